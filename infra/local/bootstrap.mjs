@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Entry point of the README's two commands. Needs only Node.js 20 and npm: it installs the pinned pnpm into
+// .tools/, installs the workspace, then builds and serves (`start`) or builds and tests (`test`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const command = process.argv[2];
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpmVersion = rootPackage.packageManager.replace(/^pnpm@/, '');
+const toolsDir = join(root, '.tools');
+const pnpmBin = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+
+function run(executable, args, options = {}) {
+  const result = spawnSync(executable, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    process.exit(result.status ?? 1);
+  }
+}
+
+function pnpm(args, options) {
+  run(process.execPath, [pnpmBin, ...args], options);
+}
+
+function installedPnpmVersion() {
+  const manifest = join(toolsDir, 'node_modules', 'pnpm', 'package.json');
+  return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : undefined;
+}
+
+function ensurePnpm() {
+  if (installedPnpmVersion() === pnpmVersion) return;
+  console.log(`Installing pnpm ${pnpmVersion} into .tools/ ...`);
+  run('npm', ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', `pnpm@${pnpmVersion}`]);
+}
+
+function ensureDependencies() {
+  const marker = join(root, 'node_modules', '.modules.yaml');
+  const lockfile = join(root, 'pnpm-lock.yaml');
+  const manifests = ['package.json', 'pnpm-workspace.yaml', 'shared/package.json', 'api/package.json',
+    'account-remote/package.json', 'marketing-site/package.json', 'infra/package.json'];
+  const newestInput = Math.max(...[lockfile, ...manifests.map((file) => join(root, file))]
+    .filter((file) => existsSync(file)).map((file) => statSync(file).mtimeMs));
+  if (existsSync(marker) && statSync(marker).mtimeMs >= newestInput) return;
+  const frozen = process.env.CI && existsSync(lockfile) ? ['--frozen-lockfile'] : [];
+  pnpm(['install', ...frozen]);
+}
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+
+switch (command) {
+  case 'start': {
+    ensurePnpm();
+    ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env });
+    const { startStack } = await import('./stack.mjs');
+    await startStack({ announce: true });
+    break;
+  }
+  case 'test': {
+    const chromium = findChromium();
+    if (!chromium) {
+      console.error('No Chromium found at /usr/bin/chromium (or $CHROMIUM_PATH). The browser tests drive the');
+      console.error("system Chromium; install Debian's package with: sudo apt-get install chromium");
+      process.exit(1);
+    }
+    ensurePnpm();
+    ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', 'test', 'test:e2e', '--concurrency=1', '--output-logs=new-only'], {
+      env: { ...env, CHROMIUM_PATH: chromium },
+    });
+    break;
+  }
+  default:
+    console.error('Usage: node infra/local/bootstrap.mjs <start|test>');
+    process.exit(2);
+}

@@ -1,0 +1,28 @@
+// Shared Jest settings: SWC compiles TypeScript/JSX (Emotion's JSX runtime), the ESM-only packages are transformed,
+// and a test that logs an unexpected console.error fails.
+const path = require('node:path');
+
+module.exports = function jestConfig(packageDir, overrides = {}) {
+  return {
+    rootDir: packageDir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+    transform: {
+      '^.+\\.(t|j|mj)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    transformIgnorePatterns: ['/node_modules/(?!(ky|jose|valibot|@module-federation)/)'],
+    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+    ...overrides,
+  };
+};

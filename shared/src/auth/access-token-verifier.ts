@@ -1,0 +1,43 @@
+import { createRemoteJWKSet, errors, importSPKI, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import * as v from 'valibot';
+import { type AccessTokenClaims, AccessTokenClaimsSchema, accessTokenAudience, accessTokenIssuer } from './access-token-claims.js';
+
+export type VerificationFailure = 'expired' | 'invalid';
+
+export class AccessTokenError extends Error {
+  constructor(readonly reason: VerificationFailure) {
+    super(reason === 'expired' ? 'The access token has expired' : 'The access token is not valid');
+    this.name = 'AccessTokenError';
+  }
+}
+
+export type AccessTokenVerifierOptions =
+  | { publicKeyPem: string; jwksUrl?: never }
+  | { jwksUrl: string; publicKeyPem?: never };
+
+/** Verifies access tokens in the browser (RS256) with the configured public key or the API's JWKS. */
+export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
+  let keyPromise: Promise<CryptoKey | JWTVerifyGetKey> | undefined;
+  const key = () => {
+    keyPromise ??= options.publicKeyPem
+      ? importSPKI(options.publicKeyPem, 'RS256')
+      : Promise.resolve(createRemoteJWKSet(new URL(options.jwksUrl as string)));
+    return keyPromise;
+  };
+
+  return async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
+    try {
+      const resolved = await key();
+      const verifyOptions = { algorithms: ['RS256'], issuer: accessTokenIssuer, audience: accessTokenAudience };
+      const { payload } =
+        typeof resolved === 'function'
+          ? await jwtVerify(token, resolved, verifyOptions)
+          : await jwtVerify(token, resolved, verifyOptions);
+      return v.parse(AccessTokenClaimsSchema, payload);
+    } catch (error) {
+      throw new AccessTokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
+    }
+  };
+}
+
+export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;

@@ -1,0 +1,13 @@
+export { type AccessTokenClaims, accessTokenAudience, accessTokenIssuer } from './access-token-claims.js';
+export { AccessTokenError, createAccessTokenVerifier } from './access-token-verifier.js';
+export {
+  type AuthConfiguration,
+  type AuthState,
+  type AuthStatus,
+  authenticatedApi,
+  authStore,
+  configureAuth,
+  isAuthConfigured,
+  useAuth,
+} from './auth-store.js';
+export { cookieAttributes, createTokenStorage, type StoredTokens, tokenStorageKeys } from './token-storage.js';

@@ -1,0 +1,30 @@
+import type { ErrorCode } from '../contract/errors.js';
+import { missingParameterMessage } from '../validation/messages.js';
+
+/**
+ * An error answer from the API, or no answer at all. `message` is the spec's catalogue text (with "Server error"
+ * as fallback), ready to show; `issues` holds per-field messages for forms.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ErrorCode | string | undefined,
+    readonly issues: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A required parameter was missing: the client refuses before sending anything. */
+export class RequiredParameterError extends Error {
+  readonly code = 'REQUIRED_PARAMETER';
+  constructor(
+    readonly parameter: string,
+    readonly operation: string,
+  ) {
+    super(missingParameterMessage(parameter, operation));
+    this.name = 'RequiredParameterError';
+  }
+}

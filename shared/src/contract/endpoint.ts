@@ -1,0 +1,54 @@
+import type * as v from 'valibot';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
+/**
+ * One endpoint, declared once: the API registers its route from it, the client derives its call from it and both
+ * sides' tests use it. `operation` is the name the spec's missing-parameter message uses ("when calling Y").
+ */
+export interface EndpointDefinition {
+  operation: string;
+  summary: string;
+  method: HttpMethod;
+  /** Path with `{name}` placeholders, as written in the spec. */
+  path: `/${string}`;
+  /** `bearer` for the spec's (A) endpoints, which need the access token. */
+  auth: 'bearer' | 'public';
+  params?: ObjectSchema;
+  query?: ObjectSchema;
+  /** The body and the parameter name it has in the missing-parameter message. */
+  body?: { name: string; schema: v.GenericSchema };
+  response: v.GenericSchema;
+  /** HTTP status of a successful answer; 200 unless stated. */
+  successStatus?: number;
+}
+
+export function defineEndpoint<const TEndpoint extends EndpointDefinition>(endpoint: TEndpoint): TEndpoint {
+  return endpoint;
+}
+
+type InputOf<TSchema> = TSchema extends v.GenericSchema ? v.InferInput<TSchema> : never;
+type OutputOf<TSchema> = TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : never;
+
+/** What a caller passes: only the parts the endpoint declares. */
+export type EndpointInput<TEndpoint extends EndpointDefinition> = (TEndpoint['params'] extends ObjectSchema
+  ? { params: InputOf<TEndpoint['params']> }
+  : { params?: never }) &
+  (TEndpoint['query'] extends ObjectSchema ? { query: InputOf<TEndpoint['query']> } : { query?: never }) &
+  (TEndpoint['body'] extends { schema: infer TBody } ? { body: InputOf<TBody> } : { body?: never });
+
+/** What a handler receives after validation. */
+export type EndpointRequest<TEndpoint extends EndpointDefinition> = {
+  params: TEndpoint['params'] extends ObjectSchema ? OutputOf<TEndpoint['params']> : Record<string, never>;
+  query: TEndpoint['query'] extends ObjectSchema ? OutputOf<TEndpoint['query']> : Record<string, never>;
+  body: TEndpoint['body'] extends { schema: infer TBody } ? OutputOf<TBody> : undefined;
+};
+
+export type EndpointOutput<TEndpoint extends EndpointDefinition> = v.InferOutput<TEndpoint['response']>;
+
+/** Names of the `{placeholders}` in a path. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1] as string);
+}

@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+
+/** The one error shape every API error answer has. */
+export const ErrorBodySchema = v.object({
+  statusCode: v.number(),
+  error: v.string(),
+  message: v.string(),
+  code: v.optional(v.string()),
+  issues: v.optional(v.record(v.string(), v.string())),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+/** Machine-readable codes the API puts in `code`. */
+export const errorCodes = {
+  validationFailed: 'VALIDATION_FAILED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  unauthorized: 'UNAUTHORIZED',
+  invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+  refreshTokenReused: 'REFRESH_TOKEN_REUSED',
+  notFound: 'NOT_FOUND',
+  internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,11 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.js';
+
+export const health = defineEndpoint({
+  operation: 'health',
+  summary: 'Liveness and database reachability',
+  method: 'GET',
+  path: '/health',
+  auth: 'public',
+  response: v.object({ status: v.literal('ok'), database: v.literal('ok') }),
+});

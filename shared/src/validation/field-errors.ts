@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per top-level field, for showing under each form field. */
+export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    if (key && !(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** Validates a form's values against the same schema the endpoint uses. */
+export function validateForm<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  values: unknown,
+): { success: true; output: v.InferOutput<TSchema> } | { success: false; errors: FieldErrors } {
+  const result = v.safeParse(schema, values, { abortPipeEarly: true });
+  return result.success ? { success: true, output: result.output } : { success: false, errors: fieldErrorsOf(result.issues) };
+}

@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { tooLong, validationMessages } from './messages.js';
+
+export const emailMaxLength = 254;
+export const nameMaxLength = 100;
+
+/** A required, trimmed text field with the spec's messages. */
+export const requiredText = (maxLength: number) =>
+  v.pipe(
+    v.string(validationMessages.required),
+    v.trim(),
+    v.nonEmpty(validationMessages.required),
+    v.maxLength(maxLength, tooLong(maxLength)),
+  );
+
+export const emailField = v.pipe(
+  v.string(validationMessages.required),
+  v.trim(),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(emailMaxLength, tooLong(emailMaxLength)),
+  v.email(validationMessages.invalidEmail),
+  v.toLowerCase(),
+);
+
+/** A password as typed at sign-in: required only; the policy applies where a password is chosen. */
+export const enteredPassword = v.pipe(
+  v.string(validationMessages.required),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(1024, tooLong(1024)),
+);
