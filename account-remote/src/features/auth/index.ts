@@ -1,0 +1,2 @@
+// The auth feature's one door: what the federation exposes as ./AuthApp.
+export { AuthApp as default } from './auth-app';

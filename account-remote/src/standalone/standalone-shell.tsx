@@ -1,0 +1,22 @@
+import { authStore } from '@dcipher/shared/auth';
+import { useCallback, useEffect, useState } from 'react';
+import AccountApp from '../features/account';
+import AuthApp from '../features/auth';
+
+/** Renders the remote's screens by path, the way the site does, for developing and testing them alone. */
+export function StandaloneShell() {
+  const [path, setPath] = useState(() => window.location.pathname);
+  const navigate = useCallback((to: string) => {
+    window.history.pushState(null, '', to);
+    setPath(to);
+  }, []);
+
+  useEffect(() => {
+    void authStore.getState().initialize();
+    const onPopState = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  return path.startsWith('/account') ? <AccountApp navigate={navigate} /> : <AuthApp navigate={navigate} />;
+}

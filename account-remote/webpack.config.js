@@ -1,0 +1,81 @@
+// The account remote: a separately deployed webpack 5 build exposing the auth and account screens through
+// Module Federation. The marketing site loads it at runtime (see marketing-site/src/remote/).
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+function installedVersion(packageName) {
+  const manifest = require.resolve(`${packageName}/package.json`, { paths: [__dirname] });
+  return require(manifest).version;
+}
+
+module.exports = async (_env, argv) => {
+  const { readBrowserConfig } = await import('@dcipher/shared/config');
+  const { federatedSingletons, packageOf } = await import('@dcipher/shared/federation');
+  const production = argv.mode !== 'development';
+  // Fails the build naming the variable when a setting is wrong.
+  const browserConfig = readBrowserConfig(process.env);
+
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      // "auto": chunks and assets load from wherever remoteEntry.js was loaded (the remote's own origin).
+      publicPath: 'auto',
+      // Entry files keep stable names (short-cached); chunks are content-hashed (cached forever).
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: 'dcipher_account',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'account',
+        filename: 'remoteEntry.js',
+        exposes: {
+          './AuthApp': './src/features/auth/index.ts',
+          './AccountApp': './src/features/account/index.ts',
+        },
+        shared: Object.fromEntries(
+          federatedSingletons.map((specifier) => {
+            const version = installedVersion(packageOf(specifier));
+            return [specifier, { singleton: true, version, requiredVersion: `^${version}` }];
+          }),
+        ),
+        manifest: true,
+        dts: false,
+      }),
+      new webpack.DefinePlugin({ __BROWSER_CONFIG__: JSON.stringify(browserConfig) }),
+      new HtmlWebpackPlugin({
+        template: './src/standalone/index.html',
+        chunks: ['main'],
+        title: 'Dcipher account (standalone)',
+      }),
+    ],
+    performance: { hints: false },
+  };
+};

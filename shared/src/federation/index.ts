@@ -1,0 +1,1 @@
+export { type FederatedSingleton, federatedSingletons, packageOf, type RemoteScreenProps } from './singletons.js';
