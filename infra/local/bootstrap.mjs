@@ -52,7 +52,14 @@ export function findChromium() {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
-const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+const { browserBuildEnv } = await import('./stack.mjs');
+const env = {
+  ...process.env,
+  ...browserBuildEnv(process.env),
+  GATSBY_TELEMETRY_DISABLED: '1',
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+};
 
 switch (command) {
   case 'start': {

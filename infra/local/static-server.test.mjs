@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { remoteRules, siteRules } from './static-rules.mjs';
+import { createStaticServer } from './static-server.mjs';
+
+function fixture(files) {
+  const root = mkdtempSync(join(tmpdir(), 'static-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+async function serve(server) {
+  server.listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+describe('site static server', () => {
+  let base;
+  let server;
+  before(async () => {
+    const root = fixture({
+      'index.html': 'home',
+      '404.html': 'Sorry, the page you are looking for cannot be found.',
+      'login/index.html': 'login shell',
+      'account/index.html': 'account shell',
+      'app-0123456789abcdef0123.js': 'app',
+    });
+    server = createStaticServer({ root, rules: siteRules });
+    base = await serve(server);
+  });
+  after(() => server.close());
+
+  it('serves pages without a trailing slash', async () => {
+    const response = await fetch(`${base}/login`);
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), 'login shell');
+    assert.match(response.headers.get('cache-control'), /must-revalidate/);
+  });
+
+  it('serves the account shell for every client-only account path', async () => {
+    for (const path of ['/account', '/account/password', '/account/organization/members']) {
+      const response = await fetch(`${base}${path}`);
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), 'account shell');
+    }
+  });
+
+  it('answers unknown paths with the not-found page and status 404', async () => {
+    const response = await fetch(`${base}/no-such-page`);
+    assert.equal(response.status, 404);
+    assert.equal(await response.text(), 'Sorry, the page you are looking for cannot be found.');
+    assert.equal((await fetch(`${base}/accounting`)).status, 404);
+  });
+
+  it('caches hashed bundles forever', async () => {
+    const response = await fetch(`${base}/app-0123456789abcdef0123.js`);
+    assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+
+  it('does not serve files outside its root', async () => {
+    const response = await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`);
+    assert.equal(response.status, 404);
+  });
+});
+
+describe('remote static server', () => {
+  let base;
+  let server;
+  before(async () => {
+    const root = fixture({ 'mf-manifest.json': '{}', 'remoteEntry.js': 'entry' });
+    server = createStaticServer({ root, rules: remoteRules, allowedOrigins: ['http://localhost:8000'] });
+    base = await serve(server);
+  });
+  after(() => server.close());
+
+  it('allows the site origin only, and short-caches the manifest', async () => {
+    const allowed = await fetch(`${base}/mf-manifest.json`, { headers: { Origin: 'http://localhost:8000' } });
+    assert.equal(allowed.headers.get('access-control-allow-origin'), 'http://localhost:8000');
+    assert.equal(allowed.headers.get('cache-control'), 'public, max-age=60');
+    const other = await fetch(`${base}/mf-manifest.json`, { headers: { Origin: 'http://evil.test' } });
+    assert.equal(other.headers.get('access-control-allow-origin'), null);
+  });
+
+  it('answers a missing file with a plain 404', async () => {
+    assert.equal((await fetch(`${base}/nope.js`)).status, 404);
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { demoSignIn, startStack } from '@dcipher/infra/local';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+interface TestFixtures {
+  /** Console errors a test expects (e.g. the browser's own "Failed to load resource" for a 401 it provokes). */
+  allowConsoleErrors: (pattern: RegExp) => void;
+}
+
+interface WorkerFixtures {
+  stack: Stack;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'dcipher-e2e-'));
+      const stack = await startStack({ dataDir, quiet: true });
+      await use(stack);
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', auto: true },
+  ],
+
+  allowConsoleErrors: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const unexpected: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
+      });
+      page.on('pageerror', (error) => unexpected.push(`Uncaught: ${error.message}`));
+      await use((pattern) => allowed.push(pattern));
+      expect(unexpected, 'the page logged unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect, demoSignIn };
+
+/** Signs in through the site's /login page, which loads the remote's login screen at runtime. */
+export async function logIn(page: Page, credentials: { email: string; password: string } = demoSignIn) {
+  await page.goto('/login');
+  await page.getByLabel('Work email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}

@@ -1,0 +1,17 @@
+import { navigate } from 'gatsby';
+import { Layout } from '../components/layout';
+import { Seo } from '../components/seo';
+import { loadAccountScreen } from '../remote/account-remote';
+import { RemoteScreenHost } from '../remote/remote-screen';
+
+const loadAuthApp = () => loadAccountScreen('AuthApp');
+
+export default function LoginPage() {
+  return (
+    <Layout bare>
+      <RemoteScreenHost load={loadAuthApp} navigate={(to) => void navigate(to)} />
+    </Layout>
+  );
+}
+
+export const Head = () => <Seo title="Log in" />;

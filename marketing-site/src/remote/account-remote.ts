@@ -1,0 +1,37 @@
+import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import type { ComponentType } from 'react';
+import { browserConfig } from '../site-config';
+
+export type AccountScreenName = 'AuthApp' | 'AccountApp';
+export type AccountScreen = ComponentType<RemoteScreenProps>;
+
+type FederationHost = ReturnType<typeof import('@module-federation/enhanced/runtime').createInstance>;
+
+let hostPromise: Promise<FederationHost> | undefined;
+
+async function createFederationHost(): Promise<FederationHost> {
+  // Loaded only after mount on the pages that need it: never during `gatsby build`, never on content pages.
+  const [{ createInstance }, { hostSharedModules }] = await Promise.all([
+    import('@module-federation/enhanced/runtime'),
+    import('./host-shared-modules'),
+  ]);
+  return createInstance({
+    name: 'dcipher_site',
+    remotes: [{ name: 'account', entry: `${browserConfig.accountRemoteUrl.replace(/\/$/, '')}/mf-manifest.json` }],
+    shared: hostSharedModules(),
+  });
+}
+
+/** Loads one of the remote's exposed screens at runtime. A failure is thrown, and the next call starts afresh. */
+export async function loadAccountScreen(name: AccountScreenName): Promise<AccountScreen> {
+  hostPromise ??= createFederationHost();
+  try {
+    const host = await hostPromise;
+    const module = await host.loadRemote<{ default: AccountScreen }>(`account/${name}`);
+    if (!module?.default) throw new Error(`The account remote did not expose ${name}`);
+    return module.default;
+  } catch (error) {
+    hostPromise = undefined;
+    throw error;
+  }
+}
