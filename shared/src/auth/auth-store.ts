@@ -4,7 +4,7 @@ import { type Credentials, contract } from '../contract/index.js';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from './access-token-verifier.js';
-import { createTokenStorage, type TokenStorage } from './token-storage.js';
+import { createTokenStorage, type TokenStorage, type TokenStorageOptions } from './token-storage.js';
 
 export type AuthStatus = 'authenticating' | 'authenticated' | 'anonymous';
 
@@ -26,6 +26,9 @@ export interface AuthConfiguration {
   /** PEM public key; when absent, the API's JWKS is used. */
   publicKeyPem?: string;
   fetch?: typeof fetch;
+  /** Where tokens are kept; the browser's localStorage and document.cookie unless given. */
+  storage?: TokenStorageOptions['storage'];
+  document?: TokenStorageOptions['document'];
 }
 
 interface AuthServices {
@@ -122,7 +125,11 @@ export const authStore = createStore<AuthState>()((set) => {
 
 /** Wires the store to the API; the host calls it once at start (the remote's standalone shell likewise). */
 export function configureAuth(configuration: AuthConfiguration): void {
-  const storage = createTokenStorage({ cookieDomain: configuration.cookieDomain });
+  const storage = createTokenStorage({
+    cookieDomain: configuration.cookieDomain,
+    ...(configuration.storage ? { storage: configuration.storage } : {}),
+    ...(configuration.document ? { document: configuration.document } : {}),
+  });
   const apiBaseUrl = configuration.apiBaseUrl.replace(/\/$/, '');
   services = {
     storage,
