@@ -1,6 +1,11 @@
 import { createRemoteJWKSet, errors, importSPKI, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import * as v from 'valibot';
-import { type AccessTokenClaims, AccessTokenClaimsSchema, accessTokenAudience, accessTokenIssuer } from './access-token-claims.js';
+import {
+  type AccessTokenClaims,
+  AccessTokenClaimsSchema,
+  accessTokenAudience,
+  accessTokenIssuer,
+} from './access-token-claims.js';
 
 export type VerificationFailure = 'expired' | 'invalid';
 
@@ -28,7 +33,11 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   return async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
     try {
       const resolved = await key();
-      const verifyOptions = { algorithms: ['RS256'], issuer: accessTokenIssuer, audience: accessTokenAudience };
+      const verifyOptions = {
+        algorithms: ['RS256'],
+        issuer: accessTokenIssuer,
+        audience: accessTokenAudience,
+      };
       const { payload } =
         typeof resolved === 'function'
           ? await jwtVerify(token, resolved, verifyOptions)

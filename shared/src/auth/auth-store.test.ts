@@ -106,7 +106,9 @@ describe('auth store (spec section 4)', () => {
     validRefreshTokens.add('stored-refresh');
     await authStore.getState().initialize();
     expect(authStore.getState().status).toBe('authenticated');
-    expect(requests).toEqual([{ path: '/token', body: { refreshToken: 'stored-refresh' }, authorization: null }]);
+    expect(requests).toEqual([
+      { path: '/token', body: { refreshToken: 'stored-refresh' }, authorization: null },
+    ]);
     expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-rotated');
   });
 

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { type Credentials, contract } from '../contract/index.js';
 import { type ApiClient, createApiClient } from '../client/api-client.js';
+import { type Credentials, contract } from '../contract/index.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from './access-token-verifier.js';
 import { createTokenStorage, type TokenStorage, type TokenStorageOptions } from './token-storage.js';
@@ -52,7 +52,12 @@ const signedOut = { status: 'anonymous' as const, claims: undefined, requiresPas
 
 /** The one auth store. Host and remote share this module as a singleton, so they share this state. */
 export const authStore = createStore<AuthState>()((set) => {
-  async function adopt(tokens: { accessToken: string; refreshToken: string; refreshExpiresIn: number; requiresPasswordChange: boolean }) {
+  async function adopt(tokens: {
+    accessToken: string;
+    refreshToken: string;
+    refreshExpiresIn: number;
+    requiresPasswordChange: boolean;
+  }) {
     const { storage, verify } = requireServices();
     const claims = await verify(tokens.accessToken);
     storage.save(tokens, tokens.refreshExpiresIn);

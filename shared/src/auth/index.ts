@@ -10,4 +10,9 @@ export {
   isAuthConfigured,
   useAuth,
 } from './auth-store.js';
-export { cookieAttributes, createTokenStorage, type StoredTokens, tokenStorageKeys } from './token-storage.js';
+export {
+  cookieAttributes,
+  createTokenStorage,
+  type StoredTokens,
+  tokenStorageKeys,
+} from './token-storage.js';

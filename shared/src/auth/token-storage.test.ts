@@ -13,7 +13,14 @@ function memoryStorage() {
 describe('token storage', () => {
   it('writes cookies SameSite=None, Secure, on the product domain with a leading dot', () => {
     const written: string[] = [];
-    const doc = { set cookie(value: string) { written.push(value); }, get cookie() { return ''; } };
+    const doc = {
+      set cookie(value: string) {
+        written.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+    };
     const storage = memoryStorage();
     createTokenStorage({ cookieDomain: 'dcipher.io', storage, document: doc }).save(
       { accessToken: 'acc', refreshToken: 'ref' },
@@ -32,8 +39,23 @@ describe('token storage', () => {
   });
 
   it('silently ignores cookie and storage write failures', () => {
-    const doc = { set cookie(_: string) { throw new Error('blocked'); }, get cookie() { return ''; } };
-    const storage = { getItem: () => null, setItem: () => { throw new Error('quota'); }, removeItem: () => { throw new Error('quota'); } };
+    const doc = {
+      set cookie(_: string) {
+        throw new Error('blocked');
+      },
+      get cookie() {
+        return '';
+      },
+    };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('quota');
+      },
+    };
     const tokens = createTokenStorage({ cookieDomain: 'dcipher.io', storage, document: doc });
     expect(() => tokens.save({ accessToken: 'a', refreshToken: 'r' }, 60)).not.toThrow();
     expect(() => tokens.clear()).not.toThrow();
@@ -48,7 +70,9 @@ describe('token storage', () => {
         const others = jar.split('; ').filter((part) => part && !part.startsWith(`${name}=`));
         jar = (value.includes('Max-Age=0') ? others : [...others, pair]).join('; ');
       },
-      get cookie() { return jar; },
+      get cookie() {
+        return jar;
+      },
     };
     const storage = memoryStorage();
     const tokens = createTokenStorage({ cookieDomain: 'localhost', storage, document: doc });

@@ -38,7 +38,8 @@ export function createTokenStorage(options: TokenStorageOptions) {
 
   const writeCookie = (name: string, value: string, maxAgeSeconds: number) =>
     ignoringFailure(() => {
-      if (doc) doc.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes(options.cookieDomain, maxAgeSeconds)}`;
+      if (doc)
+        doc.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes(options.cookieDomain, maxAgeSeconds)}`;
     });
 
   const readCookie = (name: string): string | undefined => {

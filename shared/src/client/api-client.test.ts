@@ -51,9 +51,14 @@ describe('API client derived from the contract', () => {
     });
     const server = fakeServer(200, {});
     const api = createApiClient({ baseUrl: 'http://api.test', fetch: server.fetch });
-    const missingPath = api.call(getFlowStatus, { params: { flowId: undefined as unknown as string }, query: { taskId: 't' } });
+    const missingPath = api.call(getFlowStatus, {
+      params: { flowId: undefined as unknown as string },
+      query: { taskId: 't' },
+    });
     await expect(missingPath).rejects.toBeInstanceOf(RequiredParameterError);
-    await expect(missingPath).rejects.toThrow('Required parameter flowId was null or undefined when calling getFlowStatus.');
+    await expect(missingPath).rejects.toThrow(
+      'Required parameter flowId was null or undefined when calling getFlowStatus.',
+    );
     await expect(
       api.call(getFlowStatus, { params: { flowId: 'f 1' }, query: { taskId: null as unknown as string } }),
     ).rejects.toThrow('Required parameter taskId was null or undefined when calling getFlowStatus.');
@@ -62,8 +67,12 @@ describe('API client derived from the contract', () => {
   });
 
   it('sends the bearer token only to (A) endpoints', async () => {
-    const server = fakeServer(200, (url) => (url.endsWith('/logout') ? { loggedOut: true } : tokens));
-    const api = createApiClient({ baseUrl: 'http://api.test', fetch: server.fetch, getAccessToken: () => 'tok' });
+    const server = fakeServer(200, (url: string) => (url.endsWith('/logout') ? { loggedOut: true } : tokens));
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: server.fetch,
+      getAccessToken: () => 'tok',
+    });
     await api.call(contract.auth.login, { body: { email: 'a@b.co', password: 'x' } });
     await api.call(contract.auth.logout, { body: { isForced: true } });
     expect(server.requests.map((request) => [request.method, request.url, request.authorization])).toEqual([
@@ -81,9 +90,15 @@ describe('API client derived from the contract', () => {
       code: 'INVALID_CREDENTIALS',
     });
     const api = createApiClient({ baseUrl: 'http://api.test', fetch: server.fetch });
-    const failure = await api.call(contract.auth.login, { body: { email: 'a@b.co', password: 'x' } }).catch((e) => e);
+    const failure = await api
+      .call(contract.auth.login, { body: { email: 'a@b.co', password: 'x' } })
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ message: 'Invalid email or password', status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(failure).toMatchObject({
+      message: 'Invalid email or password',
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('falls back to "Server error" for unknown messages and malformed answers', async () => {
@@ -111,7 +126,9 @@ describe('API client derived from the contract', () => {
       getAccessToken: () => 'stale',
       refreshAccessToken: async () => 'fresh',
     });
-    await expect(api.call(contract.auth.logout, { body: { isForced: false } })).resolves.toEqual({ loggedOut: true });
+    await expect(api.call(contract.auth.logout, { body: { isForced: false } })).resolves.toEqual({
+      loggedOut: true,
+    });
     expect(calls).toBe(2);
   });
 });

@@ -108,9 +108,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (freshToken) response = await send(endpoint, loose, freshToken);
       }
       if (!response.ok) throw await errorFrom(response);
-      const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+      const payload: unknown =
+        response.status === 204 ? undefined : await response.json().catch(() => undefined);
       const parsed = v.safeParse(endpoint.response, payload);
-      if (!parsed.success) throw new ApiError(errorCatalogue.serverError, response.status, 'INVALID_RESPONSE');
+      if (!parsed.success)
+        throw new ApiError(errorCatalogue.serverError, response.status, 'INVALID_RESPONSE');
       return parsed.output as EndpointOutput<typeof endpoint>;
     },
   };

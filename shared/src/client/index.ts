@@ -1,2 +1,7 @@
-export { type ApiClient, type ApiClientOptions, assertRequiredParameters, createApiClient } from './api-client.js';
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  assertRequiredParameters,
+  createApiClient,
+} from './api-client.js';
 export { ApiError, RequiredParameterError } from './api-error.js';

@@ -3,7 +3,9 @@ import { readBrowserConfig } from './browser-config.js';
 describe('browser configuration', () => {
   it('fills each environment with its own app base URL', () => {
     expect(readBrowserConfig({}).appBaseUrl).toBe('http://localhost:5173');
-    expect(readBrowserConfig({ PUBLIC_ENVIRONMENT: 'staging' }).appBaseUrl).toBe('https://app.staging.dcipher.io');
+    expect(readBrowserConfig({ PUBLIC_ENVIRONMENT: 'staging' }).appBaseUrl).toBe(
+      'https://app.staging.dcipher.io',
+    );
     expect(readBrowserConfig({ PUBLIC_ENVIRONMENT: 'production' }).appBaseUrl).toBe('https://app.dcipher.io');
   });
 
@@ -14,6 +16,8 @@ describe('browser configuration', () => {
 
   it('fails fast naming the bad variable', () => {
     expect(() => readBrowserConfig({ PUBLIC_API_URL: 'not a url' })).toThrow(/PUBLIC_API_URL/);
-    expect(() => readBrowserConfig({ PUBLIC_ENVIRONMENT: 'qa' })).toThrow(/PUBLIC_ENVIRONMENT must be one of/);
+    expect(() => readBrowserConfig({ PUBLIC_ENVIRONMENT: 'qa' })).toThrow(
+      /PUBLIC_ENVIRONMENT must be one of/,
+    );
   });
 });

@@ -32,7 +32,10 @@ export type BrowserConfig = v.InferOutput<typeof BrowserConfigSchema>;
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID';
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
     this.name = 'ConfigError';
   }

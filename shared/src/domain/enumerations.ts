@@ -40,7 +40,15 @@ export const permissionResources = [
 ] as const;
 export type PermissionResource = (typeof permissionResources)[number];
 
-export const socialMediaNetworks = ['facebook', 'twitter', 'youtube', 'instagram', 'tiktok', 'forum', 'blog'] as const;
+export const socialMediaNetworks = [
+  'facebook',
+  'twitter',
+  'youtube',
+  'instagram',
+  'tiktok',
+  'forum',
+  'blog',
+] as const;
 export type SocialMediaNetwork = (typeof socialMediaNetworks)[number];
 
 export const usageCategories = [
@@ -65,13 +73,34 @@ export const usageCategories = [
 ] as const;
 export type UsageCategory = (typeof usageCategories)[number];
 
-export const dataSourceKinds = ['social', 'exported', 'uploaded', 'starter', 'news', 'public-url', 'research-agent'] as const;
+export const dataSourceKinds = [
+  'social',
+  'exported',
+  'uploaded',
+  'starter',
+  'news',
+  'public-url',
+  'research-agent',
+] as const;
 export type DataSourceKind = (typeof dataSourceKinds)[number];
 
 export const importChannels = ['Platform', 'API', 'Email', 'Miro', 'RSS feed', 'Knowledge Base'] as const;
 export type ImportChannel = (typeof importChannels)[number];
 
-export const fileFormats = ['json', 'ndjson', 'jsonl', 'csv', 'tsv', 'txt', 'xls', 'xlsx', 'na', 'pdf', 'docx', 'rss'] as const;
+export const fileFormats = [
+  'json',
+  'ndjson',
+  'jsonl',
+  'csv',
+  'tsv',
+  'txt',
+  'xls',
+  'xlsx',
+  'na',
+  'pdf',
+  'docx',
+  'rss',
+] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
 export const dataSourceGroups = [
@@ -87,7 +116,15 @@ export const dataSourceGroups = [
 ] as const;
 export type DataSourceGroup = (typeof dataSourceGroups)[number];
 
-export const resourceStates = ['pending', 'updating', 'ready', 'failed', 'archiving', 'archived', 'unarchiving'] as const;
+export const resourceStates = [
+  'pending',
+  'updating',
+  'ready',
+  'failed',
+  'archiving',
+  'archived',
+  'unarchiving',
+] as const;
 export type ResourceState = (typeof resourceStates)[number];
 
 export const visibilities = ['private', 'public'] as const;
@@ -122,7 +159,15 @@ export type DurationUnit = (typeof durationUnits)[number];
 export const scheduleUnits = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 export type ScheduleUnit = (typeof scheduleUnits)[number];
 
-export const scheduleFrequencies = ['daily', 'weekly', 'monthly', 'quarterly', 'semiannual', 'annual', 'biennial'] as const;
+export const scheduleFrequencies = [
+  'daily',
+  'weekly',
+  'monthly',
+  'quarterly',
+  'semiannual',
+  'annual',
+  'biennial',
+] as const;
 export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
 
 export const schedulePeriods = ['day', 'week', 'month', 'quarter', 'semiyear', 'year'] as const;
@@ -131,7 +176,12 @@ export type SchedulePeriod = (typeof schedulePeriods)[number];
 export const billingPeriods = ['monthly', 'annual'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
 
-export const analysisTypes = ['trendDetection', 'contentAnalysis', 'newsAnalysis', 'narrativeAnalysis'] as const;
+export const analysisTypes = [
+  'trendDetection',
+  'contentAnalysis',
+  'newsAnalysis',
+  'narrativeAnalysis',
+] as const;
 export type AnalysisType = (typeof analysisTypes)[number];
 
 export const trendMetrics = ['momentum', 'volume'] as const;
@@ -146,10 +196,23 @@ export type RunKind = (typeof runKinds)[number];
 export const runOrigins = ['API', 'Scheduler', 'Platform'] as const;
 export type RunOrigin = (typeof runOrigins)[number];
 
-export const runTypes = ['regular', 'predefinedFlow', 'customFlow', 'workflowWizard', 'reportGeneration'] as const;
+export const runTypes = [
+  'regular',
+  'predefinedFlow',
+  'customFlow',
+  'workflowWizard',
+  'reportGeneration',
+] as const;
 export type RunType = (typeof runTypes)[number];
 
-export const filterKinds = ['sources', 'articleLimit', 'location', 'language', 'dateRelative', 'fixedValue'] as const;
+export const filterKinds = [
+  'sources',
+  'articleLimit',
+  'location',
+  'language',
+  'dateRelative',
+  'fixedValue',
+] as const;
 export type FilterKind = (typeof filterKinds)[number];
 
 /**

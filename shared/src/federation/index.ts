@@ -1,1 +1,6 @@
-export { type FederatedSingleton, federatedSingletons, packageOf, type RemoteScreenProps } from './singletons.js';
+export {
+  type FederatedSingleton,
+  federatedSingletons,
+  packageOf,
+  type RemoteScreenProps,
+} from './singletons.js';

@@ -1,7 +1,10 @@
 import { type InputHTMLAttributes, useId } from 'react';
 import { theme } from './theme.js';
 
-export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined };
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+};
 
 /** A text input with a visible label and its error announced to assistive technology. */
 export function TextField({ label, error, id, ...props }: TextFieldProps) {

@@ -18,5 +18,7 @@ export function validateForm<TSchema extends v.GenericSchema>(
   values: unknown,
 ): { success: true; output: v.InferOutput<TSchema> } | { success: false; errors: FieldErrors } {
   const result = v.safeParse(schema, values, { abortPipeEarly: true });
-  return result.success ? { success: true, output: result.output } : { success: false, errors: fieldErrorsOf(result.issues) };
+  return result.success
+    ? { success: true, output: result.output }
+    : { success: false, errors: fieldErrorsOf(result.issues) };
 }

@@ -1,5 +1,5 @@
-export { emailField, emailMaxLength, enteredPassword, nameMaxLength, requiredText } from './fields.js';
 export { type FieldErrors, fieldErrorsOf, validateForm } from './field-errors.js';
+export { emailField, emailMaxLength, enteredPassword, nameMaxLength, requiredText } from './fields.js';
 export {
   errorCatalogue,
   missingParameterMessage,

@@ -47,7 +47,10 @@ const templatedMessages = [
   /^Required parameter \S+ was null or undefined when calling \S+\.$/,
 ];
 
-const knownMessages = new Set<string>([...Object.values(validationMessages), ...Object.values(errorCatalogue)]);
+const knownMessages = new Set<string>([
+  ...Object.values(validationMessages),
+  ...Object.values(errorCatalogue),
+]);
 
 /** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */
 export function toCatalogueMessage(serverMessage: unknown): string {

@@ -1,0 +1,13 @@
+/** What the rest of the API needs from a database: parameterised queries, transactions and a way to stop. */
+export interface Queryable {
+  /** One statement with `$1`-style parameters; resolves to the rows it returns. */
+  query<TRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<TRow[]>;
+  /** A script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<TResult>(work: (transaction: Queryable) => Promise<TResult>): Promise<TResult>;
+  close(): Promise<void>;
+}

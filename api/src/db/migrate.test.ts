@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Database } from './database.js';
+import { migrate } from './migrate.js';
+import { migrations } from './migrations/index.js';
+import { createPgliteDatabase } from './pglite-database.js';
+import { demoUsers, seedDemoData } from './seed-demo-data.js';
+
+describe('migrations and demo data', () => {
+  let database: Database;
+  before(async () => {
+    database = await createPgliteDatabase();
+  });
+  after(() => database.close());
+
+  it('apply every migration once, in order, and record them', async () => {
+    assert.deepEqual(
+      await migrate(database),
+      migrations.map((migration) => migration.version),
+    );
+    assert.deepEqual(await migrate(database), []);
+    const recorded = await database.query<{ version: string }>(
+      'select version from schema_migrations order by 1',
+    );
+    assert.deepEqual(
+      recorded.map((row) => row.version),
+      migrations.map((migration) => migration.version),
+    );
+  });
+
+  it('roll a failing migration back entirely', async () => {
+    const broken = {
+      version: '9999-broken',
+      sql: 'create table half_done (id int); select no_such_function();',
+    };
+    await assert.rejects(migrate(database, [broken]));
+    const tables = await database.query(
+      "select 1 from information_schema.tables where table_name = 'half_done'",
+    );
+    assert.equal(tables.length, 0);
+    assert.equal(
+      (await database.query("select 1 from schema_migrations where version = '9999-broken'")).length,
+      0,
+    );
+  });
+
+  it('seed the demo organization idempotently', async () => {
+    await seedDemoData(database);
+    const first = await database.query<{ email: string; password_hash: string }>(
+      'select email, password_hash from users order by email',
+    );
+    await seedDemoData(database);
+    const second = await database.query('select email, password_hash from users order by email');
+    assert.deepEqual(second, first);
+    assert.deepEqual(
+      first.map((row) => row.email),
+      demoUsers.map((user) => user.email).sort(),
+    );
+    const organizations = await database.query('select name, customer_type from organizations');
+    assert.deepEqual(organizations, [{ name: 'Demo Org', customer_type: 'Business' }]);
+  });
+
+  it('store emails in lower case only', async () => {
+    await assert.rejects(
+      database.query(
+        `insert into users (email, first_name, last_name, status, organization_id, role)
+         select 'Upper@Example.com', 'U', 'U', 'Active', id, 'guest' from organizations limit 1`,
+      ),
+    );
+  });
+});

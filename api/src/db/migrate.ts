@@ -1,0 +1,37 @@
+import type { Database } from './database.js';
+import { migrations as allMigrations } from './migrations/index.js';
+import type { Migration } from './migrations/migration.js';
+
+// Any constant works; it only has to be the same for every API replica so they migrate one at a time.
+const migrationLockKey = 7_245_310_001;
+
+/** Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction, in order. */
+export async function migrate(
+  database: Database,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<string[]> {
+  await database.transaction(async (transaction) => {
+    await transaction.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
+    await transaction.exec(`
+      create table if not exists schema_migrations (
+        version text primary key,
+        applied_at timestamptz not null default now()
+      )
+    `);
+  });
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const done = await database.transaction(async (transaction) => {
+      await transaction.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
+      const recorded = await transaction.query('select 1 from schema_migrations where version = $1', [
+        migration.version,
+      ]);
+      if (recorded.length > 0) return false;
+      await transaction.exec(migration.sql);
+      await transaction.query('insert into schema_migrations (version) values ($1)', [migration.version]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,25 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database.js';
+
+/** The embedded PostgreSQL (PGlite): in memory without `dataDir`, else kept in that directory. */
+export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  // PGlite creates its own directory but not the ones above it (a fresh DATA_DIR).
+  if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const queryable = (target: PGlite | Transaction): Queryable => ({
+    async query<TRow>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<TRow>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(script: string) {
+      await target.exec(script);
+    },
+  });
+
+  return {
+    ...queryable(pglite),
+    transaction: (work) => pglite.transaction((transaction) => work(queryable(transaction))),
+    close: () => pglite.close(),
+  };
+}

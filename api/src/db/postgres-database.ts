@@ -1,0 +1,41 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.js';
+
+/** PostgreSQL through a `pg` connection pool (production, or wherever DATABASE_URL is set). */
+export async function createPostgresDatabase(
+  url: string,
+  onIdleClientError: (error: Error) => void,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle client losing its connection emits on the pool; unheard, that would crash the process.
+  pool.on('error', onIdleClientError);
+  const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<TRow>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query(sql, [...params]);
+      return result.rows as TRow[];
+    },
+    async exec(script: string) {
+      // Without parameters pg uses the simple query protocol, which accepts several statements.
+      await target.query(script);
+    },
+  });
+
+  return {
+    ...queryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(queryable(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,65 @@
+import type { OrganizationRole } from '@dcipher/shared/domain';
+import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
+import type { Database } from './database.js';
+
+/** Everyone in the demo organization signs in with this password (never seeded in production). */
+export const demoPassword = 'Dcipher-demo-2026!';
+
+export const demoOrganization = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Demo Org',
+  customerType: 'Business',
+} as const;
+
+export const demoUsers: readonly {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: OrganizationRole;
+}[] = [
+  { email: 'admin@demo.dcipher.local', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+  { email: 'teammate@demo.dcipher.local', firstName: 'Tom', lastName: 'Teammate', role: 'teammate' },
+  { email: 'guest@demo.dcipher.local', firstName: 'Gina', lastName: 'Guest', role: 'guest' },
+];
+
+/**
+ * Creates the demo organization and its three active users where missing; running it again changes nothing
+ * (users already there, even with a changed password, are left alone). Run after migrations, outside production.
+ */
+export async function seedDemoData(
+  database: Database,
+  passwordHasher: PasswordHasher = createPasswordHasher(),
+): Promise<void> {
+  const existing = await database.query<{ email: string }>('select email from users where email = any($1)', [
+    demoUsers.map((user) => user.email),
+  ]);
+  const existingEmails = new Set(existing.map((row) => row.email));
+  const missing = demoUsers.filter((user) => !existingEmails.has(user.email));
+  if (missing.length === 0) return;
+
+  // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
+  const passwordHashes = await Promise.all(missing.map(() => passwordHasher.hash(demoPassword)));
+  await database.transaction(async (transaction) => {
+    await transaction.query(
+      'insert into organizations (id, name, customer_type) values ($1, $2, $3) on conflict (id) do nothing',
+      [demoOrganization.id, demoOrganization.name, demoOrganization.customerType],
+    );
+    for (const [index, user] of missing.entries()) {
+      await transaction.query(
+        `insert into users (email, first_name, last_name, company, receive_emails, password_hash, status,
+                            organization_id, role)
+         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7)
+         on conflict (email) do nothing`,
+        [
+          user.email,
+          user.firstName,
+          user.lastName,
+          demoOrganization.name,
+          passwordHashes[index],
+          demoOrganization.id,
+          user.role,
+        ],
+      );
+    }
+  });
+}

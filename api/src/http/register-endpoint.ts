@@ -1,0 +1,99 @@
+import type { EndpointDefinition, EndpointOutput, EndpointRequest } from '@dcipher/shared/contract';
+import type { OrganizationRole } from '@dcipher/shared/domain';
+import { fieldErrorsOf, validationMessages } from '@dcipher/shared/validation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { ValidationError } from './api-error.js';
+
+/** The signed-in user of a bearer endpoint, as the database knows them now. */
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  organizationId: string;
+  role: OrganizationRole;
+  requiresPasswordChange: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the bearer token's user; rejects with UnauthorizedError. Decorated by createServer. */
+    authenticateBearer(request: FastifyRequest): Promise<AuthenticatedUser>;
+  }
+}
+
+export type EndpointContext<TEndpoint extends EndpointDefinition> = TEndpoint['auth'] extends 'bearer'
+  ? { user: AuthenticatedUser; request: FastifyRequest }
+  : { user?: undefined; request: FastifyRequest };
+
+export type EndpointHandler<TEndpoint extends EndpointDefinition> = (
+  input: EndpointRequest<TEndpoint>,
+  context: EndpointContext<TEndpoint>,
+) => Promise<EndpointOutput<TEndpoint>>;
+
+/** `/flows/{flowId}` (the contract's spelling) to `/flows/:flowId` (Fastify's). */
+export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+/**
+ * Registers one contract endpoint: its method and path, its bearer check, validation of path, query and body
+ * against its schemas (400 with one message per field), and its success status. Handlers see validated input.
+ */
+export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: TEndpoint,
+  handler: EndpointHandler<TEndpoint>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    handler: async (request, reply) => {
+      const user = endpoint.auth === 'bearer' ? await app.authenticateBearer(request) : undefined;
+      const input = validateInput(endpoint, request);
+      const context = { user, request } as EndpointContext<TEndpoint>;
+      const output = await handler(input as EndpointRequest<TEndpoint>, context);
+      return reply.code(endpoint.successStatus ?? 200).send(output);
+    },
+  });
+}
+
+function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
+  const issues: v.BaseIssue<unknown>[] = [];
+  const parse = (schema: v.GenericSchema | undefined, value: unknown) => {
+    if (!schema) return undefined;
+    const result = v.safeParse(schema, value, { abortPipeEarly: true });
+    if (result.success) return result.output;
+    issues.push(...result.issues.map(withRequiredFieldMessage));
+    return undefined;
+  };
+
+  const params = parse(endpoint.params, request.params) ?? {};
+  const query = parse(endpoint.query, request.query) ?? {};
+  let body: unknown;
+  if (endpoint.body) {
+    // No body at all reads as an empty object, so the client learns which fields are required.
+    const raw = request.body ?? {};
+    if (typeof raw !== 'object' || Array.isArray(raw)) {
+      throw new ValidationError('The request body must be a JSON object');
+    }
+    body = parse(endpoint.body.schema, raw);
+  }
+
+  const [firstIssue] = issues;
+  if (firstIssue) {
+    const fieldErrors = fieldErrorsOf(issues);
+    throw new ValidationError(
+      firstIssue.message,
+      Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+    );
+  }
+  return { params, query, body };
+}
+
+/**
+ * A field left out of the body fails in valibot as an object-level "Invalid key" issue, not with the field's own
+ * message. For the client, left out and left empty are the same mistake: both say "This field is required".
+ */
+function withRequiredFieldMessage(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
+  const missingKey =
+    issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path;
+  return missingKey ? { ...issue, message: validationMessages.required } : issue;
+}

@@ -1,0 +1,56 @@
+import { STATUS_CODES } from 'node:http';
+import { type ErrorBody, errorCodes } from '@dcipher/shared/contract';
+import { errorCatalogue } from '@dcipher/shared/validation';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from './api-error.js';
+
+/** Messages for what Fastify rejects before a handler runs (body parsing), by Fastify error code. */
+const requestFormatMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be sent as JSON (Content-Type: application/json)',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+};
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  body: Omit<ErrorBody, 'statusCode' | 'error'>,
+) {
+  const answer: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', ...body };
+  return reply.code(statusCode).send(answer);
+}
+
+/**
+ * Every error leaves the API in one shape, `{ statusCode, error, message, code?, issues? }`: ApiErrors as they
+ * are, malformed requests as 400, unknown routes as 404 and anything unexpected as a 500 "Server error" whose
+ * details go only to the log.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendError(reply, error.statusCode, {
+        message: error.message,
+        ...(error.code && { code: error.code }),
+        ...(error.issues && { issues: error.issues }),
+      });
+    }
+
+    const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+    const formatMessage = typeof code === 'string' ? requestFormatMessages[code] : undefined;
+    if (formatMessage) {
+      return sendError(reply, 400, { message: formatMessage, code: errorCodes.validationFailed });
+    }
+    // Fastify's other refusals of a request (too large, bad URL...) have safe, specific messages.
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return sendError(reply, statusCode, { message: (error as Error).message });
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, { message: errorCatalogue.serverError, code: errorCodes.internal });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, 404, { message: errorCatalogue.notFound, code: errorCodes.notFound }),
+  );
+}

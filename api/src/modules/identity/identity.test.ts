@@ -1,0 +1,237 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+describe('identity', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  const post = (url: string, payload: object, accessToken?: string) =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    });
+
+  describe('POST /login', () => {
+    it('signs in the demo admin with verifiable claims', async () => {
+      const tokens = await logIn(server.app);
+      assert.equal(tokens.requiresPasswordChange, false);
+      assert.equal(tokens.refreshExpiresIn, 43_200);
+      assert.match(tokens.refreshToken, /^[A-Za-z0-9_-]{43}$/);
+
+      const jwks = (await server.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+      const { payload, protectedHeader } = await jwtVerify(tokens.accessToken, createLocalJWKSet(jwks), {
+        issuer: accessTokenIssuer,
+        audience: accessTokenAudience,
+        algorithms: ['RS256'],
+      });
+      assert.equal(protectedHeader.kid, jwks.keys[0].kid);
+      assert.equal(payload.email, demoAdmin.email);
+      assert.equal(payload.role, 'admin');
+      assert.equal(payload.requiresPasswordChange, false);
+      assert.match(String(payload.sub), /^[0-9a-f-]{36}$/);
+      assert.match(String(payload.organizationId), /^[0-9a-f-]{36}$/);
+      assert.equal((payload.exp as number) - (payload.iat as number), 900);
+      assert.deepEqual(Object.keys(payload).sort(), [
+        'aud',
+        'email',
+        'exp',
+        'iat',
+        'iss',
+        'organizationId',
+        'requiresPasswordChange',
+        'role',
+        'sub',
+      ]);
+    });
+
+    it('accepts the email in any case and with spaces around it', async () => {
+      const tokens = await logIn(server.app, { email: '  Guest@Demo.Dcipher.LOCAL ' });
+      const header = decodeProtectedHeader(tokens.accessToken);
+      assert.equal(header.alg, 'RS256');
+    });
+
+    it('keeps a stay-signed-in session for 14 days', async () => {
+      const tokens = await logIn(server.app, { staySignedIn: true });
+      assert.equal(tokens.refreshExpiresIn, 1_209_600);
+    });
+
+    for (const [situation, credentials] of [
+      ['a wrong password', { email: demoAdmin.email, password: 'not-the-password' }],
+      ['an unknown email', { email: 'nobody@demo.dcipher.local', password: demoPassword }],
+    ] as const) {
+      it(`answers ${situation} with 401 "Invalid email or password"`, async () => {
+        const response = await post('/login', credentials);
+        assert.equal(response.statusCode, 401);
+        assert.deepEqual(response.json(), {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Invalid email or password',
+          code: 'INVALID_CREDENTIALS',
+        });
+      });
+    }
+
+    it('does not let an invited (not yet active) user sign in', async () => {
+      await server.database.query("update users set status = 'InvitationSent' where email = $1", [
+        'teammate@demo.dcipher.local',
+      ]);
+      try {
+        const response = await post('/login', {
+          email: 'teammate@demo.dcipher.local',
+          password: demoPassword,
+        });
+        assert.equal(response.statusCode, 401);
+        assert.equal(response.json().message, 'Invalid email or password');
+      } finally {
+        await server.database.query("update users set status = 'Active' where email = $1", [
+          'teammate@demo.dcipher.local',
+        ]);
+      }
+    });
+
+    it('answers an invalid body with 400 and one message per field', async () => {
+      const response = await post('/login', { email: 'not-an-email' });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json(), {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Please enter a valid email address',
+        code: 'VALIDATION_FAILED',
+        issues: { email: 'Please enter a valid email address', password: 'This field is required' },
+      });
+    });
+
+    it('answers a missing body with every required field', async () => {
+      const response = await server.app.inject({ method: 'POST', url: '/login' });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().issues, {
+        email: 'This field is required',
+        password: 'This field is required',
+      });
+    });
+  });
+
+  describe('POST /token', () => {
+    it('rotates: the new pair works, the used refresh token is spent', async () => {
+      const first = await logIn(server.app);
+      const rotated = await post('/token', { refreshToken: first.refreshToken });
+      assert.equal(rotated.statusCode, 200);
+      const second = rotated.json();
+      assert.notEqual(second.refreshToken, first.refreshToken);
+      assert.ok(second.refreshExpiresIn <= first.refreshExpiresIn && second.refreshExpiresIn > 43_000);
+      const account = await server.app.inject({
+        method: 'GET',
+        url: '/account',
+        headers: { authorization: `Bearer ${second.accessToken}` },
+      });
+      assert.equal(account.statusCode, 200);
+
+      const third = await post('/token', { refreshToken: second.refreshToken });
+      assert.equal(third.statusCode, 200);
+    });
+
+    it('revokes the whole family when a used refresh token comes back', async () => {
+      const first = await logIn(server.app);
+      const second = (await post('/token', { refreshToken: first.refreshToken })).json();
+
+      const reuse = await post('/token', { refreshToken: first.refreshToken });
+      assert.equal(reuse.statusCode, 401);
+      assert.deepEqual(reuse.json(), {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Your session has ended. Please log in again.',
+        code: 'REFRESH_TOKEN_REUSED',
+      });
+
+      // The token the rotation issued, never used, was revoked with its family.
+      const afterReuse = await post('/token', { refreshToken: second.refreshToken });
+      assert.equal(afterReuse.statusCode, 401);
+      assert.equal(afterReuse.json().code, 'INVALID_REFRESH_TOKEN');
+    });
+
+    it('leaves other sessions alone when one family is revoked', async () => {
+      const other = await logIn(server.app);
+      const victim = await logIn(server.app);
+      await post('/token', { refreshToken: victim.refreshToken });
+      await post('/token', { refreshToken: victim.refreshToken });
+      const response = await post('/token', { refreshToken: other.refreshToken });
+      assert.equal(response.statusCode, 200);
+    });
+
+    it('rejects unknown and expired refresh tokens', async () => {
+      const unknown = await post('/token', { refreshToken: 'made-up' });
+      assert.equal(unknown.statusCode, 401);
+      assert.equal(unknown.json().code, 'INVALID_REFRESH_TOKEN');
+
+      const tokens = await logIn(server.app);
+      await server.database.query(
+        "update refresh_tokens set expires_at = now() - interval '1 second' where expires_at > now()",
+      );
+      const expired = await post('/token', { refreshToken: tokens.refreshToken });
+      assert.equal(expired.statusCode, 401);
+      assert.equal(expired.json().code, 'INVALID_REFRESH_TOKEN');
+    });
+
+    it('requires a refresh token', async () => {
+      const response = await post('/token', {});
+      assert.equal(response.statusCode, 400);
+      assert.ok(response.json().issues.refreshToken);
+    });
+
+    it('stores refresh tokens only as hashes', async () => {
+      const tokens = await logIn(server.app);
+      const rows = await server.database.query<{ token_hash: string }>(
+        'select token_hash from refresh_tokens',
+      );
+      assert.ok(
+        rows.every((row) => row.token_hash !== tokens.refreshToken && /^[0-9a-f]{64}$/.test(row.token_hash)),
+      );
+    });
+  });
+
+  describe('POST /logout', () => {
+    it('with isForced revokes every refresh token of the user', async () => {
+      const firstSession = await logIn(server.app, { email: demoUsers[2]!.email });
+      const secondSession = await logIn(server.app, { email: demoUsers[2]!.email });
+      const adminSession = await logIn(server.app);
+
+      const response = await post('/logout', { isForced: true }, secondSession.accessToken);
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { loggedOut: true });
+
+      for (const session of [firstSession, secondSession]) {
+        const refresh = await post('/token', { refreshToken: session.refreshToken });
+        assert.equal(refresh.statusCode, 401);
+        assert.equal(refresh.json().code, 'INVALID_REFRESH_TOKEN');
+      }
+      assert.equal((await post('/token', { refreshToken: adminSession.refreshToken })).statusCode, 200);
+    });
+
+    it('without isForced answers but revokes nothing it cannot identify', async () => {
+      const session = await logIn(server.app);
+      const response = await post('/logout', { isForced: false }, session.accessToken);
+      assert.deepEqual(response.json(), { loggedOut: true });
+      assert.equal((await post('/token', { refreshToken: session.refreshToken })).statusCode, 200);
+    });
+
+    it('needs the bearer token', async () => {
+      const response = await post('/logout', { isForced: true });
+      assert.equal(response.statusCode, 401);
+      assert.deepEqual(response.json(), {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Unauthorized',
+        code: 'UNAUTHORIZED',
+      });
+    });
+  });
+});

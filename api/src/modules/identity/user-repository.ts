@@ -1,0 +1,35 @@
+import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
+import type { Queryable } from '../../db/database.js';
+
+/** What signing in and checking a token need to know about a user. */
+export interface IdentityUser {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  status: InvitationStatus;
+  organizationId: string;
+  role: OrganizationRole;
+  requiresPasswordChange: boolean;
+}
+
+const selectIdentityUser = `
+  select id, email, password_hash as "passwordHash", status, organization_id as "organizationId", role,
+         requires_password_change as "requiresPasswordChange"
+  from users`;
+
+export async function findUserByEmail(database: Queryable, email: string): Promise<IdentityUser | undefined> {
+  const [user] = await database.query<IdentityUser>(`${selectIdentityUser} where email = $1`, [
+    email.toLowerCase(),
+  ]);
+  return user;
+}
+
+export async function findUserById(database: Queryable, id: string): Promise<IdentityUser | undefined> {
+  // A malformed id cannot name a user; asking would only make PostgreSQL reject the uuid cast.
+  if (!isUuid(id)) return undefined;
+  const [user] = await database.query<IdentityUser>(`${selectIdentityUser} where id = $1`, [id]);
+  return user;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => uuidPattern.test(value);

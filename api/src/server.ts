@@ -1,0 +1,97 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import { seedDemoData } from './db/seed-demo-data.js';
+import { registerErrorHandling } from './http/register-error-handling.js';
+import { registerAccountRoutes } from './modules/account/account-routes.js';
+import { createAccessTokens } from './modules/identity/access-tokens.js';
+import { createBearerAuthenticator } from './modules/identity/bearer-authenticator.js';
+import { registerIdentityRoutes } from './modules/identity/identity-routes.js';
+import { createIdentityService } from './modules/identity/identity-service.js';
+import { createPasswordHasher } from './modules/identity/password-hasher.js';
+import { createRefreshTokenStore } from './modules/identity/refresh-token-store.js';
+import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
+import { registerSystemRoutes } from './modules/system/system-routes.js';
+
+export { type Config, loadConfig } from './config.js';
+
+export interface ServerDependencies {
+  /**
+   * A database to use instead of opening the configured one (tests share one per file, as PGlite is slow to
+   * start). The caller keeps ownership: closing the server does not close it.
+   */
+  database?: Database;
+}
+
+/**
+ * Builds the API: opens (or takes) the database, applies migrations, seeds the demo organization outside
+ * production, loads the signing keys and registers every contract route. Does not listen; `main.ts` does,
+ * tests use `app.inject`.
+ */
+export async function createServer(
+  config: Config,
+  dependencies: ServerDependencies = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(config) });
+  const database =
+    dependencies.database ??
+    (await openDatabase(config.database, (error) =>
+      app.log.error({ err: error }, 'idle database client failed'),
+    ));
+  const ownsDatabase = !dependencies.database;
+
+  try {
+    await migrate(database);
+    const passwordHasher = createPasswordHasher();
+    if (config.environment !== 'production') await seedDemoData(database, passwordHasher);
+    const keys = await loadOrCreateSigningKeys(config.keysDir);
+    const accessTokens = createAccessTokens(keys, config.accessTokenTtlSeconds);
+    const identity = createIdentityService({
+      config,
+      database,
+      passwordHasher,
+      accessTokens,
+      refreshTokens: createRefreshTokenStore(database),
+    });
+
+    registerErrorHandling(app);
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    });
+    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database));
+
+    registerSystemRoutes(app, database);
+    registerIdentityRoutes(app, identity, keys);
+    registerAccountRoutes(app, database);
+
+    if (ownsDatabase) app.addHook('onClose', () => database.close());
+    return app;
+  } catch (error) {
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Requests are logged by method and path only: no headers (bearer tokens), no query strings (one-time tokens
+ * travel there) and no bodies (passwords). Tests log nothing.
+ */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.environment === 'test') return false;
+  return {
+    level: 'info',
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

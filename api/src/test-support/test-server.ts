@@ -1,0 +1,47 @@
+import type { TokenPair } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Config, inMemoryDataDir, loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createPgliteDatabase } from '../db/pglite-database.js';
+import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
+import { createServer } from '../server.js';
+
+/** The configuration tests run with: test environment, in-memory database and keys. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DCIPHER_ENV: 'test', DATA_DIR: inMemoryDataDir }), ...overrides };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** One server on one in-memory PGlite (migrated and seeded); start one per test file, not per test. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createPgliteDatabase();
+  const app = await createServer(testConfig(overrides), { database });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const demoAdmin = demoUsers.find((user) => user.role === 'admin')!;
+
+export async function logIn(
+  app: FastifyInstance,
+  credentials: { email?: string; password?: string; staySignedIn?: boolean } = {},
+): Promise<TokenPair> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: { email: demoAdmin.email, password: demoPassword, ...credentials },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<TokenPair>();
+}
