@@ -16,7 +16,10 @@ export const onCreateWebpackConfig = ({ actions, plugins }) => {
   // Fails the build naming the variable when a browser setting is wrong.
   const browserConfig = readBrowserConfig(process.env);
   const versions = Object.fromEntries(
-    [...new Set(federatedSingletons.map(packageOf))].map((name) => [name, require(`${name}/package.json`).version]),
+    [...new Set(federatedSingletons.map(packageOf))].map((name) => [
+      name,
+      require(`${name}/package.json`).version,
+    ]),
   );
   actions.setWebpackConfig({
     plugins: [

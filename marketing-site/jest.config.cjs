@@ -1,1 +1,3 @@
-module.exports = require('../jest.base.cjs')(__dirname, { testEnvironment: require.resolve('../jest.jsdom-environment.cjs') });
+module.exports = require('../jest.base.cjs')(__dirname, {
+  testEnvironment: require.resolve('../jest.jsdom-environment.cjs'),
+});

@@ -3,7 +3,7 @@
 // .tools/, installs the workspace, then builds and serves (`start`) or builds and tests (`test`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,8 +20,8 @@ function run(executable, args, options = {}) {
   }
 }
 
-function pnpm(args, options) {
-  run(process.execPath, [pnpmBin, ...args], options);
+function pnpm(args, options = {}) {
+  run(process.execPath, [pnpmBin, ...args], { env, ...options });
 }
 
 function installedPnpmVersion() {
@@ -32,29 +32,51 @@ function installedPnpmVersion() {
 function ensurePnpm() {
   if (installedPnpmVersion() === pnpmVersion) return;
   console.log(`Installing pnpm ${pnpmVersion} into .tools/ ...`);
-  run('npm', ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', `pnpm@${pnpmVersion}`]);
+  run('npm', [
+    'install',
+    '--prefix',
+    toolsDir,
+    '--no-save',
+    '--no-audit',
+    '--no-fund',
+    `pnpm@${pnpmVersion}`,
+  ]);
 }
 
 function ensureDependencies() {
   const marker = join(root, 'node_modules', '.modules.yaml');
   const lockfile = join(root, 'pnpm-lock.yaml');
-  const manifests = ['package.json', 'pnpm-workspace.yaml', 'shared/package.json', 'api/package.json',
-    'account-remote/package.json', 'marketing-site/package.json', 'infra/package.json'];
-  const newestInput = Math.max(...[lockfile, ...manifests.map((file) => join(root, file))]
-    .filter((file) => existsSync(file)).map((file) => statSync(file).mtimeMs));
+  const manifests = [
+    'package.json',
+    'pnpm-workspace.yaml',
+    'shared/package.json',
+    'api/package.json',
+    'account-remote/package.json',
+    'marketing-site/package.json',
+    'infra/package.json',
+  ];
+  const newestInput = Math.max(
+    ...[lockfile, ...manifests.map((file) => join(root, file))]
+      .filter((file) => existsSync(file))
+      .map((file) => statSync(file).mtimeMs),
+  );
   if (existsSync(marker) && statSync(marker).mtimeMs >= newestInput) return;
   const frozen = process.env.CI && existsSync(lockfile) ? ['--frozen-lockfile'] : [];
   pnpm(['install', ...frozen]);
 }
 
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
   return candidates.find((candidate) => existsSync(candidate));
 }
 
 const { browserBuildEnv } = await import('./stack.mjs');
 const env = {
   ...process.env,
+  // turbo looks pnpm up on PATH (packageManager field); the pinned one lives in .tools/.
+  PATH: `${join(toolsDir, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
   ...browserBuildEnv(process.env),
   GATSBY_TELEMETRY_DISABLED: '1',
   TURBO_TELEMETRY_DISABLED: '1',
@@ -73,15 +95,31 @@ switch (command) {
   case 'test': {
     const chromium = findChromium();
     if (!chromium) {
-      console.error('No Chromium found at /usr/bin/chromium (or $CHROMIUM_PATH). The browser tests drive the');
+      console.error(
+        'No Chromium found at /usr/bin/chromium (or $CHROMIUM_PATH). The browser tests drive the',
+      );
       console.error("system Chromium; install Debian's package with: sudo apt-get install chromium");
       process.exit(1);
     }
     ensurePnpm();
     ensureDependencies();
-    pnpm(['exec', 'turbo', 'run', 'build', 'test', 'test:e2e', '--concurrency=1', '--output-logs=new-only'], {
-      env: { ...env, CHROMIUM_PATH: chromium },
-    });
+    pnpm(['exec', 'biome', 'check', '.']);
+    pnpm(
+      [
+        'exec',
+        'turbo',
+        'run',
+        'build',
+        'typecheck',
+        'test',
+        'test:e2e',
+        '--concurrency=1',
+        '--output-logs=new-only',
+      ],
+      {
+        env: { ...env, CHROMIUM_PATH: chromium },
+      },
+    );
     break;
   }
   default:

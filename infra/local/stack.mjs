@@ -43,7 +43,9 @@ async function listen(server, port) {
   await Promise.race([
     once(server, 'listening'),
     once(server, 'error').then(([error]) => {
-      throw error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use: stop what uses it or set another port`) : error;
+      throw error.code === 'EADDRINUSE'
+        ? new Error(`Port ${port} is already in use: stop what uses it or set another port`)
+        : error;
     }),
   ]);
   return server;
@@ -81,7 +83,10 @@ export async function startStack(options = {}) {
 
   const starters = {
     async site() {
-      const server = createStaticServer({ root: join(repositoryRoot, 'marketing-site', 'public'), rules: siteRules });
+      const server = createStaticServer({
+        root: join(repositoryRoot, 'marketing-site', 'public'),
+        rules: siteRules,
+      });
       running.site = await listen(server, ports.site);
     },
     async remote() {

@@ -60,7 +60,9 @@ export function createStaticServer({ root, rules, allowedOrigins = [] }) {
       let status = 200;
       let file = await fileAt(absoluteRoot, path);
       if (!file) {
-        const fallback = rules.spaFallbacks.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+        const fallback = rules.spaFallbacks.find(
+          ({ prefix }) => path === prefix || path.startsWith(`${prefix}/`),
+        );
         if (fallback) file = await fileAt(absoluteRoot, fallback.file);
       }
       if (!file && rules.notFoundFile) {

@@ -9,7 +9,12 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
     <>
       <Global
         styles={{
-          body: { margin: 0, fontFamily: theme.font.family, color: theme.colors.ink, background: theme.colors.surface },
+          body: {
+            margin: 0,
+            fontFamily: theme.font.family,
+            color: theme.colors.ink,
+            background: theme.colors.surface,
+          },
         }}
       />
       {bare ? null : <SiteHeader />}

@@ -11,6 +11,7 @@ export function Seo({ title, description = defaultDescription }: SeoProps) {
     <>
       <title>{pageTitle(title)}</title>
       <meta name="description" content={description} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     </>
   );
 }

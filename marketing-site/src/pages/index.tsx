@@ -20,13 +20,15 @@ const capabilities = [
 export default function HomePage() {
   return (
     <Layout>
-      <section css={{ padding: 'clamp(3rem, 8vw, 6rem) clamp(1rem, 6vw, 5rem)', background: theme.colors.canvas }}>
+      <section
+        css={{ padding: 'clamp(3rem, 8vw, 6rem) clamp(1rem, 6vw, 5rem)', background: theme.colors.canvas }}
+      >
         <h1 css={{ fontSize: 'clamp(2rem, 5vw, 3.2rem)', margin: '0 0 1rem', maxWidth: '20ch' }}>
           Insight automation for teams that read more than they can
         </h1>
         <p css={{ fontSize: '1.2rem', maxWidth: '55ch', color: theme.colors.muted }}>
-          Dcipher reads your customer feedback, research and media coverage, finds what matters and keeps watching,
-          so your team spends its time deciding instead of sorting.
+          Dcipher reads your customer feedback, research and media coverage, finds what matters and keeps
+          watching, so your team spends its time deciding instead of sorting.
         </p>
       </section>
       <section

@@ -17,7 +17,9 @@ async function createFederationHost(): Promise<FederationHost> {
   ]);
   return createInstance({
     name: 'dcipher_site',
-    remotes: [{ name: 'account', entry: `${browserConfig.accountRemoteUrl.replace(/\/$/, '')}/mf-manifest.json` }],
+    remotes: [
+      { name: 'account', entry: `${browserConfig.accountRemoteUrl.replace(/\/$/, '')}/mf-manifest.json` },
+    ],
     shared: hostSharedModules(),
   });
 }

@@ -9,8 +9,8 @@ import * as SharedValidation from '@dcipher/shared/validation';
 import * as Emotion from '@emotion/react';
 import * as EmotionJsxRuntime from '@emotion/react/jsx-runtime';
 import * as React from 'react';
-import * as ReactDom from 'react-dom';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
 import * as Zustand from 'zustand';
 
 declare const __FEDERATION_VERSIONS__: Record<string, string>;

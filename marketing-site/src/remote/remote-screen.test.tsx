@@ -21,7 +21,10 @@ describe('RemoteScreenHost', () => {
   });
 
   it('shows a fallback with a retry when the remote cannot be loaded, and retrying loads it', async () => {
-    const load = jest.fn().mockRejectedValueOnce(new Error('connection refused')).mockResolvedValueOnce(Greeting);
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('connection refused'))
+      .mockResolvedValueOnce(Greeting);
     render(<RemoteScreenHost load={load} navigate={jest.fn()} />);
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -54,7 +54,15 @@ export function RemoteScreenHost({ load, navigate }: RemoteScreenHostProps) {
   }
 
   return (
-    <div css={{ display: 'grid', placeItems: 'center', minHeight: '60vh', padding: '2rem 1rem', textAlign: 'center' }}>
+    <div
+      css={{
+        display: 'grid',
+        placeItems: 'center',
+        minHeight: '60vh',
+        padding: '2rem 1rem',
+        textAlign: 'center',
+      }}
+    >
       {loadState.state === 'loading' ? (
         <p role="status" css={{ color: theme.colors.muted }}>
           Loading…

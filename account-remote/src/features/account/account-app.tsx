@@ -6,7 +6,10 @@ import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useCallback, useEffect, useState } from 'react';
 
-type Load = { state: 'loading' } | { state: 'loaded'; account: Account } | { state: 'failed'; message: string };
+type Load =
+  | { state: 'loading' }
+  | { state: 'loaded'; account: Account }
+  | { state: 'failed'; message: string };
 
 /** The account area. For now: who is signed in, and logging out. */
 export function AccountApp({ navigate }: RemoteScreenProps) {
@@ -19,7 +22,10 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
     try {
       setLoad({ state: 'loaded', account: await authenticatedApi().call(contract.account.getAccount) });
     } catch (error) {
-      setLoad({ state: 'failed', message: error instanceof ApiError ? error.message : errorCatalogue.serverError });
+      setLoad({
+        state: 'failed',
+        message: error instanceof ApiError ? error.message : errorCatalogue.serverError,
+      });
     }
   }, []);
 
@@ -35,7 +41,9 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   }
 
   return (
-    <section css={{ maxWidth: '48rem', margin: '0 auto', padding: '2rem 1rem', fontFamily: theme.font.family }}>
+    <section
+      css={{ maxWidth: '48rem', margin: '0 auto', padding: '2rem 1rem', fontFamily: theme.font.family }}
+    >
       <h1 css={{ marginTop: 0 }}>Account information</h1>
       {load.state === 'loading' ? (
         <p role="status">Loading your account…</p>

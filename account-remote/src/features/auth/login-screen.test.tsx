@@ -44,7 +44,9 @@ describe('Login screen', () => {
 
   it('shows the catalogue message from a failed login and keeps what was typed', async () => {
     authStore.setState({
-      login: jest.fn().mockRejectedValue(new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS')),
+      login: jest
+        .fn()
+        .mockRejectedValue(new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS')),
     });
     const { navigate } = renderLogin();
     fillAndSubmit('ada@example.com', 'wrong');

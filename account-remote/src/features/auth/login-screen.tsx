@@ -3,7 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import { CredentialsSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, TextField } from '@dcipher/shared/ui';
-import { type FieldErrors, errorCatalogue, validateForm } from '@dcipher/shared/validation';
+import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { LoginLayout } from './login-layout';
 

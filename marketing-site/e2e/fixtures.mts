@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
 import { demoSignIn, startStack } from '@dcipher/infra/local';
+import { test as base, expect, type Page } from '@playwright/test';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -34,7 +34,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const unexpected: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        const text = message.text();
+        const text = `${message.text()} (${message.location().url})`;
         if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
       });
       page.on('pageerror', (error) => unexpected.push(`Uncaught: ${error.message}`));
@@ -45,7 +45,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 });
 
-export { expect, demoSignIn };
+export { demoSignIn, expect };
 
 /** Signs in through the site's /login page, which loads the remote's login screen at runtime. */
 export async function logIn(page: Page, credentials: { email: string; password: string } = demoSignIn) {

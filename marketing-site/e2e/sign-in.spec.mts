@@ -1,4 +1,4 @@
-import { demoSignIn, expect, logIn, test } from './fixtures';
+import { demoSignIn, expect, logIn, test } from './fixtures.mjs';
 
 test('the demo admin signs in through the remote, stays signed in across a reload, and logs out', async ({
   page,
@@ -30,7 +30,10 @@ test('the demo admin signs in through the remote, stays signed in across a reloa
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong password shows the catalogue message and keeps the email', async ({ page, allowConsoleErrors }) => {
+test('a wrong password shows the catalogue message and keeps the email', async ({
+  page,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 401/);
   await logIn(page, { email: demoSignIn.email, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
@@ -50,7 +53,9 @@ test('an expired access token is exchanged with the refresh token; a failed exch
   await page.evaluate(() => localStorage.setItem('dcipher.accessToken', 'expired.or.tampered'));
   await page.reload();
   await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
-  expect(await page.evaluate(() => localStorage.getItem('dcipher.accessToken'))).not.toBe('expired.or.tampered');
+  expect(await page.evaluate(() => localStorage.getItem('dcipher.accessToken'))).not.toBe(
+    'expired.or.tampered',
+  );
 
   // Neither token works: the user is logged out and sent to sign in.
   await page.evaluate(() => {

@@ -1,0 +1,22 @@
+export type ServiceName = 'site' | 'remote' | 'api';
+
+export interface Stack {
+  urls: Record<ServiceName, string>;
+  ports: Record<ServiceName, number>;
+  startService(name: ServiceName): Promise<void>;
+  stopService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartStackOptions {
+  env?: Record<string, string | undefined>;
+  dataDir?: string;
+  announce?: boolean;
+  quiet?: boolean;
+}
+
+export const repositoryRoot: string;
+export const demoSignIn: { email: string; password: string };
+export function stackPorts(env?: Record<string, string | undefined>): Record<ServiceName, number>;
+export function browserBuildEnv(env?: Record<string, string | undefined>): Record<string, string>;
+export function startStack(options?: StartStackOptions): Promise<Stack>;
