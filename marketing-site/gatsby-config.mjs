@@ -1,3 +1,5 @@
+import { imageDeviceWidths, imageQuality } from '@dcipher/shared/domain';
+
 const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.SITE_PORT || 8000}`;
 
 /** @type {import('gatsby').GatsbyConfig} */
@@ -7,12 +9,27 @@ const config = {
     description: 'AI-powered Insight Automation',
     siteUrl,
   },
-  // The spec's routes have no trailing slash (/login, /account).
+  // The spec's routes have no trailing slash (/login, /blog/some-post).
   trailingSlash: 'never',
   jsxRuntime: 'automatic',
   jsxImportSource: '@emotion/react',
   graphqlTypegen: false,
-  plugins: [],
+  plugins: [
+    'gatsby-plugin-image',
+    {
+      resolve: 'gatsby-plugin-sharp',
+      options: {
+        // The spec's image sizes: device widths 640 to 3840, quality 75 (small fixed sizes are chosen per use).
+        defaults: {
+          quality: imageQuality,
+          breakpoints: [...imageDeviceWidths],
+          formats: ['auto', 'webp'],
+          placeholder: 'dominantColor',
+        },
+      },
+    },
+    'gatsby-transformer-sharp',
+  ],
 };
 
 export default config;

@@ -1,8 +1,28 @@
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { readBrowserConfig } from '@dcipher/shared/config';
 import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
+import { loadPricing } from './src/build/load-pricing.mjs';
+import { contentRoutes, contentTypeDefs, sourceContent } from './src/build/source-content.mjs';
+import { writeFeeds } from './src/build/write-feeds.mjs';
 
 const require = createRequire(import.meta.url);
+const listPageSize = 9;
+const template = (name) => join(process.cwd(), 'src', 'templates', `${name}.tsx`);
+
+/** Fails the build naming the variable when a browser setting is wrong. */
+const browserConfig = readBrowserConfig(process.env);
+const maintenanceMode = ['1', 'true', 'on'].includes(
+  String(process.env.MAINTENANCE_MODE ?? '').toLowerCase(),
+);
+
+export const createSchemaCustomization = ({ actions }) => {
+  actions.createTypes(contentTypeDefs);
+};
+
+export const sourceNodes = async (gatsbyApi) => {
+  await sourceContent(gatsbyApi, { cmsUrl: process.env.CMS_URL, cmsToken: process.env.CMS_TOKEN });
+};
 
 /** Client-only pages: the account area is rendered by the remote for every path below /account. */
 export const onCreatePage = ({ page, actions }) => {
@@ -12,9 +32,82 @@ export const onCreatePage = ({ page, actions }) => {
   }
 };
 
+function createListPages(createPage, { component, count, kind, route }) {
+  const pageCount = Math.max(1, Math.ceil(count / listPageSize));
+  for (let index = 0; index < pageCount; index += 1) {
+    createPage({
+      path: index === 0 ? route.basePath : `${route.basePath}/${index + 1}`,
+      component,
+      context: {
+        kind,
+        skip: index * listPageSize,
+        limit: listPageSize,
+        currentPage: index + 1,
+        pageCount,
+        basePath: route.basePath,
+        heading: route.heading,
+        intro: route.intro,
+      },
+    });
+  }
+}
+
+export const createPages = async ({ graphql, actions, reporter }) => {
+  const { createPage } = actions;
+  const result = await graphql(`
+    {
+      allContentArticle {
+        nodes {
+          id
+          kind
+          path
+        }
+      }
+      allContentFeatureUpdate {
+        nodes {
+          id
+          path
+        }
+      }
+    }
+  `);
+  if (result.errors) throw result.errors[0];
+  const articles = result.data.allContentArticle.nodes;
+  const updates = result.data.allContentFeatureUpdate.nodes;
+
+  for (const kind of ['blog-post', 'customer-success-story', 'press-article']) {
+    const route = contentRoutes[kind];
+    const ofKind = articles.filter((article) => article.kind === kind);
+    createListPages(createPage, { component: template('article-list'), count: ofKind.length, kind, route });
+    for (const article of ofKind) {
+      createPage({
+        path: article.path,
+        component: template('article'),
+        context: { id: article.id, listPath: route.basePath, listHeading: route.heading },
+      });
+    }
+  }
+  createListPages(createPage, {
+    component: template('feature-update-list'),
+    count: updates.length,
+    kind: 'feature-update',
+    route: contentRoutes['feature-update'],
+  });
+  for (const update of updates)
+    createPage({ path: update.path, component: template('feature-update'), context: { id: update.id } });
+
+  createPage({
+    path: '/pricing',
+    component: template('pricing'),
+    context: await loadPricing({
+      apiBaseUrl: browserConfig.apiBaseUrl,
+      environment: browserConfig.environment,
+      reporter,
+    }),
+  });
+};
+
 export const onCreateWebpackConfig = ({ actions, plugins }) => {
-  // Fails the build naming the variable when a browser setting is wrong.
-  const browserConfig = readBrowserConfig(process.env);
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [
       name,
@@ -26,7 +119,41 @@ export const onCreateWebpackConfig = ({ actions, plugins }) => {
       plugins.define({
         __BROWSER_CONFIG__: JSON.stringify(browserConfig),
         __FEDERATION_VERSIONS__: JSON.stringify(versions),
+        __MAINTENANCE_MODE__: JSON.stringify(maintenanceMode),
       }),
     ],
+  });
+};
+
+export const onPostBuild = async ({ graphql, store }) => {
+  const { program, config } = store.getState();
+  const result = await graphql(`
+    {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+      allSitePage {
+        nodes {
+          path
+        }
+      }
+      allContentArticle(filter: { kind: { eq: "blog-post" } }, sort: { displayDate: DESC }, limit: 50) {
+        nodes {
+          title
+          path
+          displayDate
+          excerpt
+        }
+      }
+    }
+  `);
+  if (result.errors) throw result.errors[0];
+  await writeFeeds({
+    publicDir: join(program.directory, 'public'),
+    siteUrl: (config.siteMetadata?.siteUrl ?? result.data.site.siteMetadata.siteUrl).replace(/\/$/, ''),
+    paths: result.data.allSitePage.nodes.map((node) => node.path),
+    posts: result.data.allContentArticle.nodes,
   });
 };

@@ -131,4 +131,25 @@ describe('server', () => {
     assert.equal(credentials.properties.email.format, 'email');
     assert.deepEqual(document.paths['/account'].get.security, [{ bearer: [] }]);
   });
+
+  it('describes the marketing site endpoints in the OpenAPI document', async () => {
+    const { paths } = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    assert.equal(paths['/contact-requests'].post.operationId, 'createContactRequest');
+    assert.equal(paths['/white-paper'].post.operationId, 'requestWhitePaper');
+    assert.equal(paths['/pricing-plans'].get.operationId, 'listPricingPlans');
+    assert.equal(paths['/pricing-plans/pay-as-you-go-prices'].get.operationId, 'listPayAsYouGoPrices');
+
+    const contactRequest = paths['/contact-requests'].post;
+    const input = contactRequest.requestBody.content['application/json'].schema;
+    assert.deepEqual(input.required, ['firstName', 'lastName', 'email', 'company', 'topic', 'message']);
+    assert.deepEqual(input.properties.topic.enum, ['sales', 'support', 'partnership', 'press', 'other']);
+    assert.equal(input.properties.message.maxLength, 5000);
+    assert.ok(contactRequest.responses['201']);
+    assert.equal(contactRequest.security, undefined);
+
+    const plan = paths['/pricing-plans'].get.responses['200'].content['application/json'].schema.items;
+    const prices = plan.properties.prices.anyOf.find((schema: { type: string }) => schema.type === 'object');
+    assert.deepEqual(prices.required, ['usd', 'eur', 'gpb']);
+    assert.equal(prices.properties.gpb.type, 'integer');
+  });
 });

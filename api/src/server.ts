@@ -6,7 +6,9 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
+import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { registerAccountRoutes } from './modules/account/account-routes.js';
+import { registerContactRoutes } from './modules/contact/contact-routes.js';
 import { createAccessTokens } from './modules/identity/access-tokens.js';
 import { createBearerAuthenticator } from './modules/identity/bearer-authenticator.js';
 import { registerIdentityRoutes } from './modules/identity/identity-routes.js';
@@ -14,7 +16,9 @@ import { createIdentityService } from './modules/identity/identity-service.js';
 import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRefreshTokenStore } from './modules/identity/refresh-token-store.js';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
+import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerSystemRoutes } from './modules/system/system-routes.js';
+import { registerWhitePaperRoutes } from './modules/white-paper/white-paper-routes.js';
 
 export { type Config, loadConfig } from './config.js';
 
@@ -62,6 +66,8 @@ export async function createServer(
       origin: config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
+      // Browsers hide response headers from scripts unless listed; a rate-limited form may show the wait.
+      exposedHeaders: ['Retry-After'],
       maxAge: 600,
     });
     app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database));
@@ -69,6 +75,10 @@ export async function createServer(
     registerSystemRoutes(app, database);
     registerIdentityRoutes(app, identity, keys);
     registerAccountRoutes(app, database);
+    const rateLimiter = createRateLimiter(database);
+    registerContactRoutes(app, database, rateLimiter);
+    registerWhitePaperRoutes(app, database, rateLimiter);
+    registerPricingRoutes(app, database);
 
     if (ownsDatabase) app.addHook('onClose', () => database.close());
     return app;

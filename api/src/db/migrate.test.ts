@@ -28,6 +28,27 @@ describe('migrations and demo data', () => {
     );
   });
 
+  it('create the pricing plans without the demo seed, as every environment needs them', async () => {
+    const plans = await database.query<{ id: string }>(
+      'select id from pricing_plans order by sort_order, id',
+    );
+    assert.equal(plans.length, 7);
+    const prices = await database.query('select 1 from pay_as_you_go_prices');
+    assert.ok(prices.length > 0);
+  });
+
+  it('refuse a plan with only some prices, or a custom plan with a price', async () => {
+    const insertPlan = (isCustom: boolean, prices: string) =>
+      database.query(
+        `insert into pricing_plans (id, name, description, customer_type, billing_period, price_usd, price_eur,
+                                    price_gpb, trial_days, features, quotas, is_custom, sort_order)
+         values ('broken', 'Broken', '', 'Business', 'monthly', ${prices}, 0, '[]', '[]', $1, 9)`,
+        [isCustom],
+      );
+    await assert.rejects(insertPlan(false, '100, 100, null'));
+    await assert.rejects(insertPlan(true, '100, null, null'));
+  });
+
   it('roll a failing migration back entirely', async () => {
     const broken = {
       version: '9999-broken',

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCodes } from '@dcipher/shared/contract';
-import type { FieldErrors } from '@dcipher/shared/validation';
+import { type FieldErrors, tooManyRequestsMessage } from '@dcipher/shared/validation';
 
 /** An error the API answers on purpose: its status, message and code go to the client as they are. */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: ErrorCode,
     readonly issues?: FieldErrors,
+    /** Response headers that belong to the answer (Retry-After). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -25,5 +27,14 @@ export class ValidationError extends ApiError {
 export class UnauthorizedError extends ApiError {
   constructor() {
     super(401, 'Unauthorized', errorCodes.unauthorized);
+  }
+}
+
+/** The client went over a rate limit; `Retry-After` says in how many seconds it may try again. */
+export class TooManyRequestsError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, tooManyRequestsMessage, errorCodes.tooManyRequests, undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
   }
 }

@@ -1,6 +1,6 @@
 import type { EndpointDefinition, EndpointOutput, EndpointRequest } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
-import { fieldErrorsOf, validationMessages } from '@dcipher/shared/validation';
+import { fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ValidationError } from './api-error.js';
@@ -61,7 +61,7 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
     if (!schema) return undefined;
     const result = v.safeParse(schema, value, { abortPipeEarly: true });
     if (result.success) return result.output;
-    issues.push(...result.issues.map(withRequiredFieldMessage));
+    issues.push(...result.issues);
     return undefined;
   };
 
@@ -81,19 +81,9 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
   if (firstIssue) {
     const fieldErrors = fieldErrorsOf(issues);
     throw new ValidationError(
-      firstIssue.message,
+      issueMessage(firstIssue),
       Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
     );
   }
   return { params, query, body };
-}
-
-/**
- * A field left out of the body fails in valibot as an object-level "Invalid key" issue, not with the field's own
- * message. For the client, left out and left empty are the same mistake: both say "This field is required".
- */
-function withRequiredFieldMessage(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
-  const missingKey =
-    issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path;
-  return missingKey ? { ...issue, message: validationMessages.required } : issue;
 }

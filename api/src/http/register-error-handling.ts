@@ -29,6 +29,7 @@ export function sendError(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, {
         message: error.message,
         ...(error.code && { code: error.code }),

@@ -1,4 +1,5 @@
 import { errorCatalogue } from '@dcipher/shared/validation';
+import type { HeadProps } from 'gatsby';
 import { Link } from 'gatsby';
 import { Layout } from '../components/layout';
 import { Seo } from '../components/seo';
@@ -17,4 +18,6 @@ export default function NotFoundPage() {
   );
 }
 
-export const Head = () => <Seo title="Page not found" />;
+export const Head = ({ location }: HeadProps) => (
+  <Seo title="Page not found" pathname={location.pathname} noIndex />
+);

@@ -1,3 +1,4 @@
+import type { HeadProps } from 'gatsby';
 import { navigate } from 'gatsby';
 import { Layout } from '../components/layout';
 import { Seo } from '../components/seo';
@@ -15,4 +16,4 @@ export default function AccountPage() {
   );
 }
 
-export const Head = () => <Seo title="Account" />;
+export const Head = ({ location }: HeadProps) => <Seo title="Account" pathname={location.pathname} noIndex />;

@@ -1,21 +1,41 @@
+import { companyContacts, freeTrialDays } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
+import { type HeadProps, Link } from 'gatsby';
+import { CustomerLogos } from '../components/customer-logos';
 import { Layout } from '../components/layout';
+import { Card, CardGrid, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
 
-const capabilities = [
+const products = [
   {
-    title: 'Text analysis studio',
+    title: 'Dcipher Studio',
+    to: '/products/dcipher-studio',
     text: 'Drop in survey answers, reviews, interviews or news and get themes, sentiment and trends you can trace back to the source sentence.',
   },
   {
-    title: 'Workflows',
-    text: 'Run predefined analyses or build your own, schedule them daily or weekly, and have results land where your team works.',
+    title: 'Dcipher Workflows',
+    to: '/products/dcipher-workflows',
+    text: 'Run predefined analyses or build your own, schedule them daily or weekly, and have the results land where your team works.',
   },
   {
-    title: 'Insight booster',
-    text: 'Turn a project into a report with templates your stakeholders recognise, written with the model you choose.',
+    title: 'Dcipher Insight Booster',
+    to: '/products/dcipher-insight-booster',
+    text: 'Turn a project into a written report with templates your stakeholders recognise, using the language model you choose.',
   },
 ];
+
+const ctaStyle = (primary: boolean) => ({
+  display: 'inline-block',
+  padding: '0.8rem 1.4rem',
+  borderRadius: theme.radius,
+  fontWeight: 600,
+  textDecoration: 'none',
+  border: `2px solid ${theme.colors.brand}`,
+  background: primary ? theme.colors.brand : theme.colors.surface,
+  color: primary ? theme.colors.onBrand : theme.colors.brandDark,
+  '&:hover': { background: primary ? theme.colors.brandDark : theme.colors.canvas },
+  '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
+});
 
 export default function HomePage() {
   return (
@@ -23,32 +43,53 @@ export default function HomePage() {
       <section
         css={{ padding: 'clamp(3rem, 8vw, 6rem) clamp(1rem, 6vw, 5rem)', background: theme.colors.canvas }}
       >
-        <h1 css={{ fontSize: 'clamp(2rem, 5vw, 3.2rem)', margin: '0 0 1rem', maxWidth: '20ch' }}>
+        <h1
+          css={{
+            fontSize: 'clamp(2.1rem, 5vw, 3.4rem)',
+            lineHeight: 1.1,
+            margin: '0 0 1rem',
+            maxWidth: '20ch',
+          }}
+        >
           Insight automation for teams that read more than they can
         </h1>
-        <p css={{ fontSize: '1.2rem', maxWidth: '55ch', color: theme.colors.muted }}>
+        <p css={{ fontSize: '1.25rem', maxWidth: '55ch', color: theme.colors.muted, margin: '0 0 2rem' }}>
           Dcipher reads your customer feedback, research and media coverage, finds what matters and keeps
           watching, so your team spends its time deciding instead of sorting.
         </p>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
+          <Link to="/signup" css={ctaStyle(true)}>
+            Start your {freeTrialDays}-day free trial
+          </Link>
+          <a href={companyContacts.meetingBookingUrl} css={ctaStyle(false)}>
+            Book a demo
+          </a>
+        </div>
+        <p css={{ color: theme.colors.muted, marginBottom: 0 }}>No credit card needed. Cancel any time.</p>
       </section>
-      <section
-        aria-label="What Dcipher does"
-        css={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
-          gap: '1.5rem',
-          padding: '3rem clamp(1rem, 6vw, 5rem)',
-        }}
-      >
-        {capabilities.map((capability) => (
-          <article key={capability.title}>
-            <h2 css={{ fontSize: '1.25rem' }}>{capability.title}</h2>
-            <p css={{ color: theme.colors.muted, lineHeight: 1.6 }}>{capability.text}</p>
-          </article>
-        ))}
-      </section>
+      <Section title="Trusted by research, CX and strategy teams">
+        <CustomerLogos />
+      </Section>
+      <Section title="One platform, from raw text to a finished report">
+        <CardGrid>
+          {products.map((product) => (
+            <Card key={product.title} title={product.title}>
+              <p>{product.text}</p>
+              <Link to={product.to}>Explore {product.title}</Link>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section title="See it with your own data">
+        <p css={{ maxWidth: '60ch', color: theme.colors.muted }}>
+          Read how other teams use Dcipher in our{' '}
+          <Link to="/customer-success-stories">customer success stories</Link>, get the thinking behind it in
+          the <Link to="/download-whitepaper">white paper</Link>, or compare{' '}
+          <Link to="/pricing">plans and pricing</Link>.
+        </p>
+      </Section>
     </Layout>
   );
 }
 
-export const Head = () => <Seo />;
+export const Head = ({ location }: HeadProps) => <Seo pathname={location.pathname} />;

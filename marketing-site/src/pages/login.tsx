@@ -1,3 +1,4 @@
+import type { HeadProps } from 'gatsby';
 import { navigate } from 'gatsby';
 import { Layout } from '../components/layout';
 import { Seo } from '../components/seo';
@@ -14,4 +15,4 @@ export default function LoginPage() {
   );
 }
 
-export const Head = () => <Seo title="Log in" />;
+export const Head = ({ location }: HeadProps) => <Seo title="Log in" pathname={location.pathname} noIndex />;

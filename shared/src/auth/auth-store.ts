@@ -1,9 +1,9 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { type ApiClient, createApiClient } from '../client/api-client.js';
-import { type Credentials, contract } from '../contract/index.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { Credentials, TokenPair } from '../contract/index.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
-import { type AccessTokenVerifier, createAccessTokenVerifier } from './access-token-verifier.js';
+import type { AuthServices } from './auth-services.js';
 import { createTokenStorage, type TokenStorage, type TokenStorageOptions } from './token-storage.js';
 
 export type AuthStatus = 'authenticating' | 'authenticated' | 'anonymous';
@@ -31,36 +31,42 @@ export interface AuthConfiguration {
   document?: TokenStorageOptions['document'];
 }
 
-interface AuthServices {
-  api: ApiClient;
-  storage: TokenStorage;
-  verify: AccessTokenVerifier;
-}
-
-let services: AuthServices | undefined;
+let configuration: AuthConfiguration | undefined;
+let storage: TokenStorage | undefined;
+let servicesPromise: Promise<AuthServices> | undefined;
 let initializing: Promise<void> | undefined;
 let refreshing: Promise<string | undefined> | undefined;
-/** Set by the store below; the API client calls it once when an (A) endpoint answers 401. */
-let refreshAccessToken: () => Promise<string | undefined> = async () => undefined;
 
-function requireServices(): AuthServices {
-  if (!services) throw new Error('configureAuth() must run before the auth store is used');
-  return services;
+function requireStorage(): TokenStorage {
+  if (!storage) throw new Error('configureAuth() must run before the auth store is used');
+  return storage;
+}
+
+/** The HTTP client and JWT verification load on first need (not for anonymous visitors of content pages). */
+function services(): Promise<AuthServices> {
+  const current = configuration;
+  if (!current) return Promise.reject(new Error('configureAuth() must run before the auth store is used'));
+  servicesPromise ??= import('./auth-services.js').then(({ createAuthServices }) =>
+    createAuthServices({
+      apiBaseUrl: current.apiBaseUrl,
+      publicKeyPem: current.publicKeyPem,
+      fetch: current.fetch,
+      storage: requireStorage(),
+      refreshAccessToken: () => refreshAccessToken(),
+    }),
+  );
+  return servicesPromise;
 }
 
 const signedOut = { status: 'anonymous' as const, claims: undefined, requiresPasswordChange: false };
 
+let refreshAccessToken: () => Promise<string | undefined> = async () => undefined;
+
 /** The one auth store. Host and remote share this module as a singleton, so they share this state. */
 export const authStore = createStore<AuthState>()((set) => {
-  async function adopt(tokens: {
-    accessToken: string;
-    refreshToken: string;
-    refreshExpiresIn: number;
-    requiresPasswordChange: boolean;
-  }) {
-    const { storage, verify } = requireServices();
-    const claims = await verify(tokens.accessToken);
-    storage.save(tokens, tokens.refreshExpiresIn);
+  async function adopt(tokens: TokenPair): Promise<string> {
+    const claims = await (await services()).verify(tokens.accessToken);
+    requireStorage().save(tokens, tokens.refreshExpiresIn);
     set({
       status: 'authenticated',
       claims,
@@ -69,15 +75,15 @@ export const authStore = createStore<AuthState>()((set) => {
     return tokens.accessToken;
   }
 
-  async function refresh(): Promise<string | undefined> {
+  function refresh(): Promise<string | undefined> {
     refreshing ??= (async () => {
-      const { api, storage } = requireServices();
-      const { refreshToken } = storage.read();
+      const tokens = requireStorage();
+      const { refreshToken } = tokens.read();
       if (!refreshToken) return undefined;
       try {
-        return await adopt(await api.call(contract.auth.refreshToken, { body: { refreshToken } }));
+        return await adopt(await (await services()).refresh(refreshToken));
       } catch {
-        storage.clear();
+        tokens.clear();
         set(signedOut);
         return undefined;
       }
@@ -95,12 +101,11 @@ export const authStore = createStore<AuthState>()((set) => {
 
     initialize() {
       initializing ??= (async () => {
-        const { storage, verify } = requireServices();
-        const { accessToken, refreshToken } = storage.read();
+        const { accessToken, refreshToken } = requireStorage().read();
         if (!accessToken && !refreshToken) return set(signedOut);
         try {
           if (!accessToken) throw new Error('no access token');
-          const claims = await verify(accessToken);
+          const claims = await (await services()).verify(accessToken);
           set({ status: 'authenticated', claims, requiresPasswordChange: claims.requiresPasswordChange });
         } catch {
           await refresh();
@@ -110,18 +115,17 @@ export const authStore = createStore<AuthState>()((set) => {
     },
 
     async login(credentials) {
-      const { api } = requireServices();
-      await adopt(await api.call(contract.auth.login, { body: credentials }));
+      await adopt(await (await services()).login(credentials));
     },
 
     async logout() {
-      const { api, storage } = requireServices();
+      const tokens = requireStorage();
       try {
-        if (storage.read().accessToken) await api.call(contract.auth.logout, { body: { isForced: true } });
+        if (tokens.read().accessToken) await (await services()).logout();
       } catch {
         // The local session ends whatever the server said; its refresh tokens expire on their own.
       } finally {
-        storage.clear();
+        tokens.clear();
         set(signedOut);
       }
     },
@@ -129,37 +133,24 @@ export const authStore = createStore<AuthState>()((set) => {
 });
 
 /** Wires the store to the API; the host calls it once at start (the remote's standalone shell likewise). */
-export function configureAuth(configuration: AuthConfiguration): void {
-  const storage = createTokenStorage({
-    cookieDomain: configuration.cookieDomain,
-    ...(configuration.storage ? { storage: configuration.storage } : {}),
-    ...(configuration.document ? { document: configuration.document } : {}),
+export function configureAuth(next: AuthConfiguration): void {
+  configuration = next;
+  storage = createTokenStorage({
+    cookieDomain: next.cookieDomain,
+    ...(next.storage ? { storage: next.storage } : {}),
+    ...(next.document ? { document: next.document } : {}),
   });
-  const apiBaseUrl = configuration.apiBaseUrl.replace(/\/$/, '');
-  services = {
-    storage,
-    verify: createAccessTokenVerifier(
-      configuration.publicKeyPem
-        ? { publicKeyPem: configuration.publicKeyPem }
-        : { jwksUrl: `${apiBaseUrl}/.well-known/jwks.json` },
-    ),
-    api: createApiClient({
-      baseUrl: apiBaseUrl,
-      getAccessToken: () => storage.read().accessToken,
-      refreshAccessToken: () => refreshAccessToken(),
-      ...(configuration.fetch ? { fetch: configuration.fetch } : {}),
-    }),
-  };
+  servicesPromise = undefined;
   initializing = undefined;
 }
 
 export function isAuthConfigured(): boolean {
-  return services !== undefined;
+  return configuration !== undefined;
 }
 
 /** The API client bound to the signed-in user, for calls the screens make. */
 export function authenticatedApi(): ApiClient {
-  return requireServices().api;
+  return { call: async (endpoint, input) => (await services()).api.call(endpoint, input) };
 }
 
 /** React hook over the shared store. */

@@ -21,3 +21,22 @@ describe('browser configuration', () => {
     );
   });
 });
+
+describe('optional browser services', () => {
+  it('leave analytics, error reporting and affiliate tracking off unless configured', () => {
+    const config = readBrowserConfig({});
+    expect(config.analyticsKey).toBeUndefined();
+    expect(config.sentryDsn).toBeUndefined();
+    expect(config.affiliateEnabled).toBe(false);
+  });
+
+  it('read them when set, and name a bad one', () => {
+    const config = readBrowserConfig({
+      PUBLIC_ANALYTICS_KEY: 'phc_abc123',
+      PUBLIC_AFFILIATE_ENABLED: 'true',
+    });
+    expect(config.analyticsKey).toBe('phc_abc123');
+    expect(config.affiliateEnabled).toBe(true);
+    expect(() => readBrowserConfig({ PUBLIC_SENTRY_DSN: 'nope' })).toThrow(/PUBLIC_SENTRY_DSN/);
+  });
+});

@@ -14,6 +14,10 @@ export const browserConfigVariables = {
   analyticsHost: 'PUBLIC_ANALYTICS_HOST',
   cookieDomain: 'PUBLIC_COOKIE_DOMAIN',
   accountRemoteUrl: 'PUBLIC_ACCOUNT_REMOTE_URL',
+  analyticsKey: 'PUBLIC_ANALYTICS_KEY',
+  sentryDsn: 'PUBLIC_SENTRY_DSN',
+  affiliateEnabled: 'PUBLIC_AFFILIATE_ENABLED',
+  affiliateScriptUrl: 'PUBLIC_AFFILIATE_SCRIPT_URL',
 } as const;
 
 const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must start with http:// or https://'));
@@ -26,6 +30,12 @@ const BrowserConfigSchema = v.object({
   analyticsHost: httpUrl,
   cookieDomain: v.pipe(v.string(), v.regex(/^[a-z0-9.-]+$/i, 'must be a host name')),
   accountRemoteUrl: httpUrl,
+  /** PostHog project key (public by design); analytics stays off without it. */
+  analyticsKey: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'must be a project key'))),
+  /** Sentry DSN (public by design); error reporting stays off without it. */
+  sentryDsn: v.optional(v.pipe(v.string(), v.url())),
+  affiliateEnabled: v.boolean(),
+  affiliateScriptUrl: v.optional(httpUrl),
 });
 
 export type BrowserConfig = v.InferOutput<typeof BrowserConfigSchema>;
@@ -43,6 +53,8 @@ export class ConfigError extends Error {
 
 type RawVariables = Record<string, string | undefined>;
 
+const optional = (key: string, value: string | undefined) => (value ? { [key]: value } : {});
+
 /** Reads the browser configuration from named variables, filling each environment's defaults. */
 export function readBrowserConfig(variables: RawVariables): BrowserConfig {
   const environmentVariable = browserConfigVariables.environment;
@@ -59,6 +71,12 @@ export function readBrowserConfig(variables: RawVariables): BrowserConfig {
     analyticsHost: variables[browserConfigVariables.analyticsHost] || defaults.analyticsHost,
     cookieDomain: variables[browserConfigVariables.cookieDomain] || defaults.cookieDomain,
     accountRemoteUrl: variables[browserConfigVariables.accountRemoteUrl] || 'http://localhost:3001',
+    ...optional('analyticsKey', variables[browserConfigVariables.analyticsKey]),
+    ...optional('sentryDsn', variables[browserConfigVariables.sentryDsn]),
+    affiliateEnabled: ['1', 'true', 'on'].includes(
+      (variables[browserConfigVariables.affiliateEnabled] ?? '').toLowerCase(),
+    ),
+    ...optional('affiliateScriptUrl', variables[browserConfigVariables.affiliateScriptUrl]),
   };
   const result = v.safeParse(BrowserConfigSchema, candidate);
   if (!result.success) {

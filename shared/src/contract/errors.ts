@@ -18,6 +18,7 @@ export const errorCodes = {
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
   refreshTokenReused: 'REFRESH_TOKEN_REUSED',
   notFound: 'NOT_FOUND',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

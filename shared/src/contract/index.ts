@@ -1,10 +1,23 @@
 import * as account from './account.js';
 import * as auth from './auth.js';
+import * as contact from './contact.js';
 import type { EndpointDefinition } from './endpoint.js';
+import * as pricing from './pricing.js';
 import * as system from './system.js';
+import * as whitePaper from './white-paper.js';
 
 export { type Account, AccountSchema } from './account.js';
 export { type Credentials, CredentialsSchema, type TokenPair, TokenPairSchema } from './auth.js';
+export {
+  type ContactRequestInput,
+  ContactRequestInputSchema,
+  type ContactRequestReceipt,
+  ContactRequestReceiptSchema,
+  type ContactTopic,
+  contactMessageMaxLength,
+  contactTopics,
+  phoneMaxLength,
+} from './contact.js';
 export {
   defineEndpoint,
   type EndpointDefinition,
@@ -15,12 +28,33 @@ export {
   pathParameterNames,
 } from './endpoint.js';
 export { type ErrorBody, ErrorBodySchema, type ErrorCode, errorCodes } from './errors.js';
+export { companyMaxLength, jobTitleMaxLength } from './lead-fields.js';
+export {
+  type PayAsYouGoPrice,
+  PayAsYouGoPriceSchema,
+  type PlanQuota,
+  PlanQuotaSchema,
+  type Prices,
+  PricesSchema,
+  type PricingPlan,
+  PricingPlanSchema,
+} from './pricing.js';
+export {
+  type WhitePaperDownload,
+  WhitePaperDownloadSchema,
+  type WhitePaperRequestInput,
+  WhitePaperRequestInputSchema,
+  whitePaperDownloadPath,
+} from './white-paper.js';
 
 /** The contract, one module per API area. */
 export const contract = {
   account: { getAccount: account.getAccount },
   auth: { login: auth.login, refreshToken: auth.refreshToken, logout: auth.logout },
+  contact: { createContactRequest: contact.createContactRequest },
+  pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
   system: { health: system.health },
+  whitePaper: { requestWhitePaper: whitePaper.requestWhitePaper },
 } as const;
 
 /** Every endpoint of the contract, for registering routes and generating the OpenAPI document. */

@@ -18,3 +18,18 @@ export function pageTitle(title?: string): string {
   const trimmed = title?.trim();
   return trimmed ? `${companyName} | ${trimmed}` : companyName;
 }
+
+/** Contact points and external links (spec sections 2 and 9). */
+export const companyContacts = {
+  infoEmail: 'info@dcipher.io',
+  supportEmail: 'support@dcipher.io',
+  supportPhone: '+45 70 70 17 17',
+  helpCentreUrl: 'https://help.dcipher.io',
+  socialProfileUrl: 'https://www.linkedin.com/company/dcipher-analytics',
+  meetingBookingUrl: 'https://meetings.dcipher.io/book-a-demo',
+} as const;
+
+/** Responsive image settings (spec section 9). */
+export const imageDeviceWidths = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export const imageSmallSizes = [16, 32, 48, 64, 96, 128, 256, 384] as const;
+export const imageQuality = 75;

@@ -286,3 +286,24 @@ export type AccessGrantingSubscriptionStatus = (typeof accessGrantingSubscriptio
 
 export const analyticsUserStates = ['anonymous', 'identified'] as const;
 export type AnalyticsUserState = (typeof analyticsUserStates)[number];
+
+/**
+ * Subscription quota and usage labels (spec section 3), in the spec's order. The spec lists them in running text
+ * ("custom workflow quota, social media posts, ..."); these are the same words as display labels, with the report
+ * sections label split by model tier.
+ */
+export const subscriptionQuotaLabels = [
+  'Custom workflow quota',
+  'Social media posts',
+  'News media articles',
+  'Landscape generation',
+  'Research bot interactions',
+  'Knowledge base index texts',
+  'Research agent tasks',
+  'Report sections (cost-efficient models)',
+  'Report sections (state-of-the-art models)',
+  'Storage',
+  'Max file size',
+  'Compute hours',
+] as const;
+export type SubscriptionQuotaLabel = (typeof subscriptionQuotaLabels)[number];

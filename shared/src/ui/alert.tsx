@@ -19,3 +19,22 @@ export function Alert({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** A confirmation that screen readers announce politely. */
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      css={{
+        padding: '1rem 1.25rem',
+        marginBottom: '1rem',
+        borderRadius: theme.radius,
+        background: '#ecfdf3',
+        color: '#05603a',
+        border: '1px solid #6ce9a6',
+      }}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,4 +1,12 @@
-export { Alert } from './alert.js';
+export { Alert, Notice } from './alert.js';
 export { Button, type ButtonProps } from './button.js';
+export {
+  CheckboxField,
+  type CheckboxFieldProps,
+  SelectField,
+  type SelectFieldProps,
+  TextAreaField,
+  type TextAreaFieldProps,
+} from './choice-fields.js';
 export { TextField, type TextFieldProps } from './text-field.js';
 export { theme } from './theme.js';

@@ -1,13 +1,24 @@
 import * as v from 'valibot';
+import { validationMessages } from './messages.js';
 
 export type FieldErrors = Record<string, string>;
+
+/**
+ * The message to show for an issue. A field left out fails in valibot as an object-level "Invalid key" issue, not
+ * with the field's own message; left out and left empty are the same mistake: "This field is required".
+ */
+export function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const missingKey =
+    issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path;
+  return missingKey ? validationMessages.required : issue.message;
+}
 
 /** The first message per top-level field, for showing under each form field. */
 export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    if (key && !(key in errors)) errors[key] = issue.message;
+    if (key && !(key in errors)) errors[key] = issueMessage(issue);
   }
   return errors;
 }

@@ -13,6 +13,20 @@ export const requiredText = (maxLength: number) =>
     v.maxLength(maxLength, tooLong(maxLength)),
   );
 
+/**
+ * An optional, trimmed text field: left out, or left empty in a form, both mean "not given" (`undefined`), so
+ * the API stores nothing rather than an empty string.
+ */
+export const optionalText = (maxLength: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(maxLength, tooLong(maxLength)),
+      v.transform((value) => (value === '' ? undefined : value)),
+    ),
+  );
+
 export const emailField = v.pipe(
   v.string(validationMessages.required),
   v.trim(),

@@ -1,5 +1,12 @@
-export { type FieldErrors, fieldErrorsOf, validateForm } from './field-errors.js';
-export { emailField, emailMaxLength, enteredPassword, nameMaxLength, requiredText } from './fields.js';
+export { type FieldErrors, fieldErrorsOf, issueMessage, validateForm } from './field-errors.js';
+export {
+  emailField,
+  emailMaxLength,
+  enteredPassword,
+  nameMaxLength,
+  optionalText,
+  requiredText,
+} from './fields.js';
 export {
   errorCatalogue,
   missingParameterMessage,
@@ -8,5 +15,6 @@ export {
   passwordTooShort,
   toCatalogueMessage,
   tooLong,
+  tooManyRequestsMessage,
   validationMessages,
 } from './messages.js';

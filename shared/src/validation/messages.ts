@@ -38,6 +38,12 @@ export const errorCatalogue = {
 /** Shown when no answer came back at all (offline, server down): not a server message, so not "Server error". */
 export const networkErrorMessage = 'We could not reach Dcipher. Check your connection and try again.';
 
+/**
+ * The API's answer to a client over a rate limit (429). The spec has no rate limiting and so no text for it; a
+ * known message, so the client shows it instead of "Server error".
+ */
+export const tooManyRequestsMessage = 'Too many requests. Please wait a few minutes and try again.';
+
 export const missingParameterMessage = (parameter: string, operation: string) =>
   `Required parameter ${parameter} was null or undefined when calling ${operation}.`;
 
@@ -50,6 +56,7 @@ const templatedMessages = [
 const knownMessages = new Set<string>([
   ...Object.values(validationMessages),
   ...Object.values(errorCatalogue),
+  tooManyRequestsMessage,
 ]);
 
 /** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */

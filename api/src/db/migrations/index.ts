@@ -1,5 +1,13 @@
 import { initialMigration } from './0001-initial.js';
+import { marketingLeadsMigration } from './0002-marketing-leads.js';
+import { rateLimitsMigration } from './0003-rate-limits.js';
+import { pricingPlansMigration } from './0004-pricing-plans.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initialMigration];
+export const migrations: readonly Migration[] = [
+  initialMigration,
+  marketingLeadsMigration,
+  rateLimitsMigration,
+  pricingPlansMigration,
+];

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Database } from '../../db/database.js';
+import { migrate } from '../../db/migrate.js';
+import { createPgliteDatabase } from '../../db/pglite-database.js';
+import { TooManyRequestsError } from '../../http/api-error.js';
+import { createRateLimiter, type RateLimitRule } from './rate-limiter.js';
+
+describe('rate limiter', () => {
+  let database: Database;
+  before(async () => {
+    database = await createPgliteDatabase();
+    await migrate(database);
+  });
+  after(() => database.close());
+
+  const rule = (bucket: string): RateLimitRule => ({ bucket, limit: 3, windowSeconds: 60 });
+
+  const consumeTimes = async (
+    limiter: ReturnType<typeof createRateLimiter>,
+    times: number,
+    ...args: [RateLimitRule, string]
+  ) => {
+    for (let count = 0; count < times; count += 1) await limiter.consume(...args);
+  };
+
+  it('lets the limit through and refuses the next request with the seconds left in the window', async () => {
+    const limiter = createRateLimiter(database);
+    await consumeTimes(limiter, 3, rule('refusal'), '198.51.100.1');
+    const refusal = await limiter.consume(rule('refusal'), '198.51.100.1').then(
+      () => assert.fail('the fourth request went through'),
+      (error: unknown) => error,
+    );
+    assert.ok(refusal instanceof TooManyRequestsError);
+    assert.equal(refusal.statusCode, 429);
+    assert.ok(
+      refusal.retryAfterSeconds >= 59 && refusal.retryAfterSeconds <= 60,
+      String(refusal.retryAfterSeconds),
+    );
+    assert.deepEqual(refusal.headers, { 'retry-after': String(refusal.retryAfterSeconds) });
+  });
+
+  it('counts each client and each bucket on its own', async () => {
+    const limiter = createRateLimiter(database);
+    await consumeTimes(limiter, 3, rule('separate'), '198.51.100.2');
+    await assert.rejects(limiter.consume(rule('separate'), '198.51.100.2'), TooManyRequestsError);
+    await limiter.consume(rule('separate'), '198.51.100.3');
+    await limiter.consume(rule('other-bucket'), '198.51.100.2');
+  });
+
+  it('shares counts between limiters on the same database (API replicas)', async () => {
+    const replicas = [createRateLimiter(database), createRateLimiter(database)];
+    await consumeTimes(replicas[0]!, 2, rule('replicas'), '198.51.100.4');
+    await replicas[1]!.consume(rule('replicas'), '198.51.100.4');
+    await assert.rejects(replicas[1]!.consume(rule('replicas'), '198.51.100.4'), TooManyRequestsError);
+    await assert.rejects(replicas[0]!.consume(rule('replicas'), '198.51.100.4'), TooManyRequestsError);
+  });
+
+  // PGlite runs one statement at a time; on PostgreSQL the upsert's row lock gives the same result.
+  it('does not let concurrent requests slip past the limit', async () => {
+    const limiter = createRateLimiter(database);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => limiter.consume(rule('concurrent'), '198.51.100.5')),
+    );
+    assert.equal(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 3);
+  });
+
+  it('starts a new window once the last one has ended', async () => {
+    const limiter = createRateLimiter(database);
+    await consumeTimes(limiter, 3, rule('renewal'), '198.51.100.6');
+    await assert.rejects(limiter.consume(rule('renewal'), '198.51.100.6'), TooManyRequestsError);
+    await database.query(
+      "update rate_limit_windows set window_ends_at = now() - interval '1 second' where bucket = 'renewal'",
+    );
+    await consumeTimes(limiter, 3, rule('renewal'), '198.51.100.6');
+    const [window] = await database.query<{ hits: number }>(
+      "select hits from rate_limit_windows where bucket = 'renewal'",
+    );
+    assert.equal(window?.hits, 3);
+  });
+
+  it('purges ended windows, and with them the IP addresses', async () => {
+    const limiter = createRateLimiter(database);
+    await limiter.consume(rule('purge'), '198.51.100.7');
+    await limiter.consume(rule('purge'), '198.51.100.8');
+    await database.query(
+      "update rate_limit_windows set window_ends_at = now() - interval '1 second' where client_key = '198.51.100.7'",
+    );
+    await limiter.purgeEndedWindows();
+    const remaining = await database.query<{ client_key: string }>(
+      "select client_key from rate_limit_windows where bucket = 'purge'",
+    );
+    assert.deepEqual(remaining, [{ client_key: '198.51.100.8' }]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Queryable } from '../../db/database.js';
+import { TooManyRequestsError } from '../../http/api-error.js';
+
+export interface RateLimitRule {
+  /** What is counted; each bucket (one per endpoint) has its own count per client. */
+  bucket: string;
+  /** Requests a client may make per window; the next one is refused until the window ends. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * The public form submissions (contact request, white paper): 10 per IP address per 10 minutes, counted per
+ * form. A visitor needs one or two; 10 leaves room for colleagues behind one office address and for retries,
+ * while a script is held to 60 submissions an hour per address and form.
+ */
+export const publicFormSubmissionLimit = { limit: 10, windowSeconds: 10 * 60 } as const;
+
+/** How often one process deletes ended windows. Only housekeeping: an ended window is ignored either way. */
+const purgeIntervalMilliseconds = 10 * 60 * 1000;
+
+/**
+ * Fixed-window rate limiting kept in PostgreSQL, so replicas share the counts and the API stays stateless. A
+ * client's window starts at its first request and lasts `windowSeconds`; a request after it starts a new one.
+ * Counting is one atomic upsert, so concurrent requests cannot both slip under the limit, and the database's
+ * clock is the only clock involved.
+ */
+export function createRateLimiter(database: Queryable) {
+  let lastPurgeAt = 0;
+
+  async function purgeEndedWindows(): Promise<void> {
+    lastPurgeAt = Date.now();
+    await database.query('delete from rate_limit_windows where window_ends_at <= now()');
+  }
+
+  return {
+    /** Counts one request of `clientKey`; throws TooManyRequestsError (429, Retry-After) when over the limit. */
+    async consume(rule: RateLimitRule, clientKey: string): Promise<void> {
+      if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeEndedWindows();
+      const [window] = await database.query<{ hits: number; retryAfterSeconds: number }>(
+        `insert into rate_limit_windows as current (bucket, client_key, window_ends_at, hits)
+         values ($1, $2, now() + $3::integer * interval '1 second', 1)
+         on conflict (bucket, client_key) do update set
+           hits = case when current.window_ends_at <= now() then 1 else current.hits + 1 end,
+           window_ends_at = case when current.window_ends_at <= now() then excluded.window_ends_at
+                                 else current.window_ends_at end
+         returning hits,
+                   greatest(1, ceil(extract(epoch from window_ends_at - now())))::integer as "retryAfterSeconds"`,
+        [rule.bucket, clientKey, rule.windowSeconds],
+      );
+      if (!window) throw new Error('rate limit upsert returned no row');
+      if (window.hits > rule.limit) throw new TooManyRequestsError(window.retryAfterSeconds);
+    },
+
+    purgeEndedWindows,
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ContactRequestReceiptSchema, ErrorBodySchema } from '@dcipher/shared/contract';
+import { toCatalogueMessage } from '@dcipher/shared/validation';
+import * as v from 'valibot';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+describe('POST /contact-requests', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  const validRequest = {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    company: 'Compilers Inc.',
+    topic: 'sales',
+    message: 'We would like a demo for our research team.',
+  };
+
+  // Each test sends from its own address so the rate limit of one does not reach into another.
+  const send = (payload: object | undefined, remoteAddress: string) =>
+    server.app.inject({ method: 'POST', url: '/contact-requests', payload, remoteAddress });
+
+  const validationFailure = (issues: Record<string, string>) => ({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: Object.values(issues)[0],
+    code: 'VALIDATION_FAILED',
+    issues,
+  });
+
+  it('stores the request and answers its id and time', async () => {
+    const before = Date.now();
+    const response = await send(
+      {
+        ...validRequest,
+        firstName: '  Grace ',
+        email: ' Grace@Example.COM',
+        jobTitle: 'Rear Admiral',
+        phone: '+1 555 0100',
+        topic: 'partnership',
+        receiveEmails: true,
+      },
+      '192.0.2.1',
+    );
+    assert.equal(response.statusCode, 201);
+    const receipt = response.json();
+    assert.ok(v.is(ContactRequestReceiptSchema, receipt), response.body);
+    assert.ok(Date.parse(receipt.receivedAt) >= before - 1000);
+
+    const rows = await server.database.query('select * from contact_requests where id = $1', [receipt.id]);
+    assert.deepEqual(
+      { ...rows[0], received_at: undefined },
+      {
+        id: receipt.id,
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.com',
+        company: 'Compilers Inc.',
+        job_title: 'Rear Admiral',
+        phone: '+1 555 0100',
+        topic: 'partnership',
+        message: 'We would like a demo for our research team.',
+        receive_emails: true,
+        received_at: undefined,
+      },
+    );
+  });
+
+  it('stores optional fields left out or left empty as nothing, and no email opt-in', async () => {
+    const response = await send({ ...validRequest, jobTitle: '', phone: '   ' }, '192.0.2.2');
+    assert.equal(response.statusCode, 201);
+    const [row] = await server.database.query(
+      'select job_title, phone, receive_emails from contact_requests where id = $1',
+      [response.json().id],
+    );
+    assert.deepEqual(row, { job_title: null, phone: null, receive_emails: false });
+  });
+
+  it('answers a missing body with every required field', async () => {
+    const response = await send(undefined, '192.0.2.3');
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(
+      response.json(),
+      validationFailure({
+        firstName: 'This field is required',
+        lastName: 'This field is required',
+        email: 'This field is required',
+        company: 'This field is required',
+        topic: 'This field is required',
+        message: 'This field is required',
+      }),
+    );
+  });
+
+  it('answers empty and blank required fields with "This field is required"', async () => {
+    const response = await send(
+      { ...validRequest, firstName: '', lastName: '   ', email: '', company: ' ', topic: '', message: '\n' },
+      '192.0.2.4',
+    );
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json().issues, {
+      firstName: 'This field is required',
+      lastName: 'This field is required',
+      email: 'This field is required',
+      company: 'This field is required',
+      topic: 'This field is required',
+      message: 'This field is required',
+    });
+  });
+
+  it('answers an invalid email with the spec message', async () => {
+    const response = await send({ ...validRequest, email: 'grace.example.com' }, '192.0.2.5');
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json(), validationFailure({ email: 'Please enter a valid email address' }));
+  });
+
+  it('answers over-long fields with the spec message and their maximum', async () => {
+    const response = await send(
+      {
+        ...validRequest,
+        firstName: 'g'.repeat(101),
+        lastName: 'h'.repeat(101),
+        company: 'c'.repeat(201),
+        jobTitle: 'j'.repeat(101),
+        phone: '1'.repeat(51),
+        message: 'm'.repeat(5001),
+      },
+      '192.0.2.6',
+    );
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json().issues, {
+      firstName: 'Your input exceeds the maximum allowed length of 100 characters',
+      lastName: 'Your input exceeds the maximum allowed length of 100 characters',
+      company: 'Your input exceeds the maximum allowed length of 200 characters',
+      jobTitle: 'Your input exceeds the maximum allowed length of 100 characters',
+      phone: 'Your input exceeds the maximum allowed length of 50 characters',
+      message: 'Your input exceeds the maximum allowed length of 5000 characters',
+    });
+  });
+
+  it('accepts a message of exactly 5000 characters', async () => {
+    const response = await send({ ...validRequest, message: 'm'.repeat(5000) }, '192.0.2.7');
+    assert.equal(response.statusCode, 201);
+  });
+
+  it('rejects a topic outside the list', async () => {
+    const response = await send({ ...validRequest, topic: 'complaints' }, '192.0.2.8');
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json().issues, { topic: 'This field is required' });
+  });
+
+  it('refuses the 11th request from one address within 10 minutes, and only from that address', async () => {
+    for (let count = 1; count <= 10; count += 1) {
+      assert.equal((await send(validRequest, '198.51.100.10')).statusCode, 201, `request ${count}`);
+    }
+    const storedBefore = await server.database.query('select count(*)::int as count from contact_requests');
+
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/contact-requests',
+      payload: validRequest,
+      remoteAddress: '198.51.100.10',
+      headers: { origin: 'http://localhost:8000' },
+    });
+    assert.equal(refused.statusCode, 429);
+    const body = refused.json();
+    assert.ok(v.is(ErrorBodySchema, body));
+    assert.deepEqual(body, {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests. Please wait a few minutes and try again.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+    assert.equal(toCatalogueMessage(body.message), body.message, 'the client shows the message as it is');
+    assert.match(String(refused.headers['access-control-expose-headers']), /Retry-After/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 600, String(retryAfter));
+    assert.deepEqual(
+      await server.database.query('select count(*)::int as count from contact_requests'),
+      storedBefore,
+      'a refused request is not stored',
+    );
+
+    assert.equal((await send(validRequest, '198.51.100.11')).statusCode, 201, 'another address');
+    const whitePaper = await server.app.inject({
+      method: 'POST',
+      url: '/white-paper',
+      payload: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.com',
+        company: 'Compilers Inc.',
+      },
+      remoteAddress: '198.51.100.10',
+    });
+    assert.equal(whitePaper.statusCode, 201, 'the same address on another form');
+  });
+
+  it('does not count invalid submissions towards the limit', async () => {
+    for (let count = 0; count < 12; count += 1) await send({}, '198.51.100.12');
+    assert.equal((await send(validRequest, '198.51.100.12')).statusCode, 201);
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures.mjs';
+
+test('the contact form shows the spec messages for bad input and sends nothing', async ({ page }) => {
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/contact-requests')) posted += 1;
+  });
+  await page.goto('/contact-us');
+  await page.getByLabel('Work email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  expect(await page.getByText('This field is required').count()).toBeGreaterThanOrEqual(5);
+  await expect(page.getByLabel('Work email')).toHaveValue('not-an-email');
+  expect(posted).toBe(0);
+});
+
+test('a valid contact request reaches the API and is confirmed', async ({ page }) => {
+  await page.goto('/contact-us?topic=sales');
+  await expect(page.getByLabel('What is it about?')).toHaveValue('sales');
+  await page.getByLabel('First name').fill('Maria');
+  await page.getByLabel('Last name').fill('Jensen');
+  await page.getByLabel('Work email').fill('Maria.Jensen@Example.com');
+  await page.getByRole('textbox', { name: 'Company' }).fill('Nordlys Research');
+  await page.getByLabel('Message', { exact: true }).fill('We would like a custom plan for 40 analysts.');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/contact-requests'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+    firstName: 'Maria',
+    email: 'maria.jensen@example.com',
+    topic: 'sales',
+    message: 'We would like a custom plan for 40 analysts.',
+  });
+  expect((await response.json()).id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByRole('status')).toContainText('Thank you, your message is on its way.');
+});
+
+test('the white-paper form validates, then hands out the paper', async ({ page, request }) => {
+  await page.goto('/download-whitepaper');
+  await page.getByRole('button', { name: 'Get the white paper' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByLabel('First name').fill('Ola');
+  await page.getByLabel('Last name').fill('Berg');
+  await page.getByLabel('Work email').fill('ola@fjordinsight.no');
+  await page.getByRole('textbox', { name: 'Company' }).fill('Fjord Insight');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/white-paper'));
+  await page.getByRole('button', { name: 'Get the white paper' }).click();
+  expect((await answer).status()).toBe(201);
+  const link = page.getByRole('link', { name: 'Download the white paper (PDF)' });
+  await expect(link).toBeVisible();
+  const pdf = await request.get((await link.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('pricing shows the API plans in minor units per currency, with a path per plan', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Starter', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enterprise', level: 2 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact sales' })).toHaveAttribute(
+    'href',
+    '/contact-us?topic=sales',
+  );
+  await expect(page.getByRole('link', { name: /Start 14-day free trial/ }).first()).toHaveAttribute(
+    'href',
+    /\/signup\?plan=/,
+  );
+  await page.getByLabel('Currency').selectOption('gpb');
+  await expect(page.getByTestId('price-starter-monthly')).toContainText('£');
+  await page.getByLabel('Annual (save about 15%)').check();
+  await expect(page.getByTestId('price-starter-annual')).toContainText('per year');
+});

@@ -1,0 +1,50 @@
+import {
+  createAffiliateTracking,
+  createAnalytics,
+  createConsentStore,
+  createDataLayer,
+  createRouteTracker,
+} from '@dcipher/shared/analytics';
+import { startErrorMonitoring } from '@dcipher/shared/monitoring';
+import { browserConfig } from '../site-config';
+
+/** The global name the affiliate vendor's script (or its shim) exposes its tracker under. */
+const affiliateGlobalName = 'dcipherAffiliate';
+
+function createAnalyticsShell() {
+  const consent = createConsentStore();
+  const analytics = createAnalytics({
+    host: browserConfig.analyticsHost,
+    consent,
+    ...(browserConfig.analyticsKey ? { apiKey: browserConfig.analyticsKey } : {}),
+  });
+  const dataLayer = createDataLayer({ consent });
+  const routeTracker = createRouteTracker({ analytics, dataLayer });
+  const affiliate = createAffiliateTracking({
+    enabled: browserConfig.affiliateEnabled && Boolean(browserConfig.affiliateScriptUrl),
+    scriptUrl: browserConfig.affiliateScriptUrl ?? '',
+    globalName: affiliateGlobalName,
+    consent,
+  });
+  return {
+    consent,
+    analytics,
+    routeTracker,
+    affiliate,
+    start() {
+      void startErrorMonitoring({
+        environment: browserConfig.environment,
+        consent,
+        ...(browserConfig.sentryDsn ? { dsn: browserConfig.sentryDsn } : {}),
+      });
+    },
+  };
+}
+
+let shell: ReturnType<typeof createAnalyticsShell> | undefined;
+
+/** One analytics shell per page load, created in the browser only (never during the build). */
+export function analyticsShell() {
+  shell ??= createAnalyticsShell();
+  return shell;
+}

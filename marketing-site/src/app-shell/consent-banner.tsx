@@ -1,0 +1,52 @@
+import { Button, theme } from '@dcipher/shared/ui';
+import { Link } from 'gatsby';
+import { useEffect, useState } from 'react';
+import { analyticsShell } from './analytics-shell';
+
+/**
+ * Asks once whether we may use analytics (an EU product: nothing is measured before a yes). Fixed to the bottom of
+ * the viewport so it never shifts the page; rendered only in the browser, after hydration.
+ */
+export function ConsentBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const { consent } = analyticsShell();
+    setVisible(consent.get() === undefined);
+    return consent.subscribe((state) => setVisible(state === undefined));
+  }, []);
+
+  if (!visible) return null;
+  const choose = (choice: 'granted' | 'denied') => analyticsShell().consent.set(choice);
+  return (
+    <section
+      aria-label="Cookie consent"
+      css={{
+        position: 'fixed',
+        insetInline: '1rem',
+        bottom: '1rem',
+        zIndex: 20,
+        maxWidth: '44rem',
+        margin: '0 auto',
+        padding: '1.25rem 1.5rem',
+        background: theme.colors.surface,
+        color: theme.colors.ink,
+        border: `1px solid ${theme.colors.border}`,
+        borderRadius: '12px',
+        boxShadow: '0 12px 32px rgba(20, 22, 43, 0.18)',
+      }}
+    >
+      <h2 css={{ fontSize: '1.05rem', margin: '0 0 0.5rem' }}>May we measure how the site is used?</h2>
+      <p css={{ margin: '0 0 1rem', color: theme.colors.muted }}>
+        With your permission we count page views and how far pages are read, to improve them. Nothing is
+        measured unless you agree. Read our <Link to="/privacy-policy">privacy policy</Link>.
+      </p>
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+        <Button onClick={() => choose('granted')}>Accept analytics</Button>
+        <Button variant="secondary" onClick={() => choose('denied')}>
+          Decline
+        </Button>
+      </div>
+    </section>
+  );
+}

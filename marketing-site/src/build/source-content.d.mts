@@ -1,0 +1,24 @@
+import type { Article, CustomerLogo, FeatureUpdate } from '@dcipher/shared/content';
+
+export const snapshotDir: string;
+export const contentRoutes: Record<
+  'blog-post' | 'customer-success-story' | 'press-article' | 'feature-update',
+  { basePath: string; heading: string; intro: string }
+>;
+export const contentTypeDefs: string;
+export type RawCollections = Record<string, unknown[]>;
+export function readSnapshot(directory?: string): Promise<RawCollections>;
+export function readCms(options: {
+  cmsUrl: string;
+  token?: string;
+  fetch?: typeof fetch;
+}): Promise<RawCollections>;
+export function normaliseCollections(collections: RawCollections): {
+  articles: (Article & { path: string })[];
+  featureUpdates: (FeatureUpdate & { path: string; displayDate: string })[];
+  customers: CustomerLogo[];
+};
+export function sourceContent(
+  gatsbyApi: unknown,
+  options: { cmsUrl?: string; cmsToken?: string },
+): Promise<void>;

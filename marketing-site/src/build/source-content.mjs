@@ -1,0 +1,240 @@
+// Content for the site's pages, from one of two sources that produce the same entries:
+// - by default the bundled snapshot in content/snapshot/ (Strapi 5 REST answers saved as JSON, images beside them);
+// - with CMS_URL (and CMS_TOKEN) set, the Strapi 5 REST API, through the shared content client.
+// Both go through the same raw schemas and normalisation (@dcipher/shared/content) and become the same Gatsby
+// node types, so pages never know which ran. See docs/decisions/0006-content-sourcing.md.
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  contentEntrySchemas,
+  createContentClient,
+  normaliseBlogPost,
+  normaliseCustomerSuccessStory,
+  normaliseCustomers,
+  normaliseFeatureUpdate,
+  normalisePressArticle,
+  strapiListResponseSchema,
+} from '@dcipher/shared/content';
+import * as v from 'valibot';
+
+const siteRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const snapshotDir = join(siteRoot, 'content', 'snapshot');
+
+/** Where each kind of item lives on the site. */
+export const contentRoutes = {
+  'blog-post': {
+    basePath: '/blog',
+    heading: 'Blog',
+    intro: 'Methods, product thinking and lessons from teams who turn text into decisions with Dcipher.',
+  },
+  'customer-success-story': {
+    basePath: '/customer-success-stories',
+    heading: 'Customer success stories',
+    intro:
+      'How research, CX and strategy teams use Dcipher to find what matters in their data, and what it changed for them.',
+  },
+  'press-article': {
+    basePath: '/press-room',
+    heading: 'Press room',
+    intro: 'News about Dcipher: funding, partnerships, awards and product launches.',
+  },
+  'feature-update': {
+    basePath: '/product-updates',
+    heading: 'Product updates',
+    intro: 'What is new in Dcipher, release by release.',
+  },
+};
+
+export const contentTypeDefs = `
+  type ContentArticle implements Node @dontInfer {
+    kind: String!
+    slug: String!
+    path: String!
+    title: String!
+    abstract: String!
+    html: String!
+    excerpt: String!
+    displayDate: Date! @dateformat
+    tags: [String!]!
+    readingMinutes: Int!
+    imageAlt: String
+    imageFile: File @link(from: "imageFileId")
+  }
+  type ContentFeatureUpdate implements Node @dontInfer {
+    slug: String!
+    path: String!
+    title: String!
+    abstract: String!
+    html: String!
+    excerpt: String!
+    displayDate: Date! @dateformat
+    versionName: String!
+    imageAlt: String
+    imageFile: File @link(from: "imageFileId")
+  }
+  type ContentCustomerLogo implements Node @dontInfer {
+    name: String!
+    priority: Int!
+    imageHeight: Int!
+    imageAlt: String!
+    imageWidth: Int
+    imageIntrinsicHeight: Int
+    imageFile: File @link(from: "imageFileId")
+  }
+`;
+
+/** Raw entries of every collection from the bundled snapshot, validated like a CMS answer. */
+export async function readSnapshot(directory = snapshotDir) {
+  const collections = {};
+  for (const [collection, schema] of Object.entries(contentEntrySchemas)) {
+    const payload = JSON.parse(await readFile(join(directory, `${collection}.json`), 'utf8'));
+    collections[collection] = v.parse(strapiListResponseSchema(schema), payload).data;
+  }
+  return collections;
+}
+
+/** Raw entries of every collection from a Strapi 5 CMS (published entries only). */
+export async function readCms({ cmsUrl, token, fetch: fetchImpl }) {
+  const client = createContentClient({
+    baseUrl: cmsUrl,
+    flavour: 'strapi5',
+    ...(token ? { token } : {}),
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    onUnauthorized: () => {
+      throw new Error('The CMS refused the token (401): set CMS_TOKEN to a valid read-only API token');
+    },
+  });
+  const collections = {};
+  for (const collection of Object.keys(contentEntrySchemas))
+    collections[collection] = await client.list(collection, 'live');
+  return collections;
+}
+
+/** Normalised items, ready to become nodes. Media URLs stay as the source gave them (resolved when downloaded). */
+export function normaliseCollections(collections) {
+  const articles = [
+    ...collections['blog-posts'].map((raw) => normaliseBlogPost(raw)),
+    ...collections['customer-success-stories'].map((raw) => normaliseCustomerSuccessStory(raw)),
+    ...collections['press-articles'].map((raw) => normalisePressArticle(raw)),
+  ].map((article) => ({ ...article, path: `${contentRoutes[article.kind].basePath}/${article.slug}` }));
+  const featureUpdates = collections['feature-updates'].map((raw) => {
+    const update = normaliseFeatureUpdate(raw);
+    return {
+      ...update,
+      displayDate: update.publishedAt ?? raw.createdAt ?? new Date(0).toISOString(),
+      path: `${contentRoutes['feature-update'].basePath}/${update.slug}`,
+    };
+  });
+  const customers = normaliseCustomers(collections.customers);
+  return { articles, featureUpdates, customers };
+}
+
+function assertUniquePaths(items) {
+  const seen = new Set();
+  for (const item of items) {
+    if (seen.has(item.path))
+      throw new Error(`Two content items share the path ${item.path}: slugs must be unique`);
+    seen.add(item.path);
+  }
+}
+
+/**
+ * Gatsby's sourceNodes for content: reads the configured source, normalises it, creates one File node per image
+ * (from the snapshot's uploads folder, or downloaded from the CMS) and the Content* nodes that link to them.
+ */
+export async function sourceContent(gatsbyApi, { cmsUrl, cmsToken }) {
+  const { actions, createNodeId, createContentDigest, getCache, reporter } = gatsbyApi;
+  const { createFileNodeFromBuffer, createRemoteFileNode } = await import('gatsby-source-filesystem');
+  const fromCms = Boolean(cmsUrl);
+  reporter.info(fromCms ? `Content: reading the CMS at ${cmsUrl}` : 'Content: reading the bundled snapshot');
+  const collections = fromCms ? await readCms({ cmsUrl, token: cmsToken }) : await readSnapshot();
+  const { articles, featureUpdates, customers } = normaliseCollections(collections);
+  assertUniquePaths([...articles, ...featureUpdates]);
+
+  const fileNodes = new Map();
+  async function imageFileId(image) {
+    if (!image) return undefined;
+    if (!fileNodes.has(image.url)) {
+      const name =
+        image.url
+          .split('/')
+          .pop()
+          ?.replace(/\.[^.]+$/, '') || 'image';
+      const promise = fromCms
+        ? createRemoteFileNode({
+            url: new URL(image.url, cmsUrl).toString(),
+            createNode: actions.createNode,
+            createNodeId,
+            getCache,
+            ...(cmsToken ? { httpHeaders: { Authorization: `Bearer ${cmsToken}` } } : {}),
+          })
+        : readFile(join(snapshotDir, image.url.replace(/^\/+/, ''))).then((buffer) =>
+            createFileNodeFromBuffer({
+              buffer,
+              name,
+              ext: extname(image.url),
+              createNode: actions.createNode,
+              createNodeId,
+              getCache,
+            }),
+          );
+      fileNodes.set(
+        image.url,
+        promise.then((node) => node.id),
+      );
+    }
+    return fileNodes.get(image.url);
+  }
+
+  const create = (type, key, fields) => {
+    const node = { ...fields, id: createNodeId(`${type}-${key}`), parent: null, children: [] };
+    node.internal = { type, contentDigest: createContentDigest(node) };
+    actions.createNode(node);
+  };
+
+  for (const article of articles) {
+    create('ContentArticle', article.path, {
+      kind: article.kind,
+      slug: article.slug,
+      path: article.path,
+      title: article.title,
+      abstract: article.abstract,
+      html: article.html,
+      excerpt: article.excerpt,
+      displayDate: article.displayDate,
+      tags: article.tags,
+      readingMinutes: article.readingMinutes,
+      imageAlt: article.image?.alt ?? null,
+      imageFileId: await imageFileId(article.image),
+    });
+  }
+  for (const update of featureUpdates) {
+    create('ContentFeatureUpdate', update.path, {
+      slug: update.slug,
+      path: update.path,
+      title: update.title,
+      abstract: update.abstract,
+      html: update.html,
+      excerpt: update.excerpt,
+      displayDate: update.displayDate,
+      versionName: update.versionName,
+      imageAlt: update.image?.alt ?? null,
+      imageFileId: await imageFileId(update.image),
+    });
+  }
+  for (const customer of customers) {
+    create('ContentCustomerLogo', customer.name, {
+      name: customer.name,
+      priority: customer.priority,
+      imageHeight: customer.imageHeight,
+      imageAlt: customer.image.alt,
+      imageWidth: customer.image.width ?? null,
+      imageIntrinsicHeight: customer.image.height ?? null,
+      imageFileId: await imageFileId(customer.image),
+    });
+  }
+  reporter.info(
+    `Content: ${articles.length} articles, ${featureUpdates.length} product updates, ${customers.length} customers`,
+  );
+}

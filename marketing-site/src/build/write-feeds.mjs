@@ -1,0 +1,61 @@
+// sitemap.xml, robots.txt and the blog's RSS feed, written into public/ after the build.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const escapeXml = (text) =>
+  String(text).replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char],
+  );
+
+/** Pages that are not for search engines: the account area, sign-in, error and thank-you pages. */
+export const unlistedPaths = [
+  /^\/404/,
+  /^\/dev-404-page/,
+  /^\/login/,
+  /^\/account/,
+  /^\/maintenance$/,
+  /^\/meeting-confirmation$/,
+];
+
+export function sitemapXml(siteUrl, paths) {
+  const urls = paths
+    .filter((path) => !unlistedPaths.some((pattern) => pattern.test(path)))
+    .sort()
+    .map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path === '/' ? '/' : path}`)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl) {
+  return `User-agent: *\nAllow: /\nDisallow: /account\nDisallow: /login\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+export function rssXml(siteUrl, posts) {
+  const items = posts.map(
+    (post) => `    <item>
+      <title>${escapeXml(post.title)}</title>
+      <link>${escapeXml(`${siteUrl}${post.path}`)}</link>
+      <guid isPermaLink="true">${escapeXml(`${siteUrl}${post.path}`)}</guid>
+      <pubDate>${new Date(post.displayDate).toUTCString()}</pubDate>
+      <description>${escapeXml(post.excerpt)}</description>
+    </item>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>Dcipher blog</title>
+    <link>${escapeXml(`${siteUrl}/blog`)}</link>
+    <atom:link href="${escapeXml(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />
+    <description>Methods, product thinking and lessons from teams who turn text into decisions with Dcipher.</description>
+    <language>en</language>
+${items.join('\n')}
+  </channel>
+</rss>
+`;
+}
+
+export async function writeFeeds({ publicDir, siteUrl, paths, posts }) {
+  await writeFile(join(publicDir, 'sitemap.xml'), sitemapXml(siteUrl, paths));
+  await writeFile(join(publicDir, 'robots.txt'), robotsTxt(siteUrl));
+  await writeFile(join(publicDir, 'rss.xml'), rssXml(siteUrl, posts));
+}

@@ -1,0 +1,42 @@
+/** @jest-environment node */
+import { robotsTxt, rssXml, sitemapXml } from './write-feeds.mjs';
+
+describe('feeds', () => {
+  it('lists public pages in the sitemap, not the account area, sign-in or error pages', () => {
+    const xml = sitemapXml('https://www.dcipher.io', [
+      '/',
+      '/pricing',
+      '/blog/a-post',
+      '/login',
+      '/account',
+      '/404',
+      '/404.html',
+      '/maintenance',
+    ]);
+    expect(xml).toContain('<loc>https://www.dcipher.io/</loc>');
+    expect(xml).toContain('<loc>https://www.dcipher.io/pricing</loc>');
+    expect(xml).toContain('<loc>https://www.dcipher.io/blog/a-post</loc>');
+    for (const hidden of ['/login', '/account', '/404', '/maintenance'])
+      expect(xml).not.toContain(`dcipher.io${hidden}<`);
+  });
+
+  it('points robots at the sitemap and keeps crawlers out of the account area', () => {
+    expect(robotsTxt('https://www.dcipher.io')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /account\nDisallow: /login\n\nSitemap: https://www.dcipher.io/sitemap.xml\n',
+    );
+  });
+
+  it('writes an RSS 2.0 feed of blog posts with escaped text', () => {
+    const xml = rssXml('https://www.dcipher.io', [
+      {
+        title: 'Trends & "signals" <2026>',
+        path: '/blog/trends',
+        displayDate: '2026-03-05T10:00:00Z',
+        excerpt: 'Read more.',
+      },
+    ]);
+    expect(xml).toContain('<title>Trends &amp; &quot;signals&quot; &lt;2026&gt;</title>');
+    expect(xml).toContain('<link>https://www.dcipher.io/blog/trends</link>');
+    expect(xml).toContain('<pubDate>Thu, 05 Mar 2026 10:00:00 GMT</pubDate>');
+  });
+});

@@ -1,0 +1,76 @@
+import type { ApiClient } from '@dcipher/shared/client';
+import type { EndpointDefinition, EndpointOutput } from '@dcipher/shared/contract';
+import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
+import { type FormEvent, useState } from 'react';
+import { browserConfig } from '../../site-config';
+
+type Submission<TResult> =
+  | { state: 'editing' }
+  | { state: 'submitting' }
+  | { state: 'failed'; message: string }
+  | { state: 'done'; result: TResult };
+
+let clientPromise: Promise<ApiClient> | undefined;
+
+/** The contract-derived client, loaded when a form is first submitted (not part of the page's first load). */
+function publicApi(): Promise<ApiClient> {
+  clientPromise ??= import('@dcipher/shared/client').then(({ createApiClient }) =>
+    createApiClient({ baseUrl: browserConfig.apiBaseUrl }),
+  );
+  return clientPromise;
+}
+
+/**
+ * A marketing form posting to one contract endpoint: validates with the endpoint's own body schema, shows the
+ * spec's message per field, keeps every value on failure, and reports the server's catalogue message.
+ */
+export function useContractForm<TEndpoint extends EndpointDefinition & { body: { schema: unknown } }>(
+  endpoint: TEndpoint,
+  initialValues: Record<string, string | boolean>,
+) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submission, setSubmission] = useState<Submission<EndpointOutput<TEndpoint>>>({ state: 'editing' });
+
+  const field = (name: string) => ({
+    name,
+    value: String(values[name] ?? ''),
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  const checkbox = (name: string) => ({
+    name,
+    checked: Boolean(values[name]),
+    error: errors[name],
+    onChange: (event: { target: { checked: boolean } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.checked })),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const candidate = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+    const validation = validateForm(endpoint.body.schema as never, candidate);
+    if (!validation.success) {
+      setErrors(validation.errors);
+      setSubmission({ state: 'editing' });
+      const firstInvalid = Object.keys(validation.errors)[0];
+      if (firstInvalid) document.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmission({ state: 'submitting' });
+    try {
+      const api = await publicApi();
+      const result = await api.call(endpoint, { body: validation.output } as never);
+      setSubmission({ state: 'done', result: result as EndpointOutput<TEndpoint> });
+    } catch (error) {
+      const apiError = error as { message?: string; issues?: FieldErrors };
+      setErrors(apiError.issues ?? {});
+      setSubmission({ state: 'failed', message: apiError.message ?? errorCatalogue.serverError });
+    }
+  }
+
+  return { field, checkbox, onSubmit, submission, errors };
+}

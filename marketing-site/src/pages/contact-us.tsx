@@ -1,0 +1,143 @@
+import { contract } from '@dcipher/shared/contract';
+import { companyContacts } from '@dcipher/shared/domain';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  Notice,
+  SelectField,
+  TextAreaField,
+  TextField,
+  theme,
+} from '@dcipher/shared/ui';
+import type { HeadProps } from 'gatsby';
+import { useEffect } from 'react';
+import { useContractForm } from '../components/forms/use-contract-form';
+import { Layout } from '../components/layout';
+import { PageHero, Section } from '../components/page-sections';
+import { Seo } from '../components/seo';
+
+const topics = [
+  { value: 'sales', label: 'Pricing, plans or a custom plan' },
+  { value: 'support', label: 'Help with my account' },
+  { value: 'partnership', label: 'Partnering with Dcipher' },
+  { value: 'press', label: 'Press and media' },
+  { value: 'other', label: 'Something else' },
+] as const;
+
+export default function ContactUsPage() {
+  const form = useContractForm(contract.contact.createContactRequest, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    company: '',
+    jobTitle: '',
+    phone: '',
+    topic: '',
+    message: '',
+    receiveEmails: false,
+  });
+  const { submission } = form;
+
+  // A pricing-page "contact sales" link arrives with ?topic=sales.
+  useEffect(() => {
+    const topic = new URLSearchParams(window.location.search).get('topic');
+    if (topic && topics.some((option) => option.value === topic))
+      form.field('topic').onChange({ target: { value: topic } });
+  }, []);
+
+  return (
+    <Layout>
+      <PageHero
+        title="Contact us"
+        lead="Questions about plans, a custom plan for your organisation, or help with your account: tell us a little and the right person replies within one working day."
+      />
+      <Section>
+        <div
+          css={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(22rem, 100%), 1fr))',
+            gap: '3rem',
+          }}
+        >
+          {submission.state === 'done' ? (
+            <Notice>
+              <strong>Thank you, your message is on its way.</strong> A person from our team will reply to the
+              email address you gave, usually within one working day.
+            </Notice>
+          ) : (
+            <form onSubmit={form.onSubmit} noValidate aria-label="Contact form">
+              {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}
+              <div
+                css={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+                  columnGap: '1rem',
+                }}
+              >
+                <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+                <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+              </div>
+              <TextField label="Work email" type="email" autoComplete="email" {...form.field('email')} />
+              <div
+                css={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+                  columnGap: '1rem',
+                }}
+              >
+                <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+                <TextField
+                  label="Job title (optional)"
+                  autoComplete="organization-title"
+                  {...form.field('jobTitle')}
+                />
+              </div>
+              <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
+              <SelectField
+                label="What is it about?"
+                options={topics}
+                placeholder="Choose a topic"
+                {...form.field('topic')}
+              />
+              <TextAreaField label="Message" {...form.field('message')} />
+              <CheckboxField
+                label="Send me occasional product news and event invitations"
+                {...form.checkbox('receiveEmails')}
+              />
+              <Button type="submit" disabled={submission.state === 'submitting'}>
+                {submission.state === 'submitting' ? 'Sending…' : 'Send message'}
+              </Button>
+            </form>
+          )}
+          <aside aria-label="Other ways to reach us" css={{ color: theme.colors.muted }}>
+            <h2 css={{ color: theme.colors.ink, fontSize: '1.3rem' }}>Other ways to reach us</h2>
+            <p>
+              Email <a href={`mailto:${companyContacts.infoEmail}`}>{companyContacts.infoEmail}</a> or call{' '}
+              <a href={`tel:${companyContacts.supportPhone.replace(/\s/g, '')}`}>
+                {companyContacts.supportPhone}
+              </a>{' '}
+              (weekdays 9:00 to 17:00 CET).
+            </p>
+            <p>
+              Prefer to see Dcipher with your own data?{' '}
+              <a href={companyContacts.meetingBookingUrl}>Book a 30-minute demo</a> with a product specialist.
+            </p>
+            <p>
+              Already a customer? The <a href={companyContacts.helpCentreUrl}>help centre</a> answers most
+              questions at once.
+            </p>
+          </aside>
+        </div>
+      </Section>
+    </Layout>
+  );
+}
+
+export const Head = ({ location }: HeadProps) => (
+  <Seo
+    title="Contact us"
+    description="Talk to the Dcipher team about plans, custom pricing, partnerships or your account. We reply within one working day."
+    pathname={location.pathname}
+  />
+);

@@ -1,0 +1,107 @@
+import { contract } from '@dcipher/shared/contract';
+import { Alert, Button, CheckboxField, Notice, TextField, theme } from '@dcipher/shared/ui';
+import type { HeadProps } from 'gatsby';
+import { useContractForm } from '../components/forms/use-contract-form';
+import { Layout } from '../components/layout';
+import { PageHero, Section } from '../components/page-sections';
+import { Seo } from '../components/seo';
+
+const chapters = [
+  'Why insight work stalls: the cost of reading everything by hand',
+  'From text to decisions: themes, trends and narratives with AI you can audit',
+  'Workflows that keep watching: scheduling, alerts and reports',
+  'Governance: EU hosting, retention, access control and model choice',
+  'Three case examples and how they measured success',
+];
+
+export default function DownloadWhitePaperPage() {
+  const form = useContractForm(contract.whitePaper.requestWhitePaper, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    company: '',
+    jobTitle: '',
+    receiveEmails: false,
+  });
+  const { submission } = form;
+  return (
+    <Layout>
+      <PageHero
+        eyebrow="White paper"
+        title="From text to decisions: automating insight work with AI"
+        lead="A practical guide for research, CX and strategy teams who want answers from open-ended text in hours, not weeks, without losing the ability to check every conclusion."
+      />
+      <Section>
+        <div
+          css={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(22rem, 100%), 1fr))',
+            gap: '3rem',
+          }}
+        >
+          <div>
+            <h2 css={{ fontSize: '1.3rem' }}>What is inside</h2>
+            <ol css={{ color: theme.colors.muted, paddingLeft: '1.25rem' }}>
+              {chapters.map((chapter) => (
+                <li key={chapter} css={{ marginBottom: '0.5rem' }}>
+                  {chapter}
+                </li>
+              ))}
+            </ol>
+            <p css={{ color: theme.colors.muted }}>
+              8 pages, PDF. Free; we ask who you are so we can follow up if you want us to.
+            </p>
+          </div>
+          {submission.state === 'done' ? (
+            <Notice>
+              <p css={{ marginTop: 0 }}>
+                <strong>Thank you. Your copy is ready.</strong>
+              </p>
+              <p css={{ marginBottom: 0 }}>
+                <a href={submission.result.downloadUrl} download>
+                  Download the white paper (PDF)
+                </a>
+              </p>
+            </Notice>
+          ) : (
+            <form onSubmit={form.onSubmit} noValidate aria-label="White paper request">
+              {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}
+              <div
+                css={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+                  columnGap: '1rem',
+                }}
+              >
+                <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+                <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+              </div>
+              <TextField label="Work email" type="email" autoComplete="email" {...form.field('email')} />
+              <TextField label="Company" autoComplete="organization" {...form.field('company')} />
+              <TextField
+                label="Job title (optional)"
+                autoComplete="organization-title"
+                {...form.field('jobTitle')}
+              />
+              <CheckboxField
+                label="Send me occasional product news and event invitations"
+                {...form.checkbox('receiveEmails')}
+              />
+              <Button type="submit" disabled={submission.state === 'submitting'}>
+                {submission.state === 'submitting' ? 'Preparing your copy…' : 'Get the white paper'}
+              </Button>
+            </form>
+          )}
+        </div>
+      </Section>
+    </Layout>
+  );
+}
+
+export const Head = ({ location }: HeadProps) => (
+  <Seo
+    title="White paper: automating insight work with AI"
+    description="Download our free white paper on turning open-ended text into decisions with auditable AI: methods, governance and case examples."
+    pathname={location.pathname}
+  />
+);

@@ -1,0 +1,29 @@
+// Dates are shown as dd MMM yyyy and times as HH:mm (spec section 9), in English, in UTC unless a zone is given.
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** "05 Mar 2026". */
+export function formatDate(value: string | number | Date): string {
+  return dateFormat.format(new Date(value));
+}
+
+/** "14:05". */
+export function formatTime(value: string | number | Date): string {
+  return timeFormat.format(new Date(value));
+}
+
+/** Whole days from now until a moment (for "Free trial ends in {0} days"); never negative. */
+export function daysUntil(value: string | number | Date, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((new Date(value).getTime() - now.getTime()) / 86_400_000));
+}

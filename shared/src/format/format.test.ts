@@ -1,0 +1,23 @@
+import { daysUntil, formatDate, formatMoney, formatTime } from './index.js';
+
+describe('formatting', () => {
+  it('shows dates as dd MMM yyyy and times as HH:mm', () => {
+    expect(formatDate('2026-03-05T10:00:00Z')).toBe('05 Mar 2026');
+    expect(formatTime('2026-03-05T14:05:00Z')).toBe('14:05');
+  });
+
+  it('counts whole days until a moment, never below zero', () => {
+    const now = new Date('2026-11-01T00:00:00Z');
+    expect(daysUntil('2026-11-15T00:00:00Z', now)).toBe(14);
+    expect(daysUntil('2026-11-14T01:00:00Z', now)).toBe(14);
+    expect(daysUntil('2026-10-01T00:00:00Z', now)).toBe(0);
+  });
+
+  it('formats integer minor units with the spec symbols, gpb included', () => {
+    expect(formatMoney(4900, 'usd')).toBe('$49.00');
+    expect(formatMoney(4900, 'eur', { compact: true })).toBe('€49');
+    expect(formatMoney(123456, 'gpb')).toBe('£1,234.56');
+    expect(formatMoney(-250, 'usd')).toBe('-$2.50');
+    expect(() => formatMoney(49.5, 'usd')).toThrow('Money is integer minor units');
+  });
+});

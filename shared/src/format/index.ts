@@ -1,0 +1,2 @@
+export { daysUntil, formatDate, formatTime } from './date.js';
+export { formatMoney } from './money.js';
