@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +23,32 @@ const contentTypes = {
   '.map': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
 };
+
+const compressible = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '.txt', '.xml', '.map']);
+
+/** Compressed bodies, as a CDN would serve them; cached by path and modification time. */
+const compressedCache = new Map();
+
+async function compressedBody(file, encoding) {
+  const info = await stat(file);
+  const key = `${encoding}:${file}:${info.mtimeMs}`;
+  if (!compressedCache.has(key)) {
+    const raw = await readFile(file);
+    compressedCache.set(
+      key,
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(raw, { level: 9 }),
+    );
+  }
+  return compressedCache.get(key);
+}
+
+function preferredEncoding(acceptEncoding = '') {
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return undefined;
+}
 
 async function fileAt(root, urlPath) {
   const candidate = resolve(root, `.${normalize(urlPath)}`);
@@ -46,7 +73,6 @@ export function createStaticServer({ root, rules, allowedOrigins = [] }) {
       const origin = request.headers.origin;
       if (rules.cors && origin && allowedOrigins.includes(origin)) {
         response.setHeader('Access-Control-Allow-Origin', origin);
-        response.setHeader('Vary', 'Origin');
       }
       if (request.method === 'OPTIONS') {
         response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' }).end();
@@ -73,11 +99,26 @@ export function createStaticServer({ root, rules, allowedOrigins = [] }) {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
-      response.writeHead(status, {
+      const encoding = compressible.has(extname(file))
+        ? preferredEncoding(request.headers['accept-encoding'])
+        : undefined;
+      const headers = {
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': status === 404 ? 'no-store' : rules.cacheControl(path),
         'X-Content-Type-Options': 'nosniff',
-      });
+        Vary: rules.cors ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
+      };
+      if (encoding) {
+        const body = await compressedBody(file, encoding);
+        response.writeHead(status, {
+          ...headers,
+          'Content-Encoding': encoding,
+          'Content-Length': body.length,
+        });
+        response.end(request.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      response.writeHead(status, headers);
       if (request.method === 'HEAD') {
         response.end();
         return;

@@ -92,3 +92,30 @@ describe('remote static server', () => {
     assert.equal((await fetch(`${base}/nope.js`)).status, 404);
   });
 });
+
+describe('compression', () => {
+  let base;
+  let server;
+  before(async () => {
+    const root = fixture({ 'index.html': '<p>'.repeat(500), 'logo.png': 'binary' });
+    server = createStaticServer({ root, rules: siteRules });
+    base = await serve(server);
+  });
+  after(() => server.close());
+
+  it('serves text compressed when the browser accepts it, as a CDN would', async () => {
+    const { request } = await import('node:http');
+    const encodingOf = (acceptEncoding) =>
+      new Promise((done) => {
+        request(`${base}/`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+          response.resume();
+          done(response.headers['content-encoding']);
+        }).end();
+      });
+    assert.equal(await encodingOf('gzip, deflate, br'), 'br');
+    assert.equal(await encodingOf('gzip'), 'gzip');
+    assert.equal(await encodingOf('identity'), undefined);
+    const text = await (await fetch(`${base}/`)).text();
+    assert.equal(text, '<p>'.repeat(500));
+  });
+});

@@ -32,6 +32,8 @@ function createAnalyticsShell() {
     routeTracker,
     affiliate,
     start() {
+      // A visit that arrives through an affiliate link counts as the affiliate's click.
+      if (/[?&](ref|aff|affiliate)=/.test(window.location.search)) affiliate.trackClick();
       void startErrorMonitoring({
         environment: browserConfig.environment,
         consent,

@@ -20,5 +20,5 @@ export function normaliseCollections(collections: RawCollections): {
 };
 export function sourceContent(
   gatsbyApi: unknown,
-  options: { cmsUrl?: string; cmsToken?: string },
+  options: { cmsUrl?: string; cmsToken?: string; snapshotDirectory?: string },
 ): Promise<void>;

@@ -143,12 +143,18 @@ function assertUniquePaths(items) {
  * Gatsby's sourceNodes for content: reads the configured source, normalises it, creates one File node per image
  * (from the snapshot's uploads folder, or downloaded from the CMS) and the Content* nodes that link to them.
  */
-export async function sourceContent(gatsbyApi, { cmsUrl, cmsToken }) {
+export async function sourceContent(gatsbyApi, { cmsUrl, cmsToken, snapshotDirectory = snapshotDir }) {
   const { actions, createNodeId, createContentDigest, getCache, reporter } = gatsbyApi;
   const { createFileNodeFromBuffer, createRemoteFileNode } = await import('gatsby-source-filesystem');
   const fromCms = Boolean(cmsUrl);
-  reporter.info(fromCms ? `Content: reading the CMS at ${cmsUrl}` : 'Content: reading the bundled snapshot');
-  const collections = fromCms ? await readCms({ cmsUrl, token: cmsToken }) : await readSnapshot();
+  reporter.info(
+    fromCms
+      ? `Content: reading the CMS at ${cmsUrl}`
+      : `Content: reading the snapshot in ${snapshotDirectory}`,
+  );
+  const collections = fromCms
+    ? await readCms({ cmsUrl, token: cmsToken })
+    : await readSnapshot(snapshotDirectory);
   const { articles, featureUpdates, customers } = normaliseCollections(collections);
   assertUniquePaths([...articles, ...featureUpdates]);
 
@@ -169,7 +175,7 @@ export async function sourceContent(gatsbyApi, { cmsUrl, cmsToken }) {
             getCache,
             ...(cmsToken ? { httpHeaders: { Authorization: `Bearer ${cmsToken}` } } : {}),
           })
-        : readFile(join(snapshotDir, image.url.replace(/^\/+/, ''))).then((buffer) =>
+        : readFile(join(snapshotDirectory, image.url.replace(/^\/+/, ''))).then((buffer) =>
             createFileNodeFromBuffer({
               buffer,
               name,

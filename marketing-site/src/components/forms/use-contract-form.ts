@@ -2,6 +2,7 @@ import type { ApiClient } from '@dcipher/shared/client';
 import type { EndpointDefinition, EndpointOutput } from '@dcipher/shared/contract';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useState } from 'react';
+import { analyticsShell } from '../../app-shell/analytics-shell';
 import { browserConfig } from '../../site-config';
 
 type Submission<TResult> =
@@ -65,6 +66,13 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
       const api = await publicApi();
       const result = await api.call(endpoint, { body: validation.output } as never);
       setSubmission({ state: 'done', result: result as EndpointOutput<TEndpoint> });
+      // A form that leaves an email is a lead for the affiliate programme (a no-op unless it is enabled).
+      const email = (validation.output as { email?: unknown }).email;
+      if (typeof email === 'string') {
+        const { affiliate } = analyticsShell();
+        affiliate.trackEmailToClickLink(email);
+        affiliate.trackLeadConversion(email);
+      }
     } catch (error) {
       const apiError = error as { message?: string; issues?: FieldErrors };
       setErrors(apiError.issues ?? {});
