@@ -1,4 +1,5 @@
 import { imageDeviceWidths, imageQuality } from '@dcipher/shared/domain';
+import { strapiContentTypes } from './src/build/strapi-content-types.mjs';
 
 const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.SITE_PORT || 8000}`;
 
@@ -29,6 +30,25 @@ const config = {
       },
     },
     'gatsby-transformer-sharp',
+    // With CMS_URL set, content comes from Strapi 5 (published entries, media downloaded as File nodes);
+    // without it, from the bundled snapshot (src/build/source-content.mjs). See docs/decisions/0006.
+    ...(process.env.CMS_URL
+      ? [
+          {
+            resolve: 'gatsby-source-strapi',
+            options: {
+              apiURL: process.env.CMS_URL,
+              accessToken: process.env.CMS_TOKEN,
+              version: 5,
+              queryLimit: 100,
+              collectionTypes: strapiContentTypes.map(({ schema }) => ({
+                singularName: schema.singularName,
+                queryParams: { populate: '*', status: 'published' },
+              })),
+            },
+          },
+        ]
+      : []),
   ],
 };
 

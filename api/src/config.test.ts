@@ -15,6 +15,8 @@ describe('loadConfig', () => {
     assert.equal(config.staySignedInTtlSeconds, 1_209_600);
     assert.equal(config.database.kind, 'pglite');
     assert.ok(config.keysDir?.endsWith(path.join('.data', 'keys')));
+    assert.deepEqual(config.mail, { from: 'Dcipher <no-reply@dcipher.io>' });
+    assert.equal(config.webUrl, 'http://localhost:8000');
   });
 
   it('reads every variable', () => {
@@ -28,6 +30,11 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL_SECONDS: '300',
       REFRESH_TOKEN_TTL_SECONDS: '3600',
       STAY_SIGNED_IN_TTL_SECONDS: '86400',
+      SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465',
+      MAIL_FROM: 'Dcipher Support <support@dcipher.io>',
+      CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+      CAPTCHA_MAX_NUMBER: '100000',
+      WEB_URL: 'https://www.dcipher.io/',
     });
     assert.deepEqual(config, {
       environment: 'production',
@@ -39,6 +46,12 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
       staySignedInTtlSeconds: 86_400,
+      mail: {
+        from: 'Dcipher Support <support@dcipher.io>',
+        smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465',
+      },
+      captcha: { hmacKey: 'f'.repeat(64), maxNumber: 100_000 },
+      webUrl: 'https://www.dcipher.io',
     });
   });
 
@@ -67,6 +80,105 @@ describe('loadConfig', () => {
       () => loadConfig({ API_PORT: '70000' }),
       /API_PORT must be a whole number between 1 and 65535/,
     );
+  });
+
+  it('takes an smtp:// or smtps:// SMTP_URL and a plain or named MAIL_FROM', () => {
+    for (const url of [
+      'smtp://smtp.example.com',
+      'smtp://user:p%40ss@10.0.0.5:587/',
+      'smtp://h:25?pool=true',
+    ]) {
+      assert.equal(loadConfig({ SMTP_URL: url }).mail.smtpUrl, url);
+    }
+    assert.equal(loadConfig({ MAIL_FROM: 'no-reply@dcipher.io' }).mail.from, 'no-reply@dcipher.io');
+  });
+
+  it('fails naming SMTP_URL for a bad value, without echoing its password', () => {
+    for (const url of ['https://smtp.example.com', 'smtp.example.com:587', 'smtp://', 'smtp://host/path']) {
+      assert.throws(
+        () => loadConfig({ SMTP_URL: url }),
+        (error) =>
+          error instanceof ConfigError &&
+          error.message.includes('SMTP_URL must be an smtp:// or smtps:// URL'),
+        url,
+      );
+    }
+    assert.throws(
+      () => loadConfig({ SMTP_URL: 'http://mailer:s3cret@smtp.example.com' }),
+      (error) =>
+        error instanceof ConfigError &&
+        error.message.includes('(got "http://mailer:***@smtp.example.com")') &&
+        !error.message.includes('s3cret'),
+    );
+  });
+
+  it('fails naming MAIL_FROM for something that is not an address', () => {
+    for (const from of ['Dcipher', 'a@b.c, d@e.f', 'Dcipher <no-reply>']) {
+      assert.throws(() => loadConfig({ MAIL_FROM: from }), /MAIL_FROM must be an address/, from);
+    }
+  });
+
+  it('fails in production without SMTP_URL, as email must really be delivered there', () => {
+    assert.throws(
+      () => loadConfig({ DCIPHER_ENV: 'production' }),
+      (error) => error instanceof ConfigError && /SMTP_URL must be set in production/.test(error.message),
+    );
+    assert.throws(
+      () => loadConfig({ DCIPHER_ENV: 'production', SMTP_URL: '', API_PORT: 'x' }),
+      (error) => error instanceof ConfigError && /API_PORT.*; SMTP_URL must be set/.test(error.message),
+    );
+    for (const environment of ['development', 'staging', 'test']) {
+      assert.equal(loadConfig({ DCIPHER_ENV: environment }).mail.smtpUrl, undefined);
+    }
+  });
+
+  it('generates the captcha key outside production, and tests get an easy captcha', () => {
+    assert.deepEqual(loadConfig({}).captcha, { maxNumber: 50_000 });
+    assert.deepEqual(loadConfig({ DCIPHER_ENV: 'test' }).captcha, { maxNumber: 1000 });
+  });
+
+  it('fails in production without CAPTCHA_HMAC_KEY, and never echoes a bad key', () => {
+    assert.throws(
+      () => loadConfig({ DCIPHER_ENV: 'production', SMTP_URL: 'smtp://smtp.example.com' }),
+      (error) =>
+        error instanceof ConfigError && /CAPTCHA_HMAC_KEY must be set in production/.test(error.message),
+    );
+    assert.throws(
+      () => loadConfig({ CAPTCHA_HMAC_KEY: 'short-secret' }),
+      (error) =>
+        error instanceof ConfigError &&
+        error.message.includes('CAPTCHA_HMAC_KEY must be a random secret of at least 32 characters') &&
+        !error.message.includes('short-secret'),
+    );
+    assert.throws(() => loadConfig({ CAPTCHA_MAX_NUMBER: '0' }), /CAPTCHA_MAX_NUMBER must be a whole number/);
+  });
+
+  it('takes an http(s) WEB_URL, with or without a path, and fails naming it otherwise', () => {
+    assert.equal(loadConfig({ WEB_URL: 'https://staging.dcipher.io' }).webUrl, 'https://staging.dcipher.io');
+    assert.equal(loadConfig({ WEB_URL: 'http://localhost:8000/site/' }).webUrl, 'http://localhost:8000/site');
+    for (const url of ['www.dcipher.io', 'ftp://dcipher.io', 'https://', 'https://dcipher.io/?a=1', 'https://a b']) {
+      assert.throws(
+        () => loadConfig({ WEB_URL: url }),
+        (error) =>
+          error instanceof ConfigError &&
+          error.message.includes('WEB_URL must be an http:// or https:// URL') &&
+          error.message.includes(`(got "${url}")`),
+        url,
+      );
+    }
+  });
+
+  it('fails in production without WEB_URL, as emailed links would point at localhost', () => {
+    const production = {
+      DCIPHER_ENV: 'production',
+      SMTP_URL: 'smtp://smtp.example.com',
+      CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+    };
+    assert.throws(
+      () => loadConfig(production),
+      (error) => error instanceof ConfigError && /WEB_URL must be set in production/.test(error.message),
+    );
+    assert.equal(loadConfig({ ...production, WEB_URL: 'https://www.dcipher.io' }).webUrl, 'https://www.dcipher.io');
   });
 
   it('names every bad variable at once', () => {

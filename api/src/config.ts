@@ -18,6 +18,16 @@ import * as v from 'valibot';
  * - `ACCESS_TOKEN_TTL_SECONDS` (default 900), `REFRESH_TOKEN_TTL_SECONDS` (default 43200 = 12 h) and
  *   `STAY_SIGNED_IN_TTL_SECONDS` (default 1209600 = 14 days, the refresh lifetime when a login asks to stay
  *   signed in).
+ * - `SMTP_URL`: an smtp:// or smtps:// URL (`smtp://user:password@smtp.example.com:587`); when set, email is
+ *   delivered through that server, otherwise it only goes to the outbox table (read at `/dev/mailbox`).
+ *   Required in production, where email must reach real inboxes.
+ * - `MAIL_FROM` (default `Dcipher <no-reply@dcipher.io>`): the From header of every email.
+ * - `CAPTCHA_HMAC_KEY`: the secret captcha challenges are signed with (at least 32 characters; shared by every
+ *   replica). Required in production; elsewhere one is generated on first start and kept in `DATA_DIR/keys`.
+ * - `CAPTCHA_MAX_NUMBER` (default 50000; 1000 when `DCIPHER_ENV=test`): captcha difficulty, the most SHA-256
+ *   hashes a browser may have to try (half that on average). See docs/decisions/0010-captcha.md.
+ * - `WEB_URL` (default http://localhost:8000): the marketing site's public URL, which links in emails point to
+ *   (`/verify-email?token=...`, `/login`). Required in production, where a localhost link would reach no one.
  *
  * Tests may also build a `Config` object directly.
  */
@@ -33,6 +43,12 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staySignedInTtlSeconds: number;
+  /** Without `smtpUrl`, email is only stored in the outbox. */
+  mail: { from: string; smtpUrl?: string };
+  /** Without `hmacKey`, a key is generated (and kept in `keysDir` when there is one). */
+  captcha: { hmacKey?: string; maxNumber: number };
+  /** The marketing site's public URL, without a trailing slash: the base of every link in an email. */
+  webUrl: string;
 }
 
 export const environments = ['development', 'staging', 'production', 'test'] as const;
@@ -59,6 +75,19 @@ const positiveInteger = (max: number) =>
   );
 
 const oneYearInSeconds = 366 * 24 * 60 * 60;
+
+const smtpUrlMessage = 'must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.com:587';
+
+/** Values are echoed in error messages, which go to logs: a URL's password is not. */
+const withoutPassword = (value: string | undefined) => value?.replace(/(\/\/[^/:@\s]*:)[^@\s]*@/, '$1***@');
+
+const captchaHmacKeyMinLength = 32;
+const captchaHmacKeyMessage = `must be a random secret of at least ${captchaHmacKeyMinLength} characters (openssl rand -hex 32)`;
+
+const webUrlMessage = 'must be an http:// or https:// URL such as https://www.dcipher.io (no query or fragment)';
+
+/** Variables whose values never appear in error messages (which go to logs). */
+const secretVariables = new Set(['CAPTCHA_HMAC_KEY']);
 
 const EnvironmentVariablesSchema = v.object({
   DCIPHER_ENV: v.optional(
@@ -90,6 +119,37 @@ const EnvironmentVariablesSchema = v.object({
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
   STAY_SIGNED_IN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '1209600'),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^smtps?:\/\/[^\s/?#]+\/?(?:\?\S*)?$/, smtpUrlMessage),
+      v.check((url) => URL.canParse(url), smtpUrlMessage),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an address such as "Dcipher <no-reply@dcipher.io>" or no-reply@dcipher.io',
+      ),
+    ),
+    'Dcipher <no-reply@dcipher.io>',
+  ),
+  CAPTCHA_HMAC_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(captchaHmacKeyMinLength, captchaHmacKeyMessage)),
+  ),
+  CAPTCHA_MAX_NUMBER: v.optional(positiveInteger(10_000_000)),
+  WEB_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/, webUrlMessage),
+      v.check((url) => URL.canParse(url), webUrlMessage),
+      // Links are built as `${webUrl}/verify-email`, so a trailing slash would double.
+      v.transform((url) => url.replace(/\/+$/, '')),
+    ),
+    'http://localhost:8000',
+  ),
 });
 
 /** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
@@ -101,12 +161,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = v.safeParse(EnvironmentVariablesSchema, present, { abortPipeEarly: true });
-  if (!result.success) {
-    const problems = result.issues.map((issue) => {
-      const name = issue.path?.map((item) => String(item.key)).join('.') ?? 'environment';
-      const received = name in present ? ` (got "${present[name]}")` : '';
-      return `${name} ${issue.message}${received}`;
-    });
+  const problems = (result.issues ?? []).map((issue) => {
+    const name = issue.path?.map((item) => String(item.key)).join('.') ?? 'environment';
+    const received =
+      name in present && !secretVariables.has(name) ? ` (got "${withoutPassword(present[name])}")` : '';
+    return `${name} ${issue.message}${received}`;
+  });
+  if (present.DCIPHER_ENV === 'production' && !present.SMTP_URL) {
+    problems.push(
+      `SMTP_URL must be set in production, so that email reaches real inboxes (${smtpUrlMessage})`,
+    );
+  }
+  if (present.DCIPHER_ENV === 'production' && !present.CAPTCHA_HMAC_KEY) {
+    problems.push(
+      `CAPTCHA_HMAC_KEY must be set in production, the same on every replica (${captchaHmacKeyMessage})`,
+    );
+  }
+  if (present.DCIPHER_ENV === 'production' && !present.WEB_URL) {
+    problems.push(`WEB_URL must be set in production, so that links in emails reach the site (${webUrlMessage})`);
+  }
+  if (!result.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const variables = result.output;
@@ -125,5 +199,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,
     staySignedInTtlSeconds: variables.STAY_SIGNED_IN_TTL_SECONDS,
+    mail: { from: variables.MAIL_FROM, ...(variables.SMTP_URL && { smtpUrl: variables.SMTP_URL }) },
+    captcha: {
+      ...(variables.CAPTCHA_HMAC_KEY && { hmacKey: variables.CAPTCHA_HMAC_KEY }),
+      // Tests solve challenges in-process; the low default keeps them fast.
+      maxNumber: variables.CAPTCHA_MAX_NUMBER ?? (variables.DCIPHER_ENV === 'test' ? 1000 : 50_000),
+    },
+    webUrl: variables.WEB_URL,
   };
 }

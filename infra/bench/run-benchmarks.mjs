@@ -3,11 +3,12 @@
 // page's first-load JS (gzipped), and the remote's bytes needed to show the login form.
 // Usage: npm run bench [-- --skip-start]   (needs a built tree for the last two; the first clones this repo)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { repositoryRoot, startStack } from '../local/stack.mjs';
+import { firstLoadJs } from './first-load-js.mjs';
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -57,20 +58,6 @@ async function measureStartTimes() {
   }
 }
 
-function homeFirstLoadJs() {
-  const publicDir = join(repositoryRoot, 'marketing-site', 'public');
-  const html = readFileSync(join(publicDir, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]);
-  let raw = 0;
-  let gzipped = 0;
-  for (const src of new Set(scripts)) {
-    const body = readFileSync(join(publicDir, src));
-    raw += body.length;
-    gzipped += gzipSync(body, { level: 9 }).length;
-  }
-  return { files: new Set(scripts).size, raw, gzipped };
-}
-
 async function remoteBytesForLogin() {
   const { chromium } = await import('playwright-core');
   const dataDir = mkdtempSync(join(tmpdir(), 'dcipher-bench-data-'));
@@ -80,6 +67,12 @@ async function remoteBytesForLogin() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
+    const home = await firstLoadJs(
+      browser,
+      stack.urls.site,
+      '/',
+      join(repositoryRoot, 'marketing-site', 'public'),
+    );
     const page = await browser.newPage();
     const bodies = [];
     page.on('response', async (response) => {
@@ -91,7 +84,7 @@ async function remoteBytesForLogin() {
     const settled = await Promise.all(bodies);
     const raw = settled.reduce((sum, [, body]) => sum + body.length, 0);
     const gzipped = settled.reduce((sum, [, body]) => sum + gzipSync(body, { level: 9 }).length, 0);
-    return { requests: settled.length, raw, gzipped };
+    return { home, remote: { requests: settled.length, raw, gzipped } };
   } finally {
     await browser.close();
     await stack.stop();

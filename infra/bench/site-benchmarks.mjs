@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { browserBuildEnv, repositoryRoot, startStack } from '../local/stack.mjs';
+import { firstLoadJs } from './first-load-js.mjs';
 
 const siteDir = join(repositoryRoot, 'marketing-site');
 const publicDir = join(siteDir, 'public');
@@ -60,16 +60,6 @@ function generateSnapshot(total) {
   }
   cpSync(join(snapshotDir, 'customers.json'), join(directory, 'customers.json'));
   return { directory, items: perCollection * collections.length };
-}
-
-function firstLoadJs(pagePath) {
-  const htmlFile = pagePath === '/' ? join(publicDir, 'index.html') : join(publicDir, pagePath, 'index.html');
-  const html = readFileSync(htmlFile, 'utf8');
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((match) => match[1]))];
-  return scripts.reduce(
-    (sum, src) => sum + gzipSync(readFileSync(join(publicDir, src)), { level: 9 }).length,
-    0,
-  );
 }
 
 async function lighthouseScores(urls) {
@@ -141,8 +131,20 @@ try {
   const sitemap = readFileSync(join(publicDir, 'sitemap.xml'), 'utf8');
   const blogPost = sitemap.match(/<loc>[^<]*(\/blog\/[a-z0-9-]+)<\/loc>/)?.[1] ?? '/blog';
   const pages = ['/', '/pricing', '/blog', blogPost, '/about', '/customer-success-stories', '/contact-us'];
-  console.log('first-load JS (gzipped):');
-  for (const page of pages) console.log(`  ${page.padEnd(50)} ${kib(firstLoadJs(page))}`);
+  console.log('first-load JS (gzipped, every script fetched while the page loads):');
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    for (const page of pages) {
+      const { files, gzipped } = await firstLoadJs(browser, stack.urls.site, page, publicDir);
+      console.log(`  ${page.padEnd(50)} ${kib(gzipped)} (${files} files)`);
+    }
+  } finally {
+    await browser.close();
+  }
   console.log('Lighthouse (mobile): performance / accessibility / best practices / SEO');
   for (const result of await lighthouseScores(
     ['/', '/pricing', '/blog', blogPost].map((path) => `${stack.urls.site}${path}`),

@@ -6,6 +6,7 @@ test('the contact form shows the spec messages for bad input and sends nothing',
     if (request.url().endsWith('/contact-requests')) posted += 1;
   });
   await page.goto('/contact-us');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
   await page.getByLabel('Work email').fill('not-an-email');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -17,6 +18,7 @@ test('the contact form shows the spec messages for bad input and sends nothing',
 
 test('a valid contact request reaches the API and is confirmed', async ({ page }) => {
   await page.goto('/contact-us?topic=sales');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
   await expect(page.getByLabel('What is it about?')).toHaveValue('sales');
   await page.getByLabel('First name').fill('Maria');
   await page.getByLabel('Last name').fill('Jensen');
@@ -39,6 +41,7 @@ test('a valid contact request reaches the API and is confirmed', async ({ page }
 
 test('the white-paper form validates, then hands out the paper', async ({ page, request }) => {
   await page.goto('/download-whitepaper');
+  await expect(page.getByRole('button', { name: 'Get the white paper' })).toBeEnabled();
   await page.getByRole('button', { name: 'Get the white paper' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await page.getByLabel('First name').fill('Ola');
@@ -71,4 +74,20 @@ test('pricing shows the API plans in minor units per currency, with a path per p
   await expect(page.getByTestId('price-starter-monthly')).toContainText('£');
   await page.getByLabel('Annual (save about 15%)').check();
   await expect(page.getByTestId('price-starter-annual')).toContainText('per year');
+});
+
+test('what a visitor types before the page has hydrated is kept', async ({ page }) => {
+  await page.route('**/*.js', async (route) => {
+    // Hold the scripts back so the visitor types into the server-rendered form.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await page.getByLabel('Work email').fill('early@example.com');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Send message' }).click();
+  // Six fields are required; the email typed early counts, so five are reported.
+  await expect(page.getByText('This field is required')).toHaveCount(5);
+  await expect(page.getByLabel('Work email')).toHaveValue('early@example.com');
 });

@@ -77,6 +77,8 @@ describe('migrations and demo data', () => {
       first.map((row) => row.email),
       demoUsers.map((user) => user.email).sort(),
     );
+    const unverified = await database.query('select email from users where email_verified_at is null');
+    assert.deepEqual(unverified, [], 'demo users can log in: their addresses count as verified');
     const organizations = await database.query('select name, customer_type from organizations');
     assert.deepEqual(organizations, [{ name: 'Demo Org', customer_type: 'Business' }]);
   });

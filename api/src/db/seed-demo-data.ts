@@ -23,8 +23,9 @@ export const demoUsers: readonly {
 ];
 
 /**
- * Creates the demo organization and its three active users where missing; running it again changes nothing
- * (users already there, even with a changed password, are left alone). Run after migrations, outside production.
+ * Creates the demo organization and its three active users, their email addresses verified, where missing;
+ * running it again changes nothing (users already there, even with a changed password, are left alone). Run
+ * after migrations, outside production.
  */
 export async function seedDemoData(
   database: Database,
@@ -47,8 +48,8 @@ export async function seedDemoData(
     for (const [index, user] of missing.entries()) {
       await transaction.query(
         `insert into users (email, first_name, last_name, company, receive_emails, password_hash, status,
-                            organization_id, role)
-         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7)
+                            organization_id, role, email_verified_at)
+         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7, now())
          on conflict (email) do nothing`,
         [
           user.email,

@@ -1,7 +1,7 @@
 import type { EndpointDefinition, EndpointOutput, EndpointRequest } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import { fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ValidationError } from './api-error.js';
 
@@ -21,9 +21,10 @@ declare module 'fastify' {
   }
 }
 
+/** `reply` is for response headers only (Cache-Control...); the handler's return value is the body. */
 export type EndpointContext<TEndpoint extends EndpointDefinition> = TEndpoint['auth'] extends 'bearer'
-  ? { user: AuthenticatedUser; request: FastifyRequest }
-  : { user?: undefined; request: FastifyRequest };
+  ? { user: AuthenticatedUser; request: FastifyRequest; reply: FastifyReply }
+  : { user?: undefined; request: FastifyRequest; reply: FastifyReply };
 
 export type EndpointHandler<TEndpoint extends EndpointDefinition> = (
   input: EndpointRequest<TEndpoint>,
@@ -48,7 +49,7 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
     handler: async (request, reply) => {
       const user = endpoint.auth === 'bearer' ? await app.authenticateBearer(request) : undefined;
       const input = validateInput(endpoint, request);
-      const context = { user, request } as EndpointContext<TEndpoint>;
+      const context = { user, request, reply } as EndpointContext<TEndpoint>;
       const output = await handler(input as EndpointRequest<TEndpoint>, context);
       return reply.code(endpoint.successStatus ?? 200).send(output);
     },

@@ -8,11 +8,7 @@ export const contentRoutes: Record<
 export const contentTypeDefs: string;
 export type RawCollections = Record<string, unknown[]>;
 export function readSnapshot(directory?: string): Promise<RawCollections>;
-export function readCms(options: {
-  cmsUrl: string;
-  token?: string;
-  fetch?: typeof fetch;
-}): Promise<RawCollections>;
+export function validateCollections(collections: RawCollections): RawCollections;
 export function normaliseCollections(collections: RawCollections): {
   articles: (Article & { path: string })[];
   featureUpdates: (FeatureUpdate & { path: string; displayDate: string })[];
@@ -20,5 +16,5 @@ export function normaliseCollections(collections: RawCollections): {
 };
 export function sourceContent(
   gatsbyApi: unknown,
-  options: { cmsUrl?: string; cmsToken?: string; snapshotDirectory?: string },
+  options: { fromCms: boolean; snapshotDirectory?: string },
 ): Promise<void>;

@@ -1,6 +1,7 @@
 // Content for the site's pages, from one of two sources that produce the same entries:
 // - by default the bundled snapshot in content/snapshot/ (Strapi 5 REST answers saved as JSON, images beside them);
-// - with CMS_URL (and CMS_TOKEN) set, the Strapi 5 REST API, through the shared content client.
+// - with CMS_URL (and CMS_TOKEN) set, Strapi 5 through gatsby-source-strapi (configured in gatsby-config.mjs),
+//   whose nodes strapi-nodes.mjs turns back into the same raw entries.
 // Both go through the same raw schemas and normalisation (@dcipher/shared/content) and become the same Gatsby
 // node types, so pages never know which ran. See docs/decisions/0006-content-sourcing.md.
 import { readFile } from 'node:fs/promises';
@@ -8,7 +9,6 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentEntrySchemas,
-  createContentClient,
   normaliseBlogPost,
   normaliseCustomerSuccessStory,
   normaliseCustomers,
@@ -17,6 +17,7 @@ import {
   strapiListResponseSchema,
 } from '@dcipher/shared/content';
 import * as v from 'valibot';
+import { rawCollectionsFromStrapiNodes } from './strapi-nodes.mjs';
 
 const siteRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const snapshotDir = join(siteRoot, 'content', 'snapshot');
@@ -94,21 +95,14 @@ export async function readSnapshot(directory = snapshotDir) {
   return collections;
 }
 
-/** Raw entries of every collection from a Strapi 5 CMS (published entries only). */
-export async function readCms({ cmsUrl, token, fetch: fetchImpl }) {
-  const client = createContentClient({
-    baseUrl: cmsUrl,
-    flavour: 'strapi5',
-    ...(token ? { token } : {}),
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    onUnauthorized: () => {
-      throw new Error('The CMS refused the token (401): set CMS_TOKEN to a valid read-only API token');
-    },
-  });
-  const collections = {};
-  for (const collection of Object.keys(contentEntrySchemas))
-    collections[collection] = await client.list(collection, 'live');
-  return collections;
+/** Validates raw entries like a CMS answer, whichever source they came from. */
+export function validateCollections(collections) {
+  return Object.fromEntries(
+    Object.entries(contentEntrySchemas).map(([collection, schema]) => [
+      collection,
+      v.parse(v.array(schema), collections[collection] ?? []),
+    ]),
+  );
 }
 
 /** Normalised items, ready to become nodes. Media URLs stay as the source gave them (resolved when downloaded). */
@@ -140,54 +134,55 @@ function assertUniquePaths(items) {
 }
 
 /**
- * Gatsby's sourceNodes for content: reads the configured source, normalises it, creates one File node per image
- * (from the snapshot's uploads folder, or downloaded from the CMS) and the Content* nodes that link to them.
+ * Gatsby's sourceNodes for content: reads the configured source, normalises it, finds one File node per image
+ * (from the snapshot's uploads folder, or the file gatsby-source-strapi downloaded) and creates the Content* nodes.
  */
-export async function sourceContent(gatsbyApi, { cmsUrl, cmsToken, snapshotDirectory = snapshotDir }) {
+export async function sourceContent(gatsbyApi, { fromCms, snapshotDirectory = snapshotDir }) {
   const { actions, createNodeId, createContentDigest, getCache, reporter } = gatsbyApi;
-  const { createFileNodeFromBuffer, createRemoteFileNode } = await import('gatsby-source-filesystem');
-  const fromCms = Boolean(cmsUrl);
+  const { createFileNodeFromBuffer } = await import('gatsby-source-filesystem');
   reporter.info(
     fromCms
-      ? `Content: reading the CMS at ${cmsUrl}`
-      : `Content: reading the snapshot in ${snapshotDirectory}`,
+      ? 'Content: from the CMS (gatsby-source-strapi)'
+      : `Content: from the snapshot in ${snapshotDirectory}`,
   );
   const collections = fromCms
-    ? await readCms({ cmsUrl, token: cmsToken })
+    ? validateCollections(rawCollectionsFromStrapiNodes(gatsbyApi))
     : await readSnapshot(snapshotDirectory);
   const { articles, featureUpdates, customers } = normaliseCollections(collections);
   assertUniquePaths([...articles, ...featureUpdates]);
 
+  // Files gatsby-source-strapi already downloaded, by the media URL the CMS gave.
+  const downloaded = new Map(
+    Object.values(collections)
+      .flat()
+      .flatMap((entry) => [entry.image ?? []].flat())
+      .filter((media) => media?.localFileId)
+      .map((media) => [media.url, media.localFileId]),
+  );
   const fileNodes = new Map();
   async function imageFileId(image) {
     if (!image) return undefined;
+    if (fromCms) return downloaded.get(image.url);
     if (!fileNodes.has(image.url)) {
       const name =
         image.url
           .split('/')
           .pop()
           ?.replace(/\.[^.]+$/, '') || 'image';
-      const promise = fromCms
-        ? createRemoteFileNode({
-            url: new URL(image.url, cmsUrl).toString(),
-            createNode: actions.createNode,
-            createNodeId,
-            getCache,
-            ...(cmsToken ? { httpHeaders: { Authorization: `Bearer ${cmsToken}` } } : {}),
-          })
-        : readFile(join(snapshotDirectory, image.url.replace(/^\/+/, ''))).then((buffer) =>
-            createFileNodeFromBuffer({
-              buffer,
-              name,
-              ext: extname(image.url),
-              createNode: actions.createNode,
-              createNodeId,
-              getCache,
-            }),
-          );
+      const buffer = readFile(join(snapshotDirectory, image.url.replace(/^\/+/, '')));
+      const node = buffer.then((contents) =>
+        createFileNodeFromBuffer({
+          buffer: contents,
+          name,
+          ext: extname(image.url),
+          createNode: actions.createNode,
+          createNodeId,
+          getCache,
+        }),
+      );
       fileNodes.set(
         image.url,
-        promise.then((node) => node.id),
+        node.then(({ id }) => id),
       );
     }
     return fileNodes.get(image.url);
@@ -198,7 +193,6 @@ export async function sourceContent(gatsbyApi, { cmsUrl, cmsToken, snapshotDirec
     node.internal = { type, contentDigest: createContentDigest(node) };
     actions.createNode(node);
   };
-
   for (const article of articles) {
     create('ContentArticle', article.path, {
       kind: article.kind,

@@ -105,7 +105,7 @@ export default function ContactUsPage() {
                 label="Send me occasional product news and event invitations"
                 {...form.checkbox('receiveEmails')}
               />
-              <Button type="submit" disabled={submission.state === 'submitting'}>
+              <Button type="submit" disabled={!form.ready || submission.state === 'submitting'}>
                 {submission.state === 'submitting' ? 'Sending…' : 'Send message'}
               </Button>
             </form>

@@ -87,7 +87,7 @@ export default function DownloadWhitePaperPage() {
                 label="Send me occasional product news and event invitations"
                 {...form.checkbox('receiveEmails')}
               />
-              <Button type="submit" disabled={submission.state === 'submitting'}>
+              <Button type="submit" disabled={!form.ready || submission.state === 'submitting'}>
                 {submission.state === 'submitting' ? 'Preparing your copy…' : 'Get the white paper'}
               </Button>
             </form>

@@ -144,6 +144,12 @@ export function configureAuth(next: AuthConfiguration): void {
   initializing = undefined;
 }
 
+/** The API's base URL the host configured (screens build URLs such as the captcha challenge from it). */
+export function configuredApiBaseUrl(): string {
+  if (!configuration) throw new Error('configureAuth() must run before the auth store is used');
+  return configuration.apiBaseUrl.replace(/\/$/, '');
+}
+
 export function isAuthConfigured(): boolean {
   return configuration !== undefined;
 }

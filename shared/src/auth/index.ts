@@ -7,6 +7,7 @@ export {
   authenticatedApi,
   authStore,
   configureAuth,
+  configuredApiBaseUrl,
   isAuthConfigured,
   useAuth,
 } from './auth-store.js';

@@ -1,13 +1,21 @@
 import * as account from './account.js';
 import * as auth from './auth.js';
+import * as captcha from './captcha.js';
 import * as contact from './contact.js';
 import type { EndpointDefinition } from './endpoint.js';
 import * as pricing from './pricing.js';
+import * as registration from './registration.js';
 import * as system from './system.js';
 import * as whitePaper from './white-paper.js';
 
 export { type Account, AccountSchema } from './account.js';
 export { type Credentials, CredentialsSchema, type TokenPair, TokenPairSchema } from './auth.js';
+export {
+  type CaptchaChallenge,
+  CaptchaChallengeSchema,
+  CaptchaPayloadSchema,
+  captchaField,
+} from './captcha.js';
 export {
   type ContactRequestInput,
   ContactRequestInputSchema,
@@ -39,6 +47,13 @@ export {
   type PricingPlan,
   PricingPlanSchema,
 } from './pricing.js';
+/** The contract, one module per API area. */
+export {
+  type RegistrationInput,
+  RegistrationInputSchema,
+  SendConfirmationInputSchema,
+  VerifyEmailInputSchema,
+} from './registration.js';
 export {
   type WhitePaperDownload,
   WhitePaperDownloadSchema,
@@ -47,12 +62,17 @@ export {
   whitePaperDownloadPath,
 } from './white-paper.js';
 
-/** The contract, one module per API area. */
 export const contract = {
   account: { getAccount: account.getAccount },
   auth: { login: auth.login, refreshToken: auth.refreshToken, logout: auth.logout },
+  captcha: { getCaptchaChallenge: captcha.getCaptchaChallenge },
   contact: { createContactRequest: contact.createContactRequest },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
+  registration: {
+    register: registration.register,
+    verifyEmail: registration.verifyEmail,
+    sendConfirmation: registration.sendConfirmation,
+  },
   system: { health: system.health },
   whitePaper: { requestWhitePaper: whitePaper.requestWhitePaper },
 } as const;

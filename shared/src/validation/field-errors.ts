@@ -28,7 +28,8 @@ export function validateForm<TSchema extends v.GenericSchema>(
   schema: TSchema,
   values: unknown,
 ): { success: true; output: v.InferOutput<TSchema> } | { success: false; errors: FieldErrors } {
-  const result = v.safeParse(schema, values, { abortPipeEarly: true });
+  // Every rule is checked (the first message per field is kept), so all mistakes show at once.
+  const result = v.safeParse(schema, values);
   return result.success
     ? { success: true, output: result.output }
     : { success: false, errors: fieldErrorsOf(result.issues) };

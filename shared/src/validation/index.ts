@@ -18,3 +18,4 @@ export {
   tooManyRequestsMessage,
   validationMessages,
 } from './messages.js';
+export { newPassword, passwordPolicy, passwordProblems } from './password-policy.js';

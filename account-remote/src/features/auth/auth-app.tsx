@@ -1,13 +1,25 @@
 import { useAuth } from '@dcipher/shared/auth';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { LoginScreen } from './login-screen';
+import { PostSignupScreen } from './post-signup-screen';
+import { SignupScreen } from './signup-screen';
+import { VerifyEmailScreen } from './verify-email-screen';
 
-/** The auth screens; a visitor who is already signed in goes straight to the account area. */
+const screens: Record<string, ComponentType<RemoteScreenProps>> = {
+  '/login': LoginScreen,
+  '/signup': SignupScreen,
+  '/postsignup': PostSignupScreen,
+  '/verify-email': VerifyEmailScreen,
+};
+
+/** Signed-out screens, chosen by path; a visitor who is already signed in goes to the account area from login. */
 export function AuthApp({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
+  const path = window.location.pathname.replace(/\/$/, '') || '/login';
+  const Screen = screens[path] ?? LoginScreen;
   useEffect(() => {
-    if (status === 'authenticated') navigate('/account');
-  }, [status, navigate]);
-  return <LoginScreen navigate={navigate} />;
+    if (status === 'authenticated' && Screen === LoginScreen) navigate('/account');
+  }, [status, navigate, Screen]);
+  return <Screen navigate={navigate} />;
 }

@@ -2,6 +2,9 @@ import { initialMigration } from './0001-initial.js';
 import { marketingLeadsMigration } from './0002-marketing-leads.js';
 import { rateLimitsMigration } from './0003-rate-limits.js';
 import { pricingPlansMigration } from './0004-pricing-plans.js';
+import { emailOutboxMigration } from './0005-email-outbox.js';
+import { captchaMigration } from './0006-captcha.js';
+import { registrationMigration } from './0007-registration.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -10,4 +13,7 @@ export const migrations: readonly Migration[] = [
   marketingLeadsMigration,
   rateLimitsMigration,
   pricingPlansMigration,
+  emailOutboxMigration,
+  captchaMigration,
+  registrationMigration,
 ];

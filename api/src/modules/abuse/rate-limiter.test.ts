@@ -48,6 +48,16 @@ describe('rate limiter', () => {
     await limiter.consume(rule('other-bucket'), '198.51.100.2');
   });
 
+  it('answers false instead of throwing for a limit the client must not see', async () => {
+    const limiter = createRateLimiter(database);
+    const answers = [];
+    for (let count = 0; count < 4; count += 1) {
+      answers.push(await limiter.tryConsume(rule('silent'), 'someone@example.com'));
+    }
+    assert.deepEqual(answers, [true, true, true, false]);
+    await assert.rejects(limiter.consume(rule('silent'), 'someone@example.com'), TooManyRequestsError);
+  });
+
   it('shares counts between limiters on the same database (API replicas)', async () => {
     const replicas = [createRateLimiter(database), createRateLimiter(database)];
     await consumeTimes(replicas[0]!, 2, rule('replicas'), '198.51.100.4');

@@ -33,10 +33,12 @@ export function createRateLimiter(database: Queryable) {
     await database.query('delete from rate_limit_windows where window_ends_at <= now()');
   }
 
-  return {
-    /** Counts one request of `clientKey`; throws TooManyRequestsError (429, Retry-After) when over the limit. */
-    async consume(rule: RateLimitRule, clientKey: string): Promise<void> {
-      if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeEndedWindows();
+  /** Counts one request of `clientKey` and answers the window's count so far. */
+  async function count(
+    rule: RateLimitRule,
+    clientKey: string,
+  ): Promise<{ hits: number; retryAfterSeconds: number }> {
+    if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeEndedWindows();
       const [window] = await database.query<{ hits: number; retryAfterSeconds: number }>(
         `insert into rate_limit_windows as current (bucket, client_key, window_ends_at, hits)
          values ($1, $2, now() + $3::integer * interval '1 second', 1)
@@ -48,8 +50,25 @@ export function createRateLimiter(database: Queryable) {
                    greatest(1, ceil(extract(epoch from window_ends_at - now())))::integer as "retryAfterSeconds"`,
         [rule.bucket, clientKey, rule.windowSeconds],
       );
-      if (!window) throw new Error('rate limit upsert returned no row');
+    if (!window) throw new Error('rate limit upsert returned no row');
+    return window;
+  }
+
+  return {
+    /** Counts one request of `clientKey`; throws TooManyRequestsError (429, Retry-After) when over the limit. */
+    async consume(rule: RateLimitRule, clientKey: string): Promise<void> {
+      const window = await count(rule, clientKey);
       if (window.hits > rule.limit) throw new TooManyRequestsError(window.retryAfterSeconds);
+    },
+
+    /**
+     * Counts one use of `clientKey` and answers whether it is within the limit, for limits the client must not
+     * see: a per-address limit on emails answers the same whether it tripped or not, or it would tell that the
+     * address has an account.
+     */
+    async tryConsume(rule: RateLimitRule, clientKey: string): Promise<boolean> {
+      const window = await count(rule, clientKey);
+      return window.hits <= rule.limit;
     },
 
     purgeEndedWindows,

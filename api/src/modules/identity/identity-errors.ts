@@ -11,6 +11,16 @@ export class InvalidCredentialsError extends ApiError {
   }
 }
 
+/**
+ * The password was right but the address was never confirmed. Only told to someone who knows the password, so
+ * it reveals nothing an outsider could not learn; the login screen offers to send the link again.
+ */
+export class EmailNotVerifiedError extends ApiError {
+  constructor() {
+    super(403, errorCatalogue.emailNotVerified, errorCodes.emailNotVerified);
+  }
+}
+
 /** The refresh token is unknown, expired or revoked. */
 export class InvalidRefreshTokenError extends ApiError {
   constructor() {

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { AccessTokens } from './access-tokens.js';
 import {
+  EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidRefreshTokenError,
   RefreshTokenReusedError,
@@ -49,6 +50,7 @@ export function createIdentityService({
       // Verified even for unknown emails (against a dummy hash) so the answer's timing does not tell them apart.
       const passwordMatches = await passwordHasher.verify(user?.passwordHash, password);
       if (!user || !passwordMatches || user.status !== 'Active') throw new InvalidCredentialsError();
+      if (!user.emailVerified) throw new EmailNotVerifiedError();
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
       return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds));
     },

@@ -10,11 +10,13 @@ export interface IdentityUser {
   organizationId: string;
   role: OrganizationRole;
   requiresPasswordChange: boolean;
+  /** False until the user opens the link emailed at sign-up; such a user cannot sign in yet. */
+  emailVerified: boolean;
 }
 
 const selectIdentityUser = `
   select id, email, password_hash as "passwordHash", status, organization_id as "organizationId", role,
-         requires_password_change as "requiresPasswordChange"
+         requires_password_change as "requiresPasswordChange", email_verified_at is not null as "emailVerified"
   from users`;
 
 export async function findUserByEmail(database: Queryable, email: string): Promise<IdentityUser | undefined> {

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@dcipher/shared/client';
 import type { EndpointDefinition, EndpointOutput } from '@dcipher/shared/contract';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { analyticsShell } from '../../app-shell/analytics-shell';
 import { browserConfig } from '../../site-config';
 
@@ -32,6 +32,23 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submission, setSubmission] = useState<Submission<EndpointOutput<TEndpoint>>>({ state: 'editing' });
+  // Until the page has hydrated, submitting would post the form natively (a reload, values in the URL): the
+  // submit button stays disabled for that moment.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // Keep whatever the visitor typed before hydration (the DOM has it; React's state does not yet).
+    const typed: Record<string, string | boolean> = {};
+    for (const name of Object.keys(initialValues)) {
+      const element = document.querySelector<HTMLInputElement>(`form [name="${name}"]`);
+      if (!element) continue;
+      if (element.type === 'checkbox') {
+        if (element.checked) typed[name] = true;
+      } else if (element.value !== '') typed[name] = element.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    setReady(true);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  }, []);
 
   const field = (name: string) => ({
     name,
@@ -80,5 +97,5 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
     }
   }
 
-  return { field, checkbox, onSubmit, submission, errors };
+  return { field, checkbox, onSubmit, submission, errors, ready };
 }

@@ -1,0 +1,184 @@
+import { authStore, configureAuth } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import AuthApp from './index';
+
+jest.mock('altcha', () => ({}));
+const call = jest.fn();
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call }),
+}));
+
+const initialState = authStore.getState();
+configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
+
+function renderAt(path: string) {
+  window.history.pushState(null, '', path);
+  const navigate = jest.fn();
+  render(<AuthApp navigate={navigate} />);
+  return { navigate };
+}
+
+/** The sign-up screen, once its captcha widget has loaded. */
+async function renderSignup() {
+  const rendered = renderAt('/signup');
+  await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+  return rendered;
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function solveCaptcha() {
+  const widget = await waitFor(() => {
+    const element = document.querySelector('altcha-widget');
+    if (!element) throw new Error('widget not rendered yet');
+    return element;
+  });
+  act(() => {
+    widget.dispatchEvent(Object.assign(new Event('statechange'), { detail: { state: 'verified', payload: 'solved-payload' } }));
+  });
+}
+
+describe('Sign-up: create account (1/2)', () => {
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+    authStore.setState(initialState, true);
+  });
+
+  it('shows the step title, visibly labelled fields and the terms link', async () => {
+    await renderSignup();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create account (1/2)');
+    for (const label of ['First name', 'Last name', 'Work email', 'Password', 'Company (optional)', 'Job title (optional)', 'Phone (optional)']) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/ToS.pdf');
+  });
+
+  it('shows each validation message of the spec and sends nothing', async () => {
+    await renderSignup();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(5); // names, email, password, terms
+    expect(screen.getByText('Please verify that you are a human')).toBeTruthy();
+    type('Work email', 'not-an-email');
+    type('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getAllByText('Password must contain at least 12 characters').length).toBeGreaterThan(0);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('lists the password rules still broken while typing', async () => {
+    await renderSignup();
+    type('Password', 'harbourlights');
+    expect(document.getElementById('password-rules')?.textContent).toContain('Password requires a number');
+    expect(document.getElementById('password-rules')?.textContent).toContain('Password requires an uppercase letter');
+    expect(document.getElementById('password-rules')?.textContent).toContain('Password requires a symbol');
+    type('Password', 'Harbour-Lights-2026');
+    expect(document.getElementById('password-rules')?.textContent).toBe('The password meets every rule.');
+  });
+
+  it('asks a business for its company and size band', async () => {
+    await renderSignup();
+    fireEvent.click(screen.getByLabelText('A business'));
+    expect(screen.getByLabelText('Company')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findAllByText('This field is required');
+    expect(screen.getByLabelText('Company size')).toBeTruthy();
+    expect(screen.getByLabelText('Company').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Company size').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('creates the account with the captcha solution and goes to "check your email"', async () => {
+    call.mockResolvedValue({ email: 'ada@example.com', verificationRequired: true });
+    const { navigate } = await renderSignup();
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Work email', 'Ada@Example.com');
+    type('Password', 'Harbour-Lights-2026');
+    fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com'));
+    expect(call.mock.calls[0]?.[1]).toEqual({
+      body: expect.objectContaining({
+        email: 'ada@example.com',
+        customerType: 'Individual',
+        termsAccepted: true,
+        captcha: 'solved-payload',
+      }),
+    });
+  });
+
+  it('keeps everything typed when the API refuses, showing its message', async () => {
+    call.mockRejectedValue(new ApiError('Please verify that you are a human', 400, 'VALIDATION_FAILED', { captcha: 'Please verify that you are a human' }));
+    await renderSignup();
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Work email', 'ada@example.com');
+    type('Password', 'Harbour-Lights-2026');
+    fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findAllByText('Please verify that you are a human')).toHaveLength(2);
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+  });
+});
+
+describe('Email verification', () => {
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+  });
+
+  it('shows progress, then success with a way to log in', async () => {
+    let resolve: (value: unknown) => void = () => {};
+    call.mockReturnValue(new Promise((done) => (resolve = done)));
+    const { navigate } = renderAt('/verify-email?token=abc');
+    expect(screen.getByRole('status').textContent).toBe('Confirming your email address…');
+    await act(async () => resolve({ email: 'ada@example.com', verified: true }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email confirmed');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(call.mock.calls[0]?.[1]).toEqual({ body: { token: 'abc' } });
+  });
+
+  it('offers a new link when the link has expired', async () => {
+    call.mockRejectedValueOnce(new ApiError('The verification link has expired. We can send you a new one.', 400, 'VERIFICATION_LINK_EXPIRED'));
+    call.mockResolvedValueOnce({ sent: true });
+    renderAt('/verify-email?token=old');
+    expect((await screen.findByRole('alert')).textContent).toBe('The verification link has expired. We can send you a new one.');
+    type('Work email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByText('If an unconfirmed account uses that address, a new link is on its way.')).toBeTruthy();
+  });
+
+  it('reports a failed verification with the catalogue message', async () => {
+    call.mockRejectedValue(new ApiError('Unexpected error while validating email', 400, 'VERIFICATION_FAILED'));
+    renderAt('/verify-email?token=used');
+    expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
+  });
+
+  it('treats a link without a token as failed, without calling the API', async () => {
+    renderAt('/verify-email');
+    expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
+    expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe('After sign-up', () => {
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+  });
+
+  it('tells the user to check their email and can send the link again', async () => {
+    call.mockResolvedValue({ sent: true });
+    renderAt('/postsignup?email=ada%40example.com');
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(await screen.findByText('We sent a new link. It replaces the previous one.')).toBeTruthy();
+    expect(call.mock.calls[0]?.[1]).toEqual({ body: { email: 'ada@example.com' } });
+  });
+});

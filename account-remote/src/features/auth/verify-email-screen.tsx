@@ -1,0 +1,115 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { contract } from '@dcipher/shared/contract';
+import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { Alert, Button, Notice, TextField } from '@dcipher/shared/ui';
+import { errorCatalogue, validationMessages } from '@dcipher/shared/validation';
+import { type FormEvent, useEffect, useState } from 'react';
+import { LoginLayout } from './login-layout';
+
+export type VerificationState =
+  | { state: 'verifying' }
+  | { state: 'verified'; email: string }
+  | { state: 'expired' }
+  | { state: 'failed'; message: string };
+
+/** The four states of email verification: in progress, success, expired (a new link can be sent), failed. */
+export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
+  const [verification, setVerification] = useState<VerificationState>({ state: 'verifying' });
+
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.search).get('token');
+    if (!token) {
+      setVerification({ state: 'failed', message: errorCatalogue.emailVerificationFailed });
+      return;
+    }
+    authenticatedApi()
+      .call(contract.registration.verifyEmail, { body: { token } })
+      .then(
+        ({ email }) => setVerification({ state: 'verified', email }),
+        (error) => {
+          if (error instanceof ApiError && error.code === 'VERIFICATION_LINK_EXPIRED')
+            setVerification({ state: 'expired' });
+          else setVerification({ state: 'failed', message: errorCatalogue.emailVerificationFailed });
+        },
+      );
+  }, []);
+
+  const goToLogin = () => navigate('/login');
+  switch (verification.state) {
+    case 'verifying':
+      return (
+        <LoginLayout title="Confirming your email">
+          <p role="status">Confirming your email address…</p>
+        </LoginLayout>
+      );
+    case 'verified':
+      return (
+        <LoginLayout title="Email confirmed">
+          <Notice>Your email address {verification.email} is confirmed. Your free trial has started.</Notice>
+          <Button onClick={goToLogin}>Log in</Button>
+        </LoginLayout>
+      );
+    case 'expired':
+      return <ExpiredLink />;
+    default:
+      return (
+        <LoginLayout title="We could not confirm your email">
+          <Alert>{verification.message}</Alert>
+          <p>
+            The link may have been used already or copied incompletely. Try logging in, or ask for a new link
+            from the log-in page.
+          </p>
+          <Button onClick={goToLogin}>Go to log in</Button>
+        </LoginLayout>
+      );
+  }
+}
+
+function ExpiredLink() {
+  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<{ error?: string; sent?: boolean }>({});
+  const [sending, setSending] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setOutcome({ error: validationMessages.required });
+      return;
+    }
+    setSending(true);
+    try {
+      await authenticatedApi().call(contract.registration.sendConfirmation, { body: { email } });
+      setOutcome({ sent: true });
+    } catch (error) {
+      setOutcome({
+        error: error instanceof ApiError ? (error.issues.email ?? error.message) : errorCatalogue.serverError,
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <LoginLayout title="This link has expired">
+      <Alert>{errorCatalogue.emailVerificationExpired}</Alert>
+      {outcome.sent ? (
+        <Notice>If an unconfirmed account uses that address, a new link is on its way.</Notice>
+      ) : (
+        <form onSubmit={send} noValidate aria-label="Send a new link">
+          <TextField
+            label="Work email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={outcome.error}
+          />
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Sending…' : 'Send a new link'}
+          </Button>
+        </form>
+      )}
+    </LoginLayout>
+  );
+}

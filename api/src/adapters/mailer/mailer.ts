@@ -1,0 +1,39 @@
+/** One email to one recipient: both an HTML and a plain-text part (see `renderEmailLayout`). */
+export interface EmailMessage {
+  /** One address, such as `grace@example.com`. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** What kind of email this is (`email-verification`, `password-reset`...): kept in the outbox to find it. */
+  tag?: string;
+}
+
+export interface SentEmail {
+  /** The message's id in the `email_outbox` table. */
+  id: string;
+}
+
+/**
+ * Sends transactional email. Two implementations, chosen by configuration (`createMailer`): the outbox (the
+ * default outside production, where storing the message is the delivery) and SMTP. Both keep every message in
+ * the `email_outbox` table. Rejects when the message cannot be delivered; callers decide whether that fails
+ * their request.
+ */
+export interface Mailer {
+  send(message: EmailMessage): Promise<SentEmail>;
+}
+
+const singleAddress = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
+
+/**
+ * Refuses what would let user input add recipients or headers: a list of addresses, a display name, or a line
+ * break in the subject. Throws, since any of these is a bug in the caller rather than a user mistake.
+ */
+export function assertSendable(message: EmailMessage): void {
+  if (!singleAddress.test(message.to)) throw new Error('email recipient must be one plain address');
+  if (/[\r\n]/.test(message.subject)) throw new Error('email subject must be one line');
+  if (message.tag !== undefined && !/^[a-z0-9-]{1,64}$/.test(message.tag)) {
+    throw new Error('email tag must be kebab-case, at most 64 characters');
+  }
+}

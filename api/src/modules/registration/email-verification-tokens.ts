@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.js';
+
+/** How long an emailed verification link works. */
+export const emailVerificationLinkLifetimeHours = 24;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new one-time verification token for the user: 32 random bytes (base64url) of which only the SHA-256 is
+ * stored, valid 24 hours by the database's clock. Deletes the user's earlier tokens, so only the link in the
+ * newest email works.
+ */
+export async function issueEmailVerificationToken(database: Queryable, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await database.query('delete from email_verification_tokens where user_id = $1', [userId]);
+  await database.query(
+    `insert into email_verification_tokens (user_id, token_hash, expires_at)
+     values ($1, $2, now() + $3::integer * interval '1 hour')`,
+    [userId, hashToken(token), emailVerificationLinkLifetimeHours],
+  );
+  return token;
+}
+
+export type EmailVerificationResult =
+  | { outcome: 'verified'; email: string }
+  | { outcome: 'expired' }
+  /** Unknown, already used, replaced by a newer link, or not a token at all. */
+  | { outcome: 'invalid' };
+
+/** Spends the token and marks its user's address verified, in one transaction. */
+export async function verifyEmailWithToken(database: Database, token: string): Promise<EmailVerificationResult> {
+  return database.transaction(async (transaction) => {
+    const [stored] = await transaction.query<{
+      id: string;
+      userId: string;
+      email: string;
+      used: boolean;
+      expired: boolean;
+    }>(
+      `select token.id, token.user_id as "userId", users.email, token.used_at is not null as used,
+              token.expires_at <= now() as expired
+       from email_verification_tokens token join users on users.id = token.user_id
+       where token.token_hash = $1
+       for update of token`,
+      [hashToken(token)],
+    );
+    // A used link is "failed" even once it is also old: expiry only matters for a link that could still work.
+    if (!stored || stored.used) return { outcome: 'invalid' };
+    if (stored.expired) return { outcome: 'expired' };
+
+    await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [stored.id]);
+    await transaction.query(
+      `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+       where id = $1`,
+      [stored.userId],
+    );
+    return { outcome: 'verified', email: stored.email };
+  });
+}
+
+/**
+ * A new token for the account at `email` if it is active and not yet verified; undefined otherwise (no
+ * account, an invitation not yet accepted, or already verified), which the caller must not reveal.
+ */
+export async function reissueEmailVerificationToken(
+  database: Database,
+  email: string,
+): Promise<string | undefined> {
+  return database.transaction(async (transaction) => {
+    const [user] = await transaction.query<{ id: string }>(
+      `select id from users where email = $1 and status = 'Active' and email_verified_at is null for update`,
+      [email],
+    );
+    return user && issueEmailVerificationToken(transaction, user.id);
+  });
+}

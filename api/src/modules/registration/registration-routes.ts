@@ -1,0 +1,46 @@
+import { contract } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RegistrationService } from './registration-service.js';
+
+const endpoints = contract.registration;
+
+/**
+ * Sign-ups: 5 per IP address per hour. A person signs up once; 5 leaves room for a few colleagues behind one
+ * office address and for mistakes, while each attempt also costs a solved captcha.
+ */
+export const registrationLimit: RateLimitRule = {
+  bucket: endpoints.register.operation,
+  limit: 5,
+  windowSeconds: 60 * 60,
+};
+
+/**
+ * Asking for a new verification link: 10 per IP address per hour (a 429). Each address also gets at most 3
+ * sign-up emails an hour, which is not shown (see `signUpEmailsPerAddressLimit`).
+ */
+export const sendConfirmationLimit: RateLimitRule = {
+  bucket: endpoints.sendConfirmation.operation,
+  limit: 10,
+  windowSeconds: 60 * 60,
+};
+
+export function registerRegistrationRoutes(
+  app: FastifyInstance,
+  registration: RegistrationService,
+  rateLimiter: RateLimiter,
+): void {
+  registerEndpoint(app, endpoints.register, async ({ body }, { request }) => {
+    await app.requireHuman(body.captcha);
+    await rateLimiter.consume(registrationLimit, request.ip);
+    return registration.register(body);
+  });
+
+  registerEndpoint(app, endpoints.verifyEmail, ({ body }) => registration.verifyEmail(body.token));
+
+  registerEndpoint(app, endpoints.sendConfirmation, async ({ body }, { request }) => {
+    await rateLimiter.consume(sendConfirmationLimit, request.ip);
+    return registration.sendConfirmation(body.email);
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import type { Database } from '../../db/database.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import { reissueEmailVerificationToken, verifyEmailWithToken } from './email-verification-tokens.js';
+import { existingAccountNotice, verificationEmail } from './registration-emails.js';
+import { EmailVerificationFailedError, EmailVerificationLinkExpiredError } from './registration-errors.js';
+import { createAccount, type Registration } from './registration-repository.js';
+
+/**
+ * Sign-up emails to one address other than a new account's first link (new links asked for, "you already have
+ * an account" notices): 3 an hour. Past it nothing is sent, silently, so a stranger cannot flood an inbox from
+ * many IP addresses, and the answer still does not tell whether the address has an account.
+ */
+export const signUpEmailsPerAddressLimit: RateLimitRule = {
+  bucket: 'sign-up-emails-per-address',
+  limit: 3,
+  windowSeconds: 60 * 60,
+};
+
+export interface RegistrationServiceDependencies {
+  database: Database;
+  passwordHasher: PasswordHasher;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  /** The marketing site's public URL (`WEB_URL`), where the emailed links lead. */
+  webUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Sign-up, email verification and new verification links. None of the answers tells whether an address already
+ * had an account: that only shows in the email the address's owner receives.
+ */
+export function createRegistrationService({
+  database,
+  passwordHasher,
+  mailer,
+  rateLimiter,
+  webUrl,
+  log,
+}: RegistrationServiceDependencies) {
+  /**
+   * A failed send does not fail the request: answering an error for one address and not for another would
+   * tell them apart, and the person can ask for the link again (`POST /send-confirmation`).
+   */
+  async function deliver(message: EmailMessage): Promise<void> {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log.error({ err: error, tag: message.tag }, 'a sign-up email could not be sent');
+    }
+  }
+
+  return {
+    async register(registration: Registration): Promise<{ email: string; verificationRequired: true }> {
+      // Hashed whatever happens next, so an existing address answers in about the same time as a new one.
+      const passwordHash = await passwordHasher.hash(registration.password);
+      const created = await createAccount(database, registration, passwordHash);
+      if (created) {
+        await deliver(verificationEmail(registration.email, webUrl, created.verificationToken));
+      } else if (await rateLimiter.tryConsume(signUpEmailsPerAddressLimit, registration.email)) {
+        await deliver(existingAccountNotice(registration.email, webUrl));
+      }
+      return { email: registration.email, verificationRequired: true };
+    },
+
+    async verifyEmail(token: string): Promise<{ email: string; verified: true }> {
+      const result = await verifyEmailWithToken(database, token);
+      if (result.outcome === 'expired') throw new EmailVerificationLinkExpiredError();
+      if (result.outcome === 'invalid') throw new EmailVerificationFailedError();
+      return { email: result.email, verified: true };
+    },
+
+    /** Emails a new link (the old ones stop working) if the address has an account still to verify. */
+    async sendConfirmation(email: string): Promise<{ sent: true }> {
+      // Counted for every address, known or not, so the limit itself reveals nothing.
+      if (await rateLimiter.tryConsume(signUpEmailsPerAddressLimit, email)) {
+        const token = await reissueEmailVerificationToken(database, email);
+        if (token) await deliver(verificationEmail(email, webUrl, token));
+      }
+      return { sent: true };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

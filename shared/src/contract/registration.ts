@@ -1,0 +1,95 @@
+import * as v from 'valibot';
+import { companySizeBands, customerTypes } from '../domain/enumerations.js';
+import { emailField, nameMaxLength, optionalText, requiredText } from '../validation/fields.js';
+import { validationMessages } from '../validation/messages.js';
+import { newPassword } from '../validation/password-policy.js';
+import { captchaField } from './captcha.js';
+import { defineEndpoint } from './endpoint.js';
+import { companyMaxLength, jobTitleMaxLength } from './lead-fields.js';
+
+/** The terms must be accepted; unticked reads as a required field left empty. */
+const termsAccepted = v.literal(true, validationMessages.required);
+
+/**
+ * Create account (1/2). Business customers give their company size band; individuals may leave the company empty.
+ * The same schema validates the sign-up form and the API's body.
+ */
+export const RegistrationInputSchema = v.pipe(
+  v.object({
+    firstName: requiredText(nameMaxLength),
+    lastName: requiredText(nameMaxLength),
+    email: emailField,
+    password: newPassword,
+    phone: optionalText(50),
+    company: optionalText(companyMaxLength),
+    jobTitle: optionalText(jobTitleMaxLength),
+    receiveEmails: v.optional(v.boolean(), false),
+    customerType: v.picklist(customerTypes, validationMessages.required),
+    companySize: v.optional(v.picklist(companySizeBands, validationMessages.required)),
+    termsAccepted,
+    ...captchaField,
+  }),
+  // A business gives its company and size band. Partial checks run even while other fields are wrong, so the
+  // form reports these together with everything else.
+  v.forward(
+    v.partialCheck(
+      [['customerType'], ['company']],
+      (input) => input.customerType !== 'Business' || Boolean(input.company),
+      validationMessages.required,
+    ),
+    ['company'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['customerType'], ['companySize']],
+      (input) => input.customerType !== 'Business' || input.companySize !== undefined,
+      validationMessages.required,
+    ),
+    ['companySize'],
+  ),
+);
+export type RegistrationInput = v.InferInput<typeof RegistrationInputSchema>;
+
+/** The same answer whether or not the address already had an account (no user enumeration). */
+export const RegistrationReceiptSchema = v.object({
+  email: v.string(),
+  verificationRequired: v.literal(true),
+});
+
+export const register = defineEndpoint({
+  operation: 'register',
+  summary: 'Create an account and its organization (14-day trial); a verification link is emailed',
+  method: 'POST',
+  path: '/register',
+  auth: 'public',
+  body: { name: 'registrationInput', schema: RegistrationInputSchema },
+  response: RegistrationReceiptSchema,
+  successStatus: 201,
+});
+
+export const VerifyEmailInputSchema = v.object({
+  token: v.pipe(v.string(), v.nonEmpty(validationMessages.required)),
+});
+
+export const verifyEmail = defineEndpoint({
+  operation: 'verifyEmail',
+  summary: 'Confirm an email address with the token from the emailed link',
+  method: 'POST',
+  path: '/verify-email',
+  auth: 'public',
+  body: { name: 'verifyEmailInput', schema: VerifyEmailInputSchema },
+  response: v.object({ email: v.string(), verified: v.literal(true) }),
+});
+
+export const SendConfirmationInputSchema = v.object({ email: emailField });
+
+export const sendConfirmation = defineEndpoint({
+  operation: 'sendConfirmation',
+  summary: 'Email a new verification link (the answer is the same for any address)',
+  method: 'POST',
+  path: '/send-confirmation',
+  auth: 'public',
+  body: { name: 'sendConfirmationInput', schema: SendConfirmationInputSchema },
+  response: v.object({ sent: v.literal(true) }),
+  successStatus: 202,
+});
