@@ -156,7 +156,13 @@ describe('loadConfig', () => {
   it('takes an http(s) WEB_URL, with or without a path, and fails naming it otherwise', () => {
     assert.equal(loadConfig({ WEB_URL: 'https://staging.dcipher.io' }).webUrl, 'https://staging.dcipher.io');
     assert.equal(loadConfig({ WEB_URL: 'http://localhost:8000/site/' }).webUrl, 'http://localhost:8000/site');
-    for (const url of ['www.dcipher.io', 'ftp://dcipher.io', 'https://', 'https://dcipher.io/?a=1', 'https://a b']) {
+    for (const url of [
+      'www.dcipher.io',
+      'ftp://dcipher.io',
+      'https://',
+      'https://dcipher.io/?a=1',
+      'https://a b',
+    ]) {
       assert.throws(
         () => loadConfig({ WEB_URL: url }),
         (error) =>
@@ -178,7 +184,10 @@ describe('loadConfig', () => {
       () => loadConfig(production),
       (error) => error instanceof ConfigError && /WEB_URL must be set in production/.test(error.message),
     );
-    assert.equal(loadConfig({ ...production, WEB_URL: 'https://www.dcipher.io' }).webUrl, 'https://www.dcipher.io');
+    assert.equal(
+      loadConfig({ ...production, WEB_URL: 'https://www.dcipher.io' }).webUrl,
+      'https://www.dcipher.io',
+    );
   });
 
   it('names every bad variable at once', () => {

@@ -84,7 +84,8 @@ const withoutPassword = (value: string | undefined) => value?.replace(/(\/\/[^/:
 const captchaHmacKeyMinLength = 32;
 const captchaHmacKeyMessage = `must be a random secret of at least ${captchaHmacKeyMinLength} characters (openssl rand -hex 32)`;
 
-const webUrlMessage = 'must be an http:// or https:// URL such as https://www.dcipher.io (no query or fragment)';
+const webUrlMessage =
+  'must be an http:// or https:// URL such as https://www.dcipher.io (no query or fragment)';
 
 /** Variables whose values never appear in error messages (which go to logs). */
 const secretVariables = new Set(['CAPTCHA_HMAC_KEY']);
@@ -178,7 +179,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   if (present.DCIPHER_ENV === 'production' && !present.WEB_URL) {
-    problems.push(`WEB_URL must be set in production, so that links in emails reach the site (${webUrlMessage})`);
+    problems.push(
+      `WEB_URL must be set in production, so that links in emails reach the site (${webUrlMessage})`,
+    );
   }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

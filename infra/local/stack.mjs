@@ -105,6 +105,8 @@ export async function startStack(options = {}) {
           API_PORT: String(ports.api),
           DATA_DIR: dataDir,
           CORS_ORIGINS: env.CORS_ORIGINS ?? `${urls.site},${urls.remote}`,
+          // Links in emails (verification, login) lead to the site this stack serves.
+          WEB_URL: env.WEB_URL ?? urls.site,
         },
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
       });

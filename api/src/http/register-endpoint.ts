@@ -60,7 +60,10 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
   const issues: v.BaseIssue<unknown>[] = [];
   const parse = (schema: v.GenericSchema | undefined, value: unknown) => {
     if (!schema) return undefined;
-    const result = v.safeParse(schema, value, { abortPipeEarly: true });
+    // Every rule runs, as in the browser's `validateForm`, so cross-field checks (a business's company and size)
+    // are reported together with the rest; `fieldErrorsOf` keeps the first message per field, which is the one a
+    // field's own pipe gives first. The bodies' regular expressions are linear, so this costs nothing to abuse.
+    const result = v.safeParse(schema, value);
     if (result.success) return result.output;
     issues.push(...result.issues);
     return undefined;

@@ -4,8 +4,11 @@ import type { Queryable } from '../db/database.js';
 import { findLinksInEmail, latestEmailTo } from './read-outbox.js';
 import { solveCaptcha } from './solve-captcha.js';
 
+/** A sign-up body as a test sends it: the form's fields, any of them left out or wrong on purpose. */
+export type SignUpBody = { [Field in keyof RegistrationInput]?: unknown };
+
 /** A complete, valid sign-up of an individual; tests override what they are about. */
-export function individualSignUp(overrides: Partial<RegistrationInput> = {}): Omit<RegistrationInput, 'captcha'> {
+export function individualSignUp(overrides: SignUpBody = {}): SignUpBody {
   return {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -23,7 +26,7 @@ export function individualSignUp(overrides: Partial<RegistrationInput> = {}): Om
  */
 export async function signUp(
   app: FastifyInstance,
-  body: Partial<RegistrationInput>,
+  body: SignUpBody,
   remoteAddress: string,
 ): Promise<LightMyRequestResponse> {
   const captcha = 'captcha' in body ? body.captcha : await solveCaptcha(app);

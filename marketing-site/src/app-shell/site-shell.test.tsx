@@ -1,5 +1,6 @@
 import { consentStorageKey } from '@dcipher/shared/analytics';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Layout } from '../components/layout';
 import { SiteShell } from './site-shell';
 
 const globals = globalThis as unknown as { __MAINTENANCE_MODE__: boolean };
@@ -27,7 +28,9 @@ describe('SiteShell', () => {
   it('shows the page and asks for consent once, remembering the answer', async () => {
     render(
       <SiteShell>
-        <p>Pricing page</p>
+        <Layout>
+          <p>Pricing page</p>
+        </Layout>
       </SiteShell>,
     );
     expect(screen.getByText('Pricing page')).toBeTruthy();
@@ -37,5 +40,19 @@ describe('SiteShell', () => {
     });
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
     expect(localStorage.getItem(consentStorageKey)).toBe('granted');
+  });
+});
+
+describe('Layout', () => {
+  it('does not interrupt the login-style screens with the consent banner', async () => {
+    render(
+      <Layout bare>
+        <p>Sign-up screen</p>
+      </Layout>,
+    );
+    expect(screen.getByText('Sign-up screen')).toBeTruthy();
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
   });
 });

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Layout } from '../components/layout';
 import { MaintenanceNotice } from '../components/pages/maintenance-notice';
-import { ConsentBanner } from './consent-banner';
 
 declare const __MAINTENANCE_MODE__: boolean;
 
-/** Wraps every page: the maintenance notice replaces the whole site when the flag is on; else the consent banner. */
-export function SiteShell({ children }: { children: ReactNode }) {
+/** Wraps every page: the maintenance notice replaces the whole site when the flag is on. */
+export function SiteShell({ children }: { children: ReactNode }): ReactNode {
   if (__MAINTENANCE_MODE__) {
     return (
       <Layout bare>
@@ -14,10 +13,5 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </Layout>
     );
   }
-  return (
-    <>
-      {children}
-      <ConsentBanner />
-    </>
-  );
+  return children;
 }

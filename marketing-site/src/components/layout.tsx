@@ -1,6 +1,7 @@
 import { theme } from '@dcipher/shared/ui';
 import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { ConsentBanner } from '../app-shell/consent-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,7 +18,10 @@ const globalStyles = {
   img: { maxWidth: '100%' },
 };
 
-/** The site chrome. `bare` pages (login-style screens) render only their content. */
+/**
+ * The site chrome, with the consent banner. `bare` pages (login-style screens: sign-in, sign-up) render only their
+ * content: a visitor in the middle of signing up is not interrupted, and nothing is measured there without consent.
+ */
 export function Layout({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
   return (
     <>
@@ -31,6 +35,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
             {children}
           </main>
           <SiteFooter />
+          <ConsentBanner />
         </>
       )}
     </>

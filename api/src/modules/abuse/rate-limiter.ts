@@ -39,8 +39,8 @@ export function createRateLimiter(database: Queryable) {
     clientKey: string,
   ): Promise<{ hits: number; retryAfterSeconds: number }> {
     if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeEndedWindows();
-      const [window] = await database.query<{ hits: number; retryAfterSeconds: number }>(
-        `insert into rate_limit_windows as current (bucket, client_key, window_ends_at, hits)
+    const [window] = await database.query<{ hits: number; retryAfterSeconds: number }>(
+      `insert into rate_limit_windows as current (bucket, client_key, window_ends_at, hits)
          values ($1, $2, now() + $3::integer * interval '1 second', 1)
          on conflict (bucket, client_key) do update set
            hits = case when current.window_ends_at <= now() then 1 else current.hits + 1 end,
@@ -48,8 +48,8 @@ export function createRateLimiter(database: Queryable) {
                                  else current.window_ends_at end
          returning hits,
                    greatest(1, ceil(extract(epoch from window_ends_at - now())))::integer as "retryAfterSeconds"`,
-        [rule.bucket, clientKey, rule.windowSeconds],
-      );
+      [rule.bucket, clientKey, rule.windowSeconds],
+    );
     if (!window) throw new Error('rate limit upsert returned no row');
     return window;
   }

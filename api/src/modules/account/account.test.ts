@@ -75,8 +75,9 @@ describe('GET /account', () => {
       "insert into organizations (name, customer_type) values ('Short-lived', 'Individual') returning id",
     );
     await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role)
-       select 'leaver@example.com', 'Lee', 'Leaver', password_hash, 'Active', $1, 'admin'
+      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
+                          email_verified_at)
+       select 'leaver@example.com', 'Lee', 'Leaver', password_hash, 'Active', $1, 'admin', now()
        from users where email = $2`,
       [organization?.id, demoAdmin.email],
     );

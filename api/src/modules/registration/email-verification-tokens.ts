@@ -29,7 +29,10 @@ export type EmailVerificationResult =
   | { outcome: 'invalid' };
 
 /** Spends the token and marks its user's address verified, in one transaction. */
-export async function verifyEmailWithToken(database: Database, token: string): Promise<EmailVerificationResult> {
+export async function verifyEmailWithToken(
+  database: Database,
+  token: string,
+): Promise<EmailVerificationResult> {
   return database.transaction(async (transaction) => {
     const [stored] = await transaction.query<{
       id: string;
@@ -49,7 +52,9 @@ export async function verifyEmailWithToken(database: Database, token: string): P
     if (!stored || stored.used) return { outcome: 'invalid' };
     if (stored.expired) return { outcome: 'expired' };
 
-    await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [stored.id]);
+    await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [
+      stored.id,
+    ]);
     await transaction.query(
       `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
        where id = $1`,

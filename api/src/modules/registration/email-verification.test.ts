@@ -1,0 +1,223 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { readOutbox } from '../../test-support/read-outbox.js';
+import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
+import { demoAdmin, startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+const password = 'Harbour-Lights-2026';
+
+describe('email verification', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ captcha: { maxNumber: 100 } });
+  });
+  after(() => server.close());
+
+  let addressCount = 0;
+  /** Signs a new individual up (each from its own IP address) and answers their address. */
+  const signUpSomeone = async (): Promise<string> => {
+    addressCount += 1;
+    const email = `person-${addressCount}@example.com`;
+    const response = await signUp(server.app, individualSignUp({ email }), `192.0.2.${addressCount}`);
+    assert.equal(response.statusCode, 201, response.body);
+    return email;
+  };
+
+  const post = (url: string, payload: object, remoteAddress = '203.0.113.1') =>
+    server.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const verify = (token: string) => post('/verify-email', { token });
+  const logIn = (email: string, withPassword = password) => post('/login', { email, password: withPassword });
+
+  const failed = {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: 'Unexpected error while validating email',
+    code: 'VERIFICATION_FAILED',
+  };
+  const expired = {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: 'The verification link has expired. We can send you a new one.',
+    code: 'VERIFICATION_LINK_EXPIRED',
+  };
+
+  describe('POST /login before the address is verified', () => {
+    it('answers the right password with 403 "Email is not verified"', async () => {
+      const email = await signUpSomeone();
+      const response = await logIn(email);
+      assert.equal(response.statusCode, 403);
+      assert.deepEqual(response.json(), {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Email is not verified',
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+    });
+
+    it('answers a wrong password with the usual 401, revealing nothing', async () => {
+      const email = await signUpSomeone();
+      const response = await logIn(email, 'Not-The-Password-1');
+      assert.equal(response.statusCode, 401);
+      assert.deepEqual(response.json(), {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      });
+    });
+
+    it('lets the seeded demo users in, as they count as verified', async () => {
+      assert.equal((await logIn(demoAdmin.email, 'Dcipher-demo-2026!')).statusCode, 200);
+    });
+  });
+
+  describe('POST /verify-email', () => {
+    it('verifies the address once; the link then fails and login works', async () => {
+      const email = await signUpSomeone();
+      const token = await verificationTokenFor(server.database, email);
+
+      const response = await verify(token);
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { email, verified: true });
+      const [user] = await server.database.query<{ verified: boolean }>(
+        'select email_verified_at is not null as verified from users where email = $1',
+        [email],
+      );
+      assert.deepEqual(user, { verified: true });
+      assert.equal((await logIn(email)).statusCode, 200);
+
+      const reused = await verify(token);
+      assert.equal(reused.statusCode, 400);
+      assert.deepEqual(reused.json(), failed);
+    });
+
+    it('answers an expired link with VERIFICATION_LINK_EXPIRED and leaves the address unverified', async () => {
+      const email = await signUpSomeone();
+      const token = await verificationTokenFor(server.database, email);
+      await server.database.query(
+        `update email_verification_tokens set expires_at = now() - interval '1 second'
+         where user_id = (select id from users where email = $1)`,
+        [email],
+      );
+      const response = await verify(token);
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json(), expired);
+      assert.equal((await logIn(email)).statusCode, 403);
+    });
+
+    it('answers an unknown or malformed token with VERIFICATION_FAILED', async () => {
+      for (const token of ['A'.repeat(43), 'not a token', '%00', 'x'.repeat(5000)]) {
+        const response = await verify(token);
+        assert.equal(response.statusCode, 400, token);
+        assert.deepEqual(response.json(), failed);
+      }
+    });
+
+    it('answers a missing token as a required field', async () => {
+      for (const payload of [{}, { token: '' }]) {
+        const response = await post('/verify-email', payload);
+        assert.equal(response.statusCode, 400);
+        assert.deepEqual(response.json(), {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'This field is required',
+          code: 'VALIDATION_FAILED',
+          issues: { token: 'This field is required' },
+        });
+      }
+    });
+  });
+
+  describe('POST /send-confirmation', () => {
+    it('answers 202 for an unknown address and sends nothing', async () => {
+      const response = await post('/send-confirmation', { email: 'Nobody@Example.com' }, '203.0.113.10');
+      assert.equal(response.statusCode, 202);
+      assert.deepEqual(response.json(), { sent: true });
+      assert.deepEqual(await readOutbox(server.database, 'nobody@example.com'), []);
+    });
+
+    it('emails an unverified account a new link; the old link stops working', async () => {
+      const email = await signUpSomeone();
+      const oldToken = await verificationTokenFor(server.database, email);
+      const response = await post('/send-confirmation', { email }, '203.0.113.11');
+      assert.equal(response.statusCode, 202);
+      assert.deepEqual(response.json(), { sent: true });
+
+      const newToken = await verificationTokenFor(server.database, email);
+      assert.notEqual(newToken, oldToken);
+      assert.equal((await readOutbox(server.database, email)).length, 2);
+      assert.deepEqual((await verify(oldToken)).json(), failed);
+      assert.equal((await verify(newToken)).statusCode, 200);
+      assert.equal((await logIn(email)).statusCode, 200);
+    });
+
+    it('replaces an expired link with one that works', async () => {
+      const email = await signUpSomeone();
+      const oldToken = await verificationTokenFor(server.database, email);
+      await server.database.query(
+        `update email_verification_tokens set expires_at = now() - interval '1 hour'
+         where user_id = (select id from users where email = $1)`,
+        [email],
+      );
+      assert.deepEqual((await verify(oldToken)).json(), expired);
+      assert.equal((await post('/send-confirmation', { email }, '203.0.113.12')).statusCode, 202);
+      assert.equal((await verify(await verificationTokenFor(server.database, email))).statusCode, 200);
+    });
+
+    it('sends nothing to an address that is already verified', async () => {
+      const before = (await readOutbox(server.database, demoAdmin.email)).length;
+      const response = await post('/send-confirmation', { email: demoAdmin.email }, '203.0.113.13');
+      assert.equal(response.statusCode, 202);
+      assert.equal((await readOutbox(server.database, demoAdmin.email)).length, before);
+    });
+
+    it('validates the address with the spec messages', async () => {
+      const response = await post('/send-confirmation', { email: 'not-an-address' }, '203.0.113.14');
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().issues, { email: 'Please enter a valid email address' });
+    });
+
+    it('sends at most 3 links an hour to one address, still answering 202', async () => {
+      const email = await signUpSomeone();
+      for (const [index, remoteAddress] of [
+        '203.0.113.20',
+        '203.0.113.21',
+        '203.0.113.22',
+        '203.0.113.23',
+      ].entries()) {
+        const response = await post('/send-confirmation', { email }, remoteAddress);
+        assert.equal(response.statusCode, 202, `request ${index + 1}`);
+        assert.deepEqual(response.json(), { sent: true });
+      }
+      // The sign-up's own link, then 3 new ones; the fourth request sent nothing.
+      assert.equal((await readOutbox(server.database, email)).length, 4);
+    });
+
+    it('refuses the 11th request from one IP address within an hour with 429', async () => {
+      const remoteAddress = '198.51.100.50';
+      for (let count = 1; count <= 10; count += 1) {
+        const response = await post(
+          '/send-confirmation',
+          { email: `someone-${count}@example.com` },
+          remoteAddress,
+        );
+        assert.equal(response.statusCode, 202, `request ${count}`);
+      }
+      const refused = await post('/send-confirmation', { email: 'someone-11@example.com' }, remoteAddress);
+      assert.equal(refused.statusCode, 429);
+      assert.deepEqual(refused.json(), {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many requests. Please wait a few minutes and try again.',
+        code: 'TOO_MANY_REQUESTS',
+      });
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      const elsewhere = await post(
+        '/send-confirmation',
+        { email: 'someone-11@example.com' },
+        '198.51.100.51',
+      );
+      assert.equal(elsewhere.statusCode, 202);
+    });
+  });
+});
