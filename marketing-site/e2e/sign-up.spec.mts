@@ -8,7 +8,9 @@ async function verificationLink(request: APIRequestContext, apiUrl: string, emai
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const messages = (await (
+        await request.get(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
+      ).json()) as { text: string }[];
       link = messages[0]?.text.match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0];
       return link;
     })
@@ -86,7 +88,9 @@ test('a wrong captcha solution is refused by the API', async ({ page, allowConso
   allowConsoleErrors(/status of 400/);
   await page.route('**/register', async (route) => {
     const body = JSON.parse(route.request().postData() ?? '{}');
-    await route.continue({ postData: JSON.stringify({ ...body, captcha: Buffer.from('{"forged":true}').toString('base64') }) });
+    await route.continue({
+      postData: JSON.stringify({ ...body, captcha: Buffer.from('{"forged":true}').toString('base64') }),
+    });
   });
   await page.goto('/signup');
   await fillCommonFields(page, `forged.${Date.now()}@example.com`);
@@ -96,7 +100,10 @@ test('a wrong captcha solution is refused by the API', async ({ page, allowConso
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
 });
 
-test('a verification link that does not work shows the failed state', async ({ page, allowConsoleErrors }) => {
+test('a verification link that does not work shows the failed state', async ({
+  page,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 400/);
   await page.goto('/verify-email?token=not-a-real-token');
   await expect(page.getByRole('alert')).toHaveText('Unexpected error while validating email');

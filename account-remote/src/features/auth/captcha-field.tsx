@@ -6,7 +6,6 @@ interface AltchaStateChange extends Event {
 }
 
 declare global {
-  // biome-ignore lint/style/noNamespace: JSX intrinsic elements are declared in a namespace
   namespace JSX {
     interface IntrinsicElements {
       'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {

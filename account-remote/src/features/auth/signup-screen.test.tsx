@@ -27,7 +27,8 @@ async function renderSignup() {
   return rendered;
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function solveCaptcha() {
   const widget = await waitFor(() => {
@@ -36,7 +37,9 @@ async function solveCaptcha() {
     return element;
   });
   act(() => {
-    widget.dispatchEvent(Object.assign(new Event('statechange'), { detail: { state: 'verified', payload: 'solved-payload' } }));
+    widget.dispatchEvent(
+      Object.assign(new Event('statechange'), { detail: { state: 'verified', payload: 'solved-payload' } }),
+    );
   });
 }
 
@@ -50,7 +53,15 @@ describe('Sign-up: create account (1/2)', () => {
   it('shows the step title, visibly labelled fields and the terms link', async () => {
     await renderSignup();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create account (1/2)');
-    for (const label of ['First name', 'Last name', 'Work email', 'Password', 'Company (optional)', 'Job title (optional)', 'Phone (optional)']) {
+    for (const label of [
+      'First name',
+      'Last name',
+      'Work email',
+      'Password',
+      'Company (optional)',
+      'Job title (optional)',
+      'Phone (optional)',
+    ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/ToS.pdf');
@@ -73,7 +84,9 @@ describe('Sign-up: create account (1/2)', () => {
     await renderSignup();
     type('Password', 'harbourlights');
     expect(document.getElementById('password-rules')?.textContent).toContain('Password requires a number');
-    expect(document.getElementById('password-rules')?.textContent).toContain('Password requires an uppercase letter');
+    expect(document.getElementById('password-rules')?.textContent).toContain(
+      'Password requires an uppercase letter',
+    );
     expect(document.getElementById('password-rules')?.textContent).toContain('Password requires a symbol');
     type('Password', 'Harbour-Lights-2026');
     expect(document.getElementById('password-rules')?.textContent).toBe('The password meets every rule.');
@@ -112,7 +125,11 @@ describe('Sign-up: create account (1/2)', () => {
   });
 
   it('keeps everything typed when the API refuses, showing its message', async () => {
-    call.mockRejectedValue(new ApiError('Please verify that you are a human', 400, 'VALIDATION_FAILED', { captcha: 'Please verify that you are a human' }));
+    call.mockRejectedValue(
+      new ApiError('Please verify that you are a human', 400, 'VALIDATION_FAILED', {
+        captcha: 'Please verify that you are a human',
+      }),
+    );
     await renderSignup();
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -145,17 +162,29 @@ describe('Email verification', () => {
   });
 
   it('offers a new link when the link has expired', async () => {
-    call.mockRejectedValueOnce(new ApiError('The verification link has expired. We can send you a new one.', 400, 'VERIFICATION_LINK_EXPIRED'));
+    call.mockRejectedValueOnce(
+      new ApiError(
+        'The verification link has expired. We can send you a new one.',
+        400,
+        'VERIFICATION_LINK_EXPIRED',
+      ),
+    );
     call.mockResolvedValueOnce({ sent: true });
     renderAt('/verify-email?token=old');
-    expect((await screen.findByRole('alert')).textContent).toBe('The verification link has expired. We can send you a new one.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The verification link has expired. We can send you a new one.',
+    );
     type('Work email', 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByText('If an unconfirmed account uses that address, a new link is on its way.')).toBeTruthy();
+    expect(
+      await screen.findByText('If an unconfirmed account uses that address, a new link is on its way.'),
+    ).toBeTruthy();
   });
 
   it('reports a failed verification with the catalogue message', async () => {
-    call.mockRejectedValue(new ApiError('Unexpected error while validating email', 400, 'VERIFICATION_FAILED'));
+    call.mockRejectedValue(
+      new ApiError('Unexpected error while validating email', 400, 'VERIFICATION_FAILED'),
+    );
     renderAt('/verify-email?token=used');
     expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
   });

@@ -47,7 +47,6 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
     }
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
     setReady(true);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
   }, []);
 
   const field = (name: string) => ({
