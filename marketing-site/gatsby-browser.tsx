@@ -1,23 +1,22 @@
 import type { GatsbyBrowser } from 'gatsby';
-import { analyticsShell } from './src/app-shell/analytics-shell';
 import { SiteShell } from './src/app-shell/site-shell';
+import { withAnalytics } from './src/app-shell/with-analytics';
 import { startAuth } from './src/auth/start-auth';
 
 // One auth store for the whole page: configured here, shared with the remote as a federation singleton.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   startAuth();
-  analyticsShell().start();
 };
 
 // Scroll depth restarts when a route change starts; the pageview is recorded once it has completed (after the
-// new page's head is in place, so the title is the new one).
+// new page's head is in place, so the title is the new one). The analytics shell loads on the first of these.
 export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = () => {
-  analyticsShell().routeTracker.onRouteChangeStart();
+  withAnalytics((shell) => shell.routeTracker.onRouteChangeStart());
 };
 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   window.setTimeout(
-    () => analyticsShell().routeTracker.onRouteChangeComplete({ path: location.pathname }),
+    () => withAnalytics((shell) => shell.routeTracker.onRouteChangeComplete({ path: location.pathname })),
     0,
   );
 };

@@ -29,11 +29,14 @@ export const sourceNodes = async (gatsbyApi) => {
   });
 };
 
-/** Client-only pages: the account area is rendered by the remote for every path below /account. */
+/** Client-only pages: the remote renders every path below /account, and /new-password/{token}. */
+const clientOnlyPrefixes = ['/account', '/new-password'];
+
 export const onCreatePage = ({ page, actions }) => {
-  if (page.path === '/account' || page.path === '/account/') {
+  const prefix = clientOnlyPrefixes.find((candidate) => page.path.replace(/\/$/, '') === candidate);
+  if (prefix) {
     actions.deletePage(page);
-    actions.createPage({ ...page, matchPath: '/account/*' });
+    actions.createPage({ ...page, matchPath: `${prefix}/*` });
   }
 };
 

@@ -20,8 +20,9 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', () => {
+    // Staging: production does not start yet, as it has no real payment gateway (see the PAYMENTS_PROVIDER test).
     const config = loadConfig({
-      DCIPHER_ENV: 'production',
+      DCIPHER_ENV: 'staging',
       API_HOST: '0.0.0.0',
       API_PORT: '8080',
       DATABASE_URL: 'postgres://dcipher:secret@db:5432/dcipher',
@@ -35,9 +36,10 @@ describe('loadConfig', () => {
       CAPTCHA_HMAC_KEY: 'f'.repeat(64),
       CAPTCHA_MAX_NUMBER: '100000',
       WEB_URL: 'https://www.dcipher.io/',
+      PAYMENTS_PROVIDER: 'local',
     });
     assert.deepEqual(config, {
-      environment: 'production',
+      environment: 'staging',
       host: '0.0.0.0',
       port: 8080,
       database: { kind: 'postgres', url: 'postgres://dcipher:secret@db:5432/dcipher' },
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       },
       captcha: { hmacKey: 'f'.repeat(64), maxNumber: 100_000 },
       webUrl: 'https://www.dcipher.io',
+      payments: { provider: 'local' },
     });
   });
 
@@ -184,10 +187,39 @@ describe('loadConfig', () => {
       () => loadConfig(production),
       (error) => error instanceof ConfigError && /WEB_URL must be set in production/.test(error.message),
     );
-    assert.equal(
-      loadConfig({ ...production, WEB_URL: 'https://www.dcipher.io' }).webUrl,
-      'https://www.dcipher.io',
+    assert.throws(
+      () => loadConfig({ ...production, WEB_URL: 'https://www.dcipher.io' }),
+      (error) => error instanceof ConfigError && !error.message.includes('WEB_URL'),
     );
+  });
+
+  it('uses the local test payment gateway outside production, and refuses it in production', () => {
+    assert.deepEqual(loadConfig({}).payments, { provider: 'local' });
+    assert.deepEqual(loadConfig({ DCIPHER_ENV: 'staging', PAYMENTS_PROVIDER: 'local' }).payments, {
+      provider: 'local',
+    });
+    assert.throws(
+      () => loadConfig({ PAYMENTS_PROVIDER: 'stripe' }),
+      (error) =>
+        error instanceof ConfigError &&
+        error.message.includes('PAYMENTS_PROVIDER must be one of local (got "stripe")'),
+    );
+    const productionOtherwiseComplete = {
+      DCIPHER_ENV: 'production',
+      SMTP_URL: 'smtp://smtp.example.com',
+      CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+      WEB_URL: 'https://www.dcipher.io',
+    };
+    for (const provider of [undefined, 'local']) {
+      assert.throws(
+        () => loadConfig({ ...productionOtherwiseComplete, PAYMENTS_PROVIDER: provider }),
+        (error) =>
+          error instanceof ConfigError &&
+          error.message ===
+            'Invalid configuration: PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
+        String(provider),
+      );
+    }
   });
 
   it('names every bad variable at once', () => {

@@ -28,6 +28,9 @@ import * as v from 'valibot';
  *   hashes a browser may have to try (half that on average). See docs/decisions/0010-captcha.md.
  * - `WEB_URL` (default http://localhost:8000): the marketing site's public URL, which links in emails point to
  *   (`/verify-email?token=...`, `/login`). Required in production, where a localhost link would reach no one.
+ * - `PAYMENTS_PROVIDER` (default `local`): the payment gateway cards are tokenised with. `local` is the embedded
+ *   test gateway (test card numbers only, no money moves), the only one so far; production refuses it, so a
+ *   production API does not start until a real provider is added. See docs/decisions/0012-payment-methods.md.
  *
  * Tests may also build a `Config` object directly.
  */
@@ -49,6 +52,15 @@ export interface Config {
   captcha: { hmacKey?: string; maxNumber: number };
   /** The marketing site's public URL, without a trailing slash: the base of every link in an email. */
   webUrl: string;
+  payments: PaymentSettings;
+}
+
+/** Payment gateways `PAYMENTS_PROVIDER` can name; `local` is the embedded test gateway. */
+export const paymentProviders = ['local'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+export interface PaymentSettings {
+  provider: PaymentProvider;
 }
 
 export const environments = ['development', 'staging', 'production', 'test'] as const;
@@ -151,6 +163,10 @@ const EnvironmentVariablesSchema = v.object({
     ),
     'http://localhost:8000',
   ),
+  PAYMENTS_PROVIDER: v.optional(
+    v.picklist(paymentProviders, `must be one of ${paymentProviders.join(', ')}`),
+    'local',
+  ),
 });
 
 /** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
@@ -183,6 +199,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `WEB_URL must be set in production, so that links in emails reach the site (${webUrlMessage})`,
     );
   }
+  if (present.DCIPHER_ENV === 'production' && (present.PAYMENTS_PROVIDER ?? 'local') === 'local') {
+    problems.push(
+      'PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
+    );
+  }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
@@ -209,5 +230,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxNumber: variables.CAPTCHA_MAX_NUMBER ?? (variables.DCIPHER_ENV === 'test' ? 1000 : 50_000),
     },
     webUrl: variables.WEB_URL,
+    payments: { provider: variables.PAYMENTS_PROVIDER },
   };
 }

@@ -2,6 +2,8 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
+import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -9,11 +11,13 @@ import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
+import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
 import { registerAccountRoutes } from './modules/account/account-routes.js';
 import { registerCaptchaRoutes } from './modules/captcha/captcha-routes.js';
 import { createCaptchaVerifier } from './modules/captcha/create-captcha-verifier.js';
 import { createRequireHuman } from './modules/captcha/require-human.js';
 import { registerContactRoutes } from './modules/contact/contact-routes.js';
+import { registerCreditCardRoutes } from './modules/credit-cards/credit-card-routes.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes.js';
 import { createAccessTokens } from './modules/identity/access-tokens.js';
 import { createBearerAuthenticator } from './modules/identity/bearer-authenticator.js';
@@ -23,6 +27,8 @@ import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRefreshTokenStore } from './modules/identity/refresh-token-store.js';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
+import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
+import { createRecoveryService } from './modules/recovery/recovery-service.js';
 import { registerRegistrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
 import { registerSystemRoutes } from './modules/system/system-routes.js';
@@ -38,6 +44,10 @@ export interface ServerDependencies {
   database?: Database;
   /** A mailer to use instead of the configured one (outbox, or SMTP when `SMTP_URL` is set). */
   mailer?: Mailer;
+  /** A payment gateway to use instead of the configured one (`PAYMENTS_PROVIDER`). */
+  paymentGateway?: PaymentGateway;
+  /** Where log lines go instead of standard output; given one, a test server logs too (tests read the lines). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -57,7 +67,7 @@ export async function createServer(
   config: Config,
   dependencies: ServerDependencies = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config) });
+  const app = Fastify({ logger: loggerOptions(config, dependencies.logStream) });
   const database =
     dependencies.database ??
     (await openDatabase(config.database, (error) =>
@@ -73,12 +83,17 @@ export async function createServer(
     const keys = await loadOrCreateSigningKeys(config.keysDir);
     const captcha = await createCaptchaVerifier(config, database);
     const accessTokens = createAccessTokens(keys, config.accessTokenTtlSeconds);
+    const refreshTokens = createRefreshTokenStore(database);
+    const signInThrottle = createSignInThrottle(database);
     const identity = createIdentityService({
       config,
       database,
       passwordHasher,
       accessTokens,
-      refreshTokens: createRefreshTokenStore(database),
+      refreshTokens,
+      signInThrottle,
+      mailer,
+      log: app.log,
     });
 
     registerErrorHandling(app);
@@ -95,9 +110,9 @@ export async function createServer(
     app.decorate('requireHuman', createRequireHuman(captcha));
 
     registerSystemRoutes(app, database);
-    registerIdentityRoutes(app, identity, keys);
-    registerAccountRoutes(app, database);
     const rateLimiter = createRateLimiter(database);
+    registerIdentityRoutes(app, identity, keys, rateLimiter);
+    registerAccountRoutes(app, database);
     registerContactRoutes(app, database, rateLimiter);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);
@@ -113,7 +128,27 @@ export async function createServer(
       }),
       rateLimiter,
     );
+    registerRecoveryRoutes(
+      app,
+      createRecoveryService({
+        database,
+        passwordHasher,
+        refreshTokens,
+        signInThrottle,
+        mailer,
+        rateLimiter,
+        webUrl: config.webUrl,
+        log: app.log,
+      }),
+      rateLimiter,
+    );
     registerCaptchaRoutes(app, captcha);
+    registerCreditCardRoutes(
+      app,
+      database,
+      dependencies.paymentGateway ?? createPaymentGateway(config.payments),
+      rateLimiter,
+    );
     if (config.environment !== 'production') {
       registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
     }
@@ -128,12 +163,16 @@ export async function createServer(
 
 /**
  * Requests are logged by method and path only: no headers (bearer tokens), no query strings (one-time tokens
- * travel there) and no bodies (passwords). Tests log nothing.
+ * travel there) and no bodies (passwords). Tests log nothing, unless they pass a `logStream` to read.
  */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  if (config.environment === 'test') return false;
+function loggerOptions(
+  config: Config,
+  stream: ServerDependencies['logStream'],
+): FastifyServerOptions['logger'] {
+  if (config.environment === 'test' && !stream) return false;
   return {
     level: 'info',
+    ...(stream && { stream }),
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,

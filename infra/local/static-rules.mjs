@@ -7,7 +7,10 @@ const shortLived = 'public, max-age=60';
 
 export const siteRules = {
   // Client-only routes whose HTML shell is one file (Gatsby matchPath pages).
-  spaFallbacks: [{ prefix: '/account', file: '/account/index.html' }],
+  spaFallbacks: [
+    { prefix: '/account', file: '/account/index.html' },
+    { prefix: '/new-password', file: '/new-password/index.html' },
+  ],
   notFoundFile: '/404.html',
   cors: false,
   cacheControl(path) {

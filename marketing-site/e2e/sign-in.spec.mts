@@ -84,3 +84,38 @@ test('with the remote server stopped, /login shows a fallback whose retry recove
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByLabel('Work email')).toBeVisible();
 });
+
+test('visiting /logout signs the user out on the server and returns home', async ({ page, stack }) => {
+  await logIn(page);
+  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  const refreshToken = await page.evaluate(() => localStorage.getItem('dcipher.refreshToken'));
+  await page.goto('/logout');
+  await expect(page).toHaveURL(`${stack.urls.site}/`);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  // The forced flag ended the session on the server too: the old refresh token no longer works.
+  const refreshed = await page.request.post(`${stack.urls.api}/token`, { data: { refreshToken } });
+  expect(refreshed.status()).toBe(401);
+});
+
+test('"stay signed in" keeps the session cookies for 2 weeks instead of 12 hours', async ({
+  page,
+  context,
+}) => {
+  const cookieLifetime = async () => {
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'dcipher.refreshToken');
+    return Math.round(((cookie?.expires ?? 0) - Date.now() / 1000) / 3600);
+  };
+  await logIn(page);
+  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  expect(await cookieLifetime()).toBe(12);
+  await page.goto('/logout');
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Work email').fill(demoSignIn.email);
+  await page.getByLabel('Password').fill(demoSignIn.password);
+  await page.getByLabel('Stay signed in for 2 weeks').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  expect(await cookieLifetime()).toBe(14 * 24);
+});

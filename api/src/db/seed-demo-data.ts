@@ -16,14 +16,23 @@ export const demoUsers: readonly {
   firstName: string;
   lastName: string;
   role: OrganizationRole;
+  /** Signs in, then must set a new password before anything else (the expired-password page). */
+  requiresPasswordChange?: boolean;
 }[] = [
   { email: 'admin@demo.dcipher.local', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
   { email: 'teammate@demo.dcipher.local', firstName: 'Tom', lastName: 'Teammate', role: 'teammate' },
   { email: 'guest@demo.dcipher.local', firstName: 'Gina', lastName: 'Guest', role: 'guest' },
+  {
+    email: 'expired@demo.dcipher.local',
+    firstName: 'Eve',
+    lastName: 'Expired',
+    role: 'teammate',
+    requiresPasswordChange: true,
+  },
 ];
 
 /**
- * Creates the demo organization and its three active users, their email addresses verified, where missing;
+ * Creates the demo organization and its active users, their email addresses verified, where missing;
  * running it again changes nothing (users already there, even with a changed password, are left alone). Run
  * after migrations, outside production.
  */
@@ -48,8 +57,8 @@ export async function seedDemoData(
     for (const [index, user] of missing.entries()) {
       await transaction.query(
         `insert into users (email, first_name, last_name, company, receive_emails, password_hash, status,
-                            organization_id, role, email_verified_at)
-         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7, now())
+                            organization_id, role, requires_password_change, email_verified_at)
+         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7, $8, now())
          on conflict (email) do nothing`,
         [
           user.email,
@@ -59,6 +68,7 @@ export async function seedDemoData(
           passwordHashes[index],
           demoOrganization.id,
           user.role,
+          user.requiresPasswordChange ?? false,
         ],
       );
     }

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCodes } from '@dcipher/shared/contract';
-import { type FieldErrors, tooManyRequestsMessage } from '@dcipher/shared/validation';
+import { errorCatalogue, type FieldErrors, tooManyRequestsMessage } from '@dcipher/shared/validation';
 
 /** An error the API answers on purpose: its status, message and code go to the client as they are. */
 export class ApiError extends Error {
@@ -27,6 +27,13 @@ export class ValidationError extends ApiError {
 export class UnauthorizedError extends ApiError {
   constructor() {
     super(401, 'Unauthorized', errorCodes.unauthorized);
+  }
+}
+
+/** The user's password has expired: a bearer endpoint not marked `allowedWithExpiredPassword` refuses them. */
+export class PasswordChangeRequiredError extends ApiError {
+  constructor() {
+    super(403, errorCatalogue.passwordExpired, errorCodes.passwordChangeRequired);
   }
 }
 

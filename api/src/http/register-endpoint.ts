@@ -3,7 +3,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import { fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ValidationError } from './api-error.js';
+import { PasswordChangeRequiredError, ValidationError } from './api-error.js';
 
 /** The signed-in user of a bearer endpoint, as the database knows them now. */
 export interface AuthenticatedUser {
@@ -35,8 +35,9 @@ export type EndpointHandler<TEndpoint extends EndpointDefinition> = (
 export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
 /**
- * Registers one contract endpoint: its method and path, its bearer check, validation of path, query and body
- * against its schemas (400 with one message per field), and its success status. Handlers see validated input.
+ * Registers one contract endpoint: its method and path, its bearer check (a user whose password has expired
+ * only reaches endpoints marked `allowedWithExpiredPassword`), validation of path, query and body against its
+ * schemas (400 with one message per field), and its success status. Handlers see validated input.
  */
 export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
   app: FastifyInstance,
@@ -48,6 +49,9 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
       const user = endpoint.auth === 'bearer' ? await app.authenticateBearer(request) : undefined;
+      if (user?.requiresPasswordChange && !endpoint.allowedWithExpiredPassword) {
+        throw new PasswordChangeRequiredError();
+      }
       const input = validateInput(endpoint, request);
       const context = { user, request, reply } as EndpointContext<TEndpoint>;
       const output = await handler(input as EndpointRequest<TEndpoint>, context);

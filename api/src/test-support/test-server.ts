@@ -4,7 +4,7 @@ import { type Config, inMemoryDataDir, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createPgliteDatabase } from '../db/pglite-database.js';
 import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
-import { createServer } from '../server.js';
+import { createServer, type ServerDependencies } from '../server.js';
 
 /** The configuration tests run with: test environment, in-memory database and keys. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -18,9 +18,12 @@ export interface TestServer {
 }
 
 /** One server on one in-memory PGlite (migrated and seeded); start one per test file, not per test. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  dependencies: Omit<ServerDependencies, 'database'> = {},
+): Promise<TestServer> {
   const database = await createPgliteDatabase();
-  const app = await createServer(testConfig(overrides), { database });
+  const app = await createServer(testConfig(overrides), { ...dependencies, database });
   return {
     app,
     database,

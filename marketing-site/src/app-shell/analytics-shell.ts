@@ -1,18 +1,18 @@
 import {
   createAffiliateTracking,
   createAnalytics,
-  createConsentStore,
   createDataLayer,
   createRouteTracker,
 } from '@dcipher/shared/analytics';
 import { startErrorMonitoring } from '@dcipher/shared/monitoring';
 import { browserConfig } from '../site-config';
+import { consentStore } from './consent';
 
 /** The global name the affiliate vendor's script (or its shim) exposes its tracker under. */
 const affiliateGlobalName = 'dcipherAffiliate';
 
 function createAnalyticsShell() {
-  const consent = createConsentStore();
+  const consent = consentStore();
   const analytics = createAnalytics({
     host: browserConfig.analyticsHost,
     consent,

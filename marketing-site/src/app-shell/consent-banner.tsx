@@ -1,7 +1,7 @@
 import { Button, theme } from '@dcipher/shared/ui';
 import { Link } from 'gatsby';
 import { useEffect, useRef, useState } from 'react';
-import { analyticsShell } from './analytics-shell';
+import { consentStore } from './consent';
 
 /**
  * Asks once whether we may use analytics (an EU product: nothing is measured before a yes). Fixed to the bottom of
@@ -13,7 +13,7 @@ export function ConsentBanner() {
   const [reserved, setReserved] = useState(0);
 
   useEffect(() => {
-    const { consent } = analyticsShell();
+    const consent = consentStore();
     setVisible(consent.get() === undefined);
     return consent.subscribe((state) => setVisible(state === undefined));
   }, []);
@@ -33,7 +33,7 @@ export function ConsentBanner() {
   }, [visible]);
 
   if (!visible) return null;
-  const choose = (choice: 'granted' | 'denied') => analyticsShell().consent.set(choice);
+  const choose = (choice: 'granted' | 'denied') => consentStore().set(choice);
   return (
     <>
       <div aria-hidden="true" style={{ height: reserved }} />

@@ -9,6 +9,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentEntrySchemas,
+  logoRenderSize,
   normaliseBlogPost,
   normaliseCustomerSuccessStory,
   normaliseCustomers,
@@ -79,8 +80,8 @@ export const contentTypeDefs = `
     priority: Int!
     imageHeight: Int!
     imageAlt: String!
-    imageWidth: Int
-    imageIntrinsicHeight: Int
+    renderWidth: Int
+    renderHeight: Int!
     imageFile: File @link(from: "imageFileId")
   }
 `;
@@ -229,8 +230,9 @@ export async function sourceContent(gatsbyApi, { fromCms, snapshotDirectory = sn
       priority: customer.priority,
       imageHeight: customer.imageHeight,
       imageAlt: customer.image.alt,
-      imageWidth: customer.image.width ?? null,
-      imageIntrinsicHeight: customer.image.height ?? null,
+      // The size it is drawn at inside the 140x52 box, worked out here so pages ship no content code.
+      renderWidth: logoRenderSize(customer).width ?? null,
+      renderHeight: logoRenderSize(customer).height,
       imageFileId: await imageFileId(customer.image),
     });
   }

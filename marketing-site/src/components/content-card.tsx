@@ -1,7 +1,8 @@
 import { formatDate } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import { Link } from 'gatsby';
-import { GatsbyImage, type IGatsbyImageData } from 'gatsby-plugin-image';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { ResponsiveImage } from './responsive-image';
 
 export interface ContentCardProps {
   path: string;
@@ -39,7 +40,7 @@ export function ContentCard({
       }}
     >
       {image ? (
-        <GatsbyImage
+        <ResponsiveImage
           image={image}
           alt={imageAlt ?? ''}
           loading={eager ? 'eager' : 'lazy'}

@@ -1,15 +1,15 @@
-import { logoRenderSize } from '@dcipher/shared/content';
 import { customerLogoBox } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import { graphql, useStaticQuery } from 'gatsby';
-import { GatsbyImage, type IGatsbyImageData } from 'gatsby-plugin-image';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { ResponsiveImage } from './responsive-image';
 
 interface LogoNode {
   name: string;
   imageHeight: number;
   imageAlt: string;
-  imageWidth: number | null;
-  imageIntrinsicHeight: number | null;
+  renderWidth: number | null;
+  renderHeight: number;
   imageFile: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
 }
 
@@ -22,8 +22,8 @@ export function CustomerLogos() {
           name
           imageHeight
           imageAlt
-          imageWidth
-          imageIntrinsicHeight
+          renderWidth
+          renderHeight
           imageFile {
             childImageSharp {
               gatsbyImageData(height: 52, layout: FIXED, placeholder: NONE)
@@ -50,13 +50,6 @@ export function CustomerLogos() {
     >
       {logos.map((logo) => {
         const image = logo.imageFile?.childImageSharp?.gatsbyImageData;
-        const size = logoRenderSize({
-          imageHeight: logo.imageHeight,
-          image: {
-            ...(logo.imageWidth ? { width: logo.imageWidth } : {}),
-            ...(logo.imageIntrinsicHeight ? { height: logo.imageIntrinsicHeight } : {}),
-          },
-        });
         return (
           <li
             key={logo.name}
@@ -69,11 +62,11 @@ export function CustomerLogos() {
             }}
           >
             {image ? (
-              <GatsbyImage
+              <ResponsiveImage
                 image={image}
                 alt={logo.imageAlt}
-                style={{ width: size.width ?? 'auto', height: size.height }}
-                objectFit="contain"
+                style={{ width: logo.renderWidth ?? 'auto', height: logo.renderHeight }}
+                fit="contain"
               />
             ) : (
               logo.name

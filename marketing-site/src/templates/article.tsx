@@ -1,9 +1,10 @@
 import { formatDate } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import { graphql, type HeadProps, Link, type PageProps } from 'gatsby';
-import { GatsbyImage, getSrc, type IGatsbyImageData } from 'gatsby-plugin-image';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Layout } from '../components/layout';
 import { Prose } from '../components/page-sections';
+import { ResponsiveImage } from '../components/responsive-image';
 import { Seo } from '../components/seo';
 
 interface ArticleContext {
@@ -44,7 +45,7 @@ export default function ArticlePage({ data, pageContext }: PageProps<Data, Artic
         </p>
         <p css={{ fontSize: '1.2rem', color: theme.colors.muted, maxWidth: '65ch' }}>{article.abstract}</p>
         {image ? (
-          <GatsbyImage
+          <ResponsiveImage
             image={image}
             alt={article.imageAlt ?? ''}
             loading="eager"
@@ -95,7 +96,7 @@ export const Head = ({ data, location }: HeadProps<Data, ArticleContext>) => {
       description={data.contentArticle.abstract.slice(0, 300)}
       pathname={location.pathname}
       type="article"
-      {...(image ? { image: getSrc(image) } : {})}
+      {...(image ? { image: image.images.fallback?.src ?? '' } : {})}
     />
   );
 };

@@ -1,9 +1,10 @@
 import { formatDate } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import { graphql, type HeadProps, Link, type PageProps } from 'gatsby';
-import { GatsbyImage, getSrc, type IGatsbyImageData } from 'gatsby-plugin-image';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { Layout } from '../components/layout';
 import { Prose } from '../components/page-sections';
+import { ResponsiveImage } from '../components/responsive-image';
 import { Seo } from '../components/seo';
 
 interface FeatureUpdate {
@@ -36,7 +37,7 @@ export default function FeatureUpdatePage({ data }: PageProps<Data>) {
         </p>
         <p css={{ fontSize: '1.2rem', color: theme.colors.muted, maxWidth: '65ch' }}>{update.abstract}</p>
         {image ? (
-          <GatsbyImage
+          <ResponsiveImage
             image={image}
             alt={update.imageAlt ?? ''}
             loading="eager"
@@ -60,7 +61,7 @@ export const Head = ({ data, location }: HeadProps<Data>) => {
       description={data.contentFeatureUpdate.abstract.slice(0, 300)}
       pathname={location.pathname}
       type="article"
-      {...(image ? { image: getSrc(image) } : {})}
+      {...(image ? { image: image.images.fallback?.src ?? '' } : {})}
     />
   );
 };

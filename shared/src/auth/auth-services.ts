@@ -1,7 +1,7 @@
 // The heavy half of the auth store (HTTP client, contract schemas, JWT verification), loaded on first need so
 // anonymous visitors of content pages never download it.
 import { type ApiClient, createApiClient } from '../client/api-client.js';
-import { type Credentials, contract, type TokenPair } from '../contract/index.js';
+import { type ChangePasswordInput, type Credentials, contract, type TokenPair } from '../contract/index.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 import type { TokenStorage } from './token-storage.js';
@@ -19,6 +19,7 @@ export interface AuthServices {
   verify(token: string): Promise<AccessTokenClaims>;
   login(credentials: Credentials): Promise<TokenPair>;
   refresh(refreshToken: string): Promise<TokenPair>;
+  changePassword(input: ChangePasswordInput): Promise<TokenPair>;
   logout(): Promise<void>;
 }
 
@@ -40,6 +41,7 @@ export function createAuthServices(configuration: AuthServicesConfiguration): Au
     verify,
     login: (credentials) => api.call(contract.auth.login, { body: credentials }),
     refresh: (refreshToken) => api.call(contract.auth.refreshToken, { body: { refreshToken } }),
+    changePassword: (input) => api.call(contract.auth.changePassword, { body: input }),
     async logout() {
       await api.call(contract.auth.logout, { body: { isForced: true } });
     },

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient } from '../client/api-client.js';
-import type { Credentials, TokenPair } from '../contract/index.js';
+import type { ChangePasswordInput, Credentials, TokenPair } from '../contract/index.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import type { AuthServices } from './auth-services.js';
 import { createTokenStorage, type TokenStorage, type TokenStorageOptions } from './token-storage.js';
@@ -18,6 +18,8 @@ export interface AuthState {
   login(credentials: Credentials): Promise<void>;
   /** Tells the server (forced), then clears tokens and state whatever the server answered. */
   logout(): Promise<void>;
+  /** Sets a new password; every other session ends and this one continues with the new tokens. */
+  changePassword(input: ChangePasswordInput): Promise<void>;
 }
 
 export interface AuthConfiguration {
@@ -116,6 +118,10 @@ export const authStore = createStore<AuthState>()((set) => {
 
     async login(credentials) {
       await adopt(await (await services()).login(credentials));
+    },
+
+    async changePassword(input) {
+      await adopt(await (await services()).changePassword(input));
     },
 
     async logout() {

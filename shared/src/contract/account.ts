@@ -28,4 +28,5 @@ export const getAccount = defineEndpoint({
   path: '/account',
   auth: 'bearer',
   response: AccountSchema,
+  allowedWithExpiredPassword: true,
 });

@@ -23,6 +23,11 @@ export interface EndpointDefinition {
   response: v.GenericSchema;
   /** HTTP status of a successful answer; 200 unless stated. */
   successStatus?: number;
+  /**
+   * A bearer endpoint a user whose password has expired may still call (changing it, signing out, reading the
+   * account). Every other bearer endpoint answers them 403 `PASSWORD_CHANGE_REQUIRED`.
+   */
+  allowedWithExpiredPassword?: boolean;
 }
 
 export function defineEndpoint<const TEndpoint extends EndpointDefinition>(endpoint: TEndpoint): TEndpoint {

@@ -2,14 +2,23 @@ import * as account from './account.js';
 import * as auth from './auth.js';
 import * as captcha from './captcha.js';
 import * as contact from './contact.js';
+import * as creditCards from './credit-cards.js';
 import type { EndpointDefinition } from './endpoint.js';
 import * as pricing from './pricing.js';
+import * as recovery from './recovery.js';
 import * as registration from './registration.js';
 import * as system from './system.js';
 import * as whitePaper from './white-paper.js';
 
 export { type Account, AccountSchema } from './account.js';
-export { type Credentials, CredentialsSchema, type TokenPair, TokenPairSchema } from './auth.js';
+export {
+  type ChangePasswordInput,
+  ChangePasswordInputSchema,
+  type Credentials,
+  CredentialsSchema,
+  type TokenPair,
+  TokenPairSchema,
+} from './auth.js';
 export {
   type CaptchaChallenge,
   CaptchaChallengeSchema,
@@ -26,6 +35,17 @@ export {
   contactTopics,
   phoneMaxLength,
 } from './contact.js';
+export {
+  type CardBrand,
+  type CreditCard,
+  CreditCardSchema,
+  cardBrands,
+  cardExpiryParts,
+  type DeleteCreditCardInput,
+  DeleteCreditCardInputSchema,
+  type PaymentMethodInput,
+  PaymentMethodInputSchema,
+} from './credit-cards.js';
 export {
   defineEndpoint,
   type EndpointDefinition,
@@ -47,6 +67,12 @@ export {
   type PricingPlan,
   PricingPlanSchema,
 } from './pricing.js';
+export {
+  type NewPasswordInput,
+  NewPasswordInputSchema,
+  type ResetPasswordInput,
+  ResetPasswordInputSchema,
+} from './recovery.js';
 /** The contract, one module per API area. */
 export {
   type RegistrationInput,
@@ -64,10 +90,21 @@ export {
 
 export const contract = {
   account: { getAccount: account.getAccount },
-  auth: { login: auth.login, refreshToken: auth.refreshToken, logout: auth.logout },
+  auth: {
+    login: auth.login,
+    refreshToken: auth.refreshToken,
+    logout: auth.logout,
+    changePassword: auth.changePassword,
+  },
   captcha: { getCaptchaChallenge: captcha.getCaptchaChallenge },
   contact: { createContactRequest: contact.createContactRequest },
+  creditCards: {
+    listCreditCards: creditCards.listCreditCards,
+    addCreditCard: creditCards.addCreditCard,
+    deleteCreditCard: creditCards.deleteCreditCard,
+  },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
+  recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {
     register: registration.register,
     verifyEmail: registration.verifyEmail,

@@ -1,2 +1,3 @@
 export * from './constants.js';
+export * from './countries.js';
 export * from './enumerations.js';

@@ -7,15 +7,18 @@ export {
   optionalText,
   requiredText,
 } from './fields.js';
+export { passesLuhnCheck } from './luhn-check.js';
 export {
   errorCatalogue,
   missingParameterMessage,
   networkErrorMessage,
   passwordTooLong,
   passwordTooShort,
+  paymentMessages,
   toCatalogueMessage,
   tooLong,
   tooManyRequestsMessage,
+  tooManySignInAttempts,
   validationMessages,
 } from './messages.js';
 export { newPassword, passwordPolicy, passwordProblems } from './password-policy.js';

@@ -33,6 +33,10 @@ export const errorCatalogue = {
   notFound: 'Sorry, the page you are looking for cannot be found.',
   maintenance: 'Scheduled maintenance in progress. We will be back in a couple of hours.',
   passwordExpired: 'Your password has expired. Set a new one.',
+  // Password recovery and change: not in the spec, which shows no texts for them.
+  resetLinkExpired: 'This password reset link has expired. Ask for a new one.',
+  resetLinkInvalid: 'This password reset link is not valid any more. Ask for a new one.',
+  currentPasswordIncorrect: 'The current password is not correct.',
 } as const;
 
 /** Shown when no answer came back at all (offline, server down): not a server message, so not "Server error". */
@@ -44,6 +48,27 @@ export const networkErrorMessage = 'We could not reach Dcipher. Check your conne
  */
 export const tooManyRequestsMessage = 'Too many requests. Please wait a few minutes and try again.';
 
+/**
+ * The API's answers about payment methods, and the VAT number's format. The spec has no text for them; known
+ * messages, so the client shows them instead of "Server error".
+ */
+export const paymentMessages = {
+  cardDeclined: 'Your card was declined. Try another card.',
+  insufficientFunds: 'Your card has insufficient funds. Try another card.',
+  changeForbidden: 'You do not have permission to change the payment method.',
+  notFound: 'This payment method no longer exists.',
+  invalidVatNumber: 'Please enter a valid VAT number',
+} as const;
+
+/**
+ * Sign-in attempts for one account are being delayed after repeated failures (429). In seconds under two
+ * minutes, in whole minutes above.
+ */
+export const tooManySignInAttempts = (waitSeconds: number) =>
+  waitSeconds < 120
+    ? `Too many attempts. Please wait ${waitSeconds} seconds and try again.`
+    : `Too many attempts. Please wait ${Math.ceil(waitSeconds / 60)} minutes and try again.`;
+
 export const missingParameterMessage = (parameter: string, operation: string) =>
   `Required parameter ${parameter} was null or undefined when calling ${operation}.`;
 
@@ -51,12 +76,14 @@ const templatedMessages = [
   /^Your input exceeds the maximum allowed length of \d+ characters$/,
   /^Password must contain at (least|most) \d+ characters$/,
   /^Required parameter \S+ was null or undefined when calling \S+\.$/,
+  /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
 ];
 
 const knownMessages = new Set<string>([
   ...Object.values(validationMessages),
   ...Object.values(errorCatalogue),
   tooManyRequestsMessage,
+  ...Object.values(paymentMessages),
 ]);
 
 /** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */

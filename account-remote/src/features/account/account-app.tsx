@@ -14,6 +14,7 @@ type Load =
 /** The account area. For now: who is signed in, and logging out. */
 export function AccountApp({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
+  const passwordExpired = useAuth((state) => state.requiresPasswordChange);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -31,8 +32,10 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
 
   useEffect(() => {
     if (status === 'anonymous') navigate('/login');
-    if (status === 'authenticated') void fetchAccount();
-  }, [status, navigate, fetchAccount]);
+    // An expired password closes the account area until a new one is set.
+    else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
+    else if (status === 'authenticated') void fetchAccount();
+  }, [status, passwordExpired, navigate, fetchAccount]);
 
   async function logOut() {
     setLoggingOut(true);

@@ -2,6 +2,7 @@ import { useAuth } from '@dcipher/shared/auth';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { type ComponentType, useEffect } from 'react';
 import { LoginScreen } from './login-screen';
+import { ChangePasswordScreen, ForgotPasswordScreen, NewPasswordScreen } from './password-screens';
 import { PostSignupScreen } from './post-signup-screen';
 import { SignupScreen } from './signup-screen';
 import { VerifyEmailScreen } from './verify-email-screen';
@@ -11,13 +12,15 @@ const screens: Record<string, ComponentType<RemoteScreenProps>> = {
   '/signup': SignupScreen,
   '/postsignup': PostSignupScreen,
   '/verify-email': VerifyEmailScreen,
+  '/forgot-password': ForgotPasswordScreen,
+  '/change-password': ChangePasswordScreen,
 };
 
 /** Signed-out screens, chosen by path; a visitor who is already signed in goes to the account area from login. */
 export function AuthApp({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
   const path = window.location.pathname.replace(/\/$/, '') || '/login';
-  const Screen = screens[path] ?? LoginScreen;
+  const Screen = path.startsWith('/new-password/') ? NewPasswordScreen : (screens[path] ?? LoginScreen);
   useEffect(() => {
     if (status === 'authenticated' && Screen === LoginScreen) navigate('/account');
   }, [status, navigate, Screen]);

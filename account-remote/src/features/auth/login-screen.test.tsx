@@ -3,6 +3,12 @@ import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import AuthApp from './index';
 
+const call = jest.fn();
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call }),
+}));
+
 const initialState = authStore.getState();
 
 function renderLogin() {
@@ -62,6 +68,43 @@ describe('Login screen', () => {
     fillAndSubmit('  Ada@Example.com ', 'right');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
     expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right', staySignedIn: false });
+  });
+
+  it('offers a new confirmation link when the email is not verified', async () => {
+    authStore.setState({
+      login: jest.fn().mockRejectedValue(new ApiError('Email is not verified', 403, 'EMAIL_NOT_VERIFIED')),
+    });
+    call.mockResolvedValue({ sent: true });
+    renderLogin();
+    fillAndSubmit('new@example.com', 'Harbour-Lights-2026');
+    expect((await screen.findByRole('alert')).textContent).toBe('Email is not verified');
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
+    expect(await screen.findByText('We sent a new confirmation link to new@example.com.')).toBeTruthy();
+    expect(call.mock.calls[0]?.[1]).toEqual({ body: { email: 'new@example.com' } });
+  });
+
+  it('asks for a 2-week session when "stay signed in" is ticked', async () => {
+    const login = jest.fn().mockResolvedValue(undefined);
+    authStore.setState({ login });
+    renderLogin();
+    fireEvent.click(screen.getByLabelText('Stay signed in for 2 weeks'));
+    fillAndSubmit('ada@example.com', 'right');
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right', staySignedIn: true }),
+    );
+  });
+
+  it('sends a user whose password has expired to change it', async () => {
+    authStore.setState({
+      login: jest
+        .fn()
+        .mockImplementation(async () =>
+          authStore.setState({ status: 'authenticated', requiresPasswordChange: true }),
+        ),
+    });
+    const { navigate } = renderLogin();
+    fillAndSubmit('ada@example.com', 'right');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));
   });
 
   it('sends an already signed-in visitor to the account area', async () => {

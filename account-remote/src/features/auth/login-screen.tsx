@@ -1,23 +1,27 @@
-import { authStore } from '@dcipher/shared/auth';
+import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { CredentialsSchema } from '@dcipher/shared/contract';
+import { CredentialsSchema, contract } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { Alert, Button, TextField } from '@dcipher/shared/ui';
+import { Alert, Button, CheckboxField, Notice, TextField, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { LoginLayout } from './login-layout';
+import { ScreenLink } from './screen-link';
 
 export function LoginScreen({ navigate }: RemoteScreenProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [staySignedIn, setStaySignedIn] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const [formError, setFormError] = useState<{ message: string; code?: string | undefined }>();
+  const [resent, setResent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const validation = validateForm(CredentialsSchema, { email, password });
+    setResent(false);
+    const validation = validateForm(CredentialsSchema, { email, password, staySignedIn });
     if (!validation.success) {
       setFieldErrors(validation.errors);
       return;
@@ -26,12 +30,23 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
     setSubmitting(true);
     try {
       await authStore.getState().login(validation.output);
-      navigate('/account');
+      navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account');
     } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : errorCatalogue.serverError);
+      setFormError(
+        error instanceof ApiError
+          ? { message: error.message, code: error.code }
+          : { message: errorCatalogue.serverError },
+      );
       if (error instanceof ApiError) setFieldErrors(error.issues);
       setSubmitting(false);
     }
+  }
+
+  async function resendConfirmation() {
+    await authenticatedApi()
+      .call(contract.registration.sendConfirmation, { body: { email } })
+      .catch(() => undefined);
+    setResent(true);
   }
 
   return (
@@ -39,7 +54,18 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
       <form onSubmit={submit} noValidate aria-describedby={formError ? 'login-error' : undefined}>
         {formError ? (
           <div id="login-error">
-            <Alert>{formError}</Alert>
+            <Alert>{formError.message}</Alert>
+            {formError.code === 'EMAIL_NOT_VERIFIED' ? (
+              resent ? (
+                <Notice>We sent a new confirmation link to {email}.</Notice>
+              ) : (
+                <p>
+                  <Button variant="secondary" onClick={() => void resendConfirmation()}>
+                    Send a new confirmation link
+                  </Button>
+                </p>
+              )
+            ) : null}
           </div>
         ) : null}
         <TextField
@@ -60,10 +86,36 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
           onChange={(event) => setPassword(event.target.value)}
           error={fieldErrors.password}
         />
+        <CheckboxField
+          label="Stay signed in for 2 weeks"
+          name="staySignedIn"
+          checked={staySignedIn}
+          onChange={(event) => setStaySignedIn(event.target.checked)}
+        />
         <Button type="submit" disabled={submitting} css={{ width: '100%' }}>
           {submitting ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
+      <p
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: '0.5rem',
+          marginBottom: 0,
+          color: theme.colors.muted,
+        }}
+      >
+        <ScreenLink to="/forgot-password" navigate={navigate}>
+          Forgot your password?
+        </ScreenLink>
+        <span>
+          New to Dcipher?{' '}
+          <ScreenLink to="/signup" navigate={navigate}>
+            Start a free trial
+          </ScreenLink>
+        </span>
+      </p>
     </LoginLayout>
   );
 }

@@ -5,6 +5,8 @@ import { pricingPlansMigration } from './0004-pricing-plans.js';
 import { emailOutboxMigration } from './0005-email-outbox.js';
 import { captchaMigration } from './0006-captcha.js';
 import { registrationMigration } from './0007-registration.js';
+import { recoveryAndSignInProtectionMigration } from './0008-recovery-and-sign-in-protection.js';
+import { paymentMethodsMigration } from './0009-payment-methods.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -16,4 +18,6 @@ export const migrations: readonly Migration[] = [
   emailOutboxMigration,
   captchaMigration,
   registrationMigration,
+  recoveryAndSignInProtectionMigration,
+  paymentMethodsMigration,
 ];

@@ -89,6 +89,23 @@ describe('rate limiter', () => {
     assert.equal(window?.hits, 3);
   });
 
+  it('gives back refunded requests, so only the others count towards the limit', async () => {
+    const limiter = createRateLimiter(database);
+    for (let count = 0; count < 5; count += 1) {
+      await limiter.consume(rule('refund'), '198.51.100.9');
+      await limiter.refund(rule('refund'), '198.51.100.9');
+    }
+    assert.deepEqual(
+      await database.query("select hits from rate_limit_windows where bucket = 'refund'"),
+      [],
+      'a window whose only request was given back is gone',
+    );
+    await consumeTimes(limiter, 3, rule('refund'), '198.51.100.9');
+    await limiter.refund(rule('refund'), '198.51.100.9');
+    await limiter.consume(rule('refund'), '198.51.100.9');
+    await assert.rejects(limiter.consume(rule('refund'), '198.51.100.9'), TooManyRequestsError);
+  });
+
   it('purges ended windows, and with them the IP addresses', async () => {
     const limiter = createRateLimiter(database);
     await limiter.consume(rule('purge'), '198.51.100.7');

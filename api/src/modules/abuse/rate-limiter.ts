@@ -71,6 +71,25 @@ export function createRateLimiter(database: Queryable) {
       return window.hits <= rule.limit;
     },
 
+    /**
+     * Gives back one counted request of `clientKey` in the current window, for limits on failures: the attempt
+     * is counted before the outcome is known, so concurrent attempts cannot slip past the limit together, and
+     * returned once it succeeded.
+     */
+    async refund(rule: RateLimitRule, clientKey: string): Promise<void> {
+      // A window whose only request is given back is deleted (counts are never 0); both in one statement.
+      await database.query(
+        `with decremented as (
+           update rate_limit_windows set hits = hits - 1
+           where bucket = $1 and client_key = $2 and hits > 1 and window_ends_at > now()
+           returning 1
+         )
+         delete from rate_limit_windows
+         where bucket = $1 and client_key = $2 and hits = 1 and not exists (select 1 from decremented)`,
+        [rule.bucket, clientKey],
+      );
+    },
+
     purgeEndedWindows,
   };
 }

@@ -1,15 +1,33 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { IdentityService } from './identity-service.js';
 import type { SigningKeys } from './signing-keys.js';
+
+/**
+ * Failed sign-ins from one IP address: 30 per 10 minutes (a 429), whichever accounts they try. Successful ones
+ * are given back, so colleagues signing in behind one office address do not use it up. With the per-account delay
+ * (`sign-in-throttle.ts`) it bounds password guessing; docs/decisions/0013.
+ */
+export const failedSignInsPerAddressLimit: RateLimitRule = {
+  bucket: contract.auth.login.operation,
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
 
 export function registerIdentityRoutes(
   app: FastifyInstance,
   identity: IdentityService,
   keys: SigningKeys,
+  rateLimiter: RateLimiter,
 ): void {
-  registerEndpoint(app, contract.auth.login, ({ body }) => identity.login(body));
+  registerEndpoint(app, contract.auth.login, async ({ body }, { request }) => {
+    await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
+    const tokens = await identity.login(body);
+    await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
+    return tokens;
+  });
 
   registerEndpoint(app, contract.auth.refreshToken, ({ body }) => identity.refresh(body.refreshToken));
 
@@ -17,6 +35,10 @@ export function registerIdentityRoutes(
     await identity.logout(user.id, body.isForced);
     return { loggedOut: true } as const;
   });
+
+  registerEndpoint(app, contract.auth.changePassword, ({ body }, { user }) =>
+    identity.changePassword(user.id, body),
+  );
 
   // The public keys verifiers (the browser, other services) fetch; not part of the contract's API surface.
   app.get('/.well-known/jwks.json', async (_request, reply) =>

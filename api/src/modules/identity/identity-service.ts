@@ -1,6 +1,11 @@
-import type { Credentials, TokenPair } from '@dcipher/shared/contract';
+import type { ChangePasswordInput, Credentials, TokenPair } from '@dcipher/shared/contract';
+import { errorCatalogue } from '@dcipher/shared/validation';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
+import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import type { AccessTokens } from './access-tokens.js';
 import {
   EmailNotVerifiedError,
@@ -8,25 +13,32 @@ import {
   InvalidRefreshTokenError,
   RefreshTokenReusedError,
 } from './identity-errors.js';
+import { passwordChangedNotice } from './password-changed-notice.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
-import { findUserByEmail, type IdentityUser } from './user-repository.js';
+import { findUserByEmail, findUserById, type IdentityUser, replacePassword } from './user-repository.js';
 
 export interface IdentityServiceDependencies {
-  config: Pick<Config, 'refreshTokenTtlSeconds' | 'staySignedInTtlSeconds'>;
+  config: Pick<Config, 'refreshTokenTtlSeconds' | 'staySignedInTtlSeconds' | 'webUrl'>;
   database: Database;
   passwordHasher: PasswordHasher;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokenStore;
+  signInThrottle: SignInThrottle;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
 }
 
-/** Signing in, refreshing and signing out. */
+/** Signing in, refreshing, signing out and changing one's password. */
 export function createIdentityService({
   config,
   database,
   passwordHasher,
   accessTokens,
   refreshTokens,
+  signInThrottle,
+  mailer,
+  log,
 }: IdentityServiceDependencies) {
   async function tokenPair(user: IdentityUser, refreshToken: IssuedRefreshToken): Promise<TokenPair> {
     const accessToken = await accessTokens.sign({
@@ -46,9 +58,12 @@ export function createIdentityService({
 
   return {
     async login({ email, password, staySignedIn }: Required<Credentials>): Promise<TokenPair> {
+      // Counted and delayed alike for unknown emails, so the delay tells nothing about which addresses exist.
+      await signInThrottle.admitAttempt(email);
       const user = await findUserByEmail(database, email);
       // Verified even for unknown emails (against a dummy hash) so the answer's timing does not tell them apart.
       const passwordMatches = await passwordHasher.verify(user?.passwordHash, password);
+      if (passwordMatches) await signInThrottle.clear(email);
       if (!user || !passwordMatches || user.status !== 'Active') throw new InvalidCredentialsError();
       if (!user.emailVerified) throw new EmailNotVerifiedError();
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
@@ -69,6 +84,40 @@ export function createIdentityService({
      */
     async logout(userId: string, isForced: boolean): Promise<void> {
       if (isForced) await refreshTokens.revokeAllOfUser(userId);
+    },
+
+    /**
+     * Checks the current password (a wrong one counts as a failed sign-in, so a stolen access token gives no
+     * unthrottled guesses), sets the new one and clears an expired password's flag. Every session ends, the
+     * caller's too; the caller gets a new token pair for a normal-length session. The owner is emailed.
+     */
+    async changePassword(
+      userId: string,
+      { currentPassword, newPassword }: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
+    ): Promise<TokenPair> {
+      const user = await findUserById(database, userId);
+      if (user?.status !== 'Active') throw new UnauthorizedError();
+      await signInThrottle.admitAttempt(user.email);
+      if (!(await passwordHasher.verify(user.passwordHash, currentPassword))) {
+        throw new ValidationError(errorCatalogue.currentPasswordIncorrect, {
+          currentPassword: errorCatalogue.currentPasswordIncorrect,
+        });
+      }
+      await signInThrottle.clear(user.email);
+
+      const passwordHash = await passwordHasher.hash(newPassword);
+      await database.transaction(async (transaction) => {
+        await replacePassword(transaction, user.id, passwordHash, { markEmailVerified: false });
+        await refreshTokens.revokeAllOfUser(user.id, transaction);
+      });
+      try {
+        await mailer.send(passwordChangedNotice(user.email, config.webUrl));
+      } catch (error) {
+        // The password is changed either way; failing the request now would only make the user try again.
+        log.error({ err: error }, 'the password-changed notice could not be sent');
+      }
+      const refreshToken = await refreshTokens.issue(user.id, config.refreshTokenTtlSeconds);
+      return tokenPair({ ...user, requiresPasswordChange: false }, refreshToken);
     },
   };
 }

@@ -77,9 +77,9 @@ export function createRefreshTokenStore(database: Database) {
       });
     },
 
-    /** Ends every session of the user. */
-    async revokeAllOfUser(userId: string): Promise<void> {
-      await database.query(
+    /** Ends every session of the user; inside `target`'s transaction when given one. */
+    async revokeAllOfUser(userId: string, target: Queryable = database): Promise<void> {
+      await target.query(
         'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
         [userId],
       );

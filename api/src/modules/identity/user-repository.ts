@@ -33,5 +33,25 @@ export async function findUserById(database: Queryable, id: string): Promise<Ide
   return user;
 }
 
+/**
+ * Sets a new password hash (argon2id) and clears `requires_password_change`. `markEmailVerified` when the change
+ * proved the user reads the address's mail (a reset link).
+ */
+export async function replacePassword(
+  database: Queryable,
+  userId: string,
+  passwordHash: string,
+  { markEmailVerified }: { markEmailVerified: boolean },
+): Promise<void> {
+  await database.query(
+    `update users
+     set password_hash = $2, requires_password_change = false, updated_at = now(),
+         email_verified_at = case when $3::boolean then coalesce(email_verified_at, now())
+                                  else email_verified_at end
+     where id = $1`,
+    [userId, passwordHash, markEmailVerified],
+  );
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => uuidPattern.test(value);

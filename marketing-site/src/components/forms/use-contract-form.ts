@@ -2,7 +2,7 @@ import type { ApiClient } from '@dcipher/shared/client';
 import type { EndpointDefinition, EndpointOutput } from '@dcipher/shared/contract';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useEffect, useState } from 'react';
-import { analyticsShell } from '../../app-shell/analytics-shell';
+import { withAnalytics } from '../../app-shell/with-analytics';
 import { browserConfig } from '../../site-config';
 
 type Submission<TResult> =
@@ -85,9 +85,10 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
       // A form that leaves an email is a lead for the affiliate programme (a no-op unless it is enabled).
       const email = (validation.output as { email?: unknown }).email;
       if (typeof email === 'string') {
-        const { affiliate } = analyticsShell();
-        affiliate.trackEmailToClickLink(email);
-        affiliate.trackLeadConversion(email);
+        withAnalytics(({ affiliate }) => {
+          affiliate.trackEmailToClickLink(email);
+          affiliate.trackLeadConversion(email);
+        });
       }
     } catch (error) {
       const apiError = error as { message?: string; issues?: FieldErrors };

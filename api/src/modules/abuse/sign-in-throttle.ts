@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { errorCodes } from '@dcipher/shared/contract';
+import { tooManySignInAttempts } from '@dcipher/shared/validation';
+import type { Database } from '../../db/database.js';
+import { ApiError } from '../../http/api-error.js';
+
+/**
+ * Progressive delay per account (docs/decisions/0013): 5 failed sign-ins in a row are free; after the 5th the
+ * account's next attempt must wait 30 seconds, and each further failure doubles the wait, up to 15 minutes. A
+ * success ends it; failures a day old are forgotten. Never a lockout: the owner can always sign in once the wait
+ * is over, or reset the password, which also ends it.
+ */
+export const signInDelayPolicy = {
+  failuresBeforeDelay: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+  forgetFailuresAfterSeconds: 24 * 60 * 60,
+} as const;
+
+/** How long the next attempt waits after `failures` consecutive failures. */
+export function signInDelaySeconds(failures: number): number {
+  const { failuresBeforeDelay, firstDelaySeconds, maxDelaySeconds } = signInDelayPolicy;
+  if (failures < failuresBeforeDelay) return 0;
+  return Math.min(firstDelaySeconds * 2 ** (failures - failuresBeforeDelay), maxDelaySeconds);
+}
+
+/** An attempt on an account that is being delayed: 429, `Retry-After` and the wait in the message. */
+export class SignInDelayedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, tooManySignInAttempts(retryAfterSeconds), errorCodes.tooManyRequests, undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}
+
+/** How one process purges idle rows; only housekeeping, as a forgotten count is treated as none either way. */
+const purgeIntervalMilliseconds = 10 * 60 * 1000;
+
+/** Rows are keyed by a hash of the address as typed (normalised), so unknown addresses are counted alike. */
+const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * Failed sign-ins per account, in PostgreSQL so every replica sees them. `admitAttempt` counts an attempt as a
+ * failure before the password is checked (so concurrent guesses cannot all slip in before the count rises) and
+ * refuses it while the account is delayed; `clear` forgets the failures once the password proved right.
+ */
+export function createSignInThrottle(database: Database) {
+  let lastPurgeAt = 0;
+
+  async function purgeForgottenFailures(): Promise<void> {
+    lastPurgeAt = Date.now();
+    await database.query(
+      `delete from sign_in_failures
+       where last_failure_at <= now() - $1::integer * interval '1 second'
+         and (delayed_until is null or delayed_until <= now())`,
+      [signInDelayPolicy.forgetFailuresAfterSeconds],
+    );
+  }
+
+  return {
+    /**
+     * Throws SignInDelayedError while the account's wait lasts (nothing is counted then, and no password should
+     * be checked); otherwise counts this attempt as one more failure and, from the 5th, starts the next wait.
+     */
+    async admitAttempt(email: string): Promise<void> {
+      if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeForgottenFailures();
+      const key = accountKey(email);
+      const waitSeconds = await database.transaction(async (transaction) => {
+        await transaction.query(
+          `insert into sign_in_failures (account_key, consecutive_failures, last_failure_at)
+           values ($1, 0, now()) on conflict (account_key) do nothing`,
+          [key],
+        );
+        const [row] = await transaction.query<{ failures: number; waitSeconds: number; forgotten: boolean }>(
+          `select consecutive_failures as failures,
+                  coalesce(ceil(extract(epoch from delayed_until - now())), 0)::integer as "waitSeconds",
+                  last_failure_at <= now() - $2::integer * interval '1 second' as forgotten
+           from sign_in_failures where account_key = $1 for update`,
+          [key, signInDelayPolicy.forgetFailuresAfterSeconds],
+        );
+        if (!row) throw new Error('sign-in failure row vanished inside its transaction');
+        if (row.waitSeconds > 0) return row.waitSeconds;
+        const failures = (row.forgotten ? 0 : row.failures) + 1;
+        const delaySeconds = signInDelaySeconds(failures);
+        await transaction.query(
+          `update sign_in_failures
+           set consecutive_failures = $2, last_failure_at = now(),
+               delayed_until = case when $3::integer > 0 then now() + $3::integer * interval '1 second' end
+           where account_key = $1`,
+          [key, failures, delaySeconds],
+        );
+        return 0;
+      });
+      if (waitSeconds > 0) throw new SignInDelayedError(waitSeconds);
+    },
+
+    /** The password was right (or was just reset): the account's failures and any wait are forgotten. */
+    async clear(email: string): Promise<void> {
+      await database.query('delete from sign_in_failures where account_key = $1', [accountKey(email)]);
+    },
+
+    purgeForgottenFailures,
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

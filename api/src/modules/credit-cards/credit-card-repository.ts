@@ -1,0 +1,113 @@
+import type { CardBrand, CreditCard, PaymentMethodInputSchema } from '@dcipher/shared/contract';
+import type * as v from 'valibot';
+import type { Database, Queryable } from '../../db/database.js';
+
+interface CreditCardRow {
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cardHolder: string;
+  isDefault: boolean;
+  createdAt: Date | string;
+}
+
+const creditCardColumns = `id, brand, last4, expiry_month as "expiryMonth", expiry_year as "expiryYear",
+  card_holder as "cardHolder", is_default as "isDefault", created_at as "createdAt"`;
+
+const toCreditCard = (row: CreditCardRow): CreditCard => ({
+  id: row.id,
+  brand: row.brand,
+  last4: row.last4,
+  expiryMonth: Number(row.expiryMonth),
+  expiryYear: Number(row.expiryYear),
+  cardHolder: row.cardHolder,
+  isDefault: row.isDefault,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+/** The organization's cards: the default first, then the newest. */
+export async function listCreditCards(database: Queryable, organizationId: string): Promise<CreditCard[]> {
+  const rows = await database.query<CreditCardRow>(
+    `select ${creditCardColumns} from payment_methods
+     where organization_id = $1
+     order by is_default desc, created_at desc, id`,
+    [organizationId],
+  );
+  return rows.map(toCreditCard);
+}
+
+/** What is kept of a card: the gateway's token and what identifies the card to people, and the billing details. */
+export interface NewCreditCard {
+  organizationId: string;
+  gateway: string;
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  billing: Omit<v.InferOutput<typeof PaymentMethodInputSchema>, 'cardNumber' | 'cvc' | 'expiry'>;
+}
+
+/**
+ * Stores a tokenised card; the organization's first card becomes its default. The organization's row is locked
+ * first, so two cards added at once cannot both find the organization without cards.
+ */
+export function insertCreditCard(database: Database, card: NewCreditCard): Promise<CreditCard> {
+  return database.transaction(async (transaction) => {
+    await transaction.query('select 1 from organizations where id = $1 for update', [card.organizationId]);
+    const [row] = await transaction.query<CreditCardRow>(
+      `insert into payment_methods (organization_id, gateway, gateway_token, brand, last4, expiry_month,
+                                    expiry_year, card_holder, company, address, country, vat_number,
+                                    billing_type, is_default)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+               not exists (select 1 from payment_methods where organization_id = $1))
+       returning ${creditCardColumns}`,
+      [
+        card.organizationId,
+        card.gateway,
+        card.token,
+        card.brand,
+        card.last4,
+        card.expiryMonth,
+        card.expiryYear,
+        card.billing.cardHolder,
+        card.billing.company ?? null,
+        card.billing.address,
+        card.billing.country,
+        card.billing.vatNumber ?? null,
+        card.billing.billingType,
+      ],
+    );
+    if (!row) throw new Error('payment method insert returned no row');
+    return toCreditCard(row);
+  });
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Deletes one of the organization's cards; false when it has no such card (another organization's card is no
+ * different from one that never existed). When the default goes, the newest remaining card becomes the default.
+ */
+export function deleteCreditCard(database: Database, organizationId: string, id: string): Promise<boolean> {
+  if (!uuidPattern.test(id)) return Promise.resolve(false);
+  return database.transaction(async (transaction) => {
+    await transaction.query('select 1 from organizations where id = $1 for update', [organizationId]);
+    const [deleted] = await transaction.query<{ isDefault: boolean }>(
+      `delete from payment_methods where id = $1 and organization_id = $2 returning is_default as "isDefault"`,
+      [id, organizationId],
+    );
+    if (!deleted) return false;
+    if (deleted.isDefault) {
+      await transaction.query(
+        `update payment_methods set is_default = true
+         where id = (select id from payment_methods where organization_id = $1
+                     order by created_at desc, id limit 1)`,
+        [organizationId],
+      );
+    }
+    return true;
+  });
+}

@@ -1,0 +1,86 @@
+import { cardExpiryParts, contract } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import {
+  CardDeclinedError,
+  type PaymentGateway,
+  type TokenizedCard,
+} from '../../adapters/payments/payment-gateway.js';
+import type { Database } from '../../db/database.js';
+import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter } from '../abuse/rate-limiter.js';
+import {
+  CardDeclinedApiError,
+  PaymentMethodChangeForbiddenError,
+  PaymentMethodNotFoundError,
+} from './credit-card-errors.js';
+import { deleteCreditCard, insertCreditCard, listCreditCards } from './credit-card-repository.js';
+
+/**
+ * Card attempts per organization: 10 an hour. Adding a card takes one or two tries; a stolen-card tester needs
+ * hundreds, and each attempt is a tokenisation the gateway counts (and, with a real provider, may bill or flag).
+ */
+export const cardAttemptLimit = { limit: 10, windowSeconds: 60 * 60 } as const;
+
+/** Only the organization's admin changes how it pays; every member may see the cards. */
+function assertMayChangePaymentMethods(user: AuthenticatedUser): void {
+  if (user.role !== 'admin') throw new PaymentMethodChangeForbiddenError();
+}
+
+/**
+ * The organization's payment cards. The card number and CVC go from the validated body straight to the gateway
+ * and are never stored, logged or put in an error: what is kept is the gateway's token, brand, last four digits,
+ * expiry and the billing details.
+ */
+export function registerCreditCardRoutes(
+  app: FastifyInstance,
+  database: Database,
+  gateway: PaymentGateway,
+  rateLimiter: RateLimiter,
+): void {
+  registerEndpoint(app, contract.creditCards.listCreditCards, async (_input, { user }) =>
+    listCreditCards(database, user.organizationId),
+  );
+
+  registerEndpoint(app, contract.creditCards.addCreditCard, async ({ body }, { user }) => {
+    assertMayChangePaymentMethods(user);
+    await rateLimiter.consume(
+      { bucket: contract.creditCards.addCreditCard.operation, ...cardAttemptLimit },
+      user.organizationId,
+    );
+    const { cardNumber, cvc, expiry, ...billing } = body;
+    // The schema accepted it, so it parses.
+    const { month, year } = cardExpiryParts(expiry)!;
+    let tokenized: TokenizedCard;
+    try {
+      tokenized = await gateway.tokenizeCard({
+        number: cardNumber,
+        cvc,
+        expiryMonth: month,
+        expiryYear: year,
+        cardHolder: billing.cardHolder,
+      });
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+      throw error;
+    }
+    return insertCreditCard(database, {
+      organizationId: user.organizationId,
+      gateway: gateway.name,
+      token: tokenized.token,
+      brand: tokenized.brand,
+      last4: tokenized.last4,
+      expiryMonth: month,
+      expiryYear: year,
+      billing,
+    });
+  });
+
+  registerEndpoint(app, contract.creditCards.deleteCreditCard, async ({ body }, { user }) => {
+    assertMayChangePaymentMethods(user);
+    if (!(await deleteCreditCard(database, user.organizationId, body.id))) {
+      throw new PaymentMethodNotFoundError();
+    }
+    return { deleted: true } as const;
+  });
+}

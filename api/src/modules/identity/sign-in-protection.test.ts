@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createUser } from '../../test-support/create-user.js';
+import { findLinksInEmail, waitForEmailsTo } from '../../test-support/read-outbox.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { signInDelaySeconds } from '../abuse/sign-in-throttle.js';
+
+const password = 'Harbour-Lights-2026';
+const wrongPassword = 'Not-The-Password-1';
+
+describe('sign-in protection', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  let addressCount = 0;
+  let remoteAddressCount = 0;
+  /** A new active user with `password`, and their address. */
+  const someone = async (): Promise<string> => {
+    addressCount += 1;
+    const email = `signing-in-${addressCount}@example.com`;
+    await createUser(server.database, email, password);
+    return email;
+  };
+  /** Each test signs in from its own IP address, so only the per-IP test meets the per-IP limit. */
+  const newRemoteAddress = () => {
+    remoteAddressCount += 1;
+    return `192.0.2.${remoteAddressCount}`;
+  };
+
+  const logIn = (email: string, withPassword: string, remoteAddress: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email, password: withPassword },
+      remoteAddress,
+    });
+  /** Rewrites the account's row of failed sign-ins (`set` is SQL), as if time had passed. */
+  const rewriteFailures = (email: string, set: string) =>
+    server.database.query(
+      `update sign_in_failures set ${set} where account_key = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+      [email],
+    );
+  /** Ends the account's current wait, as if its time had passed. */
+  const waitIsOver = (email: string) => rewriteFailures(email, "delayed_until = now() - interval '1 second'");
+
+  const assertDelayed = (response: Awaited<ReturnType<typeof logIn>>, seconds: number) => {
+    assert.equal(response.statusCode, 429, response.body);
+    const retryAfter = Number(response.headers['retry-after']);
+    assert.ok(
+      retryAfter > seconds - 2 && retryAfter <= seconds,
+      `Retry-After ${retryAfter}, expected ${seconds}`,
+    );
+    const waitText = seconds < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
+    assert.deepEqual(response.json(), {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Please wait ${waitText} and try again.`,
+      code: 'TOO_MANY_REQUESTS',
+    });
+  };
+
+  it('doubles the wait from 30 seconds to at most 15 minutes', () => {
+    assert.deepEqual(
+      [1, 4, 5, 6, 7, 8, 9, 10, 11, 50].map(signInDelaySeconds),
+      [0, 0, 30, 60, 120, 240, 480, 900, 900, 900],
+    );
+  });
+
+  it('delays an account after 5 failures in a row, even for the right password, then doubles the wait', async () => {
+    const email = await someone();
+    const remoteAddress = newRemoteAddress();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await logIn(email, wrongPassword, remoteAddress);
+      assert.equal(response.statusCode, 401, `attempt ${attempt}`);
+    }
+    assertDelayed(await logIn(email, password, remoteAddress), 30);
+    assertDelayed(await logIn(email, wrongPassword, remoteAddress), 30);
+
+    for (const nextWait of [60, 120, 240, 480, 900, 900]) {
+      await waitIsOver(email);
+      assert.equal((await logIn(email, wrongPassword, remoteAddress)).statusCode, 401);
+      assertDelayed(await logIn(email, password, remoteAddress), nextWait);
+    }
+  });
+
+  it('lets the right password in once the wait is over, and forgets the failures', async () => {
+    const email = await someone();
+    const remoteAddress = newRemoteAddress();
+    for (let attempt = 1; attempt <= 5; attempt += 1) await logIn(email, wrongPassword, remoteAddress);
+    assert.equal((await logIn(email, password, remoteAddress)).statusCode, 429);
+    await waitIsOver(email);
+    assert.equal((await logIn(email, password, remoteAddress)).statusCode, 200);
+
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await logIn(email, wrongPassword, remoteAddress);
+      assert.equal(response.statusCode, 401, `attempt ${attempt} after the success`);
+    }
+    assert.equal((await logIn(email, password, remoteAddress)).statusCode, 429);
+  });
+
+  it('resets the count on a success before the fifth failure', async () => {
+    const email = await someone();
+    const remoteAddress = newRemoteAddress();
+    for (let round = 1; round <= 3; round += 1) {
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        assert.equal((await logIn(email, wrongPassword, remoteAddress)).statusCode, 401);
+      }
+      assert.equal((await logIn(email, password, remoteAddress)).statusCode, 200, `round ${round}`);
+    }
+  });
+
+  it('forgets failures a day old', async () => {
+    const email = await someone();
+    const remoteAddress = newRemoteAddress();
+    for (let attempt = 1; attempt <= 4; attempt += 1) await logIn(email, wrongPassword, remoteAddress);
+    await rewriteFailures(email, "last_failure_at = now() - interval '25 hours'");
+    assert.equal((await logIn(email, wrongPassword, remoteAddress)).statusCode, 401);
+    assert.equal((await logIn(email, password, remoteAddress)).statusCode, 200, 'only 1 failure counted');
+  });
+
+  it('answers an unknown address exactly like a known one', async () => {
+    const remoteAddress = newRemoteAddress();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await logIn('nobody-at-all@example.com', password, remoteAddress);
+      assert.equal(response.statusCode, 401);
+      assert.equal(response.json().code, 'INVALID_CREDENTIALS');
+    }
+    assertDelayed(await logIn('Nobody-At-All@Example.com', password, remoteAddress), 30);
+  });
+
+  it('counts concurrent guesses, so a burst cannot slip past the delay', async () => {
+    const email = await someone();
+    const remoteAddress = newRemoteAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => logIn(email, wrongPassword, remoteAddress)),
+    );
+    assert.deepEqual(
+      answers.map((response) => response.statusCode).sort(),
+      [401, 401, 401, 401, 401, 429, 429, 429],
+    );
+  });
+
+  it('ends the delay when the password is reset', async () => {
+    const email = await someone();
+    const remoteAddress = newRemoteAddress();
+    for (let attempt = 1; attempt <= 5; attempt += 1) await logIn(email, wrongPassword, remoteAddress);
+    assert.equal((await logIn(email, password, remoteAddress)).statusCode, 429);
+
+    await server.app.inject({ method: 'POST', url: '/reset-password', payload: { email }, remoteAddress });
+    const [message] = await waitForEmailsTo(server.database, email, 1);
+    const link = findLinksInEmail(message!).find((url) => url.includes('/new-password/'));
+    const token = String(link?.split('/new-password/')[1]);
+    const newPassword = 'Brand-New-Password-9';
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/new-password',
+      payload: { token, password: newPassword, confirmPassword: newPassword },
+    });
+    assert.equal(reset.statusCode, 200, reset.body);
+    assert.equal((await logIn(email, newPassword, remoteAddress)).statusCode, 200);
+  });
+
+  it('refuses the 31st failed sign-in from one IP address within 10 minutes, whatever the accounts', async () => {
+    const remoteAddress = '198.51.100.70';
+    const email = await someone();
+    // Successful sign-ins are given back and do not use the limit up.
+    for (let attempt = 1; attempt <= 35; attempt += 1) {
+      assert.equal((await logIn(email, password, remoteAddress)).statusCode, 200, `success ${attempt}`);
+    }
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const response = await logIn(`sprayed-${attempt}@example.com`, wrongPassword, remoteAddress);
+      assert.equal(response.statusCode, 401, `failure ${attempt}`);
+    }
+    const refused = await logIn(email, password, remoteAddress);
+    assert.equal(refused.statusCode, 429);
+    assert.deepEqual(refused.json(), {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests. Please wait a few minutes and try again.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal(
+      (await logIn(email, password, '198.51.100.71')).statusCode,
+      200,
+      'other addresses are not held',
+    );
+  });
+});

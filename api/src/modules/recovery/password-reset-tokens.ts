@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.js';
+
+/** How long an emailed password reset link works. */
+export const passwordResetLinkLifetimeHours = 1;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new one-time reset token for the active account at `email`, or undefined when there is none (which the
+ * caller must not reveal): 32 random bytes (base64url) of which only the SHA-256 is stored, valid 1 hour by the
+ * database's clock. The user's earlier reset tokens are deleted, so only the newest email's link works.
+ */
+export async function issuePasswordResetToken(
+  database: Database,
+  email: string,
+): Promise<string | undefined> {
+  return database.transaction(async (transaction) => {
+    const [user] = await transaction.query<{ id: string }>(
+      `select id from users where email = $1 and status = 'Active' for update`,
+      [email],
+    );
+    if (!user) return undefined;
+    const token = randomBytes(32).toString('base64url');
+    await transaction.query('delete from password_reset_tokens where user_id = $1', [user.id]);
+    await transaction.query(
+      `insert into password_reset_tokens (user_id, token_hash, expires_at)
+       values ($1, $2, now() + $3::integer * interval '1 hour')`,
+      [user.id, hashToken(token), passwordResetLinkLifetimeHours],
+    );
+    return token;
+  });
+}
+
+/** The account a reset token may set a new password for. */
+export interface PasswordResetTarget {
+  tokenId: string;
+  userId: string;
+  email: string;
+  passwordHash: string | null;
+}
+
+export type PasswordResetTokenLookup =
+  | { outcome: 'usable'; target: PasswordResetTarget }
+  | { outcome: 'expired' }
+  /** Unknown, already used, replaced by a newer link, its user no longer active, or not a token at all. */
+  | { outcome: 'invalid' };
+
+/** What a token from a link is worth now; changes nothing (the new password is checked before it is spent). */
+export async function findPasswordResetToken(
+  database: Queryable,
+  token: string,
+): Promise<PasswordResetTokenLookup> {
+  const [stored] = await database.query<PasswordResetTarget & { used: boolean; expired: boolean }>(
+    `select token.id as "tokenId", users.id as "userId", users.email, users.password_hash as "passwordHash",
+            token.used_at is not null as used, token.expires_at <= now() as expired
+     from password_reset_tokens token join users on users.id = token.user_id
+     where token.token_hash = $1 and users.status = 'Active'`,
+    [hashToken(token)],
+  );
+  // A used link is invalid even once it is also old: expiry only matters for a link that could still work.
+  if (!stored || stored.used) return { outcome: 'invalid' };
+  if (stored.expired) return { outcome: 'expired' };
+  const { used: _used, expired: _expired, ...target } = stored;
+  return { outcome: 'usable', target };
+}
+
+/**
+ * Marks the token used, in the caller's transaction; false when another request spent it first or it expired
+ * since it was looked up.
+ */
+export async function spendPasswordResetToken(transaction: Queryable, tokenId: string): Promise<boolean> {
+  const spent = await transaction.query(
+    `update password_reset_tokens set used_at = now()
+     where id = $1 and used_at is null and expires_at > now()
+     returning id`,
+    [tokenId],
+  );
+  return spent.length === 1;
+}

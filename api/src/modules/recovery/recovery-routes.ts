@@ -1,0 +1,36 @@
+import { contract } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RecoveryService } from './recovery-service.js';
+
+const endpoints = contract.recovery;
+
+/**
+ * Asking for a reset link: 10 per IP address per hour (a 429). Each address also gets at most 3 reset emails an
+ * hour, which is not shown (see `resetEmailsPerAddressLimit`).
+ */
+export const resetPasswordLimit: RateLimitRule = {
+  bucket: endpoints.resetPassword.operation,
+  limit: 10,
+  windowSeconds: 60 * 60,
+};
+
+export function registerRecoveryRoutes(
+  app: FastifyInstance,
+  recovery: RecoveryService,
+  rateLimiter: RateLimiter,
+): void {
+  registerEndpoint(app, endpoints.resetPassword, async ({ body }, { request }) => {
+    await rateLimiter.consume(resetPasswordLimit, request.ip);
+    return recovery.requestPasswordReset(body.email);
+  });
+
+  // The token is 32 random bytes: guessing one is hopeless, so this needs no rate limit of its own.
+  registerEndpoint(app, endpoints.setNewPassword, ({ body }) =>
+    recovery.setNewPassword(body.token, body.password),
+  );
+
+  // preClose, as onClose hooks run last-registered first: the database (closed in onClose) is still open here.
+  app.addHook('preClose', () => recovery.deliveriesSettled());
+}

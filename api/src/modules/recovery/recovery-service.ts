@@ -1,0 +1,121 @@
+import { validationMessages } from '@dcipher/shared/validation';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import type { Database } from '../../db/database.js';
+import { ValidationError } from '../../http/api-error.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
+import { passwordChangedNotice } from '../identity/password-changed-notice.js';
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { RefreshTokenStore } from '../identity/refresh-token-store.js';
+import { replacePassword } from '../identity/user-repository.js';
+import {
+  findPasswordResetToken,
+  issuePasswordResetToken,
+  spendPasswordResetToken,
+} from './password-reset-tokens.js';
+import { passwordResetEmail } from './recovery-emails.js';
+import { ResetLinkExpiredError, ResetLinkInvalidError } from './recovery-errors.js';
+
+/**
+ * Reset links to one address: 3 an hour. Past it nothing is sent, silently, so nobody can flood an inbox from
+ * many IP addresses, and the answer still does not tell whether the address has an account.
+ */
+export const resetEmailsPerAddressLimit: RateLimitRule = {
+  bucket: 'password-reset-emails-per-address',
+  limit: 3,
+  windowSeconds: 60 * 60,
+};
+
+export interface RecoveryServiceDependencies {
+  database: Database;
+  passwordHasher: PasswordHasher;
+  refreshTokens: RefreshTokenStore;
+  signInThrottle: SignInThrottle;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  /** The marketing site's public URL (`WEB_URL`), where the emailed links lead. */
+  webUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Forgot password (a one-time link by email) and choosing a new password with it. */
+export function createRecoveryService({
+  database,
+  passwordHasher,
+  refreshTokens,
+  signInThrottle,
+  mailer,
+  rateLimiter,
+  webUrl,
+  log,
+}: RecoveryServiceDependencies) {
+  const deliveries = new Set<Promise<void>>();
+
+  /**
+   * Sends without the request waiting: a mail server's answer takes far longer than anything else here, and
+   * waiting for it only for addresses that have an account would tell them apart by timing. A failed send is
+   * logged; the person can ask again.
+   */
+  function deliverInBackground(message: EmailMessage): void {
+    const delivery: Promise<void> = mailer
+      .send(message)
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error, tag: message.tag }, 'a password email could not be sent'),
+      )
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  return {
+    /** Emails a reset link if the address has an active account; the answer is the same either way. */
+    async requestPasswordReset(email: string): Promise<{ sent: true }> {
+      // Counted for every address, known or not, so the limit itself reveals nothing.
+      if (await rateLimiter.tryConsume(resetEmailsPerAddressLimit, email)) {
+        const token = await issuePasswordResetToken(database, email);
+        if (token) deliverInBackground(passwordResetEmail(email, webUrl, token));
+      }
+      return { sent: true };
+    },
+
+    /**
+     * Spends the link's token and sets the new password: the address counts as verified (the link proved it),
+     * an expired password's flag is cleared, every session of the user ends, failed sign-ins are forgotten and
+     * the owner is told by email.
+     */
+    async setNewPassword(token: string, password: string): Promise<{ changed: true }> {
+      const lookup = await findPasswordResetToken(database, token);
+      if (lookup.outcome === 'expired') throw new ResetLinkExpiredError();
+      if (lookup.outcome === 'invalid') throw new ResetLinkInvalidError();
+      const { target } = lookup;
+      // Checked before the token is spent, so the person can pick another password with the same link.
+      if (await passwordHasher.verify(target.passwordHash, password)) {
+        throw new ValidationError(validationMessages.newPasswordSameAsCurrent, {
+          password: validationMessages.newPasswordSameAsCurrent,
+        });
+      }
+
+      // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
+      const passwordHash = await passwordHasher.hash(password);
+      const changed = await database.transaction(async (transaction) => {
+        if (!(await spendPasswordResetToken(transaction, target.tokenId))) return false;
+        await replacePassword(transaction, target.userId, passwordHash, { markEmailVerified: true });
+        await refreshTokens.revokeAllOfUser(target.userId, transaction);
+        return true;
+      });
+      if (!changed) throw new ResetLinkInvalidError();
+
+      await signInThrottle.clear(target.email);
+      deliverInBackground(passwordChangedNotice(target.email, webUrl));
+      return { changed: true };
+    },
+
+    /** Resolves once every email sent in the background has been handed over, for a clean shutdown. */
+    async deliveriesSettled(): Promise<void> {
+      await Promise.all(deliveries);
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

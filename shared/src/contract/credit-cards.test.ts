@@ -1,0 +1,223 @@
+import * as v from 'valibot';
+import { countries } from '../domain/countries.js';
+import { validateForm } from '../validation/field-errors.js';
+import { passesLuhnCheck } from '../validation/luhn-check.js';
+import { toCatalogueMessage } from '../validation/messages.js';
+import {
+  cardExpiryParts,
+  DeleteCreditCardInputSchema,
+  type PaymentMethodInput,
+  PaymentMethodInputSchema,
+} from './credit-cards.js';
+
+/** A complete, valid form; each test breaks what it is about. Dates are pinned to 15 May 2026 (UTC). */
+const validInput = (overrides: Partial<Record<keyof PaymentMethodInput, unknown>> = {}) => ({
+  cardHolder: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  cvc: '123',
+  expiry: '12/2030',
+  company: 'Analytical Engines Ltd',
+  address: '12 St James Square, London SW1Y 4JH',
+  country: 'GB',
+  vatNumber: 'GB 123 4567 89',
+  billingType: 'Business',
+  ...overrides,
+});
+
+const errorsFor = (overrides: Partial<Record<keyof PaymentMethodInput, unknown>>) => {
+  const result = validateForm(PaymentMethodInputSchema, validInput(overrides));
+  return result.success ? {} : result.errors;
+};
+
+beforeAll(() => {
+  jest.useFakeTimers({ now: new Date('2026-05-15T12:00:00Z') });
+});
+afterAll(() => {
+  jest.useRealTimers();
+});
+
+describe('payment method form (add payment method 2/2)', () => {
+  it('accepts a complete form and normalises the card and VAT numbers', () => {
+    expect(validateForm(PaymentMethodInputSchema, validInput())).toEqual({
+      success: true,
+      output: { ...validInput(), cardNumber: '4242424242424242', vatNumber: 'GB123456789' },
+    });
+  });
+
+  it('lets company and VAT number be left out or empty', () => {
+    const result = validateForm(PaymentMethodInputSchema, {
+      ...validInput({ company: '', vatNumber: ' ' }),
+      billingType: 'Individual',
+    });
+    expect(result.success && result.output).toMatchObject({ company: undefined, vatNumber: undefined });
+    const { company: _company, vatNumber: _vatNumber, ...required } = validInput();
+    expect(validateForm(PaymentMethodInputSchema, required).success).toBe(true);
+  });
+
+  it('produces output that is again valid input, so a form can send what it validated', () => {
+    const first = v.parse(PaymentMethodInputSchema, validInput());
+    expect(v.parse(PaymentMethodInputSchema, first)).toEqual(first);
+  });
+
+  it('requires card holder, card number, CVC, expiry, address, country and billing type', () => {
+    expect(validateForm(PaymentMethodInputSchema, {})).toEqual({
+      success: false,
+      errors: {
+        cardHolder: 'This field is required',
+        cardNumber: 'This field is required',
+        cvc: 'This field is required',
+        expiry: 'This field is required',
+        address: 'This field is required',
+        country: 'This field is required',
+        billingType: 'This field is required',
+      },
+    });
+    expect(
+      errorsFor({
+        cardHolder: ' ',
+        cardNumber: '',
+        cvc: '',
+        expiry: '',
+        address: '',
+        country: '',
+        billingType: '',
+      }),
+    ).toEqual({
+      cardHolder: 'This field is required',
+      cardNumber: 'This field is required',
+      cvc: 'This field is required',
+      expiry: 'This field is required',
+      address: 'This field is required',
+      country: 'This field is required',
+      billingType: 'This field is required',
+    });
+  });
+
+  describe('card number', () => {
+    it.each([
+      ['4242424242424242', 'without spaces'],
+      ['4242 4242 4242 4242', 'in groups of four'],
+      ['  5555 5555 5555 4444 ', 'with spaces around'],
+      ['3782 822463 10005', 'an American Express grouping (15 digits)'],
+      ['6011 0009 9013 9424', 'Discover'],
+      ['4000 0000 0000 0002', 'a test card the gateway declines (still a valid number)'],
+      ['501800000009', '12 digits (Maestro)'],
+      ['6200000000000000000', '19 digits'],
+    ])('accepts %s (%s)', (cardNumber) => {
+      expect(errorsFor({ cardNumber })).toEqual({});
+    });
+
+    it.each([
+      ['4242 4242 4242 4241', 'a wrong check digit'],
+      ['4242-4242-4242-4242', 'dashes'],
+      ['4242 4242 4242 424x', 'a letter'],
+      ['79927398713', '11 digits (check digit right)'],
+      ['62000000000000000005', '20 digits (check digit right)'],
+    ])('refuses %s (%s) with "Invalid Card Number"', (cardNumber) => {
+      expect(errorsFor({ cardNumber })).toEqual({ cardNumber: 'Invalid Card Number' });
+    });
+
+    it('refuses a number that is not text', () => {
+      expect(errorsFor({ cardNumber: 4242424242424242 })).toEqual({ cardNumber: 'This field is required' });
+    });
+  });
+
+  describe('CVC', () => {
+    it.each(['123', '1234', ' 987 '])('accepts %j', (cvc) => {
+      expect(errorsFor({ cvc })).toEqual({});
+    });
+
+    it.each(['12', '12345', '12a', '1 23', '-123'])('refuses %j with "Invalid CVC Number"', (cvc) => {
+      expect(errorsFor({ cvc })).toEqual({ cvc: 'Invalid CVC Number' });
+    });
+  });
+
+  describe('expiry', () => {
+    it.each(['05/2026', '06/2026', '01/2027', '05/2046'])('accepts %s (this month or later)', (expiry) => {
+      expect(errorsFor({ expiry })).toEqual({});
+    });
+
+    it.each([
+      ['04/2026', 'last month'],
+      ['12/2025', 'last year'],
+      ['13/2030', 'no 13th month'],
+      ['00/2030', 'no month 0'],
+      ['5/2030', 'one-digit month'],
+      ['05/30', 'two-digit year'],
+      ['2030-05', 'another format'],
+      ['05/2030x', 'trailing text'],
+      ['06/2046', 'more than 20 years ahead'],
+    ])('refuses %s (%s) with "Invalid Expire Date"', (expiry) => {
+      expect(errorsFor({ expiry })).toEqual({ expiry: 'Invalid Expire Date' });
+    });
+
+    it('splits into month and year', () => {
+      expect(cardExpiryParts('07/2031')).toEqual({ month: 7, year: 2031 });
+      expect(cardExpiryParts('13/2031')).toBeUndefined();
+    });
+  });
+
+  it('takes only ISO 3166-1 alpha-2 codes from the list as country', () => {
+    for (const country of ['DE', 'US', 'NO', 'CH', 'JP']) expect(errorsFor({ country })).toEqual({});
+    for (const country of ['de', 'DEU', 'Germany', 'XX', 'EU']) {
+      expect(errorsFor({ country })).toEqual({ country: 'This field is required' });
+    }
+    expect(countries.some((country) => country.code === 'GB')).toBe(true);
+  });
+
+  it('takes a VAT number of at most 20 letters and digits', () => {
+    expect(errorsFor({ vatNumber: 'DE-123.456.789' })).toEqual({});
+    expect(errorsFor({ vatNumber: 'DE123456789/01' })).toEqual({
+      vatNumber: 'Please enter a valid VAT number',
+    });
+    expect(errorsFor({ vatNumber: 'A'.repeat(21) })).toEqual({
+      vatNumber: 'Your input exceeds the maximum allowed length of 20 characters',
+    });
+  });
+
+  it('takes Individual or Business as billing type', () => {
+    expect(errorsFor({ billingType: 'Individual' })).toEqual({});
+    expect(errorsFor({ billingType: 'business' })).toEqual({ billingType: 'This field is required' });
+  });
+
+  it('limits the text fields', () => {
+    expect(errorsFor({ cardHolder: 'x'.repeat(101), address: 'x'.repeat(301) })).toEqual({
+      cardHolder: 'Your input exceeds the maximum allowed length of 100 characters',
+      address: 'Your input exceeds the maximum allowed length of 300 characters',
+    });
+  });
+});
+
+describe('delete credit card body', () => {
+  it('requires the id', () => {
+    expect(validateForm(DeleteCreditCardInputSchema, {})).toEqual({
+      success: false,
+      errors: { id: 'This field is required' },
+    });
+  });
+});
+
+describe('Luhn check', () => {
+  it('passes good check digits and fails the rest', () => {
+    expect(passesLuhnCheck('79927398713')).toBe(true);
+    expect(passesLuhnCheck('79927398710')).toBe(false);
+    expect(passesLuhnCheck('')).toBe(false);
+    expect(passesLuhnCheck('4242 4242')).toBe(false);
+  });
+});
+
+describe("the API's payment answers", () => {
+  it('are known to the client, which shows them instead of "Server error"', () => {
+    for (const message of [
+      'Your card was declined. Try another card.',
+      'Your card has insufficient funds. Try another card.',
+      'You do not have permission to change the payment method.',
+      'This payment method no longer exists.',
+      'Invalid Card Number',
+      'Invalid CVC Number',
+      'Invalid Expire Date',
+    ]) {
+      expect(toCatalogueMessage(message)).toBe(message);
+    }
+  });
+});

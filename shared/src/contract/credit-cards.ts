@@ -1,0 +1,159 @@
+import * as v from 'valibot';
+import { countryCodes } from '../domain/countries.js';
+import { customerTypes } from '../domain/enumerations.js';
+import { optionalText, requiredText } from '../validation/fields.js';
+import { passesLuhnCheck } from '../validation/luhn-check.js';
+import { paymentMessages, tooLong, validationMessages } from '../validation/messages.js';
+import { defineEndpoint } from './endpoint.js';
+import { companyMaxLength } from './lead-fields.js';
+
+export const cardHolderMaxLength = 100;
+export const billingAddressMaxLength = 300;
+export const vatNumberMaxLength = 20;
+/** How far ahead an expiry date may be; issuers print at most a few years ahead, so anything later is a typo. */
+export const cardExpiryMaxYearsAhead = 20;
+
+/** Card networks a stored card can belong to; `unknown` when the number's prefix names none of them. */
+export const cardBrands = [
+  'visa',
+  'mastercard',
+  'amex',
+  'discover',
+  'diners',
+  'jcb',
+  'unionpay',
+  'maestro',
+  'unknown',
+] as const;
+export type CardBrand = (typeof cardBrands)[number];
+
+/** A filled-in text field: missing and empty both read "This field is required". */
+const filledIn = v.pipe(
+  v.string(validationMessages.required),
+  v.trim(),
+  v.nonEmpty(validationMessages.required),
+);
+
+/** 12 to 19 digits once spaces are taken out, with a correct Luhn check digit. */
+function isCardNumber(value: string): boolean {
+  if (!/^[\d ]+$/.test(value)) return false;
+  const digits = value.replace(/ /g, '');
+  return digits.length >= 12 && digits.length <= 19 && passesLuhnCheck(digits);
+}
+
+/** Month and year of an expiry written `MM/YYYY`; undefined for anything else or a month that does not exist. */
+export function cardExpiryParts(expiry: string): { month: number; year: number } | undefined {
+  const match = /^(\d{2})\/(\d{4})$/.exec(expiry);
+  if (!match) return undefined;
+  const month = Number(match[1]);
+  const year = Number(match[2]);
+  return month >= 1 && month <= 12 ? { month, year } : undefined;
+}
+
+/**
+ * A card is valid to the end of its expiry month, so this month still counts. Months are compared in UTC, the
+ * same in the browser and in the API, so the form and the server never disagree at a month's turn.
+ */
+function isCurrentExpiry(expiry: string): boolean {
+  const parts = cardExpiryParts(expiry);
+  if (!parts) return false;
+  const now = new Date();
+  const monthsAhead = parts.year * 12 + parts.month - (now.getUTCFullYear() * 12 + now.getUTCMonth() + 1);
+  return monthsAhead >= 0 && monthsAhead <= cardExpiryMaxYearsAhead * 12;
+}
+
+/** Digits with optional spaces as printed on the card; the output has the spaces taken out. */
+export const cardNumberField = v.pipe(
+  filledIn,
+  v.check(isCardNumber, validationMessages.invalidCardNumber),
+  v.transform((value) => value.replace(/ /g, '')),
+);
+
+export const cvcField = v.pipe(filledIn, v.regex(/^\d{3,4}$/, validationMessages.invalidCvc));
+
+/** `MM/YYYY`, a real month, not in the past. */
+export const cardExpiryField = v.pipe(filledIn, v.check(isCurrentExpiry, validationMessages.invalidExpiry));
+
+/**
+ * Optional; people type VAT numbers with spaces, dots or dashes ("DE 123.456.789"), which are taken out, and
+ * letters are upper-cased, so the output is letters and digits only.
+ */
+export const vatNumberField = v.optional(
+  v.pipe(
+    v.string(paymentMessages.invalidVatNumber),
+    v.trim(),
+    v.transform((value) => value.replace(/[\s.-]/g, '').toUpperCase()),
+    v.maxLength(vatNumberMaxLength, tooLong(vatNumberMaxLength)),
+    v.regex(/^[A-Z0-9]*$/, paymentMessages.invalidVatNumber),
+    v.transform((value) => (value === '' ? undefined : value)),
+  ),
+);
+
+/**
+ * Add payment method (2/2): the spec's payment form fields. The same schema validates the form and the API's
+ * body. Its output is again a valid input (spaces out of the card number, the VAT number normalised), so a form
+ * may send what it validated.
+ */
+export const PaymentMethodInputSchema = v.object({
+  cardHolder: requiredText(cardHolderMaxLength),
+  cardNumber: cardNumberField,
+  cvc: cvcField,
+  expiry: cardExpiryField,
+  company: optionalText(companyMaxLength),
+  address: requiredText(billingAddressMaxLength),
+  // A value outside the list can only mean no choice was made in the select.
+  country: v.picklist(countryCodes, validationMessages.required),
+  vatNumber: vatNumberField,
+  billingType: v.picklist(customerTypes, validationMessages.required),
+});
+export type PaymentMethodInput = v.InferInput<typeof PaymentMethodInputSchema>;
+
+/** A stored card as the account area shows it: never the number or the CVC, which the API does not keep. */
+export const CreditCardSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  brand: v.picklist(cardBrands),
+  last4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+  expiryMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  expiryYear: v.pipe(v.number(), v.integer()),
+  cardHolder: v.string(),
+  /** The card the organization is charged with; the first card added is the default. */
+  isDefault: v.boolean(),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type CreditCard = v.InferOutput<typeof CreditCardSchema>;
+
+export const listCreditCards = defineEndpoint({
+  operation: 'listCreditCards',
+  summary: "The organization's payment cards, the default first, then newest first",
+  method: 'GET',
+  path: '/credit-cards',
+  auth: 'bearer',
+  response: v.array(CreditCardSchema),
+});
+
+export const addCreditCard = defineEndpoint({
+  operation: 'addCreditCard',
+  summary:
+    'Add a payment card to the organization (admin only); the gateway tokenises it and only the token, brand, last four digits and expiry are stored',
+  method: 'POST',
+  path: '/credit-cards',
+  auth: 'bearer',
+  body: { name: 'paymentMethodInput', schema: PaymentMethodInputSchema },
+  response: CreditCardSchema,
+  successStatus: 201,
+});
+
+export const DeleteCreditCardInputSchema = v.object({
+  id: v.pipe(filledIn, v.maxLength(100, tooLong(100))),
+});
+export type DeleteCreditCardInput = v.InferInput<typeof DeleteCreditCardInputSchema>;
+
+export const deleteCreditCard = defineEndpoint({
+  operation: 'deleteCreditCard',
+  summary: "Remove one of the organization's payment cards (admin only); the id goes in the body",
+  method: 'DELETE',
+  path: '/credit-cards',
+  auth: 'bearer',
+  body: { name: 'deleteCreditCardInput', schema: DeleteCreditCardInputSchema },
+  response: v.object({ deleted: v.literal(true) }),
+});
