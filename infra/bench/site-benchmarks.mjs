@@ -129,7 +129,8 @@ mkdirSync(dataDir, { recursive: true });
 const stack = await startStack({ dataDir, quiet: true });
 try {
   const sitemap = readFileSync(join(publicDir, 'sitemap.xml'), 'utf8');
-  const blogPost = sitemap.match(/<loc>[^<]*(\/blog\/[a-z0-9-]+)<\/loc>/)?.[1] ?? '/blog';
+  // A post, not a page of the list (/blog/2): post slugs start with a letter.
+  const blogPost = sitemap.match(/<loc>[^<]*(\/blog\/[a-z][a-z0-9-]*)<\/loc>/)?.[1] ?? '/blog';
   const pages = ['/', '/pricing', '/blog', blogPost, '/about', '/customer-success-stories', '/contact-us'];
   console.log('first-load JS (gzipped, every script fetched while the page loads):');
   const { chromium } = await import('playwright-core');

@@ -58,6 +58,14 @@ describe('Account area', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
+  it('keeps the account area closed while the password has expired', async () => {
+    authStore.setState({ status: 'authenticated', requiresPasswordChange: true });
+    const navigate = jest.fn();
+    render(<AccountApp navigate={navigate} />);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));
+    expect(call).not.toHaveBeenCalled();
+  });
+
   it('logs out and returns to the home page', async () => {
     const logout = jest.fn().mockResolvedValue(undefined);
     authStore.setState({ status: 'authenticated', logout });
