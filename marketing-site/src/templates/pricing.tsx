@@ -27,21 +27,32 @@ function useLatestPricing(initial: PricingContext): PricingContext {
   const [pricing, setPricing] = useState(initial);
   useEffect(() => {
     let active = true;
-    import('@dcipher/shared/client')
-      .then(async ({ createApiClient }) => {
-        const { contract } = await import('@dcipher/shared/contract');
-        const api = createApiClient({ baseUrl: browserConfig.apiBaseUrl });
-        const [plans, payAsYouGo] = await Promise.all([
-          api.call(contract.pricing.listPricingPlans),
-          api.call(contract.pricing.listPayAsYouGoPrices),
-        ]);
-        if (active && plans.length > 0) setPricing({ plans, payAsYouGo });
-      })
-      .catch(() => {
+    const refresh = async () => {
+      // Only the two endpoint declarations and the client: the page's first load carries neither.
+      const [{ createApiClient }, { listPricingPlans, listPayAsYouGoPrices }] = await Promise.all([
+        import('@dcipher/shared/client'),
+        import('@dcipher/shared/contract'),
+      ]);
+      const api = createApiClient({ baseUrl: browserConfig.apiBaseUrl });
+      const [plans, payAsYouGo] = await Promise.all([
+        api.call(listPricingPlans),
+        api.call(listPayAsYouGoPrices),
+      ]);
+      if (active && plans.length > 0) setPricing({ plans, payAsYouGo });
+    };
+    // Prices rarely change between publishes: refresh once the browser is idle, not while the page is starting.
+    const start = () =>
+      refresh().catch(() => {
         // Keep the prices the page was built with; they are at most one publish old.
       });
+    const canIdle = typeof window.requestIdleCallback === 'function';
+    const handle = canIdle
+      ? window.requestIdleCallback(start, { timeout: 4000 })
+      : window.setTimeout(start, 2000);
     return () => {
       active = false;
+      if (canIdle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
     };
   }, []);
   return pricing;

@@ -58,6 +58,8 @@ export {
 export { type ErrorBody, ErrorBodySchema, type ErrorCode, errorCodes } from './errors.js';
 export { companyMaxLength, jobTitleMaxLength } from './lead-fields.js';
 export {
+  listPayAsYouGoPrices,
+  listPricingPlans,
   type PayAsYouGoPrice,
   PayAsYouGoPriceSchema,
   type PlanQuota,
