@@ -99,11 +99,8 @@ if (!skipStart) {
   console.log(`npm start, fresh clone (install + build + migrate + seed + serve): ${first.toFixed(1)} s`);
   console.log(`npm start, second run:                                           ${second.toFixed(1)} s`);
 }
-const home = homeFirstLoadJs();
-console.log(
-  `home page first-load JS: ${home.files} files, ${kib(home.raw)} raw, ${kib(home.gzipped)} gzipped`,
-);
-const remote = await remoteBytesForLogin();
+const { home, remote } = await remoteBytesForLogin();
+console.log(`home page first-load JS: ${home.files} files, ${kib(home.gzipped)} gzipped`);
 console.log(
   `remote bytes to show the login form: ${remote.requests} requests, ${kib(remote.raw)} raw, ${kib(remote.gzipped)} gzipped`,
 );
