@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSignIn, startStack } from '@dcipher/infra/local';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -53,4 +53,24 @@ export async function logIn(page: Page, credentials: { email: string; password: 
   await page.getByLabel('Work email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The newest link matching `pattern` emailed to an address, read from the API's local outbox (/dev/mailbox). */
+export async function emailedLink(
+  request: APIRequestContext,
+  apiUrl: string,
+  email: string,
+  pattern: RegExp,
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (
+        await request.get(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
+      ).json()) as { text: string }[];
+      link = messages.map((message) => message.text.match(pattern)?.[0]).find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
 }

@@ -1,25 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { demoSignIn, expect, logIn, test } from './fixtures.mjs';
-
-/** The newest link of a kind emailed to an address, read from the API's local outbox (/dev/mailbox). */
-async function emailedLink(
-  request: APIRequestContext,
-  apiUrl: string,
-  email: string,
-  pattern: RegExp,
-): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (
-        await request.get(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
-      ).json()) as { text: string }[];
-      link = messages.map((message) => message.text.match(pattern)?.[0]).find(Boolean);
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
-}
+import { demoSignIn, emailedLink, expect, logIn, test } from './fixtures.mjs';
 
 test('forgot password: the emailed link sets a new password; the old one stops working', async ({
   page,

@@ -1,22 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.mjs';
+import type { Page } from '@playwright/test';
+import { emailedLink, expect, test } from './fixtures.mjs';
 
 const password = 'Harbour-Lights-2026';
-
-/** The newest verification link emailed to an address, read from the API's local outbox (/dev/mailbox). */
-async function verificationLink(request: APIRequestContext, apiUrl: string, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (
-        await request.get(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)
-      ).json()) as { text: string }[];
-      link = messages[0]?.text.match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
-}
 
 async function solveCaptcha(page: Page) {
   await page.getByText("I'm not a robot").click();
@@ -64,7 +49,9 @@ for (const customerType of ['Individual', 'Business'] as const) {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Email is not verified');
 
-    await page.goto(await verificationLink(request, stack.urls.api, email));
+    await page.goto(
+      await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+    );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByLabel('Work email').fill(email);

@@ -1,18 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
-import { ContentCard } from '../components/content-card';
-import { Layout } from '../components/layout';
-import { CardGrid, PageHero, Section } from '../components/page-sections';
-import { Pagination } from '../components/pagination';
+import { type ContentListContext, ContentListPage, listHeading } from '../components/content-list';
 import { Seo } from '../components/seo';
-
-interface ListContext {
-  heading: string;
-  intro: string;
-  basePath: string;
-  currentPage: number;
-  pageCount: number;
-}
 
 interface ArticleSummary {
   id: string;
@@ -28,60 +17,27 @@ interface ArticleSummary {
 type Data = { allContentArticle: { nodes: ArticleSummary[] } };
 
 /** Blog, customer success stories and press room: one paginated list template. */
-export default function ArticleListPage({ data, pageContext }: PageProps<Data, ListContext>) {
-  const articles = data.allContentArticle.nodes;
+export default function ArticleListPage({ data, pageContext }: PageProps<Data, ContentListContext>) {
   return (
-    <Layout>
-      <PageHero
-        title={
-          pageContext.currentPage > 1
-            ? `${pageContext.heading}, page ${pageContext.currentPage}`
-            : pageContext.heading
-        }
-        lead={pageContext.intro}
-      />
-      <Section>
-        {articles.length === 0 ? (
-          <p>
-            Nothing has been published here yet. Check back soon, or read our other stories in the meantime.
-          </p>
-        ) : (
-          <CardGrid min="18rem">
-            {articles.map((article, index) => (
-              <ContentCard
-                key={article.id}
-                path={article.path}
-                title={article.title}
-                abstract={article.abstract}
-                displayDate={article.displayDate}
-                meta={`${article.readingMinutes} min read`}
-                image={article.imageFile?.childImageSharp?.gatsbyImageData}
-                imageAlt={article.imageAlt}
-                eager={index < 3}
-              />
-            ))}
-          </CardGrid>
-        )}
-        <Pagination
-          basePath={pageContext.basePath}
-          currentPage={pageContext.currentPage}
-          pageCount={pageContext.pageCount}
-        />
-      </Section>
-    </Layout>
+    <ContentListPage
+      context={pageContext}
+      emptyText="Nothing has been published here yet. Check back soon, or read our other stories in the meantime."
+      cards={data.allContentArticle.nodes.map((item) => ({
+        id: item.id,
+        path: item.path,
+        title: item.title,
+        abstract: item.abstract,
+        displayDate: item.displayDate,
+        meta: `${item.readingMinutes} min read`,
+        image: item.imageFile?.childImageSharp?.gatsbyImageData,
+        imageAlt: item.imageAlt,
+      }))}
+    />
   );
 }
 
-export const Head = ({ location, pageContext }: HeadProps<Data, ListContext>) => (
-  <Seo
-    title={
-      pageContext.currentPage > 1
-        ? `${pageContext.heading} (page ${pageContext.currentPage})`
-        : pageContext.heading
-    }
-    description={pageContext.intro}
-    pathname={location.pathname}
-  >
+export const Head = ({ location, pageContext }: HeadProps<Data, ContentListContext>) => (
+  <Seo title={listHeading(pageContext, 'title')} description={pageContext.intro} pathname={location.pathname}>
     {pageContext.basePath === '/blog' ? (
       <link rel="alternate" type="application/rss+xml" title="Dcipher blog" href="/rss.xml" />
     ) : null}

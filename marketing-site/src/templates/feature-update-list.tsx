@@ -1,18 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
-import { ContentCard } from '../components/content-card';
-import { Layout } from '../components/layout';
-import { CardGrid, PageHero, Section } from '../components/page-sections';
-import { Pagination } from '../components/pagination';
+import { type ContentListContext, ContentListPage, listHeading } from '../components/content-list';
 import { Seo } from '../components/seo';
-
-interface ListContext {
-  heading: string;
-  intro: string;
-  basePath: string;
-  currentPage: number;
-  pageCount: number;
-}
 
 interface UpdateSummary {
   id: string;
@@ -27,58 +16,31 @@ interface UpdateSummary {
 
 type Data = { allContentFeatureUpdate: { nodes: UpdateSummary[] } };
 
-export default function FeatureUpdateListPage({ data, pageContext }: PageProps<Data, ListContext>) {
-  const updates = data.allContentFeatureUpdate.nodes;
+export default function FeatureUpdateListPage({ data, pageContext }: PageProps<Data, ContentListContext>) {
   return (
-    <Layout>
-      <PageHero
-        title={
-          pageContext.currentPage > 1
-            ? `${pageContext.heading}, page ${pageContext.currentPage}`
-            : pageContext.heading
-        }
-        lead={pageContext.intro}
-      />
-      <Section>
-        {updates.length === 0 ? (
-          <p>No product updates have been published yet.</p>
-        ) : (
-          <CardGrid min="18rem">
-            {updates.map((update, index) => (
-              <ContentCard
-                key={update.id}
-                path={update.path}
-                title={update.title}
-                abstract={update.abstract}
-                displayDate={update.displayDate}
-                meta={`Version ${update.versionName}`}
-                image={update.imageFile?.childImageSharp?.gatsbyImageData}
-                imageAlt={update.imageAlt}
-                eager={index < 3}
-              />
-            ))}
-          </CardGrid>
-        )}
-        <Pagination
-          basePath={pageContext.basePath}
-          currentPage={pageContext.currentPage}
-          pageCount={pageContext.pageCount}
-        />
-      </Section>
-    </Layout>
+    <ContentListPage
+      context={pageContext}
+      emptyText="No product updates have been published yet."
+      cards={data.allContentFeatureUpdate.nodes.map((item) => ({
+        id: item.id,
+        path: item.path,
+        title: item.title,
+        abstract: item.abstract,
+        displayDate: item.displayDate,
+        meta: `Version ${item.versionName}`,
+        image: item.imageFile?.childImageSharp?.gatsbyImageData,
+        imageAlt: item.imageAlt,
+      }))}
+    />
   );
 }
 
-export const Head = ({ location, pageContext }: HeadProps<Data, ListContext>) => (
+export const Head = ({ location, pageContext }: HeadProps<Data, ContentListContext>) => (
   <Seo
-    title={
-      pageContext.currentPage > 1
-        ? `${pageContext.heading} (page ${pageContext.currentPage})`
-        : pageContext.heading
-    }
+    title={listHeading(pageContext, 'title')}
     description={pageContext.intro}
     pathname={location.pathname}
-  />
+  ></Seo>
 );
 
 export const query = graphql`

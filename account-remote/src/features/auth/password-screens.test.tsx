@@ -19,7 +19,8 @@ function renderAt(path: string) {
   return { navigate };
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 afterEach(() => {
   cleanup();
@@ -48,7 +49,9 @@ describe('New password from the emailed link', () => {
     renderAt('/new-password/tok123');
     type('New password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect((await screen.findAllByText('Password must contain at least 12 characters')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Password must contain at least 12 characters')).length,
+    ).toBeGreaterThan(0);
     type('New password', 'harbour-lights-2026');
     expect(screen.getByText('Password requires an uppercase letter')).toBeTruthy();
     type('New password', 'Harbour-Lights-2026');
@@ -73,13 +76,19 @@ describe('New password from the emailed link', () => {
   });
 
   it('explains a used or expired link and offers a new one', async () => {
-    call.mockRejectedValue(new ApiError('This password reset link has expired. Ask for a new one.', 400, 'RESET_LINK_EXPIRED'));
+    call.mockRejectedValue(
+      new ApiError('This password reset link has expired. Ask for a new one.', 400, 'RESET_LINK_EXPIRED'),
+    );
     renderAt('/new-password/old');
     type('New password', 'Harbour-Lights-2026');
     type('Confirm new password', 'Harbour-Lights-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This password reset link has expired. Ask for a new one.');
-    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This password reset link has expired. Ask for a new one.',
+    );
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 });
 

@@ -59,6 +59,47 @@ function PasswordRules({ password }: { password: string }) {
   );
 }
 
+/** The new password, its live rule checklist and its confirmation: the same on the reset and change screens. */
+function NewPasswordFields({
+  name,
+  password,
+  confirmPassword,
+  onPassword,
+  onConfirm,
+  errors,
+}: {
+  name: 'password' | 'newPassword';
+  password: string;
+  confirmPassword: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        name={name}
+        value={password}
+        onChange={(event) => onPassword(event.target.value)}
+        error={errors[name]}
+      />
+      <PasswordRules password={password} />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        name="confirmPassword"
+        value={confirmPassword}
+        onChange={(event) => onConfirm(event.target.value)}
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 /** Forgot password: asks for the email; the answer is the same whether or not an account exists. */
 export function ForgotPasswordScreen({ navigate }: RemoteScreenProps) {
   const [email, setEmail] = useState('');
@@ -142,24 +183,13 @@ export function NewPasswordScreen({ navigate }: RemoteScreenProps) {
             </ScreenLink>
           </p>
         ) : null}
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
           name="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={state.errors.password}
-        />
-        <PasswordRules password={password} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          name="confirmPassword"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={state.errors.confirmPassword}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={setPassword}
+          onConfirm={setConfirmPassword}
+          errors={state.errors}
         />
         <Button type="submit" disabled={state.submitting} css={{ width: '100%' }}>
           {state.submitting ? 'Saving…' : 'Set new password'}
@@ -205,24 +235,13 @@ export function ChangePasswordScreen({ navigate }: RemoteScreenProps) {
           onChange={(event) => setCurrentPassword(event.target.value)}
           error={state.errors.currentPassword}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
           name="newPassword"
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          error={state.errors.newPassword}
-        />
-        <PasswordRules password={newPassword} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          name="confirmPassword"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={state.errors.confirmPassword}
+          password={newPassword}
+          confirmPassword={confirmPassword}
+          onPassword={setNewPassword}
+          onConfirm={setConfirmPassword}
+          errors={state.errors}
         />
         <Button
           type="submit"
