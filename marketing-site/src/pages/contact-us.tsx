@@ -12,6 +12,7 @@ import {
 } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
 import { useEffect } from 'react';
+import { LeadFields } from '../components/forms/lead-fields';
 import { useContractForm } from '../components/forms/use-contract-form';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
@@ -68,31 +69,7 @@ export default function ContactUsPage() {
           ) : (
             <form onSubmit={form.onSubmit} noValidate aria-label="Contact form">
               {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}
-              <div
-                css={{
-                  display: 'grid',
-                  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-                  columnGap: '1rem',
-                }}
-              >
-                <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
-                <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-              </div>
-              <TextField label="Work email" type="email" autoComplete="email" {...form.field('email')} />
-              <div
-                css={{
-                  display: 'grid',
-                  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-                  columnGap: '1rem',
-                }}
-              >
-                <TextField label="Company" autoComplete="organization" {...form.field('company')} />
-                <TextField
-                  label="Job title (optional)"
-                  autoComplete="organization-title"
-                  {...form.field('jobTitle')}
-                />
-              </div>
+              <LeadFields field={form.field} />
               <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
               <SelectField
                 label="What is it about?"

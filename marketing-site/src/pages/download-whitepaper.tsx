@@ -1,6 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
-import { Alert, Button, CheckboxField, Notice, TextField, theme } from '@dcipher/shared/ui';
+import { Alert, Button, CheckboxField, Notice, theme } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
+import { LeadFields } from '../components/forms/lead-fields';
 import { useContractForm } from '../components/forms/use-contract-form';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
@@ -66,23 +67,7 @@ export default function DownloadWhitePaperPage() {
           ) : (
             <form onSubmit={form.onSubmit} noValidate aria-label="White paper request">
               {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}
-              <div
-                css={{
-                  display: 'grid',
-                  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-                  columnGap: '1rem',
-                }}
-              >
-                <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
-                <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-              </div>
-              <TextField label="Work email" type="email" autoComplete="email" {...form.field('email')} />
-              <TextField label="Company" autoComplete="organization" {...form.field('company')} />
-              <TextField
-                label="Job title (optional)"
-                autoComplete="organization-title"
-                {...form.field('jobTitle')}
-              />
+              <LeadFields field={form.field} />
               <CheckboxField
                 label="Send me occasional product news and event invitations"
                 {...form.checkbox('receiveEmails')}

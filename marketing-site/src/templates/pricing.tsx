@@ -58,6 +58,17 @@ function useLatestPricing(initial: PricingContext): PricingContext {
   return pricing;
 }
 
+const headerCell = (textAlign: 'left' | 'right') => ({
+  textAlign,
+  padding: '0.5rem',
+  borderBottom: `2px solid ${theme.colors.border}`,
+});
+const bodyCell = (textAlign: 'left' | 'right') => ({
+  textAlign,
+  padding: '0.5rem',
+  borderBottom: `1px solid ${theme.colors.border}`,
+});
+
 /** "ReportSectionGenerationHighLLM" -> "Report section generation high LLM"; "SocialMedia-tiktok" -> "Social media tiktok". */
 function usageLabel(category: string): string {
   const words = category
@@ -236,34 +247,13 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
             </caption>
             <thead>
               <tr>
-                <th
-                  scope="col"
-                  css={{
-                    textAlign: 'left',
-                    padding: '0.5rem',
-                    borderBottom: `2px solid ${theme.colors.border}`,
-                  }}
-                >
+                <th scope="col" css={headerCell('left')}>
                   Usage
                 </th>
-                <th
-                  scope="col"
-                  css={{
-                    textAlign: 'left',
-                    padding: '0.5rem',
-                    borderBottom: `2px solid ${theme.colors.border}`,
-                  }}
-                >
+                <th scope="col" css={headerCell('left')}>
                   Unit
                 </th>
-                <th
-                  scope="col"
-                  css={{
-                    textAlign: 'right',
-                    padding: '0.5rem',
-                    borderBottom: `2px solid ${theme.colors.border}`,
-                  }}
-                >
+                <th scope="col" css={headerCell('right')}>
                   Price
                 </th>
               </tr>
@@ -271,21 +261,9 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
             <tbody>
               {payAsYouGo.map((price) => (
                 <tr key={price.usageCategory}>
-                  <td css={{ padding: '0.5rem', borderBottom: `1px solid ${theme.colors.border}` }}>
-                    {usageLabel(price.usageCategory)}
-                  </td>
-                  <td css={{ padding: '0.5rem', borderBottom: `1px solid ${theme.colors.border}` }}>
-                    {price.unit}
-                  </td>
-                  <td
-                    css={{
-                      padding: '0.5rem',
-                      borderBottom: `1px solid ${theme.colors.border}`,
-                      textAlign: 'right',
-                    }}
-                  >
-                    {formatMoney(price.prices[currency], currency)}
-                  </td>
+                  <td css={bodyCell('left')}>{usageLabel(price.usageCategory)}</td>
+                  <td css={bodyCell('left')}>{price.unit}</td>
+                  <td css={bodyCell('right')}>{formatMoney(price.prices[currency], currency)}</td>
                 </tr>
               ))}
             </tbody>
