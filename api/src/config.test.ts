@@ -37,6 +37,13 @@ describe('loadConfig', () => {
       CAPTCHA_MAX_NUMBER: '100000',
       WEB_URL: 'https://www.dcipher.io/',
       PAYMENTS_PROVIDER: 'local',
+      MIRO_CLIENT_ID: 'miro-id',
+      MIRO_CLIENT_SECRET: 'miro-secret',
+      MIRO_REDIRECT_URI: 'https://app.dcipher.io/miro/callback',
+      SURVEYMONKEY_CLIENT_ID: 'sm-id',
+      SURVEYMONKEY_CLIENT_SECRET: 'sm-secret',
+      SURVEYMONKEY_REDIRECT_URI: 'https://app.dcipher.io/surveymonkey/callback',
+      SURVEYMONKEY_TOKEN_URL: 'https://api.eu.surveymonkey.com/oauth/token',
     });
     assert.deepEqual(config, {
       environment: 'staging',
@@ -55,6 +62,20 @@ describe('loadConfig', () => {
       captcha: { hmacKey: 'f'.repeat(64), maxNumber: 100_000 },
       webUrl: 'https://www.dcipher.io',
       payments: { provider: 'local' },
+      integrations: {
+        miro: {
+          clientId: 'miro-id',
+          clientSecret: 'miro-secret',
+          redirectUri: 'https://app.dcipher.io/miro/callback',
+          tokenUrl: 'https://api.miro.com/v1/oauth/token',
+        },
+        surveymonkey: {
+          clientId: 'sm-id',
+          clientSecret: 'sm-secret',
+          redirectUri: 'https://app.dcipher.io/surveymonkey/callback',
+          tokenUrl: 'https://api.eu.surveymonkey.com/oauth/token',
+        },
+      },
     });
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IntegrationProvider } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 
 /**
@@ -24,6 +25,7 @@ import * as v from 'valibot';
  * - `MAIL_FROM` (default `Dcipher <no-reply@dcipher.io>`): the From header of every email.
  * - `CAPTCHA_HMAC_KEY`: the secret captcha challenges are signed with (at least 32 characters; shared by every
  *   replica). Required in production; elsewhere one is generated on first start and kept in `DATA_DIR/keys`.
+ *   The key of the unsubscribe links in marketing email is derived from it (docs/decisions/0018).
  * - `CAPTCHA_MAX_NUMBER` (default 50000; 1000 when `DCIPHER_ENV=test`): captcha difficulty, the most SHA-256
  *   hashes a browser may have to try (half that on average). See docs/decisions/0010-captcha.md.
  * - `WEB_URL` (default http://localhost:8000): the marketing site's public URL, which links in emails point to
@@ -31,6 +33,11 @@ import * as v from 'valibot';
  * - `PAYMENTS_PROVIDER` (default `local`): the payment gateway cards are tokenised with. `local` is the embedded
  *   test gateway (test card numbers only, no money moves), the only one so far; production refuses it, so a
  *   production API does not start until a real provider is added. See docs/decisions/0012-payment-methods.md.
+ * - `MIRO_CLIENT_ID`, `MIRO_CLIENT_SECRET`, `MIRO_REDIRECT_URI`: the OAuth app registered with Miro; all three or
+ *   none. Unset, `GET /auth/miro/accessToken` answers 503. `MIRO_TOKEN_URL` (default
+ *   https://api.miro.com/v1/oauth/token) points the code exchange elsewhere (tests use a loopback server).
+ * - `SURVEYMONKEY_CLIENT_ID`, `SURVEYMONKEY_CLIENT_SECRET`, `SURVEYMONKEY_REDIRECT_URI`, `SURVEYMONKEY_TOKEN_URL`
+ *   (default https://api.surveymonkey.com/oauth/token): the same for SurveyMonkey. See docs/decisions/0016.
  *
  * Tests may also build a `Config` object directly.
  */
@@ -53,7 +60,32 @@ export interface Config {
   /** The marketing site's public URL, without a trailing slash: the base of every link in an email. */
   webUrl: string;
   payments: PaymentSettings;
+  /** The OAuth clients of the third-party tools users connect; a provider left out is not configured. */
+  integrations: IntegrationSettings;
 }
+
+/** An OAuth app registered with a provider: where and with what the API exchanges authorization codes. */
+export interface OAuthClientSettings {
+  clientId: string;
+  /** Never logged, never echoed in configuration errors. */
+  clientSecret: string;
+  /** The redirect URI registered with the provider; the token request must repeat it. */
+  redirectUri: string;
+  /** The provider's token endpoint. */
+  tokenUrl: string;
+}
+
+export type IntegrationSettings = Partial<Record<IntegrationProvider, OAuthClientSettings>>;
+
+/** Each provider's environment variable prefix, its name in messages and its real token endpoint. */
+const oauthClientVariables = {
+  miro: { prefix: 'MIRO', name: 'Miro', tokenUrl: 'https://api.miro.com/v1/oauth/token' },
+  surveymonkey: {
+    prefix: 'SURVEYMONKEY',
+    name: 'SurveyMonkey',
+    tokenUrl: 'https://api.surveymonkey.com/oauth/token',
+  },
+} as const satisfies Record<IntegrationProvider, { prefix: string; name: string; tokenUrl: string }>;
 
 /** Payment gateways `PAYMENTS_PROVIDER` can name; `local` is the embedded test gateway. */
 export const paymentProviders = ['local'] as const;
@@ -99,8 +131,23 @@ const captchaHmacKeyMessage = `must be a random secret of at least ${captchaHmac
 const webUrlMessage =
   'must be an http:// or https:// URL such as https://www.dcipher.io (no query or fragment)';
 
+const httpUrlMessage = 'must be an http:// or https:// URL';
+const httpUrl = v.pipe(
+  v.string(),
+  v.regex(/^https?:\/\/\S+$/, httpUrlMessage),
+  v.check((url) => URL.canParse(url), httpUrlMessage),
+);
+const oauthClientId = v.pipe(
+  v.string(),
+  v.regex(/^\S{1,500}$/, 'must be the client id the provider issued (no spaces)'),
+);
+const oauthClientSecret = v.pipe(
+  v.string(),
+  v.regex(/^\S{1,500}$/, 'must be the client secret the provider issued (no spaces)'),
+);
+
 /** Variables whose values never appear in error messages (which go to logs). */
-const secretVariables = new Set(['CAPTCHA_HMAC_KEY']);
+const secretVariables = new Set(['CAPTCHA_HMAC_KEY', 'MIRO_CLIENT_SECRET', 'SURVEYMONKEY_CLIENT_SECRET']);
 
 const EnvironmentVariablesSchema = v.object({
   DCIPHER_ENV: v.optional(
@@ -167,6 +214,14 @@ const EnvironmentVariablesSchema = v.object({
     v.picklist(paymentProviders, `must be one of ${paymentProviders.join(', ')}`),
     'local',
   ),
+  MIRO_CLIENT_ID: v.optional(oauthClientId),
+  MIRO_CLIENT_SECRET: v.optional(oauthClientSecret),
+  MIRO_REDIRECT_URI: v.optional(httpUrl),
+  MIRO_TOKEN_URL: v.optional(httpUrl),
+  SURVEYMONKEY_CLIENT_ID: v.optional(oauthClientId),
+  SURVEYMONKEY_CLIENT_SECRET: v.optional(oauthClientSecret),
+  SURVEYMONKEY_REDIRECT_URI: v.optional(httpUrl),
+  SURVEYMONKEY_TOKEN_URL: v.optional(httpUrl),
 });
 
 /** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
@@ -204,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
     );
   }
+  problems.push(...oauthClientProblems(present));
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
@@ -231,5 +287,53 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     webUrl: variables.WEB_URL,
     payments: { provider: variables.PAYMENTS_PROVIDER },
+    integrations: integrationSettings(variables),
   };
+}
+
+type ValidVariables = v.InferOutput<typeof EnvironmentVariablesSchema>;
+const oauthVariable = (provider: IntegrationProvider, part: string) =>
+  `${oauthClientVariables[provider].prefix}_${part}` as keyof ValidVariables;
+
+/** A provider's client id, secret and redirect URI come together; its token URL must be https in production. */
+function oauthClientProblems(present: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const provider of Object.keys(oauthClientVariables) as IntegrationProvider[]) {
+    const { name } = oauthClientVariables[provider];
+    const required = ['CLIENT_ID', 'CLIENT_SECRET', 'REDIRECT_URI'].map((part) =>
+      oauthVariable(provider, part),
+    );
+    const missing = required.filter((variable) => !present[variable]);
+    if (missing.length > 0 && missing.length < required.length) {
+      problems.push(
+        `${missing.join(' and ')} must be set too: ${required.join(', ')} enable ${name} together (set all three, or none)`,
+      );
+    }
+    const tokenUrl = present[oauthVariable(provider, 'TOKEN_URL')];
+    if (present.DCIPHER_ENV === 'production' && tokenUrl && !tokenUrl.startsWith('https://')) {
+      problems.push(
+        `${oauthVariable(provider, 'TOKEN_URL')} must be an https:// URL in production, as the client secret is sent there`,
+      );
+    }
+  }
+  return problems;
+}
+
+function integrationSettings(variables: ValidVariables): IntegrationSettings {
+  const settings: IntegrationSettings = {};
+  for (const provider of Object.keys(oauthClientVariables) as IntegrationProvider[]) {
+    const clientId = variables[oauthVariable(provider, 'CLIENT_ID')] as string | undefined;
+    const clientSecret = variables[oauthVariable(provider, 'CLIENT_SECRET')] as string | undefined;
+    const redirectUri = variables[oauthVariable(provider, 'REDIRECT_URI')] as string | undefined;
+    const tokenUrl = variables[oauthVariable(provider, 'TOKEN_URL')] as string | undefined;
+    if (clientId && clientSecret && redirectUri) {
+      settings[provider] = {
+        clientId,
+        clientSecret,
+        redirectUri,
+        tokenUrl: tokenUrl ?? oauthClientVariables[provider].tokenUrl,
+      };
+    }
+  }
+  return settings;
 }

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createOAuthProviders } from './adapters/integrations/create-oauth-providers.js';
 import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
@@ -19,6 +20,8 @@ import { createRequireHuman } from './modules/captcha/require-human.js';
 import { registerContactRoutes } from './modules/contact/contact-routes.js';
 import { registerCreditCardRoutes } from './modules/credit-cards/credit-card-routes.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes.js';
+import { registerEmailChangeRoutes } from './modules/email-change/email-change-routes.js';
+import { createEmailChangeService } from './modules/email-change/email-change-service.js';
 import { createAccessTokens } from './modules/identity/access-tokens.js';
 import { createBearerAuthenticator } from './modules/identity/bearer-authenticator.js';
 import { registerIdentityRoutes } from './modules/identity/identity-routes.js';
@@ -26,12 +29,27 @@ import { createIdentityService } from './modules/identity/identity-service.js';
 import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRefreshTokenStore } from './modules/identity/refresh-token-store.js';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
+import { registerIntegrationRoutes } from './modules/integrations/integration-routes.js';
+import { registerInvitationRoutes } from './modules/invitations/invitation-routes.js';
+import { createInvitationService } from './modules/invitations/invitation-service.js';
+import { registerMarketingEmailRoutes } from './modules/marketing-emails/marketing-email-routes.js';
+import { createMarketingEmailService } from './modules/marketing-emails/marketing-email-service.js';
+import {
+  createUnsubscribeLinks,
+  loadUnsubscribeLinkKey,
+} from './modules/marketing-emails/unsubscribe-links.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { createRecoveryService } from './modules/recovery/recovery-service.js';
 import { registerRegistrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
+import { registerSsoRoutes } from './modules/sso/sso-routes.js';
+import { createSsoService } from './modules/sso/sso-service.js';
+import { registerSuspensionRoutes } from './modules/suspension/suspension-routes.js';
 import { registerSystemRoutes } from './modules/system/system-routes.js';
+import { registerTokenRoutes } from './modules/tokens/token-routes.js';
+import { registerTrialRoutes } from './modules/trial/trial-routes.js';
+import { createTrialService } from './modules/trial/trial-service.js';
 import { registerWhitePaperRoutes } from './modules/white-paper/white-paper-routes.js';
 
 export { type Config, loadConfig } from './config.js';
@@ -124,6 +142,7 @@ export async function createServer(
         mailer,
         rateLimiter,
         webUrl: config.webUrl,
+        accessTokens,
         log: app.log,
       }),
       rateLimiter,
@@ -142,6 +161,53 @@ export async function createServer(
       }),
       rateLimiter,
     );
+    registerInvitationRoutes(
+      app,
+      createInvitationService({
+        database,
+        passwordHasher,
+        identity,
+        mailer,
+        rateLimiter,
+        webUrl: config.webUrl,
+        log: app.log,
+      }),
+      rateLimiter,
+    );
+    registerSsoRoutes(app, createSsoService({ config, database, identity, log: app.log }), rateLimiter);
+    registerSuspensionRoutes(app, database, refreshTokens);
+    registerTrialRoutes(
+      app,
+      createTrialService({ database, mailer, webUrl: config.webUrl, log: app.log }),
+      rateLimiter,
+    );
+    registerMarketingEmailRoutes(
+      app,
+      createMarketingEmailService({
+        database,
+        mailer,
+        // After the captcha verifier, which has created the secret this key derives from if there was none.
+        unsubscribeLinks: createUnsubscribeLinks(await loadUnsubscribeLinkKey(config), config.webUrl),
+        webUrl: config.webUrl,
+        log: app.log,
+      }),
+      rateLimiter,
+    );
+    registerTokenRoutes(app, accessTokens, database);
+    registerEmailChangeRoutes(
+      app,
+      createEmailChangeService({
+        database,
+        passwordHasher,
+        signInThrottle,
+        mailer,
+        rateLimiter,
+        webUrl: config.webUrl,
+        log: app.log,
+      }),
+      rateLimiter,
+    );
+    registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
     registerCreditCardRoutes(
       app,

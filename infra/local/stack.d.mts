@@ -3,6 +3,8 @@ export type ServiceName = 'site' | 'remote' | 'api';
 export interface Stack {
   urls: Record<ServiceName, string>;
   ports: Record<ServiceName, number>;
+  /** Where the API keeps its PGlite database (`pglite/`) and signing keys (`keys/`). */
+  dataDir: string;
   startService(name: ServiceName): Promise<void>;
   stopService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;

@@ -129,6 +129,7 @@ export async function startStack(options = {}) {
   const stack = {
     urls,
     ports,
+    dataDir,
     async startService(name) {
       if (!running[name]) await starters[name]();
     },

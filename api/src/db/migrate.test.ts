@@ -79,8 +79,17 @@ describe('migrations and demo data', () => {
     );
     const unverified = await database.query('select email from users where email_verified_at is null');
     assert.deepEqual(unverified, [], 'demo users can log in: their addresses count as verified');
-    const organizations = await database.query('select name, customer_type from organizations');
-    assert.deepEqual(organizations, [{ name: 'Demo Org', customer_type: 'Business' }]);
+    const organizations = await database.query('select name, customer_type from organizations order by name');
+    assert.deepEqual(organizations, [
+      { name: 'Dcipher', customer_type: 'Business' },
+      { name: 'Demo Org', customer_type: 'Business' },
+    ]);
+    const staff = await database.query('select email from users where internal_admin');
+    assert.deepEqual(
+      staff,
+      [{ email: 'staff@demo.dcipher.local' }],
+      'only the staff demo user is an internal admin',
+    );
   });
 
   it('store emails in lower case only', async () => {

@@ -11,6 +11,13 @@ export const demoOrganization = {
   customerType: 'Business',
 } as const;
 
+/** Dcipher's own organization, home of the staff (internal admin) demo user. */
+export const staffOrganization = {
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Dcipher',
+  customerType: 'Business',
+} as const;
+
 export const demoUsers: readonly {
   email: string;
   firstName: string;
@@ -18,6 +25,8 @@ export const demoUsers: readonly {
   role: OrganizationRole;
   /** Signs in, then must set a new password before anything else (the expired-password page). */
   requiresPasswordChange?: boolean;
+  /** Dcipher staff in the staff organization: may suspend users and send the marketing emails. */
+  internalAdmin?: boolean;
 }[] = [
   { email: 'admin@demo.dcipher.local', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
   { email: 'teammate@demo.dcipher.local', firstName: 'Tom', lastName: 'Teammate', role: 'teammate' },
@@ -28,6 +37,13 @@ export const demoUsers: readonly {
     lastName: 'Expired',
     role: 'teammate',
     requiresPasswordChange: true,
+  },
+  {
+    email: 'staff@demo.dcipher.local',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    role: 'admin',
+    internalAdmin: true,
   },
 ];
 
@@ -50,25 +66,29 @@ export async function seedDemoData(
   // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
   const passwordHashes = await Promise.all(missing.map(() => passwordHasher.hash(demoPassword)));
   await database.transaction(async (transaction) => {
-    await transaction.query(
-      'insert into organizations (id, name, customer_type) values ($1, $2, $3) on conflict (id) do nothing',
-      [demoOrganization.id, demoOrganization.name, demoOrganization.customerType],
-    );
+    for (const organization of [demoOrganization, staffOrganization]) {
+      await transaction.query(
+        'insert into organizations (id, name, customer_type) values ($1, $2, $3) on conflict (id) do nothing',
+        [organization.id, organization.name, organization.customerType],
+      );
+    }
     for (const [index, user] of missing.entries()) {
+      const organization = user.internalAdmin ? staffOrganization : demoOrganization;
       await transaction.query(
         `insert into users (email, first_name, last_name, company, receive_emails, password_hash, status,
-                            organization_id, role, requires_password_change, email_verified_at)
-         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7, $8, now())
+                            organization_id, role, requires_password_change, email_verified_at, internal_admin)
+         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7, $8, now(), $9)
          on conflict (email) do nothing`,
         [
           user.email,
           user.firstName,
           user.lastName,
-          demoOrganization.name,
+          organization.name,
           passwordHashes[index],
-          demoOrganization.id,
+          organization.id,
           user.role,
           user.requiresPasswordChange ?? false,
+          user.internalAdmin ?? false,
         ],
       );
     }

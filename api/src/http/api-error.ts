@@ -1,5 +1,10 @@
 import { type ErrorCode, errorCodes } from '@dcipher/shared/contract';
-import { errorCatalogue, type FieldErrors, tooManyRequestsMessage } from '@dcipher/shared/validation';
+import {
+  errorCatalogue,
+  type FieldErrors,
+  internalAdminOnlyMessage,
+  tooManyRequestsMessage,
+} from '@dcipher/shared/validation';
 
 /** An error the API answers on purpose: its status, message and code go to the client as they are. */
 export class ApiError extends Error {
@@ -34,6 +39,13 @@ export class UnauthorizedError extends ApiError {
 export class PasswordChangeRequiredError extends ApiError {
   constructor() {
     super(403, errorCatalogue.passwordExpired, errorCodes.passwordChangeRequired);
+  }
+}
+
+/** A customer called an endpoint meant for Dcipher staff (suspension, marketing emails). */
+export class InternalAdminOnlyError extends ApiError {
+  constructor() {
+    super(403, internalAdminOnlyMessage, errorCodes.forbidden);
   }
 }
 

@@ -3,7 +3,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import { fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { PasswordChangeRequiredError, ValidationError } from './api-error.js';
+import { InternalAdminOnlyError, PasswordChangeRequiredError, ValidationError } from './api-error.js';
 
 /** The signed-in user of a bearer endpoint, as the database knows them now. */
 export interface AuthenticatedUser {
@@ -12,12 +12,26 @@ export interface AuthenticatedUser {
   organizationId: string;
   role: OrganizationRole;
   requiresPasswordChange: boolean;
+  /** Dcipher staff: may call endpoints marked `internalAdminOnly`. */
+  internalAdmin: boolean;
+  /**
+   * Set when the caller presented a payment-setup token (sign-up's step 2) instead of an access token:
+   * `new-account` for the account the sign-up created, `existing-address` when the address already had one, so
+   * nothing may be stored (docs/decisions/0021).
+   */
+  paymentSetup?: 'new-account' | 'existing-address';
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves the bearer token's user; rejects with UnauthorizedError. Decorated by createServer. */
-    authenticateBearer(request: FastifyRequest): Promise<AuthenticatedUser>;
+    /**
+     * Resolves the bearer token's user; rejects with UnauthorizedError. With `acceptPaymentSetup`, a
+     * payment-setup token is accepted too. Decorated by createServer.
+     */
+    authenticateBearer(
+      request: FastifyRequest,
+      options?: { acceptPaymentSetup?: boolean },
+    ): Promise<AuthenticatedUser>;
   }
 }
 
@@ -36,7 +50,7 @@ export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}
 
 /**
  * Registers one contract endpoint: its method and path, its bearer check (a user whose password has expired
- * only reaches endpoints marked `allowedWithExpiredPassword`), validation of path, query and body against its
+ * only reaches endpoints marked `allowedWithExpiredPassword`, and only internal admins reach `internalAdminOnly` ones), validation of path, query and body against its
  * schemas (400 with one message per field), and its success status. Handlers see validated input.
  */
 export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
@@ -48,10 +62,16 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
-      const user = endpoint.auth === 'bearer' ? await app.authenticateBearer(request) : undefined;
+      const user =
+        endpoint.auth === 'bearer'
+          ? await app.authenticateBearer(request, {
+              acceptPaymentSetup: endpoint.acceptsPaymentSetupToken === true,
+            })
+          : undefined;
       if (user?.requiresPasswordChange && !endpoint.allowedWithExpiredPassword) {
         throw new PasswordChangeRequiredError();
       }
+      if (endpoint.internalAdminOnly && !user?.internalAdmin) throw new InternalAdminOnlyError();
       const input = validateInput(endpoint, request);
       const context = { user, request, reply } as EndpointContext<TEndpoint>;
       const output = await handler(input as EndpointRequest<TEndpoint>, context);

@@ -17,6 +17,8 @@ export const unlistedPaths = [
   /^\/signup/,
   /^\/postsignup/,
   /^\/verify-email/,
+  /^\/unsubscribe/,
+  /^\/reactivate-trial/,
   /^\/forgot-password/,
   /^\/new-password/,
   /^\/change-password/,

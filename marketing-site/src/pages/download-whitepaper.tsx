@@ -2,6 +2,7 @@ import { contract } from '@dcipher/shared/contract';
 import { Alert, Button, CheckboxField, Notice, theme } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
 import { LeadFields } from '../components/forms/lead-fields';
+import { QuickSignupForm } from '../components/forms/quick-signup-form';
 import { useContractForm } from '../components/forms/use-contract-form';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
@@ -54,16 +55,19 @@ export default function DownloadWhitePaperPage() {
             </p>
           </div>
           {submission.state === 'done' ? (
-            <Notice>
-              <p css={{ marginTop: 0 }}>
-                <strong>Thank you. Your copy is ready.</strong>
-              </p>
-              <p css={{ marginBottom: 0 }}>
-                <a href={submission.result.downloadUrl} download>
-                  Download the white paper (PDF)
-                </a>
-              </p>
-            </Notice>
+            <div>
+              <Notice>
+                <p css={{ marginTop: 0 }}>
+                  <strong>Thank you. Your copy is ready.</strong>
+                </p>
+                <p css={{ marginBottom: 0 }}>
+                  <a href={submission.result.downloadUrl} download>
+                    Download the white paper (PDF)
+                  </a>
+                </p>
+              </Notice>
+              <QuickSignupForm email={String(form.values.email ?? '')} />
+            </div>
           ) : (
             <form onSubmit={form.onSubmit} noValidate aria-label="White paper request">
               {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}

@@ -1,7 +1,14 @@
 // The heavy half of the auth store (HTTP client, contract schemas, JWT verification), loaded on first need so
 // anonymous visitors of content pages never download it.
 import { type ApiClient, createApiClient } from '../client/api-client.js';
-import { type ChangePasswordInput, type Credentials, contract, type TokenPair } from '../contract/index.js';
+import {
+  type AcceptInvitationInput,
+  type ChangePasswordInput,
+  type Credentials,
+  contract,
+  type SsoCallbackInput,
+  type TokenPair,
+} from '../contract/index.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 import type { TokenStorage } from './token-storage.js';
@@ -20,6 +27,8 @@ export interface AuthServices {
   login(credentials: Credentials): Promise<TokenPair>;
   refresh(refreshToken: string): Promise<TokenPair>;
   changePassword(input: ChangePasswordInput): Promise<TokenPair>;
+  acceptInvitation(input: AcceptInvitationInput): Promise<TokenPair>;
+  completeSsoLogin(input: SsoCallbackInput): Promise<TokenPair>;
   logout(): Promise<void>;
 }
 
@@ -42,6 +51,8 @@ export function createAuthServices(configuration: AuthServicesConfiguration): Au
     login: (credentials) => api.call(contract.auth.login, { body: credentials }),
     refresh: (refreshToken) => api.call(contract.auth.refreshToken, { body: { refreshToken } }),
     changePassword: (input) => api.call(contract.auth.changePassword, { body: input }),
+    acceptInvitation: (input) => api.call(contract.invitations.acceptInvitation, { body: input }),
+    completeSsoLogin: (input) => api.call(contract.sso.completeSsoLogin, { body: input }),
     async logout() {
       await api.call(contract.auth.logout, { body: { isForced: true } });
     },

@@ -38,6 +38,8 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     });
   };
   if (path === '/login') return tokens('refresh-from-login', body.password === 'expired-password');
+  if (path === '/invitations' && request.method === 'POST') return tokens('refresh-from-invitation');
+  if (path === '/sso/login/callback') return tokens('refresh-from-sso');
   if (path === '/token') {
     if (!validRefreshTokens.delete(body.refreshToken)) {
       return Response.json({ statusCode: 401, error: 'Unauthorized', message: 'ended' }, { status: 401 });
@@ -124,6 +126,24 @@ describe('auth store (spec section 4)', () => {
     await authStore.getState().login({ email: 'ada@demo.test', password: 'expired-password' });
     expect(authStore.getState()).toMatchObject({ status: 'authenticated', requiresPasswordChange: true });
     expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-login');
+    expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
+  });
+
+  it('accepting an invitation signs the new member in and stores both tokens', async () => {
+    const input = { token: 'tok', firstName: 'Grace', lastName: 'Hopper', password: 'Harbour-Lights-2026' };
+    await authStore.getState().acceptInvitation(input);
+    expect(requests).toEqual([{ path: '/invitations', body: input, authorization: null }]);
+    expect(authStore.getState()).toMatchObject({ status: 'authenticated', requiresPasswordChange: false });
+    expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-invitation');
+    expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
+  });
+
+  it('finishing a single sign-on signs the user in and stores both tokens', async () => {
+    const input = { code: 'code-1', state: 'state-1', iss: 'https://idp.acme.test' };
+    await authStore.getState().completeSsoLogin(input);
+    expect(requests).toEqual([{ path: '/sso/login/callback', body: input, authorization: null }]);
+    expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+    expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-sso');
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
   });
 

@@ -1,7 +1,13 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient } from '../client/api-client.js';
-import type { ChangePasswordInput, Credentials, TokenPair } from '../contract/index.js';
+import type {
+  AcceptInvitationInput,
+  ChangePasswordInput,
+  Credentials,
+  SsoCallbackInput,
+  TokenPair,
+} from '../contract/index.js';
 import type { AccessTokenClaims } from './access-token-claims.js';
 import type { AuthServices } from './auth-services.js';
 import { createTokenStorage, type TokenStorage, type TokenStorageOptions } from './token-storage.js';
@@ -20,6 +26,10 @@ export interface AuthState {
   logout(): Promise<void>;
   /** Sets a new password; every other session ends and this one continues with the new tokens. */
   changePassword(input: ChangePasswordInput): Promise<void>;
+  /** Accepts an invitation (names and password chosen) and signs the new member in; throws an ApiError. */
+  acceptInvitation(input: AcceptInvitationInput): Promise<void>;
+  /** Finishes a single sign-on (the code and state the identity provider sent back); throws an ApiError. */
+  completeSsoLogin(input: SsoCallbackInput): Promise<void>;
 }
 
 export interface AuthConfiguration {
@@ -124,6 +134,14 @@ export const authStore = createStore<AuthState>()((set) => {
       await adopt(await (await services()).changePassword(input));
     },
 
+    async acceptInvitation(input) {
+      await adopt(await (await services()).acceptInvitation(input));
+    },
+
+    async completeSsoLogin(input) {
+      await adopt(await (await services()).completeSsoLogin(input));
+    },
+
     async logout() {
       const tokens = requireStorage();
       try {
@@ -163,6 +181,23 @@ export function isAuthConfigured(): boolean {
 /** The API client bound to the signed-in user, for calls the screens make. */
 export function authenticatedApi(): ApiClient {
   return { call: async (endpoint, input) => (await services()).api.call(endpoint, input) };
+}
+
+/**
+ * An API client that sends `accessToken` as the bearer instead of the session's: for sign-up's step 2, which adds
+ * a card with the payment-setup token the sign-up answered, before anyone is signed in.
+ */
+export function apiWithToken(accessToken: string): ApiClient {
+  return {
+    call: async (endpoint, input) => {
+      const { createApiClient } = await import('../client/api-client.js');
+      return createApiClient({
+        baseUrl: configuredApiBaseUrl(),
+        getAccessToken: () => accessToken,
+        ...(configuration?.fetch ? { fetch: configuration.fetch } : {}),
+      }).call(endpoint, input);
+    },
+  };
 }
 
 /** React hook over the shared store. */

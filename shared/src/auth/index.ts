@@ -4,6 +4,7 @@ export {
   type AuthConfiguration,
   type AuthState,
   type AuthStatus,
+  apiWithToken,
   authenticatedApi,
   authStore,
   configureAuth,

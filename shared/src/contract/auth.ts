@@ -1,12 +1,33 @@
 import * as v from 'valibot';
-import { emailField, enteredPassword } from '../validation/fields.js';
-import { validationMessages } from '../validation/messages.js';
-import { newPassword } from '../validation/password-policy.js';
+import { emailMaxLength, enteredPassword } from '../validation/fields.js';
+import { errorCatalogue, tooLong, validationMessages } from '../validation/messages.js';
+import { newPassword, passwordPolicy } from '../validation/password-policy.js';
 import { defineEndpoint } from './endpoint.js';
 
+/** The email as typed at sign-in: the catalogue's login row "Invalid email" when it is not an address. */
+export const signInEmail = v.pipe(
+  v.string(validationMessages.required),
+  v.trim(),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(emailMaxLength, tooLong(emailMaxLength)),
+  v.email(errorCatalogue.invalidEmail),
+  v.toLowerCase(),
+);
+
+/**
+ * The password as typed at sign-in. Longer than the policy allows, it cannot be anyone's password: refused as
+ * "Invalid username/password combination" before any account is looked up (which also keeps argon2's input
+ * bounded). See docs/decisions/0015 for which login row answers what.
+ */
+export const signInPassword = v.pipe(
+  v.string(validationMessages.required),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(passwordPolicy.maxLength, errorCatalogue.invalidUsernamePassword),
+);
+
 export const CredentialsSchema = v.object({
-  email: emailField,
-  password: enteredPassword,
+  email: signInEmail,
+  password: signInPassword,
   staySignedIn: v.optional(v.boolean(), false),
 });
 export type Credentials = v.InferInput<typeof CredentialsSchema>;

@@ -138,6 +138,8 @@ export const addCreditCard = defineEndpoint({
   method: 'POST',
   path: '/credit-cards',
   auth: 'bearer',
+  // Sign-up's step 2 adds the card with the payment-setup token `POST /register` answers.
+  acceptsPaymentSetupToken: true,
   body: { name: 'paymentMethodInput', schema: PaymentMethodInputSchema },
   response: CreditCardSchema,
   successStatus: 201,

@@ -28,6 +28,16 @@ export interface EndpointDefinition {
    * account). Every other bearer endpoint answers them 403 `PASSWORD_CHANGE_REQUIRED`.
    */
   allowedWithExpiredPassword?: boolean;
+  /**
+   * A bearer endpoint only internal admins (Dcipher staff) may call: suspension and the marketing email senders.
+   * Anyone else gets 403 `FORBIDDEN`. See docs/decisions/0015.
+   */
+  internalAdminOnly?: boolean;
+  /**
+   * A bearer endpoint that also takes the payment-setup token `POST /register` answers, so sign-up's step 2 can
+   * add a card before the address is verified (`POST /credit-cards` only). See docs/decisions/0021.
+   */
+  acceptsPaymentSetupToken?: boolean;
 }
 
 export function defineEndpoint<const TEndpoint extends EndpointDefinition>(endpoint: TEndpoint): TEndpoint {

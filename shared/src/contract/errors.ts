@@ -35,6 +35,42 @@ export const errorCodes = {
   forbidden: 'FORBIDDEN',
   /** The payment gateway refused the card (402); the message says why in the customer's words. */
   cardDeclined: 'CARD_DECLINED',
+  /** Right password, but an internal admin suspended the account: the screen says to contact support. */
+  accountSuspended: 'ACCOUNT_SUSPENDED',
+  /** The trial reactivation link is unknown, already used, expired or malformed. */
+  trialReactivationFailed: 'TRIAL_REACTIVATION_FAILED',
+  /** A trial reactivation link was opened while the organization's subscription or trial is still active (409). */
+  subscriptionAlreadyActive: 'SUBSCRIPTION_ALREADY_ACTIVE',
+  /** Miro or SurveyMonkey is not set up on this server (503): its client id, secret and redirect URI are missing. */
+  integrationNotConfigured: 'INTEGRATION_NOT_CONFIGURED',
+  /** Miro or SurveyMonkey refused the authorization code (400): the user connects the tool again. */
+  integrationCodeRejected: 'INTEGRATION_CODE_REJECTED',
+  /** Miro or SurveyMonkey did not answer usably (502): a network failure, a timeout or their server's error. */
+  integrationUnavailable: 'INTEGRATION_UNAVAILABLE',
+  /** Invitations (docs/decisions/0019): the address already belongs to a user who is not a pending invitee here. */
+  accountExists: 'ACCOUNT_EXISTS',
+  /** Invitations: the address is already invited to this organization and not yet accepted; resend instead. */
+  invitationPending: 'INVITATION_PENDING',
+  /** The invitation token is unknown, replaced by a newer one, or malformed. */
+  invitationInvalid: 'INVITATION_INVALID',
+  /** The invitation is older than its 7 days: the page offers to ask the inviter for a new one. */
+  invitationExpired: 'INVITATION_EXPIRED',
+  /** The invitation was accepted already: the page offers to log in. */
+  invitationAlreadyAccepted: 'INVITATION_ALREADY_ACCEPTED',
+  /** A new invitation was asked for while the current one still works. */
+  invitationStillValid: 'INVITATION_STILL_VALID',
+  /** The unsubscribe link's token does not belong to its address (forged, or copied incompletely). */
+  unsubscribeLinkInvalid: 'UNSUBSCRIBE_LINK_INVALID',
+  /** SSO (docs/decisions/0020): no organization has set up single sign-on for the email's domain (404). */
+  ssoNotSetUp: 'SSO_NOT_SET_UP',
+  /** SSO: the issuer's discovery document could not be fetched when saving a configuration (400). */
+  identityProviderUnreachable: 'IDENTITY_PROVIDER_UNREACHABLE',
+  /** SSO: an email domain of the configuration is another organization's (409). */
+  emailDomainTaken: 'EMAIL_DOMAIN_TAKEN',
+  /** SSO callback: the state is unknown, already used or older than 10 minutes; start again (400). */
+  ssoAttemptInvalid: 'SSO_ATTEMPT_INVALID',
+  /** SSO callback: the identity provider refused, or its answer did not verify (400). */
+  ssoFailed: 'SSO_FAILED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -3,11 +3,19 @@ import * as auth from './auth.js';
 import * as captcha from './captcha.js';
 import * as contact from './contact.js';
 import * as creditCards from './credit-cards.js';
+import * as emailChange from './email-change.js';
 import type { EndpointDefinition } from './endpoint.js';
+import * as integrations from './integrations.js';
+import * as invitations from './invitations.js';
+import * as marketingEmails from './marketing-emails.js';
 import * as pricing from './pricing.js';
 import * as recovery from './recovery.js';
 import * as registration from './registration.js';
+import * as sso from './sso.js';
+import * as suspension from './suspension.js';
 import * as system from './system.js';
+import * as tokens from './tokens.js';
+import * as trial from './trial.js';
 import * as whitePaper from './white-paper.js';
 
 export { type Account, AccountSchema } from './account.js';
@@ -47,6 +55,12 @@ export {
   PaymentMethodInputSchema,
 } from './credit-cards.js';
 export {
+  type EmailChangeReceipt,
+  EmailChangeReceiptSchema,
+  type UpdateEmailInput,
+  UpdateEmailInputSchema,
+} from './email-change.js';
+export {
   defineEndpoint,
   type EndpointDefinition,
   type EndpointInput,
@@ -56,7 +70,40 @@ export {
   pathParameterNames,
 } from './endpoint.js';
 export { type ErrorBody, ErrorBodySchema, type ErrorCode, errorCodes } from './errors.js';
+export {
+  AuthCodeQuerySchema,
+  type IntegrationAccessToken,
+  IntegrationAccessTokenSchema,
+  type IntegrationProvider,
+  integrationProviders,
+  LatestMiroTokenQuerySchema,
+} from './integrations.js';
+export {
+  type AcceptInvitationInput,
+  AcceptInvitationInputSchema,
+  type Invitation,
+  InvitationRenewalRequestInputSchema,
+  InvitationSchema,
+  type InvitationState,
+  type InviteInput,
+  InviteInputSchema,
+  invitationLifetimeDays,
+  invitationStates,
+  type ResendInvitationInput,
+  ResendInvitationInputSchema,
+  type SentInvitation,
+  SentInvitationSchema,
+} from './invitations.js';
 export { companyMaxLength, jobTitleMaxLength } from './lead-fields.js';
+export {
+  type FeatureUpdatesCampaign,
+  FeatureUpdatesCampaignSchema,
+  featureUpdatesMax,
+  type SentEmailsReceipt,
+  SentEmailsReceiptSchema,
+  type UnsubscribeReceipt,
+  UnsubscribeReceiptSchema,
+} from './marketing-emails.js';
 export {
   listPayAsYouGoPrices,
   listPricingPlans,
@@ -77,11 +124,41 @@ export {
 } from './recovery.js';
 /** The contract, one module per API area. */
 export {
+  type QuickRegistrationInput,
+  QuickRegistrationInputSchema,
   type RegistrationInput,
   RegistrationInputSchema,
   SendConfirmationInputSchema,
   VerifyEmailInputSchema,
 } from './registration.js';
+export {
+  emailDomainOf,
+  isEmailDomain,
+  type SsoCallbackInput,
+  SsoCallbackInputSchema,
+  type SsoConfig,
+  type SsoConfigInput,
+  SsoConfigInputSchema,
+  SsoConfigSchema,
+  type SsoLoginInput,
+  SsoLoginInputSchema,
+} from './sso.js';
+export { type SuspensionState, SuspensionStateSchema } from './suspension.js';
+export {
+  type TokenVerification,
+  TokenVerificationSchema,
+  type VerifyTokenInput,
+  VerifyTokenInputSchema,
+} from './tokens.js';
+export {
+  invalidEndedBeforeMessage,
+  type ReactivateTrialInput,
+  ReactivateTrialInputSchema,
+  type SendTrialReactivationEmailsInput,
+  SendTrialReactivationEmailsInputSchema,
+  type TrialReactivation,
+  TrialReactivationSchema,
+} from './trial.js';
 export {
   type WhitePaperDownload,
   WhitePaperDownloadSchema,
@@ -105,14 +182,47 @@ export const contract = {
     addCreditCard: creditCards.addCreditCard,
     deleteCreditCard: creditCards.deleteCreditCard,
   },
+  emailChange: { updateEmail: emailChange.updateEmail },
+  integrations: {
+    exchangeMiroCode: integrations.exchangeMiroCode,
+    getLatestMiroAccessToken: integrations.getLatestMiroAccessToken,
+    exchangeSurveyMonkeyCode: integrations.exchangeSurveyMonkeyCode,
+  },
+  invitations: {
+    inviteUser: invitations.inviteUser,
+    resendInvitation: invitations.resendInvitation,
+    getInvitation: invitations.getInvitation,
+    acceptInvitation: invitations.acceptInvitation,
+    requestInvitationRenewal: invitations.requestInvitationRenewal,
+  },
+  marketingEmails: {
+    sendDiscoverDcipherEmails: marketingEmails.sendDiscoverDcipherEmails,
+    sendFeatureUpdatesEmails: marketingEmails.sendFeatureUpdatesEmails,
+    sendEmailVerificationReminder: marketingEmails.sendEmailVerificationReminder,
+    unsubscribeEmail: marketingEmails.unsubscribeEmail,
+  },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
   recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {
     register: registration.register,
     verifyEmail: registration.verifyEmail,
     sendConfirmation: registration.sendConfirmation,
+    quickRegister: registration.quickRegister,
   },
+  sso: {
+    getSsoConfig: sso.getSsoConfig,
+    saveSsoConfig: sso.saveSsoConfig,
+    deleteSsoConfig: sso.deleteSsoConfig,
+    startSsoLogin: sso.startSsoLogin,
+    completeSsoLogin: sso.completeSsoLogin,
+  },
+  suspension: { suspendUser: suspension.suspendUser, desuspendUser: suspension.desuspendUser },
   system: { health: system.health },
+  tokens: { verifyToken: tokens.verifyToken },
+  trial: {
+    sendTrialReactivationEmails: trial.sendTrialReactivationEmails,
+    reactivateTrial: trial.reactivateTrial,
+  },
   whitePaper: { requestWhitePaper: whitePaper.requestWhitePaper },
 } as const;
 

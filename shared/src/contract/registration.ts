@@ -54,6 +54,11 @@ export type RegistrationInput = v.InferInput<typeof RegistrationInputSchema>;
 export const RegistrationReceiptSchema = v.object({
   email: v.string(),
   verificationRequired: v.literal(true),
+  /**
+   * Lets sign-up's step 2, "Add payment method (2/2)", call `POST /credit-cards` for 30 minutes, before the
+   * address is verified; it is no access token and no other endpoint takes it (docs/decisions/0021).
+   */
+  paymentSetupToken: v.string(),
 });
 
 export const register = defineEndpoint({
@@ -78,7 +83,12 @@ export const verifyEmail = defineEndpoint({
   path: '/verify-email',
   auth: 'public',
   body: { name: 'verifyEmailInput', schema: VerifyEmailInputSchema },
-  response: v.object({ email: v.string(), verified: v.literal(true) }),
+  // `emailChanged`: the link confirmed a change of address (POST /update-email), now the sign-in address.
+  response: v.object({
+    email: v.string(),
+    verified: v.literal(true),
+    emailChanged: v.optional(v.literal(true)),
+  }),
 });
 
 export const SendConfirmationInputSchema = v.object({ email: emailField });
@@ -91,5 +101,21 @@ export const sendConfirmation = defineEndpoint({
   auth: 'public',
   body: { name: 'sendConfirmationInput', schema: SendConfirmationInputSchema },
   response: v.object({ sent: v.literal(true) }),
+  successStatus: 202,
+});
+
+/** Quick registration: the address typed into a marketing call to action, emailed a link to finish signing up. */
+export const QuickRegistrationInputSchema = v.object({ email: emailField });
+export type QuickRegistrationInput = v.InferInput<typeof QuickRegistrationInputSchema>;
+
+export const quickRegister = defineEndpoint({
+  operation: 'quickRegister',
+  summary:
+    'Email a link to finish signing up (/signup with the address filled in); the answer is the same for any address',
+  method: 'POST',
+  path: '/register/quick',
+  auth: 'public',
+  body: { name: 'quickRegistrationInput', schema: QuickRegistrationInputSchema },
+  response: v.object({ email: v.string(), sent: v.literal(true) }),
   successStatus: 202,
 });

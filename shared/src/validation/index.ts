@@ -9,12 +9,23 @@ export {
 } from './fields.js';
 export { passesLuhnCheck } from './luhn-check.js';
 export {
+  emailChangeMessages,
   errorCatalogue,
+  type IntegrationName,
+  identityProviderUnreachable,
+  integrationMessages,
+  integrationNames,
+  internalAdminOnlyMessage,
+  invitationMessages,
+  marketingEmailMessages,
   missingParameterMessage,
   networkErrorMessage,
   passwordTooLong,
   passwordTooShort,
   paymentMessages,
+  ssoEmailDomainTaken,
+  ssoMessages,
+  subscriptionAlreadyActiveMessage,
   toCatalogueMessage,
   tooLong,
   tooManyRequestsMessage,

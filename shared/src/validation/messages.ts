@@ -61,6 +61,90 @@ export const paymentMessages = {
 } as const;
 
 /**
+ * A trial reactivation link opened while the organization's subscription or free trial is still active (409).
+ * Not in the spec, which shows the state but no text for it.
+ */
+export const subscriptionAlreadyActiveMessage = 'Your organization already has an active subscription.';
+
+/** Changing the sign-in address (`POST /update-email`); the spec shows no texts for it. */
+export const emailChangeMessages = {
+  sameAsCurrent: 'The new email address must be different from the current one.',
+} as const;
+
+/** The third-party tools a user connects (`GET /auth/{provider}/...`), by the name users know them by. */
+export const integrationNames = ['Miro', 'SurveyMonkey'] as const;
+export type IntegrationName = (typeof integrationNames)[number];
+
+/** The API's answers about connecting Miro or SurveyMonkey; the spec shows no texts for them. */
+export const integrationMessages = {
+  notConfigured: (name: IntegrationName) => `${name} is not configured on this server.`,
+  codeRejected: (name: IntegrationName) =>
+    `${name} did not accept the authorization code. Connect ${name} again.`,
+  unavailable: (name: IntegrationName) => `${name} could not be reached. Try again in a few minutes.`,
+  noSavedToken: (name: IntegrationName) => `No saved ${name} access token. Connect ${name} first.`,
+  onlyOwnTokens: (name: IntegrationName) => `You can only read your own ${name} access tokens.`,
+} as const;
+
+/**
+ * Invitations (docs/decisions/0019): the answers of the invite, resend, accept and renewal-request calls. The spec
+ * has no texts for them; known messages, so the client shows them instead of "Server error".
+ */
+export const invitationMessages = {
+  onlyAdminsMayInvite: 'Only the admins of your organization can invite people.',
+  invalidRole: 'Please choose a role: admin, teammate or guest.',
+  alreadyHasAccount: 'This person already has a Dcipher account.',
+  invitedByAnotherOrganization: 'This person has already been invited to Dcipher by another organization.',
+  alreadyInvited: 'This person has already been invited. Resend the invitation instead.',
+  noPendingInvitation: 'There is no pending invitation for this email address in your organization.',
+  invalid: 'This invitation link is not valid.',
+  expired: 'This invitation has expired. Ask for a new one.',
+  alreadyAccepted: 'This invitation has already been accepted. Log in instead.',
+  stillValid: 'This invitation is still valid: accept it instead of asking for a new one.',
+} as const;
+
+/**
+ * The API's answers about marketing emails and their unsubscribe links (docs/decisions/0018). The spec has no
+ * text for them; known messages, so the client shows them instead of "Server error".
+ */
+export const marketingEmailMessages = {
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  tooManyFeatureUpdates: 'A feature updates email has at most 10 updates.',
+} as const;
+
+/**
+ * Single sign-on with OpenID Connect (docs/decisions/0020): the answers of `/sso/configs`, `/sso/login` and its
+ * callback. The spec has no texts for them; known messages, so the client shows them instead of "Server error".
+ */
+export const ssoMessages = {
+  notSetUp: 'Single sign-on is not set up for your email address. Log in with your password.',
+  configNotFound: 'Single sign-on is not set up for your organization.',
+  onlyAdmins: 'Only the admins of your organization can manage single sign-on.',
+  invalidEmailDomain: 'Please enter valid email domains, such as example.com',
+  tooManyEmailDomains: 'Enter at most 20 email domains.',
+  httpsRequired: "The identity provider's address must start with https://",
+  attemptInvalid: 'This single sign-on attempt has expired or was already used. Please start again.',
+  identityProviderFailed: 'Your identity provider could not sign you in. Please try again.',
+  emailNotVerified:
+    'Your identity provider has not verified your email address. Log in with your password instead.',
+  emailOutsideDomains:
+    'Your identity provider signed you in with an email address your organization has not set up for single sign-on.',
+  otherOrganization:
+    "Your email address belongs to another organization's account. Log in with your password instead.",
+  cancelled: 'Sign-in was cancelled at your identity provider.',
+} as const;
+
+/** Saving an SSO configuration whose issuer's discovery document could not be fetched (400). */
+export const identityProviderUnreachable = (issuerUrl: string) =>
+  `We could not reach the identity provider at ${issuerUrl}. Check the address and try again.`;
+
+/** Saving an SSO configuration with an email domain another organization's configuration has (409). */
+export const ssoEmailDomainTaken = (domain: string) =>
+  `The email domain ${domain} already uses single sign-on with another organization.`;
+
+/** A bearer endpoint for Dcipher staff only (403). */
+export const internalAdminOnlyMessage = 'This action is reserved for Dcipher staff.';
+
+/**
  * Sign-in attempts for one account are being delayed after repeated failures (429). In seconds under two
  * minutes, in whole minutes above.
  */
@@ -77,13 +161,22 @@ const templatedMessages = [
   /^Password must contain at (least|most) \d+ characters$/,
   /^Required parameter \S+ was null or undefined when calling \S+\.$/,
   /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
+  /^We could not reach the identity provider at \S+\. Check the address and try again\.$/,
+  /^The email domain \S+ already uses single sign-on with another organization\.$/,
 ];
 
 const knownMessages = new Set<string>([
   ...Object.values(validationMessages),
   ...Object.values(errorCatalogue),
   tooManyRequestsMessage,
+  internalAdminOnlyMessage,
+  subscriptionAlreadyActiveMessage,
+  ...Object.values(ssoMessages),
   ...Object.values(paymentMessages),
+  ...Object.values(invitationMessages),
+  ...Object.values(emailChangeMessages),
+  ...Object.values(marketingEmailMessages),
+  ...integrationNames.flatMap((name) => Object.values(integrationMessages).map((message) => message(name))),
 ]);
 
 /** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */

@@ -66,8 +66,12 @@ describe('Account area', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
-  it('logs out and returns to the home page', async () => {
-    const logout = jest.fn().mockResolvedValue(undefined);
+  it('logs out and returns to the home page, not to log in', async () => {
+    // Like the real store: signed out first, then the server call settles.
+    const logout = jest.fn(async () => {
+      authStore.setState({ status: 'anonymous' });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
     authStore.setState({ status: 'authenticated', logout });
     call.mockResolvedValue(account);
     const navigate = jest.fn();
@@ -76,5 +80,6 @@ describe('Account area', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
     expect(logout).toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalledWith('/login');
   });
 });

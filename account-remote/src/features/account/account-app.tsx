@@ -31,11 +31,14 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   }, []);
 
   useEffect(() => {
-    if (status === 'anonymous') navigate('/login');
+    // Logging out ends on the home page; only a session that ended otherwise goes to log in.
+    if (status === 'anonymous') {
+      if (!loggingOut) navigate('/login');
+    }
     // An expired password closes the account area until a new one is set.
     else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
     else if (status === 'authenticated') void fetchAccount();
-  }, [status, passwordExpired, navigate, fetchAccount]);
+  }, [status, passwordExpired, navigate, fetchAccount, loggingOut]);
 
   async function logOut() {
     setLoggingOut(true);

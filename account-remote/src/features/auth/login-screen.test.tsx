@@ -44,8 +44,33 @@ describe('Login screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
     fillAndSubmit('not-an-email', 'secret');
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
+    fillAndSubmit('ada@example.com', 'x'.repeat(129));
+    expect(await screen.findByText('Invalid username/password combination')).toBeTruthy();
     expect(login).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Invalid email or password', 401, 'INVALID_CREDENTIALS'],
+    ['Invalid username/password combination', 400, 'VALIDATION_FAILED'],
+    ['Invalid email', 400, 'VALIDATION_FAILED'],
+    ['Server error', 500, undefined],
+  ])('shows the login row "%s" the API answers', async (message, status, code) => {
+    authStore.setState({ login: jest.fn().mockRejectedValue(new ApiError(message, status, code)) });
+    renderLogin();
+    fillAndSubmit('ada@example.com', 'Harbour-Lights-2026');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('tells a suspended user to contact support, with a link to do so', async () => {
+    const suspended = 'Your account has been suspended due to unusual activity. Please contact support.';
+    authStore.setState({
+      login: jest.fn().mockRejectedValue(new ApiError(suspended, 403, 'ACCOUNT_SUSPENDED')),
+    });
+    renderLogin();
+    fillAndSubmit('ada@example.com', 'Harbour-Lights-2026');
+    expect((await screen.findByRole('alert')).textContent).toBe(suspended);
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact-us');
   });
 
   it('shows the catalogue message from a failed login and keeps what was typed', async () => {

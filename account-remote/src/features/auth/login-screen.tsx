@@ -66,6 +66,11 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
                 </p>
               )
             ) : null}
+            {formError.code === 'ACCOUNT_SUSPENDED' ? (
+              <p>
+                <a href="/contact-us">Contact support</a>
+              </p>
+            ) : null}
           </div>
         ) : null}
         <TextField
@@ -96,6 +101,11 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
           {submitting ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
+      <p css={{ textAlign: 'center', margin: '1rem 0 0.5rem' }}>
+        <ScreenLink to="/login/sso" navigate={navigate}>
+          Log in with SSO
+        </ScreenLink>
+      </p>
       <p
         css={{
           display: 'flex',

@@ -43,7 +43,7 @@ function useSubmit<TValues extends Record<string, string>>(
   return { state, submit };
 }
 
-function PasswordRules({ password }: { password: string }) {
+export function PasswordRules({ password }: { password: string }) {
   const problems = password ? passwordProblems(password) : [];
   return (
     <ul

@@ -5,9 +5,15 @@ import AuthApp from './index';
 
 jest.mock('altcha', () => ({}));
 const call = jest.fn();
+const callWithToken = jest.fn();
+const tokensUsed: string[] = [];
 jest.mock('@dcipher/shared/auth', () => ({
   ...jest.requireActual('@dcipher/shared/auth'),
   authenticatedApi: () => ({ call }),
+  apiWithToken: (token: string) => {
+    tokensUsed.push(token);
+    return { call: callWithToken };
+  },
 }));
 
 const initialState = authStore.getState();
@@ -103,8 +109,18 @@ describe('Sign-up: create account (1/2)', () => {
     expect(screen.getByLabelText('Company size').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('creates the account with the captcha solution and goes to "check your email"', async () => {
-    call.mockResolvedValue({ email: 'ada@example.com', verificationRequired: true });
+  it('prefills the work email a marketing call to action passed on', async () => {
+    renderAt('/signup?email=grace%40example.com');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('grace@example.com');
+  });
+
+  it('creates the account with the captcha solution, then offers step 2, which may be skipped', async () => {
+    call.mockResolvedValue({
+      email: 'ada@example.com',
+      verificationRequired: true,
+      paymentSetupToken: 'setup',
+    });
     const { navigate } = await renderSignup();
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -113,7 +129,11 @@ describe('Sign-up: create account (1/2)', () => {
     fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
     await solveCaptcha();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add payment method (2/2)' })).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com');
+    expect(callWithToken).not.toHaveBeenCalled();
     expect(call.mock.calls[0]?.[1]).toEqual({
       body: expect.objectContaining({
         email: 'ada@example.com',
@@ -140,6 +160,125 @@ describe('Sign-up: create account (1/2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findAllByText('Please verify that you are a human')).toHaveLength(2);
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+  });
+});
+
+describe('Sign-up: add payment method (2/2)', () => {
+  const nextYear = new Date().getUTCFullYear() + 1;
+
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+    callWithToken.mockReset();
+    tokensUsed.length = 0;
+    authStore.setState(initialState, true);
+  });
+
+  async function reachStepTwo(customerType: 'An individual' | 'A business' = 'An individual') {
+    call.mockResolvedValue({
+      email: 'ada@example.com',
+      verificationRequired: true,
+      paymentSetupToken: 'setup-1',
+    });
+    const rendered = await renderSignup();
+    fireEvent.click(screen.getByLabelText(customerType));
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Work email', 'ada@example.com');
+    type('Password', 'Harbour-Lights-2026');
+    if (customerType === 'A business') {
+      type('Company', 'Analytical Engines');
+      fireEvent.change(screen.getByLabelText('Company size'), { target: { value: '10-25' } });
+    }
+    fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Add payment method (2/2)' });
+    return rendered;
+  }
+
+  it('has a visibly labelled field for each payment form field of the spec', async () => {
+    await reachStepTwo();
+    for (const label of [
+      'Card holder',
+      'Card number',
+      'CVC',
+      'Expiry (MM/YYYY)',
+      'Company (optional)',
+      'Billing address',
+      'Country',
+      'VAT number (optional)',
+      'Billing type',
+    ]) {
+      expect(screen.getByText(label).tagName).toBe('LABEL');
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect((screen.getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Individual');
+  });
+
+  it('shows "Invalid Card Number", "Invalid CVC Number" and "Invalid Expire Date" and sends nothing', async () => {
+    await reachStepTwo();
+    type('Card holder', 'Ada Lovelace');
+    type('Card number', '4242 4242 4242 4241');
+    type('CVC', '12');
+    type('Expiry (MM/YYYY)', '13/2020');
+    fireEvent.click(screen.getByRole('button', { name: 'Save card and continue' }));
+    expect(await screen.findByText('Invalid Card Number')).toBeTruthy();
+    expect(screen.getByText('Invalid CVC Number')).toBeTruthy();
+    expect(screen.getByText('Invalid Expire Date')).toBeTruthy();
+    expect(screen.getAllByText('This field is required')).toHaveLength(2); // address and country
+    expect(callWithToken).not.toHaveBeenCalled();
+  });
+
+  it('saves the card with the payment-setup token, then goes to "check your email"', async () => {
+    callWithToken.mockResolvedValue({ id: 'card', brand: 'visa', last4: '4242' });
+    const { navigate } = await reachStepTwo('A business');
+    expect((screen.getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Business');
+    expect((screen.getByLabelText('Company (optional)') as HTMLInputElement).value).toBe(
+      'Analytical Engines',
+    );
+    type('Card holder', 'Ada Lovelace');
+    type('Card number', '4242 4242 4242 4242');
+    type('CVC', '123');
+    type('Expiry (MM/YYYY)', `09/${nextYear}`);
+    type('Billing address', '12 St James Square, London');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card and continue' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com'));
+    expect(tokensUsed).toEqual(['setup-1']);
+    expect(callWithToken.mock.calls[0]?.[1]).toEqual({
+      body: {
+        cardHolder: 'Ada Lovelace',
+        cardNumber: '4242424242424242',
+        cvc: '123',
+        expiry: `09/${nextYear}`,
+        company: 'Analytical Engines',
+        address: '12 St James Square, London',
+        country: 'GB',
+        billingType: 'Business',
+      },
+    });
+  });
+
+  it('shows a declined card and keeps the form, so another card can be tried or the step skipped', async () => {
+    callWithToken.mockRejectedValue(
+      new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED'),
+    );
+    const { navigate } = await reachStepTwo();
+    type('Card holder', 'Ada Lovelace');
+    type('Card number', '4000 0000 0000 0002');
+    type('CVC', '123');
+    type('Expiry (MM/YYYY)', `09/${nextYear}`);
+    type('Billing address', '12 St James Square, London');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card and continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined. Try another card.');
+    expect((screen.getByLabelText('Billing address') as HTMLInputElement).value).toBe(
+      '12 St James Square, London',
+    );
+    expect(navigate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com');
   });
 });
 

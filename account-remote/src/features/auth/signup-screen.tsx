@@ -6,6 +6,7 @@ import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, CheckboxField, SelectField, TextField, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, passwordProblems, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useCallback, useState } from 'react';
+import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { LoginLayout } from './login-layout';
 
@@ -39,9 +40,16 @@ const initialValues: SignupValues = {
   termsAccepted: false,
 };
 
-/** Create account (1/2): the person, their organization type, the terms and the human check. */
+/**
+ * Sign-up in two steps. Create account (1/2): the person, their organization type, the terms and the human check.
+ * Then Add payment method (2/2), which may be skipped, and on to "check your email".
+ */
 export function SignupScreen({ navigate }: RemoteScreenProps) {
-  const [values, setValues] = useState(initialValues);
+  const [created, setCreated] = useState<{ email: string; paymentSetupToken: string }>();
+  const [values, setValues] = useState(() => ({
+    ...initialValues,
+    email: new URLSearchParams(window.location.search).get('email') ?? '',
+  }));
   const [captcha, setCaptcha] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -77,7 +85,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       const receipt = await authenticatedApi().call(contract.registration.register, {
         body: validation.output,
       });
-      navigate(`/postsignup?email=${encodeURIComponent(receipt.email)}`);
+      setCreated({ email: receipt.email, paymentSetupToken: receipt.paymentSetupToken });
     } catch (error) {
       setSubmitting(false);
       setCaptcha('');
@@ -87,6 +95,18 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
         setFormError(error.message);
       } else setFormError(errorCatalogue.serverError);
     }
+  }
+
+  if (created) {
+    return (
+      <AddPaymentMethodStep
+        email={created.email}
+        paymentSetupToken={created.paymentSetupToken}
+        customerType={values.customerType}
+        company={values.company || undefined}
+        onDone={() => navigate(`/postsignup?email=${encodeURIComponent(created.email)}`)}
+      />
+    );
   }
 
   const problems = values.password ? passwordProblems(values.password) : [];

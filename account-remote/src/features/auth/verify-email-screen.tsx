@@ -9,7 +9,8 @@ import { LoginLayout } from './login-layout';
 
 export type VerificationState =
   | { state: 'verifying' }
-  | { state: 'verified'; email: string }
+  /** `emailChanged`: the link confirmed a new sign-in address (a change asked for with POST /update-email). */
+  | { state: 'verified'; email: string; emailChanged?: boolean }
   | { state: 'expired' }
   | { state: 'failed'; message: string };
 
@@ -26,7 +27,8 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
     authenticatedApi()
       .call(contract.registration.verifyEmail, { body: { token } })
       .then(
-        ({ email }) => setVerification({ state: 'verified', email }),
+        ({ email, emailChanged }) =>
+          setVerification({ state: 'verified', email, emailChanged: Boolean(emailChanged) }),
         (error) => {
           if (error instanceof ApiError && error.code === 'VERIFICATION_LINK_EXPIRED')
             setVerification({ state: 'expired' });
@@ -46,7 +48,13 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
     case 'verified':
       return (
         <LoginLayout title="Email confirmed">
-          <Notice>Your email address {verification.email} is confirmed. Your free trial has started.</Notice>
+          {verification.emailChanged ? (
+            <Notice>Your email address is now {verification.email}. Log in with it from now on.</Notice>
+          ) : (
+            <Notice>
+              Your email address {verification.email} is confirmed. Your free trial has started.
+            </Notice>
+          )}
           <Button onClick={goToLogin}>Log in</Button>
         </LoginLayout>
       );

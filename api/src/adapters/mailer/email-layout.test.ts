@@ -77,4 +77,47 @@ describe('renderEmailLayout', () => {
       /must start with http/,
     );
   });
+
+  it('lists items with their links and an unsubscribe link, in both parts', () => {
+    const { html, text } = renderEmailLayout({
+      heading: 'What is new',
+      paragraphs: ['Two things.'],
+      items: [
+        { title: 'Faster <reports>', text: 'Twice as fast.', url: 'https://www.dcipher.io/a?x=1&y=2' },
+        { title: 'Studio', text: 'Themes.', url: 'https://www.dcipher.io/b', linkLabel: 'See Studio' },
+      ],
+      unsubscribeUrl: 'https://www.dcipher.io/unsubscribe?email=a%40b.co&token=abc',
+    });
+    assert.ok(
+      html.includes(
+        '<h2 style="margin:0 0 4px;font-size:17px;line-height:1.3;color:#14162b;">Faster &lt;reports&gt;</h2>',
+      ),
+    );
+    assert.ok(html.includes('href="https://www.dcipher.io/a?x=1&amp;y=2"'));
+    assert.match(html, />Read more<\/a>/);
+    assert.match(html, />See Studio<\/a>/);
+    assert.match(
+      html,
+      /href="https:\/\/www\.dcipher\.io\/unsubscribe\?email=a%40b\.co&amp;token=abc"[^>]*>Unsubscribe<\/a>/,
+    );
+    assert.ok(text.includes('Faster <reports>\nTwice as fast.\nhttps://www.dcipher.io/a?x=1&y=2'));
+    assert.ok(text.includes('Studio\nThemes.\nhttps://www.dcipher.io/b'));
+    assert.ok(
+      text.endsWith(
+        'Unsubscribe from Dcipher emails about product news:\nhttps://www.dcipher.io/unsubscribe?email=a%40b.co&token=abc\n',
+      ),
+    );
+  });
+
+  it('refuses item and unsubscribe URLs that are not http(s)', () => {
+    for (const content of [
+      { items: [{ title: 't', text: 'x', url: 'javascript:alert(1)' }] },
+      { unsubscribeUrl: 'mailto:unsubscribe@dcipher.io' },
+    ]) {
+      assert.throws(
+        () => renderEmailLayout({ heading: 'x', paragraphs: [], ...content }),
+        /must start with http/,
+      );
+    }
+  });
 });

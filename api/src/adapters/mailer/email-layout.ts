@@ -6,10 +6,22 @@ export interface EmailContent {
   preheader?: string;
   heading: string;
   paragraphs: string[];
+  /** A list of things to read (product pages, feature updates), each a title, a short text and a link. */
+  items?: EmailItem[];
   /** The one thing the reader should do, shown as a button with its URL also written out. */
   action?: { label: string; url: string };
   /** Why the reader got this email, shown above the company line. */
   footer?: string;
+  /** Marketing email only: the link that stops it, shown as "Unsubscribe" under the footer. */
+  unsubscribeUrl?: string;
+}
+
+export interface EmailItem {
+  title: string;
+  text: string;
+  url: string;
+  /** The link's text; "Read more" unless given. */
+  linkLabel?: string;
 }
 
 export interface RenderedEmail {
@@ -37,11 +49,16 @@ const fontFamily = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neu
 /**
  * Builds both parts of an email from one structured content, so they always say the same thing. Every text is
  * escaped into the HTML; styles are inline and the layout uses tables, as email clients ignore style sheets and
- * most of modern CSS. The action's URL must be http(s).
+ * most of modern CSS. Every URL (action, items, unsubscribe) must be http(s).
  */
 export function renderEmailLayout(content: EmailContent): RenderedEmail {
-  if (content.action && !/^https?:\/\//i.test(content.action.url)) {
-    throw new Error('email action URL must start with http:// or https://');
+  const urls = [
+    content.action?.url,
+    ...(content.items ?? []).map((item) => item.url),
+    content.unsubscribeUrl,
+  ].filter((url) => url !== undefined);
+  if (urls.some((url) => !/^https?:\/\//i.test(url))) {
+    throw new Error('email URLs (action, items, unsubscribe) must start with http:// or https://');
   }
   return { html: renderHtml(content), text: renderText(content) };
 }
@@ -72,11 +89,13 @@ ${preheader}
 <tr><td style="padding:32px;font-family:${fontFamily};font-size:16px;line-height:1.5;color:${colors.ink};">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${colors.ink};">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
+${content.items ? renderItems(content.items) : ''}
 ${action ?? ''}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid ${colors.border};font-family:${fontFamily};font-size:13px;line-height:1.5;color:${colors.muted};">
 <p style="margin:0 0 8px;">${escapeHtml(content.footer ?? defaultFooter)}</p>
 <p style="margin:0;">${escapeHtml(companyLine)}</p>
+${content.unsubscribeUrl ? `<p style="margin:8px 0 0;"><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${colors.muted};text-decoration:underline;">Unsubscribe</a> from Dcipher emails about product news.</p>` : ''}
 </td></tr>
 </table>
 </td></tr>
@@ -97,9 +116,25 @@ function renderAction(action: { label: string; url: string }): string {
 <a href="${url}" style="color:${colors.brand};word-break:break-all;">${url}</a></p>`;
 }
 
+function renderItems(items: EmailItem[]): string {
+  return items
+    .map(
+      (item) => `<div style="margin:0 0 20px;">
+<h2 style="margin:0 0 4px;font-size:17px;line-height:1.3;color:${colors.ink};">${escapeHtml(item.title)}</h2>
+<p style="margin:0 0 4px;">${escapeHtml(item.text)}</p>
+<a href="${escapeHtml(item.url)}" style="color:${colors.brand};font-weight:600;">${escapeHtml(item.linkLabel ?? 'Read more')}</a>
+</div>`,
+    )
+    .join('\n');
+}
+
 function renderText(content: EmailContent): string {
   const blocks = [content.heading, ...content.paragraphs];
+  for (const item of content.items ?? []) blocks.push(`${item.title}\n${item.text}\n${item.url}`);
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
-  blocks.push(`--\n${content.footer ?? defaultFooter}\n${companyLine}`);
+  const unsubscribe = content.unsubscribeUrl
+    ? `\nUnsubscribe from Dcipher emails about product news:\n${content.unsubscribeUrl}`
+    : '';
+  blocks.push(`--\n${content.footer ?? defaultFooter}\n${companyLine}${unsubscribe}`);
   return `${blocks.join('\n\n')}\n`;
 }

@@ -9,15 +9,21 @@ export interface OutboxMessage {
   html: string;
   text: string;
   tag: string | null;
+  /** Extra headers (`List-Unsubscribe`); absent when the message had none. */
+  headers?: Record<string, string>;
   createdAt: string;
 }
 
-const columns = `id, to_address as "to", subject, html, text, tag, created_at as "createdAt"`;
+const columns = `id, to_address as "to", subject, html, text, tag, headers, created_at as "createdAt"`;
 
-type OutboxRow = Omit<OutboxMessage, 'createdAt'> & { createdAt: Date | string };
+type OutboxRow = Omit<OutboxMessage, 'createdAt' | 'headers'> & {
+  headers: Record<string, string> | null;
+  createdAt: Date | string;
+};
 
-const toOutboxMessage = (row: OutboxRow): OutboxMessage => ({
+const toOutboxMessage = ({ headers, ...row }: OutboxRow): OutboxMessage => ({
   ...row,
+  ...(headers && { headers }),
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
@@ -27,8 +33,17 @@ export async function insertOutboxMessage(
   message: EmailMessage,
 ): Promise<void> {
   await database.query(
-    'insert into email_outbox (id, to_address, subject, html, text, tag) values ($1, $2, $3, $4, $5, $6)',
-    [id, message.to, message.subject, message.html, message.text, message.tag ?? null],
+    `insert into email_outbox (id, to_address, subject, html, text, tag, headers)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      message.to,
+      message.subject,
+      message.html,
+      message.text,
+      message.tag ?? null,
+      message.headers ? JSON.stringify(message.headers) : null,
+    ],
   );
 }
 

@@ -44,16 +44,26 @@ describe('mailer', () => {
     it('refuses several recipients, a display name or a line break in the subject', async () => {
       const mailer = createMailer({ from: 'Dcipher <no-reply@dcipher.io>' }, database);
       const before = (await readOutbox(database)).length;
-      for (const bad of [
+      for (const bad of <Partial<EmailMessage>[]>[
         { to: 'a@example.com, b@example.com' },
         { to: 'Eve <eve@example.com>' },
         { to: 'not-an-address' },
         { subject: 'Hello\r\nBcc: eve@example.com' },
         { tag: 'Not A Tag' },
+        { headers: { 'List-Unsubscribe': '<https://x.example>\r\nBcc: eve@example.com' } },
+        { headers: { 'Bad Name:': 'x' } },
       ]) {
-        await assert.rejects(mailer.send({ ...message, ...bad }), /email (recipient|subject|tag)/);
+        await assert.rejects(mailer.send({ ...message, ...bad }), /email (recipient|subject|tag|headers)/);
       }
       assert.equal((await readOutbox(database)).length, before);
+    });
+
+    it('keeps extra headers with the message', async () => {
+      const mailer = createMailer({ from: 'Dcipher <no-reply@dcipher.io>' }, database);
+      const headers = { 'List-Unsubscribe': '<https://www.dcipher.io/unsubscribe?email=x>' };
+      await mailer.send({ ...message, to: 'headers@example.com', headers });
+      const [stored] = await readOutbox(database, 'headers@example.com');
+      assert.deepEqual(stored?.headers, headers);
     });
   });
 
@@ -118,6 +128,26 @@ describe('mailer', () => {
       const [stored] = await readOutbox(database, 'ada@example.com');
       assert.equal(stored?.id, id);
       assert.equal(stored?.text, message.text);
+    });
+
+    it('sends extra headers such as List-Unsubscribe', async () => {
+      const mailer = createMailer(
+        { from: 'Dcipher <no-reply@dcipher.io>', smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}` },
+        database,
+      );
+      const unsubscribe = '<https://www.dcipher.io/unsubscribe?email=grace%40example.com&token=abc>';
+      await mailer.send({
+        ...message,
+        to: 'grace@example.com',
+        headers: { 'List-Unsubscribe': unsubscribe },
+      });
+      // Long header lines are folded; unfolded, the header is as given.
+      const raw = (received.at(-1)?.raw ?? '').replace(/\r?\n(?=[ \t])/g, '');
+      assert.match(
+        raw,
+        /^List-Unsubscribe: *<https:\/\/www\.dcipher\.io\/unsubscribe\?email=grace%40example\.com&token=abc>\r?$/m,
+      );
+      assert.match(raw, /^X-Dcipher-Email-Tag: email-verification$/m);
     });
 
     it('rejects, recording nothing, when the SMTP server refuses the login', async () => {

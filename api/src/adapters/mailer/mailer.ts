@@ -7,6 +7,11 @@ export interface EmailMessage {
   text: string;
   /** What kind of email this is (`email-verification`, `password-reset`...): kept in the outbox to find it. */
   tag?: string;
+  /**
+   * Extra headers, such as `List-Unsubscribe` on marketing email. Names are letters, digits and dashes; values
+   * one line. Kept in the outbox with the message.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface SentEmail {
@@ -28,12 +33,17 @@ const singleAddress = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
 
 /**
  * Refuses what would let user input add recipients or headers: a list of addresses, a display name, or a line
- * break in the subject. Throws, since any of these is a bug in the caller rather than a user mistake.
+ * break in the subject or a header. Throws, since any of these is a bug in the caller rather than a user mistake.
  */
 export function assertSendable(message: EmailMessage): void {
   if (!singleAddress.test(message.to)) throw new Error('email recipient must be one plain address');
   if (/[\r\n]/.test(message.subject)) throw new Error('email subject must be one line');
   if (message.tag !== undefined && !/^[a-z0-9-]{1,64}$/.test(message.tag)) {
     throw new Error('email tag must be kebab-case, at most 64 characters');
+  }
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(name) || /[\r\n]/.test(value)) {
+      throw new Error('email headers must be one-line values with plain names');
+    }
   }
 }

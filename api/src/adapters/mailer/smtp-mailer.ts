@@ -31,7 +31,7 @@ export function createSmtpMailer(settings: SmtpMailerSettings, database: Queryab
         html: message.html,
         text: message.text,
         messageId: `<${id}@${senderDomain}>`,
-        ...(message.tag && { headers: { 'X-Dcipher-Email-Tag': message.tag } }),
+        headers: { ...message.headers, ...(message.tag && { 'X-Dcipher-Email-Tag': message.tag }) },
       });
       await insertOutboxMessage(database, id, message);
       return { id };

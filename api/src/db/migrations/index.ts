@@ -7,6 +7,12 @@ import { captchaMigration } from './0006-captcha.js';
 import { registrationMigration } from './0007-registration.js';
 import { recoveryAndSignInProtectionMigration } from './0008-recovery-and-sign-in-protection.js';
 import { paymentMethodsMigration } from './0009-payment-methods.js';
+import { internalAdminsAndSuspensionMigration } from './0010-internal-admins-and-suspension.js';
+import { emailChangeAndIntegrationsMigration } from './0011-email-change-and-integrations.js';
+import { trialReactivationMigration } from './0012-trial-reactivation.js';
+import { marketingEmailsMigration } from './0013-marketing-emails.js';
+import { invitationsMigration } from './0014-invitations.js';
+import { ssoMigration } from './0015-sso.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -20,4 +26,10 @@ export const migrations: readonly Migration[] = [
   registrationMigration,
   recoveryAndSignInProtectionMigration,
   paymentMethodsMigration,
+  internalAdminsAndSuspensionMigration,
+  emailChangeAndIntegrationsMigration,
+  trialReactivationMigration,
+  marketingEmailsMigration,
+  invitationsMigration,
+  ssoMigration,
 ];

@@ -1,4 +1,5 @@
-import { cardExpiryParts, contract } from '@dcipher/shared/contract';
+import { randomUUID } from 'node:crypto';
+import { type CreditCard, cardExpiryParts, contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   CardDeclinedError,
@@ -63,6 +64,20 @@ export function registerCreditCardRoutes(
     } catch (error) {
       if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
       throw error;
+    }
+    if (user.paymentSetup === 'existing-address') {
+      // A sign-up for an address that already had an account: answered as if stored, so step 2 does not reveal
+      // the account (its owner was emailed instead); the gateway still checked the card, so declines show alike.
+      return {
+        id: randomUUID(),
+        brand: tokenized.brand,
+        last4: tokenized.last4,
+        expiryMonth: month,
+        expiryYear: year,
+        cardHolder: billing.cardHolder,
+        isDefault: true,
+        createdAt: new Date().toISOString(),
+      } satisfies CreditCard;
     }
     return insertCreditCard(database, {
       organizationId: user.organizationId,

@@ -1,19 +1,38 @@
+import { createPublicKey } from 'node:crypto';
 import {
   type AccessTokenClaims,
   accessTokenAudience,
   accessTokenIssuer,
   createAccessTokenVerifier,
 } from '@dcipher/shared/access-token';
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { type SigningKeys, signingAlgorithm } from './signing-keys.js';
 
 /** Who an access token is about: the claims besides the token's own times. */
 export type AccessTokenSubject = Omit<AccessTokenClaims, 'iat' | 'exp' | 'sub'> & { userId: string };
 
+/**
+ * Who a payment-setup token is about: the user and organization a sign-up just created, or, when the address
+ * already had an account, ids that name nobody (docs/decisions/0021).
+ */
+export interface PaymentSetupSubject {
+  userId: string;
+  organizationId: string;
+}
+
+/** The audience of payment-setup tokens: no other endpoint accepts them, as access tokens have another one. */
+export const paymentSetupAudience = 'dcipher-payment-setup';
+/** Long enough to fill in the card form, short enough that a leaked token is soon useless. */
+export const paymentSetupTtlSeconds = 30 * 60;
+
 export interface AccessTokens {
   sign(subject: AccessTokenSubject): Promise<string>;
   /** The token's claims; rejects (AccessTokenError) when it is expired, forged or malformed. */
   verify(token: string): Promise<AccessTokenClaims>;
+  /** A token that only lets sign-up's step 2 add a card (`POST /credit-cards`). */
+  signPaymentSetup(subject: PaymentSetupSubject): Promise<string>;
+  /** The subject of a payment-setup token; undefined when it is not one (expired, forged, an access token). */
+  verifyPaymentSetup(token: string): Promise<PaymentSetupSubject | undefined>;
 }
 
 /**
@@ -22,6 +41,7 @@ export interface AccessTokens {
  */
 export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): AccessTokens {
   const verify = createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem });
+  const publicKey = createPublicKey(keys.publicKeyPem);
   return {
     sign({ userId, email, organizationId, role, requiresPasswordChange }) {
       const issuedAt = Math.floor(Date.now() / 1000);
@@ -35,5 +55,29 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
         .sign(keys.privateKey);
     },
     verify,
+    signPaymentSetup({ userId, organizationId }) {
+      const issuedAt = Math.floor(Date.now() / 1000);
+      return new SignJWT({ organizationId })
+        .setProtectedHeader({ alg: signingAlgorithm, typ: 'JWT', kid: keys.kid })
+        .setSubject(userId)
+        .setIssuer(accessTokenIssuer)
+        .setAudience(paymentSetupAudience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + paymentSetupTtlSeconds)
+        .sign(keys.privateKey);
+    },
+    async verifyPaymentSetup(token) {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          issuer: accessTokenIssuer,
+          audience: paymentSetupAudience,
+          algorithms: [signingAlgorithm],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.organizationId !== 'string') return undefined;
+        return { userId: payload.sub, organizationId: payload.organizationId };
+      } catch {
+        return undefined;
+      }
+    },
   };
 }

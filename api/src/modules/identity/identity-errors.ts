@@ -34,3 +34,13 @@ export class RefreshTokenReusedError extends ApiError {
     super(401, sessionEndedMessage, errorCodes.refreshTokenReused);
   }
 }
+
+/**
+ * The password was right but an internal admin suspended the account. Like the unverified address, only told to
+ * someone who knows the password; the message tells them to contact support.
+ */
+export class AccountSuspendedError extends ApiError {
+  constructor() {
+    super(403, errorCatalogue.accountSuspended, errorCodes.accountSuspended);
+  }
+}

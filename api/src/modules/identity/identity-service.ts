@@ -8,6 +8,7 @@ import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import type { AccessTokens } from './access-tokens.js';
 import {
+  AccountSuspendedError,
   EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidRefreshTokenError,
@@ -16,7 +17,13 @@ import {
 import { passwordChangedNotice } from './password-changed-notice.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
-import { findUserByEmail, findUserById, type IdentityUser, replacePassword } from './user-repository.js';
+import {
+  findUserByEmail,
+  findUserById,
+  type IdentityUser,
+  maySignIn,
+  replacePassword,
+} from './user-repository.js';
 
 export interface IdentityServiceDependencies {
   config: Pick<Config, 'refreshTokenTtlSeconds' | 'staySignedInTtlSeconds' | 'webUrl'>;
@@ -57,6 +64,17 @@ export function createIdentityService({
   }
 
   return {
+    /**
+     * Signs a user in whom another module has already authenticated (an accepted invitation, SSO): a new
+     * refresh-token family and its token pair, for `ttlSeconds` (a normal 12-hour session unless told).
+     */
+    async issueSession(
+      user: IdentityUser,
+      ttlSeconds: number = config.refreshTokenTtlSeconds,
+    ): Promise<TokenPair> {
+      return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds));
+    },
+
     async login({ email, password, staySignedIn }: Required<Credentials>): Promise<TokenPair> {
       // Counted and delayed alike for unknown emails, so the delay tells nothing about which addresses exist.
       await signInThrottle.admitAttempt(email);
@@ -65,6 +83,8 @@ export function createIdentityService({
       const passwordMatches = await passwordHasher.verify(user?.passwordHash, password);
       if (passwordMatches) await signInThrottle.clear(email);
       if (!user || !passwordMatches || user.status !== 'Active') throw new InvalidCredentialsError();
+      // Told only to someone who knows the password, like the unverified address below.
+      if (user.suspended) throw new AccountSuspendedError();
       if (!user.emailVerified) throw new EmailNotVerifiedError();
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
       return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds));
@@ -96,7 +116,7 @@ export function createIdentityService({
       { currentPassword, newPassword }: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
     ): Promise<TokenPair> {
       const user = await findUserById(database, userId);
-      if (user?.status !== 'Active') throw new UnauthorizedError();
+      if (!maySignIn(user)) throw new UnauthorizedError();
       await signInThrottle.admitAttempt(user.email);
       if (!(await passwordHasher.verify(user.passwordHash, currentPassword))) {
         throw new ValidationError(errorCatalogue.currentPasswordIncorrect, {

@@ -98,16 +98,25 @@ describe('identity', () => {
       }
     });
 
-    it('answers an invalid body with 400 and one message per field', async () => {
+    it('answers an address that is not an email with the login row "Invalid email"', async () => {
       const response = await post('/login', { email: 'not-an-email' });
       assert.equal(response.statusCode, 400);
       assert.deepEqual(response.json(), {
         statusCode: 400,
         error: 'Bad Request',
-        message: 'Please enter a valid email address',
+        message: 'Invalid email',
         code: 'VALIDATION_FAILED',
-        issues: { email: 'Please enter a valid email address', password: 'This field is required' },
+        issues: { email: 'Invalid email', password: 'This field is required' },
       });
+    });
+
+    it('answers a password no account can have with "Invalid username/password combination", checking nothing', async () => {
+      const response = await post('/login', { email: demoAdmin.email, password: 'x'.repeat(129) });
+      assert.equal(response.statusCode, 400);
+      assert.equal(response.json().message, 'Invalid username/password combination');
+      assert.deepEqual(response.json().issues, { password: 'Invalid username/password combination' });
+      // Not a failed attempt: the right password still signs in at once, with no delay to wait out.
+      await logIn(server.app);
     });
 
     it('answers a missing body with every required field', async () => {

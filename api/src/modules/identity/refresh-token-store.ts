@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
-import { findUserById, type IdentityUser } from './user-repository.js';
+import { findUserById, type IdentityUser, maySignIn } from './user-repository.js';
 
 /** A refresh token as handed to the client (the database keeps only its hash). */
 export interface IssuedRefreshToken {
@@ -69,7 +69,7 @@ export function createRefreshTokenStore(database: Database) {
           return { outcome: 'invalid' };
 
         const user = await findUserById(transaction, stored.userId);
-        if (user?.status !== 'Active') return { outcome: 'invalid' };
+        if (!maySignIn(user)) return { outcome: 'invalid' };
 
         await transaction.query('update refresh_tokens set used_at = now() where id = $1', [stored.id]);
         const refreshToken = await insert(transaction, user.id, stored.familyId, new Date(stored.expiresAt));

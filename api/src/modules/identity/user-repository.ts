@@ -12,11 +12,20 @@ export interface IdentityUser {
   requiresPasswordChange: boolean;
   /** False until the user opens the link emailed at sign-up; such a user cannot sign in yet. */
   emailVerified: boolean;
+  /** Dcipher staff, who may call the internal admin endpoints (suspension, marketing emails); see 0015. */
+  internalAdmin: boolean;
+  /** Suspended by an internal admin: cannot sign in, and every session has ended. */
+  suspended: boolean;
 }
+
+/** Whether a user may hold a session now: active (not only invited) and not suspended. */
+export const maySignIn = (user: IdentityUser | undefined): user is IdentityUser =>
+  user?.status === 'Active' && !user.suspended;
 
 const selectIdentityUser = `
   select id, email, password_hash as "passwordHash", status, organization_id as "organizationId", role,
-         requires_password_change as "requiresPasswordChange", email_verified_at is not null as "emailVerified"
+         requires_password_change as "requiresPasswordChange", email_verified_at is not null as "emailVerified",
+         internal_admin as "internalAdmin", suspended_at is not null as "suspended"
   from users`;
 
 export async function findUserByEmail(database: Queryable, email: string): Promise<IdentityUser | undefined> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
+import { confirmEmailChange, isUniqueViolation } from '../email-change/email-change-confirmation.js';
 
 /** How long an emailed verification link works. */
 export const emailVerificationLinkLifetimeHours = 24;
@@ -23,45 +24,61 @@ export async function issueEmailVerificationToken(database: Queryable, userId: s
 }
 
 export type EmailVerificationResult =
-  | { outcome: 'verified'; email: string }
+  /** `emailChanged`: the token confirmed a new address (POST /update-email), now the user's sign-in address. */
+  | { outcome: 'verified'; email: string; emailChanged?: true }
   | { outcome: 'expired' }
   /** Unknown, already used, replaced by a newer link, or not a token at all. */
   | { outcome: 'invalid' };
 
-/** Spends the token and marks its user's address verified, in one transaction. */
+/**
+ * Spends the token and marks its user's address verified, in one transaction. A token from an email-change link
+ * (`email_change_tokens`) swaps the new address in instead, if no other account has it (docs/decisions/0016).
+ */
 export async function verifyEmailWithToken(
   database: Database,
   token: string,
 ): Promise<EmailVerificationResult> {
-  return database.transaction(async (transaction) => {
-    const [stored] = await transaction.query<{
-      id: string;
-      userId: string;
-      email: string;
-      used: boolean;
-      expired: boolean;
-    }>(
-      `select token.id, token.user_id as "userId", users.email, token.used_at is not null as used,
-              token.expires_at <= now() as expired
-       from email_verification_tokens token join users on users.id = token.user_id
-       where token.token_hash = $1
-       for update of token`,
-      [hashToken(token)],
-    );
-    // A used link is "failed" even once it is also old: expiry only matters for a link that could still work.
-    if (!stored || stored.used) return { outcome: 'invalid' };
-    if (stored.expired) return { outcome: 'expired' };
+  try {
+    return await database.transaction(async (transaction) => {
+      const change = await confirmEmailChange(transaction, token);
+      return change ?? (await verifyAddressWithToken(transaction, token));
+    });
+  } catch (error) {
+    // Another account took the new address between the check and the swap.
+    if (isUniqueViolation(error)) return { outcome: 'invalid' };
+    throw error;
+  }
+}
 
-    await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [
-      stored.id,
-    ]);
-    await transaction.query(
-      `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-       where id = $1`,
-      [stored.userId],
-    );
-    return { outcome: 'verified', email: stored.email };
-  });
+async function verifyAddressWithToken(
+  transaction: Queryable,
+  token: string,
+): Promise<EmailVerificationResult> {
+  const [stored] = await transaction.query<{
+    id: string;
+    userId: string;
+    email: string;
+    used: boolean;
+    expired: boolean;
+  }>(
+    `select token.id, token.user_id as "userId", users.email, token.used_at is not null as used,
+            token.expires_at <= now() as expired
+     from email_verification_tokens token join users on users.id = token.user_id
+     where token.token_hash = $1
+     for update of token`,
+    [hashToken(token)],
+  );
+  // A used link is "failed" even once it is also old: expiry only matters for a link that could still work.
+  if (!stored || stored.used) return { outcome: 'invalid' };
+  if (stored.expired) return { outcome: 'expired' };
+
+  await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [stored.id]);
+  await transaction.query(
+    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+     where id = $1`,
+    [stored.userId],
+  );
+  return { outcome: 'verified', email: stored.email };
 }
 
 /**

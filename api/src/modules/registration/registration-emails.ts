@@ -49,3 +49,28 @@ export function existingAccountNotice(to: string, webUrl: string): EmailMessage 
     }),
   };
 }
+
+/**
+ * Quick registration (`POST /register/quick`): a link to the sign-up form with the address filled in. Nothing is
+ * created until the form is sent, so this email only invites; it carries nothing but the address it went to.
+ */
+export function quickSignUpEmail(to: string, webUrl: string): EmailMessage {
+  const url = `${webUrl}/signup?email=${encodeURIComponent(to)}`;
+  return {
+    to,
+    subject: 'Finish creating your Dcipher account',
+    tag: 'quick-sign-up',
+    ...renderEmailLayout({
+      preheader: `One more step to start your ${freeTrialDays}-day free trial.`,
+      heading: 'Finish creating your Dcipher account',
+      paragraphs: [
+        `Thanks for your interest in Dcipher. Finish creating your account to start your ${freeTrialDays}-day ` +
+          'free trial, no credit card needed: it takes a minute.',
+      ],
+      action: { label: 'Finish creating my account', url },
+      footer:
+        'You received this email because someone asked to start a Dcipher free trial with this address. If that ' +
+        'was not you, ignore it: no account has been created.',
+    }),
+  };
+}

@@ -20,7 +20,7 @@ export async function createAccount(
   database: Database,
   registration: Registration,
   passwordHash: string,
-): Promise<{ verificationToken: string } | undefined> {
+): Promise<{ verificationToken: string; userId: string; organizationId: string } | undefined> {
   const isBusiness = registration.customerType === 'Business';
   try {
     return await database.transaction(async (transaction) => {
@@ -60,7 +60,11 @@ export async function createAccount(
         ],
       );
       if (!user) throw new EmailAlreadyRegistered();
-      return { verificationToken: await issueEmailVerificationToken(transaction, user.id) };
+      return {
+        verificationToken: await issueEmailVerificationToken(transaction, user.id),
+        userId: user.id,
+        organizationId: organization.id,
+      };
     });
   } catch (error) {
     if (error instanceof EmailAlreadyRegistered) return undefined;

@@ -26,6 +26,16 @@ export const sendConfirmationLimit: RateLimitRule = {
   windowSeconds: 60 * 60,
 };
 
+/**
+ * Quick registration from a marketing call to action: 10 per IP address per hour (a 429). Each address also gets
+ * at most 3 sign-up emails an hour, silently (`signUpEmailsPerAddressLimit`, shared with the other sign-up emails).
+ */
+export const quickRegistrationLimit: RateLimitRule = {
+  bucket: endpoints.quickRegister.operation,
+  limit: 10,
+  windowSeconds: 60 * 60,
+};
+
 export function registerRegistrationRoutes(
   app: FastifyInstance,
   registration: RegistrationService,
@@ -42,5 +52,10 @@ export function registerRegistrationRoutes(
   registerEndpoint(app, endpoints.sendConfirmation, async ({ body }, { request }) => {
     await rateLimiter.consume(sendConfirmationLimit, request.ip);
     return registration.sendConfirmation(body.email);
+  });
+
+  registerEndpoint(app, endpoints.quickRegister, async ({ body }, { request }) => {
+    await rateLimiter.consume(quickRegistrationLimit, request.ip);
+    return registration.quickRegister(body.email);
   });
 }

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { AccessTokens } from '../identity/access-tokens.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import { reissueEmailVerificationToken, verifyEmailWithToken } from './email-verification-tokens.js';
-import { existingAccountNotice, verificationEmail } from './registration-emails.js';
+import { existingAccountNotice, quickSignUpEmail, verificationEmail } from './registration-emails.js';
 import { EmailVerificationFailedError, EmailVerificationLinkExpiredError } from './registration-errors.js';
 import { createAccount, type Registration } from './registration-repository.js';
 
@@ -26,6 +28,8 @@ export interface RegistrationServiceDependencies {
   rateLimiter: RateLimiter;
   /** The marketing site's public URL (`WEB_URL`), where the emailed links lead. */
   webUrl: string;
+  /** Signs the payment-setup token sign-up's step 2 adds a card with. */
+  accessTokens: Pick<AccessTokens, 'signPaymentSetup'>;
   log: FastifyBaseLogger;
 }
 
@@ -39,6 +43,7 @@ export function createRegistrationService({
   mailer,
   rateLimiter,
   webUrl,
+  accessTokens,
   log,
 }: RegistrationServiceDependencies) {
   /**
@@ -54,7 +59,9 @@ export function createRegistrationService({
   }
 
   return {
-    async register(registration: Registration): Promise<{ email: string; verificationRequired: true }> {
+    async register(
+      registration: Registration,
+    ): Promise<{ email: string; verificationRequired: true; paymentSetupToken: string }> {
       // Hashed whatever happens next, so an existing address answers in about the same time as a new one.
       const passwordHash = await passwordHasher.hash(registration.password);
       const created = await createAccount(database, registration, passwordHash);
@@ -63,14 +70,19 @@ export function createRegistrationService({
       } else if (await rateLimiter.tryConsume(signUpEmailsPerAddressLimit, registration.email)) {
         await deliver(existingAccountNotice(registration.email, webUrl));
       }
-      return { email: registration.email, verificationRequired: true };
+      // For an address that already had an account the token names nobody, and step 2 stores nothing with it.
+      const paymentSetupToken = await accessTokens.signPaymentSetup(
+        created ?? { userId: randomUUID(), organizationId: randomUUID() },
+      );
+      return { email: registration.email, verificationRequired: true, paymentSetupToken };
     },
 
-    async verifyEmail(token: string): Promise<{ email: string; verified: true }> {
+    /** Also confirms a change of address (POST /update-email): then `emailChanged: true`. */
+    async verifyEmail(token: string): Promise<{ email: string; verified: true; emailChanged?: true }> {
       const result = await verifyEmailWithToken(database, token);
       if (result.outcome === 'expired') throw new EmailVerificationLinkExpiredError();
       if (result.outcome === 'invalid') throw new EmailVerificationFailedError();
-      return { email: result.email, verified: true };
+      return { email: result.email, verified: true, ...(result.emailChanged && { emailChanged: true }) };
     },
 
     /** Emails a new link (the old ones stop working) if the address has an account still to verify. */
@@ -81,6 +93,19 @@ export function createRegistrationService({
         if (token) await deliver(verificationEmail(email, webUrl, token));
       }
       return { sent: true };
+    },
+
+    /**
+     * Quick registration: a new address is emailed a link to the sign-up form with it filled in; an address that
+     * has an account (or an invitation) gets the "you already have an account" notice instead. Both count
+     * towards the address's sign-up emails, and the answer is the same either way.
+     */
+    async quickRegister(email: string): Promise<{ email: string; sent: true }> {
+      if (await rateLimiter.tryConsume(signUpEmailsPerAddressLimit, email)) {
+        const [existing] = await database.query('select 1 from users where email = $1', [email]);
+        await deliver(existing ? existingAccountNotice(email, webUrl) : quickSignUpEmail(email, webUrl));
+      }
+      return { email, sent: true };
     },
   };
 }

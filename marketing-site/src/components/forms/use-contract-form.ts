@@ -97,5 +97,5 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
     }
   }
 
-  return { field, checkbox, onSubmit, submission, errors, ready };
+  return { field, checkbox, onSubmit, submission, errors, ready, values };
 }

@@ -1,0 +1,237 @@
+import { authStore, configureAuth } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import AuthApp from './index';
+
+jest.mock('altcha', () => ({}));
+const call = jest.fn();
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call }),
+}));
+
+const initialState = authStore.getState();
+configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
+
+const invitation = (state: 'pending' | 'expired' | 'accepted') => ({
+  state,
+  email: 'grace@example.com',
+  organizationName: 'Demo Org',
+  inviterName: 'Ada Admin',
+  role: 'teammate',
+  expiresAt: '2026-03-05T10:00:00.000Z',
+});
+const chosen = 'Harbour-Lights-2026';
+const pendingHeading = 'Join Demo Org on Dcipher';
+
+function renderInvitation(token = 'tok123') {
+  window.history.pushState(null, '', `/signup?invitation=${token}`);
+  const navigate = jest.fn();
+  render(<AuthApp navigate={navigate} />);
+  return { navigate };
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Waits for the page's heading to read `name` (the loading state has a heading of its own). */
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+const acceptButton = () => screen.getByRole('button', { name: 'Accept invitation' });
+
+function fillForm() {
+  type('First name', 'Grace');
+  type('Last name', 'Hopper');
+  type('Password', chosen);
+  type('Confirm password', chosen);
+}
+
+afterEach(() => {
+  cleanup();
+  call.mockReset();
+  authStore.setState(initialState, true);
+});
+
+describe('Accept invitation: loading and pending', () => {
+  it('loads the invitation named by the link, then shows who invites whom, with labelled fields', async () => {
+    let answer: (value: unknown) => void = () => {};
+    call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderInvitation();
+    expect(screen.getByRole('status').textContent).toBe('Loading your invitation…');
+    expect(call.mock.calls[0]?.[1]).toEqual({ query: { token: 'tok123' } });
+
+    answer(invitation('pending'));
+    await heading('Join Demo Org on Dcipher');
+    expect(screen.getByText(/Ada Admin invited you as teammate\./)).toBeTruthy();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('grace@example.com');
+    expect(email.readOnly).toBe(true);
+    for (const label of ['First name', 'Last name', 'Password', 'Confirm password']) {
+      expect(screen.getByText(label).tagName).toBe('LABEL');
+    }
+    expect(document.title).toBe('Dcipher | Join Demo Org on Dcipher');
+  });
+
+  it('shows the spec messages, the live password checklist and "Passwords do not match"', async () => {
+    const acceptInvitation = jest.fn();
+    authStore.setState({ acceptInvitation });
+    call.mockResolvedValue(invitation('pending'));
+    renderInvitation();
+    await heading(pendingHeading);
+    fireEvent.click(acceptButton());
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+
+    type('Password', 'short');
+    expect(screen.getAllByText('Password must contain at least 12 characters').length).toBeGreaterThan(0);
+    type('Password', 'harbour-lights-2026');
+    expect(screen.getByText('Password requires an uppercase letter')).toBeTruthy();
+    type('Password', chosen);
+    expect(screen.getByText('The password meets every rule.')).toBeTruthy();
+
+    type('First name', 'Grace');
+    type('Last name', 'Hopper');
+    type('Confirm password', 'Harbour-Lights-2027');
+    fireEvent.click(acceptButton());
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(acceptInvitation).not.toHaveBeenCalled();
+  });
+
+  it('accepts through the auth store, which keeps the session, and opens the account area', async () => {
+    const acceptInvitation = jest.fn().mockResolvedValue(undefined);
+    authStore.setState({ acceptInvitation });
+    call.mockResolvedValue(invitation('pending'));
+    const { navigate } = renderInvitation();
+    await heading(pendingHeading);
+    fillForm();
+    type('First name', '  Grace ');
+    fireEvent.click(acceptButton());
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    expect(acceptInvitation).toHaveBeenCalledWith({
+      token: 'tok123',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      password: chosen,
+      confirmPassword: chosen,
+    });
+  });
+
+  it('shows a refusal and keeps everything typed', async () => {
+    authStore.setState({
+      acceptInvitation: jest
+        .fn()
+        .mockRejectedValue(
+          new ApiError(
+            'Your account has been suspended due to unusual activity. Please contact support.',
+            403,
+            'ACCOUNT_SUSPENDED',
+          ),
+        ),
+    });
+    call.mockResolvedValue(invitation('pending'));
+    const { navigate } = renderInvitation();
+    await heading(pendingHeading);
+    fillForm();
+    fireEvent.click(acceptButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your account has been suspended due to unusual activity. Please contact support.',
+    );
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Grace');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe(chosen);
+    expect(acceptButton()).toHaveProperty('disabled', false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('turns into the expired page when the invitation expires before it is accepted', async () => {
+    authStore.setState({
+      acceptInvitation: jest
+        .fn()
+        .mockRejectedValue(
+          new ApiError('This invitation has expired. Ask for a new one.', 410, 'INVITATION_EXPIRED'),
+        ),
+    });
+    call.mockResolvedValue(invitation('pending'));
+    renderInvitation();
+    await heading(pendingHeading);
+    fillForm();
+    fireEvent.click(acceptButton());
+    await heading('This invitation has expired');
+  });
+});
+
+describe('Accept invitation: expired', () => {
+  it('says so and asks the inviter for a new invitation', async () => {
+    call.mockResolvedValueOnce(invitation('expired')).mockResolvedValueOnce({ requested: true });
+    renderInvitation('old-token');
+    await heading('This invitation has expired');
+    expect(screen.getByText('This invitation has expired. Ask for a new one.')).toBeTruthy();
+    expect(screen.getByText(/expired on/).textContent).toContain('05 Mar 2026');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ask Ada Admin for a new invitation' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'We asked Ada Admin to send you a new invitation.',
+    );
+    expect(call.mock.calls[1]?.[1]).toEqual({ body: { token: 'old-token' } });
+    expect(screen.queryByRole('button', { name: /Ask Ada Admin/ })).toBeNull();
+  });
+
+  it('shows why the request failed and lets the invitee try again', async () => {
+    call
+      .mockResolvedValueOnce(invitation('expired'))
+      .mockRejectedValueOnce(
+        new ApiError('Too many requests. Please wait a few minutes and try again.', 429, 'TOO_MANY_REQUESTS'),
+      );
+    renderInvitation();
+    await heading('This invitation has expired');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask Ada Admin for a new invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests. Please wait a few minutes and try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Ask Ada Admin for a new invitation' })).toBeTruthy();
+  });
+});
+
+describe('Accept invitation: accepted and invalid links', () => {
+  it('offers to log in when the invitation has been accepted already', async () => {
+    call.mockResolvedValue(invitation('accepted'));
+    const { navigate } = renderInvitation();
+    await heading('This invitation has already been accepted');
+    expect(screen.getByText('This invitation has already been accepted. Log in instead.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('explains a link that is not valid, with links to log in and to sign up', async () => {
+    call.mockRejectedValue(new ApiError('This invitation link is not valid.', 404, 'INVITATION_INVALID'));
+    const { navigate } = renderInvitation('garbled');
+    await heading('This invitation link is not valid');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(navigate).toHaveBeenCalledWith('/signup');
+  });
+
+  it('treats an empty invitation parameter as an invalid link without calling the API', async () => {
+    renderInvitation('');
+    await heading('This invitation link is not valid');
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('lets the visitor try again when the invitation could not be loaded', async () => {
+    call
+      .mockRejectedValueOnce(
+        new ApiError('We could not reach Dcipher. Check your connection and try again.', 0, 'NETWORK'),
+      )
+      .mockResolvedValueOnce(invitation('pending'));
+    renderInvitation();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not reach Dcipher. Check your connection and try again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await heading('Join Demo Org on Dcipher');
+  });
+
+  it('leaves /signup without an invitation to the self-service sign-up', async () => {
+    window.history.pushState(null, '', '/signup');
+    render(<AuthApp navigate={jest.fn()} />);
+    await heading('Create account (1/2)');
+    expect(call).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,153 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { contract } from '@dcipher/shared/contract';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { redirectTo } from './external-redirect';
+import AuthApp from './index';
+
+const call = jest.fn();
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call }),
+}));
+jest.mock('./external-redirect', () => ({ redirectTo: jest.fn() }));
+
+const initialState = authStore.getState();
+const notSetUp = 'Single sign-on is not set up for your email address. Log in with your password.';
+
+function renderAt(url: string) {
+  window.history.pushState(null, '', url);
+  const navigate = jest.fn();
+  render(<AuthApp navigate={navigate} />);
+  return { navigate };
+}
+
+function submitEmail(email: string) {
+  fireEvent.change(screen.getByLabelText('Work email'), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+afterEach(() => {
+  cleanup();
+  call.mockReset();
+  jest.mocked(redirectTo).mockReset();
+  authStore.setState(initialState, true);
+});
+
+describe('Log in with SSO: the email step', () => {
+  it('shows the login-style layout with a labelled work email field and a way back to the password login', () => {
+    const { navigate } = renderAt('/login/sso');
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in with SSO' })).toBeTruthy();
+    expect(screen.getByText('Work email').tagName).toBe('LABEL');
+    expect(document.title).toBe('Dcipher | Log in with SSO');
+    fireEvent.click(screen.getByRole('link', { name: 'Log in with password' }));
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('validates the email without calling the API', async () => {
+    renderAt('/login/sso');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    submitEmail('not-an-email');
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("sends the browser to the identity provider's sign-in page, showing progress meanwhile", async () => {
+    let answer: (value: unknown) => void = () => {};
+    call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/login/sso');
+    submitEmail('  Ada@Acme.test ');
+    const button = await screen.findByRole('button', { name: 'Continuing…' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(call).toHaveBeenCalledWith(contract.sso.startSsoLogin, { body: { email: 'ada@acme.test' } });
+
+    answer({ authorizationUrl: 'https://idp.acme.test/authorize?state=s' });
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://idp.acme.test/authorize?state=s'));
+  });
+
+  it('shows why SSO cannot start, keeps the email and links to the password login', async () => {
+    call.mockRejectedValue(new ApiError(notSetUp, 404, 'SSO_NOT_SET_UP'));
+    const { navigate } = renderAt('/login/sso');
+    submitEmail('ada@nowhere.test');
+    expect((await screen.findByRole('alert')).textContent).toBe(notSetUp);
+    expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('ada@nowhere.test');
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(redirectTo).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('link', { name: 'Log in with password' }));
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('is reached from the login screen', () => {
+    const { navigate } = renderAt('/login');
+    fireEvent.click(screen.getByRole('link', { name: 'Log in with SSO' }));
+    expect(navigate).toHaveBeenCalledWith('/login/sso');
+  });
+});
+
+describe('Log in with SSO: back from the identity provider', () => {
+  it('signs in with the code and state, then goes to the account area', async () => {
+    let finish: () => void = () => {};
+    const completeSsoLogin = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    authStore.setState({ completeSsoLogin });
+    const { navigate } = renderAt('/login/sso?code=abc&state=xyz&iss=https%3A%2F%2Fidp.acme.test');
+    expect(screen.getByRole('status').textContent).toBe('Signing you in…');
+    expect(completeSsoLogin).toHaveBeenCalledTimes(1);
+    expect(completeSsoLogin).toHaveBeenCalledWith({
+      code: 'abc',
+      state: 'xyz',
+      iss: 'https://idp.acme.test',
+    });
+    // The one-time code leaves the address bar at once.
+    expect(window.location.search).toBe('');
+
+    finish();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+  });
+
+  it('sends a user whose password has expired to change it, as the password login does', async () => {
+    authStore.setState({
+      completeSsoLogin: jest.fn(async () => authStore.setState({ requiresPasswordChange: true })),
+    });
+    const { navigate } = renderAt('/login/sso?code=abc&state=xyz');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));
+  });
+
+  it('shows a failed sign-in with the message and offers to try again', async () => {
+    const message = 'This single sign-on attempt has expired or was already used. Please start again.';
+    authStore.setState({
+      completeSsoLogin: jest.fn().mockRejectedValue(new ApiError(message, 400, 'SSO_ATTEMPT_INVALID')),
+    });
+    const { navigate } = renderAt('/login/sso?code=abc&state=used');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(navigate).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByLabelText('Work email')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('shows "Server error" when the failure is not an API answer', async () => {
+    authStore.setState({ completeSsoLogin: jest.fn().mockRejectedValue(new Error('boom')) });
+    renderAt('/login/sso?code=abc&state=xyz');
+    expect((await screen.findByRole('alert')).textContent).toBe('Server error');
+  });
+
+  it('says the sign-in was cancelled when the provider answers access_denied, without calling the API', async () => {
+    const completeSsoLogin = jest.fn();
+    authStore.setState({ completeSsoLogin });
+    renderAt('/login/sso?error=access_denied&state=xyz');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign-in was cancelled at your identity provider.',
+    );
+    expect(completeSsoLogin).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("shows the provider's other errors as a failed sign-in", async () => {
+    renderAt('/login/sso?error=server_error&state=xyz');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your identity provider could not sign you in. Please try again.',
+    );
+  });
+});

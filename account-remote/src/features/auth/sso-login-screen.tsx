@@ -1,0 +1,154 @@
+import { authenticatedApi, authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
+import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { Alert, Button, TextField, theme } from '@dcipher/shared/ui';
+import { errorCatalogue, type FieldErrors, ssoMessages, validateForm } from '@dcipher/shared/validation';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { redirectTo } from './external-redirect';
+import { LoginLayout } from './login-layout';
+import { ScreenLink } from './screen-link';
+
+type Step =
+  | { step: 'email'; error?: { message: string; code?: string | undefined } }
+  | { step: 'signing-in'; callback: SsoCallbackInput }
+  | { step: 'failed'; message: string };
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : errorCatalogue.serverError;
+
+/**
+ * Where the screen starts: the identity provider's answer when the URL carries one (`?code&state`, or `?error`,
+ * `access_denied` being a cancelled sign-in), else the email step.
+ */
+function initialStep(search: string): Step {
+  const query = new URLSearchParams(search);
+  const error = query.get('error');
+  if (error) {
+    return {
+      step: 'failed',
+      message: error === 'access_denied' ? ssoMessages.cancelled : ssoMessages.identityProviderFailed,
+    };
+  }
+  const code = query.get('code');
+  const state = query.get('state');
+  if (code && state) {
+    const iss = query.get('iss');
+    return { step: 'signing-in', callback: { code, state, ...(iss ? { iss } : {}) } };
+  }
+  return { step: 'email' };
+}
+
+/**
+ * Log in via SSO (`/login/sso`). Step 1 asks for the work email, whose domain picks the organization's identity
+ * provider, and sends the browser there. The provider sends it back here with `?code&state`: the screen finishes
+ * the sign-in and goes to the account area, as a password login does.
+ */
+export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
+  const [step, setStep] = useState<Step>(() => initialStep(window.location.search));
+  const [email, setEmail] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const finishing = useRef(false);
+
+  useEffect(() => {
+    if (step.step !== 'signing-in' || finishing.current) return;
+    finishing.current = true;
+    // The code and state work once: a reload or the back button must not send them again.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    authStore
+      .getState()
+      .completeSsoLogin(step.callback)
+      .then(
+        () => navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account'),
+        (error: unknown) => setStep({ step: 'failed', message: messageOf(error) }),
+      );
+  }, [step, navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setStep({ step: 'email' });
+    const validation = validateForm(SsoLoginInputSchema, { email });
+    if (!validation.success) {
+      setFieldErrors(validation.errors);
+      return;
+    }
+    setFieldErrors({});
+    setSubmitting(true);
+    try {
+      const { authorizationUrl } = await authenticatedApi().call(contract.sso.startSsoLogin, {
+        body: validation.output,
+      });
+      // Stays "submitting" while the browser leaves for the identity provider.
+      redirectTo(authorizationUrl);
+    } catch (error) {
+      setStep({
+        step: 'email',
+        error: { message: messageOf(error), code: error instanceof ApiError ? error.code : undefined },
+      });
+      if (error instanceof ApiError) setFieldErrors(error.issues);
+      setSubmitting(false);
+    }
+  }
+
+  const passwordLogin = (
+    <p css={{ marginBottom: 0, color: theme.colors.muted }}>
+      <ScreenLink to="/login" navigate={navigate}>
+        Log in with password
+      </ScreenLink>
+    </p>
+  );
+
+  if (step.step === 'signing-in') {
+    return (
+      <LoginLayout title="Log in with SSO">
+        <p role="status">Signing you in…</p>
+      </LoginLayout>
+    );
+  }
+
+  if (step.step === 'failed') {
+    return (
+      <LoginLayout title="Log in with SSO">
+        <Alert>{step.message}</Alert>
+        <p>
+          <Button
+            onClick={() => {
+              finishing.current = false;
+              setStep({ step: 'email' });
+            }}
+          >
+            Try again
+          </Button>
+        </p>
+        {passwordLogin}
+      </LoginLayout>
+    );
+  }
+
+  return (
+    <LoginLayout title="Log in with SSO">
+      <p>Enter your work email. We will send you to your organization's sign-in page.</p>
+      <form onSubmit={submit} noValidate aria-describedby={step.error ? 'sso-login-error' : undefined}>
+        {step.error ? (
+          <div id="sso-login-error">
+            <Alert>{step.error.message}</Alert>
+          </div>
+        ) : null}
+        <TextField
+          label="Work email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        <Button type="submit" disabled={submitting} css={{ width: '100%' }}>
+          {submitting ? 'Continuing…' : 'Continue'}
+        </Button>
+      </form>
+      {passwordLogin}
+    </LoginLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.js';
+import { issueEmailVerificationToken } from '../registration/email-verification-tokens.js';
+import { addressTaken, hashToken, isUniqueViolation } from './email-change-confirmation.js';
+
+/** How long the link confirming a new address works: as long as a sign-up verification link. */
+export const emailChangeLinkLifetimeHours = 24;
+
+/**
+ * An unverified user's wrong address is simply replaced, and a new verification link issued for the new one
+ * (the earlier links stop working). Answers the link's token, or undefined when another account has the address
+ * (nothing changes then).
+ */
+export async function replaceUnverifiedEmail(
+  database: Database,
+  userId: string,
+  newEmail: string,
+): Promise<string | undefined> {
+  try {
+    return await database.transaction(async (transaction) => {
+      const [updated] = await transaction.query<{ id: string }>(
+        `update users set email = $2, updated_at = now()
+         where id = $1 and email_verified_at is null
+           and not exists (select 1 from users other where other.email = $2)
+         returning id`,
+        [userId, newEmail],
+      );
+      if (!updated) return undefined;
+      await transaction.query('delete from email_change_tokens where user_id = $1', [userId]);
+      return issueEmailVerificationToken(transaction, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A verified user's new address waits until its owner opens the link: the pending change is stored with a
+ * one-time token (32 random bytes, base64url, only the SHA-256 kept, valid 24 hours by the database's clock),
+ * replacing any earlier pending change. Answers the token, or undefined when another account has the address.
+ */
+export async function startEmailChange(
+  database: Database,
+  userId: string,
+  newEmail: string,
+): Promise<string | undefined> {
+  return database.transaction(async (transaction) => {
+    if (await addressTaken(transaction, newEmail, userId)) return undefined;
+    const token = randomBytes(32).toString('base64url');
+    await transaction.query('delete from email_change_tokens where user_id = $1', [userId]);
+    await transaction.query(
+      `insert into email_change_tokens (user_id, new_email, token_hash, expires_at)
+       values ($1, $2, $3, now() + $4::integer * interval '1 hour')`,
+      [userId, newEmail, hashToken(token), emailChangeLinkLifetimeHours],
+    );
+    return token;
+  });
+}

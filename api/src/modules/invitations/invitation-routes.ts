@@ -1,0 +1,54 @@
+import { contract } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import { InvitingForbiddenError } from './invitation-errors.js';
+import type { InvitationService } from './invitation-service.js';
+
+const endpoints = contract.invitations;
+
+/**
+ * Renewal requests: 10 per IP address per hour (429). Each invitee's admins get at most one such email a day,
+ * which is not shown (see `renewalEmailsPerInviteeLimit`).
+ */
+export const renewalRequestLimit: RateLimitRule = {
+  bucket: endpoints.requestInvitationRenewal.operation,
+  limit: 10,
+  windowSeconds: 60 * 60,
+};
+
+/** Organization user management is for the organization's admins (spec section 6). */
+function assertOrganizationAdmin(user: AuthenticatedUser): void {
+  if (user.role !== 'admin') throw new InvitingForbiddenError();
+}
+
+export function registerInvitationRoutes(
+  app: FastifyInstance,
+  invitations: InvitationService,
+  rateLimiter: RateLimiter,
+): void {
+  registerEndpoint(app, endpoints.inviteUser, async ({ body }, { user }) => {
+    assertOrganizationAdmin(user);
+    return invitations.invite(user, body);
+  });
+
+  registerEndpoint(app, endpoints.resendInvitation, async ({ body }, { user }) => {
+    assertOrganizationAdmin(user);
+    return invitations.resend(user, body.email);
+  });
+
+  // Tokens are 32 random bytes: guessing one is hopeless, so looking one up or accepting needs no rate limit.
+  registerEndpoint(app, endpoints.getInvitation, async ({ query }, { reply }) => {
+    // The answer names a person and an organization: not for shared caches.
+    reply.header('cache-control', 'no-store');
+    return invitations.describe(query.token);
+  });
+
+  registerEndpoint(app, endpoints.acceptInvitation, ({ body }) => invitations.accept(body));
+
+  registerEndpoint(app, endpoints.requestInvitationRenewal, async ({ body }, { request }) => {
+    await rateLimiter.consume(renewalRequestLimit, request.ip);
+    return invitations.requestRenewal(body.token);
+  });
+}

@@ -1,0 +1,287 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
+import * as v from 'valibot';
+import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
+import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { createSsoService } from './sso-service.js';
+
+const webUrl = 'https://www.dcipher.test';
+const redirectUri = `${webUrl}/login/sso`;
+const clientSecret = 'dev-client-secret-7f3a9c';
+
+/** A port nothing listens on: a server is started there and closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('/sso/configs', () => {
+  let server: TestServer;
+  let provider: Awaited<ReturnType<typeof startDevOidcProvider>>;
+  const logLines: string[] = [];
+  let adminToken: string;
+  let teammateToken: string;
+  let otherAdminToken: string;
+
+  before(async () => {
+    provider = await startDevOidcProvider({
+      clients: [{ client_id: 'dcipher', client_secret: clientSecret, redirect_uris: [redirectUri] }],
+    });
+    server = await startTestServer({ webUrl }, { logStream: { write: (line) => logLines.push(line) } });
+    adminToken = (await logIn(server.app)).accessToken;
+    const teammate = demoUsers.find((user) => user.role === 'teammate')!;
+    teammateToken = (await logIn(server.app, { email: teammate.email })).accessToken;
+    // The admin of a second organization.
+    const [organization] = await server.database.query<{ id: string }>(
+      "insert into organizations (name, customer_type) values ('Other Org', 'Business') returning id",
+    );
+    await server.database.query(
+      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
+                          email_verified_at)
+       select 'olga@other.test', 'Olga', 'Other', password_hash, 'Active', $1, 'admin', now()
+       from users where email = $2`,
+      [organization?.id, demoAdmin.email],
+    );
+    otherAdminToken = (await logIn(server.app, { email: 'olga@other.test', password: demoPassword }))
+      .accessToken;
+  });
+  after(async () => {
+    await server.close();
+    await provider.stop();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', token: string | undefined, payload?: object) =>
+    server.app.inject({
+      method,
+      url: '/sso/configs',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload && { payload }),
+    });
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    issuerUrl: provider.issuer,
+    clientId: 'dcipher',
+    clientSecret,
+    emailDomains: ['acme.test'],
+    ...overrides,
+  });
+  const storedSecret = async () => {
+    const [row] = await server.database.query<{ secret: string }>(
+      'select client_secret as secret from sso_configs where organization_id = $1',
+      ['00000000-0000-4000-8000-000000000001'],
+    );
+    return row?.secret;
+  };
+
+  it('answers 404 while the organization has no configuration', async () => {
+    const response = await call('GET', adminToken);
+    assert.equal(response.statusCode, 404);
+    assert.deepEqual(response.json(), {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Single sign-on is not set up for your organization.',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('saves a configuration whose issuer answers discovery, and answers it with the redirect URI but no secret', async () => {
+    const response = await call('POST', adminToken, form({ emailDomains: [' ACME.test ', '@acme.test'] }));
+    assert.equal(response.statusCode, 200, response.body);
+    const config = v.parse(SsoConfigSchema, response.json());
+    assert.deepEqual(
+      { ...config, createdAt: undefined, updatedAt: undefined },
+      {
+        issuerUrl: provider.issuer,
+        clientId: 'dcipher',
+        emailDomains: ['acme.test'],
+        redirectUri,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
+    );
+    assert.ok(!response.body.includes(clientSecret));
+    assert.equal(await storedSecret(), clientSecret);
+
+    const read = await call('GET', adminToken);
+    assert.equal(read.statusCode, 200);
+    assert.deepEqual(read.json(), config);
+    assert.ok(!read.body.includes(clientSecret), 'GET never answers the secret');
+    assert.ok(!('clientSecret' in read.json()));
+  });
+
+  it('replaces the configuration; a left-out secret keeps the stored one', async () => {
+    const before = (await call('GET', adminToken)).json<SsoConfig>();
+    const response = await call(
+      'POST',
+      adminToken,
+      form({ clientSecret: undefined, emailDomains: ['acme.test', 'acme-labs.test'] }),
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    const after = response.json<SsoConfig>();
+    assert.deepEqual(after.emailDomains, ['acme.test', 'acme-labs.test']);
+    assert.equal(after.createdAt, before.createdAt);
+    assert.equal(await storedSecret(), clientSecret);
+
+    const [{ count } = { count: 0 }] = await server.database.query<{ count: number }>(
+      'select count(*)::integer as count from sso_configs',
+    );
+    assert.equal(count, 1, 'one configuration per organization');
+  });
+
+  it("refuses a domain another organization's configuration has (409), naming it", async () => {
+    const response = await call(
+      'POST',
+      otherAdminToken,
+      form({ emailDomains: ['other.test', 'acme-labs.test'] }),
+    );
+    assert.equal(response.statusCode, 409);
+    assert.deepEqual(response.json(), {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'The email domain acme-labs.test already uses single sign-on with another organization.',
+      code: 'EMAIL_DOMAIN_TAKEN',
+      issues: {
+        emailDomains:
+          'The email domain acme-labs.test already uses single sign-on with another organization.',
+      },
+    });
+    assert.equal((await call('GET', otherAdminToken)).statusCode, 404, 'nothing was saved');
+  });
+
+  it('answers 400 naming the issuer when its discovery document cannot be fetched', async () => {
+    const issuerUrl = `http://127.0.0.1:${await closedPort()}`;
+    for (const unreachable of [issuerUrl, `${provider.issuer}/no-such-tenant`]) {
+      const response = await call(
+        'POST',
+        otherAdminToken,
+        form({ issuerUrl: unreachable, emailDomains: ['other.test'] }),
+      );
+      assert.equal(response.statusCode, 400);
+      const message = `We could not reach the identity provider at ${unreachable}. Check the address and try again.`;
+      assert.deepEqual(response.json(), {
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+        code: 'IDENTITY_PROVIDER_UNREACHABLE',
+        issues: { issuerUrl: message },
+      });
+    }
+  });
+
+  it('requires the client secret when there is no configuration to keep it from', async () => {
+    const response = await call(
+      'POST',
+      otherAdminToken,
+      form({ clientSecret: '', emailDomains: ['other.test'] }),
+    );
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json().issues, { clientSecret: 'This field is required' });
+  });
+
+  describe('validation (400 with a message per field)', () => {
+    for (const [field, value, message] of [
+      ['issuerUrl', 'not a url', 'URL is not valid'],
+      ['issuerUrl', 'ftp://idp.example.com', 'URL is not valid'],
+      ['issuerUrl', 'https://idp.example.com/?tenant=1', 'URL is not valid'],
+      ['issuerUrl', '', 'This field is required'],
+      ['clientId', '', 'This field is required'],
+      ['emailDomains', [], 'This field is required'],
+      ['emailDomains', ['acme'], 'Please enter valid email domains, such as example.com'],
+      ['emailDomains', ['ada@acme.test'], 'Please enter valid email domains, such as example.com'],
+      ['emailDomains', ['-acme.test'], 'Please enter valid email domains, such as example.com'],
+      ['emailDomains', 'acme.test', 'This field is required'],
+      [
+        'emailDomains',
+        Array.from({ length: 21 }, (_, index) => `d${index}.test`),
+        'Enter at most 20 email domains.',
+      ],
+    ] as const) {
+      it(`answers "${message}" for ${field} ${JSON.stringify(value).slice(0, 40)}`, async () => {
+        const response = await call('POST', adminToken, form({ [field]: value }));
+        assert.equal(response.statusCode, 400);
+        assert.equal(response.json().message, message);
+        assert.deepEqual(response.json().issues, { [field]: message });
+      });
+    }
+
+    it('names every missing field', async () => {
+      const response = await call('POST', adminToken, {});
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().issues, {
+        issuerUrl: 'This field is required',
+        clientId: 'This field is required',
+        emailDomains: 'This field is required',
+      });
+    });
+  });
+
+  describe('an admin-only area', () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      it(`refuses ${method} to a teammate (403) and to no one signed in (401)`, async () => {
+        const response = await call(method, teammateToken, method === 'POST' ? form() : undefined);
+        assert.equal(response.statusCode, 403);
+        assert.deepEqual(response.json(), {
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Only the admins of your organization can manage single sign-on.',
+          code: 'FORBIDDEN',
+        });
+        assert.equal((await call(method, undefined, method === 'POST' ? form() : undefined)).statusCode, 401);
+      });
+    }
+
+    it('left the configuration as it was', async () => {
+      assert.deepEqual((await call('GET', adminToken)).json<SsoConfig>().emailDomains, [
+        'acme.test',
+        'acme-labs.test',
+      ]);
+    });
+  });
+
+  it('deletes the configuration (then 404), which frees its domains for another organization', async () => {
+    const response = await call('DELETE', adminToken);
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { deleted: true });
+    assert.equal((await call('GET', adminToken)).statusCode, 404);
+    const again = await call('DELETE', adminToken);
+    assert.equal(again.statusCode, 404);
+    assert.equal(again.json().message, 'Single sign-on is not set up for your organization.');
+
+    const taken = await call('POST', otherAdminToken, form({ emailDomains: ['acme-labs.test'] }));
+    assert.equal(taken.statusCode, 200, taken.body);
+  });
+
+  it('never writes the client secret to the log', () => {
+    assert.ok(logLines.length > 0, 'the server logged');
+    assert.ok(logLines.every((line) => !line.includes(clientSecret)));
+  });
+
+  it('in production, refuses an issuer that is not https (before any request to it)', async () => {
+    const sso = createSsoService({
+      config: { environment: 'production', webUrl },
+      database: server.database,
+      identity: { issueSession: () => Promise.reject(new Error('not called')) },
+      log: server.app.log,
+    });
+    await assert.rejects(
+      sso.saveConfig('00000000-0000-4000-8000-000000000001', {
+        issuerUrl: provider.issuer,
+        clientId: 'dcipher',
+        clientSecret,
+        emailDomains: ['acme.test'],
+      }),
+      (error: Error & { statusCode?: number; issues?: unknown }) => {
+        assert.equal(error.statusCode, 400);
+        assert.deepEqual(error.issues, {
+          issuerUrl: "The identity provider's address must start with https://",
+        });
+        return true;
+      },
+    );
+  });
+});

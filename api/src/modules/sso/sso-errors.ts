@@ -1,0 +1,69 @@
+import { errorCodes } from '@dcipher/shared/contract';
+import { identityProviderUnreachable, ssoEmailDomainTaken, ssoMessages } from '@dcipher/shared/validation';
+import { ApiError } from '../../http/api-error.js';
+
+/** No configuration has the email's domain: the login-via-SSO screen points to the password login. */
+export class SsoNotSetUpError extends ApiError {
+  constructor() {
+    super(404, ssoMessages.notSetUp, errorCodes.ssoNotSetUp);
+  }
+}
+
+/** The organization has no SSO configuration (GET or DELETE /sso/configs). */
+export class SsoConfigNotFoundError extends ApiError {
+  constructor() {
+    super(404, ssoMessages.configNotFound, errorCodes.notFound);
+  }
+}
+
+/** SSO configuration is an admin-only area (spec section 6). */
+export class SsoAdminOnlyError extends ApiError {
+  constructor() {
+    super(403, ssoMessages.onlyAdmins, errorCodes.forbidden);
+  }
+}
+
+/** Saving a configuration whose issuer's discovery document could not be fetched or was not valid. */
+export class IdentityProviderUnreachableError extends ApiError {
+  constructor(issuerUrl: string) {
+    const message = identityProviderUnreachable(issuerUrl);
+    super(400, message, errorCodes.identityProviderUnreachable, { issuerUrl: message });
+  }
+}
+
+/** An email domain of the configuration belongs to another organization's configuration. */
+export class EmailDomainTakenError extends ApiError {
+  constructor(domain: string) {
+    const message = ssoEmailDomainTaken(domain);
+    super(409, message, errorCodes.emailDomainTaken, { emailDomains: message });
+  }
+}
+
+/** The callback's state is unknown, already used or older than 10 minutes. */
+export class SsoAttemptInvalidError extends ApiError {
+  constructor() {
+    super(400, ssoMessages.attemptInvalid, errorCodes.ssoAttemptInvalid);
+  }
+}
+
+/**
+ * The identity provider refused (an error answer, an unknown or spent code) or its answer did not verify (PKCE,
+ * nonce, signature, issuer, audience): one message, as the user can only start again; the reason is logged.
+ */
+export class SsoFailedError extends ApiError {
+  constructor() {
+    super(400, ssoMessages.identityProviderFailed, errorCodes.ssoFailed);
+  }
+}
+
+/**
+ * The identity provider signed someone in, but Dcipher will not: the email is marked unverified, is outside the
+ * configuration's domains, or belongs to a user of another organization.
+ */
+export class SsoSignInRefusedError extends ApiError {
+  constructor(
+    message: (typeof ssoMessages)['emailNotVerified' | 'emailOutsideDomains' | 'otherOrganization'],
+  ) {
+    super(403, message, errorCodes.forbidden);
+  }
+}

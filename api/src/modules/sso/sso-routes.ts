@@ -1,0 +1,50 @@
+import { contract } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import { SsoAdminOnlyError } from './sso-errors.js';
+import type { SsoService } from './sso-service.js';
+
+const endpoints = contract.sso;
+
+/**
+ * Starting an SSO sign-in: 30 per IP address per 10 minutes (a 429). A person needs one or two; each start asks
+ * the identity provider for its discovery document and stores an attempt, so a script is held back.
+ */
+export const ssoLoginStartLimit: RateLimitRule = {
+  bucket: endpoints.startSsoLogin.operation,
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
+
+/** Organization-level SSO configuration is an admin-only area (spec section 6). */
+function assertAdmin(user: AuthenticatedUser): void {
+  if (user.role !== 'admin') throw new SsoAdminOnlyError();
+}
+
+export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, rateLimiter: RateLimiter): void {
+  registerEndpoint(app, endpoints.getSsoConfig, async (_input, { user }) => {
+    assertAdmin(user);
+    return sso.getConfig(user.organizationId);
+  });
+
+  registerEndpoint(app, endpoints.saveSsoConfig, async ({ body }, { user }) => {
+    assertAdmin(user);
+    return sso.saveConfig(user.organizationId, body);
+  });
+
+  registerEndpoint(app, endpoints.deleteSsoConfig, async (_input, { user }) => {
+    assertAdmin(user);
+    await sso.deleteConfig(user.organizationId);
+    return { deleted: true } as const;
+  });
+
+  registerEndpoint(app, endpoints.startSsoLogin, async ({ body }, { request }) => {
+    await rateLimiter.consume(ssoLoginStartLimit, request.ip);
+    return sso.startLogin(body.email);
+  });
+
+  // The state is 32 random bytes, spent on first use: guessing one is hopeless, so no limit of its own.
+  registerEndpoint(app, endpoints.completeSsoLogin, ({ body }) => sso.completeLogin(body));
+}

@@ -1,0 +1,280 @@
+import {
+  emailDomainOf,
+  type SsoCallbackInput,
+  type SsoConfig,
+  type SsoConfigInputSchema,
+  type TokenPair,
+} from '@dcipher/shared/contract';
+import { emailField, ssoMessages, validationMessages } from '@dcipher/shared/validation';
+import type { FastifyBaseLogger } from 'fastify';
+import * as oidc from 'openid-client';
+import * as v from 'valibot';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { ValidationError } from '../../http/api-error.js';
+import { AccountSuspendedError } from '../identity/identity-errors.js';
+import type { IdentityService } from '../identity/identity-service.js';
+import { findUserByEmail, type IdentityUser } from '../identity/user-repository.js';
+import { discoverIdentityProvider, identityProviderFailure } from './identity-provider.js';
+import {
+  deleteSsoConfig,
+  findSsoConfigForEmailDomain,
+  findSsoConfigOfOrganization,
+  type StoredSsoConfig,
+  saveSsoConfig,
+} from './sso-config-repository.js';
+import {
+  EmailDomainTakenError,
+  IdentityProviderUnreachableError,
+  SsoAttemptInvalidError,
+  SsoConfigNotFoundError,
+  SsoFailedError,
+  SsoNotSetUpError,
+  SsoSignInRefusedError,
+} from './sso-errors.js';
+import { createSsoLoginAttempt, spendSsoLoginAttempt } from './sso-login-attempts.js';
+
+export interface SsoServiceDependencies {
+  config: Pick<Config, 'environment' | 'webUrl'>;
+  database: Database;
+  identity: Pick<IdentityService, 'issueSession'>;
+  log: FastifyBaseLogger;
+}
+
+/** What Dcipher asks the identity provider for: who the user is, their email address and their name. */
+export const ssoScope = 'openid email profile';
+
+type ValidatedConfigInput = v.InferOutput<typeof SsoConfigInputSchema>;
+
+/** Claims Dcipher reads from the ID token (or, when it has no email, from the userinfo answer). */
+interface IdentityClaims {
+  sub: string;
+  email?: unknown;
+  email_verified?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  name?: unknown;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Names for a user created at first SSO sign-in: `given_name` and `family_name`; failing those, `name` split at
+ * its first space; failing that, the email's local part as the first name. Capped at the users table's form limit.
+ */
+export function namesFromClaims(
+  claims: IdentityClaims,
+  email: string,
+): { firstName: string; lastName: string } {
+  let firstName = text(claims.given_name);
+  let lastName = text(claims.family_name);
+  if (!firstName && !lastName) {
+    const [first = '', ...rest] = text(claims.name).split(/\s+/);
+    firstName = first;
+    lastName = rest.join(' ');
+  }
+  if (!firstName) firstName = email.slice(0, email.lastIndexOf('@'));
+  return { firstName: firstName.slice(0, 100), lastName: lastName.slice(0, 100) };
+}
+
+/**
+ * Single sign-on with OpenID Connect, authorization code flow with PKCE (S256), state and nonce; see
+ * docs/decisions/0020. The client secret is read from the database only to talk to the identity provider: it is
+ * never answered and never logged.
+ */
+export function createSsoService({ config, database, identity, log }: SsoServiceDependencies) {
+  /** Plain-http issuers are for the loopback dev provider; production talks https only. */
+  const allowHttp = config.environment !== 'production';
+  const redirectUri = `${config.webUrl}/login/sso`;
+
+  const answer = (stored: StoredSsoConfig): SsoConfig => ({
+    issuerUrl: stored.issuerUrl,
+    clientId: stored.clientId,
+    emailDomains: stored.emailDomains,
+    redirectUri,
+    createdAt: new Date(stored.createdAt).toISOString(),
+    updatedAt: new Date(stored.updatedAt).toISOString(),
+  });
+
+  async function discover(stored: Pick<StoredSsoConfig, 'issuerUrl' | 'clientId' | 'clientSecret'>) {
+    return discoverIdentityProvider(stored, { allowHttp });
+  }
+
+  /** The user the verified email names in the configuration's organization, created (a teammate) if new. */
+  async function userFor(
+    stored: StoredSsoConfig,
+    email: string,
+    claims: IdentityClaims,
+  ): Promise<IdentityUser> {
+    const { firstName, lastName } = namesFromClaims(claims, email);
+    return database.transaction(async (transaction) => {
+      // Created just in time; a concurrent first sign-in of the same address makes this insert nothing.
+      await transaction.query(
+        `insert into users (email, first_name, last_name, status, organization_id, role, email_verified_at)
+         values ($1, $2, $3, 'Active', $4, 'teammate', now())
+         on conflict (email) do nothing`,
+        [email, firstName, lastName, stored.organizationId],
+      );
+      const user = await findUserByEmail(transaction, email);
+      if (!user) throw new Error('the SSO user was neither found nor created');
+      if (user.organizationId !== stored.organizationId) {
+        throw new SsoSignInRefusedError(ssoMessages.otherOrganization);
+      }
+      if (user.suspended) throw new AccountSuspendedError();
+      // The identity provider vouches for the address: it is verified, and an invitation counts as accepted.
+      await transaction.query(
+        `update users
+         set status = 'Active', email_verified_at = coalesce(email_verified_at, now()),
+             first_name = case when first_name = '' then $2 else first_name end,
+             last_name = case when last_name = '' then $3 else last_name end,
+             updated_at = now()
+         where id = $1 and (status <> 'Active' or email_verified_at is null or first_name = '' or last_name = '')`,
+        [user.id, firstName, lastName],
+      );
+      return { ...user, status: 'Active', emailVerified: true };
+    });
+  }
+
+  /** The signed-in user's claims: the ID token's, or the userinfo endpoint's when the ID token has no email. */
+  async function claimsOf(
+    configuration: oidc.Configuration,
+    tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+  ): Promise<IdentityClaims> {
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error('no ID token');
+    if (idToken.email !== undefined) return idToken;
+    return {
+      ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)),
+      sub: idToken.sub,
+    };
+  }
+
+  return {
+    redirectUri,
+
+    async getConfig(organizationId: string): Promise<SsoConfig> {
+      const stored = await findSsoConfigOfOrganization(database, organizationId);
+      if (!stored) throw new SsoConfigNotFoundError();
+      return answer(stored);
+    },
+
+    /**
+     * Creates or replaces the configuration after checking that the issuer's discovery document can be fetched
+     * (with the secret given, or the stored one when it is left out).
+     */
+    async saveConfig(organizationId: string, input: ValidatedConfigInput): Promise<SsoConfig> {
+      if (!allowHttp && new URL(input.issuerUrl).protocol !== 'https:') {
+        throw new ValidationError(ssoMessages.httpsRequired, { issuerUrl: ssoMessages.httpsRequired });
+      }
+      const clientSecret =
+        input.clientSecret ?? (await findSsoConfigOfOrganization(database, organizationId))?.clientSecret;
+      if (clientSecret === undefined) {
+        throw new ValidationError(validationMessages.required, { clientSecret: validationMessages.required });
+      }
+      try {
+        await discover({ issuerUrl: input.issuerUrl, clientId: input.clientId, clientSecret });
+      } catch (error) {
+        log.warn({ issuerUrl: input.issuerUrl, ...identityProviderFailure(error) }, 'SSO discovery failed');
+        throw new IdentityProviderUnreachableError(input.issuerUrl);
+      }
+      const result = await saveSsoConfig(database, {
+        organizationId,
+        issuerUrl: input.issuerUrl,
+        clientId: input.clientId,
+        clientSecret: input.clientSecret,
+        emailDomains: input.emailDomains,
+      });
+      if (result.outcome === 'domainTaken') throw new EmailDomainTakenError(result.domain);
+      if (result.outcome === 'secretRequired') {
+        // The configuration was deleted between reading its secret and saving.
+        throw new ValidationError(validationMessages.required, { clientSecret: validationMessages.required });
+      }
+      return answer(result.config);
+    },
+
+    async deleteConfig(organizationId: string): Promise<void> {
+      if (!(await deleteSsoConfig(database, organizationId))) throw new SsoConfigNotFoundError();
+    },
+
+    /**
+     * Step 1: the identity provider of the email's domain, and a new attempt (state, nonce and PKCE verifier) the
+     * callback finishes. Only the domain counts; whether the address has an account is not looked at.
+     */
+    async startLogin(email: string): Promise<{ authorizationUrl: string }> {
+      const stored = await findSsoConfigForEmailDomain(database, emailDomainOf(email));
+      if (!stored) throw new SsoNotSetUpError();
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await discover(stored);
+      } catch (error) {
+        log.warn({ issuerUrl: stored.issuerUrl, ...identityProviderFailure(error) }, 'SSO discovery failed');
+        throw new SsoFailedError();
+      }
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const nonce = oidc.randomNonce();
+      const state = await createSsoLoginAttempt(database, {
+        organizationId: stored.organizationId,
+        codeVerifier,
+        nonce,
+      });
+      const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: ssoScope,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        login_hint: email,
+      });
+      return { authorizationUrl: authorizationUrl.href };
+    },
+
+    /**
+     * Step 2: spends the attempt, redeems the code with its verifier, verifies the ID token (signature, issuer,
+     * audience, expiry, nonce) and signs in the user its verified email names; a normal 12-hour session.
+     */
+    async completeLogin({ code, state, iss }: SsoCallbackInput): Promise<TokenPair> {
+      const attempt = await spendSsoLoginAttempt(database, state);
+      if (!attempt) throw new SsoAttemptInvalidError();
+      const stored = await findSsoConfigOfOrganization(database, attempt.organizationId);
+      // Deleted while the user was at the identity provider.
+      if (!stored) throw new SsoAttemptInvalidError();
+
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.searchParams.set('code', code);
+      callbackUrl.searchParams.set('state', state);
+      if (iss !== undefined) callbackUrl.searchParams.set('iss', iss);
+      let claims: IdentityClaims;
+      try {
+        const configuration = await discover(stored);
+        const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+          pkceCodeVerifier: attempt.codeVerifier,
+          expectedState: state,
+          expectedNonce: attempt.nonce,
+          idTokenExpected: true,
+        });
+        claims = await claimsOf(configuration, tokens);
+      } catch (error) {
+        log.warn({ issuerUrl: stored.issuerUrl, ...identityProviderFailure(error) }, 'SSO sign-in failed');
+        throw new SsoFailedError();
+      }
+
+      const email = v.safeParse(emailField, claims.email);
+      if (!email.success) {
+        log.warn({ issuerUrl: stored.issuerUrl, reason: 'no usable email claim' }, 'SSO sign-in failed');
+        throw new SsoFailedError();
+      }
+      // Absent counts as verified: the organization's own provider is authoritative for its domains (0020).
+      if (claims.email_verified === false || claims.email_verified === 'false') {
+        throw new SsoSignInRefusedError(ssoMessages.emailNotVerified);
+      }
+      if (!stored.emailDomains.includes(emailDomainOf(email.output))) {
+        throw new SsoSignInRefusedError(ssoMessages.emailOutsideDomains);
+      }
+      const user = await userFor(stored, email.output, claims);
+      return identity.issueSession(user);
+    },
+  };
+}
+
+export type SsoService = ReturnType<typeof createSsoService>;

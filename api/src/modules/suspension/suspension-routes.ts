@@ -1,0 +1,45 @@
+import { contract, errorCodes, type SuspensionState } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { ApiError, ValidationError } from '../../http/api-error.js';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RefreshTokenStore } from '../identity/refresh-token-store.js';
+
+export const unknownUserMessage = 'No user has this email address.';
+export const cannotSuspendYourselfMessage = 'You cannot suspend your own account.';
+
+/**
+ * Suspension by internal admins (Dcipher staff). Suspending ends every session of the user in the same
+ * transaction: their refresh tokens are revoked, and the bearer check refuses their access tokens from the next
+ * call on, as it reads the flag from the database.
+ */
+export function registerSuspensionRoutes(
+  app: FastifyInstance,
+  database: Database,
+  refreshTokens: RefreshTokenStore,
+): void {
+  registerEndpoint(app, contract.suspension.suspendUser, async ({ params }, { user }) => {
+    if (params.email === user.email) {
+      throw new ValidationError(cannotSuspendYourselfMessage, { email: cannotSuspendYourselfMessage });
+    }
+    return database.transaction(async (transaction) => {
+      const [target] = await transaction.query<{ id: string }>(
+        `update users set suspended_at = coalesce(suspended_at, now()), updated_at = now()
+         where email = $1 returning id`,
+        [params.email],
+      );
+      if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
+      await refreshTokens.revokeAllOfUser(target.id, transaction);
+      return { email: params.email, suspended: true } satisfies SuspensionState;
+    });
+  });
+
+  registerEndpoint(app, contract.suspension.desuspendUser, async ({ params }) => {
+    const [target] = await database.query<{ id: string }>(
+      'update users set suspended_at = null, updated_at = now() where email = $1 returning id',
+      [params.email],
+    );
+    if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
+    return { email: params.email, suspended: false } satisfies SuspensionState;
+  });
+}

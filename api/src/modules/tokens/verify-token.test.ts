@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { TokenVerification } from '@dcipher/shared/contract';
+import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { createUser } from '../../test-support/create-user.js';
+import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { type AccessTokens, createAccessTokens } from '../identity/access-tokens.js';
+import { loadOrCreateSigningKeys } from '../identity/signing-keys.js';
+
+describe('POST /verifyToken', () => {
+  let server: TestServer;
+  let keysDir: string;
+  /** Signs with the server's own key pair (kept in `keysDir`), tokens that expired a minute ago. */
+  let expiredTokens: AccessTokens;
+  /** Signs with another key pair: well-formed tokens the server must not trust. */
+  let foreignTokens: AccessTokens;
+
+  before(async () => {
+    keysDir = await mkdtemp(path.join(tmpdir(), 'dcipher-verify-token-'));
+    expiredTokens = createAccessTokens(await loadOrCreateSigningKeys(keysDir), -60);
+    foreignTokens = createAccessTokens(await loadOrCreateSigningKeys(), 900);
+    server = await startTestServer({ keysDir });
+  });
+  after(async () => {
+    await server.close();
+    await rm(keysDir, { recursive: true, force: true });
+  });
+
+  const verify = (payload: unknown) =>
+    server.app.inject({ method: 'POST', url: '/verifyToken', payload: payload as object });
+
+  const assertInvalid = async (token: string, why: string) => {
+    const response = await verify({ token });
+    assert.equal(response.statusCode, 200, `${why}: ${response.body}`);
+    assert.deepEqual(response.json(), { valid: false }, why);
+  };
+
+  const userIdOf = async (email: string) => {
+    const [user] = await server.database.query<{ id: string }>('select id from users where email = $1', [
+      email,
+    ]);
+    assert.ok(user, email);
+    return user.id;
+  };
+
+  it("answers a signed-in user's token with who they are now and when the token expires", async () => {
+    const before = Date.now();
+    const { accessToken } = await logIn(server.app);
+    const response = await verify({ token: accessToken });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['cache-control'], 'no-store');
+    const answer = response.json<TokenVerification>();
+    assert.ok(answer.valid);
+    const { expiresAt, ...identity } = answer;
+    assert.deepEqual(identity, {
+      valid: true,
+      userId: await userIdOf(demoAdmin.email),
+      email: demoAdmin.email,
+      organizationId: demoOrganization.id,
+      role: 'admin',
+      requiresPasswordChange: false,
+    });
+    // Access tokens live 15 minutes; the expiry is the token's own `exp`, to the second.
+    const lifetime = Date.parse(expiresAt) - before;
+    assert.ok(lifetime > 895_000 && lifetime <= 901_000, `expires in ${lifetime} ms`);
+  });
+
+  it('tells that a user with an expired password must change it', async () => {
+    const expired = demoUsers.find((user) => user.requiresPasswordChange)!;
+    const { accessToken } = await logIn(server.app, { email: expired.email, password: demoPassword });
+    const answer = (await verify({ token: accessToken })).json<TokenVerification>();
+    assert.equal(answer.valid && answer.requiresPasswordChange, true);
+    assert.equal(answer.valid && answer.role, 'teammate');
+  });
+
+  it('answers { valid: false } for anything that is not a good token, never an error', async () => {
+    const { accessToken } = await logIn(server.app);
+    const [header, payload] = accessToken.split('.');
+    await assertInvalid('not-a-token', 'garbage');
+    await assertInvalid('a.b.c', 'three garbage parts');
+    await assertInvalid(`${header}.${payload}.`, 'signature removed');
+    await assertInvalid(`${accessToken.slice(0, -4)}AAAA`, 'signature altered');
+    await assertInvalid(`${header}.${Buffer.from('{"sub":1}').toString('base64url')}.x`, 'payload forged');
+    await assertInvalid('x'.repeat(100_000), 'very long');
+    await assertInvalid('%00\u0000<script>', 'control characters');
+  });
+
+  it('answers { valid: false } for a token signed with another key', async () => {
+    const forged = await foreignTokens.sign({
+      userId: await userIdOf(demoAdmin.email),
+      email: demoAdmin.email,
+      organizationId: demoOrganization.id,
+      role: 'admin',
+      requiresPasswordChange: false,
+    });
+    await assertInvalid(forged, 'foreign key');
+  });
+
+  it('answers { valid: false } for an expired token signed with our key', async () => {
+    const expired = await expiredTokens.sign({
+      userId: await userIdOf(demoAdmin.email),
+      email: demoAdmin.email,
+      organizationId: demoOrganization.id,
+      role: 'admin',
+      requiresPasswordChange: false,
+    });
+    await assertInvalid(expired, 'expired');
+  });
+
+  it('answers { valid: false } once the user is suspended, and again valid once they are not', async () => {
+    const email = 'suspended-later@example.com';
+    await createUser(server.database, email, 'Harbour-Lights-2026');
+    const { accessToken } = await logIn(server.app, { email, password: 'Harbour-Lights-2026' });
+    assert.equal((await verify({ token: accessToken })).json<TokenVerification>().valid, true);
+
+    await server.database.query('update users set suspended_at = now() where email = $1', [email]);
+    await assertInvalid(accessToken, 'suspended');
+    await server.database.query('update users set suspended_at = null where email = $1', [email]);
+    assert.equal((await verify({ token: accessToken })).json<TokenVerification>().valid, true);
+  });
+
+  it('answers { valid: false } when the user is no longer active or no longer exists', async () => {
+    const email = 'leaving@example.com';
+    await createUser(server.database, email, 'Harbour-Lights-2026');
+    const { accessToken } = await logIn(server.app, { email, password: 'Harbour-Lights-2026' });
+    await server.database.query(`update users set status = 'InvitationSent' where email = $1`, [email]);
+    await assertInvalid(accessToken, 'not active');
+    await server.database.query('delete from users where email = $1', [email]);
+    await assertInvalid(accessToken, 'deleted');
+  });
+
+  it('answers a token whose subject is not a user id with { valid: false }', async () => {
+    const ours = createAccessTokens(await loadOrCreateSigningKeys(keysDir), 900);
+    const noSuchUser = await ours.sign({
+      userId: 'not-a-uuid',
+      email: 'ghost@example.com',
+      organizationId: demoOrganization.id,
+      role: 'admin',
+      requiresPasswordChange: false,
+    });
+    await assertInvalid(noSuchUser, 'malformed subject');
+  });
+
+  it('refuses a missing or empty token as a required field (400)', async () => {
+    for (const payload of [{}, { token: '' }, { token: null }, { token: 42 }]) {
+      const response = await verify(payload);
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.deepEqual(response.json(), {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'This field is required',
+        code: 'VALIDATION_FAILED',
+        issues: { token: 'This field is required' },
+      });
+    }
+    const noBody = await server.app.inject({ method: 'POST', url: '/verifyToken' });
+    assert.equal(noBody.statusCode, 400);
+    assert.deepEqual(noBody.json().issues, { token: 'This field is required' });
+  });
+});

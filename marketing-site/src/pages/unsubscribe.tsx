@@ -1,0 +1,4 @@
+import { AuthPage, authPageHead } from '../remote/auth-page';
+
+export default AuthPage;
+export const Head = authPageHead('Unsubscribe');

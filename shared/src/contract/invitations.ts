@@ -1,0 +1,140 @@
+import * as v from 'valibot';
+import { organizationRoles } from '../domain/enumerations.js';
+import { emailField, enteredPassword, nameMaxLength, requiredText } from '../validation/fields.js';
+import { invitationMessages, validationMessages } from '../validation/messages.js';
+import { newPassword } from '../validation/password-policy.js';
+import { TokenPairSchema } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** How long an invitation link works (docs/decisions/0019). */
+export const invitationLifetimeDays = 7;
+
+/** An invitation token as it travels in a link or a body: required, nothing more (unknown or malformed: 404). */
+const invitationToken = v.pipe(
+  v.string(validationMessages.required),
+  v.nonEmpty(validationMessages.required),
+);
+
+/** One of the organization roles (admin, teammate, guest); left out reads "This field is required". */
+const organizationRole = v.pipe(
+  v.string(validationMessages.required),
+  v.nonEmpty(validationMessages.required),
+  v.picklist(organizationRoles, invitationMessages.invalidRole),
+);
+
+/** An org admin invites someone: their address and the role they will have. */
+export const InviteInputSchema = v.object({ email: emailField, role: organizationRole });
+export type InviteInput = v.InferInput<typeof InviteInputSchema>;
+
+/** The invited user as the admin sees them after inviting or resending. */
+export const SentInvitationSchema = v.object({
+  email: v.string(),
+  role: v.picklist(organizationRoles),
+  status: v.literal('InvitationSent'),
+  /** ISO 8601: when the emailed link stops working. */
+  expiresAt: v.string(),
+});
+export type SentInvitation = v.InferOutput<typeof SentInvitationSchema>;
+
+export const inviteUser = defineEndpoint({
+  operation: 'inviteUser',
+  summary:
+    "Invite someone to the admin's organization: a user with status InvitationSent is created and emailed a " +
+    'link valid 7 days (org admins)',
+  method: 'POST',
+  path: '/org-admin/invites',
+  auth: 'bearer',
+  body: { name: 'inviteInput', schema: InviteInputSchema },
+  response: SentInvitationSchema,
+  successStatus: 201,
+});
+
+export const ResendInvitationInputSchema = v.object({ email: emailField });
+export type ResendInvitationInput = v.InferInput<typeof ResendInvitationInputSchema>;
+
+export const resendInvitation = defineEndpoint({
+  operation: 'resendInvitation',
+  summary: 'Email a pending invitee a new link valid 7 days; earlier links stop working (org admins)',
+  method: 'POST',
+  path: '/org-admin/invites/resend',
+  auth: 'bearer',
+  body: { name: 'resendInvitationInput', schema: ResendInvitationInputSchema },
+  response: SentInvitationSchema,
+});
+
+export const invitationStates = ['pending', 'expired', 'accepted'] as const;
+export type InvitationState = (typeof invitationStates)[number];
+
+/** What the invitee's page needs, and nothing more: no ids, no other members, no inviter's address. */
+export const InvitationSchema = v.object({
+  state: v.picklist(invitationStates),
+  email: v.string(),
+  organizationName: v.string(),
+  inviterName: v.string(),
+  role: v.picklist(organizationRoles),
+  expiresAt: v.string(),
+});
+export type Invitation = v.InferOutput<typeof InvitationSchema>;
+
+export const getInvitation = defineEndpoint({
+  operation: 'getInvitation',
+  summary:
+    'The invitation a link names: pending, expired or accepted, with who invited whom to which organization',
+  method: 'GET',
+  path: '/invitations',
+  auth: 'public',
+  query: v.object({ token: invitationToken }),
+  response: InvitationSchema,
+});
+
+/**
+ * Accept invitation (the page at /signup?invitation=<token>): the invitee's names and password. `confirmPassword`
+ * is optional for API callers; when given it must match. The same schema validates the form and the API's body.
+ */
+export const AcceptInvitationInputSchema = v.pipe(
+  v.object({
+    token: invitationToken,
+    firstName: requiredText(nameMaxLength),
+    lastName: requiredText(nameMaxLength),
+    password: newPassword,
+    confirmPassword: v.optional(enteredPassword),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.confirmPassword === undefined || input.password === input.confirmPassword,
+      validationMessages.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type AcceptInvitationInput = v.InferInput<typeof AcceptInvitationInputSchema>;
+
+export const acceptInvitation = defineEndpoint({
+  operation: 'acceptInvitation',
+  summary:
+    'Accept an invitation: the user becomes Active with a verified address and the chosen password, and is ' +
+    'signed in (a 12-hour session)',
+  method: 'POST',
+  path: '/invitations',
+  auth: 'public',
+  body: { name: 'acceptInvitationInput', schema: AcceptInvitationInputSchema },
+  response: TokenPairSchema,
+});
+
+export const InvitationRenewalRequestInputSchema = v.object({ token: invitationToken });
+
+/**
+ * Not in the spec (docs/decisions/0019): from the expired-invitation page, the invitee asks the inviting admin for
+ * a new invitation. Only an expired, unaccepted invitation's token works.
+ */
+export const requestInvitationRenewal = defineEndpoint({
+  operation: 'requestInvitationRenewal',
+  summary: 'Ask the inviting admin, by email, to resend an expired invitation',
+  method: 'POST',
+  path: '/invitations/renewal-requests',
+  auth: 'public',
+  body: { name: 'invitationRenewalRequestInput', schema: InvitationRenewalRequestInputSchema },
+  response: v.object({ requested: v.literal(true) }),
+  successStatus: 202,
+});

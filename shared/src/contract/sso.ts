@@ -1,0 +1,163 @@
+import * as v from 'valibot';
+import { emailField } from '../validation/fields.js';
+import { ssoMessages, tooLong, validationMessages } from '../validation/messages.js';
+import { TokenPairSchema } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** Single sign-on with OpenID Connect (authorization code + PKCE); docs/decisions/0020. */
+
+export const issuerUrlMaxLength = 2048;
+export const ssoClientIdMaxLength = 255;
+export const ssoClientSecretMaxLength = 1024;
+export const ssoEmailDomainsMaxCount = 20;
+
+/** An http(s) URL without credentials, query or fragment: what an OpenID issuer identifier may be. */
+function isIssuerUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.hostname !== '' &&
+    !url.username &&
+    !url.password &&
+    !url.search &&
+    !url.hash &&
+    !value.includes('?') &&
+    !value.includes('#')
+  );
+}
+
+/** Lower-case labels of letters, digits and inner hyphens, at least two, the last starting with a letter. */
+const emailDomainPattern =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export const isEmailDomain = (value: string) => emailDomainPattern.test(value);
+
+/** The part of an address after the last `@`, lower-cased. */
+export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+const filledIn = (maxLength: number) =>
+  v.pipe(
+    v.string(validationMessages.required),
+    v.trim(),
+    v.nonEmpty(validationMessages.required),
+    v.maxLength(maxLength, tooLong(maxLength)),
+  );
+
+/**
+ * The email domains whose users sign in through this configuration: trimmed, lower-cased, a leading `@` dropped
+ * (people paste `@example.com`), duplicates removed. One message for the whole list, so a form with one text
+ * field shows it under that field.
+ */
+export const emailDomainsField = v.pipe(
+  v.array(v.string(ssoMessages.invalidEmailDomain), validationMessages.required),
+  v.transform((domains) => [
+    ...new Set(domains.map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean)),
+  ]),
+  v.minLength(1, validationMessages.required),
+  v.maxLength(ssoEmailDomainsMaxCount, ssoMessages.tooManyEmailDomains),
+  v.check((domains) => domains.every(isEmailDomain), ssoMessages.invalidEmailDomain),
+);
+
+/**
+ * The SSO configuration form (account area, admins only). The client secret may be left out when a configuration
+ * exists already: the stored one is kept (it is never shown again, so the form cannot prefill it).
+ */
+export const SsoConfigInputSchema = v.object({
+  issuerUrl: v.pipe(
+    filledIn(issuerUrlMaxLength),
+    v.check(isIssuerUrl, validationMessages.invalidUrl),
+    // `https://idp.example.com/` and `https://idp.example.com` name the same issuer; a path keeps its form.
+    v.transform((url) => (new URL(url).pathname === '/' ? url.replace(/\/$/, '') : url)),
+  ),
+  clientId: filledIn(ssoClientIdMaxLength),
+  clientSecret: v.optional(
+    v.pipe(
+      v.string(validationMessages.required),
+      v.trim(),
+      v.maxLength(ssoClientSecretMaxLength, tooLong(ssoClientSecretMaxLength)),
+      v.transform((secret) => (secret === '' ? undefined : secret)),
+    ),
+  ),
+  emailDomains: emailDomainsField,
+});
+export type SsoConfigInput = v.InferInput<typeof SsoConfigInputSchema>;
+
+/** A saved configuration as the API answers it: never the client secret. */
+export const SsoConfigSchema = v.object({
+  issuerUrl: v.string(),
+  clientId: v.string(),
+  emailDomains: v.array(v.string()),
+  /** Where the identity provider sends users back (`{WEB_URL}/login/sso`); the admin registers it there. */
+  redirectUri: v.string(),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  updatedAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type SsoConfig = v.InferOutput<typeof SsoConfigSchema>;
+
+export const getSsoConfig = defineEndpoint({
+  operation: 'getSsoConfig',
+  summary: "The organization's single sign-on configuration, without the client secret (admins only)",
+  method: 'GET',
+  path: '/sso/configs',
+  auth: 'bearer',
+  response: SsoConfigSchema,
+});
+
+export const saveSsoConfig = defineEndpoint({
+  operation: 'saveSsoConfig',
+  summary:
+    "Create or replace the organization's single sign-on configuration (admins only); the issuer's discovery document must be reachable",
+  method: 'POST',
+  path: '/sso/configs',
+  auth: 'bearer',
+  body: { name: 'ssoConfigInput', schema: SsoConfigInputSchema },
+  response: SsoConfigSchema,
+});
+
+/** The spec marks DELETE without (A); it takes the bearer token and an admin anyway (docs/decisions/0020). */
+export const deleteSsoConfig = defineEndpoint({
+  operation: 'deleteSsoConfig',
+  summary: "Remove the organization's single sign-on configuration (admins only); passwords keep working",
+  method: 'DELETE',
+  path: '/sso/configs',
+  auth: 'bearer',
+  response: v.object({ deleted: v.literal(true) }),
+});
+
+/** Log in via SSO, step 1: the work email, whose domain picks the organization's identity provider. */
+export const SsoLoginInputSchema = v.object({ email: emailField });
+export type SsoLoginInput = v.InferInput<typeof SsoLoginInputSchema>;
+
+export const startSsoLogin = defineEndpoint({
+  operation: 'startSsoLogin',
+  summary:
+    "Start signing in at the identity provider of the email's domain: answers the URL to send the browser to (valid 10 minutes)",
+  method: 'POST',
+  path: '/sso/login',
+  auth: 'public',
+  body: { name: 'ssoLoginInput', schema: SsoLoginInputSchema },
+  response: v.object({ authorizationUrl: v.string() }),
+});
+
+/**
+ * Log in via SSO, step 2: the query parameters the identity provider sent the browser back with to
+ * `/login/sso`. `iss` is passed on when the provider sends it (RFC 9207), which protects against mix-ups.
+ */
+export const SsoCallbackInputSchema = v.object({
+  code: filledIn(2048),
+  state: filledIn(512),
+  iss: v.optional(v.pipe(v.string(), v.maxLength(issuerUrlMaxLength, tooLong(issuerUrlMaxLength)))),
+});
+export type SsoCallbackInput = v.InferInput<typeof SsoCallbackInputSchema>;
+
+export const completeSsoLogin = defineEndpoint({
+  operation: 'completeSsoLogin',
+  summary:
+    'Finish signing in via SSO: exchanges the code (PKCE), verifies the ID token and answers a token pair like /login',
+  method: 'POST',
+  path: '/sso/login/callback',
+  auth: 'public',
+  body: { name: 'ssoCallbackInput', schema: SsoCallbackInputSchema },
+  response: TokenPairSchema,
+});
