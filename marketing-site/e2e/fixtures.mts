@@ -55,6 +55,22 @@ export async function logIn(page: Page, credentials: { email: string; password: 
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Runs SQL against the API's database, for states a browser cannot reach in a test's time (a link that expired, a
+ * trial that ended). PGlite has one writer, so the API is stopped meanwhile and started again after.
+ */
+export async function changeDatabase(stack: Stack, sql: string, parameters: unknown[] = []): Promise<void> {
+  await stack.stopService('api');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const database = await PGlite.create({ dataDir: join(stack.dataDir, 'pglite') });
+  try {
+    await database.query(sql, parameters);
+  } finally {
+    await database.close();
+    await stack.startService('api');
+  }
+}
+
 /** The newest link matching `pattern` emailed to an address, read from the API's local outbox (/dev/mailbox). */
 export async function emailedLink(
   request: APIRequestContext,

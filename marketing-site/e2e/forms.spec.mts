@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.mjs';
+import { emailedLink, expect, test } from './fixtures.mjs';
 
 test('the contact form shows the spec messages for bad input and sends nothing', async ({ page }) => {
   let posted = 0;
@@ -39,7 +39,11 @@ test('a valid contact request reaches the API and is confirmed', async ({ page }
   await expect(page.getByRole('status')).toContainText('Thank you, your message is on its way.');
 });
 
-test('the white-paper form validates, then hands out the paper', async ({ page, request }) => {
+test('the white-paper form validates, hands out the paper, then offers an email-only trial start', async ({
+  page,
+  request,
+  stack,
+}) => {
   await page.goto('/download-whitepaper');
   await expect(page.getByRole('button', { name: 'Get the white paper' })).toBeEnabled();
   await page.getByRole('button', { name: 'Get the white paper' }).click();
@@ -56,6 +60,17 @@ test('the white-paper form validates, then hands out the paper', async ({ page, 
   const pdf = await request.get((await link.getAttribute('href')) ?? '');
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The quick sign-up call to action: the address is kept, a link to finish signing up is emailed.
+  const quickSignup = page.getByRole('form', { name: 'Start a free trial' });
+  await expect(quickSignup.getByLabel('Work email')).toHaveValue('ola@fjordinsight.no');
+  await quickSignup.getByRole('button', { name: 'Email me a sign-up link' }).click();
+  await expect(page.getByText('We sent a link to ola@fjordinsight.no.', { exact: false })).toBeVisible();
+  await page.goto(
+    await emailedLink(request, stack.urls.api, 'ola@fjordinsight.no', /https?:\/\/\S+\/signup\?email=\S+/),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create account (1/2)');
+  await expect(page.getByLabel('Work email')).toHaveValue('ola@fjordinsight.no');
 });
 
 test('pricing shows the API plans in minor units per currency, with a path per plan', async ({ page }) => {

@@ -24,6 +24,7 @@ for (const customerType of ['Individual', 'Business'] as const) {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 403/); // the log-in attempt before verifying
+    allowConsoleErrors(/status of 402/); // the declined test card
     const email = `grace.${customerType.toLowerCase()}.${Date.now()}@example.com`;
     await page.goto('/');
     await page.getByRole('link', { name: 'Start free trial' }).click();
@@ -37,6 +38,24 @@ for (const customerType of ['Individual', 'Business'] as const) {
     await fillCommonFields(page, email);
     await solveCaptcha(page);
     await page.getByRole('button', { name: 'Create account' }).click();
+
+    // Step 2 is optional: the individual skips it, the business saves a card with the local test gateway.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment method (2/2)');
+    if (customerType === 'Business') {
+      await expect(page.getByLabel('Billing type')).toHaveValue('Business');
+      await page.getByLabel('Card holder').fill('Grace Hopper');
+      await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await page.getByLabel('Expiry (MM/YYYY)').fill(`12/${new Date().getUTCFullYear() + 2}`);
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
+      await page.getByLabel('Country').selectOption('US');
+      await page.getByRole('button', { name: 'Save card and continue' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Save card and continue' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Skip for now' }).click();
+    }
 
     await expect(page).toHaveURL(/\/postsignup\?email=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
@@ -58,6 +77,18 @@ for (const customerType of ['Individual', 'Business'] as const) {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
+    if (customerType === 'Business') {
+      // The card saved in step 2 is the organization's, kept as brand and last four digits.
+      const session = await (
+        await request.post(`${stack.urls.api}/login`, { data: { email, password } })
+      ).json();
+      const cards = await (
+        await request.get(`${stack.urls.api}/credit-cards`, {
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        })
+      ).json();
+      expect(cards.map((card: { last4: string }) => card.last4)).toEqual(['4242']);
+    }
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(`${stack.urls.site}/`);
   });
