@@ -8,5 +8,6 @@ export {
   TextAreaField,
   type TextAreaFieldProps,
 } from './choice-fields.js';
+export { focusFirstInvalidField } from './focus-first-invalid-field.js';
 export { TextField, type TextFieldProps } from './text-field.js';
 export { theme } from './theme.js';

@@ -2,7 +2,7 @@ import { apiWithToken } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { type CreditCard, contract, PaymentMethodInputSchema } from '@dcipher/shared/contract';
 import { countries, customerTypes, freeTrialDays } from '@dcipher/shared/domain';
-import { Alert, Button, SelectField, TextField, theme } from '@dcipher/shared/ui';
+import { Alert, Button, focusFirstInvalidField, SelectField, TextField, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { LoginLayout } from './login-layout';
@@ -71,8 +71,7 @@ export function AddPaymentMethodStep({
     const validation = validateForm(PaymentMethodInputSchema, candidate);
     if (!validation.success) {
       setErrors(validation.errors);
-      const first = Object.keys(validation.errors)[0];
-      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      focusFirstInvalidField(validation.errors);
       return;
     }
     setErrors({});

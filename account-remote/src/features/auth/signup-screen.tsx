@@ -3,7 +3,15 @@ import { ApiError } from '@dcipher/shared/client';
 import { contract, RegistrationInputSchema } from '@dcipher/shared/contract';
 import { companySizeBands, freeTrialDays } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { Alert, Button, CheckboxField, SelectField, TextField, theme } from '@dcipher/shared/ui';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  focusFirstInvalidField,
+  SelectField,
+  TextField,
+  theme,
+} from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, passwordProblems, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useCallback, useState } from 'react';
 import { AddPaymentMethodStep } from './add-payment-method-step';
@@ -75,8 +83,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     const validation = validateForm(RegistrationInputSchema, candidate);
     if (!validation.success) {
       setErrors(validation.errors);
-      const first = Object.keys(validation.errors)[0];
-      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      focusFirstInvalidField(validation.errors);
       return;
     }
     setErrors({});

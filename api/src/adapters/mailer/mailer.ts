@@ -29,6 +29,25 @@ export interface Mailer {
   send(message: EmailMessage): Promise<SentEmail>;
 }
 
+/**
+ * Sends an email whose failure must not fail the request that asked for it (the change is made either way, or
+ * an error for one address and not another would tell them apart). A failure is logged with the message's tag,
+ * never its content, and answered false; true when the email was sent.
+ */
+export async function sendLoggingFailure(
+  mailer: Mailer,
+  message: EmailMessage,
+  log: { error(details: object, text: string): void },
+): Promise<boolean> {
+  try {
+    await mailer.send(message);
+    return true;
+  } catch (error) {
+    log.error({ err: error, tag: message.tag }, 'an email could not be sent');
+    return false;
+  }
+}
+
 const singleAddress = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
 
 /**

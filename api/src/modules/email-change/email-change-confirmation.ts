@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
+import { hashOneTimeToken } from '../identity/one-time-tokens.js';
 import type { EmailVerificationResult } from '../registration/email-verification-tokens.js';
 
 // Kept apart from `email-change-tokens.ts` so that registration's `verifyEmailWithToken` can use it without an
 // import cycle.
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** PostgreSQL's unique_violation: another account took the address between our check and our write. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
@@ -35,7 +33,7 @@ export async function confirmEmailChange(
             expires_at <= now() as expired
      from email_change_tokens where token_hash = $1
      for update`,
-    [hashToken(token)],
+    [hashOneTimeToken(token)],
   );
   if (!stored) return undefined;
   if (stored.used || stored.expired) return { outcome: 'invalid' };

@@ -1,7 +1,7 @@
 import type { EmailChangeReceipt, UpdateEmailInput } from '@dcipher/shared/contract';
 import { emailChangeMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
@@ -50,13 +50,7 @@ export function createEmailChangeService({
   log,
 }: EmailChangeServiceDependencies) {
   /** A failed send does not fail the request (the change is stored); the person can ask again. */
-  async function deliver(message: EmailMessage): Promise<void> {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      log.error({ err: error, tag: message.tag }, 'an email-change email could not be sent');
-    }
-  }
+  const deliver = (message: EmailMessage) => sendLoggingFailure(mailer, message, log);
 
   async function deliverToNewAddress(message: EmailMessage): Promise<void> {
     if (await rateLimiter.tryConsume(emailChangeEmailsPerAddressLimit, message.to)) await deliver(message);

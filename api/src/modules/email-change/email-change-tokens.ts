@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
+import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { issueEmailVerificationToken } from '../registration/email-verification-tokens.js';
-import { addressTaken, hashToken, isUniqueViolation } from './email-change-confirmation.js';
+import { addressTaken, isUniqueViolation } from './email-change-confirmation.js';
 
 /** How long the link confirming a new address works: as long as a sign-up verification link. */
 export const emailChangeLinkLifetimeHours = 24;
@@ -47,12 +47,12 @@ export async function startEmailChange(
 ): Promise<string | undefined> {
   return database.transaction(async (transaction) => {
     if (await addressTaken(transaction, newEmail, userId)) return undefined;
-    const token = randomBytes(32).toString('base64url');
+    const token = newOneTimeToken();
     await transaction.query('delete from email_change_tokens where user_id = $1', [userId]);
     await transaction.query(
       `insert into email_change_tokens (user_id, new_email, token_hash, expires_at)
        values ($1, $2, $3, now() + $4::integer * interval '1 hour')`,
-      [userId, newEmail, hashToken(token), emailChangeLinkLifetimeHours],
+      [userId, newEmail, hashOneTimeToken(token), emailChangeLinkLifetimeHours],
     );
     return token;
   });

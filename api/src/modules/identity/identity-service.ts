@@ -1,7 +1,7 @@
 import type { ChangePasswordInput, Credentials, TokenPair } from '@dcipher/shared/contract';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
+import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
@@ -130,12 +130,8 @@ export function createIdentityService({
         await replacePassword(transaction, user.id, passwordHash, { markEmailVerified: false });
         await refreshTokens.revokeAllOfUser(user.id, transaction);
       });
-      try {
-        await mailer.send(passwordChangedNotice(user.email, config.webUrl));
-      } catch (error) {
-        // The password is changed either way; failing the request now would only make the user try again.
-        log.error({ err: error }, 'the password-changed notice could not be sent');
-      }
+      // The password is changed either way; failing the request now would only make the user try again.
+      await sendLoggingFailure(mailer, passwordChangedNotice(user.email, config.webUrl), log);
       const refreshToken = await refreshTokens.issue(user.id, config.refreshTokenTtlSeconds);
       return tokenPair({ ...user, requiresPasswordChange: false }, refreshToken);
     },

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
+import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
 import { findUserById, type IdentityUser, maySignIn } from './user-repository.js';
 
 /** A refresh token as handed to the client (the database keeps only its hash). */
@@ -13,8 +14,6 @@ export type RotationResult =
   | { outcome: 'reused' }
   | { outcome: 'invalid' };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Opaque refresh tokens: 32 random bytes, stored as SHA-256, rotated on every use, revoked per family. */
 export function createRefreshTokenStore(database: Database) {
   async function insert(
@@ -23,10 +22,10 @@ export function createRefreshTokenStore(database: Database) {
     familyId: string,
     expiresAt: Date,
   ): Promise<IssuedRefreshToken> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newOneTimeToken();
     await target.query(
       'insert into refresh_tokens (user_id, family_id, token_hash, expires_at) values ($1, $2, $3, $4)',
-      [userId, familyId, hashToken(token), expiresAt],
+      [userId, familyId, hashOneTimeToken(token), expiresAt],
     );
     return { token, expiresAt };
   }
@@ -55,7 +54,7 @@ export function createRefreshTokenStore(database: Database) {
           `select id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt", used_at as "usedAt",
                   revoked_at as "revokedAt"
            from refresh_tokens where token_hash = $1 for update`,
-          [hashToken(token)],
+          [hashOneTimeToken(token)],
         );
         if (!stored) return { outcome: 'invalid' };
         if (stored.usedAt) {

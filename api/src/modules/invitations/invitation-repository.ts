@@ -1,11 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { invitationLifetimeDays } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
+import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** 32 random bytes, base64url: what the emailed link carries; only its SHA-256 is stored. */
-const newToken = () => randomBytes(32).toString('base64url');
 
 /** An admin as an invitation names them. */
 export interface Inviter {
@@ -69,12 +67,12 @@ export async function createInvitation(
       }
       return { refused: 'active-user' };
     }
-    const token = newToken();
+    const token = newOneTimeToken();
     const [invitation] = await transaction.query<{ expiresAt: Date }>(
       `insert into invitations (user_id, token_hash, invited_by, expires_at)
        values ($1, $2, $3, now() + $4::integer * interval '1 day')
        returning expires_at as "expiresAt"`,
-      [user.id, hashToken(token), inviter.id, invitationLifetimeDays],
+      [user.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
     );
     if (!invitation) throw new Error('invitation insert returned no row');
     return { issued: { email, role, token, expiresAt: new Date(invitation.expiresAt) }, userId: user.id };
@@ -95,7 +93,7 @@ export async function reissueInvitation(
   inviter: Inviter,
   email: string,
 ): Promise<IssuedInvitation | undefined> {
-  const token = newToken();
+  const token = newOneTimeToken();
   const [reissued] = await database.query<{ role: OrganizationRole; expiresAt: Date }>(
     `insert into invitations (user_id, token_hash, invited_by, expires_at)
      select users.id, $3, $4, now() + $5::integer * interval '1 day'
@@ -105,7 +103,7 @@ export async function reissueInvitation(
        set token_hash = excluded.token_hash, invited_by = excluded.invited_by, expires_at = excluded.expires_at
        where invitations.accepted_at is null
      returning (select role from users where users.id = invitations.user_id) as role, expires_at as "expiresAt"`,
-    [email, inviter.organizationId, hashToken(token), inviter.id, invitationLifetimeDays],
+    [email, inviter.organizationId, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
   );
   return reissued && { email, role: reissued.role, token, expiresAt: new Date(reissued.expiresAt) };
 }
@@ -149,7 +147,7 @@ export async function findInvitationByToken(
        left join users inviter on inviter.id = invitation.invited_by
      where invitation.token_hash = $1
      ${lock ? 'for update of invitation, users' : ''}`,
-    [hashToken(token)],
+    [hashOneTimeToken(token)],
   );
   return stored && { ...stored, expiresAt: new Date(stored.expiresAt) };
 }

@@ -1,10 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
+import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 
 /** How long an emailed password reset link works. */
 export const passwordResetLinkLifetimeHours = 1;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * A new one-time reset token for the active account at `email`, or undefined when there is none (which the
@@ -21,12 +19,12 @@ export async function issuePasswordResetToken(
       [email],
     );
     if (!user) return undefined;
-    const token = randomBytes(32).toString('base64url');
+    const token = newOneTimeToken();
     await transaction.query('delete from password_reset_tokens where user_id = $1', [user.id]);
     await transaction.query(
       `insert into password_reset_tokens (user_id, token_hash, expires_at)
        values ($1, $2, now() + $3::integer * interval '1 hour')`,
-      [user.id, hashToken(token), passwordResetLinkLifetimeHours],
+      [user.id, hashOneTimeToken(token), passwordResetLinkLifetimeHours],
     );
     return token;
   });
@@ -56,7 +54,7 @@ export async function findPasswordResetToken(
             token.used_at is not null as used, token.expires_at <= now() as expired
      from password_reset_tokens token join users on users.id = token.user_id
      where token.token_hash = $1 and users.status = 'Active'`,
-    [hashToken(token)],
+    [hashOneTimeToken(token)],
   );
   // A used link is invalid even once it is also old: expiry only matters for a link that could still work.
   if (!stored || stored.used) return { outcome: 'invalid' };

@@ -1,11 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { confirmEmailChange, isUniqueViolation } from '../email-change/email-change-confirmation.js';
+import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 
 /** How long an emailed verification link works. */
 export const emailVerificationLinkLifetimeHours = 24;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * A new one-time verification token for the user: 32 random bytes (base64url) of which only the SHA-256 is
@@ -13,12 +11,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * newest email works.
  */
 export async function issueEmailVerificationToken(database: Queryable, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newOneTimeToken();
   await database.query('delete from email_verification_tokens where user_id = $1', [userId]);
   await database.query(
     `insert into email_verification_tokens (user_id, token_hash, expires_at)
      values ($1, $2, now() + $3::integer * interval '1 hour')`,
-    [userId, hashToken(token), emailVerificationLinkLifetimeHours],
+    [userId, hashOneTimeToken(token), emailVerificationLinkLifetimeHours],
   );
   return token;
 }
@@ -66,7 +64,7 @@ async function verifyAddressWithToken(
      from email_verification_tokens token join users on users.id = token.user_id
      where token.token_hash = $1
      for update of token`,
-    [hashToken(token)],
+    [hashOneTimeToken(token)],
   );
   // A used link is "failed" even once it is also old: expiry only matters for a link that could still work.
   if (!stored || stored.used) return { outcome: 'invalid' };

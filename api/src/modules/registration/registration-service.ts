@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
@@ -50,13 +50,7 @@ export function createRegistrationService({
    * A failed send does not fail the request: answering an error for one address and not for another would
    * tell them apart, and the person can ask for the link again (`POST /send-confirmation`).
    */
-  async function deliver(message: EmailMessage): Promise<void> {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      log.error({ err: error, tag: message.tag }, 'a sign-up email could not be sent');
-    }
-  }
+  const deliver = (message: EmailMessage) => sendLoggingFailure(mailer, message, log);
 
   return {
     async register(

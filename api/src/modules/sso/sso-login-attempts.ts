@@ -1,10 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
+import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 
 /** How long the user has at the identity provider before the state stops working. */
 export const ssoLoginAttemptLifetimeMinutes = 10;
-
-const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 export interface SsoLoginAttempt {
   organizationId: string;
@@ -17,13 +15,13 @@ export interface SsoLoginAttempt {
  * every one-time token here. Attempts that ended more than a day ago are deleted on the way.
  */
 export async function createSsoLoginAttempt(database: Queryable, attempt: SsoLoginAttempt): Promise<string> {
-  const state = randomBytes(32).toString('base64url');
+  const state = newOneTimeToken();
   await database.query(`delete from sso_login_attempts where expires_at < now() - interval '1 day'`);
   await database.query(
     `insert into sso_login_attempts (state_hash, organization_id, code_verifier, nonce, expires_at)
      values ($1, $2, $3, $4, now() + $5::integer * interval '1 minute')`,
     [
-      hashState(state),
+      hashOneTimeToken(state),
       attempt.organizationId,
       attempt.codeVerifier,
       attempt.nonce,
@@ -45,7 +43,7 @@ export async function spendSsoLoginAttempt(
     `update sso_login_attempts set used_at = now()
      where state_hash = $1 and used_at is null and expires_at > now()
      returning organization_id as "organizationId", code_verifier as "codeVerifier", nonce`,
-    [hashState(state)],
+    [hashOneTimeToken(state)],
   );
   return attempt;
 }

@@ -1,14 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import type { Database } from '../../db/database.js';
+import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 
 /** How long an emailed trial reactivation link works. */
 export const trialReactivationLinkLifetimeDays = 7;
 
 /** An organization is emailed a reactivation link at most this often. */
 export const trialReactivationEmailIntervalDays = 30;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Who may receive (and use) an organization's reactivation link: its verified, active, unsuspended admins. */
 const eligibleAdmin = (alias: string) => `
@@ -59,11 +57,11 @@ export async function issueTrialReactivationLinks(
     ]);
     const links: TrialReactivationLink[] = [];
     for (const admin of admins) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newOneTimeToken();
       await transaction.query(
         `insert into trial_reactivation_tokens (organization_id, user_id, token_hash, expires_at)
          values ($1, $2, $3, now() + $4::integer * interval '1 day')`,
-        [admin.organizationId, admin.id, hashToken(token), trialReactivationLinkLifetimeDays],
+        [admin.organizationId, admin.id, hashOneTimeToken(token), trialReactivationLinkLifetimeDays],
       );
       links.push({ email: admin.email, token });
     }
@@ -102,7 +100,7 @@ export async function reactivateTrialWithToken(
          join organizations organization on organization.id = token.organization_id
        where token.token_hash = $1
        for update of token, organization`,
-      [hashToken(token)],
+      [hashOneTimeToken(token)],
     );
     if (!stored?.usable) return { outcome: 'invalid' };
     if (stored.active) return { outcome: 'alreadyActive' };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
+import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import { trialReactivationEmail } from './trial-emails.js';
 import { SubscriptionAlreadyActiveError, TrialReactivationFailedError } from './trial-errors.js';
@@ -25,14 +25,8 @@ export function createTrialService({ database, mailer, webUrl, log }: TrialServi
       const links = await issueTrialReactivationLinks(database, endedBefore);
       let sent = 0;
       for (const link of links) {
-        try {
-          await mailer.send(trialReactivationEmail(link.email, webUrl, link.token));
+        if (await sendLoggingFailure(mailer, trialReactivationEmail(link.email, webUrl, link.token), log)) {
           sent += 1;
-        } catch (error) {
-          log.error(
-            { err: error, tag: 'trial-reactivation' },
-            'a trial reactivation email could not be sent',
-          );
         }
       }
       return { sent };

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@dcipher/shared/client';
 import type { EndpointDefinition, EndpointOutput } from '@dcipher/shared/contract';
+import { focusFirstInvalidField } from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { withAnalytics } from '../../app-shell/with-analytics';
@@ -72,8 +73,7 @@ export function useContractForm<TEndpoint extends EndpointDefinition & { body: {
     if (!validation.success) {
       setErrors(validation.errors);
       setSubmission({ state: 'editing' });
-      const firstInvalid = Object.keys(validation.errors)[0];
-      if (firstInvalid) document.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      focusFirstInvalidField(validation.errors);
       return;
     }
     setErrors({});
