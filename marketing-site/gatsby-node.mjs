@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { readBrowserConfig } from '@dcipher/shared/config';
 import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
+import { clientOnlyPrefixes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
 import { contentRoutes, contentTypeDefs, sourceContent } from './src/build/source-content.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
@@ -29,11 +30,14 @@ export const sourceNodes = async (gatsbyApi) => {
   });
 };
 
-/** Client-only pages: the remote renders every path below /account, and /new-password/{token}. */
-const clientOnlyPrefixes = ['/account', '/new-password'];
-
+/**
+ * Client-only pages (declared in @dcipher/shared/routes): the page of each prefix (src/pages/account.tsx…)
+ * serves every path below it, and the remote's router picks the screen in the browser.
+ */
 export const onCreatePage = ({ page, actions }) => {
-  const prefix = clientOnlyPrefixes.find((candidate) => page.path.replace(/\/$/, '') === candidate);
+  const prefix = clientOnlyPrefixes
+    .map((candidate) => candidate.prefix)
+    .find((candidate) => page.path.replace(/\/$/, '') === candidate);
   if (prefix) {
     actions.deletePage(page);
     actions.createPage({ ...page, matchPath: `${prefix}/*` });

@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remoteRules, siteRules } from './static-rules.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -71,6 +70,9 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
  * `announce` (print URLs and stop on Ctrl-C), `quiet` (hide the API's log).
  */
 export async function startStack(options = {}) {
+  // Loaded here, not at the top: bootstrap.mjs imports this module before the workspace is installed and
+  // built, and the rules read the declared routes from @dcipher/shared's build.
+  const { remoteRules, siteRules } = await import('./static-rules.mjs');
   const env = { ...process.env, ...options.env };
   const ports = stackPorts(env);
   const urls = {

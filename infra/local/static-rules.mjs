@@ -1,16 +1,15 @@
 // Static-serving rules for the site and the remote, in one place: the local server applies them, and
 // infra/deploy derives the nginx and CDN settings from the same values.
 
+import { clientOnlyPrefixes } from '@dcipher/shared/routes';
+
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
 const shortLived = 'public, max-age=60';
 
 export const siteRules = {
-  // Client-only routes whose HTML shell is one file (Gatsby matchPath pages).
-  spaFallbacks: [
-    { prefix: '/account', file: '/account/index.html' },
-    { prefix: '/new-password', file: '/new-password/index.html' },
-  ],
+  // Client-only routes whose HTML shell is one file (Gatsby matchPath pages), as declared in @dcipher/shared/routes.
+  spaFallbacks: clientOnlyPrefixes.map(({ prefix }) => ({ prefix, file: `${prefix}/index.html` })),
   notFoundFile: '/404.html',
   cors: false,
   cacheControl(path) {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { clientOnlyPrefixes, matchRoute } from '@dcipher/shared/routes';
 import { remoteRules, siteRules } from './static-rules.mjs';
 import { createStaticServer } from './static-server.mjs';
 
@@ -67,6 +68,39 @@ describe('site static server', () => {
   it('does not serve files outside its root', async () => {
     const response = await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`);
     assert.equal(response.status, 404);
+  });
+});
+
+describe('site static server and the declared routes', () => {
+  let base;
+  let server;
+  before(async () => {
+    const shells = Object.fromEntries(
+      clientOnlyPrefixes.map(({ prefix }) => [`${prefix.slice(1)}/index.html`, `${prefix} shell`]),
+    );
+    server = createStaticServer({ root: fixture({ ...shells, '404.html': 'not found' }), rules: siteRules });
+    base = await serve(server);
+  });
+  after(() => server.close());
+
+  it('falls back to exactly the client-only prefixes the routes declare', () => {
+    assert.deepEqual(
+      siteRules.spaFallbacks.map(({ prefix }) => prefix),
+      clientOnlyPrefixes.map(({ prefix }) => prefix),
+    );
+  });
+
+  it('serves the right shell for every declared route below a client-only prefix', async () => {
+    for (const { prefix } of clientOnlyPrefixes) {
+      for (const path of [prefix, `${prefix}/some/deeper/path`]) {
+        const response = await fetch(`${base}${path}`);
+        assert.equal(response.status, 200, path);
+        assert.equal(await response.text(), `${prefix} shell`, path);
+      }
+    }
+    const newPassword = await fetch(`${base}/new-password/0123abcd`);
+    assert.equal(await newPassword.text(), '/new-password shell');
+    assert.equal(matchRoute('/new-password/0123abcd')?.route.id, 'newPassword');
   });
 });
 

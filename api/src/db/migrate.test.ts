@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createTestDatabase } from '../test-support/test-database.js';
 import type { Database } from './database.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
-import { createPgliteDatabase } from './pglite-database.js';
 import { demoUsers, seedDemoData } from './seed-demo-data.js';
 
 describe('migrations and demo data', () => {
   let database: Database;
   before(async () => {
-    database = await createPgliteDatabase();
+    database = await createTestDatabase();
   });
   after(() => database.close());
 

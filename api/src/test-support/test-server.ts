@@ -2,9 +2,9 @@ import type { TokenPair } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Config, inMemoryDataDir, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
-import { createPgliteDatabase } from '../db/pglite-database.js';
 import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
 import { createServer, type ServerDependencies } from '../server.js';
+import { createTestDatabase } from './test-database.js';
 
 /** The configuration tests run with: test environment, in-memory database and keys. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -17,12 +17,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** One server on one in-memory PGlite (migrated and seeded); start one per test file, not per test. */
+/**
+ * One server on one fresh database of the test run's engine (in-memory PGlite, or its own database in the
+ * throwaway PostgreSQL cluster), migrated and seeded; start one per test file, not per test (PGlite is slow to start).
+ */
 export async function startTestServer(
   overrides: Partial<Config> = {},
   dependencies: Omit<ServerDependencies, 'database'> = {},
 ): Promise<TestServer> {
-  const database = await createPgliteDatabase();
+  const database = await createTestDatabase();
   const app = await createServer(testConfig(overrides), { ...dependencies, database });
   return {
     app,

@@ -1,6 +1,7 @@
 // sitemap.xml, robots.txt and the blog's RSS feed, written into public/ after the build.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { clientOnlyPrefixOf, matchRoute } from '@dcipher/shared/routes';
 
 const escapeXml = (text) =>
   String(text).replace(
@@ -8,28 +9,29 @@ const escapeXml = (text) =>
     (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char],
   );
 
-/** Pages that are not for search engines: the account area, sign-in, error and thank-you pages. */
-export const unlistedPaths = [
+/** Pages that are not for search engines besides the remote's: error, sign-out and thank-you pages. */
+const unlistedSitePaths = [
   /^\/404/,
   /^\/dev-404-page/,
-  /^\/login/,
   /^\/logout/,
-  /^\/signup/,
-  /^\/postsignup/,
-  /^\/verify-email/,
-  /^\/unsubscribe/,
-  /^\/reactivate-trial/,
-  /^\/forgot-password/,
-  /^\/new-password/,
-  /^\/change-password/,
-  /^\/account/,
   /^\/maintenance$/,
   /^\/meeting-confirmation$/,
 ];
 
+/** Whether a page stays out of the sitemap: the remote's screens (sign-in, account area…) and the pages above. */
+export function isUnlisted(path) {
+  const remote = matchRoute(path)?.route.server.by;
+  return (
+    remote === 'AuthApp' ||
+    remote === 'AccountApp' ||
+    clientOnlyPrefixOf(path) !== undefined ||
+    unlistedSitePaths.some((pattern) => pattern.test(path))
+  );
+}
+
 export function sitemapXml(siteUrl, paths) {
   const urls = paths
-    .filter((path) => !unlistedPaths.some((pattern) => pattern.test(path)))
+    .filter((path) => !isUnlisted(path))
     .sort()
     .map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path === '/' ? '/' : path}`)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

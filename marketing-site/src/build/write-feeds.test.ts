@@ -8,7 +8,11 @@ describe('feeds', () => {
       '/pricing',
       '/blog/a-post',
       '/login',
+      '/login/sso',
+      '/signup/',
       '/account',
+      '/account/',
+      '/subscription/',
       '/404',
       '/404.html',
       '/maintenance',
@@ -16,7 +20,16 @@ describe('feeds', () => {
     expect(xml).toContain('<loc>https://www.dcipher.io/</loc>');
     expect(xml).toContain('<loc>https://www.dcipher.io/pricing</loc>');
     expect(xml).toContain('<loc>https://www.dcipher.io/blog/a-post</loc>');
-    for (const hidden of ['/login', '/account', '/404', '/maintenance'])
+    for (const hidden of [
+      '/login',
+      '/login/sso',
+      '/signup/',
+      '/account',
+      '/account/',
+      '/subscription/',
+      '/404',
+      '/maintenance',
+    ])
       expect(xml).not.toContain(`dcipher.io${hidden}<`);
   });
 

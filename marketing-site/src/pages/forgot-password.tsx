@@ -1,4 +1,5 @@
+import { routes } from '@dcipher/shared/routes';
 import { AuthPage, authPageHead } from '../remote/auth-page';
 
 export default AuthPage;
-export const Head = authPageHead('Reset your password');
+export const Head = authPageHead(routes.forgotPassword.title);

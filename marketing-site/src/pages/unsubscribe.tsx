@@ -1,4 +1,5 @@
+import { routes } from '@dcipher/shared/routes';
 import { AuthPage, authPageHead } from '../remote/auth-page';
 
 export default AuthPage;
-export const Head = authPageHead('Unsubscribe');
+export const Head = authPageHead(routes.unsubscribe.title);

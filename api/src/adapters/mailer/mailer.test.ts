@@ -4,8 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
-import { createPgliteDatabase } from '../../db/pglite-database.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
+import { createTestDatabase } from '../../test-support/test-database.js';
 import { createMailer } from './create-mailer.js';
 import { renderEmailLayout } from './email-layout.js';
 import type { EmailMessage } from './mailer.js';
@@ -26,7 +26,7 @@ const message: EmailMessage = {
 describe('mailer', () => {
   let database: Database;
   before(async () => {
-    database = await createPgliteDatabase();
+    database = await createTestDatabase();
     await migrate(database);
   });
   after(() => database.close());

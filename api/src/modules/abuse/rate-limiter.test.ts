@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
-import { createPgliteDatabase } from '../../db/pglite-database.js';
 import { TooManyRequestsError } from '../../http/api-error.js';
+import { createTestDatabase } from '../../test-support/test-database.js';
 import { createRateLimiter, type RateLimitRule } from './rate-limiter.js';
 
 describe('rate limiter', () => {
   let database: Database;
   before(async () => {
-    database = await createPgliteDatabase();
+    database = await createTestDatabase();
     await migrate(database);
   });
   after(() => database.close());

@@ -1,3 +1,4 @@
+import { emailLinks } from '@dcipher/shared/routes';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 import { emailChangeLinkLifetimeHours } from './email-change-tokens.js';
@@ -7,7 +8,7 @@ import { emailChangeLinkLifetimeHours } from './email-change-tokens.js';
 
 /** To a verified user's new address: the link that makes it the sign-in address. */
 export function emailChangeVerificationEmail(to: string, webUrl: string, token: string): EmailMessage {
-  const url = `${webUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const url = emailLinks.verifyEmail(webUrl, token);
   return {
     to,
     subject: 'Confirm your new email address for Dcipher',
@@ -44,7 +45,7 @@ export function emailChangeRequestedNotice(to: string, newEmail: string, webUrl:
           'logging in with this one.',
         'If it was not you, whoever asked knows your password: set a new one now. Your address stays as it is.',
       ],
-      action: { label: 'Set a new password', url: `${webUrl}/forgot-password` },
+      action: { label: 'Set a new password', url: emailLinks.forgotPassword(webUrl) },
     }),
   };
 }
@@ -61,10 +62,10 @@ export function addressAlreadyUsedNotice(to: string, webUrl: string): EmailMessa
       paragraphs: [
         'Someone — hopefully you — tried to move a Dcipher account to this address. You already have an ' +
           'account with this address, so nothing was changed.',
-        `If it was you, log in with this address. Forgot its password? You can set a new one at ${webUrl}/forgot-password`,
+        `If it was you, log in with this address. Forgot its password? You can set a new one at ${emailLinks.forgotPassword(webUrl)}`,
         'If it was not you, you can ignore this email.',
       ],
-      action: { label: 'Log in', url: `${webUrl}/login` },
+      action: { label: 'Log in', url: emailLinks.login(webUrl) },
     }),
   };
 }

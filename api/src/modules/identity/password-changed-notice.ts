@@ -1,3 +1,4 @@
+import { emailLinks } from '@dcipher/shared/routes';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 
@@ -19,7 +20,7 @@ export function passwordChangedNotice(to: string, webUrl: string): EmailMessage 
         'If you changed it, there is nothing else to do. If you did not, reset your password now with the ' +
           'button below and contact support.',
       ],
-      action: { label: 'Reset your password', url: `${webUrl}/forgot-password` },
+      action: { label: 'Reset your password', url: emailLinks.forgotPassword(webUrl) },
       footer:
         'You received this email because the password of the Dcipher account with this address changed.',
     }),

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { Database } from '../../db/database.js';
-import { createPgliteDatabase } from '../../db/pglite-database.js';
 import { createServer } from '../../server.js';
+import { createTestDatabase } from '../../test-support/test-database.js';
 import { logIn, testConfig } from '../../test-support/test-server.js';
 import { loadOrCreateSigningKeys } from './signing-keys.js';
 
@@ -14,7 +14,7 @@ describe('signing keys', () => {
   let database: Database;
   let dataDir: string;
   before(async () => {
-    database = await createPgliteDatabase();
+    database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'dcipher-keys-'));
   });
   after(async () => {

@@ -1,6 +1,7 @@
 import { invitationLifetimeDays } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
+import { emailLinks } from '@dcipher/shared/routes';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 
@@ -31,7 +32,7 @@ export function invitationEmail(
 ): EmailMessage {
   const inviter = oneLine(inviterName);
   const organization = oneLine(organizationName);
-  const url = `${webUrl}/signup?invitation=${encodeURIComponent(token)}`;
+  const url = emailLinks.signup(webUrl, { invitation: token });
   return {
     to,
     subject: `${inviter} invited you to join ${organization} on Dcipher`,
@@ -79,7 +80,7 @@ export function renewalRequestEmail(
           `Dcipher. The new link works for ${invitationLifetimeDays} days.`,
         'If you no longer want this person to join, ignore this email: the expired link stays unusable.',
       ],
-      action: { label: 'Open Dcipher', url: `${webUrl}/account` },
+      action: { label: 'Open Dcipher', url: emailLinks.account(webUrl) },
       footer: `You received this email because you are an admin of ${organization} on Dcipher.`,
     }),
   };

@@ -1,5 +1,6 @@
 import type { FeatureUpdatesCampaignSchema } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
+import { emailLinks } from '@dcipher/shared/routes';
 import type * as v from 'valibot';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
@@ -67,7 +68,7 @@ export function discoverDcipherEmail(to: string, webUrl: string, unsubscribeUrl:
         url: `${webUrl}${product.path}`,
         linkLabel: `Explore ${product.title}`,
       })),
-      action: { label: 'Log in to Dcipher', url: `${webUrl}/login` },
+      action: { label: 'Log in to Dcipher', url: emailLinks.login(webUrl) },
       ...footer,
     }),
   };
@@ -98,7 +99,7 @@ export function featureUpdatesEmail(
         url: update.url,
         linkLabel: 'Read the update',
       })),
-      action: { label: 'See all product updates', url: `${webUrl}/product-updates` },
+      action: { label: 'See all product updates', url: emailLinks.productUpdates(webUrl) },
       ...footer,
     }),
   };
@@ -109,7 +110,7 @@ export function featureUpdatesEmail(
  * About their account, not marketing: no consent needed and no unsubscribe link.
  */
 export function verificationReminderEmail(to: string, webUrl: string, token: string): EmailMessage {
-  const url = `${webUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const url = emailLinks.verifyEmail(webUrl, token);
   return {
     to,
     subject: 'Reminder: confirm your email address for Dcipher',

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { emailLinks } from '@dcipher/shared/routes';
 import type { Config } from '../../config.js';
 import { loadOrCreateCaptchaHmacKey } from '../captcha/captcha-hmac-key.js';
 
@@ -32,7 +33,7 @@ export function createUnsubscribeLinks(key: Buffer, webUrl: string): Unsubscribe
   const tokenFor = (email: string) => createHmac('sha256', key).update(email.toLowerCase()).digest('hex');
   return {
     tokenFor,
-    urlFor: (email) => `${webUrl}/unsubscribe?email=${encodeURIComponent(email)}&token=${tokenFor(email)}`,
+    urlFor: (email) => emailLinks.unsubscribe(webUrl, email, tokenFor(email)),
     isValid(email, token) {
       const expected = Buffer.from(tokenFor(email), 'hex');
       const given = Buffer.from(token, 'hex');

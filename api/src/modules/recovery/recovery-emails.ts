@@ -1,10 +1,11 @@
+import { emailLinks } from '@dcipher/shared/routes';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 import { passwordResetLinkLifetimeHours } from './password-reset-tokens.js';
 
 /** The link to choose a new password with; the site's /new-password/{token} page posts the token. */
 export function passwordResetEmail(to: string, webUrl: string, token: string): EmailMessage {
-  const url = `${webUrl}/new-password/${encodeURIComponent(token)}`;
+  const url = emailLinks.newPassword(webUrl, token);
   const lifetime =
     passwordResetLinkLifetimeHours === 1 ? '1 hour' : `${passwordResetLinkLifetimeHours} hours`;
   return {

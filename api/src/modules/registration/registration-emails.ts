@@ -1,4 +1,5 @@
 import { freeTrialDays } from '@dcipher/shared/domain';
+import { emailLinks } from '@dcipher/shared/routes';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 import { emailVerificationLinkLifetimeHours } from './email-verification-tokens.js';
@@ -8,7 +9,7 @@ import { emailVerificationLinkLifetimeHours } from './email-verification-tokens.
 
 /** The link a new account's address is confirmed with; the site's /verify-email page posts the token. */
 export function verificationEmail(to: string, webUrl: string, token: string): EmailMessage {
-  const url = `${webUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const url = emailLinks.verifyEmail(webUrl, token);
   return {
     to,
     subject: 'Confirm your email address for Dcipher',
@@ -42,10 +43,10 @@ export function existingAccountNotice(to: string, webUrl: string): EmailMessage 
       paragraphs: [
         'Someone — hopefully you — tried to create a Dcipher account with this address. If it was you, log in ' +
           'or reset your password.',
-        `Forgot your password? You can set a new one at ${webUrl}/forgot-password`,
+        `Forgot your password? You can set a new one at ${emailLinks.forgotPassword(webUrl)}`,
         'If it was not you, you can ignore this email: nothing has changed on your account.',
       ],
-      action: { label: 'Log in', url: `${webUrl}/login` },
+      action: { label: 'Log in', url: emailLinks.login(webUrl) },
     }),
   };
 }
@@ -55,7 +56,7 @@ export function existingAccountNotice(to: string, webUrl: string): EmailMessage 
  * created until the form is sent, so this email only invites; it carries nothing but the address it went to.
  */
 export function quickSignUpEmail(to: string, webUrl: string): EmailMessage {
-  const url = `${webUrl}/signup?email=${encodeURIComponent(to)}`;
+  const url = emailLinks.signup(webUrl, { email: to });
   return {
     to,
     subject: 'Finish creating your Dcipher account',

@@ -5,6 +5,7 @@ import {
   type SsoConfigInputSchema,
   type TokenPair,
 } from '@dcipher/shared/contract';
+import { emailLinks } from '@dcipher/shared/routes';
 import { emailField, ssoMessages, validationMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
@@ -85,7 +86,7 @@ export function namesFromClaims(
 export function createSsoService({ config, database, identity, log }: SsoServiceDependencies) {
   /** Plain-http issuers are for the loopback dev provider; production talks https only. */
   const allowHttp = config.environment !== 'production';
-  const redirectUri = `${config.webUrl}/login/sso`;
+  const redirectUri = emailLinks.ssoLogin(config.webUrl);
 
   const answer = (stored: StoredSsoConfig): SsoConfig => ({
     issuerUrl: stored.issuerUrl,

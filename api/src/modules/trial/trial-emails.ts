@@ -1,4 +1,5 @@
 import { freeTrialDays } from '@dcipher/shared/domain';
+import { emailLinks } from '@dcipher/shared/routes';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 import { trialReactivationLinkLifetimeDays } from './trial-reactivation-tokens.js';
@@ -8,7 +9,7 @@ import { trialReactivationLinkLifetimeDays } from './trial-reactivation-tokens.j
  * its name is text someone typed at sign-up, and the email needs none of it.
  */
 export function trialReactivationEmail(to: string, webUrl: string, token: string): EmailMessage {
-  const url = `${webUrl}/reactivate-trial?token=${encodeURIComponent(token)}`;
+  const url = emailLinks.reactivateTrial(webUrl, token);
   return {
     to,
     subject: 'Reactivate your Dcipher free trial',

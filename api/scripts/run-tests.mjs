@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// `pnpm test` of @dcipher/api: the whole suite twice, first on PGlite (the embedded engine of development and
+// tests), then on a real PostgreSQL cluster made for this run and deleted after it (production's engine), through
+// the same migrations. Without PostgreSQL binaries the second run is skipped with a warning, or fails when
+// DCIPHER_TEST_REQUIRE_POSTGRES=1 (CI, which installs them).
+//
+//   node scripts/run-tests.mjs [--database=pglite|postgres] [test files...]   (default: both, every src/**/*.test.ts)
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findPostgresBinDir, startThrowawayPostgres } from './throwaway-postgres.mjs';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith('--database='))?.slice('--database='.length);
+if (only && only !== 'pglite' && only !== 'postgres') {
+  console.error(`Unknown --database=${only}: use pglite or postgres.`);
+  process.exit(2);
+}
+const requested = args.filter((arg) => !arg.startsWith('--'));
+const testFiles =
+  requested.length > 0
+    ? requested
+    : readdirSync(join(packageDir, 'src'), { recursive: true })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => relative(packageDir, join(packageDir, 'src', file)))
+        .sort();
+
+function box(lines, stream = process.stdout) {
+  const width = Math.max(...lines.map((line) => line.length));
+  const border = `+${'-'.repeat(width + 2)}+`;
+  stream.write(`\n${border}\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n${border}\n\n`);
+}
+
+let child;
+let cluster;
+let interrupted = false;
+
+function cleanUp() {
+  cluster?.stop();
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    interrupted = true;
+    child?.kill(signal);
+    cleanUp();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+  });
+}
+
+/** Runs the suite once with `env` added; resolves to { ok, seconds }. */
+function runSuite(label, env) {
+  box([`API tests on ${label}`, `${testFiles.length} test files, one at a time`]);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...testFiles], {
+      cwd: packageDir,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code) => {
+      child = undefined;
+      resolve({ label, ok: code === 0, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+const results = [];
+let postgresSkipped = false;
+
+if (only !== 'postgres') {
+  results.push(await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite' }));
+}
+
+if (only !== 'pglite' && !interrupted) {
+  const binDir = findPostgresBinDir();
+  if (!binDir) {
+    postgresSkipped = true;
+    const required = process.env.DCIPHER_TEST_REQUIRE_POSTGRES === '1';
+    box(
+      [
+        required ? 'ERROR: PostgreSQL is required and missing' : 'WARNING: API tests on PostgreSQL SKIPPED',
+        '',
+        'No initdb/pg_ctl found in $PG_BIN_DIR, on PATH or in /usr/lib/postgresql/<version>/bin,',
+        'so the API suite ran on PGlite only and production’s engine went untested.',
+        "Install Debian's server binaries with: sudo apt-get install postgresql",
+      ],
+      process.stderr,
+    );
+    if (required) results.push({ label: 'PostgreSQL (missing)', ok: false, seconds: 0 });
+  } else {
+    try {
+      cluster = await startThrowawayPostgres(binDir);
+    } catch (error) {
+      console.error(`Could not start a throwaway PostgreSQL cluster with ${binDir}:\n${error.message}`);
+      results.push({ label: 'PostgreSQL (did not start)', ok: false, seconds: 0 });
+    }
+    if (cluster) {
+      const version = spawnSync(join(binDir, 'pg_ctl'), ['--version'], { encoding: 'utf8' }).stdout.match(
+        /\d+(\.\d+)?/,
+      )?.[0];
+      results.push(
+        await runSuite(`PostgreSQL${version ? ` ${version}` : ''} (throwaway cluster in ${cluster.dir})`, {
+          DCIPHER_TEST_DATABASE: 'postgres',
+          DCIPHER_TEST_POSTGRES_URL: cluster.url,
+        }),
+      );
+      cluster.stop();
+    }
+  }
+}
+
+box(
+  [
+    'API test runs',
+    ...results.map(
+      (result) =>
+        `${result.ok ? 'passed' : 'FAILED'}  ${result.label.replace(/ \(throwaway.*\)$/, '')}  ${result.seconds.toFixed(1)} s`,
+    ),
+    ...(postgresSkipped ? ['SKIPPED PostgreSQL: no binaries (see the warning above)'] : []),
+  ],
+  results.every((result) => result.ok) && !postgresSkipped ? process.stdout : process.stderr,
+);
+process.exitCode = results.every((result) => result.ok) ? 0 : 1;

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../db/database.js';
+import { createPgliteDatabase } from '../db/pglite-database.js';
+import { createPostgresDatabase } from '../db/postgres-database.js';
+
+/**
+ * Which engine the API tests run on, chosen by `scripts/run-tests.mjs`: `pglite` (the default, also when a test
+ * file is run directly) or `postgres`, a throwaway cluster whose superuser URL is in
+ * `DCIPHER_TEST_POSTGRES_URL`.
+ */
+export const testDatabaseKind: 'pglite' | 'postgres' =
+  process.env.DCIPHER_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, empty database (no migrations applied) on the engine the test run chose. On PostgreSQL each call
+ * creates its own database in the cluster and `close()` drops it, so test files (and tests within a file that
+ * open several) never see each other's rows, as with separate in-memory PGlite instances.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDatabaseKind === 'pglite') return createPgliteDatabase();
+  const adminUrl = process.env.DCIPHER_TEST_POSTGRES_URL;
+  if (!adminUrl) {
+    throw new Error(
+      'DCIPHER_TEST_DATABASE=postgres needs DCIPHER_TEST_POSTGRES_URL (see scripts/run-tests.mjs)',
+    );
+  }
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // The name is made here from digits and hex only, so quoting it as an identifier is safe.
+  await asAdmin(adminUrl, (client) => client.query(`create database "${name}" template template0`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(url.toString(), (error) => {
+    throw error;
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await asAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+// A short-lived connection per call: a pooled one would keep the test file's process alive after its tests.
+async function asAdmin(adminUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,4 @@
+import { AccountPage, AccountPageHead } from '../remote/account-page';
+
+export default AccountPage;
+export const Head = AccountPageHead;
