@@ -54,6 +54,11 @@ export interface ContractFormOptions<TSchema extends FormSchema> {
   defaultValues: FormValues<TSchema>;
   /** Runs only with valid values. Throw (an `ApiError` or anything) to show the failure; values are kept. */
   onSubmit: (values: v.InferOutput<TSchema>) => Promise<void> | void;
+  /**
+   * Fields whose empty text is validated as typed instead of as "not given": an optional field of the API that
+   * this form asks for all the same (a password confirmation), so that empty reads "This field is required".
+   */
+  keepEmpty?: readonly (keyof FormValues<TSchema> & string)[];
 }
 
 export type ContractForm<TValues extends Record<string, unknown>, TOutput> = UseFormReturn<
@@ -83,8 +88,13 @@ export type ContractForm<TValues extends Record<string, unknown>, TOutput> = Use
  * The form's values as the schema sees them: a text left empty is a field not given, so optional fields become
  * absent and required ones fail with "This field is required" (the contract's own wording for both).
  */
-function withoutEmptyStrings(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+function withoutEmptyStrings(
+  values: Record<string, unknown>,
+  keepEmpty: readonly string[],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([name, value]) => value !== '' || keepEmpty.includes(name)),
+  );
 }
 
 /**
@@ -93,9 +103,10 @@ function withoutEmptyStrings(values: Record<string, unknown>): Record<string, un
  */
 function contractResolver<TValues extends Record<string, unknown>, TOutput>(
   schema: v.GenericSchema<Record<string, unknown>, TOutput>,
+  keepEmpty: readonly string[],
 ): Resolver<TValues, unknown, TOutput> {
   return (values) => {
-    const validation = validateForm(schema, withoutEmptyStrings(values));
+    const validation = validateForm(schema, withoutEmptyStrings(values, keepEmpty));
     if (validation.success) return { values: validation.output, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [name, message] of Object.entries(validation.errors))
@@ -116,7 +127,7 @@ export function useContractForm<TSchema extends FormSchema>(
 ): ContractForm<FormValues<TSchema>, v.InferOutput<TSchema>> {
   type TValues = FormValues<TSchema>;
   type TOutput = v.InferOutput<TSchema>;
-  const { schema, defaultValues, onSubmit } = options;
+  const { schema, defaultValues, onSubmit, keepEmpty = [] } = options;
   const formRef = useRef<HTMLFormElement>(null);
   const [formError, setFormError] = useState<string>();
   const [apiError, setApiError] = useState<ApiError>();
@@ -124,7 +135,7 @@ export function useContractForm<TSchema extends FormSchema>(
   const methods = useForm<TValues, unknown, TOutput>({
     // `FormValues` is exactly the shape of the defaults the library asks for.
     defaultValues: defaultValues as DefaultValues<TValues>,
-    resolver: contractResolver<TValues, TOutput>(schema),
+    resolver: contractResolver<TValues, TOutput>(schema, keepEmpty),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // Focus goes to the first invalid field in page order (custom fields included), done below.
