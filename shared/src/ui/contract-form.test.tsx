@@ -218,3 +218,37 @@ describe('a new password field', () => {
     expect(await screen.findByText(validationMessages.required)).toBeTruthy();
   });
 });
+
+describe('an optional field the form asks for all the same', () => {
+  const ConfirmSchema = v.object({
+    confirm: v.optional(v.pipe(v.string(), v.nonEmpty(validationMessages.required))),
+  });
+  function ConfirmForm({ keep }: { keep: boolean }) {
+    const form = useContractForm({
+      schema: ConfirmSchema,
+      defaultValues: { confirm: '' },
+      onSubmit: () => undefined,
+      ...(keep ? { keepEmpty: ['confirm'] as const } : {}),
+    });
+    return (
+      <Form form={form}>
+        <FormTextField form={form} name="confirm" label="Confirm" />
+        <FormSubmitButton form={form} busyLabel="Saving…">
+          Save
+        </FormSubmitButton>
+      </Form>
+    );
+  }
+  afterEach(cleanup);
+
+  it('is left out when empty, unless the form keeps it', async () => {
+    render(<ConfirmForm keep={false} />);
+    submit();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy());
+    expect(screen.queryByText(validationMessages.required)).toBeNull();
+    cleanup();
+    render(<ConfirmForm keep />);
+    submit();
+    expect(await screen.findByText(validationMessages.required)).toBeTruthy();
+  });
+});
