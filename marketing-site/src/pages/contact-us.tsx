@@ -1,19 +1,21 @@
 import { contract } from '@dcipher/shared/contract';
 import { companyContacts } from '@dcipher/shared/domain';
 import {
-  Alert,
-  Button,
-  CheckboxField,
+  Form,
+  FormCheckboxField,
+  FormSelectField,
+  FormSubmitButton,
+  FormTextAreaField,
+  FormTextField,
   Notice,
-  SelectField,
-  TextAreaField,
-  TextField,
   theme,
+  useContractForm,
 } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LeadFields } from '../components/forms/lead-fields';
-import { useContractForm } from '../components/forms/use-contract-form';
+import { publicApi, trackLead } from '../components/forms/public-api';
+import { useHydratedDefaults } from '../components/forms/use-hydrated-defaults';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
@@ -26,8 +28,11 @@ const topics = [
   { value: 'other', label: 'Something else' },
 ] as const;
 
+const formLabel = 'Contact form';
+
 export default function ContactUsPage() {
-  const form = useContractForm(contract.contact.createContactRequest, {
+  const [sent, setSent] = useState(false);
+  const { defaultValues, ready } = useHydratedDefaults(formLabel, {
     firstName: '',
     lastName: '',
     email: '',
@@ -38,14 +43,23 @@ export default function ContactUsPage() {
     message: '',
     receiveEmails: false,
   });
-  const { submission } = form;
+  const form = useContractForm({
+    schema: contract.contact.createContactRequest.body.schema,
+    defaultValues,
+    onSubmit: async (body) => {
+      const api = await publicApi();
+      await api.call(contract.contact.createContactRequest, { body });
+      setSent(true);
+      trackLead(body.email);
+    },
+  });
 
   // A pricing-page "contact sales" link arrives with ?topic=sales.
+  const { setValue } = form;
   useEffect(() => {
     const topic = new URLSearchParams(window.location.search).get('topic');
-    if (topic && topics.some((option) => option.value === topic))
-      form.field('topic').onChange({ target: { value: topic } });
-  }, []);
+    if (topic && topics.some((option) => option.value === topic)) setValue('topic', topic);
+  }, [setValue]);
 
   return (
     <Layout>
@@ -61,31 +75,38 @@ export default function ContactUsPage() {
             gap: '3rem',
           }}
         >
-          {submission.state === 'done' ? (
+          {sent ? (
             <Notice>
               <strong>Thank you, your message is on its way.</strong> A person from our team will reply to the
               email address you gave, usually within one working day.
             </Notice>
           ) : (
-            <form onSubmit={form.onSubmit} noValidate aria-label="Contact form">
-              {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}
-              <LeadFields field={form.field} />
-              <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
-              <SelectField
+            <Form form={form} aria-label={formLabel}>
+              <LeadFields field={(props) => <FormTextField form={form} {...props} />} />
+              <FormTextField
+                form={form}
+                name="phone"
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="tel"
+              />
+              <FormSelectField
+                form={form}
+                name="topic"
                 label="What is it about?"
                 options={topics}
                 placeholder="Choose a topic"
-                {...form.field('topic')}
               />
-              <TextAreaField label="Message" {...form.field('message')} />
-              <CheckboxField
+              <FormTextAreaField form={form} name="message" label="Message" />
+              <FormCheckboxField
+                form={form}
+                name="receiveEmails"
                 label="Send me occasional product news and event invitations"
-                {...form.checkbox('receiveEmails')}
               />
-              <Button type="submit" disabled={!form.ready || submission.state === 'submitting'}>
-                {submission.state === 'submitting' ? 'Sending…' : 'Send message'}
-              </Button>
-            </form>
+              <FormSubmitButton form={form} busyLabel="Sending…" disabled={!ready}>
+                Send message
+              </FormSubmitButton>
+            </Form>
           )}
           <aside aria-label="Other ways to reach us" css={{ color: theme.colors.muted }}>
             <h2 css={{ color: theme.colors.ink, fontSize: '1.3rem' }}>Other ways to reach us</h2>

@@ -1,9 +1,19 @@
 import { contract } from '@dcipher/shared/contract';
-import { Alert, Button, CheckboxField, Notice, theme } from '@dcipher/shared/ui';
+import {
+  Form,
+  FormCheckboxField,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
+import { useState } from 'react';
 import { LeadFields } from '../components/forms/lead-fields';
+import { publicApi, trackLead } from '../components/forms/public-api';
 import { QuickSignupForm } from '../components/forms/quick-signup-form';
-import { useContractForm } from '../components/forms/use-contract-form';
+import { useHydratedDefaults } from '../components/forms/use-hydrated-defaults';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
@@ -16,8 +26,11 @@ const chapters = [
   'Three case examples and how they measured success',
 ];
 
+const formLabel = 'White paper request';
+
 export default function DownloadWhitePaperPage() {
-  const form = useContractForm(contract.whitePaper.requestWhitePaper, {
+  const [download, setDownload] = useState<{ url: string; email: string }>();
+  const { defaultValues, ready } = useHydratedDefaults(formLabel, {
     firstName: '',
     lastName: '',
     email: '',
@@ -25,7 +38,16 @@ export default function DownloadWhitePaperPage() {
     jobTitle: '',
     receiveEmails: false,
   });
-  const { submission } = form;
+  const form = useContractForm({
+    schema: contract.whitePaper.requestWhitePaper.body.schema,
+    defaultValues,
+    onSubmit: async (body) => {
+      const api = await publicApi();
+      const { downloadUrl } = await api.call(contract.whitePaper.requestWhitePaper, { body });
+      setDownload({ url: downloadUrl, email: body.email });
+      trackLead(body.email);
+    },
+  });
   return (
     <Layout>
       <PageHero
@@ -54,32 +76,32 @@ export default function DownloadWhitePaperPage() {
               8 pages, PDF. Free; we ask who you are so we can follow up if you want us to.
             </p>
           </div>
-          {submission.state === 'done' ? (
+          {download ? (
             <div>
               <Notice>
                 <p css={{ marginTop: 0 }}>
                   <strong>Thank you. Your copy is ready.</strong>
                 </p>
                 <p css={{ marginBottom: 0 }}>
-                  <a href={submission.result.downloadUrl} download>
+                  <a href={download.url} download>
                     Download the white paper (PDF)
                   </a>
                 </p>
               </Notice>
-              <QuickSignupForm email={String(form.values.email ?? '')} />
+              <QuickSignupForm email={download.email} />
             </div>
           ) : (
-            <form onSubmit={form.onSubmit} noValidate aria-label="White paper request">
-              {submission.state === 'failed' ? <Alert>{submission.message}</Alert> : null}
-              <LeadFields field={form.field} />
-              <CheckboxField
+            <Form form={form} aria-label={formLabel}>
+              <LeadFields field={(props) => <FormTextField form={form} {...props} />} />
+              <FormCheckboxField
+                form={form}
+                name="receiveEmails"
                 label="Send me occasional product news and event invitations"
-                {...form.checkbox('receiveEmails')}
               />
-              <Button type="submit" disabled={!form.ready || submission.state === 'submitting'}>
-                {submission.state === 'submitting' ? 'Preparing your copy…' : 'Get the white paper'}
-              </Button>
-            </form>
+              <FormSubmitButton form={form} busyLabel="Preparing your copy…" disabled={!ready}>
+                Get the white paper
+              </FormSubmitButton>
+            </Form>
           )}
         </div>
       </Section>

@@ -1,5 +1,7 @@
 import {
+  forwardRef,
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -36,7 +38,11 @@ export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   error?: string | undefined;
 };
 
-export function TextAreaField({ label, error, id, ...props }: TextAreaFieldProps) {
+// forwardRef: the form layer hands each control a ref (to read and focus it).
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, id, ...props },
+  ref,
+) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   return (
@@ -45,6 +51,7 @@ export function TextAreaField({ label, error, id, ...props }: TextAreaFieldProps
         {label}
       </label>
       <textarea
+        ref={ref}
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
@@ -54,7 +61,7 @@ export function TextAreaField({ label, error, id, ...props }: TextAreaFieldProps
       <FieldError id={`${fieldId}-error`} error={error} />
     </div>
   );
-}
+});
 
 export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -63,7 +70,10 @@ export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   placeholder?: string;
 };
 
-export function SelectField({ label, error, id, options, placeholder, ...props }: SelectFieldProps) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, id, options, placeholder, ...props },
+  ref,
+) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   return (
@@ -72,6 +82,7 @@ export function SelectField({ label, error, id, options, placeholder, ...props }
         {label}
       </label>
       <select
+        ref={ref}
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
@@ -88,20 +99,24 @@ export function SelectField({ label, error, id, options, placeholder, ...props }
       <FieldError id={`${fieldId}-error`} error={error} />
     </div>
   );
-}
+});
 
 export type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
-  label: React.ReactNode;
+  label: ReactNode;
   error?: string | undefined;
 };
 
-export function CheckboxField({ label, error, id, ...props }: CheckboxFieldProps) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
+  { label, error, id, ...props },
+  ref,
+) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   return (
     <div css={{ ...fieldWrapper, flexDirection: 'column' }}>
       <div css={{ display: 'flex', alignItems: 'flex-start', gap: '0.6rem' }}>
         <input
+          ref={ref}
           id={fieldId}
           type="checkbox"
           aria-invalid={error ? true : undefined}
@@ -114,4 +129,4 @@ export function CheckboxField({ label, error, id, ...props }: CheckboxFieldProps
       <FieldError id={`${fieldId}-error`} error={error} />
     </div>
   );
-}
+});

@@ -8,6 +8,36 @@ export {
   TextAreaField,
   type TextAreaFieldProps,
 } from './choice-fields.js';
+export {
+  type ContractForm,
+  type ContractFormOptions,
+  type FieldNameOf,
+  Form,
+  type FormFieldValue,
+  type FormProps,
+  type FormSchema,
+  FormSubmitButton,
+  type FormSubmitButtonProps,
+  type FormValues,
+  useContractForm,
+} from './contract-form.js';
 export { focusFirstInvalidField } from './focus-first-invalid-field.js';
+export {
+  FormCheckboxField,
+  type FormCheckboxFieldProps,
+  FormSelectField,
+  type FormSelectFieldProps,
+  FormTextAreaField,
+  type FormTextAreaFieldProps,
+  FormTextField,
+  type FormTextFieldProps,
+  fieldError,
+} from './form-fields.js';
+export {
+  FormNewPasswordField,
+  type FormNewPasswordFieldProps,
+  PasswordRules,
+  passwordRuleMessages,
+} from './password-rules.js';
 export { TextField, type TextFieldProps } from './text-field.js';
 export { theme } from './theme.js';

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { forwardRef, type InputHTMLAttributes, useId } from 'react';
 import { theme } from './theme.js';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -7,7 +7,10 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** A text input with a visible label and its error announced to assistive technology. */
-export function TextField({ label, error, id, ...props }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, id, ...props },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -17,6 +20,7 @@ export function TextField({ label, error, id, ...props }: TextFieldProps) {
         {label}
       </label>
       <input
+        ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -36,4 +40,4 @@ export function TextField({ label, error, id, ...props }: TextFieldProps) {
       ) : null}
     </div>
   );
-}
+});

@@ -3,16 +3,21 @@ import { ApiError } from '@dcipher/shared/client';
 import { AcceptInvitationInputSchema, contract, type Invitation } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { formatDate } from '@dcipher/shared/format';
-import { Alert, Button, Notice, TextField, theme } from '@dcipher/shared/ui';
 import {
-  errorCatalogue,
-  type FieldErrors,
-  invitationMessages,
-  validateForm,
-} from '@dcipher/shared/validation';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+  Alert,
+  Button,
+  Form,
+  FormNewPasswordField,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  TextField,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { errorCatalogue, invitationMessages } from '@dcipher/shared/validation';
+import { useCallback, useEffect, useState } from 'react';
 import { LoginLayout } from './login-layout';
-import { PasswordRules } from './password-screens';
 import { ScreenLink } from './screen-link';
 
 type InvitationView =
@@ -127,92 +132,46 @@ function AcceptForm({
   onTokenProblem: (view: InvitationView) => void;
   onAccepted: () => void;
 }) {
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage(undefined);
-    const validation = validateForm(AcceptInvitationInputSchema, {
-      token,
-      firstName,
-      lastName,
-      password,
-      confirmPassword,
-    });
-    if (!validation.success) {
-      setErrors(validation.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await authStore.getState().acceptInvitation(validation.output);
-      onAccepted();
-    } catch (error) {
-      const tokenProblem = viewForTokenError(error, invitation);
-      if (tokenProblem) {
+  const form = useContractForm({
+    schema: AcceptInvitationInputSchema,
+    defaultValues: { token, firstName: '', lastName: '', password: '', confirmPassword: '' },
+    // The API takes the confirmation as optional; this form asks for it.
+    keepEmpty: ['confirmPassword'],
+    onSubmit: async (body) => {
+      try {
+        await authStore.getState().acceptInvitation(body);
+      } catch (error) {
+        // A problem with the invitation itself changes the page; anything else shows on the form.
+        const tokenProblem = viewForTokenError(error, invitation);
+        if (!tokenProblem) throw error;
         onTokenProblem(tokenProblem);
         return;
       }
-      setMessage(error instanceof ApiError ? error.message : errorCatalogue.serverError);
-      if (error instanceof ApiError) setErrors(error.issues);
-      setSubmitting(false);
-    }
-  }
+      onAccepted();
+    },
+  });
 
   return (
     <LoginLayout title={`Join ${invitation.organizationName} on Dcipher`}>
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         {invitation.inviterName} invited you as {invitation.role}. Choose your name and password to accept.
       </p>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Accept invitation">
-        {message ? <Alert>{message}</Alert> : null}
+      <Form form={form} aria-label="Accept invitation">
         <TextField label="Email" name="email" type="email" value={invitation.email} readOnly />
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          error={errors.lastName}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <PasswordRules password={password} />
-        <TextField
-          label="Confirm password"
+        <FormTextField form={form} name="firstName" label="First name" autoComplete="given-name" />
+        <FormTextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
+        <FormNewPasswordField form={form} name="password" label="Password" deps={['confirmPassword']} />
+        <FormTextField
+          form={form}
           name="confirmPassword"
+          label="Confirm password"
           type="password"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={errors.confirmPassword}
         />
-        <Button type="submit" disabled={submitting} css={{ width: '100%' }}>
-          {submitting ? 'Accepting…' : 'Accept invitation'}
-        </Button>
-      </form>
+        <FormSubmitButton form={form} busyLabel="Accepting…" css={{ width: '100%' }}>
+          Accept invitation
+        </FormSubmitButton>
+      </Form>
     </LoginLayout>
   );
 }

@@ -1,23 +1,16 @@
 import { apiWithToken } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import { type CreditCard, contract, PaymentMethodInputSchema } from '@dcipher/shared/contract';
 import { countries, customerTypes, freeTrialDays } from '@dcipher/shared/domain';
-import { Alert, Button, focusFirstInvalidField, SelectField, TextField, theme } from '@dcipher/shared/ui';
-import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
-import { type FormEvent, useState } from 'react';
+import {
+  Button,
+  Form,
+  FormSelectField,
+  FormSubmitButton,
+  FormTextField,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
 import { LoginLayout } from './login-layout';
-
-interface PaymentValues {
-  cardHolder: string;
-  cardNumber: string;
-  cvc: string;
-  expiry: string;
-  company: string;
-  address: string;
-  country: string;
-  vatNumber: string;
-  billingType: string;
-}
 
 export interface AddPaymentMethodStepProps {
   email: string;
@@ -41,54 +34,23 @@ export function AddPaymentMethodStep({
   company,
   onDone,
 }: AddPaymentMethodStepProps) {
-  const [values, setValues] = useState<PaymentValues>({
-    cardHolder: '',
-    cardNumber: '',
-    cvc: '',
-    expiry: '',
-    company: company ?? '',
-    address: '',
-    country: '',
-    vatNumber: '',
-    billingType: customerType,
+  const form = useContractForm({
+    schema: PaymentMethodInputSchema,
+    defaultValues: {
+      cardHolder: '',
+      cardNumber: '',
+      cvc: '',
+      expiry: '',
+      company: company ?? '',
+      address: '',
+      country: '',
+      vatNumber: '',
+      billingType: customerType,
+    },
+    onSubmit: async (body) => {
+      onDone(await apiWithToken(paymentSetupToken).call(contract.creditCards.addCreditCard, { body }));
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  const field = (name: keyof PaymentValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const candidate = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
-    const validation = validateForm(PaymentMethodInputSchema, candidate);
-    if (!validation.success) {
-      setErrors(validation.errors);
-      focusFirstInvalidField(validation.errors);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const card = await apiWithToken(paymentSetupToken).call(contract.creditCards.addCreditCard, {
-        body: validation.output,
-      });
-      onDone(card);
-    } catch (error) {
-      setSaving(false);
-      if (error instanceof ApiError) {
-        setErrors(error.issues);
-        setFormError(error.message);
-      } else setFormError(errorCatalogue.serverError);
-    }
-  }
 
   return (
     <LoginLayout title="Add payment method (2/2)">
@@ -96,49 +58,57 @@ export function AddPaymentMethodStep({
         Your account for {email} is created. Add a card now so your plan continues without a break after the{' '}
         {freeTrialDays}-day free trial, or skip this step: the trial needs no card and nothing is charged now.
       </p>
-      <form onSubmit={submit} noValidate aria-label="Add payment method">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextField label="Card holder" autoComplete="cc-name" {...field('cardHolder')} />
-        <TextField
+      <Form form={form} aria-label="Add payment method">
+        <FormTextField form={form} name="cardHolder" label="Card holder" autoComplete="cc-name" />
+        <FormTextField
+          form={form}
+          name="cardNumber"
           label="Card number"
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 5678 9012 3456"
-          {...field('cardNumber')}
         />
         <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: '0.75rem' }}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="expiry"
             label="Expiry (MM/YYYY)"
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM/YYYY"
-            {...field('expiry')}
           />
-          <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" {...field('cvc')} />
+          <FormTextField form={form} name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" />
         </div>
-        <SelectField
+        <FormSelectField
+          form={form}
+          name="billingType"
           label="Billing type"
           options={customerTypes.map((type) => ({ value: type, label: type }))}
-          {...field('billingType')}
         />
-        <TextField label="Company (optional)" autoComplete="organization" {...field('company')} />
-        <TextField label="Billing address" autoComplete="street-address" {...field('address')} />
-        <SelectField
+        <FormTextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
+        <FormTextField form={form} name="address" label="Billing address" autoComplete="street-address" />
+        <FormSelectField
+          form={form}
+          name="country"
           label="Country"
           placeholder="Choose a country"
           options={countries.map((country) => ({ value: country.code, label: country.name }))}
-          {...field('country')}
         />
-        <TextField label="VAT number (optional)" {...field('vatNumber')} />
+        <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
         <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-          <Button type="submit" disabled={saving} css={{ flex: '1 1 12rem' }}>
-            {saving ? 'Saving your card…' : 'Save card and continue'}
-          </Button>
-          <Button variant="secondary" disabled={saving} onClick={() => onDone()} css={{ flex: '1 1 8rem' }}>
+          <FormSubmitButton form={form} busyLabel="Saving your card…" css={{ flex: '1 1 12rem' }}>
+            Save card and continue
+          </FormSubmitButton>
+          <Button
+            variant="secondary"
+            disabled={form.submitting}
+            onClick={() => onDone()}
+            css={{ flex: '1 1 8rem' }}
+          >
             Skip for now
           </Button>
         </div>
-      </form>
+      </Form>
     </LoginLayout>
   );
 }

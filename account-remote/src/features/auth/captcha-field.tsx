@@ -63,7 +63,8 @@ export function CaptchaField({
   }, [resetCount]);
 
   return (
-    <div css={{ marginBottom: '1rem' }}>
+    // `data-field-name` and `tabIndex`: the form focuses this box when the captcha is the first field to fix.
+    <div data-field-name="captcha" tabIndex={-1} css={{ marginBottom: '1rem' }}>
       <div
         css={{
           border: `1px solid ${error ? theme.colors.danger : 'transparent'}`,

@@ -1,63 +1,52 @@
 import { authenticatedApi, authStore } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import { CredentialsSchema, contract } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { Alert, Button, CheckboxField, Notice, TextField, theme } from '@dcipher/shared/ui';
-import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
-import { type FormEvent, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Form,
+  FormCheckboxField,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { useState } from 'react';
 import { LoginLayout } from './login-layout';
 import { ScreenLink } from './screen-link';
 
 export function LoginScreen({ navigate }: RemoteScreenProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [staySignedIn, setStaySignedIn] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<{ message: string; code?: string | undefined }>();
   const [resent, setResent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    setResent(false);
-    const validation = validateForm(CredentialsSchema, { email, password, staySignedIn });
-    if (!validation.success) {
-      setFieldErrors(validation.errors);
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      await authStore.getState().login(validation.output);
+  const form = useContractForm({
+    schema: CredentialsSchema,
+    defaultValues: { email: '', password: '', staySignedIn: false },
+    onSubmit: async (credentials) => {
+      setResent(false);
+      await authStore.getState().login(credentials);
       navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account');
-    } catch (error) {
-      setFormError(
-        error instanceof ApiError
-          ? { message: error.message, code: error.code }
-          : { message: errorCatalogue.serverError },
-      );
-      if (error instanceof ApiError) setFieldErrors(error.issues);
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const code = form.apiError?.code;
 
   async function resendConfirmation() {
     await authenticatedApi()
-      .call(contract.registration.sendConfirmation, { body: { email } })
+      .call(contract.registration.sendConfirmation, { body: { email: form.getValues('email') } })
       .catch(() => undefined);
     setResent(true);
   }
 
   return (
     <LoginLayout title="Log in">
-      <form onSubmit={submit} noValidate aria-describedby={formError ? 'login-error' : undefined}>
-        {formError ? (
+      <Form
+        form={form}
+        aria-describedby={form.formError ? 'login-error' : undefined}
+        renderFormError={(message) => (
           <div id="login-error">
-            <Alert>{formError.message}</Alert>
-            {formError.code === 'EMAIL_NOT_VERIFIED' ? (
+            <Alert>{message}</Alert>
+            {code === 'EMAIL_NOT_VERIFIED' ? (
               resent ? (
-                <Notice>We sent a new confirmation link to {email}.</Notice>
+                <Notice>We sent a new confirmation link to {form.getValues('email')}.</Notice>
               ) : (
                 <p>
                   <Button variant="secondary" onClick={() => void resendConfirmation()}>
@@ -66,41 +55,27 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
                 </p>
               )
             ) : null}
-            {formError.code === 'ACCOUNT_SUSPENDED' ? (
+            {code === 'ACCOUNT_SUSPENDED' ? (
               <p>
                 <a href="/contact-us">Contact support</a>
               </p>
             ) : null}
           </div>
-        ) : null}
-        <TextField
-          label="Work email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
-        <TextField
-          label="Password"
+        )}
+      >
+        <FormTextField form={form} name="email" label="Work email" type="email" autoComplete="username" />
+        <FormTextField
+          form={form}
           name="password"
+          label="Password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
         />
-        <CheckboxField
-          label="Stay signed in for 2 weeks"
-          name="staySignedIn"
-          checked={staySignedIn}
-          onChange={(event) => setStaySignedIn(event.target.checked)}
-        />
-        <Button type="submit" disabled={submitting} css={{ width: '100%' }}>
-          {submitting ? 'Logging in…' : 'Log in'}
-        </Button>
-      </form>
+        <FormCheckboxField form={form} name="staySignedIn" label="Stay signed in for 2 weeks" />
+        <FormSubmitButton form={form} busyLabel="Logging in…" css={{ width: '100%' }}>
+          Log in
+        </FormSubmitButton>
+      </Form>
       <p css={{ textAlign: 'center', margin: '1rem 0 0.5rem' }}>
         <ScreenLink to="/login/sso" navigate={navigate}>
           Log in with SSO

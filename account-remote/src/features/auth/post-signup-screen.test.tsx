@@ -132,8 +132,10 @@ describe('After sign-up: correcting a mistyped address', () => {
       new ApiError('Too many requests. Please wait a few minutes and try again.', 429, 'TOO_MANY_REQUESTS'),
     );
     submit();
-    expect((await within(form()).findByRole('alert')).textContent).toBe(
-      'Too many requests. Please wait a few minutes and try again.',
+    await waitFor(() =>
+      expect(within(form()).getByRole('alert').textContent).toBe(
+        'Too many requests. Please wait a few minutes and try again.',
+      ),
     );
 
     call.mockRejectedValueOnce(new TypeError('fetch failed'));

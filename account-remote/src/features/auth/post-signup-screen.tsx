@@ -2,9 +2,18 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, UpdateEmailInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { Alert, Button, Notice, TextField, theme } from '@dcipher/shared/ui';
-import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { errorCatalogue } from '@dcipher/shared/validation';
+import { useId, useState } from 'react';
 import { LoginLayout } from './login-layout';
 
 type Resend =
@@ -74,8 +83,6 @@ export function PostSignupScreen({ navigate }: RemoteScreenProps) {
   );
 }
 
-type ChangeState = { submitting: boolean; errors: FieldErrors; message?: string | undefined };
-
 /**
  * "Wrong address? Change it": a disclosure with the current address (prefilled), the password chosen at sign-up
  * and the right address. The password proves who asks, as nobody can sign in before confirming. Every value
@@ -90,35 +97,16 @@ function ChangeEmail({
 }) {
   const formId = useId();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ email: currentEmail, password: '', newEmail: '' });
-  const [state, setState] = useState<ChangeState>({ submitting: false, errors: {} });
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const validation = validateForm(UpdateEmailInputSchema, values);
-    if (!validation.success) {
-      setState({ submitting: false, errors: validation.errors });
-      return;
-    }
-    setState({ submitting: true, errors: {} });
-    try {
-      const receipt = await authenticatedApi().call(contract.emailChange.updateEmail, {
-        body: validation.output,
-      });
-      setState({ submitting: false, errors: {} });
-      setValues({ email: receipt.email, password: '', newEmail: '' });
+  const form = useContractForm({
+    schema: UpdateEmailInputSchema,
+    defaultValues: { email: currentEmail, password: '', newEmail: '' },
+    onSubmit: async (body) => {
+      const receipt = await authenticatedApi().call(contract.emailChange.updateEmail, { body });
+      form.reset({ email: receipt.email, password: '', newEmail: '' });
       setOpen(false);
       onChanged(receipt.email);
-    } catch (error) {
-      setState(
-        error instanceof ApiError
-          ? { submitting: false, errors: error.issues, message: error.message }
-          : { submitting: false, errors: {}, message: errorCatalogue.serverError },
-      );
-    }
-  }
+    },
+  });
 
   return (
     <div css={{ marginTop: '1rem' }}>
@@ -128,52 +116,27 @@ function ChangeEmail({
         aria-controls={formId}
         onClick={() => {
           // Opening again starts from the address the latest link went to.
-          if (!open) setValues((current) => ({ ...current, email: currentEmail }));
+          if (!open) form.reset({ ...form.getValues(), email: currentEmail });
           setOpen(!open);
         }}
       >
         Wrong address? Change it
       </Button>
       {open ? (
-        <form
-          id={formId}
-          onSubmit={(event) => void submit(event)}
-          noValidate
-          aria-label="Change your email address"
-          css={{ marginTop: '1rem' }}
-        >
-          {state.message ? <Alert>{state.message}</Alert> : null}
-          <TextField
-            label="Current email"
-            type="email"
-            autoComplete="email"
-            name="email"
-            value={values.email}
-            onChange={set('email')}
-            error={state.errors.email}
-          />
-          <TextField
+        <Form form={form} id={formId} aria-label="Change your email address" css={{ marginTop: '1rem' }}>
+          <FormTextField form={form} name="email" label="Current email" type="email" autoComplete="email" />
+          <FormTextField
+            form={form}
+            name="password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            name="password"
-            value={values.password}
-            onChange={set('password')}
-            error={state.errors.password}
           />
-          <TextField
-            label="New email"
-            type="email"
-            autoComplete="off"
-            name="newEmail"
-            value={values.newEmail}
-            onChange={set('newEmail')}
-            error={state.errors.newEmail}
-          />
-          <Button type="submit" disabled={state.submitting} css={{ width: '100%' }}>
-            {state.submitting ? 'Sending…' : 'Change email and send a new link'}
-          </Button>
-        </form>
+          <FormTextField form={form} name="newEmail" label="New email" type="email" autoComplete="off" />
+          <FormSubmitButton form={form} busyLabel="Sending…" css={{ width: '100%' }}>
+            Change email and send a new link
+          </FormSubmitButton>
+        </Form>
       ) : null}
     </div>
   );

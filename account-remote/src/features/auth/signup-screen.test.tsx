@@ -36,6 +36,13 @@ async function renderSignup() {
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+const rulesWhere = (met: boolean) =>
+  [...document.querySelectorAll(`#password-rules li[data-met="${met}"] span:nth-child(2)`)].map(
+    (rule) => rule.textContent,
+  );
+const unmetRules = () => rulesWhere(false);
+const metRules = () => rulesWhere(true);
+
 async function solveCaptcha() {
   const widget = await waitFor(() => {
     const element = document.querySelector('altcha-widget');
@@ -89,13 +96,73 @@ describe('Sign-up: create account (1/2)', () => {
   it('lists the password rules still broken while typing', async () => {
     await renderSignup();
     type('Password', 'harbourlights');
-    expect(document.getElementById('password-rules')?.textContent).toContain('Password requires a number');
-    expect(document.getElementById('password-rules')?.textContent).toContain(
+    expect(unmetRules()).toEqual([
+      'Password requires a number',
       'Password requires an uppercase letter',
-    );
-    expect(document.getElementById('password-rules')?.textContent).toContain('Password requires a symbol');
+      'Password requires a symbol',
+    ]);
     type('Password', 'Harbour-Lights-2026');
-    expect(document.getElementById('password-rules')?.textContent).toBe('The password meets every rule.');
+    expect(unmetRules()).toEqual([]);
+    expect(metRules()).toHaveLength(5);
+  });
+
+  it('shows every password rule before any attempt, each once', async () => {
+    await renderSignup();
+    expect(unmetRules()).toEqual([
+      'Password must contain at least 12 characters',
+      'Password requires a number',
+      'Password requires a lowercase letter',
+      'Password requires an uppercase letter',
+      'Password requires a symbol',
+    ]);
+    type('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true'));
+    // One list, no copy of a rule under the field.
+    expect(screen.getAllByText('Password must contain at least 12 characters')).toHaveLength(1);
+    expect(screen.getAllByText('Password requires a number')).toHaveLength(1);
+  });
+
+  it("clears each field's message as soon as the field is corrected", async () => {
+    await renderSignup();
+    fireEvent.click(screen.getByLabelText('A business'));
+    type('Work email', 'ada@example');
+    type('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Please verify that you are a human')).toBeTruthy();
+    const invalid = (label: string) => screen.getByLabelText(label).getAttribute('aria-invalid') === 'true';
+    for (const label of [
+      'Work email',
+      'Password',
+      'Company',
+      'Company size',
+      'I agree to the Terms of Service',
+    ])
+      expect(invalid(label)).toBe(true);
+
+    type('Work email', 'ada@example.com');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
+    expect(invalid('Work email')).toBe(false);
+
+    type('Password', 'Harbour-Lights-2026');
+    await waitFor(() => expect(invalid('Password')).toBe(false));
+    expect(unmetRules()).toEqual([]);
+
+    type('Company', 'Analytical Engines');
+    await waitFor(() => expect(invalid('Company')).toBe(false));
+
+    fireEvent.change(screen.getByLabelText('Company size'), { target: { value: '10-25' } });
+    await waitFor(() => expect(invalid('Company size')).toBe(false));
+
+    fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
+    await waitFor(() => expect(invalid('I agree to the Terms of Service')).toBe(false));
+
+    await solveCaptcha();
+    await waitFor(() => expect(screen.queryByText('Please verify that you are a human')).toBeNull());
+    // Only the names, never touched, still say what is missing.
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('asks a business for its company and size band', async () => {

@@ -1,129 +1,92 @@
 import { authenticatedApi, configuredApiBaseUrl } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import { contract, RegistrationInputSchema } from '@dcipher/shared/contract';
 import { companySizeBands, freeTrialDays } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
-  Alert,
-  Button,
-  CheckboxField,
-  focusFirstInvalidField,
-  SelectField,
-  TextField,
+  Form,
+  FormCheckboxField,
+  FormNewPasswordField,
+  FormSelectField,
+  FormSubmitButton,
+  FormTextField,
+  fieldError,
   theme,
+  useContractForm,
 } from '@dcipher/shared/ui';
-import { errorCatalogue, type FieldErrors, passwordProblems, validateForm } from '@dcipher/shared/validation';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { LoginLayout } from './login-layout';
 
-type CustomerChoice = 'Individual' | 'Business';
-
-interface SignupValues {
-  firstName: string;
-  lastName: string;
+interface Created {
   email: string;
-  password: string;
-  phone: string;
-  company: string;
-  jobTitle: string;
-  companySize: string;
-  customerType: CustomerChoice;
-  receiveEmails: boolean;
-  termsAccepted: boolean;
+  paymentSetupToken: string;
+  customerType: 'Individual' | 'Business';
+  company: string | undefined;
 }
-
-const initialValues: SignupValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  password: '',
-  phone: '',
-  company: '',
-  jobTitle: '',
-  companySize: '',
-  customerType: 'Individual',
-  receiveEmails: false,
-  termsAccepted: false,
-};
 
 /**
  * Sign-up in two steps. Create account (1/2): the person, their organization type, the terms and the human check.
  * Then Add payment method (2/2), which may be skipped, and on to "check your email".
  */
 export function SignupScreen({ navigate }: RemoteScreenProps) {
-  const [created, setCreated] = useState<{ email: string; paymentSetupToken: string }>();
-  const [values, setValues] = useState(() => ({
-    ...initialValues,
-    email: new URLSearchParams(window.location.search).get('email') ?? '',
-  }));
-  const [captcha, setCaptcha] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
+  const [created, setCreated] = useState<Created>();
   const [captchaResets, setCaptchaResets] = useState(0);
-  const onCaptcha = useCallback((payload: string) => setCaptcha(payload), []);
-
-  const text = (name: keyof SignupValues) => ({
-    name,
-    value: String(values[name]),
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
+  const form = useContractForm({
+    schema: RegistrationInputSchema,
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: new URLSearchParams(window.location.search).get('email') ?? '',
+      password: '',
+      phone: '',
+      company: '',
+      jobTitle: '',
+      companySize: '',
+      customerType: 'Individual',
+      receiveEmails: false,
+      termsAccepted: false,
+      captcha: '',
+    },
+    onSubmit: async (body) => {
+      try {
+        const receipt = await authenticatedApi().call(contract.registration.register, { body });
+        setCreated({
+          email: receipt.email,
+          paymentSetupToken: receipt.paymentSetupToken,
+          customerType: body.customerType,
+          company: body.company,
+        });
+      } catch (error) {
+        // A verified solution is spent once the API has seen it: the visitor solves a fresh one.
+        form.setValue('captcha', '');
+        setCaptchaResets((count) => count + 1);
+        throw error;
+      }
+    },
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(undefined);
-    const candidate = {
-      ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')),
-      captcha,
-    };
-    const validation = validateForm(RegistrationInputSchema, candidate);
-    if (!validation.success) {
-      setErrors(validation.errors);
-      focusFirstInvalidField(validation.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const receipt = await authenticatedApi().call(contract.registration.register, {
-        body: validation.output,
-      });
-      setCreated({ email: receipt.email, paymentSetupToken: receipt.paymentSetupToken });
-    } catch (error) {
-      setSubmitting(false);
-      setCaptcha('');
-      setCaptchaResets((count) => count + 1);
-      if (error instanceof ApiError) {
-        setErrors(error.issues);
-        setFormError(error.message);
-      } else setFormError(errorCatalogue.serverError);
-    }
-  }
+  const { setFieldValue } = form;
+  const onCaptcha = useCallback((payload: string) => setFieldValue('captcha', payload), [setFieldValue]);
 
   if (created) {
     return (
       <AddPaymentMethodStep
         email={created.email}
         paymentSetupToken={created.paymentSetupToken}
-        customerType={values.customerType}
-        company={values.company || undefined}
+        customerType={created.customerType}
+        company={created.company}
         onDone={() => navigate(`/postsignup?email=${encodeURIComponent(created.email)}`)}
       />
     );
   }
 
-  const problems = values.password ? passwordProblems(values.password) : [];
+  const business = form.watch('customerType') === 'Business';
   return (
     <LoginLayout title="Create account (1/2)">
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>
-      <form onSubmit={submit} noValidate aria-label="Create account">
-        {formError ? <Alert>{formError}</Alert> : null}
+      <Form form={form} aria-label="Create account">
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>
           <legend css={{ fontWeight: 600, marginBottom: '0.35rem' }}>I am signing up as</legend>
           {(['Individual', 'Business'] as const).map((type) => (
@@ -131,13 +94,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
               key={type}
               css={{ display: 'inline-flex', gap: '0.4rem', marginRight: '1.25rem', alignItems: 'center' }}
             >
-              <input
-                type="radio"
-                name="customerType"
-                value={type}
-                checked={values.customerType === type}
-                onChange={() => setValues((current) => ({ ...current, customerType: type }))}
-              />
+              <input type="radio" value={type} {...form.register('customerType')} />
               {type === 'Individual' ? 'An individual' : 'A business'}
             </label>
           ))}
@@ -149,55 +106,41 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
             columnGap: '0.75rem',
           }}
         >
-          <TextField label="First name" autoComplete="given-name" {...text('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...text('lastName')} />
+          <FormTextField form={form} name="firstName" label="First name" autoComplete="given-name" />
+          <FormTextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
         </div>
-        <TextField label="Work email" type="email" autoComplete="email" {...text('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="password-rules"
-          {...text('password')}
-        />
-        <ul
-          id="password-rules"
-          aria-live="polite"
-          css={{
-            margin: '-0.5rem 0 1rem',
-            paddingLeft: '1.2rem',
-            color: theme.colors.muted,
-            fontSize: '0.9rem',
-          }}
-        >
-          {problems.length === 0 && values.password ? (
-            <li>The password meets every rule.</li>
-          ) : (
-            problems.map((problem) => <li key={problem}>{problem}</li>)
-          )}
-        </ul>
-        <TextField
-          label={values.customerType === 'Business' ? 'Company' : 'Company (optional)'}
+        <FormTextField form={form} name="email" label="Work email" type="email" autoComplete="email" />
+        <FormNewPasswordField form={form} name="password" label="Password" rulesId="password-rules" />
+        <FormTextField
+          form={form}
+          name="company"
+          label={business ? 'Company' : 'Company (optional)'}
           autoComplete="organization"
-          {...text('company')}
         />
-        {values.customerType === 'Business' ? (
-          <SelectField
+        {business ? (
+          <FormSelectField
+            form={form}
+            name="companySize"
             label="Company size"
             placeholder="Choose the number of employees"
             options={companySizeBands.map((band) => ({ value: band, label: `${band} employees` }))}
-            {...text('companySize')}
           />
         ) : null}
-        <TextField label="Job title (optional)" autoComplete="organization-title" {...text('jobTitle')} />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...text('phone')} />
-        <CheckboxField
-          label="Send me product news and tips (you can unsubscribe at any time)"
-          name="receiveEmails"
-          checked={values.receiveEmails}
-          onChange={(event) => setValues((current) => ({ ...current, receiveEmails: event.target.checked }))}
+        <FormTextField
+          form={form}
+          name="jobTitle"
+          label="Job title (optional)"
+          autoComplete="organization-title"
         />
-        <CheckboxField
+        <FormTextField form={form} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
+        <FormCheckboxField
+          form={form}
+          name="receiveEmails"
+          label="Send me product news and tips (you can unsubscribe at any time)"
+        />
+        <FormCheckboxField
+          form={form}
+          name="termsAccepted"
           label={
             <>
               I agree to the{' '}
@@ -206,21 +149,17 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
               </a>
             </>
           }
-          name="termsAccepted"
-          checked={values.termsAccepted}
-          error={errors.termsAccepted}
-          onChange={(event) => setValues((current) => ({ ...current, termsAccepted: event.target.checked }))}
         />
         <CaptchaField
           challengeUrl={`${configuredApiBaseUrl()}${contract.captcha.getCaptchaChallenge.path}`}
           onChange={onCaptcha}
-          error={errors.captcha}
+          error={fieldError(form, 'captcha')}
           resetCount={captchaResets}
         />
-        <Button type="submit" disabled={submitting} css={{ width: '100%' }}>
-          {submitting ? 'Creating your account…' : 'Create account'}
-        </Button>
-      </form>
+        <FormSubmitButton form={form} busyLabel="Creating your account…" css={{ width: '100%' }}>
+          Create account
+        </FormSubmitButton>
+      </Form>
       <p css={{ marginBottom: 0 }}>
         Already have an account?{' '}
         <a

@@ -2,15 +2,23 @@ import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { Alert, Button, TextField, theme } from '@dcipher/shared/ui';
-import { errorCatalogue, type FieldErrors, ssoMessages, validateForm } from '@dcipher/shared/validation';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { errorCatalogue, ssoMessages } from '@dcipher/shared/validation';
+import { useEffect, useRef, useState } from 'react';
 import { redirectTo } from './external-redirect';
 import { LoginLayout } from './login-layout';
 import { ScreenLink } from './screen-link';
 
 type Step =
-  | { step: 'email'; error?: { message: string; code?: string | undefined } }
+  | { step: 'email' }
   | { step: 'signing-in'; callback: SsoCallbackInput }
   | { step: 'failed'; message: string };
 
@@ -46,10 +54,18 @@ function initialStep(search: string): Step {
  */
 export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   const [step, setStep] = useState<Step>(() => initialStep(window.location.search));
-  const [email, setEmail] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  // Set once the browser is leaving for the identity provider: the button stays busy until it has gone.
+  const [leaving, setLeaving] = useState(false);
   const finishing = useRef(false);
+  const form = useContractForm({
+    schema: SsoLoginInputSchema,
+    defaultValues: { email: '' },
+    onSubmit: async (body) => {
+      const { authorizationUrl } = await authenticatedApi().call(contract.sso.startSsoLogin, { body });
+      setLeaving(true);
+      redirectTo(authorizationUrl);
+    },
+  });
 
   useEffect(() => {
     if (step.step !== 'signing-in' || finishing.current) return;
@@ -64,32 +80,6 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
         (error: unknown) => setStep({ step: 'failed', message: messageOf(error) }),
       );
   }, [step, navigate]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setStep({ step: 'email' });
-    const validation = validateForm(SsoLoginInputSchema, { email });
-    if (!validation.success) {
-      setFieldErrors(validation.errors);
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const { authorizationUrl } = await authenticatedApi().call(contract.sso.startSsoLogin, {
-        body: validation.output,
-      });
-      // Stays "submitting" while the browser leaves for the identity provider.
-      redirectTo(authorizationUrl);
-    } catch (error) {
-      setStep({
-        step: 'email',
-        error: { message: messageOf(error), code: error instanceof ApiError ? error.code : undefined },
-      });
-      if (error instanceof ApiError) setFieldErrors(error.issues);
-      setSubmitting(false);
-    }
-  }
 
   const passwordLogin = (
     <p css={{ marginBottom: 0, color: theme.colors.muted }}>
@@ -129,25 +119,20 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   return (
     <LoginLayout title="Log in with SSO">
       <p>Enter your work email. We will send you to your organization's sign-in page.</p>
-      <form onSubmit={submit} noValidate aria-describedby={step.error ? 'sso-login-error' : undefined}>
-        {step.error ? (
+      <Form
+        form={form}
+        aria-describedby={form.formError ? 'sso-login-error' : undefined}
+        renderFormError={(message) => (
           <div id="sso-login-error">
-            <Alert>{step.error.message}</Alert>
+            <Alert>{message}</Alert>
           </div>
-        ) : null}
-        <TextField
-          label="Work email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
-        <Button type="submit" disabled={submitting} css={{ width: '100%' }}>
-          {submitting ? 'Continuing…' : 'Continue'}
-        </Button>
-      </form>
+        )}
+      >
+        <FormTextField form={form} name="email" label="Work email" type="email" autoComplete="username" />
+        <FormSubmitButton form={form} busyLabel="Continuing…" disabled={leaving} css={{ width: '100%' }}>
+          {leaving ? 'Continuing…' : 'Continue'}
+        </FormSubmitButton>
+      </Form>
       {passwordLogin}
     </LoginLayout>
   );

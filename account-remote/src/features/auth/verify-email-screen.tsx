@@ -1,10 +1,18 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract } from '@dcipher/shared/contract';
+import { contract, SendConfirmationInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { Alert, Button, Notice, TextField } from '@dcipher/shared/ui';
-import { errorCatalogue, validationMessages } from '@dcipher/shared/validation';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { errorCatalogue } from '@dcipher/shared/validation';
+import { useEffect, useState } from 'react';
 import { LoginLayout } from './login-layout';
 
 export type VerificationState =
@@ -75,48 +83,28 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
 }
 
 function ExpiredLink() {
-  const [email, setEmail] = useState('');
-  const [outcome, setOutcome] = useState<{ error?: string; sent?: boolean }>({});
-  const [sending, setSending] = useState(false);
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim()) {
-      setOutcome({ error: validationMessages.required });
-      return;
-    }
-    setSending(true);
-    try {
-      await authenticatedApi().call(contract.registration.sendConfirmation, { body: { email } });
-      setOutcome({ sent: true });
-    } catch (error) {
-      setOutcome({
-        error: error instanceof ApiError ? (error.issues.email ?? error.message) : errorCatalogue.serverError,
-      });
-    } finally {
-      setSending(false);
-    }
-  }
+  const [sent, setSent] = useState(false);
+  const form = useContractForm({
+    schema: SendConfirmationInputSchema,
+    defaultValues: { email: '' },
+    onSubmit: async (body) => {
+      await authenticatedApi().call(contract.registration.sendConfirmation, { body });
+      setSent(true);
+    },
+  });
 
   return (
     <LoginLayout title="This link has expired">
       <Alert>{errorCatalogue.emailVerificationExpired}</Alert>
-      {outcome.sent ? (
+      {sent ? (
         <Notice>If an unconfirmed account uses that address, a new link is on its way.</Notice>
       ) : (
-        <form onSubmit={send} noValidate aria-label="Send a new link">
-          <TextField
-            label="Work email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={outcome.error}
-          />
-          <Button type="submit" disabled={sending}>
-            {sending ? 'Sending…' : 'Send a new link'}
-          </Button>
-        </form>
+        <Form form={form} aria-label="Send a new link">
+          <FormTextField form={form} name="email" label="Work email" type="email" autoComplete="email" />
+          <FormSubmitButton form={form} busyLabel="Sending…">
+            Send a new link
+          </FormSubmitButton>
+        </Form>
       )}
     </LoginLayout>
   );

@@ -1,12 +1,4 @@
-import { TextField } from '@dcipher/shared/ui';
 import type { ReactNode } from 'react';
-
-type FieldProps = {
-  name: string;
-  value: string;
-  error: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-};
 
 /** Two fields side by side when there is room. */
 export function FieldPair({ children }: { children: ReactNode }) {
@@ -23,18 +15,29 @@ export function FieldPair({ children }: { children: ReactNode }) {
   );
 }
 
-/** The person fields every marketing form asks for (the contract's `leadFields`), labelled the same everywhere. */
-export function LeadFields({ field }: { field: (name: string) => FieldProps }) {
+export interface LeadFieldProps {
+  name: 'firstName' | 'lastName' | 'email' | 'company' | 'jobTitle';
+  label: string;
+  autoComplete: string;
+  type?: 'email';
+}
+
+/**
+ * The person fields every marketing form asks for (the contract's `leadFields`), labelled the same everywhere.
+ * `field` renders one with the page's form, e.g. `(props) => <FormTextField form={form} {...props} />`, so
+ * each name is checked against that form's schema.
+ */
+export function LeadFields({ field }: { field: (props: LeadFieldProps) => ReactNode }) {
   return (
     <>
       <FieldPair>
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        {field({ name: 'firstName', label: 'First name', autoComplete: 'given-name' })}
+        {field({ name: 'lastName', label: 'Last name', autoComplete: 'family-name' })}
       </FieldPair>
-      <TextField label="Work email" type="email" autoComplete="email" {...field('email')} />
+      {field({ name: 'email', label: 'Work email', type: 'email', autoComplete: 'email' })}
       <FieldPair>
-        <TextField label="Company" autoComplete="organization" {...field('company')} />
-        <TextField label="Job title (optional)" autoComplete="organization-title" {...field('jobTitle')} />
+        {field({ name: 'company', label: 'Company', autoComplete: 'organization' })}
+        {field({ name: 'jobTitle', label: 'Job title (optional)', autoComplete: 'organization-title' })}
       </FieldPair>
     </>
   );
