@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import { findAccount } from './account-repository.js';
+import { findAccount } from '../people/account-repository.js';
 
 export function registerAccountRoutes(app: FastifyInstance, database: Database): void {
   registerEndpoint(app, contract.account.getAccount, async (_input, { user }) => {

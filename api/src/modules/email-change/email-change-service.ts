@@ -8,7 +8,7 @@ import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import { AccountSuspendedError, InvalidCredentialsError } from '../identity/identity-errors.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
-import { findUserByEmail } from '../identity/user-repository.js';
+import { findUserByEmail } from '../people/user-repository.js';
 import { verificationEmail } from '../registration/registration-emails.js';
 import {
   addressAlreadyUsedNotice,
