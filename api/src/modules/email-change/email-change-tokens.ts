@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { replaceUnverifiedEmail as replaceUnverifiedUserEmail } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from '../registration/email-verification-tokens.js';
@@ -27,6 +27,20 @@ export async function replaceUnverifiedEmail(
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
+}
+
+/** The address a pending change (unused, unexpired) would switch the user to, if any. */
+export async function findPendingEmailChange(
+  database: Queryable,
+  userId: string,
+): Promise<string | undefined> {
+  const [pending] = await database.query<{ newEmail: string }>(
+    `select new_email as "newEmail" from email_change_tokens
+     where user_id = $1 and used_at is null and expires_at > now()
+     order by created_at desc limit 1`,
+    [userId],
+  );
+  return pending?.newEmail;
 }
 
 /**
