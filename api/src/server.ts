@@ -14,6 +14,8 @@ import { registerErrorHandling } from './http/register-error-handling.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
 import { registerAccountRoutes } from './modules/account/account-routes.js';
+import { createAccountService } from './modules/account/account-service.js';
+import { personalDataSections } from './modules/account/personal-data-sections.js';
 import { registerCaptchaRoutes } from './modules/captcha/captcha-routes.js';
 import { createCaptchaVerifier } from './modules/captcha/create-captcha-verifier.js';
 import { createRequireHuman } from './modules/captcha/require-human.js';
@@ -130,7 +132,16 @@ export async function createServer(
     registerSystemRoutes(app, database);
     const rateLimiter = createRateLimiter(database);
     registerIdentityRoutes(app, identity, keys, rateLimiter);
-    registerAccountRoutes(app, database);
+    const emailChange = createEmailChangeService({
+      database,
+      passwordHasher,
+      signInThrottle,
+      mailer,
+      rateLimiter,
+      webUrl: config.webUrl,
+      log: app.log,
+    });
+    registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
     registerContactRoutes(app, database, rateLimiter);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);
@@ -194,19 +205,7 @@ export async function createServer(
       rateLimiter,
     );
     registerTokenRoutes(app, accessTokens, database);
-    registerEmailChangeRoutes(
-      app,
-      createEmailChangeService({
-        database,
-        passwordHasher,
-        signInThrottle,
-        mailer,
-        rateLimiter,
-        webUrl: config.webUrl,
-        log: app.log,
-      }),
-      rateLimiter,
-    );
+    registerEmailChangeRoutes(app, emailChange, rateLimiter);
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
     registerCreditCardRoutes(

@@ -1,5 +1,7 @@
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
+import { ensureOrganization } from '../modules/people/organization-repository.js';
+import { findExistingEmails, insertUser } from '../modules/people/user-repository.js';
 import type { Database } from './database.js';
 
 /** Everyone in the demo organization signs in with this password (never seeded in production). */
@@ -56,10 +58,10 @@ export async function seedDemoData(
   database: Database,
   passwordHasher: PasswordHasher = createPasswordHasher(),
 ): Promise<void> {
-  const existing = await database.query<{ email: string }>('select email from users where email = any($1)', [
+  const existingEmails = await findExistingEmails(
+    database,
     demoUsers.map((user) => user.email),
-  ]);
-  const existingEmails = new Set(existing.map((row) => row.email));
+  );
   const missing = demoUsers.filter((user) => !existingEmails.has(user.email));
   if (missing.length === 0) return;
 
@@ -67,30 +69,24 @@ export async function seedDemoData(
   const passwordHashes = await Promise.all(missing.map(() => passwordHasher.hash(demoPassword)));
   await database.transaction(async (transaction) => {
     for (const organization of [demoOrganization, staffOrganization]) {
-      await transaction.query(
-        'insert into organizations (id, name, customer_type) values ($1, $2, $3) on conflict (id) do nothing',
-        [organization.id, organization.name, organization.customerType],
-      );
+      await ensureOrganization(transaction, organization);
     }
     for (const [index, user] of missing.entries()) {
       const organization = user.internalAdmin ? staffOrganization : demoOrganization;
-      await transaction.query(
-        `insert into users (email, first_name, last_name, company, receive_emails, password_hash, status,
-                            organization_id, role, requires_password_change, email_verified_at, internal_admin)
-         values ($1, $2, $3, $4, false, $5, 'Active', $6, $7, $8, now(), $9)
-         on conflict (email) do nothing`,
-        [
-          user.email,
-          user.firstName,
-          user.lastName,
-          organization.name,
-          passwordHashes[index],
-          organization.id,
-          user.role,
-          user.requiresPasswordChange ?? false,
-          user.internalAdmin ?? false,
-        ],
-      );
+      await insertUser(transaction, {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        company: organization.name,
+        receiveEmails: false,
+        passwordHash: passwordHashes[index] ?? null,
+        status: 'Active',
+        organizationId: organization.id,
+        role: user.role,
+        requiresPasswordChange: user.requiresPasswordChange ?? false,
+        emailVerified: true,
+        internalAdmin: user.internalAdmin ?? false,
+      });
     }
   });
 }

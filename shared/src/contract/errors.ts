@@ -71,6 +71,10 @@ export const errorCodes = {
   ssoAttemptInvalid: 'SSO_ATTEMPT_INVALID',
   /** SSO callback: the identity provider refused, or its answer did not verify (400). */
   ssoFailed: 'SSO_FAILED',
+  /** DELETE /account by the last admin of an organization that has other members (409): hand admin over first. */
+  lastAdmin: 'LAST_ADMIN',
+  /** DELETE /account or /organization: the typed email or name does not match (400). */
+  deletionNotConfirmed: 'DELETION_NOT_CONFIRMED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -8,6 +8,7 @@ import type { EndpointDefinition } from './endpoint.js';
 import * as integrations from './integrations.js';
 import * as invitations from './invitations.js';
 import * as marketingEmails from './marketing-emails.js';
+import * as organization from './organization.js';
 import * as pricing from './pricing.js';
 import * as recovery from './recovery.js';
 import * as registration from './registration.js';
@@ -18,7 +19,20 @@ import * as tokens from './tokens.js';
 import * as trial from './trial.js';
 import * as whitePaper from './white-paper.js';
 
-export { type Account, AccountSchema } from './account.js';
+export {
+  type Account,
+  type AccountProfileInput,
+  AccountProfileInputSchema,
+  AccountSchema,
+  type DeleteAccountInput,
+  DeleteAccountInputSchema,
+  type DeletionReceipt,
+  DeletionReceiptSchema,
+  type PersonalDataExport,
+  PersonalDataExportSchema,
+  type UpdatedAccount,
+  UpdatedAccountSchema,
+} from './account.js';
 export {
   type ChangePasswordInput,
   ChangePasswordInputSchema,
@@ -104,6 +118,7 @@ export {
   type UnsubscribeReceipt,
   UnsubscribeReceiptSchema,
 } from './marketing-emails.js';
+export { type DeleteOrganizationInput, DeleteOrganizationInputSchema } from './organization.js';
 export {
   listPayAsYouGoPrices,
   listPricingPlans,
@@ -168,7 +183,12 @@ export {
 } from './white-paper.js';
 
 export const contract = {
-  account: { getAccount: account.getAccount },
+  account: {
+    getAccount: account.getAccount,
+    updateAccount: account.updateAccount,
+    exportAccountData: account.exportAccountData,
+    deleteAccount: account.deleteAccount,
+  },
   auth: {
     login: auth.login,
     refreshToken: auth.refreshToken,
@@ -201,6 +221,7 @@ export const contract = {
     sendEmailVerificationReminder: marketingEmails.sendEmailVerificationReminder,
     unsubscribeEmail: marketingEmails.unsubscribeEmail,
   },
+  organization: { deleteOrganization: organization.deleteOrganization },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
   recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {

@@ -9,6 +9,7 @@ export {
 } from './fields.js';
 export { passesLuhnCheck } from './luhn-check.js';
 export {
+  accountMessages,
   emailChangeMessages,
   errorCatalogue,
   type IntegrationName,
@@ -17,6 +18,7 @@ export {
   integrationNames,
   internalAdminOnlyMessage,
   invitationMessages,
+  lastAdminMessage,
   marketingEmailMessages,
   missingParameterMessage,
   networkErrorMessage,

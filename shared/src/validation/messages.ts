@@ -71,6 +71,18 @@ export const emailChangeMessages = {
   sameAsCurrent: 'The new email address must be different from the current one.',
 } as const;
 
+/** The profile, data export and deletion of the account area (not in the spec, which shows no texts for them). */
+export const accountMessages = {
+  forbiddenCharacter: 'This field contains a character that is not allowed',
+  confirmEmailMismatch: "Type your account's email address exactly to confirm the deletion",
+  confirmNameMismatch: "Type the organization's name exactly to confirm the deletion",
+  onlyAdminsMayDeleteOrganization: 'Only organization admins can delete the organization.',
+} as const;
+
+/** Deleting the account of an organization's last admin, while others remain, would leave it without one. */
+export const lastAdminMessage = (organizationName: string) =>
+  `You are the last admin of ${organizationName}: make another member an admin first, or delete the organization.`;
+
 /** The third-party tools a user connects (`GET /auth/{provider}/...`), by the name users know them by. */
 export const integrationNames = ['Miro', 'SurveyMonkey'] as const;
 export type IntegrationName = (typeof integrationNames)[number];
@@ -159,6 +171,7 @@ export const missingParameterMessage = (parameter: string, operation: string) =>
 const templatedMessages = [
   /^Your input exceeds the maximum allowed length of \d+ characters$/,
   /^Password must contain at (least|most) \d+ characters$/,
+  /^You are the last admin of .+: make another member an admin first, or delete the organization\.$/s,
   /^Required parameter \S+ was null or undefined when calling \S+\.$/,
   /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
   /^We could not reach the identity provider at \S+\. Check the address and try again\.$/,
@@ -175,6 +188,7 @@ const knownMessages = new Set<string>([
   ...Object.values(paymentMessages),
   ...Object.values(invitationMessages),
   ...Object.values(emailChangeMessages),
+  ...Object.values(accountMessages),
   ...Object.values(marketingEmailMessages),
   ...integrationNames.flatMap((name) => Object.values(integrationMessages).map((message) => message(name))),
 ]);

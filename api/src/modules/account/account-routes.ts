@@ -1,15 +1,33 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
-import { UnauthorizedError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import { findAccount } from './account-repository.js';
+import type { AccountService } from './account-service.js';
 
-export function registerAccountRoutes(app: FastifyInstance, database: Database): void {
-  registerEndpoint(app, contract.account.getAccount, async (_input, { user }) => {
-    const account = await findAccount(database, user.id);
-    // The user was there a moment ago when the token was checked; gone now means signed out.
-    if (!account) throw new UnauthorizedError();
-    return account;
+export function registerAccountRoutes(app: FastifyInstance, account: AccountService): void {
+  registerEndpoint(app, contract.account.getAccount, (_input, { user }) => account.getAccount(user.id));
+
+  registerEndpoint(app, contract.account.updateAccount, ({ body }, { user }) =>
+    account.updateAccount(user, body),
+  );
+
+  registerEndpoint(app, contract.account.exportAccountData, async (_input, { user, reply }) => {
+    const document = await account.exportPersonalData(user);
+    // Personal data: a download, never kept by a browser or proxy cache.
+    reply.header('cache-control', 'no-store');
+    reply.header(
+      'content-disposition',
+      `attachment; filename="dcipher-data-${document.exportedAt.slice(0, 10)}.json"`,
+    );
+    return document;
+  });
+
+  registerEndpoint(app, contract.account.deleteAccount, async ({ body }, { user }) => {
+    await account.deleteAccount(user, body.confirmEmail);
+    return { deleted: true };
+  });
+
+  registerEndpoint(app, contract.organization.deleteOrganization, async ({ body }, { user }) => {
+    await account.deleteOrganization(user, body.confirmName);
+    return { deleted: true };
   });
 }

@@ -1,6 +1,7 @@
 import type { CardBrand, CreditCard, PaymentMethodInputSchema } from '@dcipher/shared/contract';
 import type * as v from 'valibot';
 import type { Database, Queryable } from '../../db/database.js';
+import { lockOrganization } from '../people/organization-repository.js';
 
 interface CreditCardRow {
   id: string;
@@ -56,7 +57,7 @@ export interface NewCreditCard {
  */
 export function insertCreditCard(database: Database, card: NewCreditCard): Promise<CreditCard> {
   return database.transaction(async (transaction) => {
-    await transaction.query('select 1 from organizations where id = $1 for update', [card.organizationId]);
+    await lockOrganization(transaction, card.organizationId);
     const [row] = await transaction.query<CreditCardRow>(
       `insert into payment_methods (organization_id, gateway, gateway_token, brand, last4, expiry_month,
                                     expiry_year, card_holder, company, address, country, vat_number,
@@ -94,7 +95,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function deleteCreditCard(database: Database, organizationId: string, id: string): Promise<boolean> {
   if (!uuidPattern.test(id)) return Promise.resolve(false);
   return database.transaction(async (transaction) => {
-    await transaction.query('select 1 from organizations where id = $1 for update', [organizationId]);
+    await lockOrganization(transaction, organizationId);
     const [deleted] = await transaction.query<{ isDefault: boolean }>(
       `delete from payment_methods where id = $1 and organization_id = $2 returning is_default as "isDefault"`,
       [id, organizationId],

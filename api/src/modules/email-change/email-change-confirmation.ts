@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { hashOneTimeToken } from '../identity/one-time-tokens.js';
+import { emailTakenByAnotherUser, replaceEmailWithVerified } from '../people/user-repository.js';
 import type { EmailVerificationResult } from '../registration/email-verification-tokens.js';
 
 // Kept apart from `email-change-tokens.ts` so that registration's `verifyEmailWithToken` can use it without an
@@ -9,8 +10,7 @@ import type { EmailVerificationResult } from '../registration/email-verification
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 /** Whether an account other than `userId`'s signs in with `email`. */
-export const addressTaken = async (database: Queryable, email: string, userId: string) =>
-  (await database.query('select 1 from users where email = $1 and id <> $2', [email, userId])).length > 0;
+export const addressTaken = emailTakenByAnotherUser;
 
 /**
  * Inside `verifyEmailWithToken`'s transaction: when the token is an email-change token, spends it and swaps the
@@ -39,10 +39,6 @@ export async function confirmEmailChange(
   if (stored.used || stored.expired) return { outcome: 'invalid' };
   await transaction.query('update email_change_tokens set used_at = now() where id = $1', [stored.id]);
   if (await addressTaken(transaction, stored.newEmail, stored.userId)) return { outcome: 'invalid' };
-  await transaction.query(
-    `update users set email = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = $1`,
-    [stored.userId, stored.newEmail],
-  );
+  await replaceEmailWithVerified(transaction, stored.userId, stored.newEmail);
   return { outcome: 'verified', email: stored.newEmail, emailChanged: true };
 }

@@ -8,7 +8,7 @@ import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import { AccountSuspendedError, InvalidCredentialsError } from '../identity/identity-errors.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
-import { findUserByEmail } from '../identity/user-repository.js';
+import { findUserByEmail } from '../people/user-repository.js';
 import { verificationEmail } from '../registration/registration-emails.js';
 import {
   addressAlreadyUsedNotice,
@@ -56,6 +56,20 @@ export function createEmailChangeService({
     if (await rateLimiter.tryConsume(emailChangeEmailsPerAddressLimit, message.to)) await deliver(message);
   }
 
+  /**
+   * A verified user's change waits for the link sent to the new address, and the current address is told. A new
+   * address that another account has gets a notice instead, which the caller's answer does not reveal.
+   */
+  async function startVerifiedChange(user: { id: string; email: string }, newEmail: string): Promise<void> {
+    const token = await startEmailChange(database, user.id, newEmail);
+    if (!token) {
+      await deliverToNewAddress(addressAlreadyUsedNotice(newEmail, webUrl));
+      return;
+    }
+    await deliverToNewAddress(emailChangeVerificationEmail(newEmail, webUrl, token));
+    await deliver(emailChangeRequestedNotice(user.email, newEmail, webUrl));
+  }
+
   return {
     /**
      * Checks the address and password like a sign-in (the same 401, counted by the sign-in throttle), then:
@@ -91,15 +105,15 @@ export function createEmailChangeService({
         return receipt;
       }
 
-      const token = await startEmailChange(database, user.id, newEmail);
-      if (!token) {
-        await deliverToNewAddress(addressAlreadyUsedNotice(newEmail, webUrl));
-        return receipt;
-      }
-      await deliverToNewAddress(emailChangeVerificationEmail(newEmail, webUrl, token));
-      await deliver(emailChangeRequestedNotice(user.email, newEmail, webUrl));
+      await startVerifiedChange(user, newEmail);
       return receipt;
     },
+
+    /**
+     * `PUT /account` with a new email: the signed-in user proved who they are with their session, so only the
+     * new address's link remains to confirm it (docs/decisions/0016).
+     */
+    requestChangeBySignedInUser: startVerifiedChange,
   };
 }
 

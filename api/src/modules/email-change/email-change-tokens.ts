@@ -1,5 +1,6 @@
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
+import { replaceUnverifiedEmail as replaceUnverifiedUserEmail } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from '../registration/email-verification-tokens.js';
 import { addressTaken, isUniqueViolation } from './email-change-confirmation.js';
 
@@ -18,14 +19,7 @@ export async function replaceUnverifiedEmail(
 ): Promise<string | undefined> {
   try {
     return await database.transaction(async (transaction) => {
-      const [updated] = await transaction.query<{ id: string }>(
-        `update users set email = $2, updated_at = now()
-         where id = $1 and email_verified_at is null
-           and not exists (select 1 from users other where other.email = $2)
-         returning id`,
-        [userId, newEmail],
-      );
-      if (!updated) return undefined;
+      if (!(await replaceUnverifiedUserEmail(transaction, userId, newEmail))) return undefined;
       await transaction.query('delete from email_change_tokens where user_id = $1', [userId]);
       return issueEmailVerificationToken(transaction, userId);
     });
@@ -33,6 +27,20 @@ export async function replaceUnverifiedEmail(
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
+}
+
+/** The address a pending change (unused, unexpired) would switch the user to, if any. */
+export async function findPendingEmailChange(
+  database: Queryable,
+  userId: string,
+): Promise<string | undefined> {
+  const [pending] = await database.query<{ newEmail: string }>(
+    `select new_email as "newEmail" from email_change_tokens
+     where user_id = $1 and used_at is null and expires_at > now()
+     order by created_at desc limit 1`,
+    [userId],
+  );
+  return pending?.newEmail;
 }
 
 /**

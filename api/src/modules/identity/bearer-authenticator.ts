@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { findUserById, maySignIn } from '../people/user-repository.js';
 import type { AccessTokens } from './access-tokens.js';
-import { findUserById, maySignIn } from './user-repository.js';
 
 const bearerPattern = /^Bearer\s+(\S+)$/i;
 

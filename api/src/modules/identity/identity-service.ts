@@ -6,6 +6,13 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
+import {
+  findUserByEmail,
+  findUserById,
+  type IdentityUser,
+  maySignIn,
+  replacePassword,
+} from '../people/user-repository.js';
 import type { AccessTokens } from './access-tokens.js';
 import {
   AccountSuspendedError,
@@ -17,13 +24,6 @@ import {
 import { passwordChangedNotice } from './password-changed-notice.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
-import {
-  findUserByEmail,
-  findUserById,
-  type IdentityUser,
-  maySignIn,
-  replacePassword,
-} from './user-repository.js';
 
 export interface IdentityServiceDependencies {
   config: Pick<Config, 'refreshTokenTtlSeconds' | 'staySignedInTtlSeconds' | 'webUrl'>;

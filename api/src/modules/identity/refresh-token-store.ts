@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
+import { findUserById, type IdentityUser, maySignIn } from '../people/user-repository.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
-import { findUserById, type IdentityUser, maySignIn } from './user-repository.js';
 
 /** A refresh token as handed to the client (the database keeps only its hash). */
 export interface IssuedRefreshToken {

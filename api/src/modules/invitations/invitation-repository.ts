@@ -2,6 +2,14 @@ import { invitationLifetimeDays } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
+import {
+  activateInvitedUser as activateInvitedMember,
+  deleteInvitedUser,
+  findActiveAdmins,
+  findMember,
+  findPendingInvitee,
+} from '../people/membership-repository.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
 
 /** 32 random bytes, base64url: what the emailed link carries; only its SHA-256 is stored. */
 
@@ -15,14 +23,16 @@ export interface Inviter {
 }
 
 export async function findInviter(database: Queryable, userId: string): Promise<Inviter | undefined> {
-  const [inviter] = await database.query<Inviter>(
-    `select users.id, trim(users.first_name || ' ' || users.last_name) as name, users.email,
-            users.organization_id as "organizationId", organizations.name as "organizationName"
-     from users join organizations on organizations.id = users.organization_id
-     where users.id = $1`,
-    [userId],
+  const member = await findMember(database, userId);
+  return (
+    member && {
+      id: member.id,
+      name: `${member.firstName} ${member.lastName}`.trim(),
+      email: member.email,
+      organizationId: member.organizationId,
+      organizationName: member.organizationName,
+    }
   );
-  return inviter;
 }
 
 /** A freshly issued (or re-issued) invitation: the token for the link and when it stops working. */
@@ -48,18 +58,17 @@ export async function createInvitation(
   role: OrganizationRole,
 ): Promise<{ issued: IssuedInvitation; userId: string } | { refused: InviteRefusal }> {
   return database.transaction(async (transaction) => {
-    const [user] = await transaction.query<{ id: string }>(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role)
-       values ($1, '', '', null, 'InvitationSent', $2, $3)
-       on conflict (email) do nothing
-       returning id`,
-      [email, inviter.organizationId, role],
-    );
+    const user = await insertUser(transaction, {
+      email,
+      firstName: '',
+      lastName: '',
+      passwordHash: null,
+      status: 'InvitationSent',
+      organizationId: inviter.organizationId,
+      role,
+    });
     if (!user) {
-      const [existing] = await transaction.query<{ status: string; organizationId: string }>(
-        'select status, organization_id as "organizationId" from users where email = $1',
-        [email],
-      );
+      const existing = await findUserByEmail(transaction, email);
       if (existing?.status === 'InvitationSent') {
         return {
           refused: existing.organizationId === inviter.organizationId ? 'pending-here' : 'invited-elsewhere',
@@ -81,7 +90,7 @@ export async function createInvitation(
 
 /** Undoes `createInvitation` when its email could not be sent, so the admin can simply try again. */
 export async function withdrawInvitation(database: Queryable, userId: string): Promise<void> {
-  await database.query(`delete from users where id = $1 and status = 'InvitationSent'`, [userId]);
+  await deleteInvitedUser(database, userId);
 }
 
 /**
@@ -93,19 +102,19 @@ export async function reissueInvitation(
   inviter: Inviter,
   email: string,
 ): Promise<IssuedInvitation | undefined> {
+  const invitee = await findPendingInvitee(database, email, inviter.organizationId);
+  if (!invitee) return undefined;
   const token = newOneTimeToken();
-  const [reissued] = await database.query<{ role: OrganizationRole; expiresAt: Date }>(
+  const [reissued] = await database.query<{ expiresAt: Date }>(
     `insert into invitations (user_id, token_hash, invited_by, expires_at)
-     select users.id, $3, $4, now() + $5::integer * interval '1 day'
-     from users
-     where users.email = $1 and users.organization_id = $2 and users.status = 'InvitationSent'
+     values ($1, $2, $3, now() + $4::integer * interval '1 day')
      on conflict (user_id) do update
        set token_hash = excluded.token_hash, invited_by = excluded.invited_by, expires_at = excluded.expires_at
        where invitations.accepted_at is null
-     returning (select role from users where users.id = invitations.user_id) as role, expires_at as "expiresAt"`,
-    [email, inviter.organizationId, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
+     returning expires_at as "expiresAt"`,
+    [invitee.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
   );
-  return reissued && { email, role: reissued.role, token, expiresAt: new Date(reissued.expiresAt) };
+  return reissued && { email, role: invitee.role, token, expiresAt: new Date(reissued.expiresAt) };
 }
 
 /** An invitation as its token finds it. */
@@ -132,24 +141,39 @@ export async function findInvitationByToken(
   token: string,
   { lock = false } = {},
 ): Promise<StoredInvitation | undefined> {
-  const [stored] = await database.query<StoredInvitation>(
-    `select invitation.id, users.id as "userId", users.email, users.role,
-            users.organization_id as "organizationId", organizations.name as "organizationName",
-            invitation.invited_by as "invitedBy",
-            nullif(trim(inviter.first_name || ' ' || inviter.last_name), '') as "inviterName",
-            invitation.expires_at as "expiresAt",
-            (invitation.accepted_at is not null or users.status = 'Active') as accepted,
-            invitation.expires_at <= now() as expired,
-            users.suspended_at is not null as suspended
-     from invitations invitation
-       join users on users.id = invitation.user_id
-       join organizations on organizations.id = users.organization_id
-       left join users inviter on inviter.id = invitation.invited_by
-     where invitation.token_hash = $1
-     ${lock ? 'for update of invitation, users' : ''}`,
+  const [stored] = await database.query<{
+    id: string;
+    userId: string;
+    invitedBy: string | null;
+    expiresAt: Date;
+    acceptedAt: Date | null;
+    expired: boolean;
+  }>(
+    `select id, user_id as "userId", invited_by as "invitedBy", expires_at as "expiresAt",
+            accepted_at as "acceptedAt", expires_at <= now() as expired
+     from invitations
+     where token_hash = $1
+     ${lock ? 'for update' : ''}`,
     [hashOneTimeToken(token)],
   );
-  return stored && { ...stored, expiresAt: new Date(stored.expiresAt) };
+  if (!stored) return undefined;
+  const invitee = await findMember(database, stored.userId, { lock });
+  if (!invitee) return undefined;
+  const inviter = stored.invitedBy ? await findMember(database, stored.invitedBy) : undefined;
+  return {
+    id: stored.id,
+    userId: invitee.id,
+    email: invitee.email,
+    role: invitee.role,
+    organizationId: invitee.organizationId,
+    organizationName: invitee.organizationName,
+    invitedBy: stored.invitedBy,
+    inviterName: (inviter && `${inviter.firstName} ${inviter.lastName}`.trim()) || null,
+    expiresAt: new Date(stored.expiresAt),
+    accepted: stored.acceptedAt !== null || invitee.status === 'Active',
+    expired: stored.expired,
+    suspended: invitee.suspended,
+  };
 }
 
 /**
@@ -162,13 +186,7 @@ export async function activateInvitedUser(
   { firstName, lastName, passwordHash }: { firstName: string; lastName: string; passwordHash: string },
 ): Promise<void> {
   await transaction.query('update invitations set accepted_at = now() where id = $1', [invitation.id]);
-  await transaction.query(
-    `update users
-     set first_name = $2, last_name = $3, password_hash = $4, status = 'Active', requires_password_change = false,
-         email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = $1`,
-    [invitation.userId, firstName, lastName, passwordHash],
-  );
+  await activateInvitedMember(transaction, invitation.userId, { firstName, lastName, passwordHash });
 }
 
 /**
@@ -179,12 +197,7 @@ export async function renewalRecipients(
   database: Queryable,
   invitation: StoredInvitation,
 ): Promise<string[]> {
-  const admins = await database.query<{ id: string; email: string }>(
-    `select id, email from users
-     where organization_id = $1 and role = 'admin' and status = 'Active' and suspended_at is null
-     order by created_at`,
-    [invitation.organizationId],
-  );
+  const admins = await findActiveAdmins(database, invitation.organizationId);
   const inviter = admins.find((admin) => admin.id === invitation.invitedBy);
   return inviter ? [inviter.email] : admins.map((admin) => admin.email);
 }

@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
-import { findUserById } from '../identity/user-repository.js';
+import { findUserById } from '../people/user-repository.js';
 import { invitationEmail, renewalRequestEmail } from './invitation-emails.js';
 import {
   InvitationAlreadyAcceptedError,

@@ -1,4 +1,10 @@
 import type { Database, Queryable } from '../../db/database.js';
+import {
+  type EmailCandidate,
+  findLongUnverifiedUsers,
+  findMarketingCandidates,
+  withdrawMarketingConsent,
+} from '../people/user-repository.js';
 
 /** A user an email is due to. */
 export interface Recipient {
@@ -13,57 +19,61 @@ export const campaigns = {
   featureUpdates: (campaign: string) => `feature-updates/${campaign}`,
 } as const;
 
+/** The candidates who have not had `campaign` yet, in the candidates' order. */
+async function notYetSent(
+  database: Queryable,
+  candidates: EmailCandidate[],
+  campaign: string,
+): Promise<EmailCandidate[]> {
+  if (candidates.length === 0) return [];
+  const sent = await database.query<{ userId: string }>(
+    `select user_id as "userId" from email_campaign_deliveries where campaign = $1 and user_id = any($2::uuid[])`,
+    [campaign, candidates.map((candidate) => candidate.id)],
+  );
+  const sentTo = new Set(sent.map((row) => row.userId));
+  return candidates.filter((candidate) => !sentTo.has(candidate.id));
+}
+
 /**
  * Who may get marketing email: an active, verified, not suspended user who opted in at sign-up
  * (`receive_emails`), and whose address was not unsubscribed since. An unsubscribe dated before the account was
  * created does not count: signing up with the box ticked is newer consent than an old "no" given as a lead.
- * (Unsubscribing an existing user also clears their `receive_emails`.)
+ * (Unsubscribing an existing user also clears their `receive_emails`.) Only those who have not had `campaign`,
+ * and who signed up in the last `signedUpWithinDays` when given.
  */
-const consentingUser = /* sql */ `
-  users.status = 'Active'
-  and users.receive_emails
-  and users.email_verified_at is not null
-  and users.suspended_at is null
-  and not exists (
-    select 1 from email_unsubscribes
-    where email_unsubscribes.email = users.email and email_unsubscribes.unsubscribed_at >= users.created_at
-  )`;
-
-const notYetSent = /* sql */ `
-  not exists (
-    select 1 from email_campaign_deliveries delivery
-    where delivery.user_id = users.id and delivery.campaign = $1
-  )`;
-
-/** Consenting users who have not had `campaign`; only those who signed up in the last `signedUpWithinDays`. */
-export function findMarketingRecipients(
+export async function findMarketingRecipients(
   database: Queryable,
   campaign: string,
   { signedUpWithinDays }: { signedUpWithinDays?: number } = {},
 ): Promise<Recipient[]> {
-  return database.query<Recipient>(
-    `select users.id, users.email from users
-     where ${consentingUser} and ${notYetSent}
-       and ($2::integer is null or users.created_at > now() - $2::integer * interval '1 day')
-     order by users.created_at, users.id`,
-    [campaign, signedUpWithinDays ?? null],
+  const candidates = await findMarketingCandidates(database, { signedUpWithinDays });
+  if (candidates.length === 0) return [];
+  const unsubscribes = await database.query<{ email: string; unsubscribedAt: Date }>(
+    `select email, unsubscribed_at as "unsubscribedAt" from email_unsubscribes where email = any($1)`,
+    [candidates.map((candidate) => candidate.email)],
   );
+  const unsubscribedAt = new Map(unsubscribes.map((row) => [row.email, new Date(row.unsubscribedAt)]));
+  const consenting = candidates.filter((candidate) => {
+    const since = unsubscribedAt.get(candidate.email);
+    return !since || since < new Date(candidate.createdAt);
+  });
+  return (await notYetSent(database, consenting, campaign)).map(({ id, email }) => ({ id, email }));
 }
 
 /**
  * Users who signed up more than `afterHours` ago and still have not confirmed their address, and were not
  * reminded yet. Consent plays no part: the reminder is about their account, not marketing.
  */
-export function findUnverifiedRecipients(database: Queryable, afterHours: number): Promise<Recipient[]> {
-  return database.query<Recipient>(
-    `select users.id, users.email from users
-     where users.status = 'Active'
-       and users.email_verified_at is null
-       and users.suspended_at is null
-       and users.created_at <= now() - $2::integer * interval '1 hour'
-       and ${notYetSent}
-     order by users.created_at, users.id`,
-    [campaigns.emailVerificationReminder, afterHours],
+export async function findUnverifiedRecipients(
+  database: Queryable,
+  afterHours: number,
+): Promise<Recipient[]> {
+  const candidates = await findLongUnverifiedUsers(database, afterHours);
+  return (await notYetSent(database, candidates, campaigns.emailVerificationReminder)).map(
+    ({ id, email }) => ({
+      id,
+      email,
+    }),
   );
 }
 
@@ -98,9 +108,6 @@ export async function unsubscribeAddress(database: Database, email: string): Pro
       'insert into email_unsubscribes (email) values ($1) on conflict (email) do nothing',
       [email],
     );
-    await transaction.query(
-      'update users set receive_emails = false, updated_at = now() where email = $1 and receive_emails',
-      [email],
-    );
+    await withdrawMarketingConsent(transaction, email);
   });
 }

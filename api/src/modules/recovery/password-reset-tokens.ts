@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
+import { findUserById, lockActiveUserByEmail } from '../people/user-repository.js';
 
 /** How long an emailed password reset link works. */
 export const passwordResetLinkLifetimeHours = 1;
@@ -14,10 +15,7 @@ export async function issuePasswordResetToken(
   email: string,
 ): Promise<string | undefined> {
   return database.transaction(async (transaction) => {
-    const [user] = await transaction.query<{ id: string }>(
-      `select id from users where email = $1 and status = 'Active' for update`,
-      [email],
-    );
+    const user = await lockActiveUserByEmail(transaction, email);
     if (!user) return undefined;
     const token = newOneTimeToken();
     await transaction.query('delete from password_reset_tokens where user_id = $1', [user.id]);
@@ -49,18 +47,20 @@ export async function findPasswordResetToken(
   database: Queryable,
   token: string,
 ): Promise<PasswordResetTokenLookup> {
-  const [stored] = await database.query<PasswordResetTarget & { used: boolean; expired: boolean }>(
-    `select token.id as "tokenId", users.id as "userId", users.email, users.password_hash as "passwordHash",
-            token.used_at is not null as used, token.expires_at <= now() as expired
-     from password_reset_tokens token join users on users.id = token.user_id
-     where token.token_hash = $1 and users.status = 'Active'`,
+  const [stored] = await database.query<{ tokenId: string; userId: string; used: boolean; expired: boolean }>(
+    `select id as "tokenId", user_id as "userId", used_at is not null as used, expires_at <= now() as expired
+     from password_reset_tokens
+     where token_hash = $1`,
     [hashOneTimeToken(token)],
   );
+  const user = stored && (await findUserById(database, stored.userId));
   // A used link is invalid even once it is also old: expiry only matters for a link that could still work.
-  if (!stored || stored.used) return { outcome: 'invalid' };
+  if (!stored || user?.status !== 'Active' || stored.used) return { outcome: 'invalid' };
   if (stored.expired) return { outcome: 'expired' };
-  const { used: _used, expired: _expired, ...target } = stored;
-  return { outcome: 'usable', target };
+  return {
+    outcome: 'usable',
+    target: { tokenId: stored.tokenId, userId: user.id, email: user.email, passwordHash: user.passwordHash },
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import { passwordChangedNotice } from '../identity/password-changed-notice.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { RefreshTokenStore } from '../identity/refresh-token-store.js';
-import { replacePassword } from '../identity/user-repository.js';
+import { replacePassword } from '../people/user-repository.js';
 import {
   findPasswordResetToken,
   issuePasswordResetToken,

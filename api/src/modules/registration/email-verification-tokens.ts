@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { confirmEmailChange, isUniqueViolation } from '../email-change/email-change-confirmation.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
+import { findUserById, lockActiveUserByEmail, markEmailVerified } from '../people/user-repository.js';
 
 /** How long an emailed verification link works. */
 export const emailVerificationLinkLifetimeHours = 24;
@@ -55,28 +56,23 @@ async function verifyAddressWithToken(
   const [stored] = await transaction.query<{
     id: string;
     userId: string;
-    email: string;
     used: boolean;
     expired: boolean;
   }>(
-    `select token.id, token.user_id as "userId", users.email, token.used_at is not null as used,
-            token.expires_at <= now() as expired
-     from email_verification_tokens token join users on users.id = token.user_id
-     where token.token_hash = $1
-     for update of token`,
+    `select id, user_id as "userId", used_at is not null as used, expires_at <= now() as expired
+     from email_verification_tokens
+     where token_hash = $1
+     for update`,
     [hashOneTimeToken(token)],
   );
+  const user = stored && (await findUserById(transaction, stored.userId));
   // A used link is "failed" even once it is also old: expiry only matters for a link that could still work.
-  if (!stored || stored.used) return { outcome: 'invalid' };
+  if (!stored || !user || stored.used) return { outcome: 'invalid' };
   if (stored.expired) return { outcome: 'expired' };
 
   await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [stored.id]);
-  await transaction.query(
-    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = $1`,
-    [stored.userId],
-  );
-  return { outcome: 'verified', email: stored.email };
+  await markEmailVerified(transaction, stored.userId);
+  return { outcome: 'verified', email: user.email };
 }
 
 /**
@@ -88,10 +84,7 @@ export async function reissueEmailVerificationToken(
   email: string,
 ): Promise<string | undefined> {
   return database.transaction(async (transaction) => {
-    const [user] = await transaction.query<{ id: string }>(
-      `select id from users where email = $1 and status = 'Active' and email_verified_at is null for update`,
-      [email],
-    );
+    const user = await lockActiveUserByEmail(transaction, email, { unverifiedOnly: true });
     return user && issueEmailVerificationToken(transaction, user.id);
   });
 }

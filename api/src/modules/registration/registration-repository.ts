@@ -2,6 +2,8 @@ import type { RegistrationInputSchema } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.js';
+import { createOrganization } from '../people/organization-repository.js';
+import { insertUser } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from './email-verification-tokens.js';
 
 /** The sign-up form after validation (trimmed, email in lower case, empty optional fields left out). */
@@ -24,41 +26,31 @@ export async function createAccount(
   const isBusiness = registration.customerType === 'Business';
   try {
     return await database.transaction(async (transaction) => {
-      const [organization] = await transaction.query<{ id: string }>(
-        `insert into organizations (name, customer_type, company_size, trial_ends_at)
-         values ($1, $2, $3, now() + $4::integer * interval '1 day')
-         returning id`,
-        [
-          // A business is named after its company (required for it); an individual's organization is them.
+      const organization = await createOrganization(transaction, {
+        // A business is named after its company (required for it); an individual's organization is them.
+        name:
           isBusiness && registration.company
             ? registration.company
             : `${registration.firstName} ${registration.lastName}`,
-          registration.customerType,
-          // The size band describes a business; an individual's employer is not their organization.
-          isBusiness ? (registration.companySize ?? null) : null,
-          freeTrialDays,
-        ],
-      );
-      if (!organization) throw new Error('organization insert returned no row');
+        customerType: registration.customerType,
+        // The size band describes a business; an individual's employer is not their organization.
+        companySize: isBusiness ? (registration.companySize ?? null) : null,
+        trialDays: freeTrialDays,
+      });
 
-      const [user] = await transaction.query<{ id: string }>(
-        `insert into users (email, first_name, last_name, phone, company, job_title, receive_emails,
-                            password_hash, status, organization_id, role)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 'Active', $9, 'admin')
-         on conflict (email) do nothing
-         returning id`,
-        [
-          registration.email,
-          registration.firstName,
-          registration.lastName,
-          registration.phone ?? null,
-          registration.company ?? null,
-          registration.jobTitle ?? null,
-          registration.receiveEmails,
-          passwordHash,
-          organization.id,
-        ],
-      );
+      const user = await insertUser(transaction, {
+        email: registration.email,
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        phone: registration.phone ?? null,
+        company: registration.company ?? null,
+        jobTitle: registration.jobTitle ?? null,
+        receiveEmails: registration.receiveEmails,
+        passwordHash,
+        status: 'Active',
+        organizationId: organization.id,
+        role: 'admin',
+      });
       if (!user) throw new EmailAlreadyRegistered();
       return {
         verificationToken: await issueEmailVerificationToken(transaction, user.id),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
+import { emailHasUser } from '../people/user-repository.js';
 import { reissueEmailVerificationToken, verifyEmailWithToken } from './email-verification-tokens.js';
 import { existingAccountNotice, quickSignUpEmail, verificationEmail } from './registration-emails.js';
 import { EmailVerificationFailedError, EmailVerificationLinkExpiredError } from './registration-errors.js';
@@ -96,7 +97,7 @@ export function createRegistrationService({
      */
     async quickRegister(email: string): Promise<{ email: string; sent: true }> {
       if (await rateLimiter.tryConsume(signUpEmailsPerAddressLimit, email)) {
-        const [existing] = await database.query('select 1 from users where email = $1', [email]);
+        const existing = await emailHasUser(database, email);
         await deliver(existing ? existingAccountNotice(email, webUrl) : quickSignUpEmail(email, webUrl));
       }
       return { email, sent: true };

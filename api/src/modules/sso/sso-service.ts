@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
 import { AccountSuspendedError } from '../identity/identity-errors.js';
 import type { IdentityService } from '../identity/identity-service.js';
-import { findUserByEmail, type IdentityUser } from '../identity/user-repository.js';
+import { adoptSsoUser, findUserByEmail, type IdentityUser, insertUser } from '../people/user-repository.js';
 import { discoverIdentityProvider, identityProviderFailure } from './identity-provider.js';
 import {
   deleteSsoConfig,
@@ -110,12 +110,16 @@ export function createSsoService({ config, database, identity, log }: SsoService
     const { firstName, lastName } = namesFromClaims(claims, email);
     return database.transaction(async (transaction) => {
       // Created just in time; a concurrent first sign-in of the same address makes this insert nothing.
-      await transaction.query(
-        `insert into users (email, first_name, last_name, status, organization_id, role, email_verified_at)
-         values ($1, $2, $3, 'Active', $4, 'teammate', now())
-         on conflict (email) do nothing`,
-        [email, firstName, lastName, stored.organizationId],
-      );
+      await insertUser(transaction, {
+        email,
+        firstName,
+        lastName,
+        passwordHash: null,
+        status: 'Active',
+        organizationId: stored.organizationId,
+        role: 'teammate',
+        emailVerified: true,
+      });
       const user = await findUserByEmail(transaction, email);
       if (!user) throw new Error('the SSO user was neither found nor created');
       if (user.organizationId !== stored.organizationId) {
@@ -123,15 +127,7 @@ export function createSsoService({ config, database, identity, log }: SsoService
       }
       if (user.suspended) throw new AccountSuspendedError();
       // The identity provider vouches for the address: it is verified, and an invitation counts as accepted.
-      await transaction.query(
-        `update users
-         set status = 'Active', email_verified_at = coalesce(email_verified_at, now()),
-             first_name = case when first_name = '' then $2 else first_name end,
-             last_name = case when last_name = '' then $3 else last_name end,
-             updated_at = now()
-         where id = $1 and (status <> 'Active' or email_verified_at is null or first_name = '' or last_name = '')`,
-        [user.id, firstName, lastName],
-      );
+      await adoptSsoUser(transaction, user.id, { firstName, lastName });
       return { ...user, status: 'Active', emailVerified: true };
     });
   }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { ApiError, ValidationError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RefreshTokenStore } from '../identity/refresh-token-store.js';
+import { suspendUserByEmail, unsuspendUserByEmail } from '../people/user-repository.js';
 
 export const unknownUserMessage = 'No user has this email address.';
 export const cannotSuspendYourselfMessage = 'You cannot suspend your own account.';
@@ -23,11 +24,7 @@ export function registerSuspensionRoutes(
       throw new ValidationError(cannotSuspendYourselfMessage, { email: cannotSuspendYourselfMessage });
     }
     return database.transaction(async (transaction) => {
-      const [target] = await transaction.query<{ id: string }>(
-        `update users set suspended_at = coalesce(suspended_at, now()), updated_at = now()
-         where email = $1 returning id`,
-        [params.email],
-      );
+      const target = await suspendUserByEmail(transaction, params.email);
       if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
       await refreshTokens.revokeAllOfUser(target.id, transaction);
       return { email: params.email, suspended: true } satisfies SuspensionState;
@@ -35,10 +32,7 @@ export function registerSuspensionRoutes(
   });
 
   registerEndpoint(app, contract.suspension.desuspendUser, async ({ params }) => {
-    const [target] = await database.query<{ id: string }>(
-      'update users set suspended_at = null, updated_at = now() where email = $1 returning id',
-      [params.email],
-    );
+    const target = await unsuspendUserByEmail(database, params.email);
     if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
     return { email: params.email, suspended: false } satisfies SuspensionState;
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
-import { findUserById, maySignIn } from '../identity/user-repository.js';
+import { findUserById, maySignIn } from '../people/user-repository.js';
 
 /**
  * Token checks for other Dcipher services (`POST /verifyToken`): the same two tests as the bearer check of our

@@ -1,17 +1,18 @@
 import { freeTrialDays } from '@dcipher/shared/domain';
 import type { Database } from '../../db/database.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
+import {
+  claimOrganizationsDueTrialReactivation,
+  findTrialReactivationAdmins,
+  lockTrialState,
+  restartTrial,
+} from '../people/organization-repository.js';
 
 /** How long an emailed trial reactivation link works. */
 export const trialReactivationLinkLifetimeDays = 7;
 
 /** An organization is emailed a reactivation link at most this often. */
 export const trialReactivationEmailIntervalDays = 30;
-
-/** Who may receive (and use) an organization's reactivation link: its verified, active, unsuspended admins. */
-const eligibleAdmin = (alias: string) => `
-  ${alias}.role = 'admin' and ${alias}.status = 'Active' and ${alias}.email_verified_at is not null
-  and ${alias}.suspended_at is null`;
 
 /** One reactivation email to send: the admin's address and their link's token. */
 export interface TrialReactivationLink {
@@ -31,25 +32,17 @@ export async function issueTrialReactivationLinks(
   endedBefore: Date | undefined,
 ): Promise<TrialReactivationLink[]> {
   return database.transaction(async (transaction) => {
-    const organizations = await transaction.query<{ id: string }>(
-      `update organizations organization set trial_reactivation_emailed_at = now()
-       where organization.trial_ends_at <= now()
-         and ($1::timestamptz is null or organization.trial_ends_at < $1::timestamptz)
-         and (organization.trial_reactivation_emailed_at is null
-              or organization.trial_reactivation_emailed_at <= now() - $2::integer * interval '1 day')
-         and exists (select 1 from users admin where admin.organization_id = organization.id
-                     and ${eligibleAdmin('admin')})
-       returning organization.id`,
-      [endedBefore?.toISOString() ?? null, trialReactivationEmailIntervalDays],
+    // Who may receive (and use) an organization's reactivation link: its verified, active, unsuspended admins.
+    const organizations = await claimOrganizationsDueTrialReactivation(
+      transaction,
+      endedBefore,
+      trialReactivationEmailIntervalDays,
     );
     if (organizations.length === 0) return [];
 
-    const admins = await transaction.query<{ id: string; email: string; organizationId: string }>(
-      `select admin.id, admin.email, admin.organization_id as "organizationId"
-       from users admin
-       where admin.organization_id = any($1::uuid[]) and ${eligibleAdmin('admin')}
-       order by admin.email`,
-      [organizations.map((organization) => organization.id)],
+    const admins = await findTrialReactivationAdmins(
+      transaction,
+      organizations.map((organization) => organization.id),
     );
     // The admins' earlier links (at least 30 days old, so expired anyway) are cleared away.
     await transaction.query('delete from trial_reactivation_tokens where user_id = any($1::uuid[])', [
@@ -89,31 +82,27 @@ export async function reactivateTrialWithToken(
     const [stored] = await transaction.query<{
       id: string;
       organizationId: string;
-      usable: boolean;
-      active: boolean;
+      userId: string;
+      unspent: boolean;
     }>(
-      `select token.id, token.organization_id as "organizationId",
-              token.used_at is null and token.expires_at > now() and ${eligibleAdmin('admin')} as usable,
-              organization.trial_ends_at is null or organization.trial_ends_at > now() as active
-       from trial_reactivation_tokens token
-         join users admin on admin.id = token.user_id and admin.organization_id = token.organization_id
-         join organizations organization on organization.id = token.organization_id
-       where token.token_hash = $1
-       for update of token, organization`,
+      `select id, organization_id as "organizationId", user_id as "userId",
+              used_at is null and expires_at > now() as unspent
+       from trial_reactivation_tokens
+       where token_hash = $1
+       for update`,
       [hashOneTimeToken(token)],
     );
-    if (!stored?.usable) return { outcome: 'invalid' };
-    if (stored.active) return { outcome: 'alreadyActive' };
+    if (!stored?.unspent) return { outcome: 'invalid' };
+    // Its admin must still be an eligible admin of the organization (verified, active, not suspended).
+    const state = await lockTrialState(transaction, stored.organizationId, stored.userId);
+    if (!state?.adminEligible) return { outcome: 'invalid' };
+    if (state.active) return { outcome: 'alreadyActive' };
 
     await transaction.query('update trial_reactivation_tokens set used_at = now() where id = $1', [
       stored.id,
     ]);
-    const [organization] = await transaction.query<{ trialEndsAt: Date | string }>(
-      `update organizations set trial_ends_at = now() + $2::integer * interval '1 day'
-       where id = $1 returning trial_ends_at as "trialEndsAt"`,
-      [stored.organizationId, freeTrialDays],
-    );
-    if (!organization) throw new Error('the organization of a trial reactivation token is gone');
-    return { outcome: 'reactivated', trialEndsAt: new Date(organization.trialEndsAt).toISOString() };
+    const trialEndsAt = await restartTrial(transaction, stored.organizationId, freeTrialDays);
+    if (!trialEndsAt) throw new Error('the organization of a trial reactivation token is gone');
+    return { outcome: 'reactivated', trialEndsAt: trialEndsAt.toISOString() };
   });
 }

@@ -17,6 +17,38 @@ interface AccountRow {
   customerType: Account['organization']['customerType'];
 }
 
+/** The profile fields a user edits themselves (`PUT /account`); the email changes through its own link. */
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  company: string | null;
+  jobTitle: string | null;
+  receiveEmails: boolean;
+}
+
+export async function updateProfile(
+  database: Queryable,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<void> {
+  await database.query(
+    `update users
+     set first_name = $2, last_name = $3, phone = $4, company = $5, job_title = $6, receive_emails = $7,
+         updated_at = now()
+     where id = $1`,
+    [
+      userId,
+      changes.firstName,
+      changes.lastName,
+      changes.phone,
+      changes.company,
+      changes.jobTitle,
+      changes.receiveEmails,
+    ],
+  );
+}
+
 export async function findAccount(database: Queryable, userId: string): Promise<Account | undefined> {
   const [row] = await database.query<AccountRow>(
     `select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone, u.company,

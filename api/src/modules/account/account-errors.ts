@@ -1,0 +1,26 @@
+import { errorCodes } from '@dcipher/shared/contract';
+import { accountMessages, lastAdminMessage } from '@dcipher/shared/validation';
+import { ApiError } from '../../http/api-error.js';
+
+/** The typed email (DELETE /account) or organization name (DELETE /organization) is not the right one. */
+export class DeletionNotConfirmedError extends ApiError {
+  constructor(field: 'confirmEmail' | 'confirmName') {
+    const message =
+      field === 'confirmEmail' ? accountMessages.confirmEmailMismatch : accountMessages.confirmNameMismatch;
+    super(400, message, errorCodes.deletionNotConfirmed, { [field]: message });
+  }
+}
+
+/** The last active admin of an organization with other members asked to delete their account. */
+export class LastAdminError extends ApiError {
+  constructor(organizationName: string) {
+    super(409, lastAdminMessage(organizationName), errorCodes.lastAdmin);
+  }
+}
+
+/** A teammate or guest asked to delete the organization. */
+export class OrganizationDeletionForbiddenError extends ApiError {
+  constructor() {
+    super(403, accountMessages.onlyAdminsMayDeleteOrganization, errorCodes.forbidden);
+  }
+}

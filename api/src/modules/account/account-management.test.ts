@@ -1,0 +1,454 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PersonalDataExportSchema, UpdatedAccountSchema } from '@dcipher/shared/contract';
+import * as v from 'valibot';
+import type { Queryable } from '../../db/database.js';
+import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
+import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
+import { individualSignUp, signUp } from '../../test-support/sign-up.js';
+import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+/** An organization with members made directly in the database, all with the demo password, verified. */
+async function createOrganization(
+  database: Queryable,
+  name: string,
+  members: { email: string; role: 'admin' | 'teammate' | 'guest' }[],
+): Promise<{ id: string; userIds: string[] }> {
+  const [organization] = await database.query<{ id: string }>(
+    `insert into organizations (name, customer_type) values ($1, 'Business') returning id`,
+    [name],
+  );
+  if (!organization) throw new Error('no organization');
+  const userIds: string[] = [];
+  for (const member of members) {
+    const [user] = await database.query<{ id: string }>(
+      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
+                          email_verified_at)
+       select $1, 'Member', 'Person', password_hash, 'Active', $2, $3, now() from users where email = $4
+       returning id`,
+      [member.email, organization.id, member.role, demoAdmin.email],
+    );
+    if (!user) throw new Error('no user');
+    userIds.push(user.id);
+  }
+  return { id: organization.id, userIds };
+}
+
+/** Every "table.column" of the public schema in which some row holds `value` (any case, anywhere in its text). */
+async function placesHolding(database: Queryable, value: string): Promise<string[]> {
+  const columns = await database.query<{ table: string; column: string }>(
+    `select table_name as "table", column_name as "column" from information_schema.columns
+     where table_schema = 'public' and table_name in
+       (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')`,
+  );
+  const found: string[] = [];
+  for (const { table, column } of columns) {
+    const [row] = await database.query<{ count: number }>(
+      `select count(*)::integer as count from "${table}" where strpos(lower("${column}"::text), lower($1)) > 0`,
+      [value],
+    );
+    if (row && row.count > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+const profile = {
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: demoAdmin.email,
+  phone: '+44 20 7946 0000',
+  company: 'Demo Org',
+  jobTitle: 'Head of Insight',
+  receiveEmails: true,
+};
+
+describe('account profile, data export and deletion', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, accessToken?: string, payload?: unknown) =>
+    server.app.inject({
+      method,
+      url,
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      ...(payload !== undefined && { payload: payload as object }),
+    });
+  const signIn = async (email: string) =>
+    (await logIn(server.app, { email, password: demoPassword })).accessToken;
+
+  describe('PUT /account', () => {
+    it('saves the profile and answers the updated account', async () => {
+      const token = await signIn('profile@example.com').catch(async () => {
+        await createOrganization(server.database, 'Profile Org', [
+          { email: 'profile@example.com', role: 'admin' },
+        ]);
+        return signIn('profile@example.com');
+      });
+      const response = await call('PUT', '/account', token, { ...profile, email: 'profile@example.com' });
+      assert.equal(response.statusCode, 200, response.body);
+      const account = response.json();
+      assert.ok(v.is(UpdatedAccountSchema, account));
+      assert.equal(account.jobTitle, 'Head of Insight');
+      assert.equal(account.phone, '+44 20 7946 0000');
+      assert.equal(account.receiveEmails, true);
+      assert.equal(account.pendingEmail, null);
+      assert.equal(account.organization.name, 'Profile Org');
+
+      // Optional fields left empty are cleared.
+      const cleared = await call('PUT', '/account', token, {
+        ...profile,
+        email: 'profile@example.com',
+        phone: '',
+        jobTitle: '  ',
+        company: '',
+      });
+      assert.equal(cleared.statusCode, 200);
+      assert.deepEqual(
+        { phone: cleared.json().phone, jobTitle: cleared.json().jobTitle, company: cleared.json().company },
+        { phone: null, jobTitle: null, company: null },
+      );
+      const read = await call('GET', '/account', token);
+      assert.equal(read.json().firstName, 'Ada');
+      assert.equal(read.json().company, null);
+    });
+
+    it("answers the spec's messages per field", async () => {
+      const token = await signIn(demoAdmin.email);
+      const response = await call('PUT', '/account', token, {
+        firstName: '',
+        lastName: 'x'.repeat(101),
+        email: 'not-an-email',
+        company: 'c'.repeat(500),
+      });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().issues, {
+        firstName: 'This field is required',
+        lastName: 'Your input exceeds the maximum allowed length of 100 characters',
+        email: 'Please enter a valid email address',
+        company: 'Your input exceeds the maximum allowed length of 200 characters',
+        receiveEmails: 'This field is required',
+      });
+    });
+
+    it('refuses NUL characters and huge input with 400, not 500', async () => {
+      const token = await signIn(demoAdmin.email);
+      for (const body of [
+        { ...profile, firstName: 'Ada\u0000' },
+        { ...profile, jobTitle: '\u0000' },
+        { ...profile, lastName: 'y'.repeat(200_000) },
+        { ...profile, email: `${'e'.repeat(300_000)}@example.com` },
+      ]) {
+        const response = await call('PUT', '/account', token, body);
+        assert.equal(response.statusCode, 400, response.body.slice(0, 200));
+        assert.ok(!response.body.includes('\u0000') && response.body.length < 2000, 'no input echoed');
+      }
+      assert.equal((await call('GET', '/account', token)).json().firstName, 'Ada');
+    });
+
+    it('sends a confirmation link to a new email and changes it only when the link is opened', async () => {
+      await createOrganization(server.database, 'Mover Org', [{ email: 'mover@example.com', role: 'admin' }]);
+      const token = await signIn('mover@example.com');
+      const response = await call('PUT', '/account', token, { ...profile, email: 'Moved@Example.com ' });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json().email, 'mover@example.com');
+      assert.equal(response.json().pendingEmail, 'moved@example.com');
+      // Asked again without a new address, the pending change is still reported.
+      const again = await call('PUT', '/account', token, { ...profile, email: 'mover@example.com' });
+      assert.equal(again.json().pendingEmail, 'moved@example.com');
+
+      const link = findLinksInEmail(await latestEmailTo(server.database, 'moved@example.com')).find((url) =>
+        url.includes('/verify-email?token='),
+      );
+      assert.ok(link);
+      const verify = await server.app.inject({
+        method: 'POST',
+        url: '/verify-email',
+        payload: { token: new URL(link).searchParams.get('token') },
+      });
+      assert.equal(verify.statusCode, 200, verify.body);
+      const account = await call('GET', '/account', token);
+      assert.equal(account.json().email, 'moved@example.com');
+    });
+
+    it("does not reveal that a new email is another account's, nor take it", async () => {
+      await createOrganization(server.database, 'Taker Org', [{ email: 'taker@example.com', role: 'admin' }]);
+      const token = await signIn('taker@example.com');
+      const response = await call('PUT', '/account', token, { ...profile, email: demoAdmin.email });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.json().pendingEmail, demoAdmin.email);
+      assert.equal(response.json().email, 'taker@example.com');
+      assert.match((await latestEmailTo(server.database, demoAdmin.email)).subject, /./);
+    });
+
+    it('needs a bearer token', async () => {
+      const response = await call('PUT', '/account', undefined, profile);
+      assert.equal(response.statusCode, 401);
+    });
+  });
+
+  describe('GET /account/export', () => {
+    it("answers a JSON attachment of the user's data without any secret", async () => {
+      const { userIds } = await createOrganization(server.database, 'Export Org', [
+        { email: 'exporter@example.com', role: 'admin' },
+      ]);
+      const userId = userIds[0];
+      await server.database.query(
+        `insert into integration_tokens (user_id, provider, access_token, refresh_token)
+         values ($1, 'miro', 'miro-access-secret', 'miro-refresh-secret')`,
+        [userId],
+      );
+      const { accessToken, refreshToken } = await logIn(server.app, {
+        email: 'exporter@example.com',
+        password: demoPassword,
+      });
+      const response = await call('GET', '/account/export', accessToken);
+      assert.equal(response.statusCode, 200);
+      assert.match(
+        String(response.headers['content-disposition']),
+        /^attachment; filename="dcipher-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      assert.equal(response.headers['cache-control'], 'no-store');
+      const document = response.json();
+      assert.ok(v.is(PersonalDataExportSchema, document));
+      const sections = document.sections as Record<string, unknown> & {
+        profile: { email: string; hasPassword: boolean };
+        organization: { name: string; role: string };
+        sessions: unknown[];
+        integrations: { provider: string; hasAccessToken: boolean }[];
+        paymentMethods: unknown[];
+      };
+      assert.equal(sections.profile.email, 'exporter@example.com');
+      assert.equal(sections.profile.hasPassword, true);
+      assert.deepEqual(
+        { name: sections.organization.name, role: sections.organization.role },
+        { name: 'Export Org', role: 'admin' },
+      );
+      assert.equal(sections.sessions.length, 1);
+      assert.equal(sections.integrations[0]?.provider, 'miro');
+      assert.equal(sections.integrations[0]?.hasAccessToken, true);
+      assert.deepEqual(sections.paymentMethods, []);
+      for (const name of [
+        'marketingEmails',
+        'invitations',
+        'emailChangeRequests',
+        'signInFailures',
+        'emailVerificationLinks',
+        'passwordResetLinks',
+        'trialReactivationLinks',
+        'singleSignOn',
+        'contactRequests',
+        'whitePaperRequests',
+        'emailsSent',
+      ]) {
+        assert.ok(name in sections, name);
+      }
+      for (const secret of [
+        'miro-access-secret',
+        'miro-refresh-secret',
+        refreshToken,
+        '$argon2',
+        accessToken,
+      ]) {
+        assert.ok(!response.body.includes(secret), 'a secret is in the export');
+      }
+    });
+
+    it("lists the demo organization's cards by brand, last four digits and expiry only", async () => {
+      await server.database.query(
+        `insert into payment_methods (organization_id, gateway, gateway_token, brand, last4, expiry_month,
+                                      expiry_year, card_holder, address, country, billing_type, is_default)
+         values ($1, 'test', 'tok_secret_card', 'visa', '4242', 12, 2030, 'Ada Admin', '1 Street', 'GB',
+                 'Business', true)`,
+        [demoOrganization.id],
+      );
+      const response = await call('GET', '/account/export', await signIn(demoAdmin.email));
+      assert.deepEqual(response.json().sections.paymentMethods, [
+        { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030, isDefault: true },
+      ]);
+      assert.ok(!response.body.includes('tok_secret_card'));
+    });
+
+    it('needs a bearer token', async () => {
+      assert.equal((await call('GET', '/account/export')).statusCode, 401);
+    });
+  });
+
+  describe('DELETE /account', () => {
+    it('refuses a confirmation that is not the account email', async () => {
+      const token = await signIn(demoAdmin.email);
+      for (const confirmEmail of [
+        'someone@else.com',
+        'x'.repeat(100_000),
+        'admin@demo.dcipher.local\u0000',
+      ]) {
+        const response = await call('DELETE', '/account', token, { confirmEmail });
+        assert.equal(response.statusCode, 400);
+        // Too long to be anyone's address, it fails the body's validation with the same message.
+        assert.ok(['DELETION_NOT_CONFIRMED', 'VALIDATION_FAILED'].includes(response.json().code));
+        assert.deepEqual(response.json().issues, {
+          confirmEmail: "Type your account's email address exactly to confirm the deletion",
+        });
+      }
+      const missing = await call('DELETE', '/account', token, {});
+      assert.equal(missing.statusCode, 400);
+      assert.deepEqual(missing.json().issues, { confirmEmail: 'This field is required' });
+    });
+
+    it('refuses the last admin of an organization that has other members (409)', async () => {
+      await createOrganization(server.database, 'Lonely Admin Ltd', [
+        { email: 'last-admin@example.com', role: 'admin' },
+        { email: 'stays@example.com', role: 'teammate' },
+      ]);
+      const token = await signIn('last-admin@example.com');
+      const response = await call('DELETE', '/account', token, { confirmEmail: 'Last-Admin@example.com' });
+      assert.equal(response.statusCode, 409);
+      assert.deepEqual(response.json(), {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'LAST_ADMIN',
+        message:
+          'You are the last admin of Lonely Admin Ltd: make another member an admin first, or delete the organization.',
+      });
+      assert.equal((await call('GET', '/account', token)).statusCode, 200);
+    });
+
+    it('deletes a member from every table and ends every session; the organization stays', async () => {
+      const { id: organizationId, userIds } = await createOrganization(server.database, 'Two Admins', [
+        { email: 'leaving@example.com', role: 'admin' },
+        { email: 'remaining@example.com', role: 'admin' },
+      ]);
+      const leavingId = userIds[0] ?? '';
+      const session = await logIn(server.app, { email: 'leaving@example.com', password: demoPassword });
+      const other = await logIn(server.app, { email: 'leaving@example.com', password: demoPassword });
+      // Data of several modules: a pending email change, an integration, an unsubscribe, a contact request.
+      await call('PUT', '/account', session.accessToken, { ...profile, email: 'leaving-new@example.com' });
+      await server.database.query(
+        `insert into integration_tokens (user_id, provider, access_token) values ($1, 'miro', 'secret')`,
+        [leavingId],
+      );
+      await server.database.query(`insert into email_unsubscribes (email) values ('leaving@example.com')`);
+      await server.database.query(
+        `insert into contact_requests (first_name, last_name, email, company, topic, message, receive_emails)
+         values ('L', 'M', 'leaving@example.com', 'Co', 'other', 'Hello', false)`,
+      );
+      await server.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { email: 'leaving@example.com', password: 'wrong-password' },
+      });
+
+      const response = await call('DELETE', '/account', session.accessToken, {
+        confirmEmail: ' leaving@example.com ',
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual(response.json(), { deleted: true });
+
+      assert.deepEqual(await placesHolding(server.database, leavingId), []);
+      assert.deepEqual(await placesHolding(server.database, 'leaving@example.com'), []);
+      assert.equal((await call('GET', '/account', other.accessToken)).statusCode, 401);
+      const refresh = await server.app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { refreshToken: other.refreshToken },
+      });
+      assert.equal(refresh.statusCode, 401);
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { email: 'leaving@example.com', password: demoPassword },
+      });
+      assert.equal(login.statusCode, 401);
+      // The organization and its other admin are untouched.
+      const remaining = await call('GET', '/account', await signIn('remaining@example.com'));
+      assert.equal(remaining.json().organization.id, organizationId);
+    });
+
+    it('deletes the organization with its only member, after which the address can sign up again', async () => {
+      const email = 'solo@example.com';
+      assert.equal((await signUp(server.app, individualSignUp({ email }), '192.0.2.90')).statusCode, 201);
+      const [user] = await server.database.query<{ id: string; organizationId: string }>(
+        `select id, organization_id as "organizationId" from users where email = $1`,
+        [email],
+      );
+      assert.ok(user);
+      await server.database.query('update users set email_verified_at = now() where id = $1', [user.id]);
+      const token = (await logIn(server.app, { email, password: 'Harbour-Lights-2026' })).accessToken;
+
+      const response = await call('DELETE', '/account', token, { confirmEmail: email });
+      assert.equal(response.statusCode, 200, response.body);
+      for (const value of [user.id, user.organizationId, email]) {
+        assert.deepEqual(await placesHolding(server.database, value), [], value);
+      }
+      assert.equal((await readOutbox(server.database, email)).length, 0);
+      assert.equal((await signUp(server.app, individualSignUp({ email }), '192.0.2.91')).statusCode, 201);
+    });
+
+    it('needs a bearer token', async () => {
+      assert.equal(
+        (await call('DELETE', '/account', undefined, { confirmEmail: demoAdmin.email })).statusCode,
+        401,
+      );
+    });
+  });
+
+  describe('DELETE /organization', () => {
+    it('deletes the organization, every member and their data, and ends their sessions', async () => {
+      const { id: organizationId, userIds } = await createOrganization(server.database, '  Closing Co ', [
+        { email: 'closer@example.com', role: 'admin' },
+        { email: 'closing-mate@example.com', role: 'teammate' },
+        { email: 'closing-guest@example.com', role: 'guest' },
+      ]);
+      const admin = await signIn('closer@example.com');
+      const mate = await signIn('closing-mate@example.com');
+
+      const refused = await call('DELETE', '/organization', mate, { confirmName: 'Closing Co' });
+      assert.equal(refused.statusCode, 403);
+      const wrong = await call('DELETE', '/organization', admin, { confirmName: 'Demo Org' });
+      assert.equal(wrong.statusCode, 400);
+      assert.equal(wrong.json().code, 'DELETION_NOT_CONFIRMED');
+      assert.deepEqual(wrong.json().issues, {
+        confirmName: "Type the organization's name exactly to confirm the deletion",
+      });
+      for (const confirmName of ['Closing\u0000Co', 'n'.repeat(100_000)]) {
+        assert.equal((await call('DELETE', '/organization', admin, { confirmName })).statusCode, 400);
+      }
+
+      const response = await call('DELETE', '/organization', admin, { confirmName: 'Closing Co' });
+      assert.equal(response.statusCode, 200, response.body);
+      for (const value of [
+        organizationId,
+        ...userIds,
+        'closer@example.com',
+        'closing-mate@example.com',
+        'closing-guest@example.com',
+      ]) {
+        assert.deepEqual(await placesHolding(server.database, value), [], value);
+      }
+      assert.equal((await call('GET', '/account', mate)).statusCode, 401);
+      assert.equal((await call('GET', '/account', admin)).statusCode, 401);
+    });
+
+    it("cannot touch another organization: only the caller's own is deleted, by its own name", async () => {
+      await createOrganization(server.database, 'Neighbour Ltd', [
+        { email: 'neighbour@example.com', role: 'admin' },
+      ]);
+      const token = await signIn('neighbour@example.com');
+      const response = await call('DELETE', '/organization', token, { confirmName: 'Demo Org' });
+      assert.equal(response.statusCode, 400);
+      assert.equal((await call('GET', '/account', await signIn(demoAdmin.email))).statusCode, 200);
+      const deleteOther = await call('DELETE', '/account', token, { confirmEmail: demoAdmin.email });
+      assert.equal(deleteOther.statusCode, 400);
+      assert.equal((await call('GET', '/account', await signIn(demoAdmin.email))).statusCode, 200);
+    });
+
+    it('needs a bearer token', async () => {
+      assert.equal(
+        (await call('DELETE', '/organization', undefined, { confirmName: 'Demo Org' })).statusCode,
+        401,
+      );
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type { Queryable } from '../../db/database.js';
+import { findMember } from './membership-repository.js';
+import { lockOrganization } from './organization-repository.js';
+
+/**
+ * What deleting the user's account means for their organization, decided with the organization's row locked
+ * (so two admins deleting their accounts at once cannot both leave): its only member takes the organization with
+ * them; the last active admin of an organization that has other members may not leave it without an admin.
+ */
+export type AccountDeletionPlan =
+  | { kind: 'user'; organizationId: string }
+  | { kind: 'organization'; organizationId: string }
+  | { kind: 'lastAdmin'; organizationId: string; organizationName: string };
+
+export async function planAccountDeletion(
+  transaction: Queryable,
+  userId: string,
+): Promise<AccountDeletionPlan | undefined> {
+  const member = await findMember(transaction, userId);
+  if (!member) return undefined;
+  await lockOrganization(transaction, member.organizationId);
+  const [counts] = await transaction.query<{ others: number; otherActiveAdmins: number }>(
+    `select count(*)::integer as others,
+            (count(*) filter (where role = 'admin' and status = 'Active' and suspended_at is null))::integer
+              as "otherActiveAdmins"
+     from users where organization_id = $1 and id <> $2`,
+    [member.organizationId, userId],
+  );
+  const { organizationId, organizationName } = member;
+  if (!counts || counts.others === 0) return { kind: 'organization', organizationId };
+  if (member.role === 'admin' && counts.otherActiveAdmins === 0) {
+    return { kind: 'lastAdmin', organizationId, organizationName };
+  }
+  return { kind: 'user', organizationId };
+}
+
+/**
+ * Deletes the user; every row that references them goes with them (`on delete cascade`: sessions, links,
+ * integrations...), and invitations they sent forget who sent them.
+ */
+export async function deleteUser(transaction: Queryable, userId: string): Promise<void> {
+  await transaction.query('delete from users where id = $1', [userId]);
+}
+
+/** The organization's members (active and invited), for deleting the organization with all of them. */
+export function findOrganizationMembers(
+  database: Queryable,
+  organizationId: string,
+): Promise<{ id: string; email: string }[]> {
+  return database.query<{ id: string; email: string }>(
+    'select id, email from users where organization_id = $1 order by created_at',
+    [organizationId],
+  );
+}
+
+/** Deletes the organization, and through `on delete cascade` its members, their data and its own. */
+export async function deleteOrganization(transaction: Queryable, organizationId: string): Promise<void> {
+  await transaction.query('delete from organizations where id = $1', [organizationId]);
+}
+
+/** The organization's name and row lock, for confirming its deletion. */
+export async function lockOrganizationName(
+  transaction: Queryable,
+  organizationId: string,
+): Promise<string | undefined> {
+  const [organization] = await transaction.query<{ name: string }>(
+    'select name from organizations where id = $1 for update',
+    [organizationId],
+  );
+  return organization?.name;
+}

@@ -1,0 +1,7 @@
+import { oneTimeLinkHistory, type PersonalDataSection } from '../account/personal-data-section.js';
+
+/** The password reset links sent to the user. */
+export const passwordResetPersonalData: PersonalDataSection = {
+  name: 'passwordResetLinks',
+  collect: (database, { userId }) => oneTimeLinkHistory(database, 'password_reset_tokens', userId),
+};
