@@ -71,6 +71,12 @@ export const errorCodes = {
   ssoAttemptInvalid: 'SSO_ATTEMPT_INVALID',
   /** SSO callback: the identity provider refused, or its answer did not verify (400). */
   ssoFailed: 'SSO_FAILED',
+  /** Two-step sign-in (docs/decisions/0025): the challenge is unknown, used, older than 5 minutes or out of tries (401). */
+  twoFactorChallengeInvalid: 'TWO_FACTOR_CHALLENGE_INVALID',
+  /** Two-step sign-in or setup: the authenticator code or recovery code is wrong, used or replayed (400). */
+  twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
+  /** Two-step verification is already on (setup, enable) or not on (disable) (409). */
+  twoFactorStateConflict: 'TWO_FACTOR_STATE_CONFLICT',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

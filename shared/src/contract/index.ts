@@ -1,4 +1,5 @@
 import * as account from './account.js';
+import * as accountSecurity from './account-security.js';
 import * as auth from './auth.js';
 import * as captcha from './captcha.js';
 import * as contact from './contact.js';
@@ -20,12 +21,40 @@ import * as whitePaper from './white-paper.js';
 
 export { type Account, AccountSchema } from './account.js';
 export {
+  type DisableTwoFactorInput,
+  DisableTwoFactorInputSchema,
+  type EnableTwoFactorInput,
+  EnableTwoFactorInputSchema,
+  type RecoveryCodes,
+  RecoveryCodesSchema,
+  type Session,
+  SessionSchema,
+  type SignInAttempt,
+  SignInAttemptSchema,
+  type SignInMethod,
+  type SignInOutcome,
+  signInHistoryLength,
+  signInMethods,
+  signInOutcomes,
+  type TwoFactorSetup,
+  TwoFactorSetupSchema,
+  type TwoFactorStatus,
+  TwoFactorStatusSchema,
+} from './account-security.js';
+export {
   type ChangePasswordInput,
   ChangePasswordInputSchema,
   type Credentials,
   CredentialsSchema,
+  isTwoFactorChallenge,
+  type LoginResult,
+  LoginResultSchema,
   type TokenPair,
   TokenPairSchema,
+  type TwoFactorChallenge,
+  TwoFactorChallengeSchema,
+  type TwoFactorLoginInput,
+  TwoFactorLoginInputSchema,
 } from './auth.js';
 export {
   type CaptchaChallenge,
@@ -169,8 +198,19 @@ export {
 
 export const contract = {
   account: { getAccount: account.getAccount },
+  accountSecurity: {
+    listSessions: accountSecurity.listSessions,
+    endSession: accountSecurity.endSession,
+    endOtherSessions: accountSecurity.endOtherSessions,
+    listSignInHistory: accountSecurity.listSignInHistory,
+    getTwoFactorStatus: accountSecurity.getTwoFactorStatus,
+    setUpTwoFactor: accountSecurity.setUpTwoFactor,
+    enableTwoFactor: accountSecurity.enableTwoFactor,
+    disableTwoFactor: accountSecurity.disableTwoFactor,
+  },
   auth: {
     login: auth.login,
+    completeTwoFactorLogin: auth.completeTwoFactorLogin,
     refreshToken: auth.refreshToken,
     logout: auth.logout,
     changePassword: auth.changePassword,

@@ -9,6 +9,7 @@ export {
 } from './fields.js';
 export { passesLuhnCheck } from './luhn-check.js';
 export {
+  accountSecurityMessages,
   emailChangeMessages,
   errorCatalogue,
   type IntegrationName,
