@@ -25,12 +25,14 @@ import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-rout
 import { registerEmailChangeRoutes } from './modules/email-change/email-change-routes.js';
 import { createEmailChangeService } from './modules/email-change/email-change-service.js';
 import { createAccessTokens } from './modules/identity/access-tokens.js';
+import { registerAccountSecurityRoutes } from './modules/identity/account-security-routes.js';
 import { createBearerAuthenticator } from './modules/identity/bearer-authenticator.js';
 import { registerIdentityRoutes } from './modules/identity/identity-routes.js';
 import { createIdentityService } from './modules/identity/identity-service.js';
 import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRefreshTokenStore } from './modules/identity/refresh-token-store.js';
 import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
+import { createTwoFactor } from './modules/identity/two-factor.js';
 import { registerIntegrationRoutes } from './modules/integrations/integration-routes.js';
 import { registerInvitationRoutes } from './modules/invitations/invitation-routes.js';
 import { createInvitationService } from './modules/invitations/invitation-service.js';
@@ -105,6 +107,7 @@ export async function createServer(
     const accessTokens = createAccessTokens(keys, config.accessTokenTtlSeconds);
     const refreshTokens = createRefreshTokenStore(database);
     const signInThrottle = createSignInThrottle(database);
+    const twoFactor = createTwoFactor(database);
     const identity = createIdentityService({
       config,
       database,
@@ -112,6 +115,7 @@ export async function createServer(
       accessTokens,
       refreshTokens,
       signInThrottle,
+      twoFactor,
       mailer,
       log: app.log,
     });
@@ -125,7 +129,7 @@ export async function createServer(
       exposedHeaders: ['Retry-After'],
       maxAge: 600,
     });
-    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database));
+    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
     app.decorate('mailer', mailer);
     app.decorate('requireHuman', createRequireHuman(captcha));
 
@@ -142,6 +146,7 @@ export async function createServer(
       log: app.log,
     });
     registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
+    registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
     registerContactRoutes(app, database, rateLimiter);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);
@@ -204,7 +209,7 @@ export async function createServer(
       }),
       rateLimiter,
     );
-    registerTokenRoutes(app, accessTokens, database);
+    registerTokenRoutes(app, accessTokens, database, refreshTokens);
     registerEmailChangeRoutes(app, emailChange, rateLimiter);
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);

@@ -14,6 +14,8 @@ export interface AuthenticatedUser {
   requiresPasswordChange: boolean;
   /** Dcipher staff: may call endpoints marked `internalAdminOnly`. */
   internalAdmin: boolean;
+  /** The session (refresh-token family) of the access token; absent for a payment-setup token. */
+  sessionId?: string;
   /**
    * Set when the caller presented a payment-setup token (sign-up's step 2) instead of an access token:
    * `new-account` for the account the sign-up created, `existing-address` when the address already had one, so

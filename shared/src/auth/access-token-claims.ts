@@ -11,6 +11,8 @@ export const AccessTokenClaimsSchema = v.object({
   organizationId: v.string(),
   role: v.picklist(organizationRoles),
   requiresPasswordChange: v.optional(v.boolean(), false),
+  /** The session (refresh-token family) the token belongs to; the API refuses it once that session ends. */
+  sid: v.optional(v.string()),
   exp: v.number(),
   iat: v.number(),
 });

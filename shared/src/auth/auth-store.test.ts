@@ -10,6 +10,8 @@ let items: Map<string, string>;
 let requests: { path: string; body: unknown; authorization: string | null }[];
 let validRefreshTokens: Set<string>;
 let failLogout: boolean;
+let usedUpChallenge: boolean;
+const challengeToken = 'c'.repeat(43);
 
 async function accessToken(expiresAt: number, requiresPasswordChange = false) {
   return new SignJWT({ email: 'ada@demo.test', organizationId: 'org', role: 'admin', requiresPasswordChange })
@@ -28,6 +30,8 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = new URL(request.url).pathname;
   const body = request.method === 'POST' ? await request.json() : undefined;
   requests.push({ path, body, authorization: request.headers.get('authorization') });
+  const challenge = (token: string) =>
+    Response.json({ twoFactorRequired: true, challengeToken: token, expiresIn: 300 });
   const tokens = async (refreshToken: string, requiresPasswordChange = false) => {
     validRefreshTokens.add(refreshToken);
     return Response.json({
@@ -37,7 +41,32 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       refreshExpiresIn: 3600,
     });
   };
+  if (path === '/login' && body.email === 'two-step@demo.test') return challenge(challengeToken);
   if (path === '/login') return tokens('refresh-from-login', body.password === 'expired-password');
+  if (path === '/login/two-factor') {
+    if (body.challengeToken !== challengeToken || usedUpChallenge) {
+      return Response.json(
+        {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Your sign-in has expired. Please log in again.',
+          code: 'TWO_FACTOR_CHALLENGE_INVALID',
+        },
+        { status: 401 },
+      );
+    }
+    if (body.code === '123456' || body.recoveryCode === 'abcde12345') return tokens('refresh-from-two-step');
+    return Response.json(
+      {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'That code is not correct. Check your authenticator app and try again.',
+        code: 'TWO_FACTOR_CODE_INVALID',
+      },
+      { status: 400 },
+    );
+  }
+  if (path === '/sso/login/callback' && body.code === 'two-step') return challenge(challengeToken);
   if (path === '/invitations' && request.method === 'POST') return tokens('refresh-from-invitation');
   if (path === '/sso/login/callback') return tokens('refresh-from-sso');
   if (path === '/token') {
@@ -82,6 +111,7 @@ beforeEach(() => {
   requests = [];
   validRefreshTokens = new Set();
   failLogout = false;
+  usedUpChallenge = false;
   authStore.setState(initialState, true);
   configure();
 });
@@ -153,11 +183,11 @@ describe('auth store (spec section 4)', () => {
     expect(authStore.getState().requiresPasswordChange).toBe(true);
   });
 
-  it('logout calls the server with the forced flag, then clears tokens and state', async () => {
+  it('logout ends this session only on the server, then clears tokens and state', async () => {
     await authStore.getState().login({ email: 'ada@demo.test', password: 'x' });
     await authStore.getState().logout();
     const logoutCall = requests.find((request) => request.path === '/logout');
-    expect(logoutCall?.body).toEqual({ isForced: true });
+    expect(logoutCall?.body).toEqual({ isForced: false });
     expect(logoutCall?.authorization).toMatch(/^Bearer ey/);
     expect(items.size).toBe(0);
     expect(authStore.getState()).toMatchObject({ status: 'anonymous', claims: undefined });
@@ -169,5 +199,96 @@ describe('auth store (spec section 4)', () => {
     await authStore.getState().logout();
     expect(items.size).toBe(0);
     expect(authStore.getState().status).toBe('anonymous');
+  });
+
+  describe('two-step verification', () => {
+    const signInWithTwoSteps = async () => {
+      const step = await authStore.getState().login({ email: 'two-step@demo.test', password: 'right' });
+      expect(step).toEqual({ twoFactorRequired: true });
+      expect(authStore.getState()).toMatchObject({
+        status: 'anonymous',
+        twoFactorChallenge: { challengeToken },
+      });
+      expect(items.size).toBe(0);
+    };
+
+    it('login says when no code is needed', async () => {
+      expect(await authStore.getState().login({ email: 'ada@demo.test', password: 'x' })).toEqual({
+        twoFactorRequired: false,
+      });
+      expect(authStore.getState().twoFactorChallenge).toBeUndefined();
+    });
+
+    it('login keeps the challenge, and the app code signs in', async () => {
+      await signInWithTwoSteps();
+      await authStore.getState().completeTwoFactor({ code: '123456' });
+      expect(requests.at(-1)).toEqual({
+        path: '/login/two-factor',
+        body: { challengeToken, code: '123456' },
+        authorization: null,
+      });
+      expect(authStore.getState()).toMatchObject({ status: 'authenticated', twoFactorChallenge: undefined });
+      expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-two-step');
+    });
+
+    it('a recovery code signs in too', async () => {
+      await signInWithTwoSteps();
+      await authStore.getState().completeTwoFactor({ recoveryCode: 'abcde12345' });
+      expect(requests.at(-1)?.body).toEqual({ challengeToken, recoveryCode: 'abcde12345' });
+      expect(authStore.getState().status).toBe('authenticated');
+    });
+
+    it('a wrong code throws its message and keeps the challenge for another try', async () => {
+      await signInWithTwoSteps();
+      await expect(authStore.getState().completeTwoFactor({ code: '000000' })).rejects.toMatchObject({
+        status: 400,
+        code: 'TWO_FACTOR_CODE_INVALID',
+        message: 'That code is not correct. Check your authenticator app and try again.',
+      });
+      expect(authStore.getState().twoFactorChallenge).toBeDefined();
+      await authStore.getState().completeTwoFactor({ code: '123456' });
+      expect(authStore.getState().status).toBe('authenticated');
+    });
+
+    it('a challenge the server no longer takes is dropped, so the screen starts over', async () => {
+      await signInWithTwoSteps();
+      usedUpChallenge = true;
+      await expect(authStore.getState().completeTwoFactor({ code: '123456' })).rejects.toMatchObject({
+        status: 401,
+        code: 'TWO_FACTOR_CHALLENGE_INVALID',
+      });
+      expect(authStore.getState()).toMatchObject({ status: 'anonymous', twoFactorChallenge: undefined });
+    });
+
+    it('an expired challenge is refused without asking the server', async () => {
+      await signInWithTwoSteps();
+      authStore.setState({ twoFactorChallenge: { challengeToken, expiresAt: Date.now() - 1 } });
+      const before = requests.length;
+      await expect(authStore.getState().completeTwoFactor({ code: '123456' })).rejects.toMatchObject({
+        code: 'TWO_FACTOR_CHALLENGE_INVALID',
+        message: 'Your sign-in has expired. Please log in again.',
+      });
+      expect(requests.length).toBe(before);
+      expect(authStore.getState().twoFactorChallenge).toBeUndefined();
+    });
+
+    it('completeTwoFactor without a pending sign-in is refused', async () => {
+      await expect(authStore.getState().completeTwoFactor({ code: '123456' })).rejects.toMatchObject({
+        code: 'TWO_FACTOR_CHALLENGE_INVALID',
+      });
+    });
+
+    it('cancelTwoFactor drops the pending sign-in', async () => {
+      await signInWithTwoSteps();
+      authStore.getState().cancelTwoFactor();
+      expect(authStore.getState().twoFactorChallenge).toBeUndefined();
+    });
+
+    it('a single sign-on can ask for the code too', async () => {
+      const step = await authStore.getState().completeSsoLogin({ code: 'two-step', state: 'state-1' });
+      expect(step).toEqual({ twoFactorRequired: true });
+      await authStore.getState().completeTwoFactor({ code: '123456' });
+      expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+    });
   });
 });

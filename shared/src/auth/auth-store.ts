@@ -5,6 +5,7 @@ import type {
   AcceptInvitationInput,
   ChangePasswordInput,
   Credentials,
+  LoginResult,
   SsoCallbackInput,
   TokenPair,
 } from '../contract/index.js';
@@ -14,22 +15,55 @@ import { createTokenStorage, type TokenStorage, type TokenStorageOptions } from 
 
 export type AuthStatus = 'authenticating' | 'authenticated' | 'anonymous';
 
+/**
+ * A sign-in whose first step (password or SSO) succeeded for an account with two-step verification: the screen
+ * asks for the code and calls `completeTwoFactor`. Kept in memory only, for 5 minutes (docs/decisions/0025).
+ */
+export interface PendingTwoFactorChallenge {
+  challengeToken: string;
+  /** Epoch milliseconds after which the server refuses the challenge; the screen starts over from the login. */
+  expiresAt: number;
+}
+
+/** What a first sign-in step led to: signed in, or a code is needed (`twoFactorChallenge` is then set). */
+export interface SignInStep {
+  twoFactorRequired: boolean;
+}
+
+/** The second step's proof: the authenticator app's current code, or one of the recovery codes. */
+export type TwoFactorProof = { code: string } | { recoveryCode: string };
 export interface AuthState {
   status: AuthStatus;
   claims: AccessTokenClaims | undefined;
   requiresPasswordChange: boolean;
+  /** Set while a sign-in waits for its two-step code; status stays `anonymous` until it is given. */
+  twoFactorChallenge: PendingTwoFactorChallenge | undefined;
   /** Checks the stored tokens (refreshing an expired access token); safe to call more than once. */
   initialize(): Promise<void>;
-  /** Signs in; throws an ApiError whose message is ready to show. */
-  login(credentials: Credentials): Promise<void>;
+  /**
+   * Signs in; throws an ApiError whose message is ready to show. With two-step verification on, resolves to
+   * `{ twoFactorRequired: true }` and sets `twoFactorChallenge` instead of signing in.
+   */
+  login(credentials: Credentials): Promise<SignInStep>;
+  /**
+   * Finishes a sign-in that asked for two-step verification, with the app's code or a recovery code. Throws an
+   * ApiError: a wrong code (400) keeps the challenge for another try; an expired or used-up challenge (401)
+   * clears it, so the screen goes back to the first step.
+   */
+  completeTwoFactor(proof: TwoFactorProof): Promise<void>;
+  /** Abandons a pending two-step sign-in (the user went back to the login form). */
+  cancelTwoFactor(): void;
   /** Tells the server (forced), then clears tokens and state whatever the server answered. */
   logout(): Promise<void>;
   /** Sets a new password; every other session ends and this one continues with the new tokens. */
   changePassword(input: ChangePasswordInput): Promise<void>;
   /** Accepts an invitation (names and password chosen) and signs the new member in; throws an ApiError. */
   acceptInvitation(input: AcceptInvitationInput): Promise<void>;
-  /** Finishes a single sign-on (the code and state the identity provider sent back); throws an ApiError. */
-  completeSsoLogin(input: SsoCallbackInput): Promise<void>;
+  /**
+   * Finishes a single sign-on (the code and state the identity provider sent back); throws an ApiError. Like
+   * `login`, may answer `{ twoFactorRequired: true }` with `twoFactorChallenge` set.
+   */
+  completeSsoLogin(input: SsoCallbackInput): Promise<SignInStep>;
 }
 
 export interface AuthConfiguration {
@@ -70,12 +104,17 @@ function services(): Promise<AuthServices> {
   return servicesPromise;
 }
 
-const signedOut = { status: 'anonymous' as const, claims: undefined, requiresPasswordChange: false };
+const signedOut = {
+  status: 'anonymous' as const,
+  claims: undefined,
+  requiresPasswordChange: false,
+  twoFactorChallenge: undefined,
+};
 
 let refreshAccessToken: () => Promise<string | undefined> = async () => undefined;
 
 /** The one auth store. Host and remote share this module as a singleton, so they share this state. */
-export const authStore = createStore<AuthState>()((set) => {
+export const authStore = createStore<AuthState>()((set, get) => {
   async function adopt(tokens: TokenPair): Promise<string> {
     const claims = await (await services()).verify(tokens.accessToken);
     requireStorage().save(tokens, tokens.refreshExpiresIn);
@@ -83,8 +122,26 @@ export const authStore = createStore<AuthState>()((set) => {
       status: 'authenticated',
       claims,
       requiresPasswordChange: tokens.requiresPasswordChange || claims.requiresPasswordChange,
+      twoFactorChallenge: undefined,
     });
     return tokens.accessToken;
+  }
+
+  /** Tokens sign the user in; a challenge is kept for `completeTwoFactor`. */
+  async function adoptSignIn(result: LoginResult): Promise<SignInStep> {
+    // Told apart structurally: the contract's guard would pull the contract into this light half of the store.
+    if (!('twoFactorRequired' in result)) {
+      await adopt(result);
+      return { twoFactorRequired: false };
+    }
+    set({
+      ...signedOut,
+      twoFactorChallenge: {
+        challengeToken: result.challengeToken,
+        expiresAt: Date.now() + result.expiresIn * 1000,
+      },
+    });
+    return { twoFactorRequired: true };
   }
 
   function refresh(): Promise<string | undefined> {
@@ -110,6 +167,7 @@ export const authStore = createStore<AuthState>()((set) => {
     status: 'authenticating',
     claims: undefined,
     requiresPasswordChange: false,
+    twoFactorChallenge: undefined,
 
     initialize() {
       initializing ??= (async () => {
@@ -127,7 +185,28 @@ export const authStore = createStore<AuthState>()((set) => {
     },
 
     async login(credentials) {
-      await adopt(await (await services()).login(credentials));
+      return adoptSignIn(await (await services()).login(credentials));
+    },
+
+    async completeTwoFactor(proof) {
+      const challenge = get().twoFactorChallenge;
+      const authServices = await services();
+      if (!challenge || challenge.expiresAt <= Date.now()) {
+        set({ twoFactorChallenge: undefined });
+        throw authServices.twoFactorChallengeEnded();
+      }
+      try {
+        await adopt(
+          await authServices.completeTwoFactorLogin({ challengeToken: challenge.challengeToken, ...proof }),
+        );
+      } catch (error) {
+        if (authServices.isTwoFactorChallengeEnded(error)) set({ twoFactorChallenge: undefined });
+        throw error;
+      }
+    },
+
+    cancelTwoFactor() {
+      set({ twoFactorChallenge: undefined });
     },
 
     async changePassword(input) {
@@ -139,7 +218,7 @@ export const authStore = createStore<AuthState>()((set) => {
     },
 
     async completeSsoLogin(input) {
-      await adopt(await (await services()).completeSsoLogin(input));
+      return adoptSignIn(await (await services()).completeSsoLogin(input));
     },
 
     async logout() {

@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { emailMaxLength, enteredPassword } from '../validation/fields.js';
-import { errorCatalogue, tooLong, validationMessages } from '../validation/messages.js';
+import {
+  accountSecurityMessages,
+  errorCatalogue,
+  tooLong,
+  validationMessages,
+} from '../validation/messages.js';
 import { newPassword, passwordPolicy } from '../validation/password-policy.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -41,13 +46,80 @@ export const TokenPairSchema = v.object({
 });
 export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
 
+/**
+ * The answer of a sign-in whose first step (password, SSO) succeeded for an account with two-step verification:
+ * no tokens yet, but a challenge `POST /login/two-factor` completes with a code. The challenge works for 5 minutes
+ * and at most 5 wrong codes (docs/decisions/0025).
+ */
+export const TwoFactorChallengeSchema = v.object({
+  twoFactorRequired: v.literal(true),
+  challengeToken: v.string(),
+  /** Seconds the challenge stays usable. */
+  expiresIn: v.number(),
+});
+export type TwoFactorChallenge = v.InferOutput<typeof TwoFactorChallengeSchema>;
+
+/** What `POST /login` and the SSO callback answer: tokens, or a two-step challenge. */
+export const LoginResultSchema = v.union([TokenPairSchema, TwoFactorChallengeSchema]);
+export type LoginResult = v.InferOutput<typeof LoginResultSchema>;
+
+export const isTwoFactorChallenge = (result: LoginResult): result is TwoFactorChallenge =>
+  'twoFactorRequired' in result && result.twoFactorRequired === true;
+
 export const login = defineEndpoint({
   operation: 'login',
-  summary: 'Sign in with email and password',
+  summary:
+    'Sign in with email and password; with two-step verification on, answers a challenge instead of tokens',
   method: 'POST',
   path: '/login',
   auth: 'public',
   body: { name: 'credentials', schema: CredentialsSchema },
+  response: LoginResultSchema,
+});
+
+/** Six digits, as authenticator apps show them; spaces typed between groups are dropped. */
+export const twoFactorCode = v.pipe(
+  v.string(accountSecurityMessages.codeFormat),
+  v.maxLength(20, accountSecurityMessages.codeFormat),
+  v.transform((code) => code.replace(/\s+/g, '')),
+  v.regex(/^\d{6}$/, accountSecurityMessages.codeFormat),
+);
+
+/** A recovery code as typed: ten letters and digits, any case, with or without the dash and spaces. */
+export const recoveryCode = v.pipe(
+  v.string(accountSecurityMessages.recoveryCodeFormat),
+  v.maxLength(40, accountSecurityMessages.recoveryCodeFormat),
+  v.transform((code) => code.replace(/[\s-]+/g, '').toLowerCase()),
+  v.regex(/^[a-z0-9]{10}$/, accountSecurityMessages.recoveryCodeFormat),
+);
+
+/** The second step of a sign-in: the challenge and either the app's code or one recovery code. */
+export const TwoFactorLoginInputSchema = v.pipe(
+  v.object({
+    challengeToken: v.pipe(
+      v.string(accountSecurityMessages.challengeInvalid),
+      v.regex(/^[A-Za-z0-9_-]{43}$/, accountSecurityMessages.challengeInvalid),
+    ),
+    code: v.optional(twoFactorCode),
+    recoveryCode: v.optional(recoveryCode),
+  }),
+  v.forward(
+    v.check(
+      (input) => (input.code === undefined) !== (input.recoveryCode === undefined),
+      accountSecurityMessages.codeOrRecoveryCode,
+    ),
+    ['code'],
+  ),
+);
+export type TwoFactorLoginInput = v.InferInput<typeof TwoFactorLoginInputSchema>;
+
+export const completeTwoFactorLogin = defineEndpoint({
+  operation: 'completeTwoFactorLogin',
+  summary: 'Finish a sign-in that asked for two-step verification: the challenge and a code or recovery code',
+  method: 'POST',
+  path: '/login/two-factor',
+  auth: 'public',
+  body: { name: 'twoFactorLoginInput', schema: TwoFactorLoginInputSchema },
   response: TokenPairSchema,
 });
 
@@ -102,8 +174,8 @@ export const ChangePasswordInputSchema = v.pipe(
 export type ChangePasswordInput = v.InferInput<typeof ChangePasswordInputSchema>;
 
 /**
- * Every session of the user ends, the caller's too, and the caller gets a new token pair to stay signed in with
- * (a 12-hour session). The one bearer endpoint besides logout and the account a user whose password has expired
+ * Every other session of the user ends; the caller's session goes on (same session id) with a new token pair
+ * (12 hours from now), and its earlier refresh tokens stop working. The one bearer endpoint besides logout and the account a user whose password has expired
  * may call.
  */
 export const changePassword = defineEndpoint({

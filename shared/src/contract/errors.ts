@@ -75,6 +75,12 @@ export const errorCodes = {
   lastAdmin: 'LAST_ADMIN',
   /** DELETE /account or /organization: the typed email or name does not match (400). */
   deletionNotConfirmed: 'DELETION_NOT_CONFIRMED',
+  /** Two-step sign-in (docs/decisions/0025): the challenge is unknown, used, older than 5 minutes or out of tries (401). */
+  twoFactorChallengeInvalid: 'TWO_FACTOR_CHALLENGE_INVALID',
+  /** Two-step sign-in or setup: the authenticator code or recovery code is wrong, used or replayed (400). */
+  twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
+  /** Two-step verification is already on (setup, enable) or not on (disable) (409). */
+  twoFactorStateConflict: 'TWO_FACTOR_STATE_CONFLICT',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

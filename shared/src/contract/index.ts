@@ -1,4 +1,5 @@
 import * as account from './account.js';
+import * as accountSecurity from './account-security.js';
 import * as auth from './auth.js';
 import * as captcha from './captcha.js';
 import * as contact from './contact.js';
@@ -34,12 +35,40 @@ export {
   UpdatedAccountSchema,
 } from './account.js';
 export {
+  type DisableTwoFactorInput,
+  DisableTwoFactorInputSchema,
+  type EnableTwoFactorInput,
+  EnableTwoFactorInputSchema,
+  type RecoveryCodes,
+  RecoveryCodesSchema,
+  type Session,
+  SessionSchema,
+  type SignInAttempt,
+  SignInAttemptSchema,
+  type SignInMethod,
+  type SignInOutcome,
+  signInHistoryLength,
+  signInMethods,
+  signInOutcomes,
+  type TwoFactorSetup,
+  TwoFactorSetupSchema,
+  type TwoFactorStatus,
+  TwoFactorStatusSchema,
+} from './account-security.js';
+export {
   type ChangePasswordInput,
   ChangePasswordInputSchema,
   type Credentials,
   CredentialsSchema,
+  isTwoFactorChallenge,
+  type LoginResult,
+  LoginResultSchema,
   type TokenPair,
   TokenPairSchema,
+  type TwoFactorChallenge,
+  TwoFactorChallengeSchema,
+  type TwoFactorLoginInput,
+  TwoFactorLoginInputSchema,
 } from './auth.js';
 export {
   type CaptchaChallenge,
@@ -189,8 +218,19 @@ export const contract = {
     exportAccountData: account.exportAccountData,
     deleteAccount: account.deleteAccount,
   },
+  accountSecurity: {
+    listSessions: accountSecurity.listSessions,
+    endSession: accountSecurity.endSession,
+    endOtherSessions: accountSecurity.endOtherSessions,
+    listSignInHistory: accountSecurity.listSignInHistory,
+    getTwoFactorStatus: accountSecurity.getTwoFactorStatus,
+    setUpTwoFactor: accountSecurity.setUpTwoFactor,
+    enableTwoFactor: accountSecurity.enableTwoFactor,
+    disableTwoFactor: accountSecurity.disableTwoFactor,
+  },
   auth: {
     login: auth.login,
+    completeTwoFactorLogin: auth.completeTwoFactorLogin,
     refreshToken: auth.refreshToken,
     logout: auth.logout,
     changePassword: auth.changePassword,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { emailField } from '../validation/fields.js';
 import { ssoMessages, tooLong, validationMessages } from '../validation/messages.js';
-import { TokenPairSchema } from './auth.js';
+import { LoginResultSchema } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** Single sign-on with OpenID Connect (authorization code + PKCE); docs/decisions/0020. */
@@ -159,5 +159,5 @@ export const completeSsoLogin = defineEndpoint({
   path: '/sso/login/callback',
   auth: 'public',
   body: { name: 'ssoCallbackInput', schema: SsoCallbackInputSchema },
-  response: TokenPairSchema,
+  response: LoginResultSchema,
 });

@@ -10,6 +10,7 @@ export {
 export { passesLuhnCheck } from './luhn-check.js';
 export {
   accountMessages,
+  accountSecurityMessages,
   emailChangeMessages,
   errorCatalogue,
   type IntegrationName,

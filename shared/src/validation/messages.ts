@@ -145,6 +145,24 @@ export const ssoMessages = {
   cancelled: 'Sign-in was cancelled at your identity provider.',
 } as const;
 
+/**
+ * Privacy & security (docs/decisions/0025): sessions, two-step verification and the sign-in step that asks for its
+ * code. The spec has no texts for them; known messages, so the client shows them instead of "Server error".
+ */
+export const accountSecurityMessages = {
+  sessionNotFound: 'This session has already ended.',
+  codeFormat: 'Enter the 6-digit code from your authenticator app.',
+  recoveryCodeFormat: 'Enter one of your recovery codes, such as abcde-12345.',
+  codeOrRecoveryCode: 'Enter the code from your authenticator app or one of your recovery codes.',
+  codeIncorrect: 'That code is not correct. Check your authenticator app and try again.',
+  recoveryCodeIncorrect: 'That recovery code is not correct or was already used.',
+  challengeInvalid: 'Your sign-in has expired. Please log in again.',
+  alreadyEnabled: 'Two-step verification is already turned on.',
+  notEnabled: 'Two-step verification is not turned on.',
+  setupMissing: 'Start setting up two-step verification again: scan a new QR code.',
+  noPassword: 'Your account has no password: set one with "Forgot password" first.',
+} as const;
+
 /** Saving an SSO configuration whose issuer's discovery document could not be fetched (400). */
 export const identityProviderUnreachable = (issuerUrl: string) =>
   `We could not reach the identity provider at ${issuerUrl}. Check the address and try again.`;
@@ -185,6 +203,7 @@ const knownMessages = new Set<string>([
   internalAdminOnlyMessage,
   subscriptionAlreadyActiveMessage,
   ...Object.values(ssoMessages),
+  ...Object.values(accountSecurityMessages),
   ...Object.values(paymentMessages),
   ...Object.values(invitationMessages),
   ...Object.values(emailChangeMessages),

@@ -88,7 +88,12 @@ describe('Log in with SSO: the email step', () => {
 describe('Log in with SSO: back from the identity provider', () => {
   it('signs in with the code and state, then goes to the account area', async () => {
     let finish: () => void = () => {};
-    const completeSsoLogin = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const completeSsoLogin = jest.fn(
+      () =>
+        new Promise<{ twoFactorRequired: boolean }>(
+          (resolve) => (finish = () => resolve({ twoFactorRequired: false })),
+        ),
+    );
     authStore.setState({ completeSsoLogin });
     const { navigate } = renderAt('/login/sso?code=abc&state=xyz&iss=https%3A%2F%2Fidp.acme.test');
     expect(screen.getByRole('status').textContent).toBe('Signing you in…');
@@ -107,7 +112,10 @@ describe('Log in with SSO: back from the identity provider', () => {
 
   it('sends a user whose password has expired to change it, as the password login does', async () => {
     authStore.setState({
-      completeSsoLogin: jest.fn(async () => authStore.setState({ requiresPasswordChange: true })),
+      completeSsoLogin: jest.fn(async () => {
+        authStore.setState({ requiresPasswordChange: true });
+        return { twoFactorRequired: false };
+      }),
     });
     const { navigate } = renderAt('/login/sso?code=abc&state=xyz');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));

@@ -13,6 +13,7 @@ import { trialReactivationMigration } from './0012-trial-reactivation.js';
 import { marketingEmailsMigration } from './0013-marketing-emails.js';
 import { invitationsMigration } from './0014-invitations.js';
 import { ssoMigration } from './0015-sso.js';
+import { sessionsHistoryAndTwoStepMigration } from './0016-sessions-history-and-two-step.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   marketingEmailsMigration,
   invitationsMigration,
   ssoMigration,
+  sessionsHistoryAndTwoStepMigration,
 ];

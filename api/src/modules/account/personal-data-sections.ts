@@ -2,7 +2,11 @@ import { contactRequestPersonalData } from '../contact/contact-personal-data.js'
 import { paymentMethodPersonalData } from '../credit-cards/credit-card-personal-data.js';
 import { sentEmailPersonalData } from '../dev-mailbox/email-outbox-personal-data.js';
 import { emailChangePersonalData } from '../email-change/email-change-personal-data.js';
-import { sessionPersonalData, signInFailurePersonalData } from '../identity/identity-personal-data.js';
+import {
+  accountSecurityPersonalData,
+  sessionPersonalData,
+  signInFailurePersonalData,
+} from '../identity/identity-personal-data.js';
 import { integrationPersonalData } from '../integrations/integration-personal-data.js';
 import { invitationPersonalData } from '../invitations/invitation-personal-data.js';
 import { marketingEmailPersonalData } from '../marketing-emails/marketing-email-personal-data.js';
@@ -29,6 +33,7 @@ export const personalDataSections: readonly PersonalDataSection[] = [
   emailChangePersonalData,
   sessionPersonalData,
   signInFailurePersonalData,
+  accountSecurityPersonalData,
   emailVerificationPersonalData,
   passwordResetPersonalData,
   trialReactivationPersonalData,

@@ -9,7 +9,11 @@ import { jwtVerify, SignJWT } from 'jose';
 import { type SigningKeys, signingAlgorithm } from './signing-keys.js';
 
 /** Who an access token is about: the claims besides the token's own times. */
-export type AccessTokenSubject = Omit<AccessTokenClaims, 'iat' | 'exp' | 'sub'> & { userId: string };
+export type AccessTokenSubject = Omit<AccessTokenClaims, 'iat' | 'exp' | 'sub' | 'sid'> & {
+  userId: string;
+  /** The session (refresh-token family) it is issued for: the `sid` claim the bearer check looks up. */
+  sessionId: string;
+};
 
 /**
  * Who a payment-setup token is about: the user and organization a sign-up just created, or, when the address
@@ -43,9 +47,9 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
   const verify = createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem });
   const publicKey = createPublicKey(keys.publicKeyPem);
   return {
-    sign({ userId, email, organizationId, role, requiresPasswordChange }) {
+    sign({ userId, sessionId, email, organizationId, role, requiresPasswordChange }) {
       const issuedAt = Math.floor(Date.now() / 1000);
-      return new SignJWT({ email, organizationId, role, requiresPasswordChange })
+      return new SignJWT({ email, organizationId, role, requiresPasswordChange, sid: sessionId })
         .setProtectedHeader({ alg: signingAlgorithm, typ: 'JWT', kid: keys.kid })
         .setSubject(userId)
         .setIssuer(accessTokenIssuer)

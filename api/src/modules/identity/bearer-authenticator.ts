@@ -4,14 +4,20 @@ import { UnauthorizedError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { findUserById, maySignIn } from '../people/user-repository.js';
 import type { AccessTokens } from './access-tokens.js';
+import type { RefreshTokenStore } from './refresh-token-store.js';
 
 const bearerPattern = /^Bearer\s+(\S+)$/i;
 
 /**
- * Resolves `Authorization: Bearer <access token>` to its user. The token must verify, and its user must still
- * exist, be active and not be suspended: deleting or suspending a user locks them out at once, not when the token expires.
+ * Resolves `Authorization: Bearer <access token>` to its user. The token must verify, its user must still
+ * exist, be active and not be suspended, and its session (`sid`) must still be live: deleting or suspending a user,
+ * or signing a session out, locks it out at once, not when the token expires.
  */
-export function createBearerAuthenticator(accessTokens: AccessTokens, database: Database) {
+export function createBearerAuthenticator(
+  accessTokens: AccessTokens,
+  database: Database,
+  refreshTokens: Pick<RefreshTokenStore, 'isLive'>,
+) {
   return async function authenticateBearer(
     request: FastifyRequest,
     { acceptPaymentSetup = false }: { acceptPaymentSetup?: boolean } = {},
@@ -23,10 +29,16 @@ export function createBearerAuthenticator(accessTokens: AccessTokens, database: 
       if (acceptPaymentSetup) return authenticatePaymentSetup(token);
       throw new UnauthorizedError();
     }
-    const user = await findUserById(database, claims.sub);
-    if (!maySignIn(user)) throw new UnauthorizedError();
+    // Tokens without a session were issued before sessions were tracked; refreshing gets one that names it.
+    if (!claims.sid) throw new UnauthorizedError();
+    const [user, sessionLive] = await Promise.all([
+      findUserById(database, claims.sub),
+      refreshTokens.isLive(claims.sub, claims.sid),
+    ]);
+    if (!maySignIn(user) || !sessionLive) throw new UnauthorizedError();
     return {
       id: user.id,
+      sessionId: claims.sid,
       email: user.email,
       organizationId: user.organizationId,
       role: user.role,

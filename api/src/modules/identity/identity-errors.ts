@@ -1,5 +1,5 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { errorCatalogue } from '@dcipher/shared/validation';
+import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
 const sessionEndedMessage = 'Your session has ended. Please log in again.';
@@ -42,5 +42,40 @@ export class RefreshTokenReusedError extends ApiError {
 export class AccountSuspendedError extends ApiError {
   constructor() {
     super(403, errorCatalogue.accountSuspended, errorCodes.accountSuspended);
+  }
+}
+
+/** The two-step challenge is unknown, spent, older than 5 minutes or out of its 5 tries: sign in again. */
+export class TwoFactorChallengeInvalidError extends ApiError {
+  constructor() {
+    super(401, accountSecurityMessages.challengeInvalid, errorCodes.twoFactorChallengeInvalid);
+  }
+}
+
+/**
+ * A wrong, used or replayed authenticator code or recovery code (400), under the field it was given in, as a
+ * validation answer is, so a form shows it there.
+ */
+export class TwoFactorCodeInvalidError extends ApiError {
+  constructor(field: 'code' | 'recoveryCode') {
+    const message =
+      field === 'code'
+        ? accountSecurityMessages.codeIncorrect
+        : accountSecurityMessages.recoveryCodeIncorrect;
+    super(400, message, errorCodes.twoFactorCodeInvalid, { [field]: message });
+  }
+}
+
+/** Two-step verification is already on (setting it up again) or not on (turning it off), or setup was not begun. */
+export class TwoFactorStateConflictError extends ApiError {
+  constructor(message: string) {
+    super(409, message, errorCodes.twoFactorStateConflict);
+  }
+}
+
+/** Not one of the caller's live sessions: someone else's, ended, or no session at all. */
+export class SessionNotFoundError extends ApiError {
+  constructor() {
+    super(404, accountSecurityMessages.sessionNotFound, errorCodes.notFound);
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { exportSessionsAndSignInHistory, exportTwoStepVerificationStatus } from './account-security-export.js';
 
 /** The user's sessions (refresh token families): when each began, was last renewed, ends, and whether it ended. */
 export const sessionPersonalData: PersonalDataSection = {
@@ -47,3 +48,18 @@ export const signInFailurePersonalData: PersonalDataSection = {
 /** The sign-in throttle's key for an address (see abuse/sign-in-throttle.ts). */
 const signInAccountKey = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * The account-security view of the same person: the sessions as the privacy page lists them (browser, IP, last
+ * active), every kept sign-in attempt, and whether two-step verification is on (never its secret or codes). Rows
+ * reference the user, so deleting the user removes them (on delete cascade).
+ */
+export const accountSecurityPersonalData: PersonalDataSection = {
+  name: 'accountSecurity',
+  async collect(database, { userId }) {
+    return {
+      ...(await exportSessionsAndSignInHistory(database, userId)),
+      twoStepVerification: await exportTwoStepVerificationStatus(database, userId),
+    };
+  },
+};

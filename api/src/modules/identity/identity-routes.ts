@@ -2,6 +2,7 @@ import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import { signInContextOf } from './device-label.js';
 import type { IdentityService } from './identity-service.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -23,8 +24,22 @@ export function registerIdentityRoutes(
   rateLimiter: RateLimiter,
 ): void {
   registerEndpoint(app, contract.auth.login, async ({ body }, { request }) => {
+    const context = signInContextOf(request);
+    try {
+      await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
+    } catch (error) {
+      await identity.recordRefusedAttempt(body.email, 'password', context);
+      throw error;
+    }
+    const result = await identity.login(body, context);
+    await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
+    return result;
+  });
+
+  // Wrong codes use up the same per-address allowance as wrong passwords (and the account's throttle).
+  registerEndpoint(app, contract.auth.completeTwoFactorLogin, async ({ body }, { request }) => {
     await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
-    const tokens = await identity.login(body);
+    const tokens = await identity.completeTwoFactorLogin(body, signInContextOf(request));
     await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
     return tokens;
   });
@@ -32,12 +47,12 @@ export function registerIdentityRoutes(
   registerEndpoint(app, contract.auth.refreshToken, ({ body }) => identity.refresh(body.refreshToken));
 
   registerEndpoint(app, contract.auth.logout, async ({ body }, { user }) => {
-    await identity.logout(user.id, body.isForced);
+    await identity.logout(user, body.isForced);
     return { loggedOut: true } as const;
   });
 
-  registerEndpoint(app, contract.auth.changePassword, ({ body }, { user }) =>
-    identity.changePassword(user.id, body),
+  registerEndpoint(app, contract.auth.changePassword, ({ body }, { user, request }) =>
+    identity.changePassword(user, body, signInContextOf(request)),
   );
 
   // The public keys verifiers (the browser, other services) fetch; not part of the contract's API surface.

@@ -1,6 +1,15 @@
-import type { ChangePasswordInput, Credentials, TokenPair } from '@dcipher/shared/contract';
-import { errorCatalogue } from '@dcipher/shared/validation';
+import type {
+  ChangePasswordInput,
+  Credentials,
+  LoginResult,
+  SignInMethod,
+  SignInOutcome,
+  TokenPair,
+  TwoFactorLoginInputSchema,
+} from '@dcipher/shared/contract';
+import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as v from 'valibot';
 import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -14,16 +23,29 @@ import {
   replacePassword,
 } from '../people/user-repository.js';
 import type { AccessTokens } from './access-tokens.js';
+import type { SignInContext } from './device-label.js';
 import {
   AccountSuspendedError,
   EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidRefreshTokenError,
   RefreshTokenReusedError,
+  TwoFactorChallengeInvalidError,
+  TwoFactorCodeInvalidError,
+  TwoFactorStateConflictError,
 } from './identity-errors.js';
 import { passwordChangedNotice } from './password-changed-notice.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { IssuedRefreshToken, RefreshTokenStore } from './refresh-token-store.js';
+import { recordSignInAttempt } from './sign-in-history.js';
+import type { TwoFactor } from './two-factor.js';
+import {
+  admitTwoFactorChallengeAttempt,
+  type ChallengedMethod,
+  createTwoFactorChallenge,
+  spendTwoFactorChallenge,
+  twoFactorChallengePolicy,
+} from './two-factor-challenges.js';
 
 export interface IdentityServiceDependencies {
   config: Pick<Config, 'refreshTokenTtlSeconds' | 'staySignedInTtlSeconds' | 'webUrl'>;
@@ -32,11 +54,22 @@ export interface IdentityServiceDependencies {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokenStore;
   signInThrottle: SignInThrottle;
+  twoFactor: TwoFactor;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
-/** Signing in, refreshing, signing out and changing one's password. */
+/** The signed-in caller of an account endpoint: the user and the session their access token names. */
+export interface Caller {
+  id: string;
+  sessionId?: string | undefined;
+}
+
+/**
+ * Signing in (with two-step verification when the user turned it on), refreshing, signing out, changing one's
+ * password and turning two-step verification off. Every sign-in attempt on an existing account is recorded in
+ * its sign-in history (docs/decisions/0025).
+ */
 export function createIdentityService({
   config,
   database,
@@ -44,12 +77,14 @@ export function createIdentityService({
   accessTokens,
   refreshTokens,
   signInThrottle,
+  twoFactor,
   mailer,
   log,
 }: IdentityServiceDependencies) {
   async function tokenPair(user: IdentityUser, refreshToken: IssuedRefreshToken): Promise<TokenPair> {
     const accessToken = await accessTokens.sign({
       userId: user.id,
+      sessionId: refreshToken.sessionId,
       email: user.email,
       organizationId: user.organizationId,
       role: user.role,
@@ -63,31 +98,150 @@ export function createIdentityService({
     };
   }
 
+  const record = (userId: string, method: SignInMethod, outcome: SignInOutcome, context: SignInContext) =>
+    recordSignInAttempt(database, userId, method, outcome, context);
+
+  /** Records an attempt the throttle or the address limit refused, when the address names an account. */
+  async function recordRefusedAttempt(email: string, method: SignInMethod, context: SignInContext) {
+    const user = await findUserByEmail(database, email);
+    if (user) await record(user.id, method, 'throttled', context);
+  }
+
+  /**
+   * The first step (password or SSO) proved who the user is: with two-step verification on, a challenge for the
+   * code; otherwise a new session.
+   */
+  async function afterFirstStep(
+    user: IdentityUser,
+    method: ChallengedMethod,
+    ttlSeconds: number,
+    context: SignInContext,
+  ): Promise<LoginResult> {
+    if (await twoFactor.isEnabled(user.id)) {
+      const challengeToken = await createTwoFactorChallenge(database, {
+        userId: user.id,
+        method,
+        sessionTtlSeconds: ttlSeconds,
+      });
+      await record(user.id, method, 'two-step-required', context);
+      return { twoFactorRequired: true, challengeToken, expiresIn: twoFactorChallengePolicy.ttlSeconds };
+    }
+    await record(user.id, method, 'success', context);
+    return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds, context));
+  }
+
+  /** A wrong current password counts as a failed sign-in, so a stolen access token gives no unthrottled guesses. */
+  async function checkCurrentPassword(user: IdentityUser, currentPassword: string): Promise<void> {
+    if (!user.passwordHash) {
+      throw new ValidationError(accountSecurityMessages.noPassword, {
+        currentPassword: accountSecurityMessages.noPassword,
+      });
+    }
+    await signInThrottle.admitAttempt(user.email);
+    if (!(await passwordHasher.verify(user.passwordHash, currentPassword))) {
+      throw new ValidationError(errorCatalogue.currentPasswordIncorrect, {
+        currentPassword: errorCatalogue.currentPasswordIncorrect,
+      });
+    }
+    await signInThrottle.clear(user.email);
+  }
+
   return {
     /**
-     * Signs a user in whom another module has already authenticated (an accepted invitation, SSO): a new
-     * refresh-token family and its token pair, for `ttlSeconds` (a normal 12-hour session unless told).
+     * Signs a user in whom another module has already authenticated and who cannot have two-step verification
+     * yet (an accepted invitation): a new session and its token pair, for `ttlSeconds` (12 hours unless told).
      */
     async issueSession(
       user: IdentityUser,
+      context: SignInContext,
       ttlSeconds: number = config.refreshTokenTtlSeconds,
     ): Promise<TokenPair> {
-      return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds));
+      return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds, context));
     },
 
-    async login({ email, password, staySignedIn }: Required<Credentials>): Promise<TokenPair> {
+    /** SSO's identity provider vouched for the user: signed in, or asked for the two-step code. */
+    signInVerifiedUser(user: IdentityUser, context: SignInContext): Promise<LoginResult> {
+      return afterFirstStep(user, 'sso', config.refreshTokenTtlSeconds, context);
+    },
+
+    recordRefusedAttempt,
+
+    async login(
+      { email, password, staySignedIn }: Required<Credentials>,
+      context: SignInContext,
+    ): Promise<LoginResult> {
       // Counted and delayed alike for unknown emails, so the delay tells nothing about which addresses exist.
-      await signInThrottle.admitAttempt(email);
+      try {
+        await signInThrottle.admitAttempt(email);
+      } catch (error) {
+        await recordRefusedAttempt(email, 'password', context);
+        throw error;
+      }
       const user = await findUserByEmail(database, email);
       // Verified even for unknown emails (against a dummy hash) so the answer's timing does not tell them apart.
       const passwordMatches = await passwordHasher.verify(user?.passwordHash, password);
-      if (passwordMatches) await signInThrottle.clear(email);
-      if (!user || !passwordMatches || user.status !== 'Active') throw new InvalidCredentialsError();
+      if (!user) throw new InvalidCredentialsError();
+      if (!passwordMatches) {
+        await record(user.id, 'password', 'wrong-password', context);
+        throw new InvalidCredentialsError();
+      }
+      // With two-step verification the failures are forgotten only once the code is right too: otherwise each
+      // correct password would reset the count and give a thief of the password endless code guesses.
+      if (!(await twoFactor.isEnabled(user.id))) await signInThrottle.clear(email);
+      if (user.status !== 'Active') {
+        await record(user.id, 'password', 'not-activated', context);
+        throw new InvalidCredentialsError();
+      }
       // Told only to someone who knows the password, like the unverified address below.
-      if (user.suspended) throw new AccountSuspendedError();
-      if (!user.emailVerified) throw new EmailNotVerifiedError();
+      if (user.suspended) {
+        await record(user.id, 'password', 'suspended', context);
+        throw new AccountSuspendedError();
+      }
+      if (!user.emailVerified) {
+        await record(user.id, 'password', 'email-not-verified', context);
+        throw new EmailNotVerifiedError();
+      }
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
-      return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds));
+      return afterFirstStep(user, 'password', ttlSeconds, context);
+    },
+
+    /**
+     * The second step: the challenge (5 minutes, 5 codes) and the app's code (each accepted once) or a recovery
+     * code (spent). Each try counts toward the account's sign-in throttle, forgotten once it succeeds.
+     */
+    async completeTwoFactorLogin(
+      { challengeToken, code, recoveryCode }: v.InferOutput<typeof TwoFactorLoginInputSchema>,
+      context: SignInContext,
+    ): Promise<TokenPair> {
+      const challenge = await admitTwoFactorChallengeAttempt(database, challengeToken);
+      if (!challenge) throw new TwoFactorChallengeInvalidError();
+      const user = await findUserById(database, challenge.userId);
+      if (!maySignIn(user)) throw new TwoFactorChallengeInvalidError();
+      const method: SignInMethod = code !== undefined ? 'two-step-code' : 'recovery-code';
+      try {
+        await signInThrottle.admitAttempt(user.email);
+      } catch (error) {
+        await record(user.id, method, 'throttled', context);
+        throw error;
+      }
+      const proven =
+        code !== undefined
+          ? await twoFactor.verifyCode(user.id, user.email, code)
+          : await twoFactor.spendRecoveryCode(user.id, recoveryCode ?? '');
+      if (!proven) {
+        await record(
+          user.id,
+          method,
+          method === 'two-step-code' ? 'wrong-two-step-code' : 'wrong-recovery-code',
+          context,
+        );
+        throw new TwoFactorCodeInvalidError(code !== undefined ? 'code' : 'recoveryCode');
+      }
+      if (!(await spendTwoFactorChallenge(database, challenge.id)))
+        throw new TwoFactorChallengeInvalidError();
+      await signInThrottle.clear(user.email);
+      await record(user.id, method, 'success', context);
+      return tokenPair(user, await refreshTokens.issue(user.id, challenge.sessionTtlSeconds, context));
     },
 
     async refresh(refreshToken: string): Promise<TokenPair> {
@@ -98,42 +252,53 @@ export function createIdentityService({
     },
 
     /**
-     * With `isForced`, ends every session of the user. Without it there is nothing the server can end: the body
-     * carries no refresh token and access tokens name no session, so the client's discarding its tokens is the
-     * logout (the access token lapses within its short lifetime). The web client always sends `isForced: true`.
+     * Ends the caller's session (its refresh token stops working, and so does its access token, whose `sid` the
+     * bearer check looks up); with `isForced`, every session of the user.
      */
-    async logout(userId: string, isForced: boolean): Promise<void> {
-      if (isForced) await refreshTokens.revokeAllOfUser(userId);
+    async logout(caller: Caller, isForced: boolean): Promise<void> {
+      if (isForced) await refreshTokens.revokeAllOfUser(caller.id);
+      else if (caller.sessionId) await refreshTokens.revokeSession(caller.id, caller.sessionId);
     },
 
     /**
-     * Checks the current password (a wrong one counts as a failed sign-in, so a stolen access token gives no
-     * unthrottled guesses), sets the new one and clears an expired password's flag. Every session ends, the
-     * caller's too; the caller gets a new token pair for a normal-length session. The owner is emailed.
+     * Checks the current password, sets the new one and clears an expired password's flag. Every other session
+     * ends; the caller's goes on with a new token pair for a normal-length session (its earlier refresh tokens
+     * stop working). The owner is emailed.
      */
     async changePassword(
-      userId: string,
+      caller: Caller,
       { currentPassword, newPassword }: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
+      context: SignInContext,
     ): Promise<TokenPair> {
-      const user = await findUserById(database, userId);
+      const user = await findUserById(database, caller.id);
       if (!maySignIn(user)) throw new UnauthorizedError();
-      await signInThrottle.admitAttempt(user.email);
-      if (!(await passwordHasher.verify(user.passwordHash, currentPassword))) {
-        throw new ValidationError(errorCatalogue.currentPasswordIncorrect, {
-          currentPassword: errorCatalogue.currentPasswordIncorrect,
-        });
-      }
-      await signInThrottle.clear(user.email);
+      await checkCurrentPassword(user, currentPassword);
 
       const passwordHash = await passwordHasher.hash(newPassword);
-      await database.transaction(async (transaction) => {
+      const refreshToken = await database.transaction(async (transaction) => {
         await replacePassword(transaction, user.id, passwordHash, { markEmailVerified: false });
-        await refreshTokens.revokeAllOfUser(user.id, transaction);
+        await refreshTokens.revokeAllOfUser(user.id, transaction, { exceptSessionId: caller.sessionId });
+        return caller.sessionId
+          ? refreshTokens.reissue(user.id, caller.sessionId, config.refreshTokenTtlSeconds, transaction)
+          : undefined;
       });
       // The password is changed either way; failing the request now would only make the user try again.
       await sendLoggingFailure(mailer, passwordChangedNotice(user.email, config.webUrl), log);
-      const refreshToken = await refreshTokens.issue(user.id, config.refreshTokenTtlSeconds);
-      return tokenPair({ ...user, requiresPasswordChange: false }, refreshToken);
+      return tokenPair(
+        { ...user, requiresPasswordChange: false },
+        refreshToken ?? (await refreshTokens.issue(user.id, config.refreshTokenTtlSeconds, context)),
+      );
+    },
+
+    /** Turning two-step verification off needs the current password (checked and throttled as above). */
+    async disableTwoFactor(userId: string, currentPassword: string): Promise<void> {
+      const user = await findUserById(database, userId);
+      if (!maySignIn(user)) throw new UnauthorizedError();
+      if (!(await twoFactor.isEnabled(user.id))) {
+        throw new TwoFactorStateConflictError(accountSecurityMessages.notEnabled);
+      }
+      await checkCurrentPassword(user, currentPassword);
+      await twoFactor.disable(user.id);
     },
   };
 }

@@ -49,8 +49,10 @@ describe('identity', () => {
         'organizationId',
         'requiresPasswordChange',
         'role',
+        'sid',
         'sub',
       ]);
+      assert.match(String(payload.sid), /^[0-9a-f-]{36}$/, 'the session id');
     });
 
     it('accepts the email in any case and with spaces around it', async () => {
@@ -225,11 +227,19 @@ describe('identity', () => {
       assert.equal((await post('/token', { refreshToken: adminSession.refreshToken })).statusCode, 200);
     });
 
-    it('without isForced answers but revokes nothing it cannot identify', async () => {
+    it('without isForced ends the session of its access token only', async () => {
       const session = await logIn(server.app);
+      const otherSession = await logIn(server.app);
       const response = await post('/logout', { isForced: false }, session.accessToken);
       assert.deepEqual(response.json(), { loggedOut: true });
-      assert.equal((await post('/token', { refreshToken: session.refreshToken })).statusCode, 200);
+      assert.equal((await post('/token', { refreshToken: session.refreshToken })).statusCode, 401);
+      const reused = await server.app.inject({
+        method: 'GET',
+        url: '/account',
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      });
+      assert.equal(reused.statusCode, 401, 'its access token stops working at once');
+      assert.equal((await post('/token', { refreshToken: otherSession.refreshToken })).statusCode, 200);
     });
 
     it('needs the bearer token', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import { signInContextOf } from '../identity/device-label.js';
 import { InvitingForbiddenError } from './invitation-errors.js';
 import type { InvitationService } from './invitation-service.js';
 
@@ -45,7 +46,9 @@ export function registerInvitationRoutes(
     return invitations.describe(query.token);
   });
 
-  registerEndpoint(app, endpoints.acceptInvitation, ({ body }) => invitations.accept(body));
+  registerEndpoint(app, endpoints.acceptInvitation, ({ body }, { request }) =>
+    invitations.accept(body, signInContextOf(request)),
+  );
 
   registerEndpoint(app, endpoints.requestInvitationRenewal, async ({ body }, { request }) => {
     await rateLimiter.consume(renewalRequestLimit, request.ip);

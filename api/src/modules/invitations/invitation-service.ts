@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.js';
 import { UnauthorizedError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { SignInContext } from '../identity/device-label.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import { findUserById } from '../people/user-repository.js';
@@ -163,7 +164,7 @@ export function createInvitationService({
      * Accepts the invitation: names and password set, the user active with a verified address, the invitation
      * spent, all in one transaction (the rows locked, so two tabs cannot both accept); then signed in.
      */
-    async accept(input: AcceptedForm): Promise<TokenPair> {
+    async accept(input: AcceptedForm, context: SignInContext): Promise<TokenPair> {
       assertUsable(await findInvitationByToken(database, input.token));
       // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
       const passwordHash = await passwordHasher.hash(input.password);
@@ -179,7 +180,7 @@ export function createInvitationService({
       });
       const user = await findUserById(database, userId);
       if (!user) throw new InvitationInvalidError();
-      return identity.issueSession(user);
+      return identity.issueSession(user, context);
     },
 
     /**

@@ -265,7 +265,7 @@ describe('/sso/configs', () => {
     const sso = createSsoService({
       config: { environment: 'production', webUrl },
       database: server.database,
-      identity: { issueSession: () => Promise.reject(new Error('not called')) },
+      identity: { signInVerifiedUser: () => Promise.reject(new Error('not called')) },
       log: server.app.log,
     });
     await assert.rejects(

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { TokenPair } from '@dcipher/shared/contract';
+import type { SignInAttempt, TokenPair, TwoFactorChallenge, TwoFactorSetup } from '@dcipher/shared/contract';
+import { Secret, TOTP } from 'otpauth';
 import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
@@ -320,6 +321,58 @@ describe('/sso/login', () => {
       message: 'Your account has been suspended due to unusual activity. Please contact support.',
       code: 'ACCOUNT_SUSPENDED',
     });
+    const [attempt] = await server.database.query<{ method: string; outcome: string }>(
+      `select method, outcome from sign_in_attempts a join users u on u.id = a.user_id where u.email = $1`,
+      ['suspended.member@demo.dcipher.local'],
+    );
+    assert.deepEqual(attempt, { method: 'sso', outcome: 'suspended' }, 'the sign-in history shows it');
+  });
+
+  it('asks a member with two-step verification for the code before answering tokens', async () => {
+    const email = 'two.step@demo.dcipher.local';
+    const password = 'Two-Step-Member-2026';
+    await createUser(server.database, email, password);
+    const { accessToken } = await logIn(server.app, { email, password });
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    const setup = (
+      await server.app.inject({ method: 'POST', url: '/account/two-factor/setup', headers: bearer })
+    ).json<TwoFactorSetup>();
+    const totp = new TOTP({ issuer: 'Dcipher', label: email, secret: Secret.fromBase32(setup.secret) });
+    const enabled = await server.app.inject({
+      method: 'POST',
+      url: '/account/two-factor/enable',
+      headers: bearer,
+      payload: { code: totp.generate() },
+    });
+    assert.equal(enabled.statusCode, 200, enabled.body);
+
+    const response = await callback(await authorize(email));
+    assert.equal(response.statusCode, 200, response.body);
+    const challenge = response.json<TwoFactorChallenge>();
+    assert.deepEqual(Object.keys(challenge).sort(), ['challengeToken', 'expiresIn', 'twoFactorRequired']);
+
+    const completed = await server.app.inject({
+      method: 'POST',
+      url: '/login/two-factor',
+      payload: {
+        challengeToken: challenge.challengeToken,
+        code: totp.generate({ timestamp: Date.now() + 30_000 }),
+      },
+    });
+    assert.equal(completed.statusCode, 200, completed.body);
+    const tokens = completed.json<TokenPair>();
+    assert.equal((await account(tokens.accessToken)).statusCode, 200);
+    const history = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/account/sign-in-history',
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      })
+    ).json<SignInAttempt[]>();
+    assert.deepEqual(
+      history.slice(0, 3).map(({ method, outcome }) => `${method} ${outcome}`),
+      ['two-step-code success', 'sso two-step-required', 'password success'],
+    );
   });
 
   it('refuses an address that belongs to a user of another organization, and does not move them', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import { signInContextOf } from '../identity/device-label.js';
 import { SsoAdminOnlyError } from './sso-errors.js';
 import type { SsoService } from './sso-service.js';
 
@@ -46,5 +47,7 @@ export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, rateLim
   });
 
   // The state is 32 random bytes, spent on first use: guessing one is hopeless, so no limit of its own.
-  registerEndpoint(app, endpoints.completeSsoLogin, ({ body }) => sso.completeLogin(body));
+  registerEndpoint(app, endpoints.completeSsoLogin, ({ body }, { request }) =>
+    sso.completeLogin(body, signInContextOf(request)),
+  );
 }

@@ -1,9 +1,9 @@
 import {
   emailDomainOf,
+  type LoginResult,
   type SsoCallbackInput,
   type SsoConfig,
   type SsoConfigInputSchema,
-  type TokenPair,
 } from '@dcipher/shared/contract';
 import { emailLinks } from '@dcipher/shared/routes';
 import { emailField, ssoMessages, validationMessages } from '@dcipher/shared/validation';
@@ -13,8 +13,10 @@ import * as v from 'valibot';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
+import type { SignInContext } from '../identity/device-label.js';
 import { AccountSuspendedError } from '../identity/identity-errors.js';
 import type { IdentityService } from '../identity/identity-service.js';
+import { recordSignInAttempt } from '../identity/sign-in-history.js';
 import { adoptSsoUser, findUserByEmail, type IdentityUser, insertUser } from '../people/user-repository.js';
 import { discoverIdentityProvider, identityProviderFailure } from './identity-provider.js';
 import {
@@ -38,7 +40,7 @@ import { createSsoLoginAttempt, spendSsoLoginAttempt } from './sso-login-attempt
 export interface SsoServiceDependencies {
   config: Pick<Config, 'environment' | 'webUrl'>;
   database: Database;
-  identity: Pick<IdentityService, 'issueSession'>;
+  identity: Pick<IdentityService, 'signInVerifiedUser'>;
   log: FastifyBaseLogger;
 }
 
@@ -228,9 +230,13 @@ export function createSsoService({ config, database, identity, log }: SsoService
 
     /**
      * Step 2: spends the attempt, redeems the code with its verifier, verifies the ID token (signature, issuer,
-     * audience, expiry, nonce) and signs in the user its verified email names; a normal 12-hour session.
+     * audience, expiry, nonce) and signs in the user its verified email names; a normal 12-hour session, or a
+     * two-step challenge when the user turned two-step verification on.
      */
-    async completeLogin({ code, state, iss }: SsoCallbackInput): Promise<TokenPair> {
+    async completeLogin(
+      { code, state, iss }: SsoCallbackInput,
+      context: SignInContext,
+    ): Promise<LoginResult> {
       const attempt = await spendSsoLoginAttempt(database, state);
       if (!attempt) throw new SsoAttemptInvalidError();
       const stored = await findSsoConfigOfOrganization(database, attempt.organizationId);
@@ -268,8 +274,17 @@ export function createSsoService({ config, database, identity, log }: SsoService
       if (!stored.emailDomains.includes(emailDomainOf(email.output))) {
         throw new SsoSignInRefusedError(ssoMessages.emailOutsideDomains);
       }
-      const user = await userFor(stored, email.output, claims);
-      return identity.issueSession(user);
+      let user: IdentityUser;
+      try {
+        user = await userFor(stored, email.output, claims);
+      } catch (error) {
+        if (error instanceof AccountSuspendedError) {
+          const suspended = await findUserByEmail(database, email.output);
+          if (suspended) await recordSignInAttempt(database, suspended.id, 'sso', 'suspended', context);
+        }
+        throw error;
+      }
+      return identity.signInVerifiedUser(user, context);
     },
   };
 }

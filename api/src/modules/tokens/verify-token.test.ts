@@ -95,6 +95,7 @@ describe('POST /verifyToken', () => {
       organizationId: demoOrganization.id,
       role: 'admin',
       requiresPasswordChange: false,
+      sessionId: '00000000-0000-4000-8000-0000000000ff',
     });
     await assertInvalid(forged, 'foreign key');
   });
@@ -106,6 +107,7 @@ describe('POST /verifyToken', () => {
       organizationId: demoOrganization.id,
       role: 'admin',
       requiresPasswordChange: false,
+      sessionId: '00000000-0000-4000-8000-0000000000ff',
     });
     await assertInvalid(expired, 'expired');
   });
@@ -140,6 +142,7 @@ describe('POST /verifyToken', () => {
       organizationId: demoOrganization.id,
       role: 'admin',
       requiresPasswordChange: false,
+      sessionId: '00000000-0000-4000-8000-0000000000ff',
     });
     await assertInvalid(noSuchUser, 'malformed subject');
   });
