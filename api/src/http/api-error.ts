@@ -1,10 +1,5 @@
 import { type ErrorCode, errorCodes } from '@dcipher/shared/contract';
-import {
-  errorCatalogue,
-  type FieldErrors,
-  internalAdminOnlyMessage,
-  tooManyRequestsMessage,
-} from '@dcipher/shared/validation';
+import { errorCatalogue, type FieldErrors, tooManyRequestsMessage } from '@dcipher/shared/validation';
 
 /** An error the API answers on purpose: its status, message and code go to the client as they are. */
 export class ApiError extends Error {
@@ -42,10 +37,13 @@ export class PasswordChangeRequiredError extends ApiError {
   }
 }
 
-/** A customer called an endpoint meant for Dcipher staff (suspension, marketing emails). */
-export class InternalAdminOnlyError extends ApiError {
-  constructor() {
-    super(403, internalAdminOnlyMessage, errorCodes.forbidden);
+/**
+ * The permission policy refuses the caller what the endpoint needs (docs/decisions/0022); the message says what,
+ * from `permissionDeniedMessage`.
+ */
+export class ForbiddenError extends ApiError {
+  constructor(message: string) {
+    super(403, message, errorCodes.forbidden);
   }
 }
 

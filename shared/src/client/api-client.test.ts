@@ -45,6 +45,7 @@ describe('API client derived from the contract', () => {
       method: 'GET',
       path: '/flows/{flowId}/status',
       auth: 'bearer',
+      permission: 'signed-in',
       params: v.object({ flowId: v.string() }),
       query: v.object({ taskId: v.string(), verbose: v.optional(v.boolean()) }),
       response: v.unknown(),

@@ -27,6 +27,7 @@ export const getAccount = defineEndpoint({
   method: 'GET',
   path: '/account',
   auth: 'bearer',
+  permission: { resource: 'account', action: 'read' },
   response: AccountSchema,
   allowedWithExpiredPassword: true,
 });

@@ -61,12 +61,15 @@ export {
   UpdateEmailInputSchema,
 } from './email-change.js';
 export {
+  type BearerEndpointDefinition,
   defineEndpoint,
   type EndpointDefinition,
   type EndpointInput,
   type EndpointOutput,
+  type EndpointPermission,
   type EndpointRequest,
   type HttpMethod,
+  type PublicEndpointDefinition,
   pathParameterNames,
 } from './endpoint.js';
 export { type ErrorBody, ErrorBodySchema, type ErrorCode, errorCodes } from './errors.js';

@@ -1,3 +1,6 @@
+import type { PermissionAction, PermissionResource } from '../domain/enumerations.js';
+import { type EndpointPermission, permissionResourceLabels } from '../domain/permissions.js';
+
 // The user-facing messages of product-spec sections 5 and 8, word for word. `{0}` placeholders become arguments.
 
 export const validationMessages = {
@@ -144,6 +147,34 @@ export const ssoEmailDomainTaken = (domain: string) =>
 /** A bearer endpoint for Dcipher staff only (403). */
 export const internalAdminOnlyMessage = 'This action is reserved for Dcipher staff.';
 
+/** A bearer endpoint for signed-in users, called with sign-up's payment-setup token (403). */
+export const signedInOnlyMessage = 'Verify your email address and log in first.';
+
+/**
+ * The 403 answer to a caller the permission policy refuses (docs/decisions/0022). The areas that had their own
+ * text before the policy keep it; everything else says which action on what.
+ */
+const permissionDeniedOverrides: {
+  [R in PermissionResource]?: Partial<Record<PermissionAction, string>> | string;
+} = {
+  'payment-method': paymentMessages.changeForbidden,
+  'account-sso-settings': ssoMessages.onlyAdmins,
+  organization: { grant: invitationMessages.onlyAdminsMayInvite },
+};
+
+export const permissionDenied = (action: PermissionAction, resource: PermissionResource) => {
+  const override = permissionDeniedOverrides[resource];
+  const text = typeof override === 'string' ? override : override?.[action];
+  return text ?? `You do not have permission to ${action} ${permissionResourceLabels[resource]}.`;
+};
+
+/** The message of the 403 an endpoint answers a caller its declared permission refuses. */
+export function permissionDeniedMessage(permission: EndpointPermission): string {
+  if (permission === 'internal-admin') return internalAdminOnlyMessage;
+  if (permission === 'signed-in') return signedInOnlyMessage;
+  return permissionDenied(permission.action, permission.resource);
+}
+
 /**
  * Sign-in attempts for one account are being delayed after repeated failures (429). In seconds under two
  * minutes, in whole minutes above.
@@ -163,6 +194,7 @@ const templatedMessages = [
   /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
   /^We could not reach the identity provider at \S+\. Check the address and try again\.$/,
   /^The email domain \S+ already uses single sign-on with another organization\.$/,
+  /^You do not have permission to (transfer|create|read|update|delete|grant) [A-Za-z -]+\.$/,
 ];
 
 const knownMessages = new Set<string>([
@@ -170,6 +202,7 @@ const knownMessages = new Set<string>([
   ...Object.values(errorCatalogue),
   tooManyRequestsMessage,
   internalAdminOnlyMessage,
+  signedInOnlyMessage,
   subscriptionAlreadyActiveMessage,
   ...Object.values(ssoMessages),
   ...Object.values(paymentMessages),

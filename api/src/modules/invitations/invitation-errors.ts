@@ -2,13 +2,6 @@ import { errorCodes } from '@dcipher/shared/contract';
 import { errorCatalogue, invitationMessages } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
-/** Signed in, but a teammate or guest: only the organization's admins invite people. */
-export class InvitingForbiddenError extends ApiError {
-  constructor() {
-    super(403, invitationMessages.onlyAdminsMayInvite, errorCodes.forbidden);
-  }
-}
-
 /** The address belongs to an active user (of any organization), or to someone another organization invited. */
 export class InviteeHasAccountError extends ApiError {
   constructor(message: string = invitationMessages.alreadyHasAccount) {

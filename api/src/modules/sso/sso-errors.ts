@@ -16,13 +16,6 @@ export class SsoConfigNotFoundError extends ApiError {
   }
 }
 
-/** SSO configuration is an admin-only area (spec section 6). */
-export class SsoAdminOnlyError extends ApiError {
-  constructor() {
-    super(403, ssoMessages.onlyAdmins, errorCodes.forbidden);
-  }
-}
-
 /** Saving a configuration whose issuer's discovery document could not be fetched or was not valid. */
 export class IdentityProviderUnreachableError extends ApiError {
   constructor(issuerUrl: string) {
