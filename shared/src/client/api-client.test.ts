@@ -111,6 +111,32 @@ describe('API client derived from the contract', () => {
     await expect(api2.call(contract.system.health)).rejects.toThrow(/^Server error$/);
   });
 
+  it("shows the contract's message for a known code whose text the client does not know", async () => {
+    const server = fakeServer(403, {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Nope, says a newer API',
+      code: 'FORBIDDEN',
+    });
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch: server.fetch });
+    await expect(api.call(contract.system.health)).rejects.toMatchObject({
+      message: 'You do not have permission to do this.',
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    const newer = fakeServer(409, {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Something new',
+      code: 'NEWER_CODE',
+    });
+    const api2 = createApiClient({ baseUrl: 'http://api.test', fetch: newer.fetch });
+    await expect(api2.call(contract.system.health)).rejects.toMatchObject({
+      message: 'Server error',
+      code: undefined,
+    });
+  });
+
   it('retries an (A) call once with a refreshed token after a 401', async () => {
     let calls = 0;
     const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -72,7 +72,15 @@ export {
   type PublicEndpointDefinition,
   pathParameterNames,
 } from './endpoint.js';
-export { type ErrorBody, ErrorBodySchema, type ErrorCode, errorCodes } from './errors.js';
+export {
+  type ErrorBody,
+  ErrorBodySchema,
+  type ErrorCode,
+  type ErrorDefinition,
+  errorCodes,
+  errorDefinitions,
+  isErrorCode,
+} from './errors.js';
 export {
   AuthCodeQuerySchema,
   type IntegrationAccessToken,

@@ -11,12 +11,15 @@ export { passesLuhnCheck } from './luhn-check.js';
 export {
   emailChangeMessages,
   errorCatalogue,
+  forbiddenMessage,
   type IntegrationName,
   identityProviderUnreachable,
   integrationMessages,
   integrationNames,
   internalAdminOnlyMessage,
+  invalidRequestMessage,
   invitationMessages,
+  isCatalogueMessage,
   marketingEmailMessages,
   missingParameterMessage,
   networkErrorMessage,
@@ -25,6 +28,7 @@ export {
   paymentMessages,
   permissionDenied,
   permissionDeniedMessage,
+  sessionEndedMessage,
   signedInOnlyMessage,
   ssoEmailDomainTaken,
   ssoMessages,
@@ -33,6 +37,7 @@ export {
   tooLong,
   tooManyRequestsMessage,
   tooManySignInAttempts,
+  unauthorizedMessage,
   validationMessages,
 } from './messages.js';
 export { newPassword, passwordPolicy, passwordProblems } from './password-policy.js';

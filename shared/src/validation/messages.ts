@@ -42,6 +42,18 @@ export const errorCatalogue = {
   currentPasswordIncorrect: 'The current password is not correct.',
 } as const;
 
+/**
+ * Default texts of the API's generic error codes (see the contract's `errorDefinitions`); the spec has none.
+ * An answer normally carries a more specific message (the field's, the permission's).
+ */
+export const invalidRequestMessage =
+  'Some of the information sent is not valid. Please check it and try again.';
+export const forbiddenMessage = 'You do not have permission to do this.';
+/** A bearer endpoint without a valid access token (401); the client refreshes the token and tries again. */
+export const unauthorizedMessage = 'Unauthorized';
+/** The refresh token is unknown, expired, revoked or reused (401): the user logs in again. */
+export const sessionEndedMessage = 'Your session has ended. Please log in again.';
+
 /** Shown when no answer came back at all (offline, server down): not a server message, so not "Server error". */
 export const networkErrorMessage = 'We could not reach Dcipher. Check your connection and try again.';
 
@@ -203,6 +215,9 @@ const knownMessages = new Set<string>([
   tooManyRequestsMessage,
   internalAdminOnlyMessage,
   signedInOnlyMessage,
+  invalidRequestMessage,
+  forbiddenMessage,
+  sessionEndedMessage,
   subscriptionAlreadyActiveMessage,
   ...Object.values(ssoMessages),
   ...Object.values(paymentMessages),
@@ -212,10 +227,13 @@ const knownMessages = new Set<string>([
   ...integrationNames.flatMap((name) => Object.values(integrationMessages).map((message) => message(name))),
 ]);
 
+/** Whether a server's message is one of ours, safe to show as it is. */
+export function isCatalogueMessage(serverMessage: unknown): serverMessage is string {
+  if (typeof serverMessage !== 'string') return false;
+  return knownMessages.has(serverMessage) || templatedMessages.some((pattern) => pattern.test(serverMessage));
+}
+
 /** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */
 export function toCatalogueMessage(serverMessage: unknown): string {
-  if (typeof serverMessage !== 'string') return errorCatalogue.serverError;
-  if (knownMessages.has(serverMessage)) return serverMessage;
-  if (templatedMessages.some((pattern) => pattern.test(serverMessage))) return serverMessage;
-  return errorCatalogue.serverError;
+  return isCatalogueMessage(serverMessage) ? serverMessage : errorCatalogue.serverError;
 }

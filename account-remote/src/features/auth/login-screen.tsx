@@ -1,6 +1,6 @@
 import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { CredentialsSchema, contract } from '@dcipher/shared/contract';
+import { CredentialsSchema, contract, type ErrorCode, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, CheckboxField, Notice, TextField, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, validateForm } from '@dcipher/shared/validation';
@@ -13,7 +13,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
   const [password, setPassword] = useState('');
   const [staySignedIn, setStaySignedIn] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<{ message: string; code?: string | undefined }>();
+  const [formError, setFormError] = useState<{ message: string; code?: ErrorCode | undefined }>();
   const [resent, setResent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
@@ -55,7 +55,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
         {formError ? (
           <div id="login-error">
             <Alert>{formError.message}</Alert>
-            {formError.code === 'EMAIL_NOT_VERIFIED' ? (
+            {formError.code === errorCodes.emailNotVerified ? (
               resent ? (
                 <Notice>We sent a new confirmation link to {email}.</Notice>
               ) : (
@@ -66,7 +66,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
                 </p>
               )
             ) : null}
-            {formError.code === 'ACCOUNT_SUSPENDED' ? (
+            {formError.code === errorCodes.accountSuspended ? (
               <p>
                 <a href="/contact-us">Contact support</a>
               </p>

@@ -1,6 +1,11 @@
 import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
+import {
+  contract,
+  type ErrorCode,
+  type SsoCallbackInput,
+  SsoLoginInputSchema,
+} from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, TextField, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, type FieldErrors, ssoMessages, validateForm } from '@dcipher/shared/validation';
@@ -10,7 +15,7 @@ import { LoginLayout } from './login-layout';
 import { ScreenLink } from './screen-link';
 
 type Step =
-  | { step: 'email'; error?: { message: string; code?: string | undefined } }
+  | { step: 'email'; error?: { message: string; code?: ErrorCode | undefined } }
   | { step: 'signing-in'; callback: SsoCallbackInput }
   | { step: 'failed'; message: string };
 

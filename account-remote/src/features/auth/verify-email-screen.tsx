@@ -1,6 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract } from '@dcipher/shared/contract';
+import { contract, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, Notice, TextField } from '@dcipher/shared/ui';
 import { errorCatalogue, validationMessages } from '@dcipher/shared/validation';
@@ -30,7 +30,7 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
         ({ email, emailChanged }) =>
           setVerification({ state: 'verified', email, emailChanged: Boolean(emailChanged) }),
         (error) => {
-          if (error instanceof ApiError && error.code === 'VERIFICATION_LINK_EXPIRED')
+          if (error instanceof ApiError && error.code === errorCodes.verificationLinkExpired)
             setVerification({ state: 'expired' });
           else setVerification({ state: 'failed', message: errorCatalogue.emailVerificationFailed });
         },

@@ -5,13 +5,13 @@ import { ApiError } from '../../http/api-error.js';
 /** No such card in the organization: deleted already, or another organization's. */
 export class PaymentMethodNotFoundError extends ApiError {
   constructor() {
-    super(404, paymentMessages.notFound, errorCodes.notFound);
+    super(errorCodes.notFound, { message: paymentMessages.notFound });
   }
 }
 
 /** The gateway refused the card: 402, with the customer-facing reason. */
 export class CardDeclinedApiError extends ApiError {
   constructor(message: string) {
-    super(402, message, errorCodes.cardDeclined);
+    super(errorCodes.cardDeclined, { message });
   }
 }

@@ -1,13 +1,10 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { errorCatalogue } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
-
-const sessionEndedMessage = 'Your session has ended. Please log in again.';
 
 /** Unknown email, wrong password or an account that cannot sign in: deliberately one answer for all three. */
 export class InvalidCredentialsError extends ApiError {
   constructor() {
-    super(401, errorCatalogue.invalidEmailOrPassword, errorCodes.invalidCredentials);
+    super(errorCodes.invalidCredentials);
   }
 }
 
@@ -17,21 +14,21 @@ export class InvalidCredentialsError extends ApiError {
  */
 export class EmailNotVerifiedError extends ApiError {
   constructor() {
-    super(403, errorCatalogue.emailNotVerified, errorCodes.emailNotVerified);
+    super(errorCodes.emailNotVerified);
   }
 }
 
 /** The refresh token is unknown, expired or revoked. */
 export class InvalidRefreshTokenError extends ApiError {
   constructor() {
-    super(401, sessionEndedMessage, errorCodes.invalidRefreshToken);
+    super(errorCodes.invalidRefreshToken);
   }
 }
 
 /** A refresh token was presented a second time: its whole family has been revoked. */
 export class RefreshTokenReusedError extends ApiError {
   constructor() {
-    super(401, sessionEndedMessage, errorCodes.refreshTokenReused);
+    super(errorCodes.refreshTokenReused);
   }
 }
 
@@ -41,6 +38,6 @@ export class RefreshTokenReusedError extends ApiError {
  */
 export class AccountSuspendedError extends ApiError {
   constructor() {
-    super(403, errorCatalogue.accountSuspended, errorCodes.accountSuspended);
+    super(errorCodes.accountSuspended);
   }
 }

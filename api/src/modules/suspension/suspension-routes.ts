@@ -28,7 +28,7 @@ export function registerSuspensionRoutes(
          where email = $1 returning id`,
         [params.email],
       );
-      if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
+      if (!target) throw new ApiError(errorCodes.notFound, { message: unknownUserMessage });
       await refreshTokens.revokeAllOfUser(target.id, transaction);
       return { email: params.email, suspended: true } satisfies SuspensionState;
     });
@@ -39,7 +39,7 @@ export function registerSuspensionRoutes(
       'update users set suspended_at = null, updated_at = now() where email = $1 returning id',
       [params.email],
     );
-    if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
+    if (!target) throw new ApiError(errorCodes.notFound, { message: unknownUserMessage });
     return { email: params.email, suspended: false } satisfies SuspensionState;
   });
 }
