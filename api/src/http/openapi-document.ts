@@ -41,7 +41,8 @@ export function createOpenApiDocument(endpoints: readonly EndpointDefinition[]) 
     (paths[endpoint.path] as Record<string, object>)[endpoint.method.toLowerCase()] = {
       operationId: endpoint.operation,
       summary: endpoint.summary,
-      ...(endpoint.auth === 'bearer' && { security: [{ bearer: [] }] }),
+      // `x-permission`: what the caller needs under the permission policy (docs/decisions/0022).
+      ...(endpoint.auth === 'bearer' && { security: [{ bearer: [] }], 'x-permission': endpoint.permission }),
       ...(parameters.length > 0 && { parameters }),
       ...(endpoint.body && {
         requestBody: {

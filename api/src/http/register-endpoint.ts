@@ -1,45 +1,66 @@
-import type { EndpointDefinition, EndpointOutput, EndpointRequest } from '@dcipher/shared/contract';
-import type { OrganizationRole } from '@dcipher/shared/domain';
-import { fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
+import type {
+  BearerEndpointDefinition,
+  EndpointDefinition,
+  EndpointOutput,
+  EndpointRequest,
+} from '@dcipher/shared/contract';
+import { isPermitted, type OrganizationRole, type PermissionSubject } from '@dcipher/shared/domain';
+import { fieldErrorsOf, issueMessage, permissionDeniedMessage } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { InternalAdminOnlyError, PasswordChangeRequiredError, ValidationError } from './api-error.js';
+import { ForbiddenError, PasswordChangeRequiredError, ValidationError } from './api-error.js';
 
 /** The signed-in user of a bearer endpoint, as the database knows them now. */
 export interface AuthenticatedUser {
+  kind: 'user';
   id: string;
   email: string;
   organizationId: string;
   role: OrganizationRole;
   requiresPasswordChange: boolean;
-  /** Dcipher staff: may call endpoints marked `internalAdminOnly`. */
+  /** Dcipher staff: may call endpoints whose permission is `internal-admin`. */
   internalAdmin: boolean;
-  /** The session (refresh-token family) of the access token; absent for a payment-setup token. */
+  /** The session (refresh-token family) of the access token. */
   sessionId?: string;
-  /**
-   * Set when the caller presented a payment-setup token (sign-up's step 2) instead of an access token:
-   * `new-account` for the account the sign-up created, `existing-address` when the address already had one, so
-   * nothing may be stored (docs/decisions/0021).
-   */
-  paymentSetup?: 'new-account' | 'existing-address';
 }
+
+/**
+ * Sign-up's step 2, holding the payment-setup token `POST /register` answered: not a user (the address is not
+ * verified yet), and only endpoints marked `acceptsPaymentSetupToken` see it. `existingAddress` when the address
+ * already had an account: then the ids name nobody and nothing may be stored (docs/decisions/0021, 0022).
+ */
+export interface PaymentSetupCaller {
+  kind: 'payment-setup';
+  organizationId: string;
+  userId: string;
+  existingAddress: boolean;
+}
+
+/** Whoever presented a valid bearer token. */
+export type Caller = AuthenticatedUser | PaymentSetupCaller;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Resolves the bearer token's user; rejects with UnauthorizedError. With `acceptPaymentSetup`, a
+     * Resolves the bearer token's caller; rejects with UnauthorizedError. With `acceptPaymentSetup`, a
      * payment-setup token is accepted too. Decorated by createServer.
      */
     authenticateBearer(
       request: FastifyRequest,
-      options?: { acceptPaymentSetup?: boolean },
+      options?: { acceptPaymentSetup?: false },
     ): Promise<AuthenticatedUser>;
+    authenticateBearer(request: FastifyRequest, options: { acceptPaymentSetup: boolean }): Promise<Caller>;
   }
 }
 
 /** `reply` is for response headers only (Cache-Control...); the handler's return value is the body. */
 export type EndpointContext<TEndpoint extends EndpointDefinition> = TEndpoint['auth'] extends 'bearer'
-  ? { user: AuthenticatedUser; request: FastifyRequest; reply: FastifyReply }
+  ? {
+      /** A payment-setup caller only reaches endpoints that accept its token. */
+      user: TEndpoint extends { acceptsPaymentSetupToken: true } ? Caller : AuthenticatedUser;
+      request: FastifyRequest;
+      reply: FastifyReply;
+    }
   : { user?: undefined; request: FastifyRequest; reply: FastifyReply };
 
 export type EndpointHandler<TEndpoint extends EndpointDefinition> = (
@@ -52,7 +73,8 @@ export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}
 
 /**
  * Registers one contract endpoint: its method and path, its bearer check (a user whose password has expired
- * only reaches endpoints marked `allowedWithExpiredPassword`, and only internal admins reach `internalAdminOnly` ones), validation of path, query and body against its
+ * only reaches endpoints marked `allowedWithExpiredPassword`), its declared permission (403 `FORBIDDEN` when the
+ * policy refuses the caller, so no handler checks a role itself), validation of path, query and body against its
  * schemas (400 with one message per field), and its success status. Handlers see validated input.
  */
 export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
@@ -64,22 +86,38 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
-      const user =
-        endpoint.auth === 'bearer'
-          ? await app.authenticateBearer(request, {
-              acceptPaymentSetup: endpoint.acceptsPaymentSetupToken === true,
-            })
-          : undefined;
-      if (user?.requiresPasswordChange && !endpoint.allowedWithExpiredPassword) {
-        throw new PasswordChangeRequiredError();
-      }
-      if (endpoint.internalAdminOnly && !user?.internalAdmin) throw new InternalAdminOnlyError();
+      const user = endpoint.auth === 'bearer' ? await authorize(app, endpoint, request) : undefined;
       const input = validateInput(endpoint, request);
       const context = { user, request, reply } as EndpointContext<TEndpoint>;
       const output = await handler(input as EndpointRequest<TEndpoint>, context);
       return reply.code(endpoint.successStatus ?? 200).send(output);
     },
   });
+}
+
+/** The bearer caller, once the password-expiry rule and the endpoint's declared permission let them through. */
+async function authorize(
+  app: FastifyInstance,
+  endpoint: BearerEndpointDefinition,
+  request: FastifyRequest,
+): Promise<Caller> {
+  const caller = await app.authenticateBearer(request, {
+    acceptPaymentSetup: endpoint.acceptsPaymentSetupToken === true,
+  });
+  if (caller.kind === 'user' && caller.requiresPasswordChange && !endpoint.allowedWithExpiredPassword) {
+    throw new PasswordChangeRequiredError();
+  }
+  if (!isPermitted(permissionSubjectOf(caller), endpoint.permission)) {
+    throw new ForbiddenError(permissionDeniedMessage(endpoint.permission));
+  }
+  return caller;
+}
+
+/** What the shared policy needs to know of a caller. */
+export function permissionSubjectOf(caller: Caller): PermissionSubject {
+  return caller.kind === 'user'
+    ? { kind: 'user', role: caller.role, internalAdmin: caller.internalAdmin }
+    : { kind: 'payment-setup' };
 }
 
 function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { type ErrorBody, errorCodes } from '@dcipher/shared/contract';
-import { errorCatalogue } from '@dcipher/shared/validation';
+import { type ErrorBody, errorCodes, errorDefinitions } from '@dcipher/shared/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from './api-error.js';
 
@@ -40,7 +39,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
     const formatMessage = typeof code === 'string' ? requestFormatMessages[code] : undefined;
     if (formatMessage) {
-      return sendError(reply, 400, { message: formatMessage, code: errorCodes.validationFailed });
+      return sendError(reply, errorDefinitions.VALIDATION_FAILED.status, {
+        message: formatMessage,
+        code: errorCodes.validationFailed,
+      });
     }
     // Fastify's other refusals of a request (too large, bad URL...) have safe, specific messages.
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -48,10 +50,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, { message: errorCatalogue.serverError, code: errorCodes.internal });
+    const { status, message } = errorDefinitions.INTERNAL;
+    return sendError(reply, status, { message, code: errorCodes.internal });
   });
 
   app.setNotFoundHandler((_request, reply) =>
-    sendError(reply, 404, { message: errorCatalogue.notFound, code: errorCodes.notFound }),
+    sendError(reply, errorDefinitions.NOT_FOUND.status, {
+      message: errorDefinitions.NOT_FOUND.message,
+      code: errorCodes.notFound,
+    }),
   );
 }

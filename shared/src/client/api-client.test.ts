@@ -45,6 +45,7 @@ describe('API client derived from the contract', () => {
       method: 'GET',
       path: '/flows/{flowId}/status',
       auth: 'bearer',
+      permission: 'signed-in',
       params: v.object({ flowId: v.string() }),
       query: v.object({ taskId: v.string(), verbose: v.optional(v.boolean()) }),
       response: v.unknown(),
@@ -108,6 +109,32 @@ describe('API client derived from the contract', () => {
     const malformed = fakeServer(200, { unexpected: true });
     const api2 = createApiClient({ baseUrl: 'http://api.test', fetch: malformed.fetch });
     await expect(api2.call(contract.system.health)).rejects.toThrow(/^Server error$/);
+  });
+
+  it("shows the contract's message for a known code whose text the client does not know", async () => {
+    const server = fakeServer(403, {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Nope, says a newer API',
+      code: 'FORBIDDEN',
+    });
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch: server.fetch });
+    await expect(api.call(contract.system.health)).rejects.toMatchObject({
+      message: 'You do not have permission to do this.',
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    const newer = fakeServer(409, {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Something new',
+      code: 'NEWER_CODE',
+    });
+    const api2 = createApiClient({ baseUrl: 'http://api.test', fetch: newer.fetch });
+    await expect(api2.call(contract.system.health)).rejects.toMatchObject({
+      message: 'Server error',
+      code: undefined,
+    });
   });
 
   it('retries an (A) call once with a refreshed token after a 401', async () => {

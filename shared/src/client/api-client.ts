@@ -6,8 +6,8 @@ import {
   type EndpointOutput,
   pathParameterNames,
 } from '../contract/endpoint.js';
-import { ErrorBodySchema } from '../contract/errors.js';
-import { errorCatalogue, networkErrorMessage, toCatalogueMessage } from '../validation/messages.js';
+import { ErrorBodySchema, errorCodes, errorDefinitions, isErrorCode } from '../contract/errors.js';
+import { errorCatalogue, isCatalogueMessage } from '../validation/messages.js';
 import { ApiError, RequiredParameterError } from './api-error.js';
 
 export interface ApiClientOptions {
@@ -69,8 +69,15 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => undefined);
   const parsed = v.safeParse(ErrorBodySchema, payload);
   if (!parsed.success) return new ApiError(errorCatalogue.serverError, response.status, undefined);
-  const { message, code, issues } = parsed.output;
-  return new ApiError(toCatalogueMessage(message), response.status, code, issues ?? {});
+  const { message, issues } = parsed.output;
+  const code = isErrorCode(parsed.output.code) ? parsed.output.code : undefined;
+  // The server's text when it is one of ours, else the contract's text for the code, else "Server error".
+  const text = isCatalogueMessage(message)
+    ? message
+    : code
+      ? errorDefinitions[code].message
+      : errorCatalogue.serverError;
+  return new ApiError(text, response.status, code, issues ?? {});
 }
 
 /** The typed HTTP client derived from the contract. */
@@ -94,7 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(endpoint.body ? { json: input.body } : {}),
       });
     } catch {
-      throw new ApiError(networkErrorMessage, 0, 'NETWORK');
+      throw new ApiError(errorDefinitions.NETWORK.message, 0, errorCodes.network);
     }
   }
 
@@ -112,7 +119,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response.status === 204 ? undefined : await response.json().catch(() => undefined);
       const parsed = v.safeParse(endpoint.response, payload);
       if (!parsed.success)
-        throw new ApiError(errorCatalogue.serverError, response.status, 'INVALID_RESPONSE');
+        throw new ApiError(
+          errorDefinitions.INVALID_RESPONSE.message,
+          response.status,
+          errorCodes.invalidResponse,
+        );
       return parsed.output as EndpointOutput<typeof endpoint>;
     },
   };

@@ -9,7 +9,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: ErrorCode | string | undefined,
+    /** One of the contract's codes; undefined when the answer had none or one this client does not know. */
+    readonly code: ErrorCode | undefined,
     readonly issues: Record<string, string> = {},
   ) {
     super(message);

@@ -31,9 +31,9 @@ export const getAccount = defineEndpoint({
   method: 'GET',
   path: '/account',
   auth: 'bearer',
+  permission: { resource: 'account', action: 'read' },
   response: AccountSchema,
   allowedWithExpiredPassword: true,
-  permission: { resource: 'account', action: 'read' },
 });
 
 /** PostgreSQL text cannot hold U+0000: refused as input rather than failing in the database. */

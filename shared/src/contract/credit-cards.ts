@@ -128,6 +128,7 @@ export const listCreditCards = defineEndpoint({
   method: 'GET',
   path: '/credit-cards',
   auth: 'bearer',
+  permission: { resource: 'payment-method', action: 'read' },
   response: v.array(CreditCardSchema),
 });
 
@@ -138,6 +139,7 @@ export const addCreditCard = defineEndpoint({
   method: 'POST',
   path: '/credit-cards',
   auth: 'bearer',
+  permission: { resource: 'payment-method', action: 'create' },
   // Sign-up's step 2 adds the card with the payment-setup token `POST /register` answers.
   acceptsPaymentSetupToken: true,
   body: { name: 'paymentMethodInput', schema: PaymentMethodInputSchema },
@@ -156,6 +158,7 @@ export const deleteCreditCard = defineEndpoint({
   method: 'DELETE',
   path: '/credit-cards',
   auth: 'bearer',
+  permission: { resource: 'payment-method', action: 'delete' },
   body: { name: 'deleteCreditCardInput', schema: DeleteCreditCardInputSchema },
   response: v.object({ deleted: v.literal(true) }),
 });

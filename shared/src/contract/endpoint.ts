@@ -1,4 +1,7 @@
 import type * as v from 'valibot';
+import type { EndpointPermission } from '../domain/permissions.js';
+
+export type { EndpointPermission };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -8,14 +11,12 @@ type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue
  * One endpoint, declared once: the API registers its route from it, the client derives its call from it and both
  * sides' tests use it. `operation` is the name the spec's missing-parameter message uses ("when calling Y").
  */
-export interface EndpointDefinition {
+interface EndpointBase {
   operation: string;
   summary: string;
   method: HttpMethod;
   /** Path with `{name}` placeholders, as written in the spec. */
   path: `/${string}`;
-  /** `bearer` for the spec's (A) endpoints, which need the access token. */
-  auth: 'bearer' | 'public';
   params?: ObjectSchema;
   query?: ObjectSchema;
   /** The body and the parameter name it has in the missing-parameter message. */
@@ -23,22 +24,39 @@ export interface EndpointDefinition {
   response: v.GenericSchema;
   /** HTTP status of a successful answer; 200 unless stated. */
   successStatus?: number;
+}
+
+/** The spec's (A) endpoints, which need the access token. */
+export interface BearerEndpointDefinition extends EndpointBase {
+  auth: 'bearer';
+  /**
+   * What the caller needs, checked by the API before the handler runs (403 `FORBIDDEN` otherwise) and read by
+   * screens to hide what a user may not do: see `@dcipher/shared/domain`'s permission policy and
+   * docs/decisions/0022. Required, so no bearer endpoint can forget it.
+   */
+  permission: EndpointPermission;
   /**
    * A bearer endpoint a user whose password has expired may still call (changing it, signing out, reading the
    * account). Every other bearer endpoint answers them 403 `PASSWORD_CHANGE_REQUIRED`.
    */
   allowedWithExpiredPassword?: boolean;
   /**
-   * A bearer endpoint only internal admins (Dcipher staff) may call: suspension and the marketing email senders.
-   * Anyone else gets 403 `FORBIDDEN`. See docs/decisions/0015.
-   */
-  internalAdminOnly?: boolean;
-  /**
    * A bearer endpoint that also takes the payment-setup token `POST /register` answers, so sign-up's step 2 can
-   * add a card before the address is verified (`POST /credit-cards` only). See docs/decisions/0021.
+   * add a card before the address is verified (`POST /credit-cards` only). Its handler sees a `payment-setup`
+   * caller as well as users. See docs/decisions/0021 and 0022.
    */
   acceptsPaymentSetupToken?: boolean;
 }
+
+/** Endpoints anyone may call: no token, so no permission. */
+export interface PublicEndpointDefinition extends EndpointBase {
+  auth: 'public';
+  permission?: never;
+  allowedWithExpiredPassword?: never;
+  acceptsPaymentSetupToken?: never;
+}
+
+export type EndpointDefinition = BearerEndpointDefinition | PublicEndpointDefinition;
 
 export function defineEndpoint<const TEndpoint extends EndpointDefinition>(endpoint: TEndpoint): TEndpoint {
   return endpoint;

@@ -1,4 +1,20 @@
 import * as v from 'valibot';
+import {
+  accountMessages,
+  accountSecurityMessages,
+  errorCatalogue,
+  forbiddenMessage,
+  invalidRequestMessage,
+  invitationMessages,
+  marketingEmailMessages,
+  networkErrorMessage,
+  paymentMessages,
+  sessionEndedMessage,
+  ssoMessages,
+  subscriptionAlreadyActiveMessage,
+  tooManyRequestsMessage,
+  unauthorizedMessage,
+} from '../validation/messages.js';
 
 /** The one error shape every API error answer has. */
 export const ErrorBodySchema = v.object({
@@ -82,5 +98,88 @@ export const errorCodes = {
   /** Two-step verification is already on (setup, enable) or not on (disable) (409). */
   twoFactorStateConflict: 'TWO_FACTOR_STATE_CONFLICT',
   internal: 'INTERNAL',
+  /** Client only: no answer came back at all (offline, server down, timeout); status 0. */
+  network: 'NETWORK',
+  /** Client only: the API answered success with a body that does not match the contract (a version mismatch). */
+  invalidResponse: 'INVALID_RESPONSE',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+export interface ErrorDefinition {
+  /** The HTTP status the API answers with this code (0: no answer, client only). */
+  status: number;
+  /**
+   * The message the API sends unless a more specific one of the same meaning is given (which card was declined,
+   * which field is invalid, which tool is not configured), and the one the client shows for the code when the
+   * server's text is not a known message.
+   */
+  message: string;
+}
+
+/**
+ * Every error code, its status and its message, declared once (docs/decisions/0023): the API's errors are made
+ * from it by code, and the client's messages fall back to it. Texts come from the spec's catalogue and
+ * `@dcipher/shared/validation` messages.
+ */
+export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
+  VALIDATION_FAILED: { status: 400, message: invalidRequestMessage },
+  INVALID_CREDENTIALS: { status: 401, message: errorCatalogue.invalidEmailOrPassword },
+  EMAIL_NOT_VERIFIED: { status: 403, message: errorCatalogue.emailNotVerified },
+  UNAUTHORIZED: { status: 401, message: unauthorizedMessage },
+  INVALID_REFRESH_TOKEN: { status: 401, message: sessionEndedMessage },
+  REFRESH_TOKEN_REUSED: { status: 401, message: sessionEndedMessage },
+  NOT_FOUND: { status: 404, message: errorCatalogue.notFound },
+  VERIFICATION_FAILED: { status: 400, message: errorCatalogue.emailVerificationFailed },
+  VERIFICATION_LINK_EXPIRED: { status: 400, message: errorCatalogue.emailVerificationExpired },
+  TOO_MANY_REQUESTS: { status: 429, message: tooManyRequestsMessage },
+  RESET_LINK_EXPIRED: { status: 400, message: errorCatalogue.resetLinkExpired },
+  RESET_LINK_INVALID: { status: 400, message: errorCatalogue.resetLinkInvalid },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: errorCatalogue.passwordExpired },
+  FORBIDDEN: { status: 403, message: forbiddenMessage },
+  CARD_DECLINED: { status: 402, message: paymentMessages.cardDeclined },
+  ACCOUNT_SUSPENDED: { status: 403, message: errorCatalogue.accountSuspended },
+  TRIAL_REACTIVATION_FAILED: { status: 400, message: errorCatalogue.trialReactivationFailed },
+  SUBSCRIPTION_ALREADY_ACTIVE: { status: 409, message: subscriptionAlreadyActiveMessage },
+  INTEGRATION_NOT_CONFIGURED: { status: 503, message: 'This tool is not configured on this server.' },
+  INTEGRATION_CODE_REJECTED: {
+    status: 400,
+    message: 'The tool did not accept the authorization code. Connect it again.',
+  },
+  INTEGRATION_UNAVAILABLE: {
+    status: 502,
+    message: 'The tool could not be reached. Try again in a few minutes.',
+  },
+  ACCOUNT_EXISTS: { status: 409, message: invitationMessages.alreadyHasAccount },
+  INVITATION_PENDING: { status: 409, message: invitationMessages.alreadyInvited },
+  INVITATION_INVALID: { status: 404, message: invitationMessages.invalid },
+  INVITATION_EXPIRED: { status: 410, message: invitationMessages.expired },
+  INVITATION_ALREADY_ACCEPTED: { status: 409, message: invitationMessages.alreadyAccepted },
+  INVITATION_STILL_VALID: { status: 409, message: invitationMessages.stillValid },
+  UNSUBSCRIBE_LINK_INVALID: { status: 403, message: marketingEmailMessages.unsubscribeLinkInvalid },
+  SSO_NOT_SET_UP: { status: 404, message: ssoMessages.notSetUp },
+  IDENTITY_PROVIDER_UNREACHABLE: {
+    status: 400,
+    message: 'We could not reach the identity provider. Check the address and try again.',
+  },
+  EMAIL_DOMAIN_TAKEN: {
+    status: 409,
+    message: 'An email domain already uses single sign-on with another organization.',
+  },
+  SSO_ATTEMPT_INVALID: { status: 400, message: ssoMessages.attemptInvalid },
+  SSO_FAILED: { status: 400, message: ssoMessages.identityProviderFailed },
+  LAST_ADMIN: {
+    status: 409,
+    message: 'You are the last admin of your organization: make another member an admin first, or delete the organization.',
+  },
+  DELETION_NOT_CONFIRMED: { status: 400, message: accountMessages.confirmEmailMismatch },
+  TWO_FACTOR_CHALLENGE_INVALID: { status: 401, message: accountSecurityMessages.challengeInvalid },
+  TWO_FACTOR_CODE_INVALID: { status: 400, message: accountSecurityMessages.codeIncorrect },
+  TWO_FACTOR_STATE_CONFLICT: { status: 409, message: accountSecurityMessages.alreadyEnabled },
+  INTERNAL: { status: 500, message: errorCatalogue.serverError },
+  NETWORK: { status: 0, message: networkErrorMessage },
+  INVALID_RESPONSE: { status: 0, message: errorCatalogue.serverError },
+};
+
+/** Whether an answer's `code` is one this contract declares (a newer API may send others). */
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(errorDefinitions, code);

@@ -104,15 +104,26 @@ export {
   UpdateEmailInputSchema,
 } from './email-change.js';
 export {
+  type BearerEndpointDefinition,
   defineEndpoint,
   type EndpointDefinition,
   type EndpointInput,
   type EndpointOutput,
+  type EndpointPermission,
   type EndpointRequest,
   type HttpMethod,
+  type PublicEndpointDefinition,
   pathParameterNames,
 } from './endpoint.js';
-export { type ErrorBody, ErrorBodySchema, type ErrorCode, errorCodes } from './errors.js';
+export {
+  type ErrorBody,
+  ErrorBodySchema,
+  type ErrorCode,
+  type ErrorDefinition,
+  errorCodes,
+  errorDefinitions,
+  isErrorCode,
+} from './errors.js';
 export {
   AuthCodeQuerySchema,
   type IntegrationAccessToken,

@@ -44,6 +44,7 @@ export const exchangeMiroCode = defineEndpoint({
   method: 'GET',
   path: '/auth/miro/accessToken',
   auth: 'bearer',
+  permission: 'signed-in',
   query: AuthCodeQuerySchema,
   response: IntegrationAccessTokenSchema,
 });
@@ -54,6 +55,7 @@ export const getLatestMiroAccessToken = defineEndpoint({
   method: 'GET',
   path: '/auth/miro/latest-saved-access-token',
   auth: 'bearer',
+  permission: 'signed-in',
   query: LatestMiroTokenQuerySchema,
   response: IntegrationAccessTokenSchema,
 });
@@ -64,6 +66,7 @@ export const exchangeSurveyMonkeyCode = defineEndpoint({
   method: 'GET',
   path: '/auth/surveymonkey/accessToken',
   auth: 'bearer',
+  permission: 'signed-in',
   query: AuthCodeQuerySchema,
   response: IntegrationAccessTokenSchema,
 });

@@ -44,6 +44,7 @@ export const inviteUser = defineEndpoint({
   method: 'POST',
   path: '/org-admin/invites',
   auth: 'bearer',
+  permission: { resource: 'organization', action: 'grant' },
   body: { name: 'inviteInput', schema: InviteInputSchema },
   response: SentInvitationSchema,
   successStatus: 201,
@@ -58,6 +59,7 @@ export const resendInvitation = defineEndpoint({
   method: 'POST',
   path: '/org-admin/invites/resend',
   auth: 'bearer',
+  permission: { resource: 'organization', action: 'grant' },
   body: { name: 'resendInvitationInput', schema: ResendInvitationInputSchema },
   response: SentInvitationSchema,
 });

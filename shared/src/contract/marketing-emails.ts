@@ -60,7 +60,7 @@ export const sendDiscoverDcipherEmails = defineEndpoint({
   method: 'POST',
   path: '/send-discover-dcipher-emails',
   auth: 'bearer',
-  internalAdminOnly: true,
+  permission: 'internal-admin',
   response: SentEmailsReceiptSchema,
 });
 
@@ -70,7 +70,7 @@ export const sendFeatureUpdatesEmails = defineEndpoint({
   method: 'POST',
   path: '/send-feature-updates-emails',
   auth: 'bearer',
-  internalAdminOnly: true,
+  permission: 'internal-admin',
   body: { name: 'featureUpdatesCampaign', schema: FeatureUpdatesCampaignSchema },
   response: SentEmailsReceiptSchema,
 });
@@ -82,7 +82,7 @@ export const sendEmailVerificationReminder = defineEndpoint({
   method: 'POST',
   path: '/send-email-verification-reminder',
   auth: 'bearer',
-  internalAdminOnly: true,
+  permission: 'internal-admin',
   response: SentEmailsReceiptSchema,
 });
 

@@ -101,6 +101,7 @@ export const getSsoConfig = defineEndpoint({
   method: 'GET',
   path: '/sso/configs',
   auth: 'bearer',
+  permission: { resource: 'account-sso-settings', action: 'read' },
   response: SsoConfigSchema,
 });
 
@@ -111,6 +112,7 @@ export const saveSsoConfig = defineEndpoint({
   method: 'POST',
   path: '/sso/configs',
   auth: 'bearer',
+  permission: { resource: 'account-sso-settings', action: 'update' },
   body: { name: 'ssoConfigInput', schema: SsoConfigInputSchema },
   response: SsoConfigSchema,
 });
@@ -122,6 +124,7 @@ export const deleteSsoConfig = defineEndpoint({
   method: 'DELETE',
   path: '/sso/configs',
   auth: 'bearer',
+  permission: { resource: 'account-sso-settings', action: 'delete' },
   response: v.object({ deleted: v.literal(true) }),
 });
 

@@ -17,7 +17,7 @@ export const suspendUser = defineEndpoint({
   method: 'PUT',
   path: '/suspend/{email}',
   auth: 'bearer',
-  internalAdminOnly: true,
+  permission: 'internal-admin',
   params: EmailParamsSchema,
   response: SuspensionStateSchema,
 });
@@ -28,7 +28,7 @@ export const desuspendUser = defineEndpoint({
   method: 'PUT',
   path: '/desuspend/{email}',
   auth: 'bearer',
-  internalAdminOnly: true,
+  permission: 'internal-admin',
   params: EmailParamsSchema,
   response: SuspensionStateSchema,
 });

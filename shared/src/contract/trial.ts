@@ -46,7 +46,7 @@ export const sendTrialReactivationEmails = defineEndpoint({
   method: 'POST',
   path: '/send-trial-reactivation-emails',
   auth: 'bearer',
-  internalAdminOnly: true,
+  permission: 'internal-admin',
   body: { name: 'sendTrialReactivationEmailsInput', schema: SendTrialReactivationEmailsInputSchema },
   response: v.object({ sent: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 });

@@ -1,3 +1,6 @@
+import type { PermissionAction, PermissionResource } from '../domain/enumerations.js';
+import { type EndpointPermission, permissionResourceLabels } from '../domain/permissions.js';
+
 // The user-facing messages of product-spec sections 5 and 8, word for word. `{0}` placeholders become arguments.
 
 export const validationMessages = {
@@ -38,6 +41,18 @@ export const errorCatalogue = {
   resetLinkInvalid: 'This password reset link is not valid any more. Ask for a new one.',
   currentPasswordIncorrect: 'The current password is not correct.',
 } as const;
+
+/**
+ * Default texts of the API's generic error codes (see the contract's `errorDefinitions`); the spec has none.
+ * An answer normally carries a more specific message (the field's, the permission's).
+ */
+export const invalidRequestMessage =
+  'Some of the information sent is not valid. Please check it and try again.';
+export const forbiddenMessage = 'You do not have permission to do this.';
+/** A bearer endpoint without a valid access token (401); the client refreshes the token and tries again. */
+export const unauthorizedMessage = 'Unauthorized';
+/** The refresh token is unknown, expired, revoked or reused (401): the user logs in again. */
+export const sessionEndedMessage = 'Your session has ended. Please log in again.';
 
 /** Shown when no answer came back at all (offline, server down): not a server message, so not "Server error". */
 export const networkErrorMessage = 'We could not reach Dcipher. Check your connection and try again.';
@@ -174,6 +189,34 @@ export const ssoEmailDomainTaken = (domain: string) =>
 /** A bearer endpoint for Dcipher staff only (403). */
 export const internalAdminOnlyMessage = 'This action is reserved for Dcipher staff.';
 
+/** A bearer endpoint for signed-in users, called with sign-up's payment-setup token (403). */
+export const signedInOnlyMessage = 'Verify your email address and log in first.';
+
+/**
+ * The 403 answer to a caller the permission policy refuses (docs/decisions/0022). The areas that had their own
+ * text before the policy keep it; everything else says which action on what.
+ */
+const permissionDeniedOverrides: {
+  [R in PermissionResource]?: Partial<Record<PermissionAction, string>> | string;
+} = {
+  'payment-method': paymentMessages.changeForbidden,
+  'account-sso-settings': ssoMessages.onlyAdmins,
+  organization: { grant: invitationMessages.onlyAdminsMayInvite },
+};
+
+export const permissionDenied = (action: PermissionAction, resource: PermissionResource) => {
+  const override = permissionDeniedOverrides[resource];
+  const text = typeof override === 'string' ? override : override?.[action];
+  return text ?? `You do not have permission to ${action} ${permissionResourceLabels[resource]}.`;
+};
+
+/** The message of the 403 an endpoint answers a caller its declared permission refuses. */
+export function permissionDeniedMessage(permission: EndpointPermission): string {
+  if (permission === 'internal-admin') return internalAdminOnlyMessage;
+  if (permission === 'signed-in') return signedInOnlyMessage;
+  return permissionDenied(permission.action, permission.resource);
+}
+
 /**
  * Sign-in attempts for one account are being delayed after repeated failures (429). In seconds under two
  * minutes, in whole minutes above.
@@ -194,6 +237,7 @@ const templatedMessages = [
   /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
   /^We could not reach the identity provider at \S+\. Check the address and try again\.$/,
   /^The email domain \S+ already uses single sign-on with another organization\.$/,
+  /^You do not have permission to (transfer|create|read|update|delete|grant) [A-Za-z -]+\.$/,
 ];
 
 const knownMessages = new Set<string>([
@@ -201,6 +245,10 @@ const knownMessages = new Set<string>([
   ...Object.values(errorCatalogue),
   tooManyRequestsMessage,
   internalAdminOnlyMessage,
+  signedInOnlyMessage,
+  invalidRequestMessage,
+  forbiddenMessage,
+  sessionEndedMessage,
   subscriptionAlreadyActiveMessage,
   ...Object.values(ssoMessages),
   ...Object.values(accountSecurityMessages),
@@ -212,10 +260,13 @@ const knownMessages = new Set<string>([
   ...integrationNames.flatMap((name) => Object.values(integrationMessages).map((message) => message(name))),
 ]);
 
+/** Whether a server's message is one of ours, safe to show as it is. */
+export function isCatalogueMessage(serverMessage: unknown): serverMessage is string {
+  if (typeof serverMessage !== 'string') return false;
+  return knownMessages.has(serverMessage) || templatedMessages.some((pattern) => pattern.test(serverMessage));
+}
+
 /** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */
 export function toCatalogueMessage(serverMessage: unknown): string {
-  if (typeof serverMessage !== 'string') return errorCatalogue.serverError;
-  if (knownMessages.has(serverMessage)) return serverMessage;
-  if (templatedMessages.some((pattern) => pattern.test(serverMessage))) return serverMessage;
-  return errorCatalogue.serverError;
+  return isCatalogueMessage(serverMessage) ? serverMessage : errorCatalogue.serverError;
 }

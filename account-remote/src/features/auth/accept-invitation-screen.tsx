@@ -1,6 +1,6 @@
 import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { AcceptInvitationInputSchema, contract, type Invitation } from '@dcipher/shared/contract';
+import { AcceptInvitationInputSchema, contract, errorCodes, type Invitation } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { formatDate } from '@dcipher/shared/format';
 import {
@@ -31,9 +31,9 @@ type InvitationView =
 /** What the page shows for an error answer about the token itself; undefined for anything else. */
 function viewForTokenError(error: unknown, invitation?: Invitation): InvitationView | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.code === 'INVITATION_INVALID') return { state: 'invalid' };
-  if (error.code === 'INVITATION_ALREADY_ACCEPTED') return { state: 'accepted' };
-  if (error.code === 'INVITATION_EXPIRED' && invitation) return { state: 'expired', invitation };
+  if (error.code === errorCodes.invitationInvalid) return { state: 'invalid' };
+  if (error.code === errorCodes.invitationAlreadyAccepted) return { state: 'accepted' };
+  if (error.code === errorCodes.invitationExpired && invitation) return { state: 'expired', invitation };
   return undefined;
 }
 

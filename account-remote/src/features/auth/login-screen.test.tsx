@@ -1,5 +1,6 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
+import type { ErrorCode } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import AuthApp from './index';
 
@@ -56,7 +57,9 @@ describe('Login screen', () => {
     ['Invalid email', 400, 'VALIDATION_FAILED'],
     ['Server error', 500, undefined],
   ])('shows the login row "%s" the API answers', async (message, status, code) => {
-    authStore.setState({ login: jest.fn().mockRejectedValue(new ApiError(message, status, code)) });
+    authStore.setState({
+      login: jest.fn().mockRejectedValue(new ApiError(message, status, code as ErrorCode | undefined)),
+    });
     renderLogin();
     fillAndSubmit('ada@example.com', 'Harbour-Lights-2026');
     expect((await screen.findByRole('alert')).textContent).toBe(message);

@@ -1,5 +1,5 @@
 import { authenticatedApi, authStore } from '@dcipher/shared/auth';
-import { CredentialsSchema, contract } from '@dcipher/shared/contract';
+import { CredentialsSchema, contract, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
   Alert,
@@ -44,7 +44,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
         renderFormError={(message) => (
           <div id="login-error">
             <Alert>{message}</Alert>
-            {code === 'EMAIL_NOT_VERIFIED' ? (
+            {code === errorCodes.emailNotVerified ? (
               resent ? (
                 <Notice>We sent a new confirmation link to {form.getValues('email')}.</Notice>
               ) : (
@@ -55,7 +55,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
                 </p>
               )
             ) : null}
-            {code === 'ACCOUNT_SUSPENDED' ? (
+            {code === errorCodes.accountSuspended ? (
               <p>
                 <a href="/contact-us">Contact support</a>
               </p>

@@ -1,6 +1,11 @@
 import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
+import {
+  contract,
+  type ErrorCode,
+  type SsoCallbackInput,
+  SsoLoginInputSchema,
+} from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
   Alert,

@@ -1,6 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract, errorCodes } from '@dcipher/shared/contract';
+import { contract, type ErrorCode, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, marketingEmailMessages } from '@dcipher/shared/validation';
@@ -16,7 +16,7 @@ type Unsubscription =
   | { state: 'failed'; message: string; retry: boolean };
 
 /** Answers that mean the link itself is wrong: trying again cannot help. */
-const linkProblems = new Set<string>([errorCodes.unsubscribeLinkInvalid, errorCodes.validationFailed]);
+const linkProblems = new Set<ErrorCode>([errorCodes.unsubscribeLinkInvalid, errorCodes.validationFailed]);
 
 /**
  * The unsubscribe link of marketing emails (`/unsubscribe?email=…&token=…`). It asks before acting: mail

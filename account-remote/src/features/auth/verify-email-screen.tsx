@@ -1,6 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract, SendConfirmationInputSchema } from '@dcipher/shared/contract';
+import { contract, errorCodes, SendConfirmationInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
   Alert,
@@ -38,7 +38,7 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
         ({ email, emailChanged }) =>
           setVerification({ state: 'verified', email, emailChanged: Boolean(emailChanged) }),
         (error) => {
-          if (error instanceof ApiError && error.code === 'VERIFICATION_LINK_EXPIRED')
+          if (error instanceof ApiError && error.code === errorCodes.verificationLinkExpired)
             setVerification({ state: 'expired' });
           else setVerification({ state: 'failed', message: errorCatalogue.emailVerificationFailed });
         },

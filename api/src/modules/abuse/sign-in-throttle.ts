@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { errorCodes } from '@dcipher/shared/contract';
 import { tooManySignInAttempts } from '@dcipher/shared/validation';
 import type { Database } from '../../db/database.js';
-import { ApiError } from '../../http/api-error.js';
+import { TooManyRequestsError } from '../../http/api-error.js';
 
 /**
  * Progressive delay per account (docs/decisions/0013): 5 failed sign-ins in a row are free; after the 5th the
@@ -25,11 +24,9 @@ export function signInDelaySeconds(failures: number): number {
 }
 
 /** An attempt on an account that is being delayed: 429, `Retry-After` and the wait in the message. */
-export class SignInDelayedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, tooManySignInAttempts(retryAfterSeconds), errorCodes.tooManyRequests, undefined, {
-      'retry-after': String(retryAfterSeconds),
-    });
+export class SignInDelayedError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, tooManySignInAttempts(retryAfterSeconds));
   }
 }
 

@@ -7,20 +7,20 @@ export class DeletionNotConfirmedError extends ApiError {
   constructor(field: 'confirmEmail' | 'confirmName') {
     const message =
       field === 'confirmEmail' ? accountMessages.confirmEmailMismatch : accountMessages.confirmNameMismatch;
-    super(400, message, errorCodes.deletionNotConfirmed, { [field]: message });
+    super(errorCodes.deletionNotConfirmed, { message, issues: { [field]: message } });
   }
 }
 
 /** The last active admin of an organization with other members asked to delete their account. */
 export class LastAdminError extends ApiError {
   constructor(organizationName: string) {
-    super(409, lastAdminMessage(organizationName), errorCodes.lastAdmin);
+    super(errorCodes.lastAdmin, { message: lastAdminMessage(organizationName) });
   }
 }
 
 /** A teammate or guest asked to delete the organization. */
 export class OrganizationDeletionForbiddenError extends ApiError {
   constructor() {
-    super(403, accountMessages.onlyAdminsMayDeleteOrganization, errorCodes.forbidden);
+    super(errorCodes.forbidden, { message: accountMessages.onlyAdminsMayDeleteOrganization });
   }
 }

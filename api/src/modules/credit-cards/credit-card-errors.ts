@@ -2,23 +2,16 @@ import { errorCodes } from '@dcipher/shared/contract';
 import { paymentMessages } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
-/** Signed in, but not the organization's admin: only the admin changes how the organization pays. */
-export class PaymentMethodChangeForbiddenError extends ApiError {
-  constructor() {
-    super(403, paymentMessages.changeForbidden, errorCodes.forbidden);
-  }
-}
-
 /** No such card in the organization: deleted already, or another organization's. */
 export class PaymentMethodNotFoundError extends ApiError {
   constructor() {
-    super(404, paymentMessages.notFound, errorCodes.notFound);
+    super(errorCodes.notFound, { message: paymentMessages.notFound });
   }
 }
 
 /** The gateway refused the card: 402, with the customer-facing reason. */
 export class CardDeclinedApiError extends ApiError {
   constructor(message: string) {
-    super(402, message, errorCodes.cardDeclined);
+    super(errorCodes.cardDeclined, { message });
   }
 }

@@ -7,14 +7,9 @@ import {
   type TokenizedCard,
 } from '../../adapters/payments/payment-gateway.js';
 import type { Database } from '../../db/database.js';
-import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter } from '../abuse/rate-limiter.js';
-import {
-  CardDeclinedApiError,
-  PaymentMethodChangeForbiddenError,
-  PaymentMethodNotFoundError,
-} from './credit-card-errors.js';
+import { CardDeclinedApiError, PaymentMethodNotFoundError } from './credit-card-errors.js';
 import { deleteCreditCard, insertCreditCard, listCreditCards } from './credit-card-repository.js';
 
 /**
@@ -23,13 +18,9 @@ import { deleteCreditCard, insertCreditCard, listCreditCards } from './credit-ca
  */
 export const cardAttemptLimit = { limit: 10, windowSeconds: 60 * 60 } as const;
 
-/** Only the organization's admin changes how it pays; every member may see the cards. */
-function assertMayChangePaymentMethods(user: AuthenticatedUser): void {
-  if (user.role !== 'admin') throw new PaymentMethodChangeForbiddenError();
-}
-
 /**
- * The organization's payment cards. The card number and CVC go from the validated body straight to the gateway
+ * The organization's payment cards. Who may list, add or delete them is the endpoints' declared permission
+ * (every member lists; admins, and sign-up's payment step, add; admins delete). The card number and CVC go from the validated body straight to the gateway
  * and are never stored, logged or put in an error: what is kept is the gateway's token, brand, last four digits,
  * expiry and the billing details.
  */
@@ -44,7 +35,6 @@ export function registerCreditCardRoutes(
   );
 
   registerEndpoint(app, contract.creditCards.addCreditCard, async ({ body }, { user }) => {
-    assertMayChangePaymentMethods(user);
     await rateLimiter.consume(
       { bucket: contract.creditCards.addCreditCard.operation, ...cardAttemptLimit },
       user.organizationId,
@@ -65,7 +55,7 @@ export function registerCreditCardRoutes(
       if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
       throw error;
     }
-    if (user.paymentSetup === 'existing-address') {
+    if (user.kind === 'payment-setup' && user.existingAddress) {
       // A sign-up for an address that already had an account: answered as if stored, so step 2 does not reveal
       // the account (its owner was emailed instead); the gateway still checked the card, so declines show alike.
       return {
@@ -92,7 +82,6 @@ export function registerCreditCardRoutes(
   });
 
   registerEndpoint(app, contract.creditCards.deleteCreditCard, async ({ body }, { user }) => {
-    assertMayChangePaymentMethods(user);
     if (!(await deleteCreditCard(database, user.organizationId, body.id))) {
       throw new PaymentMethodNotFoundError();
     }

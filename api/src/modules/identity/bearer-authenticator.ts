@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError } from '../../http/api-error.js';
-import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import type { AuthenticatedUser, Caller, PaymentSetupCaller } from '../../http/register-endpoint.js';
 import { findUserById, maySignIn } from '../people/user-repository.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { RefreshTokenStore } from './refresh-token-store.js';
@@ -18,10 +18,18 @@ export function createBearerAuthenticator(
   database: Database,
   refreshTokens: Pick<RefreshTokenStore, 'isLive'>,
 ) {
-  return async function authenticateBearer(
+  async function authenticateBearer(
+    request: FastifyRequest,
+    options?: { acceptPaymentSetup?: false },
+  ): Promise<AuthenticatedUser>;
+  async function authenticateBearer(
+    request: FastifyRequest,
+    options: { acceptPaymentSetup: boolean },
+  ): Promise<Caller>;
+  async function authenticateBearer(
     request: FastifyRequest,
     { acceptPaymentSetup = false }: { acceptPaymentSetup?: boolean } = {},
-  ): Promise<AuthenticatedUser> {
+  ): Promise<Caller> {
     const token = bearerPattern.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new UnauthorizedError();
     const claims = await accessTokens.verify(token).catch(() => undefined);
@@ -37,6 +45,7 @@ export function createBearerAuthenticator(
     ]);
     if (!maySignIn(user) || !sessionLive) throw new UnauthorizedError();
     return {
+      kind: 'user',
       id: user.id,
       sessionId: claims.sid,
       email: user.email,
@@ -45,37 +54,34 @@ export function createBearerAuthenticator(
       requiresPasswordChange: user.requiresPasswordChange,
       internalAdmin: user.internalAdmin,
     };
-  };
+  }
 
   /**
-   * Sign-up's step 2: the token names the account the sign-up created (its admin, who may add a card before
-   * verifying the address), or ids that name nobody when the address already had an account. The second is
-   * answered like the first and stores nothing, so step 2 does not tell whether an address has an account.
+   * Sign-up's step 2: the token names the account and organization the sign-up created, or ids that name nobody
+   * when the address already had an account. The second is answered like the first and stores nothing, so step 2
+   * does not tell whether an address has an account. Either way the caller is a payment-setup caller, not a user:
+   * the permission policy lets it add a card and nothing else (docs/decisions/0022).
    */
-  async function authenticatePaymentSetup(token: string): Promise<AuthenticatedUser> {
+  async function authenticatePaymentSetup(token: string): Promise<PaymentSetupCaller> {
     const subject = await accessTokens.verifyPaymentSetup(token);
     if (!subject) throw new UnauthorizedError();
     const user = await findUserById(database, subject.userId);
     if (!user) {
       return {
-        id: subject.userId,
-        email: '',
+        kind: 'payment-setup',
         organizationId: subject.organizationId,
-        role: 'admin',
-        requiresPasswordChange: false,
-        internalAdmin: false,
-        paymentSetup: 'existing-address',
+        userId: subject.userId,
+        existingAddress: true,
       };
     }
     if (!maySignIn(user) || user.organizationId !== subject.organizationId) throw new UnauthorizedError();
     return {
-      id: user.id,
-      email: user.email,
+      kind: 'payment-setup',
       organizationId: user.organizationId,
-      role: user.role,
-      requiresPasswordChange: false,
-      internalAdmin: false,
-      paymentSetup: 'new-account',
+      userId: user.id,
+      existingAddress: false,
     };
   }
+
+  return authenticateBearer;
 }

@@ -20,6 +20,7 @@ const ordinaryBearerEndpoint = defineEndpoint({
   method: 'GET',
   path: '/test-only/ordinary',
   auth: 'bearer',
+  permission: 'signed-in',
   response: v.object({ ok: v.literal(true) }),
 });
 

@@ -2,12 +2,10 @@ import { errorCodes } from '@dcipher/shared/contract';
 import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
-const sessionEndedMessage = 'Your session has ended. Please log in again.';
-
 /** Unknown email, wrong password or an account that cannot sign in: deliberately one answer for all three. */
 export class InvalidCredentialsError extends ApiError {
   constructor() {
-    super(401, errorCatalogue.invalidEmailOrPassword, errorCodes.invalidCredentials);
+    super(errorCodes.invalidCredentials);
   }
 }
 
@@ -17,21 +15,21 @@ export class InvalidCredentialsError extends ApiError {
  */
 export class EmailNotVerifiedError extends ApiError {
   constructor() {
-    super(403, errorCatalogue.emailNotVerified, errorCodes.emailNotVerified);
+    super(errorCodes.emailNotVerified);
   }
 }
 
 /** The refresh token is unknown, expired or revoked. */
 export class InvalidRefreshTokenError extends ApiError {
   constructor() {
-    super(401, sessionEndedMessage, errorCodes.invalidRefreshToken);
+    super(errorCodes.invalidRefreshToken);
   }
 }
 
 /** A refresh token was presented a second time: its whole family has been revoked. */
 export class RefreshTokenReusedError extends ApiError {
   constructor() {
-    super(401, sessionEndedMessage, errorCodes.refreshTokenReused);
+    super(errorCodes.refreshTokenReused);
   }
 }
 
@@ -41,14 +39,14 @@ export class RefreshTokenReusedError extends ApiError {
  */
 export class AccountSuspendedError extends ApiError {
   constructor() {
-    super(403, errorCatalogue.accountSuspended, errorCodes.accountSuspended);
+    super(errorCodes.accountSuspended);
   }
 }
 
 /** The two-step challenge is unknown, spent, older than 5 minutes or out of its 5 tries: sign in again. */
 export class TwoFactorChallengeInvalidError extends ApiError {
   constructor() {
-    super(401, accountSecurityMessages.challengeInvalid, errorCodes.twoFactorChallengeInvalid);
+    super(errorCodes.twoFactorChallengeInvalid);
   }
 }
 
@@ -62,20 +60,20 @@ export class TwoFactorCodeInvalidError extends ApiError {
       field === 'code'
         ? accountSecurityMessages.codeIncorrect
         : accountSecurityMessages.recoveryCodeIncorrect;
-    super(400, message, errorCodes.twoFactorCodeInvalid, { [field]: message });
+    super(errorCodes.twoFactorCodeInvalid, { message, issues: { [field]: message } });
   }
 }
 
 /** Two-step verification is already on (setting it up again) or not on (turning it off), or setup was not begun. */
 export class TwoFactorStateConflictError extends ApiError {
   constructor(message: string) {
-    super(409, message, errorCodes.twoFactorStateConflict);
+    super(errorCodes.twoFactorStateConflict, { message });
   }
 }
 
 /** Not one of the caller's live sessions: someone else's, ended, or no session at all. */
 export class SessionNotFoundError extends ApiError {
   constructor() {
-    super(404, accountSecurityMessages.sessionNotFound, errorCodes.notFound);
+    super(errorCodes.notFound, { message: accountSecurityMessages.sessionNotFound });
   }
 }

@@ -14,7 +14,11 @@ export function oneLine(text: string, maxLength = 80): string {
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
 }
 
-const withArticle = (role: OrganizationRole) => (role === 'admin' ? 'an admin' : `a ${role}`);
+const withArticle: Record<OrganizationRole, string> = {
+  admin: 'an admin',
+  teammate: 'a teammate',
+  guest: 'a guest',
+};
 
 export interface InvitationEmailContent {
   to: string;
@@ -42,7 +46,7 @@ export function invitationEmail(
       heading: `Join ${organization} on Dcipher`,
       paragraphs: [
         `${inviter} (${inviterEmail}) invited you to join ${organization} on Dcipher, the AI-powered insight ` +
-          `automation platform, as ${withArticle(role)}.`,
+          `automation platform, as ${withArticle[role]}.`,
         'Accept the invitation to choose your name and password; your account is ready as soon as you do.',
         `This link expires in ${invitationLifetimeDays} days and works once. If it has expired, open it anyway ` +
           `and ask ${inviter} for a new one.`,

@@ -1,65 +1,58 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { errorCatalogue, invitationMessages } from '@dcipher/shared/validation';
+import { invitationMessages } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
-
-/** Signed in, but a teammate or guest: only the organization's admins invite people. */
-export class InvitingForbiddenError extends ApiError {
-  constructor() {
-    super(403, invitationMessages.onlyAdminsMayInvite, errorCodes.forbidden);
-  }
-}
 
 /** The address belongs to an active user (of any organization), or to someone another organization invited. */
 export class InviteeHasAccountError extends ApiError {
   constructor(message: string = invitationMessages.alreadyHasAccount) {
-    super(409, message, errorCodes.accountExists);
+    super(errorCodes.accountExists, { message });
   }
 }
 
 /** The address is already invited to this organization and has not accepted: resend instead. */
 export class InvitationAlreadyPendingError extends ApiError {
   constructor() {
-    super(409, invitationMessages.alreadyInvited, errorCodes.invitationPending);
+    super(errorCodes.invitationPending);
   }
 }
 
 /** Resend: no pending invitation for this address in the admin's organization. */
 export class NoPendingInvitationError extends ApiError {
   constructor() {
-    super(404, invitationMessages.noPendingInvitation, errorCodes.notFound);
+    super(errorCodes.notFound, { message: invitationMessages.noPendingInvitation });
   }
 }
 
 /** The token is unknown, replaced by a newer one, or malformed. */
 export class InvitationInvalidError extends ApiError {
   constructor() {
-    super(404, invitationMessages.invalid, errorCodes.invitationInvalid);
+    super(errorCodes.invitationInvalid);
   }
 }
 
 /** The invitation is older than its 7 days: the page offers to ask the inviter for a new one. */
 export class InvitationExpiredError extends ApiError {
   constructor() {
-    super(410, invitationMessages.expired, errorCodes.invitationExpired);
+    super(errorCodes.invitationExpired);
   }
 }
 
 export class InvitationAlreadyAcceptedError extends ApiError {
   constructor() {
-    super(409, invitationMessages.alreadyAccepted, errorCodes.invitationAlreadyAccepted);
+    super(errorCodes.invitationAlreadyAccepted);
   }
 }
 
 /** A renewal was asked for while the invitation still works. */
 export class InvitationStillValidError extends ApiError {
   constructor() {
-    super(409, invitationMessages.stillValid, errorCodes.invitationStillValid);
+    super(errorCodes.invitationStillValid);
   }
 }
 
 /** An internal admin suspended the invited user: the invitation cannot be accepted (nor renewed). */
 export class InviteeSuspendedError extends ApiError {
   constructor() {
-    super(403, errorCatalogue.accountSuspended, errorCodes.accountSuspended);
+    super(errorCodes.accountSuspended);
   }
 }

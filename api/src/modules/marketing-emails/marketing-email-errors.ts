@@ -1,5 +1,4 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { marketingEmailMessages } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
 /**
@@ -8,6 +7,6 @@ import { ApiError } from '../../http/api-error.js';
  */
 export class UnsubscribeLinkInvalidError extends ApiError {
   constructor() {
-    super(403, marketingEmailMessages.unsubscribeLinkInvalid, errorCodes.unsubscribeLinkInvalid);
+    super(errorCodes.unsubscribeLinkInvalid);
   }
 }

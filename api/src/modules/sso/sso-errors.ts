@@ -5,21 +5,14 @@ import { ApiError } from '../../http/api-error.js';
 /** No configuration has the email's domain: the login-via-SSO screen points to the password login. */
 export class SsoNotSetUpError extends ApiError {
   constructor() {
-    super(404, ssoMessages.notSetUp, errorCodes.ssoNotSetUp);
+    super(errorCodes.ssoNotSetUp);
   }
 }
 
 /** The organization has no SSO configuration (GET or DELETE /sso/configs). */
 export class SsoConfigNotFoundError extends ApiError {
   constructor() {
-    super(404, ssoMessages.configNotFound, errorCodes.notFound);
-  }
-}
-
-/** SSO configuration is an admin-only area (spec section 6). */
-export class SsoAdminOnlyError extends ApiError {
-  constructor() {
-    super(403, ssoMessages.onlyAdmins, errorCodes.forbidden);
+    super(errorCodes.notFound, { message: ssoMessages.configNotFound });
   }
 }
 
@@ -27,7 +20,7 @@ export class SsoAdminOnlyError extends ApiError {
 export class IdentityProviderUnreachableError extends ApiError {
   constructor(issuerUrl: string) {
     const message = identityProviderUnreachable(issuerUrl);
-    super(400, message, errorCodes.identityProviderUnreachable, { issuerUrl: message });
+    super(errorCodes.identityProviderUnreachable, { message, issues: { issuerUrl: message } });
   }
 }
 
@@ -35,14 +28,14 @@ export class IdentityProviderUnreachableError extends ApiError {
 export class EmailDomainTakenError extends ApiError {
   constructor(domain: string) {
     const message = ssoEmailDomainTaken(domain);
-    super(409, message, errorCodes.emailDomainTaken, { emailDomains: message });
+    super(errorCodes.emailDomainTaken, { message, issues: { emailDomains: message } });
   }
 }
 
 /** The callback's state is unknown, already used or older than 10 minutes. */
 export class SsoAttemptInvalidError extends ApiError {
   constructor() {
-    super(400, ssoMessages.attemptInvalid, errorCodes.ssoAttemptInvalid);
+    super(errorCodes.ssoAttemptInvalid);
   }
 }
 
@@ -52,7 +45,7 @@ export class SsoAttemptInvalidError extends ApiError {
  */
 export class SsoFailedError extends ApiError {
   constructor() {
-    super(400, ssoMessages.identityProviderFailed, errorCodes.ssoFailed);
+    super(errorCodes.ssoFailed);
   }
 }
 
@@ -64,6 +57,6 @@ export class SsoSignInRefusedError extends ApiError {
   constructor(
     message: (typeof ssoMessages)['emailNotVerified' | 'emailOutsideDomains' | 'otherOrganization'],
   ) {
-    super(403, message, errorCodes.forbidden);
+    super(errorCodes.forbidden, { message });
   }
 }

@@ -25,7 +25,7 @@ export function registerSuspensionRoutes(
     }
     return database.transaction(async (transaction) => {
       const target = await suspendUserByEmail(transaction, params.email);
-      if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
+      if (!target) throw new ApiError(errorCodes.notFound, { message: unknownUserMessage });
       await refreshTokens.revokeAllOfUser(target.id, transaction);
       return { email: params.email, suspended: true } satisfies SuspensionState;
     });
@@ -33,7 +33,7 @@ export function registerSuspensionRoutes(
 
   registerEndpoint(app, contract.suspension.desuspendUser, async ({ params }) => {
     const target = await unsuspendUserByEmail(database, params.email);
-    if (!target) throw new ApiError(404, unknownUserMessage, errorCodes.notFound);
+    if (!target) throw new ApiError(errorCodes.notFound, { message: unknownUserMessage });
     return { email: params.email, suspended: false } satisfies SuspensionState;
   });
 }
