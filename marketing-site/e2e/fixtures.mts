@@ -90,3 +90,34 @@ export async function emailedLink(
     .toBeTruthy();
   return link as string;
 }
+
+/**
+ * A new member of the demo organization, invited by its admin and accepted through the API, so a test can change
+ * the member's profile, password or two-step settings without touching the demo users other tests rely on.
+ */
+export async function createMember(
+  request: APIRequestContext,
+  stack: Stack,
+  { firstName = 'Mia', lastName = 'Member', role = 'teammate' } = {},
+): Promise<{ email: string; password: string; firstName: string; lastName: string }> {
+  const email = `member.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'Member-Password-2026';
+  const admin = await (await request.post(`${stack.urls.api}/login`, { data: demoSignIn })).json();
+  const invited = await request.post(`${stack.urls.api}/org-admin/invites`, {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: { email, role },
+  });
+  expect(invited.status()).toBe(201);
+  const link = await emailedLink(
+    request,
+    stack.urls.api,
+    email,
+    /https?:\/\/\S+\/signup\?invitation=[\w%-]+/,
+  );
+  const token = decodeURIComponent(new URL(link).searchParams.get('invitation') ?? '');
+  const accepted = await request.post(`${stack.urls.api}/invitations`, {
+    data: { token, firstName, lastName, password },
+  });
+  expect(accepted.status()).toBeLessThan(300);
+  return { email, password, firstName, lastName };
+}

@@ -1,4 +1,5 @@
 import { authStore } from '@dcipher/shared/auth';
+import { clientOnlyPrefixOf } from '@dcipher/shared/routes';
 import { useCallback, useEffect, useState } from 'react';
 import AccountApp from '../features/account';
 import AuthApp from '../features/auth';
@@ -18,5 +19,10 @@ export function StandaloneShell() {
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
-  return path.startsWith('/account') ? <AccountApp navigate={navigate} /> : <AuthApp navigate={navigate} />;
+  // The declared routes say which app serves a path, as the site's pages do.
+  return clientOnlyPrefixOf(path)?.app === 'AccountApp' ? (
+    <AccountApp navigate={navigate} />
+  ) : (
+    <AuthApp navigate={navigate} />
+  );
 }

@@ -93,6 +93,12 @@ export const recoveryCode = v.pipe(
   v.regex(/^[a-z0-9]{10}$/, accountSecurityMessages.recoveryCodeFormat),
 );
 
+/** The second step's form when the app's code is typed (the screen adds the challenge it holds). */
+export const TwoFactorCodeInputSchema = v.object({ code: twoFactorCode });
+
+/** The second step's form when a recovery code stands in for the app. */
+export const RecoveryCodeInputSchema = v.object({ recoveryCode });
+
 /** The second step of a sign-in: the challenge and either the app's code or one recovery code. */
 export const TwoFactorLoginInputSchema = v.pipe(
   v.object({

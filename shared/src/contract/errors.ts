@@ -169,7 +169,8 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   SSO_FAILED: { status: 400, message: ssoMessages.identityProviderFailed },
   LAST_ADMIN: {
     status: 409,
-    message: 'You are the last admin of your organization: make another member an admin first, or delete the organization.',
+    message:
+      'You are the last admin of your organization: make another member an admin first, or delete the organization.',
   },
   DELETION_NOT_CONFIRMED: { status: 400, message: accountMessages.confirmEmailMismatch },
   TWO_FACTOR_CHALLENGE_INVALID: { status: 401, message: accountSecurityMessages.challengeInvalid },

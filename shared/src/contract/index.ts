@@ -63,10 +63,12 @@ export {
   isTwoFactorChallenge,
   type LoginResult,
   LoginResultSchema,
+  RecoveryCodeInputSchema,
   type TokenPair,
   TokenPairSchema,
   type TwoFactorChallenge,
   TwoFactorChallengeSchema,
+  TwoFactorCodeInputSchema,
   type TwoFactorLoginInput,
   TwoFactorLoginInputSchema,
 } from './auth.js';

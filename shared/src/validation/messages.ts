@@ -201,7 +201,10 @@ const permissionDeniedOverrides: {
 } = {
   'payment-method': paymentMessages.changeForbidden,
   'account-sso-settings': ssoMessages.onlyAdmins,
-  organization: { grant: invitationMessages.onlyAdminsMayInvite },
+  organization: {
+    grant: invitationMessages.onlyAdminsMayInvite,
+    delete: accountMessages.onlyAdminsMayDeleteOrganization,
+  },
 };
 
 export const permissionDenied = (action: PermissionAction, resource: PermissionResource) => {

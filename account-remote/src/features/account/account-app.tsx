@@ -1,84 +1,147 @@
-import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
-import { type Account, contract } from '@dcipher/shared/contract';
+import { authStore, useAuth } from '@dcipher/shared/auth';
+import type { Account } from '@dcipher/shared/contract';
+import { can, pageTitle } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
-import { errorCatalogue } from '@dcipher/shared/validation';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AccountProvider, useAccountLoad } from './account-context';
+import { AccountNavigation } from './account-navigation';
+import { type AccountRoute, accountRoutes, findAccountRoute } from './account-routes';
+import { AdminOnlyPage } from './admin-only-page';
+import { NotFoundInAccount } from './not-found-in-account';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'loaded'; account: Account }
-  | { state: 'failed'; message: string };
+const mayOpen = (route: AccountRoute, account: Account) =>
+  !route.requires ||
+  can({ kind: 'user', role: account.role }, route.requires.resource, route.requires.action);
 
-/** The account area. For now: who is signed in, and logging out. */
+/** The path the area shows: the browser's, kept in step with the host's navigation and the back button. */
+function useCurrentPath(navigate: (to: string) => void) {
+  const [path, setPath] = useState(() => window.location.pathname);
+  useEffect(() => {
+    const onPopState = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  const go = useCallback(
+    (to: string) => {
+      navigate(to);
+      setPath(new URL(to, window.location.href).pathname);
+    },
+    [navigate],
+  );
+  return { path: path.replace(/\/+$/, '') || '/', go };
+}
+
+/**
+ * The account area (remote `AccountApp`, hosted by the site on /account/*): the menu of spec section 2 and the
+ * screen the path names, each loaded when first opened. Anonymous visitors go to log in; a user whose password
+ * has expired may only set a new one.
+ */
 export function AccountApp({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
   const passwordExpired = useAuth((state) => state.requiresPasswordChange);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
-
-  const fetchAccount = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    try {
-      setLoad({ state: 'loaded', account: await authenticatedApi().call(contract.account.getAccount) });
-    } catch (error) {
-      setLoad({
-        state: 'failed',
-        message: error instanceof ApiError ? error.message : errorCatalogue.serverError,
-      });
-    }
-  }, []);
+  const { path, go } = useCurrentPath(navigate);
+  const { load, retry, replaceAccount } = useAccountLoad(status === 'authenticated' && !passwordExpired);
+  const route = findAccountRoute(path);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstPath = useRef(path);
 
   useEffect(() => {
     // Logging out ends on the home page; only a session that ended otherwise goes to log in.
-    if (status === 'anonymous') {
-      if (!loggingOut) navigate('/login');
-    }
+    if (status === 'anonymous' && !loggingOut) navigate('/login');
     // An expired password closes the account area until a new one is set.
     else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
-    else if (status === 'authenticated') void fetchAccount();
-  }, [status, passwordExpired, navigate, fetchAccount, loggingOut]);
+  }, [status, passwordExpired, navigate, loggingOut]);
 
-  async function logOut() {
-    setLoggingOut(true);
-    await authStore.getState().logout();
-    navigate('/');
+  useEffect(() => {
+    document.title = pageTitle(route?.title ?? 'Account');
+    // After moving to another screen, its heading takes focus so screen readers announce the new page.
+    if (path !== firstPath.current) headingRef.current?.focus();
+  }, [path, route]);
+
+  const leaveAccountArea = useCallback(
+    async (to: string) => {
+      setLoggingOut(true);
+      await authStore.getState().logout();
+      navigate(to);
+    },
+    [navigate],
+  );
+
+  if (load.state !== 'loaded') {
+    return (
+      <div css={{ maxWidth: '72rem', margin: '0 auto', padding: '2rem 1rem', fontFamily: theme.font.family }}>
+        {load.state === 'loading' ? (
+          <p role="status" css={{ color: theme.colors.muted }}>
+            Loading your account…
+          </p>
+        ) : (
+          <>
+            <Alert>{load.message}</Alert>
+            <Button onClick={() => void retry()}>Try again</Button>
+          </>
+        )}
+      </div>
+    );
   }
 
+  const { account } = load;
+  const menu = accountRoutes.filter((item) => !item.hiddenFromMenu && mayOpen(item, account));
   return (
-    <section
-      css={{ maxWidth: '48rem', margin: '0 auto', padding: '2rem 1rem', fontFamily: theme.font.family }}
-    >
-      <h1 css={{ marginTop: 0 }}>Account information</h1>
-      {load.state === 'loading' ? (
-        <p role="status">Loading your account…</p>
-      ) : load.state === 'failed' ? (
-        <>
-          <Alert>{load.message}</Alert>
-          <Button onClick={() => void fetchAccount()}>Try again</Button>
-        </>
-      ) : (
-        <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1.5rem' }}>
-          <dt css={{ fontWeight: 600 }}>Name</dt>
-          <dd css={{ margin: 0 }} data-testid="account-name">
-            {load.account.firstName} {load.account.lastName}
-          </dd>
-          <dt css={{ fontWeight: 600 }}>Work email</dt>
-          <dd css={{ margin: 0 }} data-testid="account-email">
-            {load.account.email}
-          </dd>
-          <dt css={{ fontWeight: 600 }}>Organization</dt>
-          <dd css={{ margin: 0 }}>{load.account.organization.name}</dd>
-          <dt css={{ fontWeight: 600 }}>Role</dt>
-          <dd css={{ margin: 0 }}>{load.account.role}</dd>
-        </dl>
-      )}
-      <div css={{ marginTop: '2rem' }}>
-        <Button variant="secondary" onClick={() => void logOut()} disabled={loggingOut}>
-          {loggingOut ? 'Logging out…' : 'Log out'}
-        </Button>
+    <AccountProvider account={account} replaceAccount={replaceAccount} leaveAccountArea={leaveAccountArea}>
+      <div
+        css={{
+          maxWidth: '72rem',
+          margin: '0 auto',
+          padding: '1.5rem 1rem 3rem',
+          boxSizing: 'border-box',
+          fontFamily: theme.font.family,
+          color: theme.colors.ink,
+          display: 'grid',
+          gap: '1.5rem',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          '@media (min-width: 48rem)': { gridTemplateColumns: '15rem minmax(0, 1fr)', gap: '2.5rem' },
+        }}
+      >
+        <div>
+          <p css={{ margin: '0 0 0.75rem', color: theme.colors.muted, fontSize: '0.95rem' }}>
+            Signed in as <strong css={{ color: theme.colors.ink }}>{account.email}</strong>
+          </p>
+          <AccountNavigation
+            routes={menu}
+            currentPath={path}
+            navigate={go}
+            onLogOut={() => void leaveAccountArea('/')}
+            loggingOut={loggingOut}
+          />
+        </div>
+        <section aria-labelledby="account-screen-title" css={{ minWidth: 0 }}>
+          <h1
+            id="account-screen-title"
+            ref={headingRef}
+            tabIndex={-1}
+            css={{ margin: '0 0 1.25rem', fontSize: '1.75rem', outline: 'none' }}
+          >
+            {route?.title ?? 'Page not found'}
+          </h1>
+          {!route ? (
+            <NotFoundInAccount navigate={go} />
+          ) : !mayOpen(route, account) && route.requires ? (
+            <AdminOnlyPage purpose={route.requires.purpose} navigate={go} />
+          ) : (
+            <Suspense
+              fallback={
+                <p role="status" css={{ color: theme.colors.muted }}>
+                  Loading…
+                </p>
+              }
+            >
+              <route.Screen navigate={go} />
+            </Suspense>
+          )}
+        </section>
       </div>
-    </section>
+    </AccountProvider>
   );
 }

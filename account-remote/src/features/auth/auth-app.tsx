@@ -1,41 +1,57 @@
 import { useAuth } from '@dcipher/shared/auth';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { type ComponentType, useEffect } from 'react';
-import { AcceptInvitationScreen } from './accept-invitation-screen';
-import { LoginScreen } from './login-screen';
-import { ChangePasswordScreen, ForgotPasswordScreen, NewPasswordScreen } from './password-screens';
-import { PostSignupScreen } from './post-signup-screen';
-import { ReactivateTrialScreen } from './reactivate-trial-screen';
-import { SignupScreen } from './signup-screen';
-import { SsoLoginScreen } from './sso-login-screen';
-import { UnsubscribeScreen } from './unsubscribe-screen';
-import { VerifyEmailScreen } from './verify-email-screen';
+import { type AuthRouteId, matchRoute } from '@dcipher/shared/routes';
+import { lazy, useEffect } from 'react';
+import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
+import { onboardingScreens } from '../onboarding';
 
-const screens: Record<string, ComponentType<RemoteScreenProps>> = {
-  '/login': LoginScreen,
-  '/login/sso': SsoLoginScreen,
-  '/signup': SignupScreen,
-  '/postsignup': PostSignupScreen,
-  '/verify-email': VerifyEmailScreen,
-  '/forgot-password': ForgotPasswordScreen,
-  '/change-password': ChangePasswordScreen,
-  '/reactivate-trial': ReactivateTrialScreen,
-  '/unsubscribe': UnsubscribeScreen,
+const login = lazy(() =>
+  import(/* webpackChunkName: "login" */ './login-screen').then((module) => ({
+    default: module.LoginScreen,
+  })),
+);
+const passwordScreen = (name: 'ForgotPasswordScreen' | 'NewPasswordScreen' | 'ChangePasswordScreen') =>
+  lazy(() =>
+    import(/* webpackChunkName: "password" */ './password-screens').then((module) => ({
+      default: module[name],
+    })),
+  );
+
+/** Every signed-out route the declared routes give to AuthApp has its screen: the compiler checks the list. */
+const screens: Record<AuthRouteId, LazyScreen> = {
+  login,
+  ssoLogin: lazy(() =>
+    import(/* webpackChunkName: "sso-login" */ './sso-login-screen').then((module) => ({
+      default: module.SsoLoginScreen,
+    })),
+  ),
+  forgotPassword: passwordScreen('ForgotPasswordScreen'),
+  newPassword: passwordScreen('NewPasswordScreen'),
+  changePassword: passwordScreen('ChangePasswordScreen'),
+  signup: onboardingScreens.signup,
+  postSignup: onboardingScreens.postSignup,
+  verifyEmail: onboardingScreens.verifyEmail,
+  reactivateTrial: onboardingScreens.reactivateTrial,
+  unsubscribe: onboardingScreens.unsubscribe,
 };
 
-/** Signed-out screens, chosen by path; a visitor who is already signed in goes to the account area from login. */
+/**
+ * Signed-out screens, chosen by path from the declared routes (`@dcipher/shared/routes`), each loaded when first
+ * opened, so the login page downloads only the login form. A visitor who is already signed in goes from log in
+ * to the account area.
+ */
 export function AuthApp({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
-  const path = window.location.pathname.replace(/\/$/, '') || '/login';
+  const id = matchRoute(window.location.pathname, 'AuthApp')?.route.id ?? 'login';
   // An invitation link (/signup?invitation=<token>) opens the invitee's page instead of self-service sign-up.
-  const invitation = path === '/signup' && new URLSearchParams(window.location.search).has('invitation');
-  const Screen = invitation
-    ? AcceptInvitationScreen
-    : path.startsWith('/new-password/')
-      ? NewPasswordScreen
-      : (screens[path] ?? LoginScreen);
+  const invitation = id === 'signup' && new URLSearchParams(window.location.search).has('invitation');
   useEffect(() => {
-    if (status === 'authenticated' && Screen === LoginScreen) navigate('/account');
-  }, [status, navigate, Screen]);
-  return <Screen navigate={navigate} />;
+    if (status === 'authenticated' && id === 'login') navigate('/account');
+  }, [status, navigate, id]);
+  return (
+    <ScreenRouter
+      Screen={invitation ? onboardingScreens.acceptInvitation : screens[id]}
+      navigate={navigate}
+    />
+  );
 }

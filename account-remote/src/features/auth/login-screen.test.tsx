@@ -1,7 +1,8 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import type { ErrorCode } from '@dcipher/shared/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
 import AuthApp from './index';
 
 const call = jest.fn();
@@ -12,9 +13,9 @@ jest.mock('@dcipher/shared/auth', () => ({
 
 const initialState = authStore.getState();
 
-function renderLogin() {
+async function renderLogin() {
   const navigate = jest.fn();
-  render(<AuthApp navigate={navigate} />);
+  await renderScreen(<AuthApp navigate={navigate} />);
   return { navigate };
 }
 
@@ -30,8 +31,8 @@ describe('Login screen', () => {
     authStore.setState(initialState, true);
   });
 
-  it('shows the login-style layout with a page title and visibly labelled fields', () => {
-    renderLogin();
+  it('shows the login-style layout with a page title and visibly labelled fields', async () => {
+    await renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(screen.getByText('Work email').tagName).toBe('LABEL');
     expect(screen.getByText('Password').tagName).toBe('LABEL');
@@ -41,7 +42,7 @@ describe('Login screen', () => {
   it('shows the spec messages for empty and malformed input without calling the API', async () => {
     const login = jest.fn();
     authStore.setState({ login });
-    renderLogin();
+    await renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
     fillAndSubmit('not-an-email', 'secret');
@@ -60,7 +61,7 @@ describe('Login screen', () => {
     authStore.setState({
       login: jest.fn().mockRejectedValue(new ApiError(message, status, code as ErrorCode | undefined)),
     });
-    renderLogin();
+    await renderLogin();
     fillAndSubmit('ada@example.com', 'Harbour-Lights-2026');
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
@@ -70,7 +71,7 @@ describe('Login screen', () => {
     authStore.setState({
       login: jest.fn().mockRejectedValue(new ApiError(suspended, 403, 'ACCOUNT_SUSPENDED')),
     });
-    renderLogin();
+    await renderLogin();
     fillAndSubmit('ada@example.com', 'Harbour-Lights-2026');
     expect((await screen.findByRole('alert')).textContent).toBe(suspended);
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact-us');
@@ -82,7 +83,7 @@ describe('Login screen', () => {
         .fn()
         .mockRejectedValue(new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS')),
     });
-    const { navigate } = renderLogin();
+    const { navigate } = await renderLogin();
     fillAndSubmit('ada@example.com', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
     expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('ada@example.com');
@@ -90,9 +91,9 @@ describe('Login screen', () => {
   });
 
   it('signs in with the normalised credentials and goes to the account area', async () => {
-    const login = jest.fn().mockResolvedValue(undefined);
+    const login = jest.fn().mockResolvedValue({ twoFactorRequired: false });
     authStore.setState({ login });
-    const { navigate } = renderLogin();
+    const { navigate } = await renderLogin();
     fillAndSubmit('  Ada@Example.com ', 'right');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
     expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right', staySignedIn: false });
@@ -103,7 +104,7 @@ describe('Login screen', () => {
       login: jest.fn().mockRejectedValue(new ApiError('Email is not verified', 403, 'EMAIL_NOT_VERIFIED')),
     });
     call.mockResolvedValue({ sent: true });
-    renderLogin();
+    await renderLogin();
     fillAndSubmit('new@example.com', 'Harbour-Lights-2026');
     expect((await screen.findByRole('alert')).textContent).toBe('Email is not verified');
     fireEvent.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
@@ -112,9 +113,9 @@ describe('Login screen', () => {
   });
 
   it('asks for a 2-week session when "stay signed in" is ticked', async () => {
-    const login = jest.fn().mockResolvedValue(undefined);
+    const login = jest.fn().mockResolvedValue({ twoFactorRequired: false });
     authStore.setState({ login });
-    renderLogin();
+    await renderLogin();
     fireEvent.click(screen.getByLabelText('Stay signed in for 2 weeks'));
     fillAndSubmit('ada@example.com', 'right');
     await waitFor(() =>
@@ -124,20 +125,89 @@ describe('Login screen', () => {
 
   it('sends a user whose password has expired to change it', async () => {
     authStore.setState({
-      login: jest
-        .fn()
-        .mockImplementation(async () =>
-          authStore.setState({ status: 'authenticated', requiresPasswordChange: true }),
-        ),
+      login: jest.fn().mockImplementation(async () => {
+        authStore.setState({ status: 'authenticated', requiresPasswordChange: true });
+        return { twoFactorRequired: false };
+      }),
     });
-    const { navigate } = renderLogin();
+    const { navigate } = await renderLogin();
     fillAndSubmit('ada@example.com', 'right');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));
   });
 
   it('sends an already signed-in visitor to the account area', async () => {
     authStore.setState({ status: 'authenticated' });
-    const { navigate } = renderLogin();
+    const { navigate } = await renderLogin();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+  });
+
+  it('asks for the two-step code after the password, and a recovery code may stand in for it', async () => {
+    const challenge = { challengeToken: 'c'.repeat(43), expiresAt: Date.now() + 300_000 };
+    const completeTwoFactor = jest
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiError(
+          'That recovery code is not correct or was already used.',
+          400,
+          'TWO_FACTOR_CODE_INVALID',
+        ),
+      )
+      .mockImplementationOnce(async () =>
+        authStore.setState({ status: 'authenticated', twoFactorChallenge: undefined }),
+      );
+    authStore.setState({
+      login: jest.fn().mockImplementation(async () => {
+        authStore.setState({ twoFactorChallenge: challenge });
+        return { twoFactorRequired: true };
+      }),
+      completeTwoFactor,
+    });
+    const { navigate } = await renderLogin();
+    fillAndSubmit('ada@example.com', 'right');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step verification' })).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+
+    // A code that is not six digits is refused before anything is sent.
+    fireEvent.change(screen.getByLabelText('Code from your authenticator app'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    expect(completeTwoFactor).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That recovery code is not correct or was already used.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    expect(completeTwoFactor).toHaveBeenLastCalledWith({ recoveryCode: 'abcde12345' });
+  });
+
+  it('goes back to the password step with its message when the two-step challenge has expired', async () => {
+    authStore.setState({
+      login: jest.fn().mockImplementation(async () => {
+        authStore.setState({ twoFactorChallenge: { challengeToken: 'c'.repeat(43), expiresAt: Date.now() } });
+        return { twoFactorRequired: true };
+      }),
+      completeTwoFactor: jest.fn().mockImplementation(async () => {
+        authStore.setState({ twoFactorChallenge: undefined });
+        throw new ApiError(
+          'Your sign-in has expired. Please log in again.',
+          401,
+          'TWO_FACTOR_CHALLENGE_INVALID',
+        );
+      }),
+    });
+    await renderLogin();
+    fillAndSubmit('ada@example.com', 'right');
+    fireEvent.change(await screen.findByLabelText('Code from your authenticator app'), {
+      target: { value: '123 456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your sign-in has expired. Please log in again.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
   });
 });

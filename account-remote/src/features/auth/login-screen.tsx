@@ -1,4 +1,4 @@
-import { authenticatedApi, authStore } from '@dcipher/shared/auth';
+import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
 import { CredentialsSchema, contract, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
@@ -13,18 +13,23 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { LoginLayout } from './login-layout';
-import { ScreenLink } from './screen-link';
+import { LoginLayout } from '../../layout/login-layout';
+import { ScreenLink } from '../../layout/screen-link';
+import { TwoStepSignIn } from './two-step-sign-in';
 
 export function LoginScreen({ navigate }: RemoteScreenProps) {
   const [resent, setResent] = useState(false);
+  const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
+  const enterAccount = () =>
+    navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account');
   const form = useContractForm({
     schema: CredentialsSchema,
     defaultValues: { email: '', password: '', staySignedIn: false },
     onSubmit: async (credentials) => {
       setResent(false);
-      await authStore.getState().login(credentials);
-      navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account');
+      const step = await authStore.getState().login(credentials);
+      // With two-step verification on, the store now holds a challenge and the code step shows instead.
+      if (!step.twoFactorRequired) enterAccount();
     },
   });
   const code = form.apiError?.code;
@@ -34,6 +39,18 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
       .call(contract.registration.sendConfirmation, { body: { email: form.getValues('email') } })
       .catch(() => undefined);
     setResent(true);
+  }
+
+  if (twoFactorChallenge) {
+    return (
+      <TwoStepSignIn
+        onSignedIn={enterAccount}
+        onStartOver={(message) => {
+          form.setValue('password', '');
+          form.setFormError(message);
+        }}
+      />
+    );
   }
 
   return (

@@ -1,6 +1,7 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
 import AuthApp from './index';
 
 const call = jest.fn();
@@ -12,10 +13,10 @@ jest.mock('@dcipher/shared/auth', () => ({
 const initialState = authStore.getState();
 configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
-function renderAt(path: string) {
+async function renderAt(path: string) {
   window.history.pushState(null, '', path);
   const navigate = jest.fn();
-  render(<AuthApp navigate={navigate} />);
+  await renderScreen(<AuthApp navigate={navigate} />);
   return { navigate };
 }
 
@@ -31,7 +32,7 @@ afterEach(() => {
 describe('Forgot password', () => {
   it('validates the email, then confirms without saying whether an account exists', async () => {
     call.mockResolvedValue({ sent: true });
-    renderAt('/forgot-password');
+    await renderAt('/forgot-password');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
     type('Work email', 'nobody@example');
@@ -46,7 +47,7 @@ describe('Forgot password', () => {
 
 describe('New password from the emailed link', () => {
   it('shows each password message of the spec and "Passwords do not match"', async () => {
-    renderAt('/new-password/tok123');
+    await renderAt('/new-password/tok123');
     type('New password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(
@@ -63,7 +64,7 @@ describe('New password from the emailed link', () => {
 
   it('sets the password with the token from the path, then offers to log in', async () => {
     call.mockResolvedValue({ changed: true });
-    const { navigate } = renderAt('/new-password/tok123');
+    const { navigate } = await renderAt('/new-password/tok123');
     type('New password', 'Harbour-Lights-2026');
     type('Confirm new password', 'Harbour-Lights-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -79,7 +80,7 @@ describe('New password from the emailed link', () => {
     call.mockRejectedValue(
       new ApiError('This password reset link has expired. Ask for a new one.', 400, 'RESET_LINK_EXPIRED'),
     );
-    renderAt('/new-password/old');
+    await renderAt('/new-password/old');
     type('New password', 'Harbour-Lights-2026');
     type('Confirm new password', 'Harbour-Lights-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -95,7 +96,7 @@ describe('New password from the emailed link', () => {
 describe('Change password', () => {
   it('says the password has expired and refuses the same password', async () => {
     authStore.setState({ status: 'authenticated', requiresPasswordChange: true });
-    renderAt('/change-password');
+    await renderAt('/change-password');
     expect(screen.getByRole('alert').textContent).toBe('Your password has expired. Set a new one.');
     type('Current password', 'Harbour-Lights-2026');
     type('New password', 'Harbour-Lights-2026');
@@ -107,7 +108,7 @@ describe('Change password', () => {
   it('changes the password through the auth store and opens the account area', async () => {
     const changePassword = jest.fn().mockResolvedValue(undefined);
     authStore.setState({ status: 'authenticated', requiresPasswordChange: true, changePassword });
-    const { navigate } = renderAt('/change-password');
+    const { navigate } = await renderAt('/change-password');
     type('Current password', 'Harbour-Lights-2026');
     type('New password', 'Northern-Lights-2027');
     type('Confirm new password', 'Northern-Lights-2027');
@@ -122,7 +123,7 @@ describe('Change password', () => {
 
   it('sends a signed-out visitor to log in', async () => {
     authStore.setState({ status: 'anonymous' });
-    const { navigate } = renderAt('/change-password');
+    const { navigate } = await renderAt('/change-password');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
   });
 });

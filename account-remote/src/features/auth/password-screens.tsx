@@ -19,8 +19,8 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
-import { LoginLayout } from './login-layout';
-import { ScreenLink } from './screen-link';
+import { LoginLayout } from '../../layout/login-layout';
+import { ScreenLink } from '../../layout/screen-link';
 
 /** Forgot password: asks for the email; the answer is the same whether or not an account exists. */
 export function ForgotPasswordScreen({ navigate }: RemoteScreenProps) {

@@ -1,7 +1,8 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract } from '@dcipher/shared/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
 import { redirectTo } from './external-redirect';
 import AuthApp from './index';
 
@@ -15,10 +16,10 @@ jest.mock('./external-redirect', () => ({ redirectTo: jest.fn() }));
 const initialState = authStore.getState();
 const notSetUp = 'Single sign-on is not set up for your email address. Log in with your password.';
 
-function renderAt(url: string) {
+async function renderAt(url: string) {
   window.history.pushState(null, '', url);
   const navigate = jest.fn();
-  render(<AuthApp navigate={navigate} />);
+  await renderScreen(<AuthApp navigate={navigate} />);
   return { navigate };
 }
 
@@ -35,8 +36,8 @@ afterEach(() => {
 });
 
 describe('Log in with SSO: the email step', () => {
-  it('shows the login-style layout with a labelled work email field and a way back to the password login', () => {
-    const { navigate } = renderAt('/login/sso');
+  it('shows the login-style layout with a labelled work email field and a way back to the password login', async () => {
+    const { navigate } = await renderAt('/login/sso');
     expect(screen.getByRole('heading', { level: 1, name: 'Log in with SSO' })).toBeTruthy();
     expect(screen.getByText('Work email').tagName).toBe('LABEL');
     expect(document.title).toBe('Dcipher | Log in with SSO');
@@ -45,7 +46,7 @@ describe('Log in with SSO: the email step', () => {
   });
 
   it('validates the email without calling the API', async () => {
-    renderAt('/login/sso');
+    await renderAt('/login/sso');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
     submitEmail('not-an-email');
@@ -56,7 +57,7 @@ describe('Log in with SSO: the email step', () => {
   it("sends the browser to the identity provider's sign-in page, showing progress meanwhile", async () => {
     let answer: (value: unknown) => void = () => {};
     call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderAt('/login/sso');
+    await renderAt('/login/sso');
     submitEmail('  Ada@Acme.test ');
     const button = await screen.findByRole('button', { name: 'Continuing…' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -68,7 +69,7 @@ describe('Log in with SSO: the email step', () => {
 
   it('shows why SSO cannot start, keeps the email and links to the password login', async () => {
     call.mockRejectedValue(new ApiError(notSetUp, 404, 'SSO_NOT_SET_UP'));
-    const { navigate } = renderAt('/login/sso');
+    const { navigate } = await renderAt('/login/sso');
     submitEmail('ada@nowhere.test');
     expect((await screen.findByRole('alert')).textContent).toBe(notSetUp);
     expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('ada@nowhere.test');
@@ -78,8 +79,8 @@ describe('Log in with SSO: the email step', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
-  it('is reached from the login screen', () => {
-    const { navigate } = renderAt('/login');
+  it('is reached from the login screen', async () => {
+    const { navigate } = await renderAt('/login');
     fireEvent.click(screen.getByRole('link', { name: 'Log in with SSO' }));
     expect(navigate).toHaveBeenCalledWith('/login/sso');
   });
@@ -95,7 +96,7 @@ describe('Log in with SSO: back from the identity provider', () => {
         ),
     );
     authStore.setState({ completeSsoLogin });
-    const { navigate } = renderAt('/login/sso?code=abc&state=xyz&iss=https%3A%2F%2Fidp.acme.test');
+    const { navigate } = await renderAt('/login/sso?code=abc&state=xyz&iss=https%3A%2F%2Fidp.acme.test');
     expect(screen.getByRole('status').textContent).toBe('Signing you in…');
     expect(completeSsoLogin).toHaveBeenCalledTimes(1);
     expect(completeSsoLogin).toHaveBeenCalledWith({
@@ -117,7 +118,7 @@ describe('Log in with SSO: back from the identity provider', () => {
         return { twoFactorRequired: false };
       }),
     });
-    const { navigate } = renderAt('/login/sso?code=abc&state=xyz');
+    const { navigate } = await renderAt('/login/sso?code=abc&state=xyz');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));
   });
 
@@ -126,7 +127,7 @@ describe('Log in with SSO: back from the identity provider', () => {
     authStore.setState({
       completeSsoLogin: jest.fn().mockRejectedValue(new ApiError(message, 400, 'SSO_ATTEMPT_INVALID')),
     });
-    const { navigate } = renderAt('/login/sso?code=abc&state=used');
+    const { navigate } = await renderAt('/login/sso?code=abc&state=used');
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(navigate).not.toHaveBeenCalled();
 
@@ -137,14 +138,14 @@ describe('Log in with SSO: back from the identity provider', () => {
 
   it('shows "Server error" when the failure is not an API answer', async () => {
     authStore.setState({ completeSsoLogin: jest.fn().mockRejectedValue(new Error('boom')) });
-    renderAt('/login/sso?code=abc&state=xyz');
+    await renderAt('/login/sso?code=abc&state=xyz');
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
   });
 
   it('says the sign-in was cancelled when the provider answers access_denied, without calling the API', async () => {
     const completeSsoLogin = jest.fn();
     authStore.setState({ completeSsoLogin });
-    renderAt('/login/sso?error=access_denied&state=xyz');
+    await renderAt('/login/sso?error=access_denied&state=xyz');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Sign-in was cancelled at your identity provider.',
     );
@@ -153,7 +154,7 @@ describe('Log in with SSO: back from the identity provider', () => {
   });
 
   it("shows the provider's other errors as a failed sign-in", async () => {
-    renderAt('/login/sso?error=server_error&state=xyz');
+    await renderAt('/login/sso?error=server_error&state=xyz');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your identity provider could not sign you in. Please try again.',
     );

@@ -1,11 +1,6 @@
-import { authenticatedApi, authStore } from '@dcipher/shared/auth';
+import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import {
-  contract,
-  type ErrorCode,
-  type SsoCallbackInput,
-  SsoLoginInputSchema,
-} from '@dcipher/shared/contract';
+import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
   Alert,
@@ -17,10 +12,11 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { errorCatalogue, ssoMessages } from '@dcipher/shared/validation';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LoginLayout } from '../../layout/login-layout';
+import { ScreenLink } from '../../layout/screen-link';
 import { redirectTo } from './external-redirect';
-import { LoginLayout } from './login-layout';
-import { ScreenLink } from './screen-link';
+import { TwoStepSignIn } from './two-step-sign-in';
 
 type Step =
   | { step: 'email' }
@@ -62,6 +58,11 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   // Set once the browser is leaving for the identity provider: the button stays busy until it has gone.
   const [leaving, setLeaving] = useState(false);
   const finishing = useRef(false);
+  const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
+  const enterAccount = useCallback(
+    () => navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account'),
+    [navigate],
+  );
   const form = useContractForm({
     schema: SsoLoginInputSchema,
     defaultValues: { email: '' },
@@ -81,10 +82,20 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
       .getState()
       .completeSsoLogin(step.callback)
       .then(
-        () => navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account'),
+        // With two-step verification on, the store holds a challenge and the code step shows instead.
+        (signIn) => (signIn.twoFactorRequired ? undefined : enterAccount()),
         (error: unknown) => setStep({ step: 'failed', message: messageOf(error) }),
       );
-  }, [step, navigate]);
+  }, [step, enterAccount]);
+
+  if (twoFactorChallenge) {
+    return (
+      <TwoStepSignIn
+        onSignedIn={enterAccount}
+        onStartOver={(message) => setStep(message ? { step: 'failed', message } : { step: 'email' })}
+      />
+    );
+  }
 
   const passwordLogin = (
     <p css={{ marginBottom: 0, color: theme.colors.muted }}>

@@ -17,10 +17,3 @@ export class LastAdminError extends ApiError {
     super(errorCodes.lastAdmin, { message: lastAdminMessage(organizationName) });
   }
 }
-
-/** A teammate or guest asked to delete the organization. */
-export class OrganizationDeletionForbiddenError extends ApiError {
-  constructor() {
-    super(errorCodes.forbidden, { message: accountMessages.onlyAdminsMayDeleteOrganization });
-  }
-}

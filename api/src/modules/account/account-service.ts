@@ -13,11 +13,7 @@ import {
   planAccountDeletion,
 } from '../people/account-deletion.js';
 import { findAccount, updateProfile } from '../people/account-repository.js';
-import {
-  DeletionNotConfirmedError,
-  LastAdminError,
-  OrganizationDeletionForbiddenError,
-} from './account-errors.js';
+import { DeletionNotConfirmedError, LastAdminError } from './account-errors.js';
 import type { PersonalDataSection, PersonalDataSubject } from './personal-data-section.js';
 
 type ProfileInput = v.InferOutput<typeof AccountProfileInputSchema>;
@@ -108,8 +104,6 @@ export function createAccountService({
 
     /** Deletes the user's organization with all its members and their data; its exact name confirms it. */
     async deleteOrganization(user: AuthenticatedUser, confirmName: string): Promise<void> {
-      // The declared permission (organization: delete) will refuse non-admins before this; kept until it does.
-      if (user.role !== 'admin') throw new OrganizationDeletionForbiddenError();
       await database.transaction(async (transaction) => {
         const name = await lockOrganizationName(transaction, user.organizationId);
         if (name === undefined) throw new UnauthorizedError();

@@ -1,5 +1,5 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
+import { accountSecurityMessages } from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
 /** Unknown email, wrong password or an account that cannot sign in: deliberately one answer for all three. */

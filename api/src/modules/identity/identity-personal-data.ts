@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
-import { exportSessionsAndSignInHistory, exportTwoStepVerificationStatus } from './account-security-export.js';
+import {
+  exportSessionsAndSignInHistory,
+  exportTwoStepVerificationStatus,
+} from './account-security-export.js';
 
 /** The user's sessions (refresh token families): when each began, was last renewed, ends, and whether it ended. */
 export const sessionPersonalData: PersonalDataSection = {

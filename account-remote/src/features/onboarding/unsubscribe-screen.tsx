@@ -5,8 +5,8 @@ import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, marketingEmailMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
-import { LoginLayout } from './login-layout';
-import { ScreenLink } from './screen-link';
+import { LoginLayout } from '../../layout/login-layout';
+import { ScreenLink } from '../../layout/screen-link';
 
 type Unsubscription =
   | { state: 'asking' }

@@ -1,8 +1,9 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import AuthApp from './index';
+import { renderScreen } from '../../test-support/render-screen';
+import AuthApp from '../auth';
 import { loginRedirectDelayMilliseconds, reactivateTrialHeadings } from './reactivate-trial-screen';
 
 const call = jest.fn();
@@ -14,10 +15,10 @@ jest.mock('@dcipher/shared/auth', () => ({
 const initialState = authStore.getState();
 configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
-function renderAt(path: string) {
+async function renderAt(path: string) {
   window.history.pushState(null, '', path);
   const navigate = jest.fn();
-  render(
+  await renderScreen(
     <StrictMode>
       <AuthApp navigate={navigate} />
     </StrictMode>,
@@ -51,7 +52,7 @@ describe('Trial reactivation', () => {
 
   it('shows progress, then the new trial end, and goes to log in after a few seconds', async () => {
     const answer = pendingAnswer();
-    const { navigate } = renderAt('/reactivate-trial?token=abc');
+    const { navigate } = await renderAt('/reactivate-trial?token=abc');
     expect(heading()).toBe(reactivateTrialHeadings.reactivating);
     expect(screen.getByRole('status').textContent).toBe('Reactivating your free trial…');
     await act(async () => answer.resolve({ trialEndsAt: '2026-03-19T10:00:00.000Z' }));
@@ -72,7 +73,7 @@ describe('Trial reactivation', () => {
 
   it('has a "Log in" button to go at once', async () => {
     call.mockResolvedValue({ trialEndsAt: '2026-03-19T10:00:00.000Z' });
-    const { navigate } = renderAt('/reactivate-trial?token=abc');
+    const { navigate } = await renderAt('/reactivate-trial?token=abc');
     await act(async () => {});
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -80,7 +81,7 @@ describe('Trial reactivation', () => {
 
   it('says when the subscription is already active, then goes to log in', async () => {
     const answer = pendingAnswer();
-    const { navigate } = renderAt('/reactivate-trial?token=abc');
+    const { navigate } = await renderAt('/reactivate-trial?token=abc');
     await act(async () =>
       answer.reject(
         new ApiError(
@@ -101,7 +102,7 @@ describe('Trial reactivation', () => {
 
   it('reports a failed reactivation with the catalogue message, a contact link and log in, and stays', async () => {
     const answer = pendingAnswer();
-    const { navigate } = renderAt('/reactivate-trial?token=used');
+    const { navigate } = await renderAt('/reactivate-trial?token=used');
     await act(async () =>
       answer.reject(
         new ApiError('Unexpected error while reactivating your free trial', 400, 'TRIAL_REACTIVATION_FAILED'),
@@ -119,13 +120,13 @@ describe('Trial reactivation', () => {
 
   it('shows the catalogue message for any other failure too', async () => {
     call.mockRejectedValue(new TypeError('Failed to fetch'));
-    renderAt('/reactivate-trial?token=abc');
+    await renderAt('/reactivate-trial?token=abc');
     await act(async () => {});
     expect(screen.getByRole('alert').textContent).toBe('Unexpected error while reactivating your free trial');
   });
 
   it('treats a link without a token as failed, without calling the API', async () => {
-    renderAt('/reactivate-trial');
+    await renderAt('/reactivate-trial');
     await act(async () => {});
     expect(heading()).toBe('We could not reactivate your free trial');
     expect(screen.getByRole('alert').textContent).toBe('Unexpected error while reactivating your free trial');

@@ -1,6 +1,7 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import AuthApp from './index';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
+import AuthApp from '../auth';
 
 // The API is faked at the fetch level: the real client builds the request and maps the answers.
 const token = 'a'.repeat(64);
@@ -15,10 +16,10 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
 const initialState = authStore.getState();
 configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost', fetch: fakeFetch });
 
-function renderAt(path: string) {
+async function renderAt(path: string) {
   window.history.pushState(null, '', path);
   const navigate = jest.fn();
-  render(<AuthApp navigate={navigate} />);
+  await renderScreen(<AuthApp navigate={navigate} />);
   return { navigate };
 }
 
@@ -42,7 +43,7 @@ afterEach(() => {
 
 describe('Unsubscribe from product news', () => {
   it('asks first: opening the link alone sends nothing', async () => {
-    renderAt(linkFor('ada@example.com'));
+    await renderAt(linkFor('ada@example.com'));
     expect(heading()).toBe('Unsubscribe from product news');
     expect(screen.getByText(/^Unsubscribe/, { selector: 'p' }).textContent).toBe(
       'Unsubscribe ada@example.com from Dcipher emails about product news?',
@@ -54,7 +55,7 @@ describe('Unsubscribe from product news', () => {
 
   it('shows progress, then the confirmation', async () => {
     const settle = pendingAnswer();
-    const { navigate } = renderAt(linkFor('Ada+news@example.com'));
+    const { navigate } = await renderAt(linkFor('Ada+news@example.com'));
     fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
     const busy = await screen.findByRole('button', { name: 'Unsubscribing…' });
@@ -78,7 +79,7 @@ describe('Unsubscribe from product news', () => {
 
   it('explains a link the API refuses and offers to contact us', async () => {
     answer = errorAnswer(403, 'This unsubscribe link is not valid.', 'UNSUBSCRIBE_LINK_INVALID');
-    const { navigate } = renderAt(linkFor('ada@example.com'));
+    const { navigate } = await renderAt(linkFor('ada@example.com'));
     fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('This unsubscribe link is not valid.');
@@ -92,7 +93,7 @@ describe('Unsubscribe from product news', () => {
     answer = async () => {
       throw new TypeError('Failed to fetch');
     };
-    renderAt(linkFor('ada@example.com'));
+    await renderAt(linkFor('ada@example.com'));
     fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -108,7 +109,7 @@ describe('Unsubscribe from product news', () => {
 
   it('shows a server failure as "Server error", with a retry', async () => {
     answer = errorAnswer(500, 'database exploded', 'INTERNAL');
-    renderAt(linkFor('ada@example.com'));
+    await renderAt(linkFor('ada@example.com'));
     fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -120,7 +121,7 @@ describe('Unsubscribe from product news', () => {
       '/unsubscribe?email=ada%40example.com',
       `/unsubscribe?token=${token}`,
     ]) {
-      const { navigate } = renderAt(path);
+      const { navigate } = await renderAt(path);
       expect(heading()).toBe('We could not unsubscribe you');
       expect(screen.getByRole('alert').textContent).toBe('This unsubscribe link is not valid.');
       fireEvent.click(screen.getByRole('button', { name: 'Contact us' }));
@@ -130,8 +131,8 @@ describe('Unsubscribe from product news', () => {
     expect(requests).toEqual([]);
   });
 
-  it('lets a reader keep their subscription', () => {
-    const { navigate } = renderAt(linkFor('ada@example.com'));
+  it('lets a reader keep their subscription', async () => {
+    const { navigate } = await renderAt(linkFor('ada@example.com'));
     fireEvent.click(screen.getByRole('link', { name: 'Keep me subscribed' }));
     expect(navigate).toHaveBeenCalledWith('/');
   });

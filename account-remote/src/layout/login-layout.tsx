@@ -1,7 +1,7 @@
 import { pageTitle } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import { type ReactNode, useEffect } from 'react';
-import backgroundUrl from '../../assets/login-background.svg';
+import backgroundUrl from '../assets/login-background.svg';
 
 /** The spec's login-style layout: full screen, background image, centred content, page title. */
 export function LoginLayout({ title, children }: { title: string; children: ReactNode }) {

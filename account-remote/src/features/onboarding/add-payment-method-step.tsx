@@ -10,7 +10,7 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
-import { LoginLayout } from './login-layout';
+import { LoginLayout } from '../../layout/login-layout';
 
 export interface AddPaymentMethodStepProps {
   email: string;

@@ -1,7 +1,8 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import AuthApp from './index';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
+import AuthApp from '../auth';
 
 jest.mock('altcha', () => ({}));
 const call = jest.fn();
@@ -24,10 +25,10 @@ const invitation = (state: 'pending' | 'expired' | 'accepted') => ({
 const chosen = 'Harbour-Lights-2026';
 const pendingHeading = 'Join Demo Org on Dcipher';
 
-function renderInvitation(token = 'tok123') {
+async function renderInvitation(token = 'tok123') {
   window.history.pushState(null, '', `/signup?invitation=${token}`);
   const navigate = jest.fn();
-  render(<AuthApp navigate={navigate} />);
+  await renderScreen(<AuthApp navigate={navigate} />);
   return { navigate };
 }
 
@@ -54,7 +55,7 @@ describe('Accept invitation: loading and pending', () => {
   it('loads the invitation named by the link, then shows who invites whom, with labelled fields', async () => {
     let answer: (value: unknown) => void = () => {};
     call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderInvitation();
+    await renderInvitation();
     expect(screen.getByRole('status').textContent).toBe('Loading your invitation…');
     expect(call.mock.calls[0]?.[1]).toEqual({ query: { token: 'tok123' } });
 
@@ -74,7 +75,7 @@ describe('Accept invitation: loading and pending', () => {
     const acceptInvitation = jest.fn();
     authStore.setState({ acceptInvitation });
     call.mockResolvedValue(invitation('pending'));
-    renderInvitation();
+    await renderInvitation();
     await heading(pendingHeading);
     fireEvent.click(acceptButton());
     expect(await screen.findAllByText('This field is required')).toHaveLength(4);
@@ -101,7 +102,7 @@ describe('Accept invitation: loading and pending', () => {
     const acceptInvitation = jest.fn().mockResolvedValue(undefined);
     authStore.setState({ acceptInvitation });
     call.mockResolvedValue(invitation('pending'));
-    const { navigate } = renderInvitation();
+    const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     fillForm();
     type('First name', '  Grace ');
@@ -129,7 +130,7 @@ describe('Accept invitation: loading and pending', () => {
         ),
     });
     call.mockResolvedValue(invitation('pending'));
-    const { navigate } = renderInvitation();
+    const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     fillForm();
     fireEvent.click(acceptButton());
@@ -151,7 +152,7 @@ describe('Accept invitation: loading and pending', () => {
         ),
     });
     call.mockResolvedValue(invitation('pending'));
-    renderInvitation();
+    await renderInvitation();
     await heading(pendingHeading);
     fillForm();
     fireEvent.click(acceptButton());
@@ -162,7 +163,7 @@ describe('Accept invitation: loading and pending', () => {
 describe('Accept invitation: expired', () => {
   it('says so and asks the inviter for a new invitation', async () => {
     call.mockResolvedValueOnce(invitation('expired')).mockResolvedValueOnce({ requested: true });
-    renderInvitation('old-token');
+    await renderInvitation('old-token');
     await heading('This invitation has expired');
     expect(screen.getByText('This invitation has expired. Ask for a new one.')).toBeTruthy();
     expect(screen.getByText(/expired on/).textContent).toContain('05 Mar 2026');
@@ -182,7 +183,7 @@ describe('Accept invitation: expired', () => {
       .mockRejectedValueOnce(
         new ApiError('Too many requests. Please wait a few minutes and try again.', 429, 'TOO_MANY_REQUESTS'),
       );
-    renderInvitation();
+    await renderInvitation();
     await heading('This invitation has expired');
     fireEvent.click(screen.getByRole('button', { name: 'Ask Ada Admin for a new invitation' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -195,7 +196,7 @@ describe('Accept invitation: expired', () => {
 describe('Accept invitation: accepted and invalid links', () => {
   it('offers to log in when the invitation has been accepted already', async () => {
     call.mockResolvedValue(invitation('accepted'));
-    const { navigate } = renderInvitation();
+    const { navigate } = await renderInvitation();
     await heading('This invitation has already been accepted');
     expect(screen.getByText('This invitation has already been accepted. Log in instead.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -204,7 +205,7 @@ describe('Accept invitation: accepted and invalid links', () => {
 
   it('explains a link that is not valid, with links to log in and to sign up', async () => {
     call.mockRejectedValue(new ApiError('This invitation link is not valid.', 404, 'INVITATION_INVALID'));
-    const { navigate } = renderInvitation('garbled');
+    const { navigate } = await renderInvitation('garbled');
     await heading('This invitation link is not valid');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
@@ -212,7 +213,7 @@ describe('Accept invitation: accepted and invalid links', () => {
   });
 
   it('treats an empty invitation parameter as an invalid link without calling the API', async () => {
-    renderInvitation('');
+    await renderInvitation('');
     await heading('This invitation link is not valid');
     expect(call).not.toHaveBeenCalled();
   });
@@ -223,7 +224,7 @@ describe('Accept invitation: accepted and invalid links', () => {
         new ApiError('We could not reach Dcipher. Check your connection and try again.', 0, 'NETWORK'),
       )
       .mockResolvedValueOnce(invitation('pending'));
-    renderInvitation();
+    await renderInvitation();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'We could not reach Dcipher. Check your connection and try again.',
     );
@@ -233,7 +234,7 @@ describe('Accept invitation: accepted and invalid links', () => {
 
   it('leaves /signup without an invitation to the self-service sign-up', async () => {
     window.history.pushState(null, '', '/signup');
-    render(<AuthApp navigate={jest.fn()} />);
+    await renderScreen(<AuthApp navigate={jest.fn()} />);
     await heading('Create account (1/2)');
     expect(call).not.toHaveBeenCalled();
   });

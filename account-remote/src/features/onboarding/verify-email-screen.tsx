@@ -13,7 +13,7 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
-import { LoginLayout } from './login-layout';
+import { LoginLayout } from '../../layout/login-layout';
 
 export type VerificationState =
   | { state: 'verifying' }

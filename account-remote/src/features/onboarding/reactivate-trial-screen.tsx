@@ -6,7 +6,7 @@ import { formatDate } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, subscriptionAlreadyActiveMessage } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
-import { LoginLayout } from './login-layout';
+import { LoginLayout } from '../../layout/login-layout';
 
 export type ReactivationState =
   | { state: 'reactivating' }

@@ -17,8 +17,8 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue, invitationMessages } from '@dcipher/shared/validation';
 import { useCallback, useEffect, useState } from 'react';
-import { LoginLayout } from './login-layout';
-import { ScreenLink } from './screen-link';
+import { LoginLayout } from '../../layout/login-layout';
+import { ScreenLink } from '../../layout/screen-link';
 
 type InvitationView =
   | { state: 'loading' }

@@ -1,8 +1,9 @@
 import { configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract } from '@dcipher/shared/contract';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import AuthApp from './index';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
+import AuthApp from '../auth';
 
 const call = jest.fn();
 jest.mock('@dcipher/shared/auth', () => ({
@@ -12,9 +13,9 @@ jest.mock('@dcipher/shared/auth', () => ({
 
 configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
-function renderAt(path: string) {
+async function renderAt(path: string) {
   window.history.pushState(null, '', path);
-  render(<AuthApp navigate={jest.fn()} />);
+  await renderScreen(<AuthApp navigate={jest.fn()} />);
 }
 
 const disclosure = () => screen.getByRole('button', { name: 'Wrong address? Change it' });
@@ -30,8 +31,8 @@ afterEach(() => {
 });
 
 describe('After sign-up: correcting a mistyped address', () => {
-  it('opens a labelled form from a keyboard-reachable button, with the current address filled in', () => {
-    renderAt('/postsignup?email=ada%40exmaple.com');
+  it('opens a labelled form from a keyboard-reachable button, with the current address filled in', async () => {
+    await renderAt('/postsignup?email=ada%40exmaple.com');
     const button = disclosure();
     expect(button.tagName).toBe('BUTTON');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -50,7 +51,7 @@ describe('After sign-up: correcting a mistyped address', () => {
 
   it('changes the address, says where the new link went, and resends to the new address', async () => {
     call.mockResolvedValueOnce({ email: 'ada@example.com', verificationRequired: true });
-    renderAt('/postsignup?email=ada%40exmaple.com');
+    await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Harbour-Lights-2026');
     type('New email', ' Ada@Example.com ');
@@ -72,7 +73,7 @@ describe('After sign-up: correcting a mistyped address', () => {
   });
 
   it('checks the fields before calling: required, valid and different addresses', async () => {
-    renderAt('/postsignup');
+    await renderAt('/postsignup');
     fireEvent.click(disclosure());
     expect(field('Current email').value).toBe('');
     submit();
@@ -93,7 +94,7 @@ describe('After sign-up: correcting a mistyped address', () => {
 
   it('shows a wrong password as the API says it, keeping everything typed', async () => {
     call.mockRejectedValue(new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS'));
-    renderAt('/postsignup?email=ada%40exmaple.com');
+    await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Wrong-Password-1');
     type('New email', 'ada@example.com');
@@ -117,7 +118,7 @@ describe('After sign-up: correcting a mistyped address', () => {
         },
       ),
     );
-    renderAt('/postsignup?email=ada%40exmaple.com');
+    await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Harbour-Lights-2026');
     type('New email', 'ada@example.com');
@@ -146,7 +147,7 @@ describe('After sign-up: correcting a mistyped address', () => {
   it('disables the button while the change is being sent', async () => {
     let resolve: (value: unknown) => void = () => {};
     call.mockReturnValue(new Promise((settle) => (resolve = settle)));
-    renderAt('/postsignup?email=ada%40exmaple.com');
+    await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Harbour-Lights-2026');
     type('New email', 'ada@example.com');
@@ -161,7 +162,7 @@ describe('After sign-up: correcting a mistyped address', () => {
 describe('Email confirmed after a change of address', () => {
   it('says the new address is now the sign-in address', async () => {
     call.mockResolvedValue({ email: 'ada@example.org', verified: true, emailChanged: true });
-    renderAt('/verify-email?token=change-token');
+    await renderAt('/verify-email?token=change-token');
     expect(
       await screen.findByText('Your email address is now ada@example.org. Log in with it from now on.'),
     ).toBeTruthy();

@@ -14,7 +14,7 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useId, useState } from 'react';
-import { LoginLayout } from './login-layout';
+import { LoginLayout } from '../../layout/login-layout';
 
 type Resend =
   | { state: 'idle' }

@@ -14,9 +14,9 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useCallback, useState } from 'react';
+import { LoginLayout } from '../../layout/login-layout';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
-import { LoginLayout } from './login-layout';
 
 interface Created {
   email: string;

@@ -1,7 +1,8 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import AuthApp from './index';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
+import AuthApp from '../auth';
 
 jest.mock('altcha', () => ({}));
 const call = jest.fn();
@@ -19,16 +20,16 @@ jest.mock('@dcipher/shared/auth', () => ({
 const initialState = authStore.getState();
 configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
-function renderAt(path: string) {
+async function renderAt(path: string) {
   window.history.pushState(null, '', path);
   const navigate = jest.fn();
-  render(<AuthApp navigate={navigate} />);
+  await renderScreen(<AuthApp navigate={navigate} />);
   return { navigate };
 }
 
 /** The sign-up screen, once its captcha widget has loaded. */
 async function renderSignup() {
-  const rendered = renderAt('/signup');
+  const rendered = await renderAt('/signup');
   await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
   return rendered;
 }
@@ -177,7 +178,7 @@ describe('Sign-up: create account (1/2)', () => {
   });
 
   it('prefills the work email a marketing call to action passed on', async () => {
-    renderAt('/signup?email=grace%40example.com');
+    await renderAt('/signup?email=grace%40example.com');
     await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
     expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('grace@example.com');
   });
@@ -358,7 +359,7 @@ describe('Email verification', () => {
   it('shows progress, then success with a way to log in', async () => {
     let resolve: (value: unknown) => void = () => {};
     call.mockReturnValue(new Promise((done) => (resolve = done)));
-    const { navigate } = renderAt('/verify-email?token=abc');
+    const { navigate } = await renderAt('/verify-email?token=abc');
     expect(screen.getByRole('status').textContent).toBe('Confirming your email address…');
     await act(async () => resolve({ email: 'ada@example.com', verified: true }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email confirmed');
@@ -376,7 +377,7 @@ describe('Email verification', () => {
       ),
     );
     call.mockResolvedValueOnce({ sent: true });
-    renderAt('/verify-email?token=old');
+    await renderAt('/verify-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The verification link has expired. We can send you a new one.',
     );
@@ -391,12 +392,12 @@ describe('Email verification', () => {
     call.mockRejectedValue(
       new ApiError('Unexpected error while validating email', 400, 'VERIFICATION_FAILED'),
     );
-    renderAt('/verify-email?token=used');
+    await renderAt('/verify-email?token=used');
     expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
   });
 
   it('treats a link without a token as failed, without calling the API', async () => {
-    renderAt('/verify-email');
+    await renderAt('/verify-email');
     expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
     expect(call).not.toHaveBeenCalled();
   });
@@ -410,7 +411,7 @@ describe('After sign-up', () => {
 
   it('tells the user to check their email and can send the link again', async () => {
     call.mockResolvedValue({ sent: true });
-    renderAt('/postsignup?email=ada%40example.com');
+    await renderAt('/postsignup?email=ada%40example.com');
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText('We sent a new link. It replaces the previous one.')).toBeTruthy();

@@ -1,0 +1,64 @@
+import type { PermissionAction, PermissionResource } from '@dcipher/shared/domain';
+import { type AccountRouteId, matchRoute, routes } from '@dcipher/shared/routes';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface AccountScreenProps {
+  navigate: (to: string) => void;
+}
+
+type AccountScreen = LazyExoticComponent<ComponentType<AccountScreenProps>>;
+
+export interface AccountRoute {
+  id: AccountRouteId;
+  path: string;
+  /** The menu label, also the screen's heading and page title (from the declared routes). */
+  title: string;
+  /** Left out of the menu: reached from another screen (deleting the account is offered on the profile). */
+  hiddenFromMenu?: boolean;
+  /** What the user must be allowed to do to open it; others see the "only organization admins can…" page. */
+  requires?: { resource: PermissionResource; action: PermissionAction; purpose: string };
+  /** Loaded when first opened, so the login form never carries the account area's code. */
+  Screen: AccountScreen;
+}
+
+const screen = (
+  id: AccountRouteId,
+  Screen: AccountScreen,
+  options: Partial<AccountRoute> = {},
+): AccountRoute => ({
+  id,
+  path: routes[id].path,
+  title: routes[id].title,
+  Screen,
+  ...options,
+});
+
+/**
+ * The account area's screens, in menu order; the menu and the router both read this list. Declared account routes
+ * without a screen here yet (the organization and billing ones) are not offered and show "not found".
+ */
+export const accountRoutes: readonly AccountRoute[] = [
+  screen(
+    'account',
+    lazy(() => import(/* webpackChunkName: "account-profile" */ './profile-screen')),
+  ),
+  screen(
+    'accountPassword',
+    lazy(() => import(/* webpackChunkName: "account-password" */ './password-screen')),
+  ),
+  screen(
+    'accountPrivacy',
+    lazy(() => import(/* webpackChunkName: "account-privacy" */ './privacy-screen')),
+  ),
+  screen(
+    'accountDelete',
+    lazy(() => import(/* webpackChunkName: "account-delete" */ './delete-account-screen')),
+    { hiddenFromMenu: true },
+  ),
+];
+
+/** The screen a path names (a trailing slash is the same page), if it has one. */
+export function findAccountRoute(pathname: string): AccountRoute | undefined {
+  const id = matchRoute(pathname, 'AccountApp')?.route.id;
+  return accountRoutes.find((route) => route.id === id);
+}

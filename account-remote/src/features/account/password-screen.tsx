@@ -1,0 +1,66 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ChangePasswordInputSchema } from '@dcipher/shared/contract';
+import {
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  PasswordRules,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { useState } from 'react';
+import { ScreenSection } from './screen-section';
+
+const emptyPasswords = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Changing the password (section 5's rules); every other session ends, this browser stays signed in. */
+export default function PasswordScreen() {
+  const [changed, setChanged] = useState(false);
+  const form = useContractForm({
+    schema: ChangePasswordInputSchema,
+    defaultValues: emptyPasswords,
+    onSubmit: async (values) => {
+      setChanged(false);
+      await authStore.getState().changePassword(values);
+      form.reset(emptyPasswords);
+      setChanged(true);
+    },
+  });
+  const newPassword = form.watch('newPassword');
+
+  return (
+    <ScreenSection title="Change your password">
+      {changed ? (
+        <Notice>Your password has been changed. Your other sessions have been signed out.</Notice>
+      ) : null}
+      <Form form={form} aria-label="Change your password">
+        <FormTextField
+          form={form}
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormTextField
+          form={form}
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="new-password-rules"
+        />
+        <PasswordRules id="new-password-rules" password={newPassword} />
+        <FormTextField
+          form={form}
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormSubmitButton form={form} busyLabel="Changing your password…">
+          Change password
+        </FormSubmitButton>
+      </Form>
+    </ScreenSection>
+  );
+}

@@ -1,0 +1,26 @@
+import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { theme } from '@dcipher/shared/ui';
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+
+/** A screen loaded the first time its route is opened, so each exposed app ships only its router up front. */
+export type LazyScreen = LazyExoticComponent<ComponentType<RemoteScreenProps>>;
+
+/** Shown while a screen's code loads: the same calm line the host shows while the remote loads. */
+export function ScreenLoading() {
+  return (
+    <div css={{ display: 'grid', placeItems: 'center', minHeight: '60vh', fontFamily: theme.font.family }}>
+      <p role="status" css={{ color: theme.colors.muted }}>
+        Loading…
+      </p>
+    </div>
+  );
+}
+
+/** Renders the lazily loaded `Screen` with the host's navigation. */
+export function ScreenRouter({ Screen, navigate }: { Screen: LazyScreen } & RemoteScreenProps) {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen navigate={navigate} />
+    </Suspense>
+  );
+}
