@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.mjs';
+import { createMember, expect, logIn, test } from './fixtures.mjs';
 
 for (const route of ['/', '/pricing', '/blog', 'first blog post']) {
   test(`axe finds no accessibility violations on ${route}`, async ({ page }) => {
@@ -20,5 +20,56 @@ for (const route of ['/', '/pricing', '/blog', 'first blog post']) {
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       ),
     ).toEqual([]);
+  });
+}
+
+const axeViolations = async (page: import('@playwright/test').Page) =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+  ).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`,
+  );
+
+for (const route of ['/login', '/signup']) {
+  test(`axe finds no accessibility violations on the ${route} screen`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Log in|Create account/ })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+]) {
+  test(`axe finds no accessibility violations on the account screens (${viewport.name})`, async ({
+    page,
+    request,
+    stack,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const member = await createMember(request, stack, { firstName: 'Axel', lastName: 'Access' });
+    await logIn(page, member);
+    await expect(page).toHaveURL(/\/account$/);
+    for (const [path, heading] of [
+      ['/account', 'Account information'],
+      ['/account/password', 'Password'],
+      ['/account/privacy', 'Privacy & security'],
+      ['/account/delete', 'Delete account'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0); // every section has loaded
+      const slug = path.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+      await page.screenshot({ path: testInfo.outputPath(`${slug}-${viewport.name}.png`), fullPage: true });
+      // Nothing scrolls sideways, at 390 px either.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await axeViolations(page), path).toEqual([]);
+    }
   });
 }

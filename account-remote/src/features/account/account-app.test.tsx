@@ -33,7 +33,7 @@ describe('Account area shell', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading your account…');
     release(testAccount);
     expect((await screen.findByTestId('account-name')).textContent).toBe('Ada Admin');
-    const menu = screen.getByRole('navigation', { name: 'Account' });
+    const menu = screen.getByRole('navigation', { name: 'Account area' });
     expect(within(menu).getByRole('link', { name: 'Account information' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -113,7 +113,7 @@ describe('Account area shell', () => {
     // jsdom applies no media query: the phone-only button is found although the desktop styles hide it.
     await screen.findByTestId('account-name');
     const toggle = document.querySelector<HTMLButtonElement>(
-      'nav[aria-label="Account"] button[aria-expanded]',
+      'nav[aria-label="Account area"] button[aria-expanded]',
     );
     if (!toggle) throw new Error('no menu button');
     expect(toggle.textContent).toContain('Account menu: Account information');

@@ -41,6 +41,9 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
   const passwordExpired = useAuth((state) => state.requiresPasswordChange);
   const [loggingOut, setLoggingOut] = useState(false);
+  // Set at once, not on the next render: leaving after an API call (deleting the account) is not a React event, so
+  // the store's sign-out may render before `loggingOut` does and would otherwise send the user to /login.
+  const leaving = useRef(false);
   const { path, go } = useCurrentPath(navigate);
   const { load, retry, replaceAccount } = useAccountLoad(status === 'authenticated' && !passwordExpired);
   const route = findAccountRoute(path);
@@ -49,7 +52,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
 
   useEffect(() => {
     // Logging out ends on the home page; only a session that ended otherwise goes to log in.
-    if (status === 'anonymous' && !loggingOut) navigate('/login');
+    if (status === 'anonymous' && !loggingOut && !leaving.current) navigate('/login');
     // An expired password closes the account area until a new one is set.
     else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
   }, [status, passwordExpired, navigate, loggingOut]);
@@ -62,6 +65,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
 
   const leaveAccountArea = useCallback(
     async (to: string) => {
+      leaving.current = true;
       setLoggingOut(true);
       await authStore.getState().logout();
       navigate(to);
@@ -105,7 +109,14 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
         }}
       >
         <div>
-          <p css={{ margin: '0 0 0.75rem', color: theme.colors.muted, fontSize: '0.95rem' }}>
+          <p
+            css={{
+              margin: '0 0 0.75rem',
+              color: theme.colors.muted,
+              fontSize: '0.95rem',
+              overflowWrap: 'anywhere',
+            }}
+          >
             Signed in as <strong css={{ color: theme.colors.ink }}>{account.email}</strong>
           </p>
           <AccountNavigation

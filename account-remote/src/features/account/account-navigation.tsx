@@ -63,7 +63,7 @@ export function AccountNavigation({
   const current = routes.find((route) => route.path === currentPath);
 
   return (
-    <nav aria-label="Account" css={{ fontFamily: theme.font.family }}>
+    <nav aria-label="Account area" css={{ fontFamily: theme.font.family }}>
       <button
         ref={toggleRef}
         type="button"

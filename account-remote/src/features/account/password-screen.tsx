@@ -2,10 +2,10 @@ import { authStore } from '@dcipher/shared/auth';
 import { ChangePasswordInputSchema } from '@dcipher/shared/contract';
 import {
   Form,
+  FormNewPasswordField,
   FormSubmitButton,
   FormTextField,
   Notice,
-  PasswordRules,
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
@@ -26,7 +26,6 @@ export default function PasswordScreen() {
       setChanged(true);
     },
   });
-  const newPassword = form.watch('newPassword');
 
   return (
     <ScreenSection title="Change your password">
@@ -41,15 +40,13 @@ export default function PasswordScreen() {
           type="password"
           autoComplete="current-password"
         />
-        <FormTextField
+        <FormNewPasswordField
           form={form}
           name="newPassword"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="new-password-rules"
+          rulesId="new-password-rules"
+          deps={['confirmPassword']}
         />
-        <PasswordRules id="new-password-rules" password={newPassword} />
         <FormTextField
           form={form}
           name="confirmPassword"

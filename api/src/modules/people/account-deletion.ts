@@ -1,3 +1,4 @@
+import { can, organizationRoles } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
 import { findMember } from './membership-repository.js';
 import { lockOrganization } from './organization-repository.js';
@@ -12,6 +13,14 @@ export type AccountDeletionPlan =
   | { kind: 'organization'; organizationId: string }
   | { kind: 'lastAdmin'; organizationId: string; organizationName: string };
 
+/**
+ * The roles that run the organization (invite people, give roles): an organization must keep one active member
+ * holding such a role. Read from the permission policy, so the rule follows it (docs/decisions/0022).
+ */
+const managingRoles = organizationRoles.filter((role) =>
+  can({ kind: 'user', role }, 'organization', 'grant'),
+);
+
 export async function planAccountDeletion(
   transaction: Queryable,
   userId: string,
@@ -21,14 +30,14 @@ export async function planAccountDeletion(
   await lockOrganization(transaction, member.organizationId);
   const [counts] = await transaction.query<{ others: number; otherActiveAdmins: number }>(
     `select count(*)::integer as others,
-            (count(*) filter (where role = 'admin' and status = 'Active' and suspended_at is null))::integer
+            (count(*) filter (where role = any($3) and status = 'Active' and suspended_at is null))::integer
               as "otherActiveAdmins"
      from users where organization_id = $1 and id <> $2`,
-    [member.organizationId, userId],
+    [member.organizationId, userId, managingRoles],
   );
   const { organizationId, organizationName } = member;
   if (!counts || counts.others === 0) return { kind: 'organization', organizationId };
-  if (member.role === 'admin' && counts.otherActiveAdmins === 0) {
+  if (managingRoles.includes(member.role) && counts.otherActiveAdmins === 0) {
     return { kind: 'lastAdmin', organizationId, organizationName };
   }
   return { kind: 'user', organizationId };

@@ -1,0 +1,72 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { expectNoAxeViolations } from '../../test-support/axe';
+import { renderScreen } from '../../test-support/render-screen';
+import { answering, testAccount } from './account-test-api';
+import AccountApp from './index';
+
+let call = answering({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const initialState = authStore.getState();
+
+/** The account area as the site hosts it: inside the layout's `<main>`. */
+async function openAt(path: string) {
+  authStore.setState({ status: 'authenticated' });
+  window.history.pushState(null, '', path);
+  await renderScreen(
+    <main>
+      <AccountApp navigate={jest.fn()} />
+    </main>,
+  );
+}
+
+describe('Account area shell accessibility', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  it('has no axe violations while the account loads', async () => {
+    call = answering({ getAccount: () => new Promise(() => {}) });
+    await openAt('/account');
+    expect(screen.getByRole('status').textContent).toBe('Loading your account…');
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations when the account failed to load', async () => {
+    call = answering({
+      getAccount: () => {
+        throw new ApiError('Server error', 500, 'INTERNAL');
+      },
+    });
+    await openAt('/account');
+    await screen.findByRole('alert');
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations with the menu, closed and opened', async () => {
+    call = answering({ getAccount: testAccount });
+    await openAt('/account');
+    await screen.findByTestId('account-name');
+    await expectNoAxeViolations();
+    const toggle = document.querySelector<HTMLButtonElement>(
+      'nav[aria-label="Account area"] button[aria-expanded]',
+    );
+    if (!toggle) throw new Error('no menu button');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations on the page-not-found screen', async () => {
+    call = answering({ getAccount: testAccount });
+    await openAt('/account/nothing-here');
+    await screen.findByText('Sorry, the page you are looking for cannot be found.');
+    await expectNoAxeViolations();
+  });
+});
