@@ -140,4 +140,23 @@ describe('Account area shell', () => {
     expect(logout).toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalledWith('/login');
   });
+
+  it('offers a teammate no admin entry, and explains who may use one opened directly', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({ getAccount: { ...testAccount, role: 'teammate' } });
+    await openAt('/account/sso');
+    expect(await screen.findByText('Only organization admins can set up single sign-on.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Single sign-on');
+    const menu = screen.getByRole('navigation', { name: 'Account area' });
+    expect(within(menu).queryByRole('link', { name: /single sign-on|members|cloud/i })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to your account information' })).toBeTruthy();
+  });
+
+  it('tells an admin that an organization screen not built yet cannot be found, rather than refusing', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({ getAccount: testAccount });
+    await openAt('/account/organization');
+    expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
+    expect(screen.queryByText(/Only organization admins/)).toBeNull();
+  });
 });

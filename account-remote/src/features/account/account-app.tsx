@@ -47,6 +47,8 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   const { path, go } = useCurrentPath(navigate);
   const { load, retry, replaceAccount } = useAccountLoad(status === 'authenticated' && !passwordExpired);
   const route = findAccountRoute(path);
+  // What the path shows: its screen, "only organization admins can…", or "not found" (no screen there yet).
+  const Screen = route?.Screen;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstPath = useRef(path);
 
@@ -91,7 +93,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   }
 
   const { account } = load;
-  const menu = accountRoutes.filter((item) => !item.hiddenFromMenu && mayOpen(item, account));
+  const menu = accountRoutes.filter((item) => item.Screen && !item.hiddenFromMenu && mayOpen(item, account));
   return (
     <AccountProvider account={account} replaceAccount={replaceAccount} leaveAccountArea={leaveAccountArea}>
       <div
@@ -134,12 +136,12 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
             tabIndex={-1}
             css={{ margin: '0 0 1.25rem', fontSize: '1.75rem', outline: 'none' }}
           >
-            {route?.title ?? 'Page not found'}
+            {route && (Screen || route.requires) ? route.title : 'Page not found'}
           </h1>
-          {!route ? (
-            <NotFoundInAccount navigate={go} />
-          ) : !mayOpen(route, account) && route.requires ? (
+          {route?.requires && !mayOpen(route, account) ? (
             <AdminOnlyPage purpose={route.requires.purpose} navigate={go} />
+          ) : !Screen ? (
+            <NotFoundInAccount navigate={go} />
           ) : (
             <Suspense
               fallback={
@@ -148,7 +150,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
                 </p>
               }
             >
-              <route.Screen navigate={go} />
+              <Screen navigate={go} />
             </Suspense>
           )}
         </section>

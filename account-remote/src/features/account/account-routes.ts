@@ -17,8 +17,11 @@ export interface AccountRoute {
   hiddenFromMenu?: boolean;
   /** What the user must be allowed to do to open it; others see the "only organization admins can…" page. */
   requires?: { resource: PermissionResource; action: PermissionAction; purpose: string };
-  /** Loaded when first opened, so the login form never carries the account area's code. */
-  Screen: AccountScreen;
+  /**
+   * Loaded when first opened, so the login form never carries the account area's code. Absent for a declared
+   * route whose screen a later issue builds: it is not in the menu, and says "not found" to those who may open it.
+   */
+  Screen?: AccountScreen;
 }
 
 const screen = (
@@ -55,6 +58,21 @@ export const accountRoutes: readonly AccountRoute[] = [
     lazy(() => import(/* webpackChunkName: "account-delete" */ './delete-account-screen')),
     { hiddenFromMenu: true },
   ),
+  // The organization's settings (spec section 6: admin-only areas). Their screens come with the organization
+  // issue; until then an admin finds "not found" and anyone else is told who may use them.
+  screen('accountCloudSettings', undefined, {
+    requires: {
+      resource: 'organization',
+      action: 'update',
+      purpose: 'choose where the organization’s data is stored',
+    },
+  }),
+  screen('accountOrganization', undefined, {
+    requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' },
+  }),
+  screen('accountSso', undefined, {
+    requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' },
+  }),
 ];
 
 /** The screen a path names (a trailing slash is the same page), if it has one. */
