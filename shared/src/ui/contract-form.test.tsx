@@ -148,7 +148,7 @@ describe('a form bound to a contract schema', () => {
     const onSubmit = jest
       .fn()
       .mockRejectedValue(
-        new ApiError('Email already used', 409, 'EMAIL_TAKEN', { email: 'This address is taken' }),
+        new ApiError('Email already used', 409, 'ACCOUNT_EXISTS', { email: 'This address is taken' }),
       );
     render(<TestForm onSubmit={onSubmit} />);
     await fillAndSubmit();

@@ -26,13 +26,13 @@ export interface AccountRoute {
 
 const screen = (
   id: AccountRouteId,
-  Screen: AccountScreen,
+  Screen: AccountScreen | undefined,
   options: Partial<AccountRoute> = {},
 ): AccountRoute => ({
   id,
   path: routes[id].path,
   title: routes[id].title,
-  Screen,
+  ...(Screen && { Screen }),
   ...options,
 });
 
