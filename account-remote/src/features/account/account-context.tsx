@@ -18,6 +18,20 @@ interface AccountContextValue {
   leaveAccountArea: (to: string) => Promise<void>;
 }
 
+/**
+ * `PUT /account` replaces the whole profile: the profile form and the email opt-in both start from the account as
+ * loaded (a missing optional field as an empty text box), so saving one never clears the other.
+ */
+export const profileFormValues = (account: Account) => ({
+  firstName: account.firstName,
+  lastName: account.lastName,
+  email: account.email,
+  phone: account.phone ?? '',
+  company: account.company ?? '',
+  jobTitle: account.jobTitle ?? '',
+  receiveEmails: account.receiveEmails,
+});
+
 const AccountContext = createContext<AccountContextValue | undefined>(undefined);
 
 /** The account every account screen works on, loaded once by the shell. */

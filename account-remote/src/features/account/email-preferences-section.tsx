@@ -9,7 +9,7 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from './account-context';
+import { profileFormValues, useAccount } from './account-context';
 import { ScreenSection } from './screen-section';
 
 /** The receive-emails opt-in (product news and tips); service emails about the account are always sent. */
@@ -18,15 +18,7 @@ export function EmailPreferencesSection() {
   const [saved, setSaved] = useState(false);
   const form = useContractForm({
     schema: AccountProfileInputSchema,
-    defaultValues: {
-      firstName: account.firstName,
-      lastName: account.lastName,
-      email: account.email,
-      phone: account.phone ?? '',
-      company: account.company ?? '',
-      jobTitle: account.jobTitle ?? '',
-      receiveEmails: account.receiveEmails,
-    },
+    defaultValues: profileFormValues(account),
     onSubmit: async (values) => {
       setSaved(false);
       const answer = await authenticatedApi().call(contract.account.updateAccount, { body: values });

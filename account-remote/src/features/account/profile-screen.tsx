@@ -2,7 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { AccountProfileInputSchema, contract } from '@dcipher/shared/contract';
 import { Form, FormSubmitButton, FormTextField, Notice, theme, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from './account-context';
+import { profileFormValues, useAccount } from './account-context';
 import type { AccountScreenProps } from './account-routes';
 import { ScreenSection } from './screen-section';
 
@@ -12,15 +12,7 @@ export default function ProfileScreen({ navigate }: AccountScreenProps) {
   const [saved, setSaved] = useState<{ pendingEmail?: string | undefined }>();
   const form = useContractForm({
     schema: AccountProfileInputSchema,
-    defaultValues: {
-      firstName: account.firstName,
-      lastName: account.lastName,
-      email: account.email,
-      phone: account.phone ?? '',
-      company: account.company ?? '',
-      jobTitle: account.jobTitle ?? '',
-      receiveEmails: account.receiveEmails,
-    },
+    defaultValues: profileFormValues(account),
     onSubmit: async (values) => {
       setSaved(undefined);
       const answer = await authenticatedApi().call(contract.account.updateAccount, { body: values });
