@@ -111,6 +111,28 @@ describe('Log in with SSO: back from the identity provider', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
   });
 
+  it('asks for the two-step code after the identity provider, then goes to the account area', async () => {
+    const completeSsoLogin = jest.fn(async () => {
+      authStore.setState({
+        twoFactorChallenge: { challengeToken: 'c'.repeat(43), expiresAt: Date.now() + 300_000 },
+      });
+      return { twoFactorRequired: true };
+    });
+    const completeTwoFactor = jest.fn(async () =>
+      authStore.setState({ status: 'authenticated', twoFactorChallenge: undefined }),
+    );
+    authStore.setState({ completeSsoLogin, completeTwoFactor });
+    const { navigate } = await renderAt('/login/sso?code=abc&state=xyz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step verification' })).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Code from your authenticator app'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    expect(completeTwoFactor).toHaveBeenCalledWith({ code: '123456' });
+  });
+
   it('sends a user whose password has expired to change it, as the password login does', async () => {
     authStore.setState({
       completeSsoLogin: jest.fn(async () => {
