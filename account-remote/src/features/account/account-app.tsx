@@ -119,7 +119,10 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
               overflowWrap: 'anywhere',
             }}
           >
-            Signed in as <strong css={{ color: theme.colors.ink }}>{account.email}</strong>
+            Signed in as{' '}
+            <strong css={{ color: theme.colors.ink }} data-testid="account-email">
+              {account.email}
+            </strong>
           </p>
           <AccountNavigation
             routes={menu}
