@@ -1,14 +1,8 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ChangePasswordInputSchema } from '@dcipher/shared/contract';
-import {
-  Form,
-  FormNewPasswordField,
-  FormSubmitButton,
-  FormTextField,
-  Notice,
-  useContractForm,
-} from '@dcipher/shared/ui';
+import { Form, FormSubmitButton, Notice, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { ChangePasswordFields } from '../../forms/change-password-fields';
 import { ScreenSection } from './screen-section';
 
 const emptyPasswords = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -33,27 +27,7 @@ export default function PasswordScreen() {
         <Notice>Your password has been changed. Your other sessions have been signed out.</Notice>
       ) : null}
       <Form form={form} aria-label="Change your password">
-        <FormTextField
-          form={form}
-          name="currentPassword"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-        />
-        <FormNewPasswordField
-          form={form}
-          name="newPassword"
-          label="New password"
-          rulesId="new-password-rules"
-          deps={['confirmPassword']}
-        />
-        <FormTextField
-          form={form}
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <ChangePasswordFields form={form} rulesId="new-password-rules" />
         <FormSubmitButton form={form} busyLabel="Changing your password…">
           Change password
         </FormSubmitButton>

@@ -19,6 +19,7 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
+import { ChangePasswordFields } from '../../forms/change-password-fields';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 
@@ -133,27 +134,7 @@ export function ChangePasswordScreen({ navigate }: RemoteScreenProps) {
         aria-label="Change your password"
         renderFormError={(message) => (expired ? null : <Alert>{message}</Alert>)}
       >
-        <FormTextField
-          form={form}
-          name="currentPassword"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          deps={['newPassword']}
-        />
-        <FormNewPasswordField
-          form={form}
-          name="newPassword"
-          label="New password"
-          deps={['confirmPassword']}
-        />
-        <FormTextField
-          form={form}
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <ChangePasswordFields form={form} />
         <FormSubmitButton
           form={form}
           busyLabel="Saving…"
