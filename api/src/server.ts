@@ -127,6 +127,8 @@ export async function createServer(
       allowedHeaders: ['Authorization', 'Content-Type'],
       // Browsers hide response headers from scripts unless listed; a rate-limited form may show the wait.
       exposedHeaders: ['Retry-After'],
+      // The session's refresh token travels in an HttpOnly cookie (docs/decisions/0032).
+      credentials: true,
       maxAge: 600,
     });
     app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
@@ -135,7 +137,7 @@ export async function createServer(
 
     registerSystemRoutes(app, database);
     const rateLimiter = createRateLimiter(database);
-    registerIdentityRoutes(app, identity, keys, rateLimiter);
+    registerIdentityRoutes(app, identity, keys, rateLimiter, config.corsOrigins);
     const emailChange = createEmailChangeService({
       database,
       passwordHasher,

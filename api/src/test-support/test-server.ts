@@ -1,4 +1,4 @@
-import type { TokenPair } from '@dcipher/shared/contract';
+import type { IssuedTokenPair } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Config, inMemoryDataDir, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -42,12 +42,12 @@ export const demoAdmin = demoUsers.find((user) => user.role === 'admin')!;
 export async function logIn(
   app: FastifyInstance,
   credentials: { email?: string; password?: string; staySignedIn?: boolean } = {},
-): Promise<TokenPair> {
+): Promise<IssuedTokenPair> {
   const response = await app.inject({
     method: 'POST',
     url: '/login',
     payload: { email: demoAdmin.email, password: demoPassword, ...credentials },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  return response.json<TokenPair>();
+  return response.json<IssuedTokenPair>();
 }

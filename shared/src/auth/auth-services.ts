@@ -34,7 +34,8 @@ export interface AuthServices {
   /** The error of a two-step challenge the server no longer takes (expired, used, out of tries). */
   twoFactorChallengeEnded(): ApiError;
   isTwoFactorChallengeEnded(error: unknown): boolean;
-  refresh(refreshToken: string): Promise<TokenPair>;
+  /** Exchanges the session's HttpOnly refresh cookie (the browser sends it) for a new access token. */
+  refresh(): Promise<TokenPair>;
   changePassword(input: ChangePasswordInput): Promise<TokenPair>;
   acceptInvitation(input: AcceptInvitationInput): Promise<TokenPair>;
   completeSsoLogin(input: SsoCallbackInput): Promise<LoginResult>;
@@ -63,7 +64,7 @@ export function createAuthServices(configuration: AuthServicesConfiguration): Au
       new ApiError(accountSecurityMessages.challengeInvalid, 401, errorCodes.twoFactorChallengeInvalid),
     isTwoFactorChallengeEnded: (error) =>
       error instanceof ApiError && error.code === errorCodes.twoFactorChallengeInvalid,
-    refresh: (refreshToken) => api.call(contract.auth.refreshToken, { body: { refreshToken } }),
+    refresh: () => api.call(contract.auth.refreshToken, { body: {} }),
     changePassword: (input) => api.call(contract.auth.changePassword, { body: input }),
     acceptInvitation: (input) => api.call(contract.invitations.acceptInvitation, { body: input }),
     completeSsoLogin: (input) => api.call(contract.sso.completeSsoLogin, { body: input }),

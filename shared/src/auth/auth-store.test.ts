@@ -9,6 +9,8 @@ let publicKeyPem: string;
 let items: Map<string, string>;
 let requests: { path: string; body: unknown; authorization: string | null }[];
 let validRefreshTokens: Set<string>;
+/** The API's HttpOnly refresh cookie as the browser keeps it: sent only with credentialed requests. */
+let sessionCookie: string | undefined;
 let failLogout: boolean;
 let usedUpChallenge: boolean;
 const challengeToken = 'c'.repeat(43);
@@ -32,11 +34,12 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   requests.push({ path, body, authorization: request.headers.get('authorization') });
   const challenge = (token: string) =>
     Response.json({ twoFactorRequired: true, challengeToken: token, expiresIn: 300 });
+  // Like the API for a browser on the product's origin: the refresh token goes into the cookie, not the body.
   const tokens = async (refreshToken: string, requiresPasswordChange = false) => {
     validRefreshTokens.add(refreshToken);
+    sessionCookie = refreshToken;
     return Response.json({
       accessToken: await accessToken(inFifteenMinutes()),
-      refreshToken,
       requiresPasswordChange,
       refreshExpiresIn: 3600,
     });
@@ -70,7 +73,8 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   if (path === '/invitations' && request.method === 'POST') return tokens('refresh-from-invitation');
   if (path === '/sso/login/callback') return tokens('refresh-from-sso');
   if (path === '/token') {
-    if (!validRefreshTokens.delete(body.refreshToken)) {
+    const presented = request.credentials === 'include' ? sessionCookie : undefined;
+    if (body.refreshToken !== undefined || !presented || !validRefreshTokens.delete(presented)) {
       return Response.json({ statusCode: 401, error: 'Unauthorized', message: 'ended' }, { status: 401 });
     }
     return tokens('refresh-rotated');
@@ -110,6 +114,7 @@ beforeEach(() => {
   items = new Map();
   requests = [];
   validRefreshTokens = new Set();
+  sessionCookie = undefined;
   failLogout = false;
   usedUpChallenge = false;
   authStore.setState(initialState, true);
@@ -126,54 +131,71 @@ describe('auth store (spec section 4)', () => {
 
   it('accepts a stored access token that verifies, without calling the API', async () => {
     items.set(tokenStorageKeys.accessToken, await accessToken(inFifteenMinutes()));
-    items.set(tokenStorageKeys.refreshToken, 'r');
     await authStore.getState().initialize();
     expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
     expect(requests).toEqual([]);
   });
 
-  it('exchanges the refresh token when the access token has expired', async () => {
+  it('exchanges the session cookie when the access token has expired, sending no token itself', async () => {
     items.set(tokenStorageKeys.accessToken, await accessToken(Math.floor(Date.now() / 1000) - 10));
-    items.set(tokenStorageKeys.refreshToken, 'stored-refresh');
+    sessionCookie = 'stored-refresh';
     validRefreshTokens.add('stored-refresh');
     await authStore.getState().initialize();
     expect(authStore.getState().status).toBe('authenticated');
-    expect(requests).toEqual([
-      { path: '/token', body: { refreshToken: 'stored-refresh' }, authorization: null },
-    ]);
-    expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-rotated');
+    expect(requests).toEqual([{ path: '/token', body: {}, authorization: null }]);
+    expect(sessionCookie).toBe('refresh-rotated');
+    expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
+  });
+
+  it('removes a refresh token an earlier version stored, and never writes one', async () => {
+    items.set(tokenStorageKeys.accessToken, await accessToken(inFifteenMinutes()));
+    items.set(tokenStorageKeys.refreshToken, 'legacy-refresh');
+    await authStore.getState().initialize();
+    expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
+    await authStore.getState().login({ email: 'ada@demo.test', password: 'right' });
+    expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
+  });
+
+  it('asks for no refresh when no session was ever stored', async () => {
+    sessionCookie = 'someone-elses';
+    await authStore.getState().initialize();
+    expect(authStore.getState().status).toBe('anonymous');
+    expect(requests).toEqual([]);
   });
 
   it('logs the user out when the exchange fails', async () => {
     items.set(tokenStorageKeys.accessToken, await accessToken(Math.floor(Date.now() / 1000) - 10));
-    items.set(tokenStorageKeys.refreshToken, 'revoked-refresh');
+    sessionCookie = 'revoked-refresh';
     await authStore.getState().initialize();
     expect(authStore.getState().status).toBe('anonymous');
     expect(items.size).toBe(0);
   });
 
-  it('login stores both tokens and whether a password change is required', async () => {
+  it('login keeps the access token (the API keeps the refresh token in its cookie) and whether a password change is required', async () => {
     await authStore.getState().login({ email: 'ada@demo.test', password: 'expired-password' });
     expect(authStore.getState()).toMatchObject({ status: 'authenticated', requiresPasswordChange: true });
-    expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-login');
+    expect(sessionCookie).toBe('refresh-from-login');
+    expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
   });
 
-  it('accepting an invitation signs the new member in and stores both tokens', async () => {
+  it('accepting an invitation signs the new member in and keeps the access token (the API keeps the refresh token in its cookie)', async () => {
     const input = { token: 'tok', firstName: 'Grace', lastName: 'Hopper', password: 'Harbour-Lights-2026' };
     await authStore.getState().acceptInvitation(input);
     expect(requests).toEqual([{ path: '/invitations', body: input, authorization: null }]);
     expect(authStore.getState()).toMatchObject({ status: 'authenticated', requiresPasswordChange: false });
-    expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-invitation');
+    expect(sessionCookie).toBe('refresh-from-invitation');
+    expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
   });
 
-  it('finishing a single sign-on signs the user in and stores both tokens', async () => {
+  it('finishing a single sign-on signs the user in and keeps the access token (the API keeps the refresh token in its cookie)', async () => {
     const input = { code: 'code-1', state: 'state-1', iss: 'https://idp.acme.test' };
     await authStore.getState().completeSsoLogin(input);
     expect(requests).toEqual([{ path: '/sso/login/callback', body: input, authorization: null }]);
     expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
-    expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-sso');
+    expect(sessionCookie).toBe('refresh-from-sso');
+    expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
   });
 
@@ -228,7 +250,8 @@ describe('auth store (spec section 4)', () => {
         authorization: null,
       });
       expect(authStore.getState()).toMatchObject({ status: 'authenticated', twoFactorChallenge: undefined });
-      expect(items.get(tokenStorageKeys.refreshToken)).toBe('refresh-from-two-step');
+      expect(sessionCookie).toBe('refresh-from-two-step');
+      expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
     });
 
     it('a recovery code signs in too', async () => {

@@ -147,10 +147,10 @@ export const authStore = createStore<AuthState>()((set, get) => {
   function refresh(): Promise<string | undefined> {
     refreshing ??= (async () => {
       const tokens = requireStorage();
-      const { refreshToken } = tokens.read();
-      if (!refreshToken) return undefined;
+      // A stored access token (kept as long as the session) says there is a session cookie to exchange.
+      if (!tokens.read().accessToken) return undefined;
       try {
-        return await adopt(await (await services()).refresh(refreshToken));
+        return await adopt(await (await services()).refresh());
       } catch {
         tokens.clear();
         set(signedOut);
@@ -171,10 +171,9 @@ export const authStore = createStore<AuthState>()((set, get) => {
 
     initialize() {
       initializing ??= (async () => {
-        const { accessToken, refreshToken } = requireStorage().read();
-        if (!accessToken && !refreshToken) return set(signedOut);
+        const { accessToken } = requireStorage().read();
+        if (!accessToken) return set(signedOut);
         try {
-          if (!accessToken) throw new Error('no access token');
           const claims = await (await services()).verify(accessToken);
           set({ status: 'authenticated', claims, requiresPasswordChange: claims.requiresPasswordChange });
         } catch {

@@ -11,7 +11,7 @@ function memoryStorage() {
 }
 
 describe('token storage', () => {
-  it('writes cookies SameSite=None, Secure, on the product domain with a leading dot', () => {
+  it('writes the access token cookie SameSite=None, Secure, on the product domain with a leading dot, and no refresh token', () => {
     const written: string[] = [];
     const doc = {
       set cookie(value: string) {
@@ -23,15 +23,14 @@ describe('token storage', () => {
     };
     const storage = memoryStorage();
     createTokenStorage({ cookieDomain: 'dcipher.io', storage, document: doc }).save(
-      { accessToken: 'acc', refreshToken: 'ref' },
+      { accessToken: 'acc' },
       3600,
     );
     expect(written).toEqual([
       'dcipher.accessToken=acc; Path=/; Domain=.dcipher.io; Max-Age=3600; SameSite=None; Secure',
-      'dcipher.refreshToken=ref; Path=/; Domain=.dcipher.io; Max-Age=3600; SameSite=None; Secure',
     ]);
     expect(storage.items.get(tokenStorageKeys.accessToken)).toBe('acc');
-    expect(storage.items.get(tokenStorageKeys.refreshToken)).toBe('ref');
+    expect(storage.items.has(tokenStorageKeys.refreshToken)).toBe(false);
   });
 
   it('writes host-only cookies on localhost', () => {
@@ -57,7 +56,7 @@ describe('token storage', () => {
       },
     };
     const tokens = createTokenStorage({ cookieDomain: 'dcipher.io', storage, document: doc });
-    expect(() => tokens.save({ accessToken: 'a', refreshToken: 'r' }, 60)).not.toThrow();
+    expect(() => tokens.save({ accessToken: 'a' }, 60)).not.toThrow();
     expect(() => tokens.clear()).not.toThrow();
   });
 
@@ -76,10 +75,29 @@ describe('token storage', () => {
     };
     const storage = memoryStorage();
     const tokens = createTokenStorage({ cookieDomain: 'localhost', storage, document: doc });
-    tokens.save({ accessToken: 'a.b', refreshToken: 'r/1' }, 60);
+    tokens.save({ accessToken: 'a.b' }, 60);
     storage.items.clear();
-    expect(tokens.read()).toEqual({ accessToken: 'a.b', refreshToken: 'r/1' });
+    expect(tokens.read()).toEqual({ accessToken: 'a.b' });
     tokens.clear();
     expect(tokens.read()).toEqual({});
+  });
+
+  it('removes a refresh token stored by an earlier version, from storage and cookie', () => {
+    let jar = 'dcipher.refreshToken=legacy';
+    const doc = {
+      set cookie(value: string) {
+        if (value.startsWith('dcipher.refreshToken=;') && value.includes('Max-Age=0')) jar = '';
+      },
+      get cookie() {
+        return jar;
+      },
+    };
+    const storage = memoryStorage();
+    storage.items.set(tokenStorageKeys.refreshToken, 'legacy');
+    storage.items.set(tokenStorageKeys.accessToken, 'a');
+    const tokens = createTokenStorage({ cookieDomain: 'localhost', storage, document: doc });
+    expect(tokens.read()).toEqual({ accessToken: 'a' });
+    expect(storage.items.has(tokenStorageKeys.refreshToken)).toBe(false);
+    expect(jar).toBe('');
   });
 });

@@ -1,14 +1,16 @@
-// Both tokens are kept under two storage keys and in cookies (spec section 3). Cookies are SameSite=None and
+// The access token is kept under its storage key and in a cookie (spec section 3). Cookies are SameSite=None and
 // Secure on the product domain with a leading dot, host-only on localhost; a failing write is silently ignored.
+// The refresh token is not: the API keeps it in an HttpOnly cookie no script can read (docs/decisions/0032). Its
+// old storage key is only ever removed, so a session stored by an earlier version leaves nothing behind.
 
 export const tokenStorageKeys = {
   accessToken: 'dcipher.accessToken',
+  /** Written by earlier versions; cleared, never written. */
   refreshToken: 'dcipher.refreshToken',
 } as const;
 
 export interface StoredTokens {
   accessToken?: string;
-  refreshToken?: string;
 }
 
 export interface TokenStorageOptions {
@@ -59,20 +61,22 @@ export function createTokenStorage(options: TokenStorageOptions) {
     }
   };
 
+  const removeLegacyRefreshToken = () => {
+    if (read(tokenStorageKeys.refreshToken) === undefined) return;
+    ignoringFailure(() => storage?.removeItem(tokenStorageKeys.refreshToken));
+    writeCookie(tokenStorageKeys.refreshToken, '', 0);
+  };
+
   return {
     read(): StoredTokens {
+      removeLegacyRefreshToken();
       const accessToken = read(tokenStorageKeys.accessToken);
-      const refreshToken = read(tokenStorageKeys.refreshToken);
-      return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) };
+      return accessToken ? { accessToken } : {};
     },
+    /** Kept as long as the session (the refresh cookie) lives, so a returning visitor is known to have one. */
     save(tokens: Required<StoredTokens>, refreshLifetimeSeconds: number): void {
-      for (const [key, value] of [
-        [tokenStorageKeys.accessToken, tokens.accessToken],
-        [tokenStorageKeys.refreshToken, tokens.refreshToken],
-      ] as const) {
-        ignoringFailure(() => storage?.setItem(key, value));
-        writeCookie(key, value, refreshLifetimeSeconds);
-      }
+      ignoringFailure(() => storage?.setItem(tokenStorageKeys.accessToken, tokens.accessToken));
+      writeCookie(tokenStorageKeys.accessToken, tokens.accessToken, refreshLifetimeSeconds);
     },
     clear(): void {
       for (const key of Object.values(tokenStorageKeys)) {

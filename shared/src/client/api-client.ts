@@ -87,6 +87,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     timeout: options.timeoutMs ?? 15_000,
     retry: 0,
     throwHttpErrors: false,
+    // The session's refresh token is an HttpOnly cookie of the API's (docs/decisions/0032).
+    credentials: 'include',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

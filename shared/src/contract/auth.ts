@@ -37,14 +37,21 @@ export const CredentialsSchema = v.object({
 });
 export type Credentials = v.InferInput<typeof CredentialsSchema>;
 
+/**
+ * A signed-in session's tokens. `refreshToken` is absent when the caller is a browser on one of the product's
+ * origins: the API then sets it as an `HttpOnly; Secure; SameSite=Strict` cookie scoped to `POST /token`, so no
+ * script ever reads it (docs/decisions/0032). Callers without an `Origin` (servers, scripts) get it in the body.
+ */
 export const TokenPairSchema = v.object({
   accessToken: v.string(),
-  refreshToken: v.string(),
+  refreshToken: v.optional(v.string()),
   requiresPasswordChange: v.boolean(),
   /** Seconds until the refresh token (and so the session) ends; cookies are kept as long. */
   refreshExpiresIn: v.number(),
 });
 export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
+/** A token pair as the API issues it, before a browser caller's refresh token moves into its cookie. */
+export type IssuedTokenPair = TokenPair & { refreshToken: string };
 
 /**
  * The answer of a sign-in whose first step (password, SSO) succeeded for an account with two-step verification:
@@ -131,11 +138,15 @@ export const completeTwoFactorLogin = defineEndpoint({
 
 export const refreshToken = defineEndpoint({
   operation: 'refreshToken',
-  summary: 'Exchange a refresh token for a new token pair (the used one is retired)',
+  summary:
+    'Exchange a refresh token (in the body, or the HttpOnly session cookie for browsers) for a new token pair (the used one is retired)',
   method: 'POST',
   path: '/token',
   auth: 'public',
-  body: { name: 'refreshTokenInput', schema: v.object({ refreshToken: v.pipe(v.string(), v.nonEmpty()) }) },
+  body: {
+    name: 'refreshTokenInput',
+    schema: v.object({ refreshToken: v.optional(v.pipe(v.string(), v.nonEmpty())) }),
+  },
   response: TokenPairSchema,
 });
 

@@ -60,6 +60,7 @@ export {
   ChangePasswordInputSchema,
   type Credentials,
   CredentialsSchema,
+  type IssuedTokenPair,
   isTwoFactorChallenge,
   type LoginResult,
   LoginResultSchema,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type {
+  IssuedTokenPair,
   Session,
   SignInAttempt,
-  TokenPair,
   TwoFactorChallenge,
   TwoFactorSetup,
 } from '@dcipher/shared/contract';
@@ -52,7 +52,7 @@ describe('privacy & security', () => {
   const logIn = async (email: string, userAgent = firefoxOnLinux) => {
     const response = await tryLogIn(email, password, userAgent);
     assert.equal(response.statusCode, 200, response.body);
-    return response.json<TokenPair>();
+    return response.json<IssuedTokenPair>();
   };
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -72,7 +72,7 @@ describe('privacy & security', () => {
     assert.equal(response.statusCode, 200, response.body);
     return response.json<SignInAttempt[]>();
   };
-  const sidOf = (tokens: TokenPair) => String(decodeJwt(tokens.accessToken).sid);
+  const sidOf = (tokens: IssuedTokenPair) => String(decodeJwt(tokens.accessToken).sid);
 
   describe('sessions', () => {
     it('lists each signed-in browser, the most recently active first, marking the caller', async () => {
@@ -97,7 +97,7 @@ describe('privacy & security', () => {
       // Refreshing makes the first session the most recently active one.
       const refreshed = await refresh(first.refreshToken);
       assert.equal(refreshed.statusCode, 200);
-      assert.equal(sidOf(refreshed.json<TokenPair>()), sidOf(first), 'a refresh keeps the session');
+      assert.equal(sidOf(refreshed.json<IssuedTokenPair>()), sidOf(first), 'a refresh keeps the session');
       assert.equal((await sessionsOf(second.accessToken))[0]?.id, sidOf(first));
     });
 
@@ -198,7 +198,7 @@ describe('privacy & security', () => {
         confirmPassword: newPassword,
       });
       assert.equal(response.statusCode, 200, response.body);
-      const pair = response.json<TokenPair>();
+      const pair = response.json<IssuedTokenPair>();
       assert.equal(sidOf(pair), sidOf(mine), 'the same session goes on');
 
       assert.equal((await refresh(other.refreshToken)).statusCode, 401);
@@ -437,7 +437,7 @@ describe('privacy & security', () => {
         code: `${code.slice(0, 3)} ${code.slice(3)}`,
       });
       assert.equal(signedIn.statusCode, 200, signedIn.body);
-      const tokens = signedIn.json<TokenPair>();
+      const tokens = signedIn.json<IssuedTokenPair>();
       assert.equal((await call('GET', '/account', tokens.accessToken)).statusCode, 200);
 
       const spentChallenge = await completeTwoSteps({ challengeToken, code: codeAt(totp, 1) });

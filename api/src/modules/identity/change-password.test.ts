@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { defineEndpoint, type TokenPair } from '@dcipher/shared/contract';
+import { defineEndpoint, type IssuedTokenPair } from '@dcipher/shared/contract';
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
 import { demoPassword } from '../../db/seed-demo-data.js';
@@ -34,7 +34,7 @@ describe('changing a password', () => {
 
   let addressCount = 0;
   /** A new active user with `oldPassword`, signed in; their address and tokens. */
-  const someoneSignedIn = async (): Promise<{ email: string; tokens: TokenPair }> => {
+  const someoneSignedIn = async (): Promise<{ email: string; tokens: IssuedTokenPair }> => {
     addressCount += 1;
     const email = `changing-${addressCount}@example.com`;
     await createUser(server.database, email, oldPassword);
@@ -77,7 +77,7 @@ describe('changing a password', () => {
 
       const response = await changePassword(tokens.accessToken, changeBody());
       assert.equal(response.statusCode, 200, response.body);
-      const pair = response.json<TokenPair>();
+      const pair = response.json<IssuedTokenPair>();
       assert.equal(pair.requiresPasswordChange, false);
       assert.equal(pair.refreshExpiresIn, 43_200);
 
@@ -197,7 +197,7 @@ describe('changing a password', () => {
 
       const changed = await changePassword(tokens.accessToken, changeBody({ currentPassword: demoPassword }));
       assert.equal(changed.statusCode, 200, changed.body);
-      const pair = changed.json<TokenPair>();
+      const pair = changed.json<IssuedTokenPair>();
       assert.equal(pair.requiresPasswordChange, false);
       assert.equal(decodeJwt(pair.accessToken).requiresPasswordChange, false);
       assert.equal((await get('/test-only/ordinary', pair.accessToken)).statusCode, 200);

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import { signInContextOf } from './device-label.js';
+import { InvalidRefreshTokenError } from './identity-errors.js';
 import type { IdentityService } from './identity-service.js';
+import { clearRefreshCookie, refreshTokenFromCookie, registerRefreshCookie } from './refresh-cookie.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /**
@@ -22,7 +24,10 @@ export function registerIdentityRoutes(
   identity: IdentityService,
   keys: SigningKeys,
   rateLimiter: RateLimiter,
+  corsOrigins: readonly string[],
 ): void {
+  registerRefreshCookie(app, corsOrigins);
+
   registerEndpoint(app, contract.auth.login, async ({ body }, { request }) => {
     const context = signInContextOf(request);
     try {
@@ -44,9 +49,20 @@ export function registerIdentityRoutes(
     return tokens;
   });
 
-  registerEndpoint(app, contract.auth.refreshToken, ({ body }) => identity.refresh(body.refreshToken));
+  // The body's token (servers, scripts) or the browser's HttpOnly session cookie; a refused one clears the cookie.
+  registerEndpoint(app, contract.auth.refreshToken, async ({ body }, { request, reply }) => {
+    const refreshToken = body.refreshToken ?? refreshTokenFromCookie(request, corsOrigins);
+    try {
+      if (!refreshToken) throw new InvalidRefreshTokenError();
+      return await identity.refresh(refreshToken);
+    } catch (error) {
+      clearRefreshCookie(reply);
+      throw error;
+    }
+  });
 
-  registerEndpoint(app, contract.auth.logout, async ({ body }, { user }) => {
+  registerEndpoint(app, contract.auth.logout, async ({ body }, { user, reply }) => {
+    clearRefreshCookie(reply);
     await identity.logout(user, body.isForced);
     return { loggedOut: true } as const;
   });

@@ -1,10 +1,10 @@
 import type {
   ChangePasswordInput,
   Credentials,
+  IssuedTokenPair,
   LoginResult,
   SignInMethod,
   SignInOutcome,
-  TokenPair,
   TwoFactorLoginInputSchema,
 } from '@dcipher/shared/contract';
 import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
@@ -81,7 +81,7 @@ export function createIdentityService({
   mailer,
   log,
 }: IdentityServiceDependencies) {
-  async function tokenPair(user: IdentityUser, refreshToken: IssuedRefreshToken): Promise<TokenPair> {
+  async function tokenPair(user: IdentityUser, refreshToken: IssuedRefreshToken): Promise<IssuedTokenPair> {
     const accessToken = await accessTokens.sign({
       userId: user.id,
       sessionId: refreshToken.sessionId,
@@ -155,7 +155,7 @@ export function createIdentityService({
       user: IdentityUser,
       context: SignInContext,
       ttlSeconds: number = config.refreshTokenTtlSeconds,
-    ): Promise<TokenPair> {
+    ): Promise<IssuedTokenPair> {
       return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds, context));
     },
 
@@ -212,7 +212,7 @@ export function createIdentityService({
     async completeTwoFactorLogin(
       { challengeToken, code, recoveryCode }: v.InferOutput<typeof TwoFactorLoginInputSchema>,
       context: SignInContext,
-    ): Promise<TokenPair> {
+    ): Promise<IssuedTokenPair> {
       const challenge = await admitTwoFactorChallengeAttempt(database, challengeToken);
       if (!challenge) throw new TwoFactorChallengeInvalidError();
       const user = await findUserById(database, challenge.userId);
@@ -244,7 +244,7 @@ export function createIdentityService({
       return tokenPair(user, await refreshTokens.issue(user.id, challenge.sessionTtlSeconds, context));
     },
 
-    async refresh(refreshToken: string): Promise<TokenPair> {
+    async refresh(refreshToken: string): Promise<IssuedTokenPair> {
       const rotation = await refreshTokens.rotate(refreshToken);
       if (rotation.outcome === 'reused') throw new RefreshTokenReusedError();
       if (rotation.outcome === 'invalid') throw new InvalidRefreshTokenError();
@@ -269,7 +269,7 @@ export function createIdentityService({
       caller: Caller,
       { currentPassword, newPassword }: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
       context: SignInContext,
-    ): Promise<TokenPair> {
+    ): Promise<IssuedTokenPair> {
       const user = await findUserById(database, caller.id);
       if (!maySignIn(user)) throw new UnauthorizedError();
       await checkCurrentPassword(user, currentPassword);

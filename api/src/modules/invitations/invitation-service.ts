@@ -1,4 +1,4 @@
-import type { Invitation, SentInvitation, TokenPair } from '@dcipher/shared/contract';
+import type { Invitation, IssuedTokenPair, SentInvitation } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import { invitationMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
@@ -164,7 +164,7 @@ export function createInvitationService({
      * Accepts the invitation: names and password set, the user active with a verified address, the invitation
      * spent, all in one transaction (the rows locked, so two tabs cannot both accept); then signed in.
      */
-    async accept(input: AcceptedForm, context: SignInContext): Promise<TokenPair> {
+    async accept(input: AcceptedForm, context: SignInContext): Promise<IssuedTokenPair> {
       assertUsable(await findInvitationByToken(database, input.token));
       // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
       const passwordHash = await passwordHasher.hash(input.password);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { Account, TokenPair } from '@dcipher/shared/contract';
+import type { Account, IssuedTokenPair } from '@dcipher/shared/contract';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { demoOrganization, demoUsers } from '../../db/seed-demo-data.js';
@@ -394,7 +394,7 @@ describe('invitations', () => {
       const { email, token } = await invited('admin');
       const response = await acceptWith(token, { firstName: '  Grace ', lastName: 'Hopper' });
       assert.equal(response.statusCode, 200, response.body);
-      const tokens = response.json<TokenPair>();
+      const tokens = response.json<IssuedTokenPair>();
       assert.equal(tokens.requiresPasswordChange, false);
       assert.ok(tokens.accessToken && tokens.refreshToken);
       assert.ok(tokens.refreshExpiresIn > 43_100 && tokens.refreshExpiresIn <= 43_200, 'a 12-hour session');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { TokenPair } from '@dcipher/shared/contract';
+import type { IssuedTokenPair } from '@dcipher/shared/contract';
 import { createUser } from '../../test-support/create-user.js';
 import { findLinksInEmail, readOutbox, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -131,8 +131,8 @@ describe('password recovery', () => {
     it('sets the new password once: the old one stops working, sessions end, the owner is told', async () => {
       const email = await someone();
       const sessions = [
-        (await logIn(email, oldPassword)).json<TokenPair>(),
-        (await logIn(email, oldPassword)).json<TokenPair>(),
+        (await logIn(email, oldPassword)).json<IssuedTokenPair>(),
+        (await logIn(email, oldPassword)).json<IssuedTokenPair>(),
       ];
       const token = await resetTokenFor(email);
 

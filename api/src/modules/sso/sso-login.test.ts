@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { SignInAttempt, TokenPair, TwoFactorChallenge, TwoFactorSetup } from '@dcipher/shared/contract';
+import type {
+  IssuedTokenPair,
+  SignInAttempt,
+  TwoFactorChallenge,
+  TwoFactorSetup,
+} from '@dcipher/shared/contract';
 import { Secret, TOTP } from 'otpauth';
 import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
@@ -152,7 +157,7 @@ describe('/sso/login', () => {
     assert.equal(returned.iss, provider.issuer);
     const response = await callback(returned);
     assert.equal(response.statusCode, 200, response.body);
-    const tokens = response.json<TokenPair>();
+    const tokens = response.json<IssuedTokenPair>();
     assert.deepEqual(Object.keys(tokens).sort(), [
       'accessToken',
       'refreshExpiresIn',
@@ -267,7 +272,7 @@ describe('/sso/login', () => {
       organizationId: demoOrganization.id,
       hasPassword: false,
     });
-    const me = await account(response.json<TokenPair>().accessToken);
+    const me = await account(response.json<IssuedTokenPair>().accessToken);
     assert.equal(me.statusCode, 200);
     assert.equal(me.json().email, email);
 
@@ -360,7 +365,7 @@ describe('/sso/login', () => {
       },
     });
     assert.equal(completed.statusCode, 200, completed.body);
-    const tokens = completed.json<TokenPair>();
+    const tokens = completed.json<IssuedTokenPair>();
     assert.equal((await account(tokens.accessToken)).statusCode, 200);
     const history = (
       await server.app.inject({
