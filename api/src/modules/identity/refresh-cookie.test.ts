@@ -11,7 +11,8 @@ function refreshCookieOf(setCookie: string | string[] | undefined): string | und
   const values = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
   return values.find((value) => value.startsWith(`${refreshCookieName}=`));
 }
-const valueOf = (cookie: string | undefined) => cookie?.split(';')[0]?.slice(refreshCookieName.length + 1);
+const cookieValue = (cookie: string | undefined) =>
+  cookie?.split(';')[0]?.slice(refreshCookieName.length + 1);
 
 describe('the browser session cookie (docs/decisions/0032)', () => {
   let server: TestServer;
@@ -36,7 +37,7 @@ describe('the browser session cookie (docs/decisions/0032)', () => {
     assert.match(body.accessToken, /^ey/);
     const cookie = refreshCookieOf(response.headers['set-cookie']);
     assert.ok(cookie, 'a refresh cookie is set');
-    assert.match(valueOf(cookie) ?? '', /^[\w-]{43}$/);
+    assert.match(cookieValue(cookie) ?? '', /^[\w-]{43}$/);
     for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/token', 'Max-Age=43200']) {
       assert.ok(cookie.split('; ').includes(attribute), `${attribute} in ${cookie}`);
     }
@@ -54,7 +55,7 @@ describe('the browser session cookie (docs/decisions/0032)', () => {
   });
 
   it('exchanges the cookie at POST /token, rotating it, and only for the product origins', async () => {
-    const first = valueOf(refreshCookieOf((await browserLogin()).headers['set-cookie']));
+    const first = cookieValue(refreshCookieOf((await browserLogin()).headers['set-cookie']));
     const cookie = `${refreshCookieName}=${first}`;
 
     for (const headers of [{ cookie }, { cookie, origin: 'http://evil.example' }]) {
@@ -70,7 +71,7 @@ describe('the browser session cookie (docs/decisions/0032)', () => {
     });
     assert.equal(rotated.statusCode, 200);
     assert.equal(rotated.json().refreshToken, undefined);
-    const next = valueOf(refreshCookieOf(rotated.headers['set-cookie']));
+    const next = cookieValue(refreshCookieOf(rotated.headers['set-cookie']));
     assert.ok(next && next !== first, 'a new refresh token replaces the used one');
 
     const again = await server.app.inject({
@@ -98,7 +99,7 @@ describe('the browser session cookie (docs/decisions/0032)', () => {
 
   it('signing out clears the cookie and ends the session it names', async () => {
     const login = await browserLogin();
-    const cookie = `${refreshCookieName}=${valueOf(refreshCookieOf(login.headers['set-cookie']))}`;
+    const cookie = `${refreshCookieName}=${cookieValue(refreshCookieOf(login.headers['set-cookie']))}`;
     const logout = await server.app.inject({
       method: 'POST',
       url: '/logout',
