@@ -20,7 +20,8 @@ module.exports = async (_env, argv) => {
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for error reporting but never referenced or served (docs/decisions/0032).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.resolve(__dirname, 'dist'),
       // "auto": chunks and assets load from wherever remoteEntry.js was loaded (the remote's own origin).

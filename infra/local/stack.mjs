@@ -96,6 +96,8 @@ export async function startStack(options = {}) {
         root: join(repositoryRoot, 'account-remote', 'dist'),
         rules: remoteRules,
         allowedOrigins: [urls.site, `http://127.0.0.1:${ports.site}`],
+        // The standalone shell's page calls the API (the site's pages carry the policy their build wrote).
+        policyOrigins: { connect: [urls.api], scripts: [] },
       });
       running.remote = await listen(server, ports.remote);
     },

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { policyFor, policyManifestFile, securityHeaders } from './content-security.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -20,11 +21,27 @@ const contentTypes = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.pdf': 'application/pdf',
-  '.map': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
-const compressible = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '.txt', '.xml', '.map']);
+const compressible = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '.txt', '.xml']);
+
+/** Never served: source maps (kept for error reporting only) and the build's policy manifest. */
+const private_ = (path) => path.endsWith('.map') || path === `/${policyManifestFile}`;
+
+/** The page policies the build wrote (`_csp.json`), re-read when a new build replaces it. */
+function policyManifest(root) {
+  let cached;
+  return async () => {
+    const file = join(root, policyManifestFile);
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return undefined;
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      cached = { mtimeMs: info.mtimeMs, manifest: JSON.parse(await readFile(file, 'utf8')) };
+    }
+    return cached.manifest;
+  };
+}
 
 /** Compressed bodies, as a CDN would serve them; cached by path and modification time. */
 const compressedCache = new Map();
@@ -62,11 +79,22 @@ async function fileAt(root, urlPath) {
 
 /**
  * A small static file server applying the rules of static-rules.mjs: SPA fallbacks for client-only routes,
- * the not-found page with status 404, cache headers, and CORS for the allowed origins (the remote).
+ * the not-found page with status 404, cache headers, CORS for the allowed origins (the remote), and the security
+ * headers of content-security.mjs: each HTML page's Content-Security-Policy as the build wrote it (or scripts from
+ * 'self' and calls to `policyOrigins`), nothing of source maps. `production` adds HSTS.
  */
-export function createStaticServer({ root, rules, allowedOrigins = [] }) {
+export function createStaticServer({
+  root,
+  rules,
+  allowedOrigins = [],
+  policyOrigins = { connect: [], scripts: [] },
+  production = false,
+}) {
   const absoluteRoot = resolve(root);
+  const manifest = policyManifest(absoluteRoot);
+  const alwaysHeaders = securityHeaders({ production });
   return createServer(async (request, response) => {
+    for (const [name, value] of Object.entries(alwaysHeaders)) response.setHeader(name, value);
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const path = decodeURIComponent(url.pathname);
@@ -84,7 +112,7 @@ export function createStaticServer({ root, rules, allowedOrigins = [] }) {
       }
 
       let status = 200;
-      let file = await fileAt(absoluteRoot, path);
+      let file = private_(path) ? undefined : await fileAt(absoluteRoot, path);
       if (!file) {
         const fallback = rules.spaFallbacks.find(
           ({ prefix }) => path === prefix || path.startsWith(`${prefix}/`),
@@ -105,9 +133,12 @@ export function createStaticServer({ root, rules, allowedOrigins = [] }) {
       const headers = {
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': status === 404 ? 'no-store' : rules.cacheControl(path),
-        'X-Content-Type-Options': 'nosniff',
         Vary: rules.cors ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
       };
+      if (extname(file) === '.html') {
+        const urlPath = `/${relative(absoluteRoot, file).split(sep).join('/')}`;
+        headers['Content-Security-Policy'] = policyFor(await manifest(), urlPath, policyOrigins);
+      }
       if (encoding) {
         const body = await compressedBody(file, encoding);
         response.writeHead(status, {

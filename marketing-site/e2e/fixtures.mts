@@ -6,9 +6,20 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
+interface CspViolation {
+  directive: string;
+  blocked: string;
+  page: string;
+}
+
 interface TestFixtures {
   /** Console errors a test expects (e.g. the browser's own "Failed to load resource" for a 401 it provokes). */
   allowConsoleErrors: (pattern: RegExp) => void;
+  /**
+   * Every Content-Security-Policy violation fails the test, unless the test takes them (a test that injects a
+   * script on purpose and checks that it was blocked).
+   */
+  cspViolations: { take(): CspViolation[] };
 }
 
 interface WorkerFixtures {
@@ -43,9 +54,42 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
+
+  cspViolations: [
+    async ({ page }, use) => {
+      let violations: CspViolation[] = [];
+      await page.exposeFunction('__reportCspViolation', (violation: CspViolation) => {
+        violations.push(violation);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.__reportCspViolation?.({
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            page: event.documentURI,
+          });
+        });
+      });
+      await use({
+        take() {
+          const taken = violations;
+          violations = [];
+          return taken;
+        },
+      });
+      expect(violations, 'the pages broke their Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { demoSignIn, expect };
+
+declare global {
+  interface Window {
+    __reportCspViolation?: (violation: CspViolation) => void;
+  }
+}
 
 /** Signs in through the site's /login page, which loads the remote's login screen at runtime. */
 export async function logIn(page: Page, credentials: { email: string; password: string } = demoSignIn) {

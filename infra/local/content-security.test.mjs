@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { allowedOrigins, contentSecurityPolicy, secureBuild, securePage } from './content-security.mjs';
+import { remoteRules, siteRules } from './static-rules.mjs';
+import { createStaticServer } from './static-server.mjs';
+
+const hashOf = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+const gatsbyPage = `<!DOCTYPE html><html><head><script>window.pagePath="/";</script></head><body><div id="___gatsby"></div>
+<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>
+<script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>`;
+
+const config = {
+  apiBaseUrl: 'https://api.dcipher.io',
+  accountRemoteUrl: 'https://account.dcipher.io/remote/',
+  analyticsHost: 'https://eu.posthog.example',
+  affiliateEnabled: false,
+};
+
+describe('content security policy', () => {
+  it('replaces the external scripts by one hashed loader and hashes every inline script', () => {
+    const { html, scriptHashes } = securePage(gatsbyPage);
+    assert.doesNotMatch(html, /<script src=/);
+    assert.match(html, /\["\/webpack-runtime-1\.js","\/app-2\.js"\]\.forEach/);
+    const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    assert.equal(inline.length, 3);
+    assert.deepEqual(scriptHashes, inline.map(hashOf));
+  });
+
+  it('is strict: hashes with strict-dynamic, no plugins, no base, no framing, only configured origins', () => {
+    const policy = contentSecurityPolicy({ scriptHashes: ['sha256-abc'], origins: allowedOrigins(config) });
+    assert.match(policy, /script-src 'strict-dynamic' 'sha256-abc' 'self' https:\/\/account\.dcipher\.io;/);
+    assert.match(policy, /connect-src 'self' https:\/\/api\.dcipher\.io https:\/\/account\.dcipher\.io;/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      assert.ok(policy.includes(directive), directive);
+    }
+    assert.doesNotMatch(policy, /posthog/, 'analytics hosts only when analytics is configured');
+    assert.doesNotMatch(policy, /script-src[^;]*'unsafe-inline'/);
+    const withAnalytics = contentSecurityPolicy({
+      origins: allowedOrigins({ ...config, analyticsKey: 'phc_key' }),
+    });
+    assert.match(withAnalytics, /connect-src [^;]*https:\/\/eu\.posthog\.example/);
+  });
+});
+
+describe('a secured build, served', () => {
+  let root;
+  let maps;
+  let server;
+  let base;
+  before(async () => {
+    root = mkdtempSync(join(tmpdir(), 'secure-build-'));
+    maps = join(root, '..', `${root.split('/').pop()}-maps`);
+    mkdirSync(join(root, 'login'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), gatsbyPage);
+    writeFileSync(join(root, 'login', 'index.html'), gatsbyPage.replace('"/"', '"/login/"'));
+    writeFileSync(join(root, '404.html'), gatsbyPage.replace('"/"', '"/404/"'));
+    writeFileSync(join(root, 'app-2.js'), 'console.log(1);\n//# sourceMappingURL=app-2.js.map');
+    writeFileSync(join(root, 'app-2.js.map'), '{"sources":["src/secret.ts"]}');
+    const result = await secureBuild({ root, sourceMapsDir: maps, config });
+    assert.deepEqual(result, { pages: 3, sourceMaps: 1 });
+    server = createStaticServer({ root, rules: siteRules });
+    server.listen(0, '127.0.0.1');
+    await new Promise((done) => server.once('listening', done));
+    base = `http://127.0.0.1:${server.address().port}`;
+  });
+  after(() => server.close());
+
+  it("sends each page's own policy, matching the scripts it serves", async () => {
+    for (const path of ['/', '/login', '/account/nowhere']) {
+      const response = await fetch(`${base}${path}`);
+      const html = await response.text();
+      const policy = response.headers.get('content-security-policy') ?? '';
+      for (const [, body] of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+        assert.ok(policy.includes(`'${hashOf(body)}'`), `${path}: the policy allows each of its scripts`);
+      }
+      assert.match(policy, /frame-ancestors 'none'/);
+      assert.equal(response.headers.get('x-frame-options'), 'DENY');
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+      assert.match(response.headers.get('permissions-policy') ?? '', /camera=\(\)/);
+      assert.equal(response.headers.get('strict-transport-security'), null, 'HSTS only in production');
+    }
+  });
+
+  it('keeps source maps out of what is served, and the policy manifest private', async () => {
+    assert.ok(existsSync(join(maps, 'app-2.js.map')));
+    assert.equal(existsSync(join(root, 'app-2.js.map')), false);
+    assert.doesNotMatch(readFileSync(join(root, 'app-2.js'), 'utf8'), /sourceMappingURL/);
+    for (const path of ['/app-2.js.map', '/_csp.json']) {
+      assert.equal((await fetch(`${base}${path}`)).status, 404, path);
+    }
+  });
+
+  it('gives a page without a written policy scripts from self only, and HSTS in production', async () => {
+    const remoteRoot = mkdtempSync(join(tmpdir(), 'remote-'));
+    writeFileSync(join(remoteRoot, 'index.html'), '<script defer src="main.js"></script>');
+    const remote = createStaticServer({
+      root: remoteRoot,
+      rules: remoteRules,
+      policyOrigins: { connect: ['https://api.dcipher.io'], scripts: [] },
+      production: true,
+    });
+    remote.listen(0, '127.0.0.1');
+    await new Promise((done) => remote.once('listening', done));
+    try {
+      const response = await fetch(`http://127.0.0.1:${remote.address().port}/`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      assert.match(policy, /script-src 'self';/);
+      assert.match(policy, /connect-src 'self' https:\/\/api\.dcipher\.io;/);
+      assert.match(response.headers.get('strict-transport-security') ?? '', /max-age=31536000/);
+    } finally {
+      remote.close();
+    }
+  });
+});
