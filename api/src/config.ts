@@ -20,7 +20,8 @@ import * as v from 'valibot';
  *   `STAY_SIGNED_IN_TTL_SECONDS` (default 1209600 = 14 days, the refresh lifetime when a login asks to stay
  *   signed in).
  * - `SMTP_URL`: an smtp:// or smtps:// URL (`smtp://user:password@smtp.example.com:587`); when set, email is
- *   delivered through that server, otherwise it only goes to the outbox table (read at `/dev/mailbox`).
+ *   queued in the outbox table and a background sender delivers it through that server, with retries
+ *   (docs/decisions/0030); otherwise it only goes to the outbox table (read at `/dev/mailbox`).
  *   Required in production, where email must reach real inboxes.
  * - `MAIL_FROM` (default `Dcipher <no-reply@dcipher.io>`): the From header of every email.
  * - `CAPTCHA_HMAC_KEY`: the secret captcha challenges are signed with (at least 32 characters; shared by every

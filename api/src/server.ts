@@ -64,7 +64,10 @@ export interface ServerDependencies {
    * start). The caller keeps ownership: closing the server does not close it.
    */
   database?: Database;
-  /** A mailer to use instead of the configured one (outbox, or SMTP when `SMTP_URL` is set). */
+  /**
+   * A mailer to use instead of the configured one (the outbox, as a queue a background sender delivers by SMTP
+   * when `SMTP_URL` is set). Given one, no background sender runs.
+   */
   mailer?: Mailer;
   /** A payment gateway to use instead of the configured one (`PAYMENTS_PROVIDER`). */
   paymentGateway?: PaymentGateway;
@@ -99,7 +102,10 @@ export async function createServer(
 
   try {
     await migrate(database);
-    const mailer = dependencies.mailer ?? createMailer(config.mail, database);
+    // A given mailer replaces the configured one, background sender included.
+    const { mailer, sender: emailSender } = dependencies.mailer
+      ? { mailer: dependencies.mailer, sender: undefined }
+      : createMailer(config.mail, database, app.log);
     const passwordHasher = createPasswordHasher();
     if (config.environment !== 'production') await seedDemoData(database, passwordHasher);
     const keys = await loadOrCreateSigningKeys(config.keysDir);
@@ -225,7 +231,16 @@ export async function createServer(
       registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
     }
 
-    if (ownsDatabase) app.addHook('onClose', () => database.close());
+    if (emailSender) {
+      app.addHook('onReady', async () => {
+        emailSender.start();
+      });
+    }
+    // One hook, so the order is sure: the sender finishes the messages it is delivering before the database closes.
+    app.addHook('onClose', async () => {
+      await emailSender?.stop();
+      if (ownsDatabase) await database.close();
+    });
     return app;
   } catch (error) {
     if (ownsDatabase) await database.close().catch(() => {});

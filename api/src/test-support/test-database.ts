@@ -19,6 +19,24 @@ export const testDatabaseKind: 'pglite' | 'postgres' =
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testDatabaseKind === 'pglite') return createPgliteDatabase();
+  const { url, drop } = await createTestPostgresDatabase();
+  const database = await createPostgresDatabase(url, (error) => {
+    throw error;
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A fresh, empty database in the run's throwaway PostgreSQL cluster, by URL, for a test that gives it to another
+ * process (`DATABASE_URL`); `drop()` deletes it. Only when the run is on PostgreSQL.
+ */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DCIPHER_TEST_POSTGRES_URL;
   if (!adminUrl) {
     throw new Error(
@@ -30,15 +48,9 @@ export async function createTestDatabase(): Promise<Database> {
   await asAdmin(adminUrl, (client) => client.query(`create database "${name}" template template0`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await createPostgresDatabase(url.toString(), (error) => {
-    throw error;
-  });
   return {
-    ...database,
-    async close() {
-      await database.close();
-      await asAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
-    },
+    url: url.toString(),
+    drop: () => asAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)),
   };
 }
 

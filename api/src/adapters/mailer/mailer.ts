@@ -15,15 +15,15 @@ export interface EmailMessage {
 }
 
 export interface SentEmail {
-  /** The message's id in the `email_outbox` table. */
+  /** The message's id in the `email_outbox` table (and in its Message-ID header when sent by SMTP). */
   id: string;
 }
 
 /**
- * Sends transactional email. Two implementations, chosen by configuration (`createMailer`): the outbox (the
- * default outside production, where storing the message is the delivery) and SMTP. Both keep every message in
- * the `email_outbox` table. Rejects when the message cannot be delivered; callers decide whether that fails
- * their request.
+ * Sends transactional email: `send` stores the message in the `email_outbox` table and resolves then, without
+ * waiting for any mail server. With `SMTP_URL` a background sender delivers it, retrying with backoff; without,
+ * the outbox is the delivery (docs/decisions/0009 and 0030). Rejects only when the message cannot be stored (a
+ * database failure) or is not sendable (`assertSendable`); callers decide whether that fails their request.
  */
 export interface Mailer {
   send(message: EmailMessage): Promise<SentEmail>;
@@ -32,7 +32,7 @@ export interface Mailer {
 /**
  * Sends an email whose failure must not fail the request that asked for it (the change is made either way, or
  * an error for one address and not another would tell them apart). A failure is logged with the message's tag,
- * never its content, and answered false; true when the email was sent.
+ * never its content, and answered false; true when the email was queued.
  */
 export async function sendLoggingFailure(
   mailer: Mailer,
@@ -43,7 +43,7 @@ export async function sendLoggingFailure(
     await mailer.send(message);
     return true;
   } catch (error) {
-    log.error({ err: error, tag: message.tag }, 'an email could not be sent');
+    log.error({ err: error, tag: message.tag }, 'an email could not be queued');
     return false;
   }
 }

@@ -4,15 +4,20 @@ import { insertOutboxMessage } from './email-outbox-repository.js';
 import { assertSendable, type Mailer } from './mailer.js';
 
 /**
- * The embedded mailer: a message is stored in `email_outbox` and goes no further. Local, development and test
- * stacks use it; people read their mail at `/dev/mailbox`, tests through `readOutbox`.
+ * The one mailer requests use: a message is stored in `email_outbox` and the request goes on, never waiting for a
+ * mail server (docs/decisions/0030-email-queue.md).
+ *
+ * - Without `sender` (no `SMTP_URL`: local, development and test stacks) storing is the delivery: the message is
+ *   `sent` at once, and people read it at `/dev/mailbox`, tests through `readOutbox`.
+ * - With `sender`, the message is `queued` and the sender is nudged to deliver it in the background.
  */
-export function createOutboxMailer(database: Queryable): Mailer {
+export function createOutboxMailer(database: Queryable, sender?: { nudge(): void }): Mailer {
   return {
     async send(message) {
       assertSendable(message);
       const id = randomUUID();
-      await insertOutboxMessage(database, id, message);
+      await insertOutboxMessage(database, id, message, sender ? 'queued' : 'sent');
+      sender?.nudge();
       return { id };
     },
   };

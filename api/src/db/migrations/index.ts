@@ -14,6 +14,7 @@ import { marketingEmailsMigration } from './0013-marketing-emails.js';
 import { invitationsMigration } from './0014-invitations.js';
 import { ssoMigration } from './0015-sso.js';
 import { sessionsHistoryAndTwoStepMigration } from './0016-sessions-history-and-two-step.js';
+import { emailQueueMigration } from './0017-email-queue.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   invitationsMigration,
   ssoMigration,
   sessionsHistoryAndTwoStepMigration,
+  emailQueueMigration,
 ];

@@ -53,7 +53,7 @@ ${body}
 
 function notice(options: MailboxPageOptions): string {
   const text = options.deliversBySmtp
-    ? 'This is the local outbox: copies of the email this API delivered through its SMTP server.'
+    ? 'This is the local outbox: the email this API queued for its SMTP server, which a background sender delivers.'
     : 'This is the local outbox: the email this API would have sent. Nothing was sent to real inboxes.';
   return `<p class="notice">${escapeHtml(text)}</p>`;
 }

@@ -30,7 +30,4 @@ export function registerRecoveryRoutes(
   registerEndpoint(app, endpoints.setNewPassword, ({ body }) =>
     recovery.setNewPassword(body.token, body.password),
   );
-
-  // preClose, as onClose hooks run last-registered first: the database (closed in onClose) is still open here.
-  app.addHook('preClose', () => recovery.deliveriesSettled());
 }

@@ -1,6 +1,6 @@
 import { validationMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
@@ -50,23 +50,12 @@ export function createRecoveryService({
   webUrl,
   log,
 }: RecoveryServiceDependencies) {
-  const deliveries = new Set<Promise<void>>();
-
   /**
-   * Sends without the request waiting: a mail server's answer takes far longer than anything else here, and
-   * waiting for it only for addresses that have an account would tell them apart by timing. A failed send is
-   * logged; the person can ask again.
+   * Queued, not sent: the request never waits for a mail server, whose answer takes far longer than anything
+   * else here and would tell addresses with an account apart by timing. A failure to queue is logged; the person
+   * can ask again.
    */
-  function deliverInBackground(message: EmailMessage): void {
-    const delivery: Promise<void> = mailer
-      .send(message)
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error, tag: message.tag }, 'a password email could not be sent'),
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
+  const deliver = (message: EmailMessage) => sendLoggingFailure(mailer, message, log);
 
   return {
     /** Emails a reset link if the address has an active account; the answer is the same either way. */
@@ -74,7 +63,7 @@ export function createRecoveryService({
       // Counted for every address, known or not, so the limit itself reveals nothing.
       if (await rateLimiter.tryConsume(resetEmailsPerAddressLimit, email)) {
         const token = await issuePasswordResetToken(database, email);
-        if (token) deliverInBackground(passwordResetEmail(email, webUrl, token));
+        if (token) await deliver(passwordResetEmail(email, webUrl, token));
       }
       return { sent: true };
     },
@@ -107,13 +96,8 @@ export function createRecoveryService({
       if (!changed) throw new ResetLinkInvalidError();
 
       await signInThrottle.clear(target.email);
-      deliverInBackground(passwordChangedNotice(target.email, webUrl));
+      await deliver(passwordChangedNotice(target.email, webUrl));
       return { changed: true };
-    },
-
-    /** Resolves once every email sent in the background has been handed over, for a clean shutdown. */
-    async deliveriesSettled(): Promise<void> {
-      await Promise.all(deliveries);
     },
   };
 }

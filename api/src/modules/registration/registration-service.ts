@@ -48,8 +48,9 @@ export function createRegistrationService({
   log,
 }: RegistrationServiceDependencies) {
   /**
-   * A failed send does not fail the request: answering an error for one address and not for another would
-   * tell them apart, and the person can ask for the link again (`POST /send-confirmation`).
+   * Queued, never waited for (docs/decisions/0030): a mail server's answer time would tell addresses apart. A
+   * failure to queue does not fail the request either, for the same reason; the person can ask for the link
+   * again (`POST /send-confirmation`).
    */
   const deliver = (message: EmailMessage) => sendLoggingFailure(mailer, message, log);
 
