@@ -1,11 +1,12 @@
+import type { Server } from 'node:http';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createOAuthProviders } from './adapters/integrations/create-oauth-providers.js';
 import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -80,16 +81,23 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the API: opens (or takes) the database, applies migrations, seeds the demo organization outside
- * production, loads the signing keys and registers every contract route (and, outside production, the dev
- * mailbox). Route modules send email with `app.mailer` and check captchas with `app.requireHuman`. Does not
+ * Builds the API: opens (or takes) the database, applies migrations, seeds the demo organization when development
+ * aids are on (`DEV_AIDS=on`, never in staging or production), loads the signing keys and registers every
+ * contract route (and, with development aids, the dev mailbox). Route modules send email with `app.mailer` and check captchas with `app.requireHuman`. Does not
  * listen; `main.ts` does, tests use `app.inject`.
  */
 export async function createServer(
   config: Config,
   dependencies: ServerDependencies = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config, dependencies.logStream) });
+  // loadConfig refuses this too; a Config built by hand must not get round it.
+  if (config.devAids && deployedEnvironments.includes(config.environment)) {
+    throw new ConfigError(`DEV_AIDS must be off in ${config.environment}`);
+  }
+  const app = Fastify({
+    logger: loggerOptions(config, dependencies.logStream),
+    ...connectionOptions(config),
+  });
   const database =
     dependencies.database ??
     (await openDatabase(config.database, (error) =>
@@ -101,7 +109,7 @@ export async function createServer(
     await migrate(database);
     const mailer = dependencies.mailer ?? createMailer(config.mail, database);
     const passwordHasher = createPasswordHasher();
-    if (config.environment !== 'production') await seedDemoData(database, passwordHasher);
+    if (config.devAids) await seedDemoData(database, passwordHasher);
     const keys = await loadOrCreateSigningKeys(config.keysDir);
     const captcha = await createCaptchaVerifier(config, database);
     const accessTokens = createAccessTokens(keys, config.accessTokenTtlSeconds);
@@ -219,7 +227,7 @@ export async function createServer(
       dependencies.paymentGateway ?? createPaymentGateway(config.payments),
       rateLimiter,
     );
-    if (config.environment !== 'production') {
+    if (config.devAids) {
       registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
     }
 
@@ -229,6 +237,31 @@ export async function createServer(
     if (ownsDatabase) await database.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Who the client is and how long it may take (docs/decisions/0029). `request.ip`, which every per-IP limit counts,
+ * is the connection's address unless that address is one of `TRUSTED_PROXIES`: only then is `X-Forwarded-For`
+ * read (the right-most address no trusted proxy added), so a client cannot pick its own address by sending the
+ * header. A client must send its whole request, headers and body, within `REQUEST_TIMEOUT_SECONDS` (408, then the
+ * connection closes); Node checks this every `connectionsCheckingInterval`, by default only every 30 s. Idle
+ * keep-alive connections stay open 72 s (Fastify's default), longer than a load balancer's usual 60 s, so the
+ * balancer never reuses a connection the API has just closed.
+ */
+function connectionOptions(config: Config): FastifyHttpOptions<Server> {
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
+  return {
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    requestTimeout,
+    keepAliveTimeout: 72_000,
+    // No API body comes near this (the largest are a few kilobytes of form fields); Fastify's default is 1 MiB.
+    bodyLimit: 100 * 1024,
+    http: {
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, requestTimeout / 2),
+    },
+  };
 }
 
 /**
