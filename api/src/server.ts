@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createOAuthProviders } from './adapters/integrations/create-oauth-providers.js';
 import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
@@ -11,6 +10,7 @@ import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
+import { connectionOptions } from './http/connection-options.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
@@ -237,31 +237,6 @@ export async function createServer(
     if (ownsDatabase) await database.close().catch(() => {});
     throw error;
   }
-}
-
-/**
- * Who the client is and how long it may take (docs/decisions/0029). `request.ip`, which every per-IP limit counts,
- * is the connection's address unless that address is one of `TRUSTED_PROXIES`: only then is `X-Forwarded-For`
- * read (the right-most address no trusted proxy added), so a client cannot pick its own address by sending the
- * header. A client must send its whole request, headers and body, within `REQUEST_TIMEOUT_SECONDS` (408, then the
- * connection closes); Node checks this every `connectionsCheckingInterval`, by default only every 30 s. Idle
- * keep-alive connections stay open 72 s (Fastify's default), longer than a load balancer's usual 60 s, so the
- * balancer never reuses a connection the API has just closed.
- */
-function connectionOptions(config: Config): FastifyHttpOptions<Server> {
-  const requestTimeout = config.requestTimeoutSeconds * 1000;
-  return {
-    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    requestTimeout,
-    keepAliveTimeout: 72_000,
-    // No API body comes near this (the largest are a few kilobytes of form fields); Fastify's default is 1 MiB.
-    bodyLimit: 100 * 1024,
-    http: {
-      requestTimeout,
-      headersTimeout: requestTimeout,
-      connectionsCheckingInterval: Math.min(1000, requestTimeout / 2),
-    },
-  };
 }
 
 /**
