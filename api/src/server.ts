@@ -12,6 +12,7 @@ import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
+import { createDeviceCookies, loadDeviceCookieKey } from './modules/abuse/device-cookies.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
 import { registerAccountRoutes } from './modules/account/account-routes.js';
@@ -135,6 +136,8 @@ export async function createServer(
       allowedHeaders: ['Authorization', 'Content-Type'],
       // Browsers hide response headers from scripts unless listed; a rate-limited form may show the wait.
       exposedHeaders: ['Retry-After'],
+      // Cookies (the sign-in device cookie, 0029) travel only on credentialed requests, which need this.
+      credentials: true,
       maxAge: 600,
     });
     app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
@@ -143,7 +146,9 @@ export async function createServer(
 
     registerSystemRoutes(app, database);
     const rateLimiter = createRateLimiter(database);
-    registerIdentityRoutes(app, identity, keys, rateLimiter);
+    // After the captcha verifier, which has created the secret this key derives from if there was none.
+    const deviceCookies = createDeviceCookies(await loadDeviceCookieKey(config));
+    registerIdentityRoutes(app, identity, keys, rateLimiter, deviceCookies);
     const emailChange = createEmailChangeService({
       database,
       passwordHasher,

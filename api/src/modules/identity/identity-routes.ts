@@ -1,6 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { DeviceCookies } from '../abuse/device-cookies.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import { signInContextOf } from './device-label.js';
 import type { IdentityService } from './identity-service.js';
@@ -22,8 +23,14 @@ export function registerIdentityRoutes(
   identity: IdentityService,
   keys: SigningKeys,
   rateLimiter: RateLimiter,
+  deviceCookies: DeviceCookies,
 ): void {
-  registerEndpoint(app, contract.auth.login, async ({ body }, { request }) => {
+  /** A completed sign-in remembers the browser for that account (a new device cookie each time; 0029). */
+  const rememberDevice = (reply: FastifyReply, signedInUserId: string | undefined) => {
+    if (signedInUserId) reply.header('set-cookie', deviceCookies.issue(signedInUserId));
+  };
+
+  registerEndpoint(app, contract.auth.login, async ({ body }, { request, reply }) => {
     const context = signInContextOf(request);
     try {
       await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
@@ -31,17 +38,27 @@ export function registerIdentityRoutes(
       await identity.recordRefusedAttempt(body.email, 'password', context);
       throw error;
     }
-    const result = await identity.login(body, context);
+    const { answer, signedInUserId } = await identity.login(
+      body,
+      context,
+      deviceCookies.knownDevicesIn(request.headers.cookie),
+    );
     await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
-    return result;
+    rememberDevice(reply, signedInUserId);
+    return answer;
   });
 
-  // Wrong codes use up the same per-address allowance as wrong passwords (and the account's throttle).
-  registerEndpoint(app, contract.auth.completeTwoFactorLogin, async ({ body }, { request }) => {
+  // Wrong codes use up the same per-address allowance as wrong passwords (and the account's or device's throttle).
+  registerEndpoint(app, contract.auth.completeTwoFactorLogin, async ({ body }, { request, reply }) => {
     await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
-    const tokens = await identity.completeTwoFactorLogin(body, signInContextOf(request));
+    const { answer, signedInUserId } = await identity.completeTwoFactorLogin(
+      body,
+      signInContextOf(request),
+      deviceCookies.knownDevicesIn(request.headers.cookie),
+    );
     await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
-    return tokens;
+    rememberDevice(reply, signedInUserId);
+    return answer;
   });
 
   registerEndpoint(app, contract.auth.refreshToken, ({ body }) => identity.refresh(body.refreshToken));
