@@ -3,10 +3,21 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from './config.js';
 
+/** What staging cannot start without. */
+const staging = {
+  DCIPHER_ENV: 'staging',
+  SMTP_URL: 'smtp://smtp.example.com',
+  CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+  WEB_URL: 'https://staging.dcipher.io',
+};
+
 describe('loadConfig', () => {
   it('has defaults for a local start', () => {
     const config = loadConfig({});
     assert.equal(config.environment, 'development');
+    assert.equal(config.devAids, false);
+    assert.deepEqual(config.trustedProxies, []);
+    assert.equal(config.requestTimeoutSeconds, 10);
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.port, 4000);
     assert.deepEqual(config.corsOrigins, ['http://localhost:8000', 'http://localhost:3001']);
@@ -28,6 +39,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://dcipher:secret@db:5432/dcipher',
       DATA_DIR: '/var/lib/dcipher',
       CORS_ORIGINS: 'https://www.dcipher.io, https://account.dcipher.io',
+      DEV_AIDS: 'off',
+      TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10,fd00::/8',
+      REQUEST_TIMEOUT_SECONDS: '5',
       ACCESS_TOKEN_TTL_SECONDS: '300',
       REFRESH_TOKEN_TTL_SECONDS: '3600',
       STAY_SIGNED_IN_TTL_SECONDS: '86400',
@@ -47,11 +61,14 @@ describe('loadConfig', () => {
     });
     assert.deepEqual(config, {
       environment: 'staging',
+      devAids: false,
       host: '0.0.0.0',
       port: 8080,
       database: { kind: 'postgres', url: 'postgres://dcipher:secret@db:5432/dcipher' },
       keysDir: '/var/lib/dcipher/keys',
       corsOrigins: ['https://www.dcipher.io', 'https://account.dcipher.io'],
+      trustedProxies: ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'],
+      requestTimeoutSeconds: 5,
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
       staySignedInTtlSeconds: 86_400,
@@ -151,7 +168,11 @@ describe('loadConfig', () => {
       () => loadConfig({ DCIPHER_ENV: 'production', SMTP_URL: '', API_PORT: 'x' }),
       (error) => error instanceof ConfigError && /API_PORT.*; SMTP_URL must be set/.test(error.message),
     );
-    for (const environment of ['development', 'staging', 'test']) {
+    assert.throws(
+      () => loadConfig({ DCIPHER_ENV: 'staging' }),
+      (error) => error instanceof ConfigError && /SMTP_URL must be set in staging/.test(error.message),
+    );
+    for (const environment of ['development', 'test']) {
       assert.equal(loadConfig({ DCIPHER_ENV: environment }).mail.smtpUrl, undefined);
     }
   });
@@ -216,7 +237,7 @@ describe('loadConfig', () => {
 
   it('uses the local test payment gateway outside production, and refuses it in production', () => {
     assert.deepEqual(loadConfig({}).payments, { provider: 'local' });
-    assert.deepEqual(loadConfig({ DCIPHER_ENV: 'staging', PAYMENTS_PROVIDER: 'local' }).payments, {
+    assert.deepEqual(loadConfig({ ...staging, PAYMENTS_PROVIDER: 'local' }).payments, {
       provider: 'local',
     });
     assert.throws(
@@ -239,6 +260,80 @@ describe('loadConfig', () => {
           error.message ===
             'Invalid configuration: PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
         String(provider),
+      );
+    }
+  });
+
+  it('switches development aids on only when asked, and never in staging or production', () => {
+    assert.equal(loadConfig({}).devAids, false);
+    assert.equal(loadConfig({ DCIPHER_ENV: 'test' }).devAids, false);
+    assert.equal(loadConfig({ DEV_AIDS: 'on' }).devAids, true);
+    assert.equal(loadConfig({ DCIPHER_ENV: 'test', DEV_AIDS: 'on' }).devAids, true);
+    assert.equal(loadConfig({ ...staging, DEV_AIDS: 'off' }).devAids, false);
+    for (const environment of ['staging', 'production']) {
+      assert.throws(
+        () => loadConfig({ ...staging, DCIPHER_ENV: environment, DEV_AIDS: 'on' }),
+        (error) =>
+          error instanceof ConfigError && error.message.includes(`DEV_AIDS must be off in ${environment}`),
+        environment,
+      );
+    }
+    assert.throws(
+      () => loadConfig({ DEV_AIDS: 'yes' }),
+      (error) =>
+        error instanceof ConfigError && error.message.includes('DEV_AIDS must be one of on, off (got "yes")'),
+    );
+  });
+
+  it('configures staging like production: SMTP_URL, CAPTCHA_HMAC_KEY, WEB_URL and https token URLs', () => {
+    assert.throws(
+      () => loadConfig({ DCIPHER_ENV: 'staging' }),
+      (error) =>
+        error instanceof ConfigError &&
+        ['SMTP_URL', 'CAPTCHA_HMAC_KEY', 'WEB_URL'].every((name) =>
+          error.message.includes(`${name} must be set in staging`),
+        ),
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          ...staging,
+          MIRO_CLIENT_ID: 'id',
+          MIRO_CLIENT_SECRET: 'secret',
+          MIRO_REDIRECT_URI: 'https://app.dcipher.io/miro',
+          MIRO_TOKEN_URL: 'http://tokens.example.com/',
+        }),
+      /MIRO_TOKEN_URL must be an https:\/\/ URL in staging/,
+    );
+    assert.equal(loadConfig(staging).environment, 'staging');
+  });
+
+  it('takes TRUSTED_PROXIES as addresses and CIDR ranges, and fails naming it otherwise', () => {
+    assert.deepEqual(loadConfig({ TRUSTED_PROXIES: ' 127.0.0.1 , ::1,10.1.0.0/16 ' }).trustedProxies, [
+      '127.0.0.1',
+      '::1',
+      '10.1.0.0/16',
+    ]);
+    for (const value of ['loadbalancer', '10.0.0.0/33', '10.0.0.1/8/1', '*', '::1/129', '10.0.0/8']) {
+      assert.throws(
+        () => loadConfig({ TRUSTED_PROXIES: value }),
+        (error) =>
+          error instanceof ConfigError &&
+          error.message.includes(
+            'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
+          ),
+        value,
+      );
+    }
+  });
+
+  it('takes REQUEST_TIMEOUT_SECONDS from 1 to 300', () => {
+    assert.equal(loadConfig({ REQUEST_TIMEOUT_SECONDS: '2' }).requestTimeoutSeconds, 2);
+    for (const value of ['0', '301', 'soon']) {
+      assert.throws(
+        () => loadConfig({ REQUEST_TIMEOUT_SECONDS: value }),
+        /REQUEST_TIMEOUT_SECONDS must be a whole number between 1 and 300/,
+        value,
       );
     }
   });

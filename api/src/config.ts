@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IntegrationProvider } from '@dcipher/shared/contract';
@@ -7,8 +8,17 @@ import * as v from 'valibot';
  * The API's whole configuration, read once at start from environment variables by `loadConfig`. Nothing else
  * reads `process.env`. Variables (all optional):
  *
- * - `DCIPHER_ENV`: development | staging | production | test (default development). Demo data is seeded outside
- *   production.
+ * - `DCIPHER_ENV`: development | staging | production | test (default development). Staging and production are
+ *   the deployed environments: both need `SMTP_URL`, `CAPTCHA_HMAC_KEY` and `WEB_URL`, take https token URLs only
+ *   and refuse `DEV_AIDS=on`; only production refuses the local payment gateway (docs/decisions/0028).
+ * - `DEV_AIDS`: on | off (default off). `on` seeds the demo organization, serves the dev mailbox (`/dev/mailbox`)
+ *   and lets SSO talk to plain-http identity providers (the loopback dev provider). Only for development and
+ *   tests, never because an environment is "not production": the local stack runner sets it explicitly.
+ * - `TRUSTED_PROXIES`: comma-separated IP addresses or CIDR ranges of the reverse proxies / load balancers in
+ *   front of the API (default none). Only a request arriving from one of them has its `X-Forwarded-For` read for
+ *   the client address that per-IP limits count; otherwise the connection's address is the client's.
+ * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
+ *   silent or slow client is answered 408 and dropped after it.
  * - `API_HOST` (default 127.0.0.1) and `API_PORT` (default 4000).
  * - `DATABASE_URL`: a postgres:// URL; when set, PostgreSQL is used instead of the embedded PGlite.
  * - `DATA_DIR` (default `<repository root>/.data`): PGlite files go to `DATA_DIR/pglite`, the token signing key
@@ -21,16 +31,17 @@ import * as v from 'valibot';
  *   signed in).
  * - `SMTP_URL`: an smtp:// or smtps:// URL (`smtp://user:password@smtp.example.com:587`); when set, email is
  *   queued in the outbox table and a background sender delivers it through that server, with retries
- *   (docs/decisions/0030); otherwise it only goes to the outbox table (read at `/dev/mailbox`).
- *   Required in production, where email must reach real inboxes.
+ *   (docs/decisions/0030); otherwise it only goes to the outbox table (read at `/dev/mailbox` with dev aids).
+ *   Required in staging and production, where email must reach real inboxes.
  * - `MAIL_FROM` (default `Dcipher <no-reply@dcipher.io>`): the From header of every email.
  * - `CAPTCHA_HMAC_KEY`: the secret captcha challenges are signed with (at least 32 characters; shared by every
- *   replica). Required in production; elsewhere one is generated on first start and kept in `DATA_DIR/keys`.
+ *   replica). Required in staging and production; elsewhere one is generated on first start and kept in `DATA_DIR/keys`.
  *   The key of the unsubscribe links in marketing email is derived from it (docs/decisions/0018).
  * - `CAPTCHA_MAX_NUMBER` (default 50000; 1000 when `DCIPHER_ENV=test`): captcha difficulty, the most SHA-256
  *   hashes a browser may have to try (half that on average). See docs/decisions/0010-captcha.md.
  * - `WEB_URL` (default http://localhost:8000): the marketing site's public URL, which links in emails point to
- *   (`/verify-email?token=...`, `/login`). Required in production, where a localhost link would reach no one.
+ *   (`/verify-email?token=...`, `/login`). Required in staging and production, where a localhost link would reach
+ *   no one.
  * - `PAYMENTS_PROVIDER` (default `local`): the payment gateway cards are tokenised with. `local` is the embedded
  *   test gateway (test card numbers only, no money moves), the only one so far; production refuses it, so a
  *   production API does not start until a real provider is added. See docs/decisions/0012-payment-methods.md.
@@ -44,6 +55,8 @@ import * as v from 'valibot';
  */
 export interface Config {
   environment: Environment;
+  /** Demo seed, dev mailbox, plain-http SSO providers: development and tests only (`DEV_AIDS=on`). */
+  devAids: boolean;
   host: string;
   port: number;
   /** PGlite without `dataDir` runs in memory. */
@@ -51,6 +64,10 @@ export interface Config {
   /** Where the signing key pair is kept; without it a fresh pair is generated in memory on every start. */
   keysDir?: string;
   corsOrigins: string[];
+  /** Addresses and CIDR ranges whose `X-Forwarded-For` is believed; empty: the connection's address counts. */
+  trustedProxies: string[];
+  /** A client must have sent its whole request (headers and body) within this many seconds. */
+  requestTimeoutSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staySignedInTtlSeconds: number;
@@ -98,6 +115,9 @@ export interface PaymentSettings {
 
 export const environments = ['development', 'staging', 'production', 'test'] as const;
 export type Environment = (typeof environments)[number];
+
+/** Where the product really runs: configured like production, and never with development aids. */
+export const deployedEnvironments: readonly Environment[] = ['staging', 'production'];
 
 export const inMemoryDataDir = 'memory://';
 
@@ -147,6 +167,20 @@ const oauthClientSecret = v.pipe(
   v.regex(/^\S{1,500}$/, 'must be the client secret the provider issued (no spaces)'),
 );
 
+const devAidsValues = ['on', 'off'] as const;
+
+const trustedProxiesMessage =
+  'must be a comma-separated list of IP addresses or CIDR ranges such as 10.0.0.0/8, 192.0.2.10';
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 /** Variables whose values never appear in error messages (which go to logs). */
 const secretVariables = new Set(['CAPTCHA_HMAC_KEY', 'MIRO_CLIENT_SECRET', 'SURVEYMONKEY_CLIENT_SECRET']);
 
@@ -155,6 +189,7 @@ const EnvironmentVariablesSchema = v.object({
     v.picklist(environments, `must be one of ${environments.join(', ')}`),
     'development',
   ),
+  DEV_AIDS: v.optional(v.picklist(devAidsValues, `must be one of ${devAidsValues.join(', ')}`), 'off'),
   API_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '127.0.0.1'),
   API_PORT: v.optional(positiveInteger(65535), '4000'),
   DATABASE_URL: v.optional(
@@ -177,6 +212,20 @@ const EnvironmentVariablesSchema = v.object({
     ),
     'http://localhost:8000,http://localhost:3001',
   ),
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.check((entries) => entries.every(isAddressOrRange), trustedProxiesMessage),
+    ),
+    '',
+  ),
+  REQUEST_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '10'),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
   STAY_SIGNED_IN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '1209600'),
@@ -240,22 +289,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       name in present && !secretVariables.has(name) ? ` (got "${withoutPassword(present[name])}")` : '';
     return `${name} ${issue.message}${received}`;
   });
-  if (present.DCIPHER_ENV === 'production' && !present.SMTP_URL) {
-    problems.push(
-      `SMTP_URL must be set in production, so that email reaches real inboxes (${smtpUrlMessage})`,
-    );
+  const environment = present.DCIPHER_ENV;
+  if (isDeployed(environment)) {
+    if (!present.SMTP_URL) {
+      problems.push(
+        `SMTP_URL must be set in ${environment}, so that email reaches real inboxes (${smtpUrlMessage})`,
+      );
+    }
+    if (!present.CAPTCHA_HMAC_KEY) {
+      problems.push(
+        `CAPTCHA_HMAC_KEY must be set in ${environment}, the same on every replica (${captchaHmacKeyMessage})`,
+      );
+    }
+    if (!present.WEB_URL) {
+      problems.push(
+        `WEB_URL must be set in ${environment}, so that links in emails reach the site (${webUrlMessage})`,
+      );
+    }
+    if (present.DEV_AIDS === 'on') {
+      problems.push(
+        `DEV_AIDS must be off in ${environment}: demo accounts with a published password and a public mailbox of one-time links would let anyone take accounts over`,
+      );
+    }
   }
-  if (present.DCIPHER_ENV === 'production' && !present.CAPTCHA_HMAC_KEY) {
-    problems.push(
-      `CAPTCHA_HMAC_KEY must be set in production, the same on every replica (${captchaHmacKeyMessage})`,
-    );
-  }
-  if (present.DCIPHER_ENV === 'production' && !present.WEB_URL) {
-    problems.push(
-      `WEB_URL must be set in production, so that links in emails reach the site (${webUrlMessage})`,
-    );
-  }
-  if (present.DCIPHER_ENV === 'production' && (present.PAYMENTS_PROVIDER ?? 'local') === 'local') {
+  if (environment === 'production' && (present.PAYMENTS_PROVIDER ?? 'local') === 'local') {
     problems.push(
       'PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
     );
@@ -270,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   return {
     environment: variables.DCIPHER_ENV,
+    devAids: variables.DEV_AIDS === 'on',
     host: variables.API_HOST,
     port: variables.API_PORT,
     database: variables.DATABASE_URL
@@ -277,6 +335,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { kind: 'pglite', dataDir: dataDir && path.join(dataDir, 'pglite') },
     keysDir: dataDir && path.join(dataDir, 'keys'),
     corsOrigins: variables.CORS_ORIGINS,
+    trustedProxies: variables.TRUSTED_PROXIES,
+    requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,
     staySignedInTtlSeconds: variables.STAY_SIGNED_IN_TTL_SECONDS,
@@ -291,6 +351,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     integrations: integrationSettings(variables),
   };
 }
+
+const isDeployed = (environment: string | undefined) =>
+  (deployedEnvironments as readonly string[]).includes(environment ?? '');
 
 type ValidVariables = v.InferOutput<typeof EnvironmentVariablesSchema>;
 const oauthVariable = (provider: IntegrationProvider, part: string) =>
@@ -311,9 +374,9 @@ function oauthClientProblems(present: Record<string, string | undefined>): strin
       );
     }
     const tokenUrl = present[oauthVariable(provider, 'TOKEN_URL')];
-    if (present.DCIPHER_ENV === 'production' && tokenUrl && !tokenUrl.startsWith('https://')) {
+    if (isDeployed(present.DCIPHER_ENV) && tokenUrl && !tokenUrl.startsWith('https://')) {
       problems.push(
-        `${oauthVariable(provider, 'TOKEN_URL')} must be an https:// URL in production, as the client secret is sent there`,
+        `${oauthVariable(provider, 'TOKEN_URL')} must be an https:// URL in ${present.DCIPHER_ENV}, as the client secret is sent there`,
       );
     }
   }

@@ -5,12 +5,14 @@ import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
+import { connectionOptions } from './http/connection-options.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
+import { createDeviceCookies, loadDeviceCookieKey } from './modules/abuse/device-cookies.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
 import { registerAccountRoutes } from './modules/account/account-routes.js';
@@ -83,16 +85,23 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the API: opens (or takes) the database, applies migrations, seeds the demo organization outside
- * production, loads the signing keys and registers every contract route (and, outside production, the dev
- * mailbox). Route modules send email with `app.mailer` and check captchas with `app.requireHuman`. Does not
+ * Builds the API: opens (or takes) the database, applies migrations, seeds the demo organization when development
+ * aids are on (`DEV_AIDS=on`, never in staging or production), loads the signing keys and registers every
+ * contract route (and, with development aids, the dev mailbox). Route modules send email with `app.mailer` and check captchas with `app.requireHuman`. Does not
  * listen; `main.ts` does, tests use `app.inject`.
  */
 export async function createServer(
   config: Config,
   dependencies: ServerDependencies = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config, dependencies.logStream) });
+  // loadConfig refuses this too; a Config built by hand must not get round it.
+  if (config.devAids && deployedEnvironments.includes(config.environment)) {
+    throw new ConfigError(`DEV_AIDS must be off in ${config.environment}`);
+  }
+  const app = Fastify({
+    logger: loggerOptions(config, dependencies.logStream),
+    ...connectionOptions(config),
+  });
   const database =
     dependencies.database ??
     (await openDatabase(config.database, (error) =>
@@ -107,7 +116,7 @@ export async function createServer(
       ? { mailer: dependencies.mailer, sender: undefined }
       : createMailer(config.mail, database, app.log);
     const passwordHasher = createPasswordHasher();
-    if (config.environment !== 'production') await seedDemoData(database, passwordHasher);
+    if (config.devAids) await seedDemoData(database, passwordHasher);
     const keys = await loadOrCreateSigningKeys(config.keysDir);
     const captcha = await createCaptchaVerifier(config, database);
     const accessTokens = createAccessTokens(keys, config.accessTokenTtlSeconds);
@@ -133,7 +142,7 @@ export async function createServer(
       allowedHeaders: ['Authorization', 'Content-Type'],
       // Browsers hide response headers from scripts unless listed; a rate-limited form may show the wait.
       exposedHeaders: ['Retry-After'],
-      // The session's refresh token travels in an HttpOnly cookie (docs/decisions/0032).
+      // Cookies travel only on credentialed requests: the session's refresh cookie (0032), the device cookie (0029).
       credentials: true,
       maxAge: 600,
     });
@@ -143,7 +152,9 @@ export async function createServer(
 
     registerSystemRoutes(app, database);
     const rateLimiter = createRateLimiter(database);
-    registerIdentityRoutes(app, identity, keys, rateLimiter, config.corsOrigins);
+    // After the captcha verifier, which has created the secret this key derives from if there was none.
+    const deviceCookies = createDeviceCookies(await loadDeviceCookieKey(config));
+    registerIdentityRoutes(app, identity, keys, rateLimiter, config.corsOrigins, deviceCookies);
     const emailChange = createEmailChangeService({
       database,
       passwordHasher,
@@ -227,7 +238,7 @@ export async function createServer(
       dependencies.paymentGateway ?? createPaymentGateway(config.payments),
       rateLimiter,
     );
-    if (config.environment !== 'production') {
+    if (config.devAids) {
       registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
     }
 

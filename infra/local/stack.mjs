@@ -111,6 +111,9 @@ export async function startStack(options = {}) {
           CORS_ORIGINS: env.CORS_ORIGINS ?? `${urls.site},${urls.remote}`,
           // Links in emails (verification, login) lead to the site this stack serves.
           WEB_URL: env.WEB_URL ?? urls.site,
+          // The local stack is for development and the browser tests: demo accounts and the dev mailbox are on,
+          // asked for explicitly (the API's default is off). Staging and production refuse them (0028).
+          DEV_AIDS: env.DEV_AIDS ?? (['staging', 'production'].includes(env.DCIPHER_ENV) ? 'off' : 'on'),
         },
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
       });

@@ -6,9 +6,12 @@ import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
 import { createServer, type ServerDependencies } from '../server.js';
 import { createTestDatabase } from './test-database.js';
 
-/** The configuration tests run with: test environment, in-memory database and keys. */
+/**
+ * The configuration tests run with: test environment, in-memory database and keys, and the development aids the
+ * tests use (demo users, the dev mailbox, the plain-http SSO provider) switched on explicitly.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DCIPHER_ENV: 'test', DATA_DIR: inMemoryDataDir }), ...overrides };
+  return { ...loadConfig({ DCIPHER_ENV: 'test', DATA_DIR: inMemoryDataDir, DEV_AIDS: 'on' }), ...overrides };
 }
 
 export interface TestServer {

@@ -37,9 +37,17 @@ const purgeIntervalMilliseconds = 10 * 60 * 1000;
 const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /**
- * Failed sign-ins per account, in PostgreSQL so every replica sees them. `admitAttempt` counts an attempt as a
- * failure before the password is checked (so concurrent guesses cannot all slip in before the count rises) and
- * refuses it while the account is delayed; `clear` forgets the failures once the password proved right.
+ * A browser with a device cookie for the account (`device-cookies.ts`) is counted on its own row, under a hash
+ * that no typed address can produce: its failures neither delay the account nor are delayed by it.
+ */
+const deviceKey = (userId: string, deviceId: string) =>
+  createHash('sha256').update(`device\u0000${userId}\u0000${deviceId}`).digest('hex');
+
+/**
+ * Failed sign-ins per account, and per known browser of an account, in PostgreSQL so every replica sees them.
+ * `admitAttempt` counts an attempt as a failure before the password is checked (so concurrent guesses cannot all
+ * slip in before the count rises) and refuses it while the account is delayed; `clear` forgets the failures once
+ * the password proved right. The `Device` variants do the same for one browser's own count (docs/decisions/0029).
  */
 export function createSignInThrottle(database: Database) {
   let lastPurgeAt = 0;
@@ -54,47 +62,56 @@ export function createSignInThrottle(database: Database) {
     );
   }
 
+  async function admit(key: string): Promise<void> {
+    if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeForgottenFailures();
+    const waitSeconds = await database.transaction(async (transaction) => {
+      await transaction.query(
+        `insert into sign_in_failures (account_key, consecutive_failures, last_failure_at)
+           values ($1, 0, now()) on conflict (account_key) do nothing`,
+        [key],
+      );
+      const [row] = await transaction.query<{ failures: number; waitSeconds: number; forgotten: boolean }>(
+        `select consecutive_failures as failures,
+                  coalesce(ceil(extract(epoch from delayed_until - now())), 0)::integer as "waitSeconds",
+                  last_failure_at <= now() - $2::integer * interval '1 second' as forgotten
+           from sign_in_failures where account_key = $1 for update`,
+        [key, signInDelayPolicy.forgetFailuresAfterSeconds],
+      );
+      if (!row) throw new Error('sign-in failure row vanished inside its transaction');
+      if (row.waitSeconds > 0) return row.waitSeconds;
+      const failures = (row.forgotten ? 0 : row.failures) + 1;
+      const delaySeconds = signInDelaySeconds(failures);
+      await transaction.query(
+        `update sign_in_failures
+           set consecutive_failures = $2, last_failure_at = now(),
+               delayed_until = case when $3::integer > 0 then now() + $3::integer * interval '1 second' end
+           where account_key = $1`,
+        [key, failures, delaySeconds],
+      );
+      return 0;
+    });
+    if (waitSeconds > 0) throw new SignInDelayedError(waitSeconds);
+  }
+
+  const forget = async (key: string) => {
+    await database.query('delete from sign_in_failures where account_key = $1', [key]);
+  };
+
   return {
     /**
      * Throws SignInDelayedError while the account's wait lasts (nothing is counted then, and no password should
      * be checked); otherwise counts this attempt as one more failure and, from the 5th, starts the next wait.
      */
-    async admitAttempt(email: string): Promise<void> {
-      if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeForgottenFailures();
-      const key = accountKey(email);
-      const waitSeconds = await database.transaction(async (transaction) => {
-        await transaction.query(
-          `insert into sign_in_failures (account_key, consecutive_failures, last_failure_at)
-           values ($1, 0, now()) on conflict (account_key) do nothing`,
-          [key],
-        );
-        const [row] = await transaction.query<{ failures: number; waitSeconds: number; forgotten: boolean }>(
-          `select consecutive_failures as failures,
-                  coalesce(ceil(extract(epoch from delayed_until - now())), 0)::integer as "waitSeconds",
-                  last_failure_at <= now() - $2::integer * interval '1 second' as forgotten
-           from sign_in_failures where account_key = $1 for update`,
-          [key, signInDelayPolicy.forgetFailuresAfterSeconds],
-        );
-        if (!row) throw new Error('sign-in failure row vanished inside its transaction');
-        if (row.waitSeconds > 0) return row.waitSeconds;
-        const failures = (row.forgotten ? 0 : row.failures) + 1;
-        const delaySeconds = signInDelaySeconds(failures);
-        await transaction.query(
-          `update sign_in_failures
-           set consecutive_failures = $2, last_failure_at = now(),
-               delayed_until = case when $3::integer > 0 then now() + $3::integer * interval '1 second' end
-           where account_key = $1`,
-          [key, failures, delaySeconds],
-        );
-        return 0;
-      });
-      if (waitSeconds > 0) throw new SignInDelayedError(waitSeconds);
-    },
+    admitAttempt: (email: string) => admit(accountKey(email)),
 
     /** The password was right (or was just reset): the account's failures and any wait are forgotten. */
-    async clear(email: string): Promise<void> {
-      await database.query('delete from sign_in_failures where account_key = $1', [accountKey(email)]);
-    },
+    clear: (email: string) => forget(accountKey(email)),
+
+    /** As `admitAttempt`, for one known browser of the account: same numbers, its own count and wait. */
+    admitDeviceAttempt: (userId: string, deviceId: string) => admit(deviceKey(userId, deviceId)),
+
+    /** The known browser's sign-in succeeded: its own failures are forgotten (the account's are not). */
+    clearDevice: (userId: string, deviceId: string) => forget(deviceKey(userId, deviceId)),
 
     purgeForgottenFailures,
   };

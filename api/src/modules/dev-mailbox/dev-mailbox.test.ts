@@ -154,10 +154,10 @@ describe('dev mailbox', () => {
   });
 });
 
-describe('dev mailbox in production', () => {
+describe('dev mailbox without development aids', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ environment: 'production' });
+    server = await startTestServer({ devAids: false });
   });
   after(() => server.close());
 

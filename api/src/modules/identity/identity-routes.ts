@@ -1,11 +1,19 @@
 import { contract } from '@dcipher/shared/contract';
-import type { FastifyInstance } from 'fastify';
+import { validationMessages } from '@dcipher/shared/validation';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ValidationError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { DeviceCookies } from '../abuse/device-cookies.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import { signInContextOf } from './device-label.js';
 import { InvalidRefreshTokenError } from './identity-errors.js';
 import type { IdentityService } from './identity-service.js';
-import { clearRefreshCookie, refreshTokenFromCookie, registerRefreshCookie } from './refresh-cookie.js';
+import {
+  clearRefreshCookie,
+  isProductBrowser,
+  refreshTokenFromCookie,
+  registerRefreshCookie,
+} from './refresh-cookie.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /**
@@ -25,10 +33,16 @@ export function registerIdentityRoutes(
   keys: SigningKeys,
   rateLimiter: RateLimiter,
   corsOrigins: readonly string[],
+  deviceCookies: DeviceCookies,
 ): void {
   registerRefreshCookie(app, corsOrigins);
 
-  registerEndpoint(app, contract.auth.login, async ({ body }, { request }) => {
+  /** A completed sign-in remembers the browser for that account (a new device cookie each time; 0029). */
+  const rememberDevice = (reply: FastifyReply, signedInUserId: string | undefined) => {
+    if (signedInUserId) reply.header('set-cookie', deviceCookies.issue(signedInUserId));
+  };
+
+  registerEndpoint(app, contract.auth.login, async ({ body }, { request, reply }) => {
     const context = signInContextOf(request);
     try {
       await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
@@ -36,22 +50,36 @@ export function registerIdentityRoutes(
       await identity.recordRefusedAttempt(body.email, 'password', context);
       throw error;
     }
-    const result = await identity.login(body, context);
+    const { answer, signedInUserId } = await identity.login(
+      body,
+      context,
+      deviceCookies.knownDevicesIn(request.headers.cookie),
+    );
     await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
-    return result;
+    rememberDevice(reply, signedInUserId);
+    return answer;
   });
 
-  // Wrong codes use up the same per-address allowance as wrong passwords (and the account's throttle).
-  registerEndpoint(app, contract.auth.completeTwoFactorLogin, async ({ body }, { request }) => {
+  // Wrong codes use up the same per-address allowance as wrong passwords (and the account's or device's throttle).
+  registerEndpoint(app, contract.auth.completeTwoFactorLogin, async ({ body }, { request, reply }) => {
     await rateLimiter.consume(failedSignInsPerAddressLimit, request.ip);
-    const tokens = await identity.completeTwoFactorLogin(body, signInContextOf(request));
+    const { answer, signedInUserId } = await identity.completeTwoFactorLogin(
+      body,
+      signInContextOf(request),
+      deviceCookies.knownDevicesIn(request.headers.cookie),
+    );
     await rateLimiter.refund(failedSignInsPerAddressLimit, request.ip);
-    return tokens;
+    rememberDevice(reply, signedInUserId);
+    return answer;
   });
 
   // The body's token (servers, scripts) or the browser's HttpOnly session cookie; a refused one clears the cookie.
   registerEndpoint(app, contract.auth.refreshToken, async ({ body }, { request, reply }) => {
     const refreshToken = body.refreshToken ?? refreshTokenFromCookie(request, corsOrigins);
+    // A caller that is not one of the product's pages has no cookie to fall back on: the field is required.
+    if (!refreshToken && !isProductBrowser(request, corsOrigins)) {
+      throw new ValidationError(validationMessages.required, { refreshToken: validationMessages.required });
+    }
     try {
       if (!refreshToken) throw new InvalidRefreshTokenError();
       return await identity.refresh(refreshToken);

@@ -14,6 +14,7 @@ import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
+import type { KnownDevice } from '../abuse/device-cookies.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import {
   findUserByEmail,
@@ -57,6 +58,28 @@ export interface IdentityServiceDependencies {
   twoFactor: TwoFactor;
   mailer: Mailer;
   log: FastifyBaseLogger;
+}
+
+/**
+ * What a password or two-step sign-in answers, and whom it signed in when it completed (tokens issued), so the
+ * route can remember the browser with a device cookie.
+ */
+export interface SignInResult<TAnswer> {
+  answer: TAnswer;
+  signedInUserId?: string;
+}
+
+/**
+ * Which count an attempt goes to (docs/decisions/0029): a browser holding a device cookie for this very user is
+ * throttled on its own, so strangers' failures on the account cannot keep it out; anyone else, by the account.
+ */
+function throttleFor(signInThrottle: SignInThrottle, email: string, device: KnownDevice | undefined) {
+  return device
+    ? {
+        admit: () => signInThrottle.admitDeviceAttempt(device.userId, device.deviceId),
+        clear: () => signInThrottle.clearDevice(device.userId, device.deviceId),
+      }
+    : { admit: () => signInThrottle.admitAttempt(email), clear: () => signInThrottle.clear(email) };
 }
 
 /** The signed-in caller of an account endpoint: the user and the session their access token names. */
@@ -166,18 +189,28 @@ export function createIdentityService({
 
     recordRefusedAttempt,
 
+    /**
+     * `knownDevices`: the browser's valid device cookies; one naming the user the email belongs to takes the
+     * attempt out of the account-wide delay into its own (docs/decisions/0029).
+     */
     async login(
       { email, password, staySignedIn }: Required<Credentials>,
       context: SignInContext,
-    ): Promise<LoginResult> {
+      knownDevices: readonly KnownDevice[] = [],
+    ): Promise<SignInResult<LoginResult>> {
+      const user = await findUserByEmail(database, email);
+      const throttle = throttleFor(
+        signInThrottle,
+        email,
+        user && knownDevices.find((device) => device.userId === user.id),
+      );
       // Counted and delayed alike for unknown emails, so the delay tells nothing about which addresses exist.
       try {
-        await signInThrottle.admitAttempt(email);
+        await throttle.admit();
       } catch (error) {
-        await recordRefusedAttempt(email, 'password', context);
+        if (user) await record(user.id, 'password', 'throttled', context);
         throw error;
       }
-      const user = await findUserByEmail(database, email);
       // Verified even for unknown emails (against a dummy hash) so the answer's timing does not tell them apart.
       const passwordMatches = await passwordHasher.verify(user?.passwordHash, password);
       if (!user) throw new InvalidCredentialsError();
@@ -187,7 +220,7 @@ export function createIdentityService({
       }
       // With two-step verification the failures are forgotten only once the code is right too: otherwise each
       // correct password would reset the count and give a thief of the password endless code guesses.
-      if (!(await twoFactor.isEnabled(user.id))) await signInThrottle.clear(email);
+      if (!(await twoFactor.isEnabled(user.id))) await throttle.clear();
       if (user.status !== 'Active') {
         await record(user.id, 'password', 'not-activated', context);
         throw new InvalidCredentialsError();
@@ -202,7 +235,8 @@ export function createIdentityService({
         throw new EmailNotVerifiedError();
       }
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
-      return afterFirstStep(user, 'password', ttlSeconds, context);
+      const answer = await afterFirstStep(user, 'password', ttlSeconds, context);
+      return 'twoFactorRequired' in answer ? { answer } : { answer, signedInUserId: user.id };
     },
 
     /**
@@ -212,14 +246,22 @@ export function createIdentityService({
     async completeTwoFactorLogin(
       { challengeToken, code, recoveryCode }: v.InferOutput<typeof TwoFactorLoginInputSchema>,
       context: SignInContext,
-    ): Promise<IssuedTokenPair> {
+      knownDevices: readonly KnownDevice[] = [],
+    ): Promise<SignInResult<IssuedTokenPair>> {
       const challenge = await admitTwoFactorChallengeAttempt(database, challengeToken);
       if (!challenge) throw new TwoFactorChallengeInvalidError();
       const user = await findUserById(database, challenge.userId);
       if (!maySignIn(user)) throw new TwoFactorChallengeInvalidError();
       const method: SignInMethod = code !== undefined ? 'two-step-code' : 'recovery-code';
+      // A device cookie is only ever issued after a completed sign-in, code included, so it may carry the code
+      // step past the account's delay too (else the owner would pass the password and stop at the code).
+      const throttle = throttleFor(
+        signInThrottle,
+        user.email,
+        knownDevices.find((device) => device.userId === user.id),
+      );
       try {
-        await signInThrottle.admitAttempt(user.email);
+        await throttle.admit();
       } catch (error) {
         await record(user.id, method, 'throttled', context);
         throw error;
@@ -239,9 +281,13 @@ export function createIdentityService({
       }
       if (!(await spendTwoFactorChallenge(database, challenge.id)))
         throw new TwoFactorChallengeInvalidError();
-      await signInThrottle.clear(user.email);
+      await throttle.clear();
       await record(user.id, method, 'success', context);
-      return tokenPair(user, await refreshTokens.issue(user.id, challenge.sessionTtlSeconds, context));
+      const answer = await tokenPair(
+        user,
+        await refreshTokens.issue(user.id, challenge.sessionTtlSeconds, context),
+      );
+      return { answer, signedInUserId: user.id };
     },
 
     async refresh(refreshToken: string): Promise<IssuedTokenPair> {

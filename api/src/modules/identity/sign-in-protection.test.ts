@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import type { TwoFactorChallenge, TwoFactorSetup } from '@dcipher/shared/contract';
+import { Secret, TOTP } from 'otpauth';
 import { createUser } from '../../test-support/create-user.js';
 import { findLinksInEmail, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -188,5 +191,175 @@ describe('sign-in protection', () => {
       200,
       'other addresses are not held',
     );
+  });
+  describe('device cookies: a browser that signed in before is not kept out by strangers (0029)', () => {
+    const cookieName = 'dcipher_device';
+    /** The `name=value` of the device cookie an answer sets, after checking its attributes. */
+    const deviceCookieOf = (response: Awaited<ReturnType<typeof logIn>>): string => {
+      const header = [response.headers['set-cookie'] ?? []]
+        .flat()
+        .find((cookie) => cookie.startsWith(`${cookieName}=`));
+      assert.ok(header, `a device cookie is set (${response.statusCode} ${response.body})`);
+      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+      assert.deepEqual(attributes.sort(), [
+        'HttpOnly',
+        'Max-Age=31536000',
+        'Path=/login',
+        'SameSite=Strict',
+        'Secure',
+      ]);
+      return pair;
+    };
+    const logInWithCookie = (email: string, withPassword: string, remoteAddress: string, cookie?: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { email, password: withPassword },
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+      });
+    /** An attacker somewhere else fails 6 times: 5 answered 401, then the account is delayed. */
+    const strangerFailsSixTimes = async (email: string) => {
+      const attacker = newRemoteAddress();
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        const response = await logIn(email, wrongPassword, attacker);
+        assert.equal(response.statusCode, attempt <= 5 ? 401 : 429, `attacker attempt ${attempt}`);
+      }
+    };
+
+    it('after a stranger put the account behind the wait, lets its owner in from a browser that signed in before', async () => {
+      const email = await someone();
+      const owner = newRemoteAddress();
+      const cookie = deviceCookieOf(await logInWithCookie(email, password, owner));
+      await strangerFailsSixTimes(email);
+
+      const withCookie = await logInWithCookie(email, password, owner, `theme=dark; ${cookie}`);
+      assert.equal(withCookie.statusCode, 200, withCookie.body);
+      assert.ok(withCookie.json().accessToken);
+      assert.notEqual(deviceCookieOf(withCookie), cookie, 'a new device cookie at each sign-in');
+
+      assertDelayed(await logInWithCookie(email, password, owner), 30);
+      assertDelayed(await logIn(email, password, newRemoteAddress()), 30);
+    });
+
+    it("does not let a forged cookie or another account's cookie past the wait", async () => {
+      const email = await someone();
+      const other = await someone();
+      const owner = newRemoteAddress();
+      const cookie = deviceCookieOf(await logInWithCookie(email, password, owner));
+      const othersCookie = deviceCookieOf(await logInWithCookie(other, password, owner));
+      await strangerFailsSixTimes(email);
+
+      const [userId, deviceId, issuedAt, signature = ''] = cookie.slice(cookieName.length + 1).split('.');
+      const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+      const signedWithAnotherKey = createHmac('sha256', 'not-the-server-key')
+        .update(`${userId}.${deviceId}.${issuedAt}`)
+        .digest('base64url');
+      const [, otherDeviceId, otherIssuedAt, otherSignature] = othersCookie
+        .slice(cookieName.length + 1)
+        .split('.');
+      for (const forged of [
+        `${cookieName}=${userId}.${deviceId}.${issuedAt}.${flipped}`,
+        `${cookieName}=${userId}.${deviceId}.${issuedAt}.${signedWithAnotherKey}`,
+        `${cookieName}=${userId}.${deviceId}.${Number(issuedAt) + 1}.${signature}`,
+        // Another account's device id and signature under this account's id.
+        `${cookieName}=${userId}.${otherDeviceId}.${otherIssuedAt}.${otherSignature}`,
+        othersCookie,
+        `${cookieName}=${userId}`,
+        `${cookieName}=<script>`,
+      ]) {
+        assertDelayed(await logInWithCookie(email, password, owner, forged), 30);
+      }
+    });
+
+    it('gives the known browser a budget of its own: 5 failures, then that browser waits too', async () => {
+      const email = await someone();
+      const owner = newRemoteAddress();
+      const cookie = deviceCookieOf(await logInWithCookie(email, password, owner));
+      const secondBrowser = deviceCookieOf(await logInWithCookie(email, password, owner));
+      await strangerFailsSixTimes(email);
+
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const response = await logInWithCookie(email, wrongPassword, owner, cookie);
+        assert.equal(response.statusCode, 401, `known browser's failure ${attempt}`);
+      }
+      assertDelayed(await logInWithCookie(email, password, owner, cookie), 30);
+      // Each known browser counts alone (a thief of one cookie does not hold the others up).
+      assert.equal((await logInWithCookie(email, password, owner, secondBrowser)).statusCode, 200);
+    });
+
+    it("a known browser's failures do not delay the account, and its success does not end the account's wait", async () => {
+      const email = await someone();
+      const owner = newRemoteAddress();
+      const cookie = deviceCookieOf(await logInWithCookie(email, password, owner));
+      const secondBrowser = deviceCookieOf(await logInWithCookie(email, password, owner));
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        assert.equal((await logInWithCookie(email, wrongPassword, owner, cookie)).statusCode, 401);
+      }
+      assert.equal(
+        (await logIn(email, password, newRemoteAddress())).statusCode,
+        200,
+        'the account is not delayed',
+      );
+
+      await strangerFailsSixTimes(email);
+      assert.equal((await logInWithCookie(email, password, owner, secondBrowser)).statusCode, 200);
+      assertDelayed(await logIn(email, password, newRemoteAddress()), 30);
+    });
+
+    it('takes the known browser through the two-step code while the account waits', async () => {
+      const email = await someone();
+      const owner = newRemoteAddress();
+      const firstSignIn = await logInWithCookie(email, password, owner);
+      const { accessToken } = firstSignIn.json();
+      const bearer = { authorization: `Bearer ${accessToken}` };
+      const setup = (
+        await server.app.inject({ method: 'POST', url: '/account/two-factor/setup', headers: bearer })
+      ).json<TwoFactorSetup>();
+      const totp = new TOTP({ issuer: 'Dcipher', label: email, secret: Secret.fromBase32(setup.secret) });
+      const enabled = await server.app.inject({
+        method: 'POST',
+        url: '/account/two-factor/enable',
+        headers: bearer,
+        payload: { code: totp.generate() },
+      });
+      assert.equal(enabled.statusCode, 200, enabled.body);
+      const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+
+      // A password alone issues no device cookie: the sign-in is not complete before the code.
+      const passwordOnly = await logInWithCookie(email, password, owner);
+      assert.equal(passwordOnly.json<TwoFactorChallenge>().twoFactorRequired, true);
+      assert.ok(
+        ![passwordOnly.headers['set-cookie'] ?? []].flat().some((header) => header.startsWith(cookieName)),
+      );
+      const completed = await server.app.inject({
+        method: 'POST',
+        url: '/login/two-factor',
+        payload: {
+          challengeToken: passwordOnly.json<TwoFactorChallenge>().challengeToken,
+          recoveryCode: recoveryCodes[0],
+        },
+        remoteAddress: owner,
+      });
+      assert.equal(completed.statusCode, 200, completed.body);
+      const cookie = deviceCookieOf(completed);
+
+      await strangerFailsSixTimes(email);
+      const challenge = await logInWithCookie(email, password, owner, cookie);
+      assert.equal(challenge.statusCode, 200, challenge.body);
+      const withCode = await server.app.inject({
+        method: 'POST',
+        url: '/login/two-factor',
+        payload: {
+          challengeToken: challenge.json<TwoFactorChallenge>().challengeToken,
+          recoveryCode: recoveryCodes[1],
+        },
+        remoteAddress: owner,
+        headers: { cookie },
+      });
+      assert.equal(withCode.statusCode, 200, withCode.body);
+      deviceCookieOf(withCode);
+      assertDelayed(await logIn(email, password, newRemoteAddress()), 30);
+    });
   });
 });

@@ -261,9 +261,9 @@ describe('/sso/configs', () => {
     assert.ok(logLines.every((line) => !line.includes(clientSecret)));
   });
 
-  it('in production, refuses an issuer that is not https (before any request to it)', async () => {
+  it('without development aids (staging, production), refuses an issuer that is not https (before any request to it)', async () => {
     const sso = createSsoService({
-      config: { environment: 'production', webUrl },
+      config: { devAids: false, webUrl },
       database: server.database,
       identity: { signInVerifiedUser: () => Promise.reject(new Error('not called')) },
       log: server.app.log,

@@ -38,7 +38,7 @@ import {
 import { createSsoLoginAttempt, spendSsoLoginAttempt } from './sso-login-attempts.js';
 
 export interface SsoServiceDependencies {
-  config: Pick<Config, 'environment' | 'webUrl'>;
+  config: Pick<Config, 'devAids' | 'webUrl'>;
   database: Database;
   identity: Pick<IdentityService, 'signInVerifiedUser'>;
   log: FastifyBaseLogger;
@@ -86,8 +86,8 @@ export function namesFromClaims(
  * never answered and never logged.
  */
 export function createSsoService({ config, database, identity, log }: SsoServiceDependencies) {
-  /** Plain-http issuers are for the loopback dev provider; production talks https only. */
-  const allowHttp = config.environment !== 'production';
+  /** Plain-http issuers are for the loopback dev provider (a development aid); deployed APIs talk https only. */
+  const allowHttp = config.devAids;
   const redirectUri = emailLinks.ssoLogin(config.webUrl);
 
   const answer = (stored: StoredSsoConfig): SsoConfig => ({

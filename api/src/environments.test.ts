@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { createServer } from './server.js';
+import { createTestDatabase } from './test-support/test-database.js';
+
+// What the README publishes: anyone can read these.
+const publishedDemoPassword = 'Dcipher-demo-2026!';
+const publishedDemoAccounts = [
+  'admin@demo.dcipher.local',
+  'teammate@demo.dcipher.local',
+  'guest@demo.dcipher.local',
+  'expired@demo.dcipher.local',
+  'staff@demo.dcipher.local',
+];
+
+/** Everything a deployed API needs; the SMTP server is never reached (nothing here sends email). */
+const deployedVariables = {
+  DATA_DIR: 'memory://',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  CAPTCHA_HMAC_KEY: 'a-staging-captcha-secret-of-at-least-32-characters',
+  WEB_URL: 'https://staging.dcipher.example',
+};
+
+/** Probes the API as an outsider would, for the development aids docs/decisions/0028 keeps out of it. */
+function describeWithoutDevelopmentAids(name: string, config: () => Config) {
+  describe(`the API in ${name}`, () => {
+    let database: Database;
+    let app: FastifyInstance;
+    before(async () => {
+      database = await createTestDatabase();
+      // A deployed API logs; the lines are not this test's subject.
+      app = await createServer(config(), { database, logStream: { write() {} } });
+    });
+    after(async () => {
+      await app.close();
+      await database.close();
+    });
+
+    it('runs as configured, without development aids', () => {
+      assert.equal(config().environment, name);
+      assert.equal(config().devAids, false);
+    });
+
+    it('has no demo accounts: the published password signs no one in', async () => {
+      for (const email of publishedDemoAccounts) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/login',
+          payload: { email, password: publishedDemoPassword },
+        });
+        assert.equal(response.statusCode, 401, `${email}: ${response.body}`);
+        assert.equal(response.json().code, 'INVALID_CREDENTIALS', email);
+      }
+      const [row] = await database.query<{ count: number }>(
+        `select count(*)::integer as count from users where email like '%@demo.dcipher.local'`,
+      );
+      assert.equal(row?.count, 0);
+    });
+
+    it('has no dev mailbox: every one of its addresses answers 404', async () => {
+      // A message in the outbox (with a reset link, say) must not be readable from outside either.
+      const { id } = await database
+        .query<{ id: string }>(
+          `insert into email_outbox (to_address, subject, html, text)
+           values ('admin@demo.dcipher.local', 'Reset your password', '<p>secret link</p>', 'secret link')
+           returning id`,
+        )
+        .then(([inserted]) => ({ id: String(inserted?.id) }));
+      for (const url of [
+        '/dev/mailbox',
+        '/dev/mailbox.json',
+        '/dev/mailbox.json?to=admin@demo.dcipher.local',
+        `/dev/mailbox/${id}`,
+      ]) {
+        const response = await app.inject({ method: 'GET', url });
+        assert.equal(response.statusCode, 404, url);
+        assert.ok(!response.body.includes('secret link'), url);
+      }
+    });
+  });
+}
+
+describeWithoutDevelopmentAids('staging', () =>
+  loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging', PAYMENTS_PROVIDER: 'local' }),
+);
+
+// Production refuses the local payment gateway, the only one there is (see below): everything else is production's.
+describeWithoutDevelopmentAids('production', () => ({
+  ...loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging' }),
+  environment: 'production',
+}));
+
+describe('development aids and the deployed environments', () => {
+  it('production refuses to start with the local payment gateway', () => {
+    assert.throws(
+      () => loadConfig({ ...deployedVariables, DCIPHER_ENV: 'production' }),
+      (error) => error instanceof ConfigError && error.message.includes('PAYMENTS_PROVIDER must name a real'),
+    );
+  });
+
+  it('neither staging nor production starts with DEV_AIDS=on, nor with a hand-built config that has them', async () => {
+    for (const environment of ['staging', 'production'] as const) {
+      assert.throws(
+        () => loadConfig({ ...deployedVariables, DCIPHER_ENV: environment, DEV_AIDS: 'on' }),
+        (error) =>
+          error instanceof ConfigError && error.message.includes(`DEV_AIDS must be off in ${environment}`),
+      );
+      const config: Config = {
+        ...loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging' }),
+        environment,
+        devAids: true,
+      };
+      await assert.rejects(createServer(config), /DEV_AIDS must be off/);
+    }
+  });
+});
