@@ -1,3 +1,4 @@
+export * from './activity.js';
 export * from './constants.js';
 export * from './countries.js';
 export * from './enumerations.js';

@@ -15,6 +15,7 @@ import { invitationsMigration } from './0014-invitations.js';
 import { ssoMigration } from './0015-sso.js';
 import { sessionsHistoryAndTwoStepMigration } from './0016-sessions-history-and-two-step.js';
 import { emailQueueMigration } from './0017-email-queue.js';
+import { activityLogMigration } from './0018-activity-log.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   ssoMigration,
   sessionsHistoryAndTwoStepMigration,
   emailQueueMigration,
+  activityLogMigration,
 ];

@@ -142,7 +142,8 @@ describe('account profile, data export and deletion', () => {
         { ...profile, email: `${'e'.repeat(300_000)}@example.com` },
       ]) {
         const response = await call('PUT', '/account', token, body);
-        assert.equal(response.statusCode, 400, response.body.slice(0, 200));
+        // Bodies over the API's 100 KiB limit are refused before they are read (413, docs/decisions/0029).
+        assert.ok([400, 413].includes(response.statusCode), response.body.slice(0, 200));
         assert.ok(!response.body.includes('\u0000') && response.body.length < 2000, 'no input echoed');
       }
       assert.equal((await call('GET', '/account', token)).json().firstName, 'Ada');

@@ -1,3 +1,4 @@
+import { activityLogPersonalData } from '../activity-log/activity-log-personal-data.js';
 import { contactRequestPersonalData } from '../contact/contact-personal-data.js';
 import { paymentMethodPersonalData } from '../credit-cards/credit-card-personal-data.js';
 import { sentEmailPersonalData } from '../dev-mailbox/email-outbox-personal-data.js';
@@ -38,6 +39,7 @@ export const personalDataSections: readonly PersonalDataSection[] = [
   passwordResetPersonalData,
   trialReactivationPersonalData,
   ssoPersonalData,
+  activityLogPersonalData,
   integrationPersonalData,
   contactRequestPersonalData,
   whitePaperRequestPersonalData,
