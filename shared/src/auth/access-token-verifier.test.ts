@@ -4,13 +4,18 @@ import { createAccessTokenVerifier } from './access-token-verifier.js';
 
 const claims = { email: 'admin@demo.dcipher.local', organizationId: 'org-1', role: 'admin' };
 
-async function sign(privateKey: CryptoKey, expiresIn: string | number = '15m') {
+async function sign(
+  privateKey: CryptoKey,
+  expiresIn: string | number = '15m',
+  header: { kid?: string; typ?: string } = { kid: 'k1', typ: 'at+jwt' },
+  issuedAt: number = Math.floor(Date.now() / 1000),
+) {
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setProtectedHeader({ alg: 'RS256', ...header })
     .setSubject('user-1')
     .setIssuer(accessTokenIssuer)
     .setAudience(accessTokenAudience)
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setExpirationTime(expiresIn)
     .sign(privateKey);
 }
@@ -42,6 +47,25 @@ describe('access token verification (RS256)', () => {
   it('reports an expired token as expired, so it can be refreshed', async () => {
     const expired = await sign(ours.privateKey, Math.floor(Date.now() / 1000) - 60);
     await expect(verify(expired)).rejects.toMatchObject({ reason: 'expired' });
+  });
+
+  it('rejects a wrong or missing typ, a missing or unknown kid, and an iat in the future', async () => {
+    const strict = createAccessTokenVerifier({ publicKeyPem: await exportSPKI(ours.publicKey), kid: 'k1' });
+    await expect(strict(await sign(ours.privateKey))).resolves.toMatchObject({ sub: 'user-1' });
+    const now = Math.floor(Date.now() / 1000);
+    for (const token of [
+      await sign(ours.privateKey, '15m', { kid: 'k1', typ: 'JWT' }),
+      await sign(ours.privateKey, '15m', { kid: 'k1' }),
+      await sign(ours.privateKey, '15m', { typ: 'at+jwt' }),
+      await sign(ours.privateKey, '15m', { kid: 'another-key', typ: 'at+jwt' }),
+      await sign(ours.privateKey, now + 400 * 24 * 3600, { kid: 'k1', typ: 'at+jwt' }, now + 365 * 24 * 3600),
+    ]) {
+      await expect(strict(token)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+    // A little clock difference between machines is tolerated.
+    await expect(
+      strict(await sign(ours.privateKey, now + 900, { kid: 'k1', typ: 'at+jwt' }, now + 30)),
+    ).resolves.toMatchObject({ sub: 'user-1' });
   });
 
   it('rejects a token that is not a JWT', async () => {

@@ -16,9 +16,18 @@ export class AccessTokenError extends Error {
   }
 }
 
-export type AccessTokenVerifierOptions =
+export type AccessTokenVerifierOptions = (
   | { publicKeyPem: string; jwksUrl?: never }
-  | { jwksUrl: string; publicKeyPem?: never };
+  | { jwksUrl: string; publicKeyPem?: never }
+) & {
+  /** The signing key's id; a token naming another key (or none) is refused. With a JWKS, its keys decide. */
+  kid?: string;
+};
+
+/** The `typ` header of access tokens (RFC 9068): no other kind of token of ours passes as one. */
+export const accessTokenType = 'at+jwt';
+/** How far in the future a token's `iat` may be (clocks of replicas and browsers differ a little). */
+export const issuedAtToleranceSeconds = 60;
 
 /** Verifies access tokens in the browser (RS256) with the configured public key or the API's JWKS. */
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
@@ -37,13 +46,24 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
         algorithms: ['RS256'],
         issuer: accessTokenIssuer,
         audience: accessTokenAudience,
+        typ: accessTokenType,
       };
-      const { payload } =
+      const { payload, protectedHeader } =
         typeof resolved === 'function'
           ? await jwtVerify(token, resolved, verifyOptions)
           : await jwtVerify(token, resolved, verifyOptions);
+      if (typeof protectedHeader.kid !== 'string' || (options.kid && protectedHeader.kid !== options.kid)) {
+        throw new AccessTokenError('invalid');
+      }
+      if (
+        typeof payload.iat !== 'number' ||
+        payload.iat > Math.floor(Date.now() / 1000) + issuedAtToleranceSeconds
+      ) {
+        throw new AccessTokenError('invalid');
+      }
       return v.parse(AccessTokenClaimsSchema, payload);
     } catch (error) {
+      if (error instanceof AccessTokenError) throw error;
       throw new AccessTokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
     }
   };

@@ -5,4 +5,9 @@ export {
   accessTokenAudience,
   accessTokenIssuer,
 } from './access-token-claims.js';
-export { AccessTokenError, createAccessTokenVerifier } from './access-token-verifier.js';
+export {
+  AccessTokenError,
+  accessTokenType,
+  createAccessTokenVerifier,
+  issuedAtToleranceSeconds,
+} from './access-token-verifier.js';

@@ -17,7 +17,7 @@ const challengeToken = 'c'.repeat(43);
 
 async function accessToken(expiresAt: number, requiresPasswordChange = false) {
   return new SignJWT({ email: 'ada@demo.test', organizationId: 'org', role: 'admin', requiresPasswordChange })
-    .setProtectedHeader({ alg: 'RS256' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'test-key' })
     .setSubject('user-1')
     .setIssuer(accessTokenIssuer)
     .setAudience(accessTokenAudience)

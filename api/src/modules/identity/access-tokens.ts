@@ -3,6 +3,7 @@ import {
   type AccessTokenClaims,
   accessTokenAudience,
   accessTokenIssuer,
+  accessTokenType,
   createAccessTokenVerifier,
 } from '@dcipher/shared/access-token';
 import { jwtVerify, SignJWT } from 'jose';
@@ -26,6 +27,8 @@ export interface PaymentSetupSubject {
 
 /** The audience of payment-setup tokens: no other endpoint accepts them, as access tokens have another one. */
 export const paymentSetupAudience = 'dcipher-payment-setup';
+/** Its `typ` header, another than access tokens' (`at+jwt`). */
+export const paymentSetupTokenType = 'payment-setup+jwt';
 /** Long enough to fill in the card form, short enough that a leaked token is soon useless. */
 export const paymentSetupTtlSeconds = 30 * 60;
 
@@ -44,13 +47,13 @@ export interface AccessTokens {
  * browser uses, so both sides agree on algorithm, issuer, audience and claims.
  */
 export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): AccessTokens {
-  const verify = createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem });
+  const verify = createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem, kid: keys.kid });
   const publicKey = createPublicKey(keys.publicKeyPem);
   return {
     sign({ userId, sessionId, email, organizationId, role, requiresPasswordChange }) {
       const issuedAt = Math.floor(Date.now() / 1000);
       return new SignJWT({ email, organizationId, role, requiresPasswordChange, sid: sessionId })
-        .setProtectedHeader({ alg: signingAlgorithm, typ: 'JWT', kid: keys.kid })
+        .setProtectedHeader({ alg: signingAlgorithm, typ: accessTokenType, kid: keys.kid })
         .setSubject(userId)
         .setIssuer(accessTokenIssuer)
         .setAudience(accessTokenAudience)
@@ -62,7 +65,7 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
     signPaymentSetup({ userId, organizationId }) {
       const issuedAt = Math.floor(Date.now() / 1000);
       return new SignJWT({ organizationId })
-        .setProtectedHeader({ alg: signingAlgorithm, typ: 'JWT', kid: keys.kid })
+        .setProtectedHeader({ alg: signingAlgorithm, typ: paymentSetupTokenType, kid: keys.kid })
         .setSubject(userId)
         .setIssuer(accessTokenIssuer)
         .setAudience(paymentSetupAudience)
@@ -76,6 +79,7 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
           issuer: accessTokenIssuer,
           audience: paymentSetupAudience,
           algorithms: [signingAlgorithm],
+          typ: paymentSetupTokenType,
         });
         if (typeof payload.sub !== 'string' || typeof payload.organizationId !== 'string') return undefined;
         return { userId: payload.sub, organizationId: payload.organizationId };
