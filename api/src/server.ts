@@ -12,6 +12,7 @@ import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createDeviceCookies, loadDeviceCookieKey } from './modules/abuse/device-cookies.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
@@ -136,6 +137,7 @@ export async function createServer(
     });
 
     registerErrorHandling(app);
+    registerSecurityHeaders(app, { production: config.environment === 'production' });
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions } from 'fastify';
+import { errorCodes } from '@dcipher/shared/contract';
+import type { FastifyHttpOptions, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
+import { sendError } from './register-error-handling.js';
 
 /** Idle keep-alive connections: Fastify's default, above the 60 s idle timeout of common load balancers. */
 export const keepAliveTimeoutMilliseconds = 72_000;
@@ -26,6 +28,15 @@ export function connectionOptions(
     requestTimeout,
     keepAliveTimeout: keepAliveTimeoutMilliseconds,
     bodyLimit: bodyLimitBytes,
+    // Path parameters hold emails (up to 254 characters) and tokens: longer ones are refused (414) unread.
+    routerOptions: { maxParamLength: 512 },
+    // The router's own refusals (a malformed or too long URL) answer in the API's error shape, never quoting it.
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply as unknown as FastifyReply, (error as { statusCode?: number }).statusCode ?? 400, {
+        message: 'The request URL is not valid',
+        code: errorCodes.validationFailed,
+      });
+    },
     http: {
       requestTimeout,
       headersTimeout: requestTimeout,

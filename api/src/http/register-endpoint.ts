@@ -5,7 +5,12 @@ import type {
   EndpointRequest,
 } from '@dcipher/shared/contract';
 import { isPermitted, type OrganizationRole, type PermissionSubject } from '@dcipher/shared/domain';
-import { fieldErrorsOf, issueMessage, permissionDeniedMessage } from '@dcipher/shared/validation';
+import {
+  disallowedCharacterMessage,
+  fieldErrorsOf,
+  issueMessage,
+  permissionDeniedMessage,
+} from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ForbiddenError, PasswordChangeRequiredError, ValidationError } from './api-error.js';
@@ -133,6 +138,13 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
     return undefined;
   };
 
+  // PostgreSQL cannot store a NUL character in text: refused for every field of every endpoint, with the field's
+  // own message when one of its rules fails too, else one saying so (the input is never repeated).
+  const nulFields = [
+    ...fieldsHoldingNul(request.params, []),
+    ...fieldsHoldingNul(request.query, []),
+    ...fieldsHoldingNul(request.body, []),
+  ];
   const params = parse(endpoint.params, request.params) ?? {};
   const query = parse(endpoint.query, request.query) ?? {};
   let body: unknown;
@@ -146,12 +158,50 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
   }
 
   const [firstIssue] = issues;
-  if (firstIssue) {
-    const fieldErrors = fieldErrorsOf(issues);
+  if (firstIssue || nulFields.length > 0) {
+    // Messages are keyed by the fields the contract declares only: a key the caller made up is never repeated.
+    const declared = new Set([
+      ...declaredFields(endpoint.params),
+      ...declaredFields(endpoint.query),
+      ...declaredFields(endpoint.body?.schema),
+    ]);
+    const fieldErrors = Object.fromEntries(
+      Object.entries(fieldErrorsOf(issues)).filter(([field]) => declared.has(field.split('.')[0] ?? '')),
+    );
+    for (const field of nulFields) {
+      const name = field.split('.')[0] ?? '';
+      if (declared.has(name)) fieldErrors[name] ??= disallowedCharacterMessage;
+    }
     throw new ValidationError(
-      issueMessage(firstIssue),
+      firstIssue ? issueMessage(firstIssue) : disallowedCharacterMessage,
       Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
     );
   }
   return { params, query, body };
+}
+
+/** The dotted paths of the strings (keys included) holding a NUL character; bounded in depth and count. */
+function fieldsHoldingNul(value: unknown, path: string[], found: string[] = [], depth = 0): string[] {
+  if (found.length >= 20 || depth > 32) return found;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path.join('.'));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      fieldsHoldingNul(item, [...path, String(index)], found, depth + 1);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const safeKey = key.includes('\u0000') ? '' : key;
+      if (safeKey === '' && key !== '') found.push(path.join('.'));
+      fieldsHoldingNul(item, [...path, safeKey], found, depth + 1);
+    }
+  }
+  return found;
+}
+
+/** The top-level field names of an object schema (also inside a pipe). */
+function declaredFields(schema: v.GenericSchema | undefined): string[] {
+  const candidate = schema as unknown as { entries?: object; pipe?: { entries?: object }[] } | undefined;
+  const entries = candidate?.entries ?? candidate?.pipe?.[0]?.entries;
+  return entries ? Object.keys(entries) : [];
 }

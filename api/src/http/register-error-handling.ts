@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, errorCodes, errorDefinitions } from '@dcipher/shared/contract';
+import { invalidRequestMessage } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from './api-error.js';
 
@@ -9,6 +10,16 @@ const requestFormatMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be sent as JSON (Content-Type: application/json)',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+};
+
+/**
+ * Fastify's other refusals keep their status but never their text, which may quote the request (a bad URL is
+ * echoed in FST_ERR_BAD_URL's): a fixed message per code, else the generic one.
+ */
+const otherRefusalMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_BAD_URL: 'The request URL is not valid',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request URL is not valid',
 };
 
 export function sendError(
@@ -44,9 +55,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: errorCodes.validationFailed,
       });
     }
-    // Fastify's other refusals of a request (too large, bad URL...) have safe, specific messages.
+    // Fastify's other refusals of a request (too large, bad URL, timeout...).
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-      return sendError(reply, statusCode, { message: (error as Error).message });
+      const message = (typeof code === 'string' && otherRefusalMessages[code]) || invalidRequestMessage;
+      return sendError(reply, statusCode, { message });
     }
 
     request.log.error({ err: error }, 'request failed');

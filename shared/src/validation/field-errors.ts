@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { validationMessages } from './messages.js';
+import { invalidValueMessage, validationMessages } from './messages.js';
 
 export type FieldErrors = Record<string, string>;
 
@@ -10,8 +10,14 @@ export type FieldErrors = Record<string, string>;
 export function issueMessage(issue: v.BaseIssue<unknown>): string {
   const missingKey =
     issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path;
-  return missingKey ? validationMessages.required : issue.message;
+  if (missingKey) return validationMessages.required;
+  // Valibot's own texts quote what was received ("... but received "<script>""): a message never repeats input.
+  return isValibotDefaultMessage(issue) ? invalidValueMessage : issue.message;
 }
+
+/** A rule without a message of ours answers valibot's default: "Invalid <kind>: Expected … but received …". */
+const isValibotDefaultMessage = (issue: v.BaseIssue<unknown>) =>
+  issue.message.startsWith('Invalid ') && /\b[Rr]eceived\b/.test(issue.message);
 
 /** The first message per top-level field, for showing under each form field. */
 export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {

@@ -11,6 +11,7 @@ export { passesLuhnCheck } from './luhn-check.js';
 export {
   accountMessages,
   accountSecurityMessages,
+  disallowedCharacterMessage,
   emailChangeMessages,
   errorCatalogue,
   forbiddenMessage,
@@ -20,6 +21,7 @@ export {
   integrationNames,
   internalAdminOnlyMessage,
   invalidRequestMessage,
+  invalidValueMessage,
   invitationMessages,
   isCatalogueMessage,
   lastAdminMessage,

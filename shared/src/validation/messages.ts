@@ -46,6 +46,10 @@ export const errorCatalogue = {
  * Default texts of the API's generic error codes (see the contract's `errorDefinitions`); the spec has none.
  * An answer normally carries a more specific message (the field's, the permission's).
  */
+/** A field whose value has the wrong type or shape, where the schema has no message of its own. */
+export const invalidValueMessage = 'This value is not valid';
+/** A text field holding a NUL character, which no text of ours may contain. */
+export const disallowedCharacterMessage = 'This field contains a character that is not allowed';
 export const invalidRequestMessage =
   'Some of the information sent is not valid. Please check it and try again.';
 export const forbiddenMessage = 'You do not have permission to do this.';

@@ -290,7 +290,10 @@ describe('account profile, data export and deletion', () => {
         // Too long to be anyone's address, it fails the body's validation with the same message.
         assert.ok(['DELETION_NOT_CONFIRMED', 'VALIDATION_FAILED'].includes(response.json().code));
         assert.deepEqual(response.json().issues, {
-          confirmEmail: "Type your account's email address exactly to confirm the deletion",
+          confirmEmail: confirmEmail.includes('\u0000')
+            ? // No text of ours may hold a NUL: every endpoint refuses it the same way (issue 11).
+              'This field contains a character that is not allowed'
+            : "Type your account's email address exactly to confirm the deletion",
         });
       }
       const missing = await call('DELETE', '/account', token, {});

@@ -4,6 +4,7 @@ import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { refreshReuseIntervalSeconds } from './refresh-token-store.js';
 
 describe('identity', () => {
   let server: TestServer;
@@ -150,9 +151,17 @@ describe('identity', () => {
       assert.equal(third.statusCode, 200);
     });
 
-    it('revokes the whole family when a used refresh token comes back', async () => {
+    /** Makes every spent refresh token look spent longer ago than the reuse interval (two racing tabs). */
+    const pastReuseInterval = () =>
+      server.database.query(
+        `update refresh_tokens set used_at = now() - ($1::integer + 1) * interval '1 second' where used_at is not null`,
+        [refreshReuseIntervalSeconds],
+      );
+
+    it('revokes the whole family when a used refresh token comes back after the reuse interval', async () => {
       const first = await logIn(server.app);
       const second = (await post('/token', { refreshToken: first.refreshToken })).json();
+      await pastReuseInterval();
 
       const reuse = await post('/token', { refreshToken: first.refreshToken });
       assert.equal(reuse.statusCode, 401);
@@ -173,9 +182,28 @@ describe('identity', () => {
       const other = await logIn(server.app);
       const victim = await logIn(server.app);
       await post('/token', { refreshToken: victim.refreshToken });
+      await pastReuseInterval();
       await post('/token', { refreshToken: victim.refreshToken });
       const response = await post('/token', { refreshToken: other.refreshToken });
       assert.equal(response.statusCode, 200);
+    });
+
+    it('lets two tabs refresh with the same token at the same moment: both get tokens, the session goes on', async () => {
+      const tokens = await logIn(server.app);
+      const [one, two] = await Promise.all([
+        post('/token', { refreshToken: tokens.refreshToken }),
+        post('/token', { refreshToken: tokens.refreshToken }),
+      ]);
+      assert.deepEqual([one.statusCode, two.statusCode], [200, 200]);
+      // Whichever answer the browser kept, the session continues.
+      for (const answer of [one, two]) {
+        const next = await post('/token', { refreshToken: answer.json().refreshToken });
+        assert.equal(next.statusCode, 200, next.body);
+      }
+      // A late return of the first token (a replay after the interval) still ends the session.
+      await pastReuseInterval();
+      const late = await post('/token', { refreshToken: tokens.refreshToken });
+      assert.equal(late.json().code, 'REFRESH_TOKEN_REUSED');
     });
 
     it('rejects unknown and expired refresh tokens', async () => {

@@ -22,6 +22,14 @@ export interface StoredSession {
   lastActiveAt: Date;
 }
 
+/**
+ * How long after its rotation a refresh token may be presented again without being taken for a stolen one: two
+ * tabs (or a retried request) refreshing at the same moment both carry the same token, and the one that loses the
+ * race must not sign the user out (as Auth0's "reuse interval"). Within it, a second use gets another token of the
+ * same session; after it, a second use revokes the session. docs/decisions/0031.
+ */
+export const refreshReuseIntervalSeconds = 10;
+
 /** A family is live while its newest token is neither spent nor revoked nor expired. */
 const liveToken = 'used_at is null and revoked_at is null and expires_at > now()';
 
@@ -146,6 +154,26 @@ export function createRefreshTokenStore(database: Database) {
           [hashOneTimeToken(token)],
         );
         if (!stored) return { outcome: 'invalid' };
+        const raceLost =
+          stored.usedAt !== null &&
+          !stored.revokedAt &&
+          Date.now() - new Date(stored.usedAt).getTime() <= refreshReuseIntervalSeconds * 1000;
+        if (raceLost) {
+          // Only while the session goes on: the race's winner holds a live successor.
+          const [live] = await transaction.query(
+            `select 1 from refresh_tokens where family_id = $1 and ${liveToken} limit 1`,
+            [stored.familyId],
+          );
+          const user = live ? await findUserById(transaction, stored.userId) : undefined;
+          if (!maySignIn(user)) return { outcome: 'invalid' };
+          const refreshToken = await insert(
+            transaction,
+            user.id,
+            stored.familyId,
+            new Date(stored.expiresAt),
+          );
+          return { outcome: 'rotated', user, refreshToken };
+        }
         if (stored.usedAt) {
           await transaction.query(
             'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',

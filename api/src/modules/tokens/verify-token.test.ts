@@ -85,7 +85,11 @@ describe('POST /verifyToken', () => {
     await assertInvalid(`${accessToken.slice(0, -4)}AAAA`, 'signature altered');
     await assertInvalid(`${header}.${Buffer.from('{"sub":1}').toString('base64url')}.x`, 'payload forged');
     await assertInvalid('x'.repeat(100_000), 'very long');
-    await assertInvalid('%00\u0000<script>', 'control characters');
+    await assertInvalid('%00<script>\u0007', 'control characters');
+    // A NUL character is refused like in every field of every endpoint (issue 11), without repeating the input.
+    const nul = await verify({ token: 'a\u0000<script>' });
+    assert.equal(nul.statusCode, 400);
+    assert.ok(!nul.body.includes('<script>'));
   });
 
   it('answers { valid: false } for a token signed with another key', async () => {
