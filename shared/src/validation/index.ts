@@ -11,6 +11,7 @@ export { passesLuhnCheck } from './luhn-check.js';
 export {
   accountMessages,
   accountSecurityMessages,
+  domainVerificationFailed,
   emailChangeMessages,
   errorCatalogue,
   forbiddenMessage,
@@ -31,8 +32,10 @@ export {
   paymentMessages,
   permissionDenied,
   permissionDeniedMessage,
+  publicMailDomainRefused,
   sessionEndedMessage,
   signedInOnlyMessage,
+  ssoDomainVerifiedElsewhere,
   ssoEmailDomainTaken,
   ssoMessages,
   subscriptionAlreadyActiveMessage,
