@@ -224,6 +224,7 @@ export {
   type SsoCallbackInput,
   SsoCallbackInputSchema,
   type SsoConfig,
+  SsoConfigFormSchema,
   type SsoConfigInput,
   SsoConfigInputSchema,
   SsoConfigSchema,

@@ -137,6 +137,19 @@ export const SsoConfigInputSchema = v.object({
 });
 export type SsoConfigInput = v.InferInput<typeof SsoConfigInputSchema>;
 
+/**
+ * The same rules for the account area's form, whose domains are one text box ("acme.com, acme.co.uk"): split at
+ * commas, spaces and line breaks, then `emailDomainsField` as the API applies it.
+ */
+export const SsoConfigFormSchema = v.object({
+  ...SsoConfigInputSchema.entries,
+  emailDomains: v.pipe(
+    v.string(validationMessages.required),
+    v.transform((text) => text.split(/[\s,;]+/)),
+    emailDomainsField,
+  ),
+});
+
 /** Where a domain's proof of control goes: a TXT record at this name (docs/decisions/0036). */
 export const domainVerificationRecordName = (domain: string) => `_dcipher-verification.${domain}`;
 export const domainVerificationRecordValue = (token: string) => `dcipher-verification=${token}`;
