@@ -286,12 +286,10 @@ function Confirmation({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const headingId = useId();
   return (
-    <div
-      role="group"
-      aria-labelledby={headingId}
+    <fieldset
       css={{
+        minWidth: 0,
         marginTop: '0.75rem',
         padding: '1rem',
         borderRadius: theme.radius,
@@ -299,10 +297,10 @@ function Confirmation({
         background: theme.colors.canvas,
       }}
     >
-      <p id={headingId} css={{ marginTop: 0, fontWeight: 600 }}>
+      <legend css={{ float: 'left', width: '100%', padding: 0, marginBottom: '0.5rem', fontWeight: 600 }}>
         {action === 'rotate' ? `Rotate “${key.name}”?` : `Revoke “${key.name}”?`}
-      </p>
-      <p>
+      </legend>
+      <p css={{ clear: 'both' }}>
         {action === 'rotate'
           ? 'A new secret replaces this one. The current secret stops working at once: every integration using it must be given the new one.'
           : 'The key stops working at once and cannot be restored. Integrations using it will be refused.'}
@@ -321,7 +319,7 @@ function Confirmation({
           Cancel
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 

@@ -237,7 +237,9 @@ describe('Single sign-on screen', () => {
     await openSso({ getSsoConfig: () => (removed ? notSetUp() : configured), deleteSsoConfig });
     const section = await screen.findByRole('region', { name: 'Remove single sign-on' });
     fireEvent.click(within(section).getByRole('button', { name: 'Remove single sign-on…' }));
-    const confirmation = within(section).getByRole('group', { name: 'Confirm removing single sign-on' });
+    const confirmation = within(section).getByRole('group', {
+      name: 'Remove single sign-on for your organization?',
+    });
     expect(confirmation.textContent).toContain(
       'Members of acme.com, acme.co.uk will sign in with their passwords again',
     );

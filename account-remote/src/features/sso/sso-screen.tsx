@@ -284,7 +284,10 @@ function RemoveSection({ config, onChanged }: { config: SsoConfig; onChanged: ()
     <ScreenSection title="Remove single sign-on">
       {failure ? <Alert>{failure}</Alert> : null}
       {confirming ? (
-        <div role="group" aria-label="Confirm removing single sign-on">
+        <fieldset css={{ minWidth: 0, margin: 0, padding: 0, border: 0 }}>
+          <legend css={{ padding: 0, marginBottom: '0.5rem', fontWeight: 600 }}>
+            Remove single sign-on for your organization?
+          </legend>
           <p css={{ marginTop: 0 }}>
             Members of {config.emailDomains.join(', ')} will sign in with their passwords again (those who
             never set one use “Forgot password”). The client secret and the domain verifications are deleted:
@@ -298,7 +301,7 @@ function RemoveSection({ config, onChanged }: { config: SsoConfig; onChanged: ()
               Keep it
             </Button>
           </div>
-        </div>
+        </fieldset>
       ) : (
         <>
           <p css={{ marginTop: 0, color: theme.colors.muted }}>
