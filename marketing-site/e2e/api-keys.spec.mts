@@ -6,7 +6,11 @@ import { demoSignIn, expect, logIn, test } from './fixtures.mjs';
  * until its screen and `GET /organization/activity` land in this branch.
  */
 async function queryDatabase<T>(
-  stack: { dataDir: string; stopService(name: string): Promise<void>; startService(name: string): Promise<void> },
+  stack: {
+    dataDir: string;
+    stopService(name: string): Promise<void>;
+    startService(name: string): Promise<void>;
+  },
   sql: string,
   parameters: unknown[] = [],
 ): Promise<T[]> {
@@ -28,7 +32,10 @@ test('an admin creates an API key, sees it once, uses it, and revokes it; the ac
   const name = `E2E export ${Date.now()}`;
   await logIn(page, demoSignIn);
   await expect(page).toHaveURL(/\/account$/);
-  await page.getByRole('navigation', { name: 'Account area' }).getByRole('link', { name: 'API keys' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account area' })
+    .getByRole('link', { name: 'API keys' })
+    .click();
   await expect(page).toHaveURL(/\/account\/api-keys$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys');
 
@@ -43,13 +50,18 @@ test('an admin creates an API key, sees it once, uses it, and revokes it; the ac
   const used = await page.request.get(`${stack.urls.api}/account`, { headers: { 'X-API-Key': secret } });
   expect(used.status()).toBe(200);
   expect((await used.json()).email).toBe(demoSignIn.email);
-  const notAllowed = await page.request.get(`${stack.urls.api}/api-key`, { headers: { 'X-API-Key': secret } });
+  const notAllowed = await page.request.get(`${stack.urls.api}/api-key`, {
+    headers: { 'X-API-Key': secret },
+  });
   expect(notAllowed.status()).toBe(403);
 
   await keys.getByRole('button', { name: 'I have saved it' }).click();
   await expect(keys.getByTestId('issued-api-key-secret')).toHaveCount(0);
   await page.reload();
-  const row = page.getByRole('region', { name: 'Integration keys' }).getByRole('listitem').filter({ hasText: name });
+  const row = page
+    .getByRole('region', { name: 'Integration keys' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
   await expect(row).toContainText('Last used');
   await expect(row).toContainText(secret.slice(0, 13));
   expect(await page.content()).not.toContain(secret);

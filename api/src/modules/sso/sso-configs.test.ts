@@ -314,4 +314,28 @@ describe('/sso/configs', () => {
       },
     );
   });
+  it('seals at start the secrets stored as given before encryption (migration 0024)', async () => {
+    const organizationId = '00000000-0000-4000-8000-000000000001';
+    await server.database.query(
+      `insert into sso_configs (organization_id, issuer_url, client_id, client_secret, email_domains)
+       values ($1, 'https://login.legacy.example', 'legacy', 'legacy-plain-secret', array['legacy.example'])
+       on conflict (organization_id) do update set client_secret = excluded.client_secret`,
+      [organizationId],
+    );
+    const secretBox = createSecretBox(Buffer.alloc(32, 3));
+    const sso = createSsoService({
+      config: { devAids: true, webUrl },
+      database: server.database,
+      identity: { signInVerifiedUser: () => Promise.reject(new Error('not called')) },
+      log: server.app.log,
+      secretBox,
+      verifyDomain: () => Promise.reject(new Error('not called')),
+    });
+    await sso.sealStoredSecrets();
+    const sealed = await storedSecret();
+    assert.ok(sealed && !sealed.includes('legacy-plain-secret'));
+    assert.equal(secretBox.open(sealed), 'legacy-plain-secret');
+    await sso.sealStoredSecrets();
+    assert.equal(await storedSecret(), sealed, 'sealing twice changes nothing');
+  });
 });
