@@ -71,6 +71,21 @@ export async function listSsoDomains(
   );
 }
 
+/** Whether the organization verified `domain` (lower case) and still lists it: only then may SSO sign in its people. */
+export async function isSsoDomainVerified(
+  database: Queryable,
+  organizationId: string,
+  domain: string,
+): Promise<boolean> {
+  const [row] = await database.query(
+    `select 1 from sso_domains d join sso_configs c on c.organization_id = d.organization_id
+     where d.organization_id = $1 and d.domain = $2 and d.verified_at is not null
+       and c.email_domains @> array[$2::text]`,
+    [organizationId, domain],
+  );
+  return row !== undefined;
+}
+
 /** Whether the address must sign in through SSO: its organization requires it and verified its domain. */
 export async function ssoRequiredFor(
   database: Queryable,

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { SsoConfig, SsoConnectionTestResult } from '@dcipher/shared/contract';
 import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
 import { startLoopbackDnsServer } from '../../test-support/loopback-dns-server.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { listActivity } from '../activity-log/activity-log.js';
@@ -128,6 +129,30 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
       recordOf(claimed.json(), ownedDomain)?.recordValue,
       'each organization proves control with its own token',
     );
+  });
+
+  it("the attacker's own identity provider cannot sign in an address of a domain it only claimed", async () => {
+    const claimed = await save(attackerToken, attackerProvider.issuer, ['mallory.test', ownedDomain]);
+    assert.equal(claimed.statusCode, 200, claimed.body);
+    // Its own (reserved, development-aid) domain verifies, so its sign-in starts.
+    assert.equal((await verify(attackerToken, 'mallory.test')).statusCode, 200);
+    const start = await startSso('mallory@mallory.test');
+    assert.equal(start.statusCode, 200, start.body);
+    const back = await signInAtDevProvider(start.json().authorizationUrl, `victim@${ownedDomain}`);
+    const callback = await server.app.inject({
+      method: 'POST',
+      url: '/sso/login/callback',
+      payload: Object.fromEntries(back.searchParams),
+    });
+    assert.equal(callback.statusCode, 403, callback.body);
+    assert.equal(
+      callback.json().message,
+      'Your identity provider signed you in with an email address your organization has not set up for single sign-on.',
+    );
+    const [created] = await server.database.query('select 1 from users where email = $1', [
+      `victim@${ownedDomain}`,
+    ]);
+    assert.equal(created, undefined, 'no account was created in the attacker organization');
   });
 
   it('refuses to verify until the TXT record holds the token, saying what DNS answered', async () => {

@@ -30,6 +30,7 @@ import {
   deleteSsoConfig,
   findSsoConfigForEmailDomain,
   findSsoConfigOfOrganization,
+  isSsoDomainVerified,
   listPlainSecrets,
   listSsoDomains,
   markSsoDomainVerified,
@@ -407,7 +408,12 @@ export function createSsoService({
       if (claims.email_verified === false || claims.email_verified === 'false') {
         throw new SsoSignInRefusedError(ssoMessages.emailNotVerified);
       }
-      if (!stored.emailDomains.includes(emailDomainOf(email.output))) {
+      // The provider's address must be in a domain this organization verified (0036): an organization's identity
+      // provider cannot sign in, or create, accounts of a domain it merely listed.
+      if (
+        !stored.emailDomains.includes(emailDomainOf(email.output)) ||
+        !(await isSsoDomainVerified(database, stored.organizationId, emailDomainOf(email.output)))
+      ) {
         throw new SsoSignInRefusedError(ssoMessages.emailOutsideDomains);
       }
       let user: IdentityUser;
