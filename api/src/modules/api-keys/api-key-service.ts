@@ -4,7 +4,6 @@ import {
   type ApiKeyKind,
   apiKeySecretPrefixes,
   apiKeysMaxCount,
-  errorCodes,
   type IssuedApiKey,
   type ResearchBotToken,
   researchBotTokenAudience,
@@ -12,11 +11,12 @@ import {
 } from '@dcipher/shared/contract';
 import { ssoMessages } from '@dcipher/shared/validation';
 import type { Database, Queryable } from '../../db/database.js';
-import { ApiError, ValidationError } from '../../http/api-error.js';
+import { ValidationError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
 import { findAccount } from '../people/account-repository.js';
 import { findUserById, maySignIn } from '../people/user-repository.js';
+import { ApiKeyInvalidError, ApiKeyNotFoundError } from './api-key-errors.js';
 import {
   countApiKeys,
   deleteApiKey,
@@ -30,19 +30,6 @@ import {
   useApiKey,
 } from './api-key-repository.js';
 import type { ResearchBotTokens } from './research-bot-tokens.js';
-
-/** The key is unknown, revoked or rotated away (401 `API_KEY_INVALID`). */
-export class ApiKeyInvalidError extends ApiError {
-  constructor() {
-    super(errorCodes.apiKeyInvalid);
-  }
-}
-
-class ApiKeyNotFoundError extends ApiError {
-  constructor() {
-    super(errorCodes.notFound, { message: ssoMessages.apiKeyNotFound });
-  }
-}
 
 /** How many characters of the secret the list shows: the kind's prefix and four more. */
 const shownCharacters = 4;
