@@ -8,6 +8,7 @@ const staging = {
   DCIPHER_ENV: 'staging',
   SMTP_URL: 'smtp://smtp.example.com',
   CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+  SSO_SECRET_KEY: 'e'.repeat(64),
   WEB_URL: 'https://staging.dcipher.io',
 };
 
@@ -48,7 +49,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465',
       MAIL_FROM: 'Dcipher Support <support@dcipher.io>',
       CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+      SSO_SECRET_KEY: 'e'.repeat(64),
       CAPTCHA_MAX_NUMBER: '100000',
+      DNS_RESOLVER: '10.0.0.2, 1.1.1.1:53,[2606:4700::1111]:53',
       WEB_URL: 'https://www.dcipher.io/',
       PAYMENTS_PROVIDER: 'local',
       MIRO_CLIENT_ID: 'miro-id',
@@ -77,6 +80,10 @@ describe('loadConfig', () => {
         smtpUrl: 'smtps://mailer:s3cret@smtp.example.com:465',
       },
       captcha: { hmacKey: 'f'.repeat(64), maxNumber: 100_000 },
+      sso: {
+        secretKey: Buffer.from('e'.repeat(64), 'hex'),
+        dnsResolvers: ['10.0.0.2', '1.1.1.1:53', '[2606:4700::1111]:53'],
+      },
       webUrl: 'https://www.dcipher.io',
       payments: { provider: 'local' },
       integrations: {
@@ -182,6 +189,28 @@ describe('loadConfig', () => {
     assert.deepEqual(loadConfig({ DCIPHER_ENV: 'test' }).captcha, { maxNumber: 1000 });
   });
 
+  it('reads SSO_SECRET_KEY as 32 bytes of hex or base64, refuses anything else without echoing it, and reads DNS_RESOLVER', () => {
+    const key = Buffer.alloc(32, 9);
+    assert.deepEqual(loadConfig({ SSO_SECRET_KEY: key.toString('hex') }).sso.secretKey, key);
+    assert.deepEqual(loadConfig({ SSO_SECRET_KEY: key.toString('base64') }).sso.secretKey, key);
+    assert.equal(loadConfig({}).sso.secretKey, undefined);
+    assert.deepEqual(loadConfig({}).sso.dnsResolvers, []);
+    for (const bad of ['short-secret-value', 'a'.repeat(63), Buffer.alloc(31).toString('base64')]) {
+      assert.throws(
+        () => loadConfig({ SSO_SECRET_KEY: bad }),
+        (error) =>
+          error instanceof ConfigError &&
+          error.message.includes('SSO_SECRET_KEY must be 32 random bytes') &&
+          !error.message.includes(bad),
+      );
+    }
+    assert.throws(
+      () => loadConfig({ DNS_RESOLVER: 'dns.example.com' }),
+      (error) =>
+        error instanceof ConfigError && error.message.includes('DNS_RESOLVER must be a comma-separated list'),
+    );
+  });
+
   it('fails in production without CAPTCHA_HMAC_KEY, and never echoes a bad key', () => {
     assert.throws(
       () => loadConfig({ DCIPHER_ENV: 'production', SMTP_URL: 'smtp://smtp.example.com' }),
@@ -224,6 +253,7 @@ describe('loadConfig', () => {
       DCIPHER_ENV: 'production',
       SMTP_URL: 'smtp://smtp.example.com',
       CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+      SSO_SECRET_KEY: 'e'.repeat(64),
     };
     assert.throws(
       () => loadConfig(production),
@@ -250,6 +280,7 @@ describe('loadConfig', () => {
       DCIPHER_ENV: 'production',
       SMTP_URL: 'smtp://smtp.example.com',
       CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+      SSO_SECRET_KEY: 'e'.repeat(64),
       WEB_URL: 'https://www.dcipher.io',
     };
     for (const provider of [undefined, 'local']) {
@@ -290,7 +321,7 @@ describe('loadConfig', () => {
       () => loadConfig({ DCIPHER_ENV: 'staging' }),
       (error) =>
         error instanceof ConfigError &&
-        ['SMTP_URL', 'CAPTCHA_HMAC_KEY', 'WEB_URL'].every((name) =>
+        ['SMTP_URL', 'CAPTCHA_HMAC_KEY', 'SSO_SECRET_KEY', 'WEB_URL'].every((name) =>
           error.message.includes(`${name} must be set in staging`),
         ),
     );

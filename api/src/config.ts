@@ -37,6 +37,11 @@ import * as v from 'valibot';
  * - `CAPTCHA_HMAC_KEY`: the secret captcha challenges are signed with (at least 32 characters; shared by every
  *   replica). Required in staging and production; elsewhere one is generated on first start and kept in `DATA_DIR/keys`.
  *   The key of the unsubscribe links in marketing email is derived from it (docs/decisions/0018).
+ * - `SSO_SECRET_KEY`: the AES-256-GCM key SSO client secrets are encrypted with at rest, 32 bytes as 64 hex digits
+ *   or base64 (`openssl rand -hex 32`; the same on every replica). Required in staging and production; elsewhere one
+ *   is generated on first start and kept in `DATA_DIR/keys`. See docs/decisions/0036.
+ * - `DNS_RESOLVER`: comma-separated `host[:port]` DNS servers the SSO domain verification asks for TXT records;
+ *   unset, the system's resolver. Tests point it at a loopback server.
  * - `CAPTCHA_MAX_NUMBER` (default 50000; 1000 when `DCIPHER_ENV=test`): captcha difficulty, the most SHA-256
  *   hashes a browser may have to try (half that on average). See docs/decisions/0010-captcha.md.
  * - `WEB_URL` (default http://localhost:8000): the marketing site's public URL, which links in emails point to
@@ -75,6 +80,8 @@ export interface Config {
   mail: { from: string; smtpUrl?: string };
   /** Without `hmacKey`, a key is generated (and kept in `keysDir` when there is one). */
   captcha: { hmacKey?: string; maxNumber: number };
+  /** Without `secretKey`, a key is generated (and kept in `keysDir` when there is one). */
+  sso: { secretKey?: Buffer; dnsResolvers: string[] };
   /** The marketing site's public URL, without a trailing slash: the base of every link in an email. */
   webUrl: string;
   payments: PaymentSettings;
@@ -181,8 +188,35 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+const ssoSecretKeyMessage = 'must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32)';
+
+/** 64 hex digits or base64 of exactly 32 bytes; anything else is undefined (refused). */
+function decodeSecretKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return undefined;
+  const key = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+const dnsResolverMessage =
+  'must be a comma-separated list of DNS servers as IP[:port] or [IPv6]:port, such as 1.1.1.1,8.8.8.8:53';
+
+function isResolverAddress(entry: string): boolean {
+  const bracketed = /^\[([0-9a-fA-F:]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const plain = /^([0-9.]+|[0-9a-fA-F:]+)$/.exec(entry);
+  const withPort = /^([0-9.]+):(\d{1,5})$/.exec(entry);
+  const [, address, port] = bracketed ?? withPort ?? plain ?? [];
+  if (!address || isIP(address) === 0) return false;
+  return port === undefined || (Number(port) > 0 && Number(port) <= 65535);
+}
+
 /** Variables whose values never appear in error messages (which go to logs). */
-const secretVariables = new Set(['CAPTCHA_HMAC_KEY', 'MIRO_CLIENT_SECRET', 'SURVEYMONKEY_CLIENT_SECRET']);
+const secretVariables = new Set([
+  'SSO_SECRET_KEY',
+  'CAPTCHA_HMAC_KEY',
+  'MIRO_CLIENT_SECRET',
+  'SURVEYMONKEY_CLIENT_SECRET',
+]);
 
 const EnvironmentVariablesSchema = v.object({
   DCIPHER_ENV: v.optional(
@@ -250,6 +284,26 @@ const EnvironmentVariablesSchema = v.object({
     v.pipe(v.string(), v.minLength(captchaHmacKeyMinLength, captchaHmacKeyMessage)),
   ),
   CAPTCHA_MAX_NUMBER: v.optional(positiveInteger(10_000_000)),
+  SSO_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(decodeSecretKey),
+      v.check((key): key is Buffer => key !== undefined, ssoSecretKeyMessage),
+    ),
+  ),
+  DNS_RESOLVER: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.check((entries) => entries.every(isResolverAddress), dnsResolverMessage),
+    ),
+    '',
+  ),
   WEB_URL: v.optional(
     v.pipe(
       v.string(),
@@ -301,6 +355,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         `CAPTCHA_HMAC_KEY must be set in ${environment}, the same on every replica (${captchaHmacKeyMessage})`,
       );
     }
+    if (!present.SSO_SECRET_KEY) {
+      problems.push(
+        `SSO_SECRET_KEY must be set in ${environment}, the same on every replica, so SSO client secrets stay readable (${ssoSecretKeyMessage})`,
+      );
+    }
     if (!present.WEB_URL) {
       problems.push(
         `WEB_URL must be set in ${environment}, so that links in emails reach the site (${webUrlMessage})`,
@@ -345,6 +404,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ...(variables.CAPTCHA_HMAC_KEY && { hmacKey: variables.CAPTCHA_HMAC_KEY }),
       // Tests solve challenges in-process; the low default keeps them fast.
       maxNumber: variables.CAPTCHA_MAX_NUMBER ?? (variables.DCIPHER_ENV === 'test' ? 1000 : 50_000),
+    },
+    sso: {
+      ...(variables.SSO_SECRET_KEY && { secretKey: variables.SSO_SECRET_KEY as Buffer }),
+      dnsResolvers: variables.DNS_RESOLVER,
     },
     webUrl: variables.WEB_URL,
     payments: { provider: variables.PAYMENTS_PROVIDER },

@@ -21,6 +21,7 @@ const deployedVariables = {
   DATA_DIR: 'memory://',
   SMTP_URL: 'smtp://127.0.0.1:1',
   CAPTCHA_HMAC_KEY: 'a-staging-captcha-secret-of-at-least-32-characters',
+  SSO_SECRET_KEY: 'c'.repeat(64),
   WEB_URL: 'https://staging.dcipher.example',
 };
 

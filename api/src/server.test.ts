@@ -129,7 +129,14 @@ describe('server', () => {
     const credentials = login.requestBody.content['application/json'].schema;
     assert.deepEqual(credentials.required, ['email', 'password']);
     assert.equal(credentials.properties.email.format, 'email');
-    assert.deepEqual(document.paths['/account'].get.security, [{ bearer: [] }]);
+    // GET /account also takes an API key (docs/decisions/0037); PUT does not.
+    assert.deepEqual(document.paths['/account'].get.security, [{ bearer: [] }, { apiKey: [] }]);
+    assert.deepEqual(document.paths['/account'].put.security, [{ bearer: [] }]);
+    assert.deepEqual(document.components.securitySchemes.apiKey, {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
   });
 
   it('describes the marketing site endpoints in the OpenAPI document', async () => {

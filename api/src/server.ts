@@ -19,6 +19,9 @@ import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
 import { registerAccountRoutes } from './modules/account/account-routes.js';
 import { createAccountService } from './modules/account/account-service.js';
 import { personalDataSections } from './modules/account/personal-data-sections.js';
+import { apiKeyOf, registerApiKeyRoutes } from './modules/api-keys/api-key-routes.js';
+import { createApiKeyService } from './modules/api-keys/api-key-service.js';
+import { createResearchBotTokens } from './modules/api-keys/research-bot-tokens.js';
 import { registerCaptchaRoutes } from './modules/captcha/captcha-routes.js';
 import { createCaptchaVerifier } from './modules/captcha/create-captcha-verifier.js';
 import { createRequireHuman } from './modules/captcha/require-human.js';
@@ -50,6 +53,8 @@ import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { createRecoveryService } from './modules/recovery/recovery-service.js';
 import { registerRegistrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
+import { createDomainVerifier } from './modules/sso/domain-verification.js';
+import { createSecretBox, loadOrCreateSsoSecretKey } from './modules/sso/secret-box.js';
 import { registerSsoRoutes } from './modules/sso/sso-routes.js';
 import { createSsoService } from './modules/sso/sso-service.js';
 import { registerSuspensionRoutes } from './modules/suspension/suspension-routes.js';
@@ -149,6 +154,9 @@ export async function createServer(
       maxAge: 600,
     });
     app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
+    const apiKeys = createApiKeyService({ database, researchBotTokens: createResearchBotTokens(keys) });
+    app.decorate('apiKeyOf', apiKeyOf);
+    app.decorate('authenticateApiKey', (secret: string) => apiKeys.authenticate(secret));
     app.decorate('mailer', mailer);
     app.decorate('requireHuman', createRequireHuman(captcha));
 
@@ -211,7 +219,17 @@ export async function createServer(
       }),
       rateLimiter,
     );
-    registerSsoRoutes(app, createSsoService({ config, database, identity, log: app.log }), rateLimiter);
+    const sso = createSsoService({
+      config,
+      database,
+      identity,
+      log: app.log,
+      secretBox: createSecretBox(await loadOrCreateSsoSecretKey(config.sso.secretKey, config.keysDir)),
+      verifyDomain: createDomainVerifier({ servers: config.sso.dnsResolvers, devAids: config.devAids }),
+    });
+    await sso.sealStoredSecrets();
+    registerSsoRoutes(app, sso, rateLimiter);
+    registerApiKeyRoutes(app, apiKeys, rateLimiter);
     registerSuspensionRoutes(app, database, refreshTokens);
     registerTrialRoutes(
       app,

@@ -1,4 +1,9 @@
-import { type EndpointDefinition, ErrorBodySchema, pathParameterNames } from '@dcipher/shared/contract';
+import {
+  apiKeyHeader,
+  type EndpointDefinition,
+  ErrorBodySchema,
+  pathParameterNames,
+} from '@dcipher/shared/contract';
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
@@ -42,7 +47,11 @@ export function createOpenApiDocument(endpoints: readonly EndpointDefinition[]) 
       operationId: endpoint.operation,
       summary: endpoint.summary,
       // `x-permission`: what the caller needs under the permission policy (docs/decisions/0022).
-      ...(endpoint.auth === 'bearer' && { security: [{ bearer: [] }], 'x-permission': endpoint.permission }),
+      ...(endpoint.auth === 'bearer' && {
+        // Either scheme satisfies an endpoint that accepts API keys (docs/decisions/0037).
+        security: endpoint.acceptsApiKey ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }],
+        'x-permission': endpoint.permission,
+      }),
       ...(parameters.length > 0 && { parameters }),
       ...(endpoint.body && {
         requestBody: {
@@ -69,7 +78,10 @@ export function createOpenApiDocument(endpoints: readonly EndpointDefinition[]) 
     paths,
     components: {
       schemas: { ErrorBody: jsonSchemaOf(ErrorBodySchema) },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'apiKey', in: 'header', name: apiKeyHeader },
+      },
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   fieldErrorsOf,
   issueMessage,
   permissionDeniedMessage,
+  ssoMessages,
 } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -27,6 +28,8 @@ export interface AuthenticatedUser {
   internalAdmin: boolean;
   /** The session (refresh-token family) of the access token. */
   sessionId?: string;
+  /** Set when an API key made the call: the key acts as this user (docs/decisions/0037). */
+  apiKeyId?: string;
 }
 
 /**
@@ -55,6 +58,12 @@ declare module 'fastify' {
       options?: { acceptPaymentSetup?: false },
     ): Promise<AuthenticatedUser>;
     authenticateBearer(request: FastifyRequest, options: { acceptPaymentSetup: boolean }): Promise<Caller>;
+    /**
+     * The key a request carries (`X-API-Key`, `Authorization: ApiKey`), if any, and the user it acts as; rejects
+     * with a 401 when the key is not valid. Decorated by createServer.
+     */
+    apiKeyOf(request: FastifyRequest): string | undefined;
+    authenticateApiKey(secret: string): Promise<AuthenticatedUser>;
   }
 }
 
@@ -106,9 +115,14 @@ async function authorize(
   endpoint: BearerEndpointDefinition,
   request: FastifyRequest,
 ): Promise<Caller> {
-  const caller = await app.authenticateBearer(request, {
-    acceptPaymentSetup: endpoint.acceptsPaymentSetupToken === true,
-  });
+  const apiKey = app.apiKeyOf(request);
+  if (apiKey !== undefined && !endpoint.acceptsApiKey) throw new ForbiddenError(ssoMessages.apiKeyNotAllowed);
+  const caller =
+    apiKey !== undefined
+      ? await app.authenticateApiKey(apiKey)
+      : await app.authenticateBearer(request, {
+          acceptPaymentSetup: endpoint.acceptsPaymentSetupToken === true,
+        });
   if (caller.kind === 'user' && caller.requiresPasswordChange && !endpoint.allowedWithExpiredPassword) {
     throw new PasswordChangeRequiredError();
   }

@@ -34,6 +34,8 @@ export const getAccount = defineEndpoint({
   permission: { resource: 'account', action: 'read' },
   response: AccountSchema,
   allowedWithExpiredPassword: true,
+  // An API key reads whose it is (docs/decisions/0037).
+  acceptsApiKey: true,
 });
 
 /** PostgreSQL text cannot hold U+0000: refused as input rather than failing in the database. */

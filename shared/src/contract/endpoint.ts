@@ -46,6 +46,11 @@ export interface BearerEndpointDefinition extends EndpointBase {
    * caller as well as users. See docs/decisions/0021 and 0022.
    */
   acceptsPaymentSetupToken?: boolean;
+  /**
+   * A bearer endpoint an API key (`X-API-Key`) may call too, as the admin who created the key, within that admin's
+   * current permissions. Every other endpoint refuses keys (docs/decisions/0037).
+   */
+  acceptsApiKey?: boolean;
 }
 
 /** Endpoints anyone may call: no token, so no permission. */
@@ -54,6 +59,7 @@ export interface PublicEndpointDefinition extends EndpointBase {
   permission?: never;
   allowedWithExpiredPassword?: never;
   acceptsPaymentSetupToken?: never;
+  acceptsApiKey?: never;
 }
 
 export type EndpointDefinition = BearerEndpointDefinition | PublicEndpointDefinition;

@@ -83,6 +83,12 @@ export const errorCodes = {
   identityProviderUnreachable: 'IDENTITY_PROVIDER_UNREACHABLE',
   /** SSO: an email domain of the configuration is another organization's (409). */
   emailDomainTaken: 'EMAIL_DOMAIN_TAKEN',
+  /** SSO (docs/decisions/0036): the domain's TXT record was not found or did not hold the token (400). */
+  domainVerificationFailed: 'DOMAIN_VERIFICATION_FAILED',
+  /** Password sign-in of a member whose organization requires single sign-on for their domain (403). */
+  ssoRequired: 'SSO_REQUIRED',
+  /** API keys (docs/decisions/0037): the key is unknown, revoked or rotated away (401). */
+  apiKeyInvalid: 'API_KEY_INVALID',
   /** SSO callback: the state is unknown, already used or older than 10 minutes; start again (400). */
   ssoAttemptInvalid: 'SSO_ATTEMPT_INVALID',
   /** SSO callback: the identity provider refused, or its answer did not verify (400). */
@@ -165,6 +171,12 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
     status: 409,
     message: 'An email domain already uses single sign-on with another organization.',
   },
+  DOMAIN_VERIFICATION_FAILED: {
+    status: 400,
+    message: 'We could not verify the domain. Check its TXT record and try again.',
+  },
+  SSO_REQUIRED: { status: 403, message: ssoMessages.ssoRequired },
+  API_KEY_INVALID: { status: 401, message: ssoMessages.apiKeyInvalid },
   SSO_ATTEMPT_INVALID: { status: 400, message: ssoMessages.attemptInvalid },
   SSO_FAILED: { status: 400, message: ssoMessages.identityProviderFailed },
   LAST_ADMIN: {

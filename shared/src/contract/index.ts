@@ -1,5 +1,6 @@
 import * as account from './account.js';
 import * as accountSecurity from './account-security.js';
+import * as apiKeys from './api-keys.js';
 import * as auth from './auth.js';
 import * as captcha from './captcha.js';
 import * as contact from './contact.js';
@@ -55,6 +56,30 @@ export {
   type TwoFactorStatus,
   TwoFactorStatusSchema,
 } from './account-security.js';
+export {
+  type ApiKey,
+  type ApiKeyKind,
+  type ApiKeyList,
+  ApiKeyListSchema,
+  ApiKeySchema,
+  apiKeyHeader,
+  apiKeyKinds,
+  apiKeyNameMaxLength,
+  apiKeySecretPrefixes,
+  apiKeysMaxCount,
+  type CreateApiKeyInput,
+  CreateApiKeyInputSchema,
+  type IssuedApiKey,
+  IssuedApiKeySchema,
+  type ResearchBotToken,
+  ResearchBotTokenSchema,
+  researchBotTokenAudience,
+  researchBotTokenType,
+  type UpdateApiKeyInput,
+  UpdateApiKeyInputSchema,
+  type UpdatedApiKey,
+  UpdatedApiKeySchema,
+} from './api-keys.js';
 export {
   type ChangePasswordInput,
   ChangePasswordInputSchema,
@@ -190,16 +215,31 @@ export {
   VerifyEmailInputSchema,
 } from './registration.js';
 export {
+  domainVerificationRecordName,
+  domainVerificationRecordValue,
   emailDomainOf,
   isEmailDomain,
+  isPublicMailDomain,
+  publicMailDomains,
   type SsoCallbackInput,
   SsoCallbackInputSchema,
   type SsoConfig,
+  SsoConfigFormSchema,
   type SsoConfigInput,
   SsoConfigInputSchema,
   SsoConfigSchema,
+  type SsoConnectionProblem,
+  type SsoConnectionTestInput,
+  SsoConnectionTestInputSchema,
+  type SsoConnectionTestResult,
+  SsoConnectionTestResultSchema,
+  type SsoDomain,
+  SsoDomainSchema,
+  type SsoDomainVerificationInput,
+  SsoDomainVerificationInputSchema,
   type SsoLoginInput,
   SsoLoginInputSchema,
+  ssoConnectionProblems,
 } from './sso.js';
 export { type SuspensionState, SuspensionStateSchema } from './suspension.js';
 export {
@@ -284,10 +324,24 @@ export const contract = {
     sendConfirmation: registration.sendConfirmation,
     quickRegister: registration.quickRegister,
   },
+  apiKeys: {
+    listApiKeys: apiKeys.generalApiKeyEndpoints.list,
+    createApiKey: apiKeys.generalApiKeyEndpoints.create,
+    updateApiKey: apiKeys.generalApiKeyEndpoints.update,
+    revokeApiKey: apiKeys.generalApiKeyEndpoints.revoke,
+    listResearchBotApiKeys: apiKeys.researchBotApiKeyEndpoints.list,
+    createResearchBotApiKey: apiKeys.researchBotApiKeyEndpoints.create,
+    updateResearchBotApiKey: apiKeys.researchBotApiKeyEndpoints.update,
+    revokeResearchBotApiKey: apiKeys.researchBotApiKeyEndpoints.revoke,
+    authorizeResearchBot: apiKeys.authorizeResearchBot,
+    getResearchBotAccessToken: apiKeys.getResearchBotAccessToken,
+  },
   sso: {
     getSsoConfig: sso.getSsoConfig,
     saveSsoConfig: sso.saveSsoConfig,
     deleteSsoConfig: sso.deleteSsoConfig,
+    testSsoConnection: sso.testSsoConnection,
+    verifySsoDomain: sso.verifySsoDomain,
     startSsoLogin: sso.startSsoLogin,
     completeSsoLogin: sso.completeSsoLogin,
   },

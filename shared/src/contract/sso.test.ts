@@ -28,9 +28,22 @@ describe('SSO configuration form', () => {
         ...valid,
         issuerUrl: 'https://login.acme.test',
         emailDomains: ['acme.test', 'labs.acme.test'],
+        requireSso: false,
       },
     });
   });
+
+  it.each(['gmail.com', 'Outlook.com', 'proton.me', 'gmx.de'])(
+    'refuses the public mail domain %s',
+    (domain) => {
+      expect(validateForm(SsoConfigInputSchema, { ...valid, emailDomains: ['acme.test', domain] })).toEqual({
+        success: false,
+        errors: {
+          emailDomains: `${domain.toLowerCase()} is a public email provider: single sign-on needs a domain your organization owns.`,
+        },
+      });
+    },
+  );
 
   it('keeps an issuer path as typed', () => {
     const issuerUrl = 'https://login.acme.test/tenant/v2.0/';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { emailField } from '../validation/fields.js';
-import { ssoMessages, tooLong, validationMessages } from '../validation/messages.js';
+import { publicMailDomainRefused, ssoMessages, tooLong, validationMessages } from '../validation/messages.js';
 import { LoginResultSchema } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -45,6 +45,53 @@ const filledIn = (maxLength: number) =>
   );
 
 /**
+ * Public mail providers: nobody proves control of these for an organization, so they are refused outright
+ * (docs/decisions/0036). Declared once; the form shows the same message the API answers.
+ */
+export const publicMailDomains: readonly string[] = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'ymail.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'mail.com',
+  'mail.ru',
+  'yandex.com',
+  'yandex.ru',
+  'zoho.com',
+  'tutanota.com',
+  'tuta.io',
+  'fastmail.com',
+  'hey.com',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'naver.com',
+  'orange.fr',
+  'free.fr',
+  'libero.it',
+  't-online.de',
+];
+const publicMailDomainSet = new Set(publicMailDomains);
+export const isPublicMailDomain = (domain: string) => publicMailDomainSet.has(domain.toLowerCase());
+
+/**
  * The email domains whose users sign in through this configuration: trimmed, lower-cased, a leading `@` dropped
  * (people paste `@example.com`), duplicates removed. One message for the whole list, so a form with one text
  * field shows it under that field.
@@ -57,6 +104,11 @@ export const emailDomainsField = v.pipe(
   v.minLength(1, validationMessages.required),
   v.maxLength(ssoEmailDomainsMaxCount, ssoMessages.tooManyEmailDomains),
   v.check((domains) => domains.every(isEmailDomain), ssoMessages.invalidEmailDomain),
+  v.check(
+    (domains) => !domains.some(isPublicMailDomain),
+    (issue) =>
+      publicMailDomainRefused((issue.input as string[]).find(isPublicMailDomain) ?? String(issue.input)),
+  ),
 );
 
 /**
@@ -80,14 +132,51 @@ export const SsoConfigInputSchema = v.object({
     ),
   ),
   emailDomains: emailDomainsField,
+  /** Members whose address is in a verified domain must sign in with SSO: password sign-in is refused them. */
+  requireSso: v.optional(v.boolean(), false),
 });
 export type SsoConfigInput = v.InferInput<typeof SsoConfigInputSchema>;
+
+/**
+ * The same rules for the account area's form, whose domains are one text box ("acme.com, acme.co.uk"): split at
+ * commas, spaces and line breaks, then `emailDomainsField` as the API applies it.
+ */
+export const SsoConfigFormSchema = v.object({
+  ...SsoConfigInputSchema.entries,
+  emailDomains: v.pipe(
+    v.string(validationMessages.required),
+    v.transform((text) => text.split(/[\s,;]+/)),
+    emailDomainsField,
+  ),
+});
+
+/** Where a domain's proof of control goes: a TXT record at this name (docs/decisions/0036). */
+export const domainVerificationRecordName = (domain: string) => `_dcipher-verification.${domain}`;
+export const domainVerificationRecordValue = (token: string) => `dcipher-verification=${token}`;
+
+/**
+ * One email domain of the configuration. SSO sign-in routes a domain only once it is verified: the TXT record
+ * `recordName` holds `recordValue`.
+ */
+export const SsoDomainSchema = v.object({
+  domain: v.string(),
+  verified: v.boolean(),
+  verifiedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  recordName: v.string(),
+  recordValue: v.string(),
+});
+export type SsoDomain = v.InferOutput<typeof SsoDomainSchema>;
 
 /** A saved configuration as the API answers it: never the client secret. */
 export const SsoConfigSchema = v.object({
   issuerUrl: v.string(),
   clientId: v.string(),
   emailDomains: v.array(v.string()),
+  /** Each of `emailDomains` with its verification state and the TXT record that proves it. */
+  domains: v.array(SsoDomainSchema),
+  requireSso: v.boolean(),
+  /** Always true: a secret is stored (encrypted), never answered. */
+  clientSecretSet: v.literal(true),
   /** Where the identity provider sends users back (`{WEB_URL}/login/sso`); the admin registers it there. */
   redirectUri: v.string(),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
@@ -126,6 +215,68 @@ export const deleteSsoConfig = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'account-sso-settings', action: 'delete' },
   response: v.object({ deleted: v.literal(true) }),
+});
+
+/** "Test connection": the issuer to try, as typed in the form. */
+export const SsoConnectionTestInputSchema = v.object({
+  issuerUrl: v.pipe(filledIn(issuerUrlMaxLength), v.check(isIssuerUrl, validationMessages.invalidUrl)),
+});
+export type SsoConnectionTestInput = v.InferInput<typeof SsoConnectionTestInputSchema>;
+
+export const ssoConnectionProblems = [
+  'https-required',
+  'unreachable',
+  'timeout',
+  'http-error',
+  'not-json',
+  'issuer-mismatch',
+  'missing-endpoints',
+  'insecure-endpoints',
+] as const;
+export type SsoConnectionProblem = (typeof ssoConnectionProblems)[number];
+
+/**
+ * What fetching `{issuer}/.well-known/openid-configuration` found. `ok: false` names the problem and says in
+ * `message` exactly what is wrong; a failed test is an answer, not an error.
+ */
+export const SsoConnectionTestResultSchema = v.object({
+  ok: v.boolean(),
+  problem: v.optional(v.picklist(ssoConnectionProblems)),
+  message: v.string(),
+  discoveryUrl: v.string(),
+  authorizationEndpoint: v.optional(v.string()),
+  tokenEndpoint: v.optional(v.string()),
+  jwksUri: v.optional(v.string()),
+});
+export type SsoConnectionTestResult = v.InferOutput<typeof SsoConnectionTestResultSchema>;
+
+export const testSsoConnection = defineEndpoint({
+  operation: 'testSsoConnection',
+  summary:
+    "Fetch the issuer's discovery document with a short timeout and say exactly what is wrong with it (admins only)",
+  method: 'POST',
+  path: '/sso/configs/test',
+  auth: 'bearer',
+  permission: { resource: 'account-sso-settings', action: 'update' },
+  body: { name: 'ssoConnectionTestInput', schema: SsoConnectionTestInputSchema },
+  response: SsoConnectionTestResultSchema,
+});
+
+export const SsoDomainVerificationInputSchema = v.object({
+  domain: v.pipe(filledIn(253), v.toLowerCase(), v.check(isEmailDomain, ssoMessages.invalidEmailDomain)),
+});
+export type SsoDomainVerificationInput = v.InferInput<typeof SsoDomainVerificationInputSchema>;
+
+export const verifySsoDomain = defineEndpoint({
+  operation: 'verifySsoDomain',
+  summary:
+    "Look up the domain's TXT record `_dcipher-verification.<domain>`; when it holds the token, the domain is verified and SSO sign-in routes it (admins only)",
+  method: 'POST',
+  path: '/sso/configs/domains/verify',
+  auth: 'bearer',
+  permission: { resource: 'account-sso-settings', action: 'update' },
+  body: { name: 'ssoDomainVerificationInput', schema: SsoDomainVerificationInputSchema },
+  response: SsoConfigSchema,
 });
 
 /** Log in via SSO, step 1: the work email, whose domain picks the organization's identity provider. */

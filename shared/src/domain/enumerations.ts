@@ -37,6 +37,8 @@ export const permissionResources = [
   'account',
   'account-sso-settings',
   'organization-password-expiration-policy',
+  // Not in spec section 3: the organization's API keys, admins' only (docs/decisions/0037).
+  'api-key',
 ] as const;
 export type PermissionResource = (typeof permissionResources)[number];
 

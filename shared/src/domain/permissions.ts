@@ -55,6 +55,8 @@ export const organizationRolePolicy: Readonly<
   },
   'account-sso-settings': { admin: manage, teammate: none, guest: none },
   'organization-password-expiration-policy': { admin: manage, teammate: none, guest: none },
+  // Keys act as the admin who made them (docs/decisions/0037): only admins see, make, rotate and revoke them.
+  'api-key': { admin: manage, teammate: none, guest: none },
 };
 
 /** What a role on one item gives on that item: the owner does anything with it, including handing it over. */
@@ -103,6 +105,7 @@ export const permissionResourceLabels: Readonly<Record<PermissionResource, strin
   account: 'the account',
   'account-sso-settings': 'single sign-on',
   'organization-password-expiration-policy': 'the password expiration policy',
+  'api-key': 'API keys',
 };
 
 /**

@@ -69,6 +69,7 @@ export const routes = {
   accountCloudSettings: { path: '/account/cloud-settings', title: 'Cloud settings', server: organization },
   accountOrganization: { path: '/account/organization', title: 'Manage members', server: organization },
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
+  accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
   // Subscription, payment and checkout
   subscription: { path: '/subscription', title: 'Subscription details', server: billing },
   subscriptionOptions: { path: '/subscription/options', title: 'Available plans', server: billing },

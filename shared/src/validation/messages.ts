@@ -162,7 +162,30 @@ export const ssoMessages = {
   otherOrganization:
     "Your email address belongs to another organization's account. Log in with your password instead.",
   cancelled: 'Sign-in was cancelled at your identity provider.',
+  onlyAdminsKeys: 'Only the admins of your organization can manage API keys.',
+  domainNotVerified:
+    'Verify this domain first: add the TXT record shown next to it to your DNS, then press Verify.',
+  domainNotClaimed: 'This domain is not one of your single sign-on domains.',
+  ssoRequired:
+    'Your organization requires you to sign in with single sign-on. Choose "Log in with SSO" and enter your work email.',
+  apiKeyNotFound: 'This API key does not exist or was already revoked.',
+  apiKeyInvalid: 'The API key is not valid: it is unknown, revoked or was replaced when it was rotated.',
+  apiKeyNotAllowed: 'API keys cannot call this endpoint. See the README for the endpoints a key may call.',
+  tooManyApiKeys: 'Your organization has 20 keys of this kind already. Revoke one you no longer use first.',
+  apiKeyNameRequired: 'Give the key a name, such as "Reporting export".',
 } as const;
+
+/** A public mail domain (gmail.com...) in the SSO configuration: nobody can prove they own it for an organization. */
+export const publicMailDomainRefused = (domain: string) =>
+  `${domain} is a public email provider: single sign-on needs a domain your organization owns.`;
+
+/** Verifying an SSO domain: what the DNS lookup found (docs/decisions/0036). */
+export const domainVerificationFailed = (recordName: string, reason: string) =>
+  `We could not verify the domain: ${reason} Add a TXT record at ${recordName} with the value shown, wait a few minutes for DNS to update, then press Verify again.`;
+
+/** An SSO domain another organization verified first (409). */
+export const ssoDomainVerifiedElsewhere = (domain: string) =>
+  `The email domain ${domain} is verified by another organization and already uses single sign-on there.`;
 
 /**
  * Privacy & security (docs/decisions/0025): sessions, two-step verification and the sign-in step that asks for its
@@ -205,6 +228,7 @@ const permissionDeniedOverrides: {
 } = {
   'payment-method': paymentMessages.changeForbidden,
   'account-sso-settings': ssoMessages.onlyAdmins,
+  'api-key': ssoMessages.onlyAdminsKeys,
   organization: {
     grant: invitationMessages.onlyAdminsMayInvite,
     delete: accountMessages.onlyAdminsMayDeleteOrganization,
@@ -244,6 +268,9 @@ const templatedMessages = [
   /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
   /^We could not reach the identity provider at \S+\. Check the address and try again\.$/,
   /^The email domain \S+ already uses single sign-on with another organization\.$/,
+  /^\S+ is a public email provider: single sign-on needs a domain your organization owns\.$/,
+  /^We could not verify the domain: .+ Add a TXT record at \S+ with the value shown, wait a few minutes for DNS to update, then press Verify again\.$/s,
+  /^The email domain \S+ is verified by another organization and already uses single sign-on there\.$/,
   /^You do not have permission to (transfer|create|read|update|delete|grant) [A-Za-z -]+\.$/,
 ];
 

@@ -45,6 +45,8 @@ describe('Account area shell', () => {
       'Account information',
       'Password',
       'Privacy & security',
+      'Single sign-on',
+      'API keys',
       'Contact',
       'Help (opens in a new tab)',
     ]);
@@ -148,7 +150,7 @@ describe('Account area shell', () => {
     expect(await screen.findByText('Only organization admins can set up single sign-on.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Single sign-on');
     const menu = screen.getByRole('navigation', { name: 'Account area' });
-    expect(within(menu).queryByRole('link', { name: /single sign-on|members|cloud/i })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: /single sign-on|members|cloud|API keys/i })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to your account information' })).toBeTruthy();
   });
 

@@ -70,9 +70,16 @@ export const accountRoutes: readonly AccountRoute[] = [
   screen('accountOrganization', undefined, {
     requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' },
   }),
-  screen('accountSso', undefined, {
-    requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' },
-  }),
+  screen(
+    'accountSso',
+    lazy(() => import(/* webpackChunkName: "account-sso" */ '../sso')),
+    { requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' } },
+  ),
+  screen(
+    'accountApiKeys',
+    lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../api-keys')),
+    { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
+  ),
 ];
 
 /** The screen a path names (a trailing slash is the same page), if it has one. */

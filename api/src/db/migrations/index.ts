@@ -16,6 +16,8 @@ import { ssoMigration } from './0015-sso.js';
 import { sessionsHistoryAndTwoStepMigration } from './0016-sessions-history-and-two-step.js';
 import { emailQueueMigration } from './0017-email-queue.js';
 import { activityLogMigration } from './0018-activity-log.js';
+import { ssoVerifiedDomainsMigration } from './0024-sso-verified-domains.js';
+import { apiKeysMigration } from './0025-api-keys.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -38,4 +40,6 @@ export const migrations: readonly Migration[] = [
   sessionsHistoryAndTwoStepMigration,
   emailQueueMigration,
   activityLogMigration,
+  ssoVerifiedDomainsMigration,
+  apiKeysMigration,
 ];

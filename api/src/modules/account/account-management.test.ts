@@ -240,6 +240,7 @@ describe('account profile, data export and deletion', () => {
         'passwordResetLinks',
         'trialReactivationLinks',
         'singleSignOn',
+        'apiKeys',
         'contactRequests',
         'whitePaperRequests',
         'emailsSent',

@@ -1,4 +1,5 @@
 import { activityLogPersonalData } from '../activity-log/activity-log-personal-data.js';
+import { apiKeyPersonalData } from '../api-keys/api-key-personal-data.js';
 import { contactRequestPersonalData } from '../contact/contact-personal-data.js';
 import { paymentMethodPersonalData } from '../credit-cards/credit-card-personal-data.js';
 import { sentEmailPersonalData } from '../dev-mailbox/email-outbox-personal-data.js';
@@ -40,6 +41,7 @@ export const personalDataSections: readonly PersonalDataSection[] = [
   trialReactivationPersonalData,
   ssoPersonalData,
   activityLogPersonalData,
+  apiKeyPersonalData,
   integrationPersonalData,
   contactRequestPersonalData,
   whitePaperRequestPersonalData,

@@ -7,6 +7,7 @@ import type {
   SignInOutcome,
   TwoFactorLoginInputSchema,
 } from '@dcipher/shared/contract';
+import { emailDomainOf } from '@dcipher/shared/contract';
 import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
@@ -23,6 +24,8 @@ import {
   maySignIn,
   replacePassword,
 } from '../people/user-repository.js';
+import { ssoRequiredFor } from '../sso/sso-config-repository.js';
+import { SsoRequiredError } from '../sso/sso-errors.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { SignInContext } from './device-label.js';
 import {
@@ -233,6 +236,11 @@ export function createIdentityService({
       if (!user.emailVerified) {
         await record(user.id, 'password', 'email-not-verified', context);
         throw new EmailNotVerifiedError();
+      }
+      // The organization requires SSO for this verified domain (docs/decisions/0036): told only to someone who
+      // knows the password, who is sent to "Log in with SSO".
+      if (await ssoRequiredFor(database, user.organizationId, emailDomainOf(user.email))) {
+        throw new SsoRequiredError();
       }
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
       const answer = await afterFirstStep(user, 'password', ttlSeconds, context);

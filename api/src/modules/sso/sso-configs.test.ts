@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { createSecretBox } from './secret-box.js';
 import { createSsoService } from './sso-service.js';
 
 const webUrl = 'https://www.dcipher.test';
@@ -94,18 +95,30 @@ describe('/sso/configs', () => {
     assert.equal(response.statusCode, 200, response.body);
     const config = v.parse(SsoConfigSchema, response.json());
     assert.deepEqual(
-      { ...config, createdAt: undefined, updatedAt: undefined },
+      { ...config, createdAt: undefined, updatedAt: undefined, domains: undefined },
       {
         issuerUrl: provider.issuer,
         clientId: 'dcipher',
         emailDomains: ['acme.test'],
+        requireSso: false,
+        clientSecretSet: true,
         redirectUri,
         createdAt: undefined,
         updatedAt: undefined,
+        domains: undefined,
       },
     );
+    assert.equal(config.domains.length, 1);
+    assert.equal(config.domains[0]?.verified, false, 'a new domain starts unverified');
+    assert.equal(config.domains[0]?.recordName, '_dcipher-verification.acme.test');
+    assert.match(config.domains[0]?.recordValue ?? '', /^dcipher-verification=[A-Za-z0-9_-]{43}$/);
     assert.ok(!response.body.includes(clientSecret));
-    assert.equal(await storedSecret(), clientSecret);
+    const stored = await storedSecret();
+    assert.ok(
+      stored && !stored.includes(clientSecret),
+      'the column holds the secret encrypted, not as given',
+    );
+    assert.match(stored ?? '', /^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$/);
 
     const read = await call('GET', adminToken);
     assert.equal(read.statusCode, 200);
@@ -125,7 +138,10 @@ describe('/sso/configs', () => {
     const after = response.json<SsoConfig>();
     assert.deepEqual(after.emailDomains, ['acme.test', 'acme-labs.test']);
     assert.equal(after.createdAt, before.createdAt);
-    assert.equal(await storedSecret(), clientSecret);
+    const sealedBefore = await storedSecret();
+    assert.ok(sealedBefore && !sealedBefore.includes(clientSecret));
+    // The kept secret still works: the identity provider accepted it at discovery (a wrong one fails sign-in,
+    // which sso-login.test.ts covers); here it is the very same sealed value.
 
     const [{ count } = { count: 0 }] = await server.database.query<{ count: number }>(
       'select count(*)::integer as count from sso_configs',
@@ -133,7 +149,15 @@ describe('/sso/configs', () => {
     assert.equal(count, 1, 'one configuration per organization');
   });
 
-  it("refuses a domain another organization's configuration has (409), naming it", async () => {
+  it('refuses a domain another organization verified (409), naming it', async () => {
+    // Development aids verify reserved test domains without DNS (domain-verification.test.ts uses real lookups).
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/sso/configs/domains/verify',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { domain: 'acme-labs.test' },
+    });
+    assert.equal(verified.statusCode, 200, verified.body);
     const response = await call(
       'POST',
       otherAdminToken,
@@ -267,14 +291,20 @@ describe('/sso/configs', () => {
       database: server.database,
       identity: { signInVerifiedUser: () => Promise.reject(new Error('not called')) },
       log: server.app.log,
+      secretBox: createSecretBox(Buffer.alloc(32, 7)),
+      verifyDomain: () => Promise.reject(new Error('not called')),
     });
     await assert.rejects(
-      sso.saveConfig('00000000-0000-4000-8000-000000000001', {
-        issuerUrl: provider.issuer,
-        clientId: 'dcipher',
-        clientSecret,
-        emailDomains: ['acme.test'],
-      }),
+      sso.saveConfig(
+        { organizationId: '00000000-0000-4000-8000-000000000001', userId: 'nobody' },
+        {
+          issuerUrl: provider.issuer,
+          clientId: 'dcipher',
+          clientSecret,
+          emailDomains: ['acme.test'],
+          requireSso: false,
+        },
+      ),
       (error: Error & { statusCode?: number; issues?: unknown }) => {
         assert.equal(error.statusCode, 400);
         assert.deepEqual(error.issues, {
@@ -283,5 +313,29 @@ describe('/sso/configs', () => {
         return true;
       },
     );
+  });
+  it('seals at start the secrets stored as given before encryption (migration 0024)', async () => {
+    const organizationId = '00000000-0000-4000-8000-000000000001';
+    await server.database.query(
+      `insert into sso_configs (organization_id, issuer_url, client_id, client_secret, email_domains)
+       values ($1, 'https://login.legacy.example', 'legacy', 'legacy-plain-secret', array['legacy.example'])
+       on conflict (organization_id) do update set client_secret = excluded.client_secret`,
+      [organizationId],
+    );
+    const secretBox = createSecretBox(Buffer.alloc(32, 3));
+    const sso = createSsoService({
+      config: { devAids: true, webUrl },
+      database: server.database,
+      identity: { signInVerifiedUser: () => Promise.reject(new Error('not called')) },
+      log: server.app.log,
+      secretBox,
+      verifyDomain: () => Promise.reject(new Error('not called')),
+    });
+    await sso.sealStoredSecrets();
+    const sealed = await storedSecret();
+    assert.ok(sealed && !sealed.includes('legacy-plain-secret'));
+    assert.equal(secretBox.open(sealed), 'legacy-plain-secret');
+    await sso.sealStoredSecrets();
+    assert.equal(await storedSecret(), sealed, 'sealing twice changes nothing');
   });
 });

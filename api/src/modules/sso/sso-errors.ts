@@ -1,5 +1,11 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { identityProviderUnreachable, ssoEmailDomainTaken, ssoMessages } from '@dcipher/shared/validation';
+import {
+  domainVerificationFailed,
+  identityProviderUnreachable,
+  ssoDomainVerifiedElsewhere,
+  ssoEmailDomainTaken,
+  ssoMessages,
+} from '@dcipher/shared/validation';
 import { ApiError } from '../../http/api-error.js';
 
 /** No configuration has the email's domain: the login-via-SSO screen points to the password login. */
@@ -58,5 +64,35 @@ export class SsoSignInRefusedError extends ApiError {
     message: (typeof ssoMessages)['emailNotVerified' | 'emailOutsideDomains' | 'otherOrganization'],
   ) {
     super(errorCodes.forbidden, { message });
+  }
+}
+
+/** The domain's TXT record was not found or does not hold the organization's token (400). */
+export class DomainVerificationFailedError extends ApiError {
+  constructor(recordName: string, reason: string) {
+    const message = domainVerificationFailed(recordName, reason);
+    super(errorCodes.domainVerificationFailed, { message, issues: { domain: message } });
+  }
+}
+
+/** Verifying a domain the organization's configuration does not have (404). */
+export class SsoDomainNotClaimedError extends ApiError {
+  constructor() {
+    super(errorCodes.notFound, { message: ssoMessages.domainNotClaimed });
+  }
+}
+
+/** Verifying a domain another organization verified first (409). */
+export class SsoDomainVerifiedElsewhereError extends ApiError {
+  constructor(domain: string) {
+    const message = ssoDomainVerifiedElsewhere(domain);
+    super(errorCodes.emailDomainTaken, { message, issues: { domain: message } });
+  }
+}
+
+/** Password sign-in of a member whose organization requires SSO for their verified domain (403). */
+export class SsoRequiredError extends ApiError {
+  constructor() {
+    super(errorCodes.ssoRequired);
   }
 }

@@ -46,10 +46,11 @@ describe('/sso/login', () => {
     userinfoProvider = await startDevOidcProvider({ clients, emailInIdToken: false });
     server = await startTestServer({ webUrl }, { logStream: { write: (line) => logLines.push(line) } });
 
+    const adminToken = (await logIn(server.app)).accessToken;
     const saved = await server.app.inject({
       method: 'POST',
       url: '/sso/configs',
-      headers: { authorization: `Bearer ${(await logIn(server.app)).accessToken}` },
+      headers: { authorization: `Bearer ${adminToken}` },
       payload: {
         issuerUrl: provider.issuer,
         clientId: 'dcipher',
@@ -58,6 +59,8 @@ describe('/sso/login', () => {
       },
     });
     assert.equal(saved.statusCode, 200, saved.body);
+    // Sign-in routes verified domains only; development aids verify reserved test names without DNS.
+    await verify(adminToken, 'demo.dcipher.local');
 
     const [organization] = await server.database.query<{ id: string }>(
       "insert into organizations (name, customer_type) values ('Userinfo Org', 'Business') returning id",
@@ -82,7 +85,18 @@ describe('/sso/login', () => {
       },
     });
     assert.equal(otherSaved.statusCode, 200, otherSaved.body);
+    await verify(otherAdmin.accessToken, 'userinfo.test');
   });
+
+  async function verify(token: string, domain: string) {
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/sso/configs/domains/verify',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { domain },
+    });
+    assert.equal(verified.statusCode, 200, verified.body);
+  }
   after(async () => {
     await server.close();
     await Promise.all([provider.stop(), userinfoProvider.stop()]);

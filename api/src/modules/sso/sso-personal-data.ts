@@ -14,10 +14,15 @@ export const ssoPersonalData: PersonalDataSection = {
     );
     if (!row) return null;
     const domain = email.slice(email.lastIndexOf('@') + 1);
+    // Only a verified domain routes sign-ins (docs/decisions/0036).
+    const [verified] = await database.query(
+      'select 1 from sso_domains where organization_id = $1 and domain = $2 and verified_at is not null',
+      [organizationId, domain],
+    );
     return {
       issuerUrl: row.issuerUrl,
       emailDomains: row.emailDomains,
-      signsYouIn: row.emailDomains.includes(domain),
+      signsYouIn: row.emailDomains.includes(domain) && verified !== undefined,
       updatedAt: isoDate(row.updatedAt),
     };
   },

@@ -17,6 +17,20 @@ export const ssoLoginStartLimit: RateLimitRule = {
   windowSeconds: 10 * 60,
 };
 
+/** "Test connection": 30 per admin per 10 minutes; each makes the API fetch a URL the admin typed. */
+export const ssoConnectionTestLimit: RateLimitRule = {
+  bucket: endpoints.testSsoConnection.operation,
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
+
+/** "Verify": 30 DNS lookups per admin per 10 minutes. */
+export const ssoDomainVerificationLimit: RateLimitRule = {
+  bucket: endpoints.verifySsoDomain.operation,
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
+
 /** The configuration is `account-sso-settings`, an admin-only area (spec section 6), declared in the contract. */
 export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, rateLimiter: RateLimiter): void {
   registerEndpoint(app, endpoints.getSsoConfig, async (_input, { user }) => {
@@ -24,12 +38,23 @@ export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, rateLim
   });
 
   registerEndpoint(app, endpoints.saveSsoConfig, async ({ body }, { user }) => {
-    return sso.saveConfig(user.organizationId, body);
+    return sso.saveConfig({ organizationId: user.organizationId, userId: user.id }, body);
   });
 
   registerEndpoint(app, endpoints.deleteSsoConfig, async (_input, { user }) => {
-    await sso.deleteConfig(user.organizationId);
+    await sso.deleteConfig({ organizationId: user.organizationId, userId: user.id });
     return { deleted: true } as const;
+  });
+
+  // An admin's own tries; the short timeout bounds each. Limited like sign-in starts, as each one fetches a URL.
+  registerEndpoint(app, endpoints.testSsoConnection, async ({ body }, { user }) => {
+    await rateLimiter.consume(ssoConnectionTestLimit, user.id);
+    return sso.testConnection(body.issuerUrl);
+  });
+
+  registerEndpoint(app, endpoints.verifySsoDomain, async ({ body }, { user }) => {
+    await rateLimiter.consume(ssoDomainVerificationLimit, user.id);
+    return sso.verifyDomain({ organizationId: user.organizationId, userId: user.id }, body.domain);
   });
 
   registerEndpoint(app, endpoints.startSsoLogin, async ({ body }, { request }) => {

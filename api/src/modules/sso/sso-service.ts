@@ -1,9 +1,12 @@
 import {
+  domainVerificationRecordName,
+  domainVerificationRecordValue,
   emailDomainOf,
   type LoginResult,
   type SsoCallbackInput,
   type SsoConfig,
   type SsoConfigInputSchema,
+  type SsoConnectionTestResult,
 } from '@dcipher/shared/contract';
 import { emailLinks } from '@dcipher/shared/routes';
 import { emailField, ssoMessages, validationMessages } from '@dcipher/shared/validation';
@@ -13,24 +16,36 @@ import * as v from 'valibot';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
+import { recordActivity } from '../activity-log/activity-log.js';
 import type { SignInContext } from '../identity/device-label.js';
 import { AccountSuspendedError } from '../identity/identity-errors.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import { recordSignInAttempt } from '../identity/sign-in-history.js';
 import { adoptSsoUser, findUserByEmail, type IdentityUser, insertUser } from '../people/user-repository.js';
+import { testIdentityProviderConnection } from './connection-test.js';
+import type { DomainVerifier } from './domain-verification.js';
 import { discoverIdentityProvider, identityProviderFailure } from './identity-provider.js';
+import type { SecretBox } from './secret-box.js';
 import {
   deleteSsoConfig,
   findSsoConfigForEmailDomain,
   findSsoConfigOfOrganization,
+  isSsoDomainVerified,
+  listPlainSecrets,
+  listSsoDomains,
+  markSsoDomainVerified,
+  replaceSecret,
   type StoredSsoConfig,
   saveSsoConfig,
 } from './sso-config-repository.js';
 import {
+  DomainVerificationFailedError,
   EmailDomainTakenError,
   IdentityProviderUnreachableError,
   SsoAttemptInvalidError,
   SsoConfigNotFoundError,
+  SsoDomainNotClaimedError,
+  SsoDomainVerifiedElsewhereError,
   SsoFailedError,
   SsoNotSetUpError,
   SsoSignInRefusedError,
@@ -42,6 +57,16 @@ export interface SsoServiceDependencies {
   database: Database;
   identity: Pick<IdentityService, 'signInVerifiedUser'>;
   log: FastifyBaseLogger;
+  /** Seals client secrets at rest (AES-256-GCM, `SSO_SECRET_KEY`). */
+  secretBox: SecretBox;
+  /** Looks up a domain's TXT verification record (`DNS_RESOLVER`). */
+  verifyDomain: DomainVerifier;
+}
+
+/** Who changes the configuration, for the activity log. */
+export interface SsoActor {
+  organizationId: string;
+  userId: string;
 }
 
 /** What Dcipher asks the identity provider for: who the user is, their email address and their name. */
@@ -85,22 +110,56 @@ export function namesFromClaims(
  * docs/decisions/0020. The client secret is read from the database only to talk to the identity provider: it is
  * never answered and never logged.
  */
-export function createSsoService({ config, database, identity, log }: SsoServiceDependencies) {
+export function createSsoService({
+  config,
+  database,
+  identity,
+  log,
+  secretBox,
+  verifyDomain,
+}: SsoServiceDependencies) {
   /** Plain-http issuers are for the loopback dev provider (a development aid); deployed APIs talk https only. */
   const allowHttp = config.devAids;
   const redirectUri = emailLinks.ssoLogin(config.webUrl);
 
-  const answer = (stored: StoredSsoConfig): SsoConfig => ({
-    issuerUrl: stored.issuerUrl,
-    clientId: stored.clientId,
-    emailDomains: stored.emailDomains,
-    redirectUri,
-    createdAt: new Date(stored.createdAt).toISOString(),
-    updatedAt: new Date(stored.updatedAt).toISOString(),
-  });
+  async function answer(stored: StoredSsoConfig): Promise<SsoConfig> {
+    const domains = new Map(
+      (await listSsoDomains(database, stored.organizationId)).map((row) => [row.domain, row]),
+    );
+    return {
+      issuerUrl: stored.issuerUrl,
+      clientId: stored.clientId,
+      emailDomains: stored.emailDomains,
+      domains: stored.emailDomains.flatMap((domain) => {
+        const row = domains.get(domain);
+        if (!row) return [];
+        return [
+          {
+            domain,
+            verified: row.verifiedAt !== null,
+            verifiedAt: row.verifiedAt && new Date(row.verifiedAt).toISOString(),
+            recordName: domainVerificationRecordName(domain),
+            recordValue: domainVerificationRecordValue(row.verificationToken),
+          },
+        ];
+      }),
+      requireSso: stored.requireSso,
+      clientSecretSet: true,
+      redirectUri,
+      createdAt: new Date(stored.createdAt).toISOString(),
+      updatedAt: new Date(stored.updatedAt).toISOString(),
+    };
+  }
+
+  /** The stored secret in the clear, for the identity provider only. */
+  const secretOf = (stored: Pick<StoredSsoConfig, 'clientSecret'>) =>
+    secretBox.isSealed(stored.clientSecret) ? secretBox.open(stored.clientSecret) : stored.clientSecret;
 
   async function discover(stored: Pick<StoredSsoConfig, 'issuerUrl' | 'clientId' | 'clientSecret'>) {
-    return discoverIdentityProvider(stored, { allowHttp });
+    return discoverIdentityProvider(
+      { issuerUrl: stored.issuerUrl, clientId: stored.clientId, clientSecret: secretOf(stored) },
+      { allowHttp },
+    );
   }
 
   /** The user the verified email names in the configuration's organization, created (a teammate) if new. */
@@ -157,16 +216,62 @@ export function createSsoService({ config, database, identity, log }: SsoService
       return answer(stored);
     },
 
+    /** Seals the secrets stored as given before migration 0024; run once at start, harmless to repeat. */
+    async sealStoredSecrets(): Promise<void> {
+      for (const row of await listPlainSecrets(database)) {
+        await replaceSecret(database, row.organizationId, row.clientSecret, secretBox.seal(row.clientSecret));
+      }
+    },
+
+    testConnection(issuerUrl: string): Promise<SsoConnectionTestResult> {
+      return testIdentityProviderConnection(issuerUrl, { allowHttp });
+    },
+
+    /**
+     * Looks up the domain's TXT record; when it holds the organization's token the domain is verified and SSO
+     * sign-in routes it. Refused when another organization verified it first.
+     */
+    async verifyDomain(actor: SsoActor, domain: string): Promise<SsoConfig> {
+      const stored = await findSsoConfigOfOrganization(database, actor.organizationId);
+      if (!stored) throw new SsoConfigNotFoundError();
+      const claim = (await listSsoDomains(database, actor.organizationId)).find(
+        (row) => row.domain === domain,
+      );
+      if (!claim || !stored.emailDomains.includes(domain)) throw new SsoDomainNotClaimedError();
+      if (!claim.verifiedAt) {
+        const lookup = await verifyDomain(domain, claim.verificationToken);
+        if (!lookup.found) {
+          throw new DomainVerificationFailedError(domainVerificationRecordName(domain), lookup.reason);
+        }
+        const marked = await markSsoDomainVerified(database, actor.organizationId, domain, (transaction) =>
+          recordActivity(transaction, {
+            organizationId: actor.organizationId,
+            actor: { userId: actor.userId },
+            action: 'sso.domain-verified',
+            subject: domain,
+          }),
+        );
+        if (marked.outcome === 'notClaimed') throw new SsoDomainNotClaimedError();
+        if (marked.outcome === 'takenElsewhere') throw new SsoDomainVerifiedElsewhereError(domain);
+      }
+      const updated = await findSsoConfigOfOrganization(database, actor.organizationId);
+      if (!updated) throw new SsoConfigNotFoundError();
+      return answer(updated);
+    },
+
     /**
      * Creates or replaces the configuration after checking that the issuer's discovery document can be fetched
      * (with the secret given, or the stored one when it is left out).
      */
-    async saveConfig(organizationId: string, input: ValidatedConfigInput): Promise<SsoConfig> {
+    async saveConfig(actor: SsoActor, input: ValidatedConfigInput): Promise<SsoConfig> {
+      const { organizationId } = actor;
       if (!allowHttp && new URL(input.issuerUrl).protocol !== 'https:') {
         throw new ValidationError(ssoMessages.httpsRequired, { issuerUrl: ssoMessages.httpsRequired });
       }
+      const storedSecret = (await findSsoConfigOfOrganization(database, organizationId))?.clientSecret;
       const clientSecret =
-        input.clientSecret ?? (await findSsoConfigOfOrganization(database, organizationId))?.clientSecret;
+        input.clientSecret ??
+        (storedSecret === undefined ? undefined : secretOf({ clientSecret: storedSecret }));
       if (clientSecret === undefined) {
         throw new ValidationError(validationMessages.required, { clientSecret: validationMessages.required });
       }
@@ -176,13 +281,36 @@ export function createSsoService({ config, database, identity, log }: SsoService
         log.warn({ issuerUrl: input.issuerUrl, ...identityProviderFailure(error) }, 'SSO discovery failed');
         throw new IdentityProviderUnreachableError(input.issuerUrl);
       }
-      const result = await saveSsoConfig(database, {
-        organizationId,
-        issuerUrl: input.issuerUrl,
-        clientId: input.clientId,
-        clientSecret: input.clientSecret,
-        emailDomains: input.emailDomains,
-      });
+      const result = await saveSsoConfig(
+        database,
+        {
+          organizationId,
+          issuerUrl: input.issuerUrl,
+          clientId: input.clientId,
+          clientSecret: input.clientSecret === undefined ? undefined : secretBox.seal(input.clientSecret),
+          emailDomains: input.emailDomains,
+          requireSso: input.requireSso,
+        },
+        async (transaction, saved) => {
+          const entry = { organizationId, actor: { userId: actor.userId } };
+          await recordActivity(transaction, {
+            ...entry,
+            action: 'sso.configured',
+            subject: input.issuerUrl,
+            details: {
+              created: saved.created,
+              requireSso: input.requireSso,
+              secretChanged: input.clientSecret !== undefined,
+            },
+          });
+          for (const domain of saved.added) {
+            await recordActivity(transaction, { ...entry, action: 'sso.domain-added', subject: domain });
+          }
+          for (const domain of saved.removed) {
+            await recordActivity(transaction, { ...entry, action: 'sso.domain-removed', subject: domain });
+          }
+        },
+      );
       if (result.outcome === 'domainTaken') throw new EmailDomainTakenError(result.domain);
       if (result.outcome === 'secretRequired') {
         // The configuration was deleted between reading its secret and saving.
@@ -191,8 +319,17 @@ export function createSsoService({ config, database, identity, log }: SsoService
       return answer(result.config);
     },
 
-    async deleteConfig(organizationId: string): Promise<void> {
-      if (!(await deleteSsoConfig(database, organizationId))) throw new SsoConfigNotFoundError();
+    async deleteConfig(actor: SsoActor): Promise<void> {
+      const stored = await findSsoConfigOfOrganization(database, actor.organizationId);
+      const deleted = await deleteSsoConfig(database, actor.organizationId, (transaction) =>
+        recordActivity(transaction, {
+          organizationId: actor.organizationId,
+          actor: { userId: actor.userId },
+          action: 'sso.removed',
+          ...(stored && { subject: stored.issuerUrl }),
+        }),
+      );
+      if (!deleted) throw new SsoConfigNotFoundError();
     },
 
     /**
@@ -271,7 +408,12 @@ export function createSsoService({ config, database, identity, log }: SsoService
       if (claims.email_verified === false || claims.email_verified === 'false') {
         throw new SsoSignInRefusedError(ssoMessages.emailNotVerified);
       }
-      if (!stored.emailDomains.includes(emailDomainOf(email.output))) {
+      // The provider's address must be in a domain this organization verified (0036): an organization's identity
+      // provider cannot sign in, or create, accounts of a domain it merely listed.
+      if (
+        !stored.emailDomains.includes(emailDomainOf(email.output)) ||
+        !(await isSsoDomainVerified(database, stored.organizationId, emailDomainOf(email.output)))
+      ) {
         throw new SsoSignInRefusedError(ssoMessages.emailOutsideDomains);
       }
       let user: IdentityUser;

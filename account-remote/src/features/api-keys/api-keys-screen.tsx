@@ -1,0 +1,390 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import {
+  type ApiKey,
+  type ApiKeyKind,
+  apiKeyHeader,
+  apiKeysMaxCount,
+  CreateApiKeyInputSchema,
+  contract,
+} from '@dcipher/shared/contract';
+import {
+  Alert,
+  Button,
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { useId, useState } from 'react';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { dateAndTime } from '../account/sessions-section';
+import { messageOf, useApiLoad } from '../account/use-api-load';
+
+const endpointsOf = {
+  general: {
+    list: contract.apiKeys.listApiKeys,
+    create: contract.apiKeys.createApiKey,
+    update: contract.apiKeys.updateApiKey,
+    revoke: contract.apiKeys.revokeApiKey,
+  },
+  'research-bot': {
+    list: contract.apiKeys.listResearchBotApiKeys,
+    create: contract.apiKeys.createResearchBotApiKey,
+    update: contract.apiKeys.updateResearchBotApiKey,
+    revoke: contract.apiKeys.revokeResearchBotApiKey,
+  },
+} as const;
+
+const copy: Record<ApiKeyKind, { title: string; intro: string; empty: string; noun: string }> = {
+  general: {
+    title: 'Integration keys',
+    intro: `A key lets a script or integration call the Dcipher API as you, with your role, on the endpoints that accept keys. Send it in the ${apiKeyHeader} header. Anyone holding a key can act as you: keep it in a secret store, never in a web page.`,
+    empty:
+      'No API keys yet. Create one for each integration, so you can revoke one without stopping the others.',
+    noun: 'API key',
+  },
+  'research-bot': {
+    title: 'Research bot keys',
+    intro:
+      'A research bot key only lets the research bot sign in: it exchanges the key at POST /research-bot/authorize for a token valid 5 minutes, which nothing else accepts.',
+    empty: 'No research bot keys yet.',
+    noun: 'research bot key',
+  },
+};
+
+/** The organization's API keys and research bot keys: create (secret shown once), rename, rotate, revoke. */
+export default function ApiKeysScreen() {
+  return (
+    <>
+      <KeySection kind="general" />
+      <KeySection kind="research-bot" />
+    </>
+  );
+}
+
+type Confirming = { action: 'rotate' | 'revoke'; key: ApiKey };
+
+function KeySection({ kind }: { kind: ApiKeyKind }) {
+  const endpoints = endpointsOf[kind];
+  const text = copy[kind];
+  const api = authenticatedApi();
+  const { result, reload } = useApiLoad(async () => (await api.call(endpoints.list)).keys);
+  /** The secret just issued: shown until dismissed, never again. */
+  const [issued, setIssued] = useState<{ name: string; secret: string; rotated: boolean }>();
+  const [message, setMessage] = useState<{ kind: 'done' | 'failed'; text: string }>();
+  const [confirming, setConfirming] = useState<Confirming>();
+  const [renaming, setRenaming] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const createForm = useContractForm({
+    schema: CreateApiKeyInputSchema,
+    defaultValues: { name: '' },
+    onSubmit: async (values) => {
+      const created = await api.call(endpoints.create, { body: values });
+      setMessage(undefined);
+      setIssued({ name: created.key.name, secret: created.secret, rotated: false });
+      createForm.reset({ name: '' });
+      await reload();
+    },
+  });
+
+  async function confirm({ action, key }: Confirming) {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      if (action === 'rotate') {
+        const rotated = await api.call(endpoints.update, { body: { id: key.id, rotate: true } });
+        if (rotated.secret) setIssued({ name: rotated.key.name, secret: rotated.secret, rotated: true });
+      } else {
+        await api.call(endpoints.revoke, { query: { id: key.id } });
+        setIssued(undefined);
+        setMessage({ kind: 'done', text: `“${key.name}” has been revoked. It no longer works.` });
+      }
+      setConfirming(undefined);
+      await reload();
+    } catch (error) {
+      setMessage({ kind: 'failed', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenSection title={text.title}>
+      <p css={{ marginTop: 0, color: theme.colors.muted }}>{text.intro}</p>
+      {issued ? <IssuedSecret {...issued} noun={text.noun} onDone={() => setIssued(undefined)} /> : null}
+      {message?.kind === 'done' ? <Notice>{message.text}</Notice> : null}
+      {message?.kind === 'failed' ? <Alert>{message.text}</Alert> : null}
+      <LoadState
+        load={result}
+        loadingText={`Loading your ${text.title.toLowerCase()}…`}
+        onRetry={() => void reload()}
+      >
+        {(keys: ApiKey[]) => (
+          <>
+            {keys.length === 0 ? (
+              <p css={{ color: theme.colors.muted }}>{text.empty}</p>
+            ) : (
+              <ul aria-label={text.title} css={{ listStyle: 'none', padding: 0, margin: '0 0 1.25rem' }}>
+                {keys.map((key) => (
+                  <li
+                    key={key.id}
+                    css={{ padding: '0.85rem 0', borderTop: `1px solid ${theme.colors.border}` }}
+                  >
+                    <KeyRow
+                      apiKey={key}
+                      disabled={busy}
+                      renaming={renaming === key.id}
+                      onRename={() => setRenaming(key.id)}
+                      onRenamed={async (name) => {
+                        setRenaming(undefined);
+                        setMessage({ kind: 'done', text: `The key is now called “${name}”.` });
+                        await reload();
+                      }}
+                      onCancelRename={() => setRenaming(undefined)}
+                      onAsk={(action) => {
+                        setMessage(undefined);
+                        setConfirming({ action, key });
+                      }}
+                      kind={kind}
+                    />
+                    {confirming?.key.id === key.id ? (
+                      <Confirmation
+                        confirming={confirming}
+                        busy={busy}
+                        onConfirm={() => void confirm(confirming)}
+                        onCancel={() => setConfirming(undefined)}
+                      />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {keys.length >= apiKeysMaxCount ? (
+              <p>
+                You have {apiKeysMaxCount} keys of this kind, the most there can be. Revoke one to create
+                another.
+              </p>
+            ) : (
+              <Form form={createForm} aria-label={`Create a ${text.noun}`}>
+                <FormTextField
+                  form={createForm}
+                  name="name"
+                  label={`Name of the new ${text.noun}`}
+                  placeholder="e.g. Reporting export"
+                  autoComplete="off"
+                />
+                <FormSubmitButton form={createForm} busyLabel="Creating…">
+                  Create {text.noun}
+                </FormSubmitButton>
+              </Form>
+            )}
+          </>
+        )}
+      </LoadState>
+    </ScreenSection>
+  );
+}
+
+function KeyRow({
+  apiKey,
+  kind,
+  disabled,
+  renaming,
+  onRename,
+  onRenamed,
+  onCancelRename,
+  onAsk,
+}: {
+  apiKey: ApiKey;
+  kind: ApiKeyKind;
+  disabled: boolean;
+  renaming: boolean;
+  onRename: () => void;
+  onRenamed: (name: string) => Promise<void>;
+  onCancelRename: () => void;
+  onAsk: (action: 'rotate' | 'revoke') => void;
+}) {
+  const renameForm = useContractForm({
+    schema: CreateApiKeyInputSchema,
+    defaultValues: { name: apiKey.name },
+    onSubmit: async ({ name }) => {
+      await authenticatedApi().call(endpointsOf[kind].update, { body: { id: apiKey.id, name } });
+      await onRenamed(name);
+    },
+  });
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', justifyContent: 'space-between' }}>
+      <div css={{ minWidth: 0, flex: '1 1 16rem' }}>
+        {renaming ? (
+          <Form form={renameForm} aria-label={`Rename ${apiKey.name}`}>
+            <FormTextField form={renameForm} name="name" label="New name" autoComplete="off" />
+            <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+              <FormSubmitButton form={renameForm} busyLabel="Saving…">
+                Save name
+              </FormSubmitButton>
+              <Button variant="secondary" onClick={onCancelRename}>
+                Cancel
+              </Button>
+            </div>
+          </Form>
+        ) : (
+          <div css={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{apiKey.name}</div>
+        )}
+        <div css={{ color: theme.colors.muted, fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
+          <code>{apiKey.prefix}…</code> · created {dateAndTime(apiKey.createdAt)} by{' '}
+          {apiKey.createdBy.name || apiKey.createdBy.email}
+          {apiKey.rotatedAt ? ` · rotated ${dateAndTime(apiKey.rotatedAt)}` : ''}
+        </div>
+        <div css={{ color: theme.colors.muted, fontSize: '0.9rem' }}>
+          {apiKey.lastUsedAt ? `Last used ${dateAndTime(apiKey.lastUsedAt)}` : 'Never used'}
+        </div>
+      </div>
+      {renaming ? null : (
+        <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <Button
+            variant="secondary"
+            disabled={disabled}
+            onClick={onRename}
+            aria-label={`Rename ${apiKey.name}`}
+          >
+            Rename
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={disabled}
+            onClick={() => onAsk('rotate')}
+            aria-label={`Rotate ${apiKey.name}`}
+          >
+            Rotate
+          </Button>
+          <Button
+            variant="danger"
+            disabled={disabled}
+            onClick={() => onAsk('revoke')}
+            aria-label={`Revoke ${apiKey.name}`}
+          >
+            Revoke
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Confirmation({
+  confirming: { action, key },
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  confirming: Confirming;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <fieldset
+      css={{
+        minWidth: 0,
+        marginTop: '0.75rem',
+        padding: '1rem',
+        borderRadius: theme.radius,
+        border: `1px solid ${theme.colors.border}`,
+        background: theme.colors.canvas,
+      }}
+    >
+      <legend css={{ float: 'left', width: '100%', padding: 0, marginBottom: '0.5rem', fontWeight: 600 }}>
+        {action === 'rotate' ? `Rotate “${key.name}”?` : `Revoke “${key.name}”?`}
+      </legend>
+      <p css={{ clear: 'both' }}>
+        {action === 'rotate'
+          ? 'A new secret replaces this one. The current secret stops working at once: every integration using it must be given the new one.'
+          : 'The key stops working at once and cannot be restored. Integrations using it will be refused.'}
+      </p>
+      <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+        <Button variant={action === 'revoke' ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
+          {busy
+            ? action === 'rotate'
+              ? 'Rotating…'
+              : 'Revoking…'
+            : action === 'rotate'
+              ? 'Rotate the key'
+              : 'Revoke the key'}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The whole secret, once: copy it now, it is not shown again. */
+function IssuedSecret({
+  name,
+  secret,
+  rotated,
+  noun,
+  onDone,
+}: {
+  name: string;
+  secret: string;
+  rotated: boolean;
+  noun: string;
+  onDone: () => void;
+}) {
+  const [copied, setCopied] = useState<'copied' | 'failed'>();
+  const secretId = useId();
+  return (
+    <Notice>
+      <p css={{ marginTop: 0, fontWeight: 600 }}>
+        {rotated ? `“${name}” has a new secret.` : `Your new ${noun} “${name}” is ready.`} Copy it now: it
+        will not be shown again.
+      </p>
+      <label htmlFor={secretId} css={{ display: 'block', fontWeight: 600, marginBottom: '0.35rem' }}>
+        Secret
+      </label>
+      <input
+        id={secretId}
+        readOnly
+        value={secret}
+        data-testid="issued-api-key-secret"
+        onFocus={(event) => event.currentTarget.select()}
+        css={{
+          width: '100%',
+          boxSizing: 'border-box',
+          font: '0.95rem ui-monospace, monospace',
+          padding: '0.6rem 0.75rem',
+          borderRadius: theme.radius,
+          border: `1px solid ${theme.colors.border}`,
+          marginBottom: '0.75rem',
+        }}
+      />
+      <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            // Absent outside secure contexts and in some embedded browsers.
+            if (!navigator.clipboard) {
+              setCopied('failed');
+              return;
+            }
+            navigator.clipboard.writeText(secret).then(
+              () => setCopied('copied'),
+              () => setCopied('failed'),
+            );
+          }}
+        >
+          Copy
+        </Button>
+        <Button onClick={onDone}>I have saved it</Button>
+        {copied === 'copied' ? <span>Copied.</span> : null}
+        {copied === 'failed' ? <span>Copying is blocked here: select the secret and copy it.</span> : null}
+      </div>
+    </Notice>
+  );
+}
