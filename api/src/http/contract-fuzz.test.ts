@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { allEndpoints, type EndpointDefinition } from '@dcipher/shared/contract';
 import fc from 'fast-check';
-import type * as v from 'valibot';
 import { demoPassword } from '../db/seed-demo-data.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../test-support/test-server.js';
-import { toFastifyPath } from './register-endpoint.js';
+import { declaredFields, toFastifyPath } from './register-endpoint.js';
 
 /**
  * Contract-driven fuzzing (issue 11): every endpoint of the contract gets `FUZZ_RUNS` (default 1,000) generated
@@ -17,13 +16,6 @@ const runsPerEndpoint = Number(process.env.FUZZ_RUNS ?? 1000);
 const answerTimeoutMs = 5000;
 /** Put into generated strings: a refusal that repeats the input shows it. */
 const marker = 'Zq9<script>';
-
-/** The field names an object schema (possibly inside a pipe) declares, so generated bodies hit real fields. */
-function declaredKeys(schema: v.GenericSchema | undefined): string[] {
-  const candidate = schema as unknown as { entries?: object; pipe?: { entries?: object }[] } | undefined;
-  const entries = candidate?.entries ?? candidate?.pipe?.[0]?.entries;
-  return entries ? Object.keys(entries) : [];
-}
 
 const unusualText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -113,10 +105,10 @@ interface Case {
 }
 
 function caseFor(endpoint: EndpointDefinition): fc.Arbitrary<Case> {
-  const queryKeys = [...declaredKeys(endpoint.query), 'extra'];
+  const queryKeys = [...declaredFields(endpoint.query), 'extra'];
   const placeholders = [...endpoint.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].length;
   return fc.record({
-    body: endpoint.body ? bodyFor(declaredKeys(endpoint.body.schema)) : fc.constant(undefined),
+    body: endpoint.body ? bodyFor(declaredFields(endpoint.body.schema)) : fc.constant(undefined),
     raw: fc.option(rawPayload, { freq: 4, nil: undefined }),
     query: fc.dictionary(fc.constantFrom(...queryKeys), queryValue, { maxKeys: 3 }),
     pathValues: fc.array(unusualText, { minLength: placeholders, maxLength: placeholders }),

@@ -214,7 +214,7 @@ function fieldsHoldingNul(value: unknown, path: string[], found: string[] = [], 
 }
 
 /** The top-level field names of an object schema (also inside a pipe). */
-function declaredFields(schema: v.GenericSchema | undefined): string[] {
+export function declaredFields(schema: v.GenericSchema | undefined): string[] {
   const candidate = schema as unknown as { entries?: object; pipe?: { entries?: object }[] } | undefined;
   const entries = candidate?.entries ?? candidate?.pipe?.[0]?.entries;
   return entries ? Object.keys(entries) : [];

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { allEndpoints, type EndpointDefinition } from '@dcipher/shared/contract';
 import { decodeJwt } from 'jose';
-import type * as v from 'valibot';
 import type { Queryable } from '../db/database.js';
 import { demoOrganization, demoPassword } from '../db/seed-demo-data.js';
 import { logIn, startTestServer, type TestServer } from '../test-support/test-server.js';
-import { toFastifyPath } from './register-endpoint.js';
+import { declaredFields, toFastifyPath } from './register-endpoint.js';
 
 /**
  * Tenant isolation (issue 10): the admin of organization B calls every bearer endpoint of the contract with
@@ -16,12 +15,6 @@ import { toFastifyPath } from './register-endpoint.js';
  * from the database, so endpoints and tables added later are covered without changing this test.
  */
 const bEmail = 'b-admin@isolation.example';
-
-function declaredKeys(schema: v.GenericSchema | undefined): string[] {
-  const candidate = schema as unknown as { entries?: object; pipe?: { entries?: object }[] } | undefined;
-  const entries = candidate?.entries ?? candidate?.pipe?.[0]?.entries;
-  return entries ? Object.keys(entries) : [];
-}
 
 /** Every `id` of every table with an `organization_id`, for organization A, plus its people. */
 async function identifiersOf(database: Queryable, organizationId: string) {
@@ -129,8 +122,8 @@ describe('tenant isolation: organization B never reaches organization A', () => 
 
   const attempts = (endpoint: EndpointDefinition) => {
     const params = [...endpoint.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1] as string);
-    const queryKeys = declaredKeys(endpoint.query);
-    const bodyKeys = declaredKeys(endpoint.body?.schema);
+    const queryKeys = declaredFields(endpoint.query);
+    const bodyKeys = declaredFields(endpoint.body?.schema);
     const fields = [...params, ...queryKeys, ...bodyKeys];
     const values = [...new Set(fields.flatMap(candidatesFor))];
     // Each of A's identifiers in every field at once (fields that name nothing get a harmless word).
