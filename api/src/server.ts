@@ -48,6 +48,7 @@ import {
   createUnsubscribeLinks,
   loadUnsubscribeLinkKey,
 } from './modules/marketing-emails/unsubscribe-links.js';
+import { registerOrganizationSettingsRoutes } from './modules/organization-settings/organization-settings-routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { createRecoveryService } from './modules/recovery/recovery-service.js';
@@ -176,6 +177,7 @@ export async function createServer(
     });
     registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
     registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
+    registerOrganizationSettingsRoutes(app, database, twoFactor);
     registerContactRoutes(app, database, rateLimiter);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);

@@ -52,6 +52,13 @@ export class PasswordChangeRequiredError extends ApiError {
   }
 }
 
+/** The organization requires two-step verification and the caller has not set it up (docs/decisions/0034). */
+export class TwoStepSetupRequiredError extends ApiError {
+  constructor() {
+    super(errorCodes.twoStepSetupRequired);
+  }
+}
+
 /**
  * The permission policy refuses the caller what the endpoint needs (docs/decisions/0022); the message says what,
  * from `permissionDeniedMessage`.

@@ -14,7 +14,12 @@ import {
 } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ForbiddenError, PasswordChangeRequiredError, ValidationError } from './api-error.js';
+import {
+  ForbiddenError,
+  PasswordChangeRequiredError,
+  TwoStepSetupRequiredError,
+  ValidationError,
+} from './api-error.js';
 
 /** The signed-in user of a bearer endpoint, as the database knows them now. */
 export interface AuthenticatedUser {
@@ -28,6 +33,8 @@ export interface AuthenticatedUser {
   internalAdmin: boolean;
   /** The session (refresh-token family) of the access token. */
   sessionId?: string;
+  /** The organization requires two-step verification this user has not set up yet (0034). */
+  twoStepSetupRequired?: boolean;
   /** Set when an API key made the call: the key acts as this user (docs/decisions/0037). */
   apiKeyId?: string;
 }
@@ -125,6 +132,9 @@ async function authorize(
         });
   if (caller.kind === 'user' && caller.requiresPasswordChange && !endpoint.allowedWithExpiredPassword) {
     throw new PasswordChangeRequiredError();
+  }
+  if (caller.kind === 'user' && caller.twoStepSetupRequired && !endpoint.allowedBeforeTwoStepSetup) {
+    throw new TwoStepSetupRequiredError();
   }
   if (!isPermitted(permissionSubjectOf(caller), endpoint.permission)) {
     throw new ForbiddenError(permissionDeniedMessage(endpoint.permission));

@@ -119,6 +119,7 @@ export const getTwoFactorStatus = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'account', action: 'read' },
   response: TwoFactorStatusSchema,
+  allowedBeforeTwoStepSetup: true,
 });
 
 /** A new secret to add to an authenticator app; it takes effect once a code from it is confirmed. */
@@ -139,6 +140,7 @@ export const setUpTwoFactor = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'account', action: 'update' },
   response: TwoFactorSetupSchema,
+  allowedBeforeTwoStepSetup: true,
 });
 
 export const EnableTwoFactorInputSchema = v.object({ code: twoFactorCode });
@@ -159,6 +161,7 @@ export const enableTwoFactor = defineEndpoint({
   permission: { resource: 'account', action: 'update' },
   body: { name: 'enableTwoFactorInput', schema: EnableTwoFactorInputSchema },
   response: RecoveryCodesSchema,
+  allowedBeforeTwoStepSetup: true,
 });
 
 export const DisableTwoFactorInputSchema = v.object({ currentPassword: enteredPassword });

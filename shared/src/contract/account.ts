@@ -22,6 +22,11 @@ export const AccountSchema = v.object({
     customerType: v.picklist(customerTypes),
   }),
   role: v.picklist(organizationRoles),
+  /**
+   * The organization requires two-step verification and this user has not set it up: the account area sends
+   * them to set it up before anything else (docs/decisions/0034).
+   */
+  twoStepSetupRequired: v.optional(v.boolean(), false),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 
@@ -36,6 +41,7 @@ export const getAccount = defineEndpoint({
   allowedWithExpiredPassword: true,
   // An API key reads whose it is (docs/decisions/0037).
   acceptsApiKey: true,
+  allowedBeforeTwoStepSetup: true,
 });
 
 /** PostgreSQL text cannot hold U+0000: refused as input rather than failing in the database. */

@@ -160,6 +160,7 @@ export const logout = defineEndpoint({
   body: { name: 'logoutInput', schema: v.object({ isForced: v.boolean() }) },
   response: v.object({ loggedOut: v.literal(true) }),
   allowedWithExpiredPassword: true,
+  allowedBeforeTwoStepSetup: true,
 });
 
 /**
@@ -206,4 +207,5 @@ export const changePassword = defineEndpoint({
   body: { name: 'changePasswordInput', schema: ChangePasswordInputSchema },
   response: TokenPairSchema,
   allowedWithExpiredPassword: true,
+  allowedBeforeTwoStepSetup: true,
 });

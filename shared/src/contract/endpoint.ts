@@ -41,6 +41,12 @@ export interface BearerEndpointDefinition extends EndpointBase {
    */
   allowedWithExpiredPassword?: boolean;
   /**
+   * A bearer endpoint a member may still call while their organization requires two-step verification they have
+   * not set up (the set-up itself, reading the account, signing out). Every other bearer endpoint answers them 403
+   * `TWO_STEP_SETUP_REQUIRED` (docs/decisions/0034).
+   */
+  allowedBeforeTwoStepSetup?: boolean;
+  /**
    * A bearer endpoint that also takes the payment-setup token `POST /register` answers, so sign-up's step 2 can
    * add a card before the address is verified (`POST /credit-cards` only). Its handler sees a `payment-setup`
    * caller as well as users. See docs/decisions/0021 and 0022.
@@ -58,6 +64,7 @@ export interface PublicEndpointDefinition extends EndpointBase {
   auth: 'public';
   permission?: never;
   allowedWithExpiredPassword?: never;
+  allowedBeforeTwoStepSetup?: never;
   acceptsPaymentSetupToken?: never;
   acceptsApiKey?: never;
 }

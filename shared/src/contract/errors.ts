@@ -8,6 +8,7 @@ import {
   invitationMessages,
   marketingEmailMessages,
   networkErrorMessage,
+  organizationSettingsMessages,
   paymentMessages,
   sessionEndedMessage,
   ssoMessages,
@@ -47,6 +48,8 @@ export const errorCodes = {
   resetLinkInvalid: 'RESET_LINK_INVALID',
   /** The user's password has expired: only changing it, signing out and reading the account are allowed. */
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  /** The organization requires two-step verification and the caller has not set it up (403). */
+  twoStepSetupRequired: 'TWO_STEP_SETUP_REQUIRED',
   /** Signed in, but the role may not do this (a payment method is changed by the organization's admin only). */
   forbidden: 'FORBIDDEN',
   /** The payment gateway refused the card (402); the message says why in the customer's words. */
@@ -141,6 +144,7 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   RESET_LINK_EXPIRED: { status: 400, message: errorCatalogue.resetLinkExpired },
   RESET_LINK_INVALID: { status: 400, message: errorCatalogue.resetLinkInvalid },
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: errorCatalogue.passwordExpired },
+  TWO_STEP_SETUP_REQUIRED: { status: 403, message: organizationSettingsMessages.twoStepSetupRequired },
   FORBIDDEN: { status: 403, message: forbiddenMessage },
   CARD_DECLINED: { status: 402, message: paymentMessages.cardDeclined },
   ACCOUNT_SUSPENDED: { status: 403, message: errorCatalogue.accountSuspended },

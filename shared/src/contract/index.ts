@@ -11,6 +11,7 @@ import * as integrations from './integrations.js';
 import * as invitations from './invitations.js';
 import * as marketingEmails from './marketing-emails.js';
 import * as organization from './organization.js';
+import * as organizationSettings from './organization-settings.js';
 import * as pricing from './pricing.js';
 import * as recovery from './recovery.js';
 import * as registration from './registration.js';
@@ -188,6 +189,26 @@ export {
 } from './marketing-emails.js';
 export { type DeleteOrganizationInput, DeleteOrganizationInputSchema } from './organization.js';
 export {
+  type ActivityEntry,
+  ActivityEntrySchema,
+  type ActivityPage,
+  ActivityPageSchema,
+  activityPageSizeMax,
+  type Organization,
+  type OrganizationDetailsInput,
+  OrganizationDetailsInputSchema,
+  OrganizationSchema,
+  organizationNameMaxLength,
+  type PasswordPolicy,
+  type PasswordPolicyInput,
+  PasswordPolicyInputSchema,
+  PasswordPolicySchema,
+  type RegionInput,
+  RegionInputSchema,
+  RegionListSchema,
+  TwoStepRequirementInputSchema,
+} from './organization-settings.js';
+export {
   listPayAsYouGoPrices,
   listPricingPlans,
   type PayAsYouGoPrice,
@@ -315,7 +336,17 @@ export const contract = {
     sendEmailVerificationReminder: marketingEmails.sendEmailVerificationReminder,
     unsubscribeEmail: marketingEmails.unsubscribeEmail,
   },
-  organization: { deleteOrganization: organization.deleteOrganization },
+  organization: {
+    deleteOrganization: organization.deleteOrganization,
+    getOrganization: organizationSettings.getOrganization,
+    updateOrganization: organizationSettings.updateOrganization,
+    changeOrganizationRegion: organizationSettings.changeOrganizationRegion,
+    setTwoStepRequirement: organizationSettings.setTwoStepRequirement,
+    listOrganizationActivity: organizationSettings.listOrganizationActivity,
+    listRegions: organizationSettings.listRegions,
+    getPasswordPolicy: organizationSettings.getPasswordPolicy,
+    updatePasswordPolicy: organizationSettings.updatePasswordPolicy,
+  },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
   recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {

@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './countries.js';
 export * from './enumerations.js';
 export * from './permissions.js';
+export * from './regions.js';

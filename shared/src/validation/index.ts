@@ -29,6 +29,7 @@ export {
   marketingEmailMessages,
   missingParameterMessage,
   networkErrorMessage,
+  organizationSettingsMessages,
   passwordTooLong,
   passwordTooShort,
   paymentMessages,

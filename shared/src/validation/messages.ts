@@ -90,6 +90,19 @@ export const emailChangeMessages = {
   sameAsCurrent: 'The new email address must be different from the current one.',
 } as const;
 
+/** The organization's settings (issue 10; the spec shows no texts for them). */
+export const organizationSettingsMessages = {
+  unknownRegion: 'Choose one of the listed regions',
+  expiryDays: 'Enter a whole number of days between 30 and 365',
+  unknownCategory: 'Choose one of the listed kinds of change',
+  page: 'The page must be a whole number from 1',
+  pageSize: 'The page size must be a whole number from 1 to 100',
+  twoStepSetupRequired:
+    'Your organization requires two-step verification. Set it up to continue using your account.',
+  twoStepRequiredOfAdminFirst:
+    'Set up two-step verification for your own account first, so that requiring it does not lock you out.',
+} as const;
+
 /** The profile, data export and deletion of the account area (not in the spec, which shows no texts for them). */
 export const accountMessages = {
   forbiddenCharacter: 'This field contains a character that is not allowed',

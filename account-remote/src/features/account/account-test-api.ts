@@ -13,6 +13,7 @@ export const testAccount: Account = {
   status: 'Active',
   organization: { id: 'o1', name: 'Demo Org', customerType: 'Business' },
   role: 'admin',
+  twoStepSetupRequired: false,
 };
 
 type Handler = (input: unknown) => unknown;

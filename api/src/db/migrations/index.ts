@@ -16,6 +16,7 @@ import { ssoMigration } from './0015-sso.js';
 import { sessionsHistoryAndTwoStepMigration } from './0016-sessions-history-and-two-step.js';
 import { emailQueueMigration } from './0017-email-queue.js';
 import { activityLogMigration } from './0018-activity-log.js';
+import { organizationSettingsMigration } from './0020-organization-settings.js';
 import { ssoVerifiedDomainsMigration } from './0024-sso-verified-domains.js';
 import { apiKeysMigration } from './0025-api-keys.js';
 import type { Migration } from './migration.js';
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   sessionsHistoryAndTwoStepMigration,
   emailQueueMigration,
   activityLogMigration,
+  organizationSettingsMigration,
   ssoVerifiedDomainsMigration,
   apiKeysMigration,
 ];

@@ -44,6 +44,7 @@ describe('GET /account', () => {
         status: 'Active',
         organization: { id: demoOrganization.id, name: 'Demo Org', customerType: 'Business' },
         role: 'admin',
+        twoStepSetupRequired: false,
       },
     );
   });

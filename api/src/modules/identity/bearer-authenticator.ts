@@ -53,6 +53,7 @@ export function createBearerAuthenticator(
       role: user.role,
       requiresPasswordChange: user.requiresPasswordChange,
       internalAdmin: user.internalAdmin,
+      twoStepSetupRequired: user.twoStepSetupRequired,
     };
   }
 

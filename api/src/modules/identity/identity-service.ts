@@ -17,6 +17,7 @@ import type { Database } from '../../db/database.js';
 import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
 import type { KnownDevice } from '../abuse/device-cookies.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
+import { expirePasswordIfDue } from '../people/organization-settings-repository.js';
 import {
   findUserByEmail,
   findUserById,
@@ -243,7 +244,11 @@ export function createIdentityService({
         throw new SsoRequiredError();
       }
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
-      const answer = await afterFirstStep(user, 'password', ttlSeconds, context);
+      // The organization's password expiration policy (0034): an older password goes to the expired-password page.
+      const signingIn = (await expirePasswordIfDue(database, user.id))
+        ? { ...user, requiresPasswordChange: true }
+        : user;
+      const answer = await afterFirstStep(signingIn, 'password', ttlSeconds, context);
       return 'twoFactorRequired' in answer ? { answer } : { answer, signedInUserId: user.id };
     },
 

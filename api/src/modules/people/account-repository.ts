@@ -15,6 +15,7 @@ interface AccountRow {
   organizationId: string;
   organizationName: string;
   customerType: Account['organization']['customerType'];
+  twoStepSetupRequired: boolean;
 }
 
 /** The profile fields a user edits themselves (`PUT /account`); the email changes through its own link. */
@@ -53,7 +54,10 @@ export async function findAccount(database: Queryable, userId: string): Promise<
   const [row] = await database.query<AccountRow>(
     `select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone, u.company,
             u.job_title as "jobTitle", u.receive_emails as "receiveEmails", u.status, u.role,
-            o.id as "organizationId", o.name as "organizationName", o.customer_type as "customerType"
+            o.id as "organizationId", o.name as "organizationName", o.customer_type as "customerType",
+            o.two_step_required and not exists (
+              select 1 from two_factor_settings t where t.user_id = u.id and t.enabled_at is not null
+            ) as "twoStepSetupRequired"
      from users u join organizations o on o.id = u.organization_id
      where u.id = $1`,
     [userId],
@@ -71,5 +75,6 @@ export async function findAccount(database: Queryable, userId: string): Promise<
     status: row.status,
     organization: { id: row.organizationId, name: row.organizationName, customerType: row.customerType },
     role: row.role,
+    twoStepSetupRequired: row.twoStepSetupRequired,
   };
 }

@@ -68,7 +68,7 @@ export async function activateInvitedUser(
   await transaction.query(
     `update users
      set first_name = $2, last_name = $3, password_hash = $4, status = 'Active', requires_password_change = false,
-         email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+         email_verified_at = coalesce(email_verified_at, now()), updated_at = now(), password_changed_at = now()
      where id = $1`,
     [userId, firstName, lastName, passwordHash],
   );

@@ -19,6 +19,11 @@ export interface IdentityUser {
   internalAdmin: boolean;
   /** Suspended by an internal admin: cannot sign in, and every session has ended. */
   suspended: boolean;
+  /**
+   * The organization requires two-step verification and this user has not set it up: until they do, only the
+   * set-up and a few account calls are open to them (docs/decisions/0034).
+   */
+  twoStepSetupRequired: boolean;
 }
 
 /** Whether a user may hold a session now: active (not only invited) and not suspended. */
@@ -28,7 +33,10 @@ export const maySignIn = (user: IdentityUser | undefined): user is IdentityUser 
 const selectIdentityUser = `
   select id, email, password_hash as "passwordHash", status, organization_id as "organizationId", role,
          requires_password_change as "requiresPasswordChange", email_verified_at is not null as "emailVerified",
-         internal_admin as "internalAdmin", suspended_at is not null as "suspended"
+         internal_admin as "internalAdmin", suspended_at is not null as "suspended",
+         coalesce((select o.two_step_required from organizations o where o.id = users.organization_id), false)
+           and not exists (select 1 from two_factor_settings t where t.user_id = users.id and t.enabled_at is not null)
+           as "twoStepSetupRequired"
   from users`;
 
 export async function findUserByEmail(database: Queryable, email: string): Promise<IdentityUser | undefined> {
@@ -57,7 +65,7 @@ export async function replacePassword(
 ): Promise<void> {
   await database.query(
     `update users
-     set password_hash = $2, requires_password_change = false, updated_at = now(),
+     set password_hash = $2, requires_password_change = false, updated_at = now(), password_changed_at = now(),
          email_verified_at = case when $3::boolean then coalesce(email_verified_at, now())
                                   else email_verified_at end
      where id = $1`,

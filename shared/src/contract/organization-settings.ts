@@ -1,0 +1,194 @@
+import * as v from 'valibot';
+import { activityActions, activityCategories } from '../domain/activity.js';
+import { cloudRegions, customerTypes } from '../domain/enumerations.js';
+import { passwordExpiryBounds } from '../domain/regions.js';
+import { requiredText } from '../validation/fields.js';
+import { organizationSettingsMessages, validationMessages } from '../validation/messages.js';
+import { defineEndpoint } from './endpoint.js';
+
+// The organization's own settings (issue 10; docs/decisions/0033, 0034): its details, its cloud region, the
+// password expiration policy, the two-step requirement, and its activity log.
+
+export const organizationNameMaxLength = 200;
+
+export const CloudRegionSchema = v.object({ id: v.string(), name: v.string(), continent: v.string() });
+export const RegionListSchema = v.object({ regions: v.array(CloudRegionSchema) });
+
+export const listRegions = defineEndpoint({
+  operation: 'listRegions',
+  summary: 'The cloud regions an organization can keep its data in',
+  method: 'GET',
+  path: '/regions',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'read' },
+  response: RegionListSchema,
+});
+
+export const OrganizationSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  customerType: v.picklist(customerTypes),
+  region: v.string(),
+  /** Days after which members must set a new password; null when passwords do not expire. */
+  passwordExpiresAfterDays: v.nullable(v.number()),
+  /** Every member must use two-step verification; those without it set it up at their next sign-in. */
+  twoStepRequired: v.boolean(),
+  memberCount: v.number(),
+  createdAt: v.string(),
+});
+export type Organization = v.InferOutput<typeof OrganizationSchema>;
+
+export const getOrganization = defineEndpoint({
+  operation: 'getOrganization',
+  summary: "The caller's organization: details, region, password policy and two-step requirement",
+  method: 'GET',
+  path: '/organization',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'read' },
+  response: OrganizationSchema,
+  allowedBeforeTwoStepSetup: true,
+});
+
+export const OrganizationDetailsInputSchema = v.object({
+  name: requiredText(organizationNameMaxLength),
+});
+export type OrganizationDetailsInput = v.InferInput<typeof OrganizationDetailsInputSchema>;
+
+export const updateOrganization = defineEndpoint({
+  operation: 'updateOrganization',
+  summary: "Change the organization's details (admins)",
+  method: 'PATCH',
+  path: '/organization',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'update' },
+  body: { name: 'organizationDetailsInput', schema: OrganizationDetailsInputSchema },
+  response: OrganizationSchema,
+});
+
+export const RegionInputSchema = v.object({
+  region: v.picklist(cloudRegions, organizationSettingsMessages.unknownRegion),
+});
+export type RegionInput = v.InferInput<typeof RegionInputSchema>;
+
+export const changeOrganizationRegion = defineEndpoint({
+  operation: 'changeOrganizationRegion',
+  summary: 'Choose the cloud region where the organization’s data is stored from now on (admins)',
+  method: 'PATCH',
+  path: '/organization/region',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'update' },
+  body: { name: 'regionInput', schema: RegionInputSchema },
+  response: OrganizationSchema,
+});
+
+export const PasswordPolicySchema = v.object({
+  /** null: passwords do not expire. */
+  expiresAfterDays: v.nullable(v.number()),
+});
+export type PasswordPolicy = v.InferOutput<typeof PasswordPolicySchema>;
+
+export const PasswordPolicyInputSchema = v.object({
+  expiresAfterDays: v.nullable(
+    v.pipe(
+      v.number(organizationSettingsMessages.expiryDays),
+      v.integer(organizationSettingsMessages.expiryDays),
+      v.minValue(passwordExpiryBounds.minDays, organizationSettingsMessages.expiryDays),
+      v.maxValue(passwordExpiryBounds.maxDays, organizationSettingsMessages.expiryDays),
+    ),
+  ),
+});
+export type PasswordPolicyInput = v.InferInput<typeof PasswordPolicyInputSchema>;
+
+export const getPasswordPolicy = defineEndpoint({
+  operation: 'getPasswordPolicy',
+  summary: "The organization's password expiration policy (admins)",
+  method: 'GET',
+  path: '/org-admin/password-policies',
+  auth: 'bearer',
+  permission: { resource: 'organization-password-expiration-policy', action: 'read' },
+  response: PasswordPolicySchema,
+});
+
+export const updatePasswordPolicy = defineEndpoint({
+  operation: 'updatePasswordPolicy',
+  summary:
+    'Set the password expiration policy (off, or every N days); members whose password is older set a new one at their next sign-in (admins)',
+  method: 'PUT',
+  path: '/org-admin/password-policies',
+  auth: 'bearer',
+  permission: { resource: 'organization-password-expiration-policy', action: 'update' },
+  body: { name: 'passwordPolicyInput', schema: PasswordPolicyInputSchema },
+  response: PasswordPolicySchema,
+});
+
+export const TwoStepRequirementInputSchema = v.object({
+  required: v.boolean(validationMessages.required),
+});
+
+export const setTwoStepRequirement = defineEndpoint({
+  operation: 'setTwoStepRequirement',
+  summary:
+    'Require two-step verification of every member (those without it set it up at their next sign-in), or stop requiring it (admins)',
+  method: 'PUT',
+  path: '/organization/two-step-requirement',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'update' },
+  body: { name: 'twoStepRequirementInput', schema: TwoStepRequirementInputSchema },
+  response: OrganizationSchema,
+});
+
+export const activityPageSizeMax = 100;
+
+export const ActivityQuerySchema = v.object({
+  category: v.optional(v.picklist(activityCategories, organizationSettingsMessages.unknownCategory)),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, organizationSettingsMessages.page),
+      v.transform(Number),
+      v.minValue(1, organizationSettingsMessages.page),
+    ),
+    '1',
+  ),
+  pageSize: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, organizationSettingsMessages.pageSize),
+      v.transform(Number),
+      v.minValue(1, organizationSettingsMessages.pageSize),
+      v.maxValue(activityPageSizeMax, organizationSettingsMessages.pageSize),
+    ),
+    '25',
+  ),
+});
+
+export const ActivityEntrySchema = v.object({
+  id: v.string(),
+  at: v.string(),
+  actorName: v.string(),
+  actorEmail: v.string(),
+  action: v.picklist(activityActions),
+  subject: v.nullable(v.string()),
+  details: v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])),
+});
+export type ActivityEntry = v.InferOutput<typeof ActivityEntrySchema>;
+
+export const ActivityPageSchema = v.object({
+  entries: v.array(ActivityEntrySchema),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+});
+export type ActivityPage = v.InferOutput<typeof ActivityPageSchema>;
+
+export const listOrganizationActivity = defineEndpoint({
+  operation: 'listOrganizationActivity',
+  summary:
+    "The organization's activity log, newest first: who changed what and when; filter by category (admins)",
+  method: 'GET',
+  path: '/organization/activity',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'update' },
+  query: ActivityQuerySchema,
+  response: ActivityPageSchema,
+});
