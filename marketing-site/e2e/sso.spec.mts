@@ -30,6 +30,13 @@ test('SSO sign-in through a real OpenID Connect provider on loopback, and a canc
     });
     expect(configured.status(), await configured.text()).toBe(200);
     expect((await configured.json()).redirectUri).toBe(`${stack.urls.site}/login/sso`);
+    // Only a verified domain is routed to SSO (docs/decisions/0036); with dev aids a reserved test domain such as
+    // demo.dcipher.local verifies without a DNS lookup.
+    const verified = await request.post(`${stack.urls.api}/sso/configs/domains/verify`, {
+      headers,
+      data: { domain: 'demo.dcipher.local' },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
 
     // The login page leads to SSO; an address without SSO is told to use its password.
     await page.goto('/login');

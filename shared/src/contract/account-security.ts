@@ -33,6 +33,7 @@ export const listSessions = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'account', action: 'read' },
   response: v.array(SessionSchema),
+  allowedBeforeTwoStepSetup: true,
 });
 
 export const SessionParamsSchema = v.object({
@@ -48,6 +49,7 @@ export const endSession = defineEndpoint({
   permission: { resource: 'account', action: 'update' },
   params: SessionParamsSchema,
   response: v.object({ signedOut: v.literal(true) }),
+  allowedBeforeTwoStepSetup: true,
 });
 
 export const endOtherSessions = defineEndpoint({
@@ -58,6 +60,7 @@ export const endOtherSessions = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'account', action: 'update' },
   response: v.object({ signedOut: v.number() }),
+  allowedBeforeTwoStepSetup: true,
 });
 
 /** How a sign-in attempt proved who it was. */
@@ -102,6 +105,7 @@ export const listSignInHistory = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'account', action: 'read' },
   response: v.array(SignInAttemptSchema),
+  allowedBeforeTwoStepSetup: true,
 });
 
 export const TwoFactorStatusSchema = v.object({

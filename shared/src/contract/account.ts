@@ -86,6 +86,7 @@ export const updateAccount = defineEndpoint({
   body: { name: 'accountProfileInput', schema: AccountProfileInputSchema },
   response: UpdatedAccountSchema,
   permission: { resource: 'account', action: 'update' },
+  allowedBeforeTwoStepSetup: true,
 });
 
 /**
@@ -106,6 +107,7 @@ export const exportAccountData = defineEndpoint({
   auth: 'bearer',
   response: PersonalDataExportSchema,
   permission: { resource: 'account', action: 'read' },
+  allowedBeforeTwoStepSetup: true,
 });
 
 /** Typing the account's email confirms the deletion (compared without regard to case and spaces around). */
@@ -133,4 +135,5 @@ export const deleteAccount = defineEndpoint({
   body: { name: 'deleteAccountInput', schema: DeleteAccountInputSchema },
   response: DeletionReceiptSchema,
   permission: { resource: 'account', action: 'delete' },
+  allowedBeforeTwoStepSetup: true,
 });

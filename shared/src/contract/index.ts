@@ -200,6 +200,7 @@ export {
   OrganizationSchema,
   organizationNameMaxLength,
   type PasswordPolicy,
+  PasswordPolicyFormSchema,
   type PasswordPolicyInput,
   PasswordPolicyInputSchema,
   PasswordPolicySchema,

@@ -99,6 +99,19 @@ export const PasswordPolicyInputSchema = v.object({
 });
 export type PasswordPolicyInput = v.InferInput<typeof PasswordPolicyInputSchema>;
 
+/** The policy form's field: the days as typed, checked with the API's bounds and message, then a number. */
+export const PasswordPolicyFormSchema = v.object({
+  expiresAfterDays: v.pipe(
+    v.string(validationMessages.required),
+    v.trim(),
+    v.nonEmpty(validationMessages.required),
+    v.regex(/^\d{1,4}$/, organizationSettingsMessages.expiryDays),
+    v.transform(Number),
+    v.minValue(passwordExpiryBounds.minDays, organizationSettingsMessages.expiryDays),
+    v.maxValue(passwordExpiryBounds.maxDays, organizationSettingsMessages.expiryDays),
+  ),
+});
+
 export const getPasswordPolicy = defineEndpoint({
   operation: 'getPasswordPolicy',
   summary: "The organization's password expiration policy (admins)",

@@ -45,6 +45,7 @@ describe('Account area shell', () => {
       'Account information',
       'Password',
       'Privacy & security',
+      'Cloud settings',
       'Single sign-on',
       'API keys',
       'Contact',

@@ -2,7 +2,9 @@ import { authStore, useAuth } from '@dcipher/shared/auth';
 import type { Account } from '@dcipher/shared/contract';
 import { can, pageTitle } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
+import { organizationSettingsMessages } from '@dcipher/shared/validation';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { AccountProvider, useAccountLoad } from './account-context';
 import { AccountNavigation } from './account-navigation';
@@ -59,6 +61,11 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
     else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
   }, [status, passwordExpired, navigate, loggingOut]);
 
+  const twoStepSetupRequired = load.state === 'loaded' && load.account.twoStepSetupRequired;
+  useEffect(() => {
+    if (twoStepSetupRequired && path !== routes.accountPrivacy.path) go(routes.accountPrivacy.path);
+  }, [twoStepSetupRequired, path, go]);
+
   useEffect(() => {
     document.title = pageTitle(route?.title ?? 'Account');
     // After moving to another screen, its heading takes focus so screen readers announce the new page.
@@ -93,7 +100,16 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   }
 
   const { account } = load;
-  const menu = accountRoutes.filter((item) => item.Screen && !item.hiddenFromMenu && mayOpen(item, account));
+  // The organization requires two-step verification this member has not set up: only privacy & security (where
+  // it is set up) is open until they do (docs/decisions/0034).
+  const mustSetUpTwoStep = account.twoStepSetupRequired;
+  const menu = accountRoutes.filter(
+    (item) =>
+      item.Screen &&
+      !item.hiddenFromMenu &&
+      mayOpen(item, account) &&
+      (!mustSetUpTwoStep || item.id === 'accountPrivacy'),
+  );
   return (
     <AccountProvider account={account} replaceAccount={replaceAccount} leaveAccountArea={leaveAccountArea}>
       <div
@@ -141,6 +157,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
           >
             {route && (Screen || route.requires) ? route.title : 'Page not found'}
           </h1>
+          {mustSetUpTwoStep ? <Alert>{organizationSettingsMessages.twoStepSetupRequired}</Alert> : null}
           {route?.requires && !mayOpen(route, account) ? (
             <AdminOnlyPage purpose={route.requires.purpose} navigate={go} />
           ) : !Screen ? (

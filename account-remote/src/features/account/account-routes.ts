@@ -60,13 +60,17 @@ export const accountRoutes: readonly AccountRoute[] = [
   ),
   // The organization's settings (spec section 6: admin-only areas). Their screens come with the organization
   // issue; until then an admin finds "not found" and anyone else is told who may use them.
-  screen('accountCloudSettings', undefined, {
-    requires: {
-      resource: 'organization',
-      action: 'update',
-      purpose: 'choose where the organization’s data is stored',
+  screen(
+    'accountCloudSettings',
+    lazy(() => import(/* webpackChunkName: "account-cloud-settings" */ '../organization-settings')),
+    {
+      requires: {
+        resource: 'organization',
+        action: 'update',
+        purpose: 'choose where the organization’s data is stored',
+      },
     },
-  }),
+  ),
   screen('accountOrganization', undefined, {
     requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' },
   }),

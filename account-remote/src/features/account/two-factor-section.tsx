@@ -17,6 +17,7 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { useAccount } from './account-context';
 import { LoadState } from './load-state';
 import { ScreenSection } from './screen-section';
 import { messageOf, useApiLoad } from './use-api-load';
@@ -33,6 +34,7 @@ type Step =
  */
 export function TwoFactorSection() {
   const api = authenticatedApi();
+  const { account, replaceAccount } = useAccount();
   const { result, reload } = useApiLoad(() => api.call(contract.accountSecurity.getTwoFactorStatus));
   const [step, setStep] = useState<Step>({ step: 'status' });
   const [starting, setStarting] = useState(false);
@@ -63,7 +65,12 @@ export function TwoFactorSection() {
               <ScanStep
                 setup={step.setup}
                 onCancel={() => setStep({ step: 'status' })}
-                onEnabled={(codes) => setStep({ step: 'recovery-codes', codes })}
+                onEnabled={(codes) => {
+                  setStep({ step: 'recovery-codes', codes });
+                  // The organization's requirement is met: the rest of the account area opens again.
+                  if (account.twoStepSetupRequired)
+                    replaceAccount({ ...account, twoStepSetupRequired: false });
+                }}
               />
             );
           }

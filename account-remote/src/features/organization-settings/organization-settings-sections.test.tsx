@@ -1,0 +1,161 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import type { ActivityEntry, Organization } from '@dcipher/shared/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expectNoAxeViolations } from '../../test-support/axe';
+import { renderScreen } from '../../test-support/render-screen';
+import { answering } from '../account/account-test-api';
+import { OrganizationSettingsSections } from './organization-settings-sections';
+
+let call = answering({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const initialState = authStore.getState();
+const neverSettles = () => new Promise(() => {});
+
+const organization: Organization = {
+  id: 'o1',
+  name: 'Demo Org',
+  customerType: 'Business',
+  region: 'europe-west1',
+  passwordExpiresAfterDays: null,
+  twoStepRequired: false,
+  memberCount: 4,
+  createdAt: '2025-01-10T09:00:00.000Z',
+};
+
+const regionChange: ActivityEntry = {
+  id: 'a1',
+  at: '2026-11-20T14:05:00.000Z',
+  actorName: 'Ada Admin',
+  actorEmail: 'ada@example.com',
+  action: 'organization.region-changed',
+  subject: 'us-central1',
+  details: { from: 'europe-west1', to: 'us-central1' },
+};
+
+async function renderSections(handlers: Record<string, unknown> = {}, role = 'admin') {
+  authStore.setState({ status: 'authenticated', claims: { role } as never });
+  call = answering({
+    getOrganization: organization,
+    getPasswordPolicy: { expiresAfterDays: null },
+    listOrganizationActivity: { entries: [regionChange], total: 1, page: 1, pageSize: 20 },
+    ...handlers,
+  });
+  await renderScreen(
+    <main>
+      <h1>Manage members</h1>
+      <OrganizationSettingsSections />
+    </main>,
+  );
+}
+
+const callsOf = (operation: string) =>
+  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
+
+describe('organization settings sections', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  it('says it is loading', async () => {
+    await renderSections({ getOrganization: neverSettles, getPasswordPolicy: neverSettles });
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+      'Loading the organization…',
+    );
+  });
+
+  it('shows the details, the policy, the requirement and the activity, and passes axe', async () => {
+    await renderSections();
+    expect(((await screen.findByLabelText('Organization name')) as HTMLInputElement).value).toBe('Demo Org');
+    expect(screen.getByText('Members choose for themselves', { exact: false })).toBeTruthy();
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect(await within(activity).findByText('Ada Admin')).toBeTruthy();
+    expect(activity.textContent).toContain(
+      'changed the cloud region: us-central1 (from europe-west1 to us-central1)',
+    );
+    expect(activity.textContent).toContain('20 Nov 2026, 14:05');
+    await expectNoAxeViolations();
+  });
+
+  it('says when there is no activity of a kind, and loads again when filtered', async () => {
+    await renderSections({
+      listOrganizationActivity: (input: { query: { category?: string } }) =>
+        input.query.category === 'sso'
+          ? { entries: [], total: 0, page: 1, pageSize: 20 }
+          : { entries: [regionChange], total: 1, page: 1, pageSize: 20 },
+    });
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    await within(activity).findByText('Ada Admin');
+    fireEvent.change(within(activity).getByLabelText('Show'), { target: { value: 'sso' } });
+    expect(await within(activity).findByText('No changes of this kind yet.')).toBeTruthy();
+    expect(callsOf('listOrganizationActivity').at(-1)?.[1]).toEqual({
+      query: { page: '1', pageSize: '20', category: 'sso' },
+    });
+  });
+
+  it('shows a failed load of the activity with "Try again"', async () => {
+    let attempt = 0;
+    await renderSections({
+      listOrganizationActivity: () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError('Server error', 500, 'INTERNAL');
+        return { entries: [regionChange], total: 1, page: 1, pageSize: 20 };
+      },
+    });
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect((await within(activity).findByRole('alert')).textContent).toBe('Server error');
+    fireEvent.click(within(activity).getByRole('button', { name: 'Try again' }));
+    expect(await within(activity).findByText('Ada Admin')).toBeTruthy();
+  });
+
+  it('sets a password expiry, refusing days out of bounds with the field message', async () => {
+    await renderSections({ updatePasswordPolicy: { expiresAfterDays: 60 } });
+    const section = screen.getByRole('region', { name: 'Password expiration' });
+    fireEvent.click(await within(section).findByLabelText('Passwords expire'));
+    const days = within(section).getByLabelText('Days a password lasts (30 to 365)');
+    fireEvent.change(days, { target: { value: '7' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save policy' }));
+    expect(await within(section).findByText('Enter a whole number of days between 30 and 365')).toBeTruthy();
+    expect(callsOf('updatePasswordPolicy')).toHaveLength(0);
+    fireEvent.change(days, { target: { value: '60' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save policy' }));
+    expect(await within(section).findByText('Passwords now expire after 60 days.')).toBeTruthy();
+    expect(callsOf('updatePasswordPolicy')[0]?.[1]).toEqual({ body: { expiresAfterDays: 60 } });
+  });
+
+  it('requires two-step verification after a confirmation, and shows why the API refused', async () => {
+    await renderSections({
+      setTwoStepRequirement: () => {
+        throw new ApiError(
+          'Set up two-step verification for your own account first, so that requiring it does not lock you out.',
+          409,
+          'TWO_FACTOR_STATE_CONFLICT',
+        );
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Two-step verification for everyone' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Require two-step verification…' }));
+    const dialog = within(section).getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Members without it must set it up');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Require it' }));
+    await waitFor(() =>
+      expect(within(section).getByRole('alert').textContent).toContain(
+        'Set up two-step verification for your own account first',
+      ),
+    );
+  });
+
+  it('shows a teammate the details only, nothing to change', async () => {
+    await renderSections({}, 'teammate');
+    expect(await screen.findByText('Demo Org')).toBeTruthy();
+    expect(screen.queryByLabelText('Organization name')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Activity' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Password expiration' })).toBeNull();
+    expect(callsOf('listOrganizationActivity')).toHaveLength(0);
+  });
+});

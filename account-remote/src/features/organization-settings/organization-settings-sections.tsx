@@ -1,0 +1,405 @@
+import { authenticatedApi, useAuth } from '@dcipher/shared/auth';
+import {
+  type ActivityEntry,
+  contract,
+  type Organization,
+  OrganizationDetailsInputSchema,
+  PasswordPolicyFormSchema,
+} from '@dcipher/shared/contract';
+import {
+  type ActivityCategory,
+  activityActionLabels,
+  activityCategories,
+  can,
+  passwordExpiryBounds,
+} from '@dcipher/shared/domain';
+import { formatDate, formatTime } from '@dcipher/shared/format';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  SelectField,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { useEffect, useRef, useState } from 'react';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { messageOf, useApiLoad } from '../account/use-api-load';
+
+type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
+
+function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return outcome.kind === 'done' ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
+}
+
+/**
+ * The organization's own settings on `/account/organization`, below its members: details, password expiry,
+ * the two-step requirement and the activity log (docs/decisions/0033, 0034). Only what the user may change is
+ * offered (the shared policy); the account area already keeps non-admins out of this page.
+ */
+export function OrganizationSettingsSections() {
+  const role = useAuth((state) => state.claims?.role);
+  const subject = { kind: 'user' as const, role: role ?? 'guest', internalAdmin: false };
+  const api = authenticatedApi();
+  const { result, reload } = useApiLoad(() => api.call(contract.organization.getOrganization));
+  const mayUpdate = can(subject, 'organization', 'update');
+  return (
+    <>
+      <ScreenSection title="Organization details">
+        <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
+          {(organization) => (
+            <DetailsForm organization={organization} editable={mayUpdate} onSaved={() => void reload()} />
+          )}
+        </LoadState>
+      </ScreenSection>
+      {can(subject, 'organization-password-expiration-policy', 'update') ? <PasswordPolicySection /> : null}
+      {mayUpdate ? (
+        <ScreenSection title="Two-step verification for everyone">
+          <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
+            {(organization) => (
+              <TwoStepRequirement organization={organization} onSaved={() => void reload()} />
+            )}
+          </LoadState>
+        </ScreenSection>
+      ) : null}
+      {mayUpdate ? <ActivitySection /> : null}
+    </>
+  );
+}
+
+function DetailsForm({
+  organization,
+  editable,
+  onSaved,
+}: {
+  organization: Organization;
+  editable: boolean;
+  onSaved: () => void;
+}) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const form = useContractForm({
+    schema: OrganizationDetailsInputSchema,
+    defaultValues: { name: organization.name },
+    onSubmit: async (values) => {
+      setOutcome(undefined);
+      const saved = await authenticatedApi().call(contract.organization.updateOrganization, { body: values });
+      setOutcome({ kind: 'done', text: `Saved. Your organization is called “${saved.name}”.` });
+      onSaved();
+    },
+  });
+  return (
+    <>
+      <dl
+        css={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          gap: '0.35rem 1rem',
+          margin: '0 0 1rem',
+        }}
+      >
+        <dt css={{ color: theme.colors.muted }}>Customer type</dt>
+        <dd css={{ margin: 0 }}>{organization.customerType}</dd>
+        <dt css={{ color: theme.colors.muted }}>Members</dt>
+        <dd css={{ margin: 0 }}>{organization.memberCount}</dd>
+        <dt css={{ color: theme.colors.muted }}>Since</dt>
+        <dd css={{ margin: 0 }}>{formatDate(organization.createdAt)}</dd>
+      </dl>
+      <OutcomeMessage outcome={outcome} />
+      {editable ? (
+        <Form form={form} aria-label="Organization details">
+          <FormTextField form={form} name="name" label="Organization name" autoComplete="organization" />
+          <FormSubmitButton form={form} busyLabel="Saving…">
+            Save details
+          </FormSubmitButton>
+        </Form>
+      ) : (
+        <p>
+          Name: <strong>{organization.name}</strong>
+        </p>
+      )}
+      {editable ? (
+        <p css={{ marginBottom: 0 }}>
+          <a href="/account/delete">Delete the organization…</a> (on the account deletion page, after a
+          confirmation)
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function PasswordPolicySection() {
+  const api = authenticatedApi();
+  const { result, reload } = useApiLoad(() => api.call(contract.organization.getPasswordPolicy));
+  return (
+    <ScreenSection title="Password expiration">
+      <p css={{ marginTop: 0, color: theme.colors.muted }}>
+        When passwords expire, members whose password is older than the number of days you set are asked to
+        choose a new one at their next sign-in. Members who sign in with single sign-on are not affected.
+      </p>
+      <LoadState load={result} loadingText="Loading the policy…" onRetry={() => void reload()}>
+        {(policy) => (
+          <PasswordPolicyForm expiresAfterDays={policy.expiresAfterDays} onSaved={() => void reload()} />
+        )}
+      </LoadState>
+    </ScreenSection>
+  );
+}
+
+function PasswordPolicyForm({
+  expiresAfterDays,
+  onSaved,
+}: {
+  expiresAfterDays: number | null;
+  onSaved: () => void;
+}) {
+  const [enabled, setEnabled] = useState(expiresAfterDays !== null);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [saving, setSaving] = useState(false);
+  const form = useContractForm({
+    schema: PasswordPolicyFormSchema,
+    defaultValues: { expiresAfterDays: String(expiresAfterDays ?? 90) },
+    onSubmit: ({ expiresAfterDays: days }) => save(days),
+  });
+
+  async function save(days: number | null) {
+    setSaving(true);
+    setOutcome(undefined);
+    try {
+      const saved = await authenticatedApi().call(contract.organization.updatePasswordPolicy, {
+        body: { expiresAfterDays: days },
+      });
+      setOutcome({
+        kind: 'done',
+        text:
+          saved.expiresAfterDays === null
+            ? 'Passwords no longer expire.'
+            : `Passwords now expire after ${saved.expiresAfterDays} days.`,
+      });
+      onSaved();
+    } catch (error) {
+      setOutcome({ kind: 'failed', text: messageOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} />
+      <CheckboxField
+        label="Passwords expire"
+        checked={enabled}
+        onChange={(event) => setEnabled(event.currentTarget.checked)}
+      />
+      {enabled ? (
+        <Form form={form} aria-label="Password expiration policy">
+          <FormTextField
+            form={form}
+            name="expiresAfterDays"
+            label={`Days a password lasts (${passwordExpiryBounds.minDays} to ${passwordExpiryBounds.maxDays})`}
+            type="number"
+            inputMode="numeric"
+            min={passwordExpiryBounds.minDays}
+            max={passwordExpiryBounds.maxDays}
+          />
+          <FormSubmitButton form={form} busyLabel="Saving…">
+            Save policy
+          </FormSubmitButton>
+        </Form>
+      ) : (
+        <Button disabled={saving || expiresAfterDays === null} onClick={() => void save(null)}>
+          {saving ? 'Saving…' : 'Save: passwords never expire'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function TwoStepRequirement({ organization, onSaved }: { organization: Organization; onSaved: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const required = organization.twoStepRequired;
+
+  async function save(next: boolean) {
+    setSaving(true);
+    setOutcome(undefined);
+    try {
+      await authenticatedApi().call(contract.organization.setTwoStepRequirement, {
+        body: { required: next },
+      });
+      setConfirming(false);
+      setOutcome({
+        kind: 'done',
+        text: next
+          ? 'Two-step verification is now required. Members without it are asked to set it up before anything else.'
+          : 'Two-step verification is no longer required. Members who use it keep it.',
+      });
+      onSaved();
+    } catch (error) {
+      setOutcome({ kind: 'failed', text: messageOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <p css={{ marginTop: 0 }}>
+        {required
+          ? 'Every member must use two-step verification. Members who have not set it up are sent to do so before they can use their account.'
+          : 'Members choose for themselves whether to use two-step verification.'}
+      </p>
+      <OutcomeMessage outcome={outcome} />
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="two-step-confirm" css={{ marginTop: '0.5rem' }}>
+          <p id="two-step-confirm">
+            {required
+              ? 'Stop requiring two-step verification? Members may then turn it off for themselves.'
+              : 'Require two-step verification for everyone? Members without it must set it up with an authenticator app before they can use Dcipher again. You need it on your own account first.'}
+          </p>
+          <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+            <Button disabled={saving} onClick={() => void save(!required)}>
+              {saving ? 'Saving…' : required ? 'Stop requiring it' : 'Require it'}
+            </Button>
+            <Button variant="secondary" disabled={saving} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant={required ? 'secondary' : 'primary'} onClick={() => setConfirming(true)}>
+          {required ? 'Stop requiring two-step verification…' : 'Require two-step verification…'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+const categoryLabels: Record<ActivityCategory, string> = {
+  member: 'Members and invitations',
+  organization: 'Organization settings',
+  sso: 'Single sign-on',
+  'api-key': 'API keys',
+  role: 'Roles and sharing',
+  ownership: 'Ownership',
+};
+const pageSize = 20;
+
+function ActivitySection() {
+  const [category, setCategory] = useState<ActivityCategory | ''>('');
+  const [page, setPage] = useState(1);
+  const api = authenticatedApi();
+  const { result, reload } = useApiLoad(() =>
+    api.call(contract.organization.listOrganizationActivity, {
+      query: { page: String(page), pageSize: String(pageSize), ...(category && { category }) },
+    }),
+  );
+  // A new filter or page loads again (the first load is the hook's own).
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+    void reload();
+  }, [category, page, reload]);
+  return (
+    <ScreenSection title="Activity">
+      <p css={{ marginTop: 0, color: theme.colors.muted }}>
+        Every change made to the organization: who made it, when, and what changed. Times are in UTC.
+      </p>
+      <SelectField
+        label="Show"
+        value={category}
+        onChange={(event) => {
+          setCategory(event.currentTarget.value as ActivityCategory | '');
+          setPage(1);
+        }}
+        options={[
+          { value: '', label: 'All changes' },
+          ...activityCategories.map((value) => ({ value, label: categoryLabels[value] })),
+        ]}
+      />
+      <LoadState load={result} loadingText="Loading the activity…" onRetry={() => void reload()}>
+        {(activity) =>
+          activity.entries.length === 0 ? (
+            <p css={{ color: theme.colors.muted }}>
+              {category ? 'No changes of this kind yet.' : 'No changes recorded yet.'}
+            </p>
+          ) : (
+            <>
+              <ol aria-label="Changes, newest first" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {activity.entries.map((entry) => (
+                  <ActivityRow key={entry.id} entry={entry} />
+                ))}
+              </ol>
+              <nav
+                aria-label="Activity pages"
+                css={{
+                  display: 'flex',
+                  gap: '0.5rem',
+                  alignItems: 'center',
+                  flexWrap: 'wrap',
+                  marginTop: '1rem',
+                }}
+              >
+                <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Newer
+                </Button>
+                <span>
+                  Page {page} of {Math.max(1, Math.ceil(activity.total / pageSize))}
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={page * pageSize >= activity.total}
+                  onClick={() => setPage(page + 1)}
+                >
+                  Older
+                </Button>
+              </nav>
+            </>
+          )
+        }
+      </LoadState>
+    </ScreenSection>
+  );
+}
+
+function describeDetails(details: ActivityEntry['details']): string {
+  if ('from' in details && 'to' in details)
+    return ` (from ${details.from ?? 'none'} to ${details.to ?? 'none'})`;
+  const facts = Object.entries(details).map(([key, value]) => `${key}: ${value}`);
+  return facts.length > 0 ? ` (${facts.join(', ')})` : '';
+}
+
+function ActivityRow({ entry }: { entry: ActivityEntry }) {
+  return (
+    <li
+      css={{ padding: '0.65rem 0', borderTop: `1px solid ${theme.colors.border}`, overflowWrap: 'anywhere' }}
+    >
+      <div>
+        <strong>{entry.actorName || entry.actorEmail || 'A former member'}</strong>{' '}
+        {activityActionLabels[entry.action]}
+        {entry.subject ? (
+          <>
+            : <span>{entry.subject}</span>
+          </>
+        ) : null}
+        {describeDetails(entry.details)}
+      </div>
+      <div css={{ color: theme.colors.muted, fontSize: '0.9rem' }}>
+        <time dateTime={entry.at}>
+          {formatDate(entry.at)}, {formatTime(entry.at)}
+        </time>
+        {entry.actorEmail ? ` · ${entry.actorEmail}` : ''}
+      </div>
+    </li>
+  );
+}
