@@ -39,6 +39,8 @@ const regionChange: ActivityEntry = {
 
 async function renderSections(handlers: Record<string, unknown> = {}, role = 'admin') {
   authStore.setState({ status: 'authenticated', claims: { role } as never });
+  // Alone, the sections are not in the account area, which sets the page title.
+  document.title = 'Dcipher | Manage members';
   call = answering({
     getOrganization: organization,
     getPasswordPolicy: { expiresAfterDays: null },
