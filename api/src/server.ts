@@ -48,6 +48,8 @@ import {
   createUnsubscribeLinks,
   loadUnsubscribeLinkKey,
 } from './modules/marketing-emails/unsubscribe-links.js';
+import { registerMemberRoutes } from './modules/members/member-routes.js';
+import { createMemberService } from './modules/members/member-service.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { createRecoveryService } from './modules/recovery/recovery-service.js';
@@ -219,6 +221,7 @@ export async function createServer(
       }),
       rateLimiter,
     );
+    registerMemberRoutes(app, createMemberService({ database }));
     const sso = createSsoService({
       config,
       database,

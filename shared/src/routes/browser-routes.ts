@@ -43,7 +43,7 @@ const billing = { by: 'AccountApp', section: 'billing' } as const;
 export const routes = {
   // Entry and auth
   home: { path: '/', title: 'Home', server: sitePage },
-  signup: { path: '/signup', title: 'Sign up', server: authApp, query: ['email', 'invitation'] },
+  signup: { path: '/signup', title: 'Sign up', server: authApp, query: ['email', 'invitation', 'decline'] },
   login: { path: '/login', title: 'Log in', server: authApp },
   ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
   logout: { path: '/logout', title: 'Log out', server: sitePage },
