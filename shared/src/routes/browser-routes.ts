@@ -70,6 +70,8 @@ export const routes = {
   accountOrganization: { path: '/account/organization', title: 'Manage members', server: organization },
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
   accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
+  // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).
+  accountTeam: { path: '/account/team', title: 'My team', server: organization },
   // Subscription, payment and checkout
   subscription: { path: '/subscription', title: 'Subscription details', server: billing },
   subscriptionOptions: { path: '/subscription/options', title: 'Available plans', server: billing },

@@ -67,9 +67,19 @@ export const accountRoutes: readonly AccountRoute[] = [
       purpose: 'choose where the organization’s data is stored',
     },
   }),
-  screen('accountOrganization', undefined, {
-    requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' },
-  }),
+  screen(
+    'accountOrganization',
+    lazy(() => import(/* webpackChunkName: "account-organization" */ '../organization')),
+    { requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' } },
+  ),
+  screen(
+    'accountTeam',
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../organization').then((feature) => ({
+        default: feature.TeamScreen,
+      })),
+    ),
+  ),
   screen(
     'accountSso',
     lazy(() => import(/* webpackChunkName: "account-sso" */ '../sso')),
