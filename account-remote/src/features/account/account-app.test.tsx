@@ -45,8 +45,10 @@ describe('Account area shell', () => {
       'Account information',
       'Password',
       'Privacy & security',
+      'Manage members',
       'Single sign-on',
       'API keys',
+      'My team',
       'Contact',
       'Help (opens in a new tab)',
     ]);
@@ -157,7 +159,7 @@ describe('Account area shell', () => {
   it('tells an admin that an organization screen not built yet cannot be found, rather than refusing', async () => {
     authStore.setState({ status: 'authenticated' });
     call = answering({ getAccount: testAccount });
-    await openAt('/account/organization');
+    await openAt('/account/cloud-settings');
     expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
     expect(screen.queryByText(/Only organization admins/)).toBeNull();
   });

@@ -73,14 +73,6 @@ export const accountRoutes: readonly AccountRoute[] = [
     { requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' } },
   ),
   screen(
-    'accountTeam',
-    lazy(() =>
-      import(/* webpackChunkName: "account-organization" */ '../organization').then((feature) => ({
-        default: feature.TeamScreen,
-      })),
-    ),
-  ),
-  screen(
     'accountSso',
     lazy(() => import(/* webpackChunkName: "account-sso" */ '../sso')),
     { requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' } },
@@ -89,6 +81,15 @@ export const accountRoutes: readonly AccountRoute[] = [
     'accountApiKeys',
     lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../api-keys')),
     { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
+  ),
+  // Spec section 2's menu: "sharing options, my team, contact, help" come last.
+  screen(
+    'accountTeam',
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../organization').then((feature) => ({
+        default: feature.TeamScreen,
+      })),
+    ),
   ),
 ];
 
