@@ -9,7 +9,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
-import { deleteUser } from '../people/account-deletion.js';
+import { deleteUser, managingRoles } from '../people/account-deletion.js';
 import {
   countOtherActiveAdmins,
   type DirectoryMember,
@@ -47,7 +47,7 @@ const toMember = (member: DirectoryMember): Member => ({
 export function createMemberService({ database }: { database: Database }) {
   /** Refuses when `member` is the organization's last active admin; the caller holds the organization's lock. */
   async function assertNotLastAdmin(transaction: Queryable, member: DirectoryMember, organizationId: string) {
-    if (member.role !== 'admin' || member.status !== 'Active') return;
+    if (!managingRoles.includes(member.role) || member.status !== 'Active') return;
     if ((await countOtherActiveAdmins(transaction, organizationId, member.id)) === 0)
       throw new LastAdminError();
   }
@@ -96,7 +96,8 @@ export function createMemberService({ database }: { database: Database }) {
         });
         if (!member) throw new MemberNotFoundError();
         if (member.role === role) return toMember(member);
-        if (role !== 'admin') await assertNotLastAdmin(transaction, member, admin.organizationId);
+        if (!managingRoles.includes(role))
+          await assertNotLastAdmin(transaction, member, admin.organizationId);
         await updateMemberRole(transaction, admin.organizationId, member.id, role);
         await recordActivity(transaction, {
           organizationId: admin.organizationId,

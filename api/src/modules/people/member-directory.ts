@@ -1,6 +1,7 @@
 import type { MemberStatus } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import { managingRoles } from './account-deletion.js';
 import { isUuid } from './user-repository.js';
 
 /**
@@ -97,7 +98,10 @@ export async function emailInOrganization(
   return user.status === 'InvitationSent' ? 'invited' : 'member';
 }
 
-/** Active admins of the organization other than `userId` (invitees and suspended admins do not count). */
+/**
+ * Members other than `userId` who run the organization (a role that may grant, from the permission policy) and
+ * may sign in: active, not suspended. Invitees do not count.
+ */
 export async function countOtherActiveAdmins(
   database: Queryable,
   organizationId: string,
@@ -105,8 +109,8 @@ export async function countOtherActiveAdmins(
 ): Promise<number> {
   const [count] = await database.query<{ admins: number }>(
     `select count(*)::integer as admins from users
-     where organization_id = $1 and id <> $2 and role = 'admin' and status = 'Active' and suspended_at is null`,
-    [organizationId, userId],
+     where organization_id = $1 and id <> $2 and role = any($3) and status = 'Active' and suspended_at is null`,
+    [organizationId, userId, managingRoles],
   );
   return count?.admins ?? 0;
 }
