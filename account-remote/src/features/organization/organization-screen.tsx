@@ -71,7 +71,7 @@ export default function OrganizationScreen() {
 
 function MembersSection() {
   const api = authenticatedApi();
-  const { account } = useAccount();
+  const { account, leaveAccountArea } = useAccount();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ search: '', page: 1 });
   const [outcome, setOutcome] = useState<Outcome>();
@@ -165,6 +165,8 @@ function MembersSection() {
         return `The invitation to ${member.email} was revoked. Its link no longer works.`;
       }
       await api.call(contract.members.removeMember, { params: { email: member.email } });
+      // An admin who removed themselves has no account any more: leave the account area for the home page.
+      if (member.email === account.email) await leaveAccountArea('/');
       return `${nameOf(member)} was removed from the organization.`;
     });
 
@@ -480,9 +482,11 @@ function Confirmation({
           }
         : {
             title: `Remove ${name} from the organization?`,
-            text:
-              `${name}’s Dcipher account is deleted: they are signed out everywhere and can no longer log in, and ` +
-              'their personal data is erased. This cannot be undone. You can invite them again later.',
+            text: isSelf
+              ? 'This is you: your Dcipher account is deleted, you are signed out everywhere and your personal ' +
+                'data is erased. This cannot be undone.'
+              : `${name}’s Dcipher account is deleted: they are signed out everywhere and can no longer log in, and ` +
+                'their personal data is erased. This cannot be undone. You can invite them again later.',
             button: 'Remove member',
             busyLabel: 'Removing…',
           };
