@@ -71,7 +71,7 @@ export default function OrganizationScreen() {
 
 function MembersSection() {
   const api = authenticatedApi();
-  const { account, leaveAccountArea } = useAccount();
+  const { account, leaveAccountArea, replaceAccount } = useAccount();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ search: '', page: 1 });
   const [outcome, setOutcome] = useState<Outcome>();
@@ -158,6 +158,8 @@ function MembersSection() {
           params: { email: member.email },
           body: { role: what.role },
         });
+        // An admin who gave themselves another role may no longer be allowed here: the shell decides again.
+        if (member.email === account.email) replaceAccount(await api.call(contract.account.getAccount));
         return `${nameOf(member)} is now ${roleLabels[what.role].toLowerCase()}.`;
       }
       if (what.action === 'revoke') {

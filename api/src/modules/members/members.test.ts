@@ -423,6 +423,21 @@ describe('members and invitations (docs/decisions/0035)', () => {
       );
     });
 
+    it('the quick sign-up of an invited address mails the sign-up link, not "you already have an account"', async () => {
+      const org = await newOrganization();
+      const invitee = address('quick');
+      await invite(org.admin.token, invitee);
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/register/quick',
+        payload: { email: invitee },
+        remoteAddress: '192.0.2.78',
+      });
+      assert.ok(response.statusCode < 300, response.body);
+      const messages = await waitForEmailsTo(server.database, invitee, 2);
+      assert.ok(messages.some((message) => message.subject === 'Finish creating your Dcipher account'));
+    });
+
     it('forgot password for an invited address explains how to get in', async () => {
       const org = await newOrganization();
       const invitee = address('forgetful');
