@@ -24,7 +24,7 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   await inviteForm.getByLabel('Role').selectOption('teammate');
   await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${email} as teammate.`, { exact: false })).toBeVisible();
-  const members = page.getByRole('region', { name: 'Members' });
+  const members = page.getByRole('region', { name: 'Members', exact: true });
   await members.getByLabel('Search by name or email').fill(email);
   await members.getByRole('button', { name: 'Search' }).click();
   const invitedRow = members.getByRole('row').filter({ hasText: email });

@@ -15,7 +15,6 @@ import {
   FormSubmitButton,
   FormTextField,
   Notice,
-  SelectField,
   TextField,
   theme,
   useContractForm,
@@ -291,8 +290,8 @@ function MemberTable({
           padding: '0.6rem 0.5rem',
           borderTop: `1px solid ${theme.colors.border}`,
           verticalAlign: 'top',
-          overflowWrap: 'anywhere',
         },
+        td: { overflowWrap: 'anywhere' },
         // On a phone each member is a card: the cells stack, each named by its column.
         '@media (max-width: 47.99rem)': {
           thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' },
@@ -377,17 +376,31 @@ function MemberRow({
           {pending ? (
             roleLabels[member.role]
           ) : (
-            <SelectField
-              label={`Role of ${name}`}
+            // The column names the field; the select's own name says whose role it is.
+            <select
+              aria-label={`Role of ${name}`}
               value={confirming?.action === 'role' ? confirming.role : member.role}
-              options={roleOptions}
               disabled={busy}
               onChange={(event) => {
                 const role = event.currentTarget.value as OrganizationRole;
                 if (role !== member.role) onAsk({ action: 'role', member, role });
               }}
-              css={{ minWidth: '8rem' }}
-            />
+              css={{
+                minWidth: '8rem',
+                font: 'inherit',
+                padding: '0.45rem 0.5rem',
+                borderRadius: theme.radius,
+                border: `1px solid ${theme.colors.border}`,
+                background: theme.colors.surface,
+                color: theme.colors.ink,
+              }}
+            >
+              {roleOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
           )}
         </td>
         <td {...cellLabel('Status')}>
