@@ -273,6 +273,8 @@ describe('members and invitations (docs/decisions/0035)', () => {
     const org = await newOrganization();
     const invitee = address('revoked');
     await invite(org.admin.token, invitee);
+    const resent = await call('POST', '/org-admin/invites/resend', org.admin.token, { email: invitee });
+    assert.equal(resent.statusCode, 200, resent.body);
     const token = await invitationTokenFor(invitee);
     const pending = (await list(org.admin.token)).members.find((member) => member.email === invitee)!;
     const revoked = await call('DELETE', `/org-admin/invites/${pending.id}`, org.admin.token);
@@ -292,7 +294,12 @@ describe('members and invitations (docs/decisions/0035)', () => {
       'the address can be invited again',
     );
     const actions = (await activity(org.id)).map((entry) => entry.action);
-    assert.deepEqual(actions, ['member.invited', 'member.invitation-revoked', 'member.invited']);
+    assert.deepEqual(actions, [
+      'member.invited',
+      'member.invitation-resent',
+      'member.invitation-revoked',
+      'member.invited',
+    ]);
   });
 
   it("keeps organizations apart: an admin of B cannot list, change, revoke or remove A's people", async () => {
