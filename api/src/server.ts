@@ -48,6 +48,8 @@ import {
   createUnsubscribeLinks,
   loadUnsubscribeLinkKey,
 } from './modules/marketing-emails/unsubscribe-links.js';
+import { registerMemberRoutes } from './modules/members/member-routes.js';
+import { createMemberService } from './modules/members/member-service.js';
 import { registerOrganizationSettingsRoutes } from './modules/organization-settings/organization-settings-routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
@@ -221,6 +223,7 @@ export async function createServer(
       }),
       rateLimiter,
     );
+    registerMemberRoutes(app, createMemberService({ database }));
     const sso = createSsoService({
       config,
       database,

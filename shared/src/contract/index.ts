@@ -10,6 +10,7 @@ import type { EndpointDefinition } from './endpoint.js';
 import * as integrations from './integrations.js';
 import * as invitations from './invitations.js';
 import * as marketingEmails from './marketing-emails.js';
+import * as members from './members.js';
 import * as organization from './organization.js';
 import * as organizationSettings from './organization-settings.js';
 import * as pricing from './pricing.js';
@@ -164,6 +165,7 @@ export {
 export {
   type AcceptInvitationInput,
   AcceptInvitationInputSchema,
+  DeclineInvitationInputSchema,
   type Invitation,
   InvitationRenewalRequestInputSchema,
   InvitationSchema,
@@ -187,6 +189,24 @@ export {
   type UnsubscribeReceipt,
   UnsubscribeReceiptSchema,
 } from './marketing-emails.js';
+/** The contract, one module per API area. */
+export {
+  type Member,
+  type MemberEmailCheck,
+  MemberEmailCheckSchema,
+  type MemberListQuery,
+  type MemberPage,
+  MemberPageSchema,
+  type MemberRoleInput,
+  MemberRoleInputSchema,
+  MemberSchema,
+  type MemberStatus,
+  memberPageSizeDefault,
+  memberPageSizeMax,
+  memberStatuses,
+  type Teammate,
+  TeammateSchema,
+} from './members.js';
 export { type DeleteOrganizationInput, DeleteOrganizationInputSchema } from './organization.js';
 export {
   type ActivityEntry,
@@ -227,7 +247,6 @@ export {
   type ResetPasswordInput,
   ResetPasswordInputSchema,
 } from './recovery.js';
-/** The contract, one module per API area. */
 export {
   type QuickRegistrationInput,
   QuickRegistrationInputSchema,
@@ -330,6 +349,15 @@ export const contract = {
     getInvitation: invitations.getInvitation,
     acceptInvitation: invitations.acceptInvitation,
     requestInvitationRenewal: invitations.requestInvitationRenewal,
+    declineInvitation: invitations.declineInvitation,
+  },
+  members: {
+    listMembers: members.listMembers,
+    revokeInvitation: members.revokeInvitation,
+    checkMemberEmail: members.checkMemberEmail,
+    changeMemberRole: members.changeMemberRole,
+    removeMember: members.removeMember,
+    listTeam: members.listTeam,
   },
   marketingEmails: {
     sendDiscoverDcipherEmails: marketingEmails.sendDiscoverDcipherEmails,

@@ -140,3 +140,19 @@ export const requestInvitationRenewal = defineEndpoint({
   response: v.object({ requested: v.literal(true) }),
   successStatus: 202,
 });
+
+export const DeclineInvitationInputSchema = v.object({ token: invitationToken });
+
+/**
+ * Not in the spec (docs/decisions/0035): the invitee turns the invitation down from the link. The invitation and
+ * the invited (never signed-in) user are removed, so the address is free again: its owner may sign up on their own.
+ */
+export const declineInvitation = defineEndpoint({
+  operation: 'declineInvitation',
+  summary: 'Decline a pending or expired invitation: it is withdrawn and the address is free again',
+  method: 'POST',
+  path: '/invitations/decline',
+  auth: 'public',
+  body: { name: 'declineInvitationInput', schema: DeclineInvitationInputSchema },
+  response: v.object({ declined: v.literal(true) }),
+});

@@ -43,7 +43,7 @@ const billing = { by: 'AccountApp', section: 'billing' } as const;
 export const routes = {
   // Entry and auth
   home: { path: '/', title: 'Home', server: sitePage },
-  signup: { path: '/signup', title: 'Sign up', server: authApp, query: ['email', 'invitation'] },
+  signup: { path: '/signup', title: 'Sign up', server: authApp, query: ['email', 'invitation', 'decline'] },
   login: { path: '/login', title: 'Log in', server: authApp },
   ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
   logout: { path: '/logout', title: 'Log out', server: sitePage },
@@ -70,6 +70,8 @@ export const routes = {
   accountOrganization: { path: '/account/organization', title: 'Manage members', server: organization },
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
   accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
+  // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).
+  accountTeam: { path: '/account/team', title: 'My team', server: organization },
   // Subscription, payment and checkout
   subscription: { path: '/subscription', title: 'Subscription details', server: billing },
   subscriptionOptions: { path: '/subscription/options', title: 'Available plans', server: billing },

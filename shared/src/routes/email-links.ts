@@ -15,6 +15,9 @@ export const emailLinks = {
   /** Sign-up with the address filled in, or an invitation's acceptance page. */
   signup: (webUrl: string, target: { email: string } | { invitation: string }) =>
     `${webUrl}${pathTo('signup', {}, target)}`,
+  /** The invitation's page, opened on "decline" (docs/decisions/0035): the invitee confirms there. */
+  declineInvitation: (webUrl: string, token: string) =>
+    `${webUrl}${pathTo('signup', {}, { invitation: token, decline: 'yes' })}`,
   unsubscribe: (webUrl: string, email: string, token: string) =>
     `${webUrl}${pathTo('unsubscribe', {}, { email, token })}`,
   reactivateTrial: (webUrl: string, token: string) => `${webUrl}${pathTo('reactivateTrial', {}, { token })}`,

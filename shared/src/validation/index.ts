@@ -27,6 +27,7 @@ export {
   isCatalogueMessage,
   lastAdminMessage,
   marketingEmailMessages,
+  memberMessages,
   missingParameterMessage,
   networkErrorMessage,
   organizationSettingsMessages,

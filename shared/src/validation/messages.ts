@@ -146,6 +146,18 @@ export const invitationMessages = {
   stillValid: 'This invitation is still valid: accept it instead of asking for a new one.',
 } as const;
 
+/** Managing the organization's members (docs/decisions/0035). */
+export const memberMessages = {
+  onlyAdmins: 'Only organization admins can manage members.',
+  notFound: 'There is no such member in your organization.',
+  noPendingInvitation: 'There is no pending invitation for this person in your organization.',
+  lastAdmin:
+    'Your organization needs at least one admin: make another member an admin before changing this one.',
+  invalidPage: 'Please enter a page number from 1.',
+  invalidPageSize: 'Please choose a page size from 1 to 100.',
+  invitationDeclined: 'You declined the invitation. Nothing else happens.',
+} as const;
+
 /**
  * The API's answers about marketing emails and their unsubscribe links (docs/decisions/0018). The spec has no
  * text for them; known messages, so the client shows them instead of "Server error".

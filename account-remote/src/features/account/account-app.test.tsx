@@ -46,8 +46,10 @@ describe('Account area shell', () => {
       'Password',
       'Privacy & security',
       'Cloud settings',
+      'Manage members',
       'Single sign-on',
       'API keys',
+      'My team',
       'Contact',
       'Help (opens in a new tab)',
     ]);
@@ -155,10 +157,10 @@ describe('Account area shell', () => {
     expect(screen.getByRole('link', { name: 'Back to your account information' })).toBeTruthy();
   });
 
-  it('tells an admin that an organization screen not built yet cannot be found, rather than refusing', async () => {
+  it('tells an admin that a page of the account area that does not exist cannot be found, rather than refusing', async () => {
     authStore.setState({ status: 'authenticated' });
     call = answering({ getAccount: testAccount });
-    await openAt('/account/organization');
+    await openAt('/account/nothing-here');
     expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
     expect(screen.queryByText(/Only organization admins/)).toBeNull();
   });

@@ -58,8 +58,7 @@ export const accountRoutes: readonly AccountRoute[] = [
     lazy(() => import(/* webpackChunkName: "account-delete" */ './delete-account-screen')),
     { hiddenFromMenu: true },
   ),
-  // The organization's settings (spec section 6: admin-only areas). Their screens come with the organization
-  // issue; until then an admin finds "not found" and anyone else is told who may use them.
+  // The organization's settings (spec section 6: admin-only areas); anyone else is told who may use them.
   screen(
     'accountCloudSettings',
     lazy(() => import(/* webpackChunkName: "account-cloud-settings" */ '../organization-settings')),
@@ -71,9 +70,11 @@ export const accountRoutes: readonly AccountRoute[] = [
       },
     },
   ),
-  screen('accountOrganization', undefined, {
-    requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' },
-  }),
+  screen(
+    'accountOrganization',
+    lazy(() => import(/* webpackChunkName: "account-organization" */ '../organization')),
+    { requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' } },
+  ),
   screen(
     'accountSso',
     lazy(() => import(/* webpackChunkName: "account-sso" */ '../sso')),
@@ -83,6 +84,15 @@ export const accountRoutes: readonly AccountRoute[] = [
     'accountApiKeys',
     lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../api-keys')),
     { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
+  ),
+  // Spec section 2's menu: "sharing options, my team, contact, help" come last.
+  screen(
+    'accountTeam',
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../organization').then((feature) => ({
+        default: feature.TeamScreen,
+      })),
+    ),
   ),
 ];
 

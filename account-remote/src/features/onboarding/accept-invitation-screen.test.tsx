@@ -239,3 +239,53 @@ describe('Accept invitation: accepted and invalid links', () => {
     expect(call).not.toHaveBeenCalled();
   });
 });
+
+describe('Accept invitation: declining (docs/decisions/0035)', () => {
+  const declineCalls = () =>
+    call.mock.calls.filter(([endpoint]) => endpoint.operation === 'declineInvitation');
+
+  it('asks first, then declines and says what happened', async () => {
+    call.mockImplementation(async (endpoint: { operation: string }) =>
+      endpoint.operation === 'getInvitation' ? invitation('pending') : { declined: true },
+    );
+    const { navigate } = await renderInvitation();
+    await heading(pendingHeading);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(screen.getByRole('group', { name: 'Decline the invitation to join Demo Org?' })).toBeTruthy();
+    expect(declineCalls()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the invitation' }));
+    expect(screen.queryByRole('group', { name: /Decline the invitation/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Decline invitation' }));
+    await heading('You declined the invitation');
+    expect(declineCalls()[0]?.[1]).toEqual({ body: { token: 'tok123' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(navigate).toHaveBeenCalledWith('/signup');
+  });
+
+  it('opens with the question asked from the email link, and shows a failure without leaving', async () => {
+    call.mockImplementation(async (endpoint: { operation: string }) => {
+      if (endpoint.operation === 'getInvitation') return invitation('expired');
+      throw new ApiError('Server error', 500, 'INTERNAL');
+    });
+    window.history.pushState(null, '', '/signup?invitation=tok123&decline=yes');
+    await renderScreen(<AuthApp navigate={jest.fn()} />);
+    await heading('This invitation has expired');
+    fireEvent.click(screen.getByRole('button', { name: 'Decline invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Server error');
+    expect(screen.getByRole('heading', { level: 1, name: 'This invitation has expired' })).toBeTruthy();
+  });
+
+  it('turns into the accepted page when the invitation was accepted meanwhile', async () => {
+    call.mockImplementation(async (endpoint: { operation: string }) => {
+      if (endpoint.operation === 'getInvitation') return invitation('pending');
+      throw new ApiError('accepted', 409, 'INVITATION_ALREADY_ACCEPTED');
+    });
+    window.history.pushState(null, '', '/signup?invitation=tok123&decline=yes');
+    await renderScreen(<AuthApp navigate={jest.fn()} />);
+    await heading(pendingHeading);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline invitation' }));
+    await heading('This invitation has already been accepted');
+  });
+});

@@ -15,8 +15,8 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
-import { errorCatalogue, invitationMessages } from '@dcipher/shared/validation';
-import { useCallback, useEffect, useState } from 'react';
+import { errorCatalogue, invitationMessages, memberMessages } from '@dcipher/shared/validation';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 
@@ -24,6 +24,7 @@ type InvitationView =
   | { state: 'loading' }
   | { state: 'pending' | 'expired'; invitation: Invitation }
   | { state: 'accepted' }
+  | { state: 'declined' }
   | { state: 'invalid' }
   /** The invitation could not be loaded (offline, server error): the visitor may try again. */
   | { state: 'unavailable'; message: string };
@@ -42,7 +43,10 @@ function viewForTokenError(error: unknown, invitation?: Invitation): InvitationV
  * password (pending), ask the inviter for a new one (expired), log in (accepted), or explains a broken link.
  */
 export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
-  const token = new URLSearchParams(window.location.search).get('invitation') ?? '';
+  const search = new URLSearchParams(window.location.search);
+  const token = search.get('invitation') ?? '';
+  // The invitation email's "Decline invitation" link opens the page with the decline question already asked.
+  const askToDecline = search.get('decline') === 'yes';
   const [view, setView] = useState<InvitationView>({ state: 'loading' });
 
   const load = useCallback(() => {
@@ -83,10 +87,46 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
           invitation={view.invitation}
           onTokenProblem={setView}
           onAccepted={() => navigate('/account')}
+          decline={
+            <DeclineInvitation
+              token={token}
+              invitation={view.invitation}
+              askedFirst={askToDecline}
+              onDone={setView}
+            />
+          }
         />
       );
     case 'expired':
-      return <ExpiredInvitation token={token} invitation={view.invitation} />;
+      return (
+        <ExpiredInvitation
+          token={token}
+          invitation={view.invitation}
+          decline={
+            <DeclineInvitation
+              token={token}
+              invitation={view.invitation}
+              askedFirst={askToDecline}
+              onDone={setView}
+            />
+          }
+        />
+      );
+    case 'declined':
+      return (
+        <LoginLayout title="You declined the invitation">
+          <p>{memberMessages.invitationDeclined} The link no longer works.</p>
+          <p>You can still use Dcipher on your own with this email address.</p>
+          <p css={{ display: 'flex', gap: '1.5rem', marginBottom: 0 }}>
+            <ScreenLink to="/signup" navigate={navigate}>
+              Sign up
+            </ScreenLink>
+            <ScreenLink to="/login" navigate={navigate}>
+              Log in
+            </ScreenLink>
+          </p>
+        </LoginLayout>
+      );
     case 'accepted':
       return (
         <LoginLayout title="This invitation has already been accepted">
@@ -126,11 +166,13 @@ function AcceptForm({
   invitation,
   onTokenProblem,
   onAccepted,
+  decline,
 }: {
   token: string;
   invitation: Invitation;
   onTokenProblem: (view: InvitationView) => void;
   onAccepted: () => void;
+  decline: ReactNode;
 }) {
   const form = useContractForm({
     schema: AcceptInvitationInputSchema,
@@ -172,11 +214,20 @@ function AcceptForm({
           Accept invitation
         </FormSubmitButton>
       </Form>
+      {decline}
     </LoginLayout>
   );
 }
 
-function ExpiredInvitation({ token, invitation }: { token: string; invitation: Invitation }) {
+function ExpiredInvitation({
+  token,
+  invitation,
+  decline,
+}: {
+  token: string;
+  invitation: Invitation;
+  decline: ReactNode;
+}) {
   const [outcome, setOutcome] = useState<{ requested?: boolean; error?: string }>({});
   const [sending, setSending] = useState(false);
 
@@ -208,6 +259,78 @@ function ExpiredInvitation({ token, invitation }: { token: string; invitation: I
           {sending ? 'Asking…' : `Ask ${invitation.inviterName} for a new invitation`}
         </Button>
       )}
+      {decline}
     </LoginLayout>
+  );
+}
+
+/**
+ * "Not for you?": the invitee declines (docs/decisions/0035). Asked first, since it cannot be undone; the email's
+ * decline link opens the page with the question already asked.
+ */
+function DeclineInvitation({
+  token,
+  invitation,
+  askedFirst,
+  onDone,
+}: {
+  token: string;
+  invitation: Invitation;
+  askedFirst: boolean;
+  onDone: (view: InvitationView) => void;
+}) {
+  const [asking, setAsking] = useState(askedFirst);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+  const questionRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (askedFirst) questionRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [askedFirst]);
+
+  async function decline() {
+    setSending(true);
+    setError(undefined);
+    try {
+      await authenticatedApi().call(contract.invitations.declineInvitation, { body: { token } });
+      onDone({ state: 'declined' });
+    } catch (failure) {
+      const tokenProblem = viewForTokenError(failure, invitation);
+      if (tokenProblem) onDone(tokenProblem);
+      else setError(failure instanceof ApiError ? failure.message : errorCatalogue.serverError);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div css={{ marginTop: '1.5rem', paddingTop: '1rem', borderTop: `1px solid ${theme.colors.border}` }}>
+      {asking ? (
+        <fieldset ref={questionRef} css={{ minWidth: 0, margin: 0, padding: 0, border: 'none' }}>
+          <legend css={{ fontWeight: 600, padding: 0, marginBottom: '0.5rem' }}>
+            Decline the invitation to join {invitation.organizationName}?
+          </legend>
+          <p css={{ marginTop: 0 }}>
+            The link stops working and {invitation.inviterName} can see that you declined. You can still sign
+            up for Dcipher on your own with {invitation.email}.
+          </p>
+          {error ? <Alert>{error}</Alert> : null}
+          <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+            <Button variant="danger" disabled={sending} onClick={() => void decline()}>
+              {sending ? 'Declining…' : 'Decline invitation'}
+            </Button>
+            <Button variant="secondary" disabled={sending} onClick={() => setAsking(false)}>
+              Keep the invitation
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <p css={{ margin: 0 }}>
+          Not for you?{' '}
+          <Button variant="secondary" onClick={() => setAsking(true)}>
+            Decline
+          </Button>
+        </p>
+      )}
+    </div>
   );
 }

@@ -52,6 +52,16 @@ export function invitationEmail(
           `and ask ${inviter} for a new one.`,
       ],
       action: { label: 'Accept invitation', url },
+      items: [
+        {
+          title: 'Not for you?',
+          text:
+            'Decline the invitation and it is withdrawn. You can always sign up for Dcipher on your own with ' +
+            'this address, invited or not.',
+          url: emailLinks.declineInvitation(webUrl, token),
+          linkLabel: 'Decline invitation',
+        },
+      ],
       footer:
         `You received this email because ${inviter} invited this address to Dcipher. If you do not know them, ` +
         'ignore it: nobody can use the account unless the invitation is accepted.',

@@ -1,6 +1,7 @@
 import { invitationLifetimeDays } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
+import { recordActivity } from '../activity-log/activity-log.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import {
   activateInvitedUser as activateInvitedMember,
@@ -84,6 +85,13 @@ export async function createInvitation(
       [user.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
     );
     if (!invitation) throw new Error('invitation insert returned no row');
+    await recordActivity(transaction, {
+      organizationId: inviter.organizationId,
+      actor: { userId: inviter.id },
+      action: 'member.invited',
+      subject: email,
+      details: { role },
+    });
     return { issued: { email, role, token, expiresAt: new Date(invitation.expiresAt) }, userId: user.id };
   });
 }
@@ -98,23 +106,33 @@ export async function withdrawInvitation(database: Queryable, userId: string): P
  * as only one hash is kept), sent by `inviter` from now on; undefined when the organization has no such invitee.
  */
 export async function reissueInvitation(
-  database: Queryable,
+  database: Database,
   inviter: Inviter,
   email: string,
 ): Promise<IssuedInvitation | undefined> {
-  const invitee = await findPendingInvitee(database, email, inviter.organizationId);
-  if (!invitee) return undefined;
-  const token = newOneTimeToken();
-  const [reissued] = await database.query<{ expiresAt: Date }>(
-    `insert into invitations (user_id, token_hash, invited_by, expires_at)
+  return database.transaction(async (transaction) => {
+    const invitee = await findPendingInvitee(transaction, email, inviter.organizationId);
+    if (!invitee) return undefined;
+    const token = newOneTimeToken();
+    const [reissued] = await transaction.query<{ expiresAt: Date }>(
+      `insert into invitations (user_id, token_hash, invited_by, expires_at)
      values ($1, $2, $3, now() + $4::integer * interval '1 day')
      on conflict (user_id) do update
        set token_hash = excluded.token_hash, invited_by = excluded.invited_by, expires_at = excluded.expires_at
        where invitations.accepted_at is null
      returning expires_at as "expiresAt"`,
-    [invitee.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
-  );
-  return reissued && { email, role: invitee.role, token, expiresAt: new Date(reissued.expiresAt) };
+      [invitee.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
+    );
+    if (!reissued) return undefined;
+    await recordActivity(transaction, {
+      organizationId: inviter.organizationId,
+      actor: { userId: inviter.id },
+      action: 'member.invitation-resent',
+      subject: email,
+      details: { role: invitee.role },
+    });
+    return { email, role: invitee.role, token, expiresAt: new Date(reissued.expiresAt) };
+  });
 }
 
 /** An invitation as its token finds it. */
@@ -187,6 +205,29 @@ export async function activateInvitedUser(
 ): Promise<void> {
   await transaction.query('update invitations set accepted_at = now() where id = $1', [invitation.id]);
   await activateInvitedMember(transaction, invitation.userId, { firstName, lastName, passwordHash });
+  await recordActivity(transaction, {
+    organizationId: invitation.organizationId,
+    actor: { userId: invitation.userId },
+    action: 'member.joined',
+    subject: invitation.email,
+    details: { role: invitation.role },
+  });
+}
+
+/**
+ * The invitee declines (docs/decisions/0035): the invitation and the invited user, who never signed in, are
+ * removed in the caller's transaction, so the address is free again. Recorded in the organization's log first,
+ * while the invitee still exists to name.
+ */
+export async function declineInvitation(transaction: Queryable, invitation: StoredInvitation): Promise<void> {
+  await recordActivity(transaction, {
+    organizationId: invitation.organizationId,
+    actor: { userId: invitation.userId },
+    action: 'member.invitation-declined',
+    subject: invitation.email,
+    details: { role: invitation.role },
+  });
+  await deleteInvitedUser(transaction, invitation.userId);
 }
 
 /**

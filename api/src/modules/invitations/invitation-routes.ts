@@ -42,6 +42,8 @@ export function registerInvitationRoutes(
     invitations.accept(body, signInContextOf(request)),
   );
 
+  registerEndpoint(app, endpoints.declineInvitation, ({ body }) => invitations.decline(body.token));
+
   registerEndpoint(app, endpoints.requestInvitationRenewal, async ({ body }, { request }) => {
     await rateLimiter.consume(renewalRequestLimit, request.ip);
     return invitations.requestRenewal(body.token);

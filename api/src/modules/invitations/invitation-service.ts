@@ -25,6 +25,7 @@ import {
 import {
   activateInvitedUser,
   createInvitation,
+  declineInvitation,
   findInvitationByToken,
   findInviter,
   type Inviter,
@@ -181,6 +182,20 @@ export function createInvitationService({
       const user = await findUserById(database, userId);
       if (!user) throw new InvitationInvalidError();
       return identity.issueSession(user, context);
+    },
+
+    /**
+     * The invitee turns the invitation down (pending or expired; an accepted one is refused): the invitation and
+     * the invited user are removed, so the address may sign up on its own (docs/decisions/0035).
+     */
+    async decline(token: string): Promise<{ declined: true }> {
+      await database.transaction(async (transaction) => {
+        const invitation = await findInvitationByToken(transaction, token, { lock: true });
+        if (!invitation) throw new InvitationInvalidError();
+        if (invitation.accepted) throw new InvitationAlreadyAcceptedError();
+        await declineInvitation(transaction, invitation);
+      });
+      return { declined: true };
     },
 
     /**

@@ -164,8 +164,14 @@ describe('invitations', () => {
       assert.match(message.text, /as a guest\./);
       assert.match(message.text, /This link expires in 7 days and works once\./);
       const links = findLinksInEmail(message);
-      assert.equal(links.length, 1);
-      assert.match(String(links[0]), /^https:\/\/www\.dcipher\.test\/signup\?invitation=[A-Za-z0-9_-]{43}$/);
+      // Accept, and decline (docs/decisions/0035), for the same token.
+      assert.equal(links.length, 2);
+      const acceptLink = links.find((link) => !link.endsWith('&decline=yes'));
+      assert.match(
+        String(acceptLink),
+        /^https:\/\/www\.dcipher\.test\/signup\?invitation=[A-Za-z0-9_-]{43}$/,
+      );
+      assert.ok(links.includes(`${acceptLink}&decline=yes`));
 
       const [stored] = await server.database.query<{ token_hash: string; invited_by: string }>(
         `select token_hash, invited_by from invitations

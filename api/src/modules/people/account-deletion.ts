@@ -17,7 +17,7 @@ export type AccountDeletionPlan =
  * The roles that run the organization (invite people, give roles): an organization must keep one active member
  * holding such a role. Read from the permission policy, so the rule follows it (docs/decisions/0022).
  */
-const managingRoles = organizationRoles.filter((role) =>
+export const managingRoles = organizationRoles.filter((role) =>
   can({ kind: 'user', role }, 'organization', 'grant'),
 );
 

@@ -86,3 +86,31 @@ export function findActiveAdmins(
     [organizationId],
   );
 }
+
+/** The address's invitee who has not accepted (whatever the organization), locked for the transaction. */
+export async function lockInviteeByEmail(
+  transaction: Queryable,
+  email: string,
+): Promise<{ id: string; organizationId: string; role: OrganizationRole } | undefined> {
+  const [invitee] = await transaction.query<{ id: string; organizationId: string; role: OrganizationRole }>(
+    `select id, organization_id as "organizationId", role from users
+     where email = $1 and status = 'InvitationSent'
+     for update`,
+    [email],
+  );
+  return invitee;
+}
+
+/** The organization that invited `email`, when the address belongs to an invitee who has not accepted. */
+export async function findInvitingOrganization(
+  database: Queryable,
+  email: string,
+): Promise<{ organizationName: string } | undefined> {
+  const [invitee] = await database.query<{ organizationName: string }>(
+    `select organizations.name as "organizationName"
+     from users join organizations on organizations.id = users.organization_id
+     where users.email = $1 and users.status = 'InvitationSent'`,
+    [email],
+  );
+  return invitee;
+}

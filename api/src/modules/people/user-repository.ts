@@ -136,9 +136,15 @@ export async function findExistingEmails(
   return new Set(rows.map((row) => row.email));
 }
 
-/** Whether any user (active or invited) signs in with `email`. */
+/**
+ * Whether an account signs in with `email`. A pending invitee has none: their address may sign up on its own,
+ * which withdraws the invitation (docs/decisions/0035).
+ */
 export async function emailHasUser(database: Queryable, email: string): Promise<boolean> {
-  return (await database.query('select 1 from users where email = $1', [email])).length > 0;
+  return (
+    (await database.query(`select 1 from users where email = $1 and status <> 'InvitationSent'`, [email]))
+      .length > 0
+  );
 }
 
 /** Whether a user other than `userId` signs in with `email`. */

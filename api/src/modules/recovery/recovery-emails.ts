@@ -28,3 +28,34 @@ export function passwordResetEmail(to: string, webUrl: string, token: string): E
     }),
   };
 }
+
+/**
+ * Forgot password for an address that was invited but has no password yet (docs/decisions/0035): nothing to
+ * reset, so the email says where the invitation is and that signing up on their own works too.
+ */
+export function invitedWithoutPasswordEmail(
+  to: string,
+  webUrl: string,
+  organizationName: string,
+): EmailMessage {
+  const organization = organizationName.replace(/\s+/g, ' ').trim().slice(0, 80);
+  return {
+    to,
+    subject: 'You have no Dcipher password yet',
+    tag: 'password-reset',
+    ...renderEmailLayout({
+      preheader: 'You were invited to Dcipher: accept the invitation, or sign up on your own.',
+      heading: 'You have no password yet',
+      paragraphs: [
+        `Someone — hopefully you — asked to reset the Dcipher password of this address. It has no password yet: ` +
+          `${organization} invited it to join their organization on Dcipher.`,
+        'To join them, open the invitation email and accept it; you can also decline it there. To use Dcipher ' +
+          'on your own instead, sign up with the button below: the invitation is then withdrawn.',
+      ],
+      action: { label: 'Sign up on your own', url: emailLinks.signup(webUrl, { email: to }) },
+      footer:
+        'You received this email because someone asked to reset the password of this address. If that was not ' +
+        'you, ignore it: nothing changes.',
+    }),
+  };
+}

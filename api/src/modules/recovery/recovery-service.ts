@@ -8,13 +8,14 @@ import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import { passwordChangedNotice } from '../identity/password-changed-notice.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { RefreshTokenStore } from '../identity/refresh-token-store.js';
+import { findInvitingOrganization } from '../people/membership-repository.js';
 import { replacePassword } from '../people/user-repository.js';
 import {
   findPasswordResetToken,
   issuePasswordResetToken,
   spendPasswordResetToken,
 } from './password-reset-tokens.js';
-import { passwordResetEmail } from './recovery-emails.js';
+import { invitedWithoutPasswordEmail, passwordResetEmail } from './recovery-emails.js';
 import { ResetLinkExpiredError, ResetLinkInvalidError } from './recovery-errors.js';
 
 /**
@@ -64,6 +65,12 @@ export function createRecoveryService({
       if (await rateLimiter.tryConsume(resetEmailsPerAddressLimit, email)) {
         const token = await issuePasswordResetToken(database, email);
         if (token) await deliver(passwordResetEmail(email, webUrl, token));
+        else {
+          // An invitee has no password: tell them how to get in rather than nothing (docs/decisions/0035).
+          const invitation = await findInvitingOrganization(database, email);
+          if (invitation)
+            await deliver(invitedWithoutPasswordEmail(email, webUrl, invitation.organizationName));
+        }
       }
       return { sent: true };
     },

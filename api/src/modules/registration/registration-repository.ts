@@ -2,6 +2,8 @@ import type { RegistrationInputSchema } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.js';
+import { recordActivity } from '../activity-log/activity-log.js';
+import { deleteInvitedUser, lockInviteeByEmail } from '../people/membership-repository.js';
 import { createOrganization } from '../people/organization-repository.js';
 import { insertUser } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from './email-verification-tokens.js';
@@ -26,6 +28,20 @@ export async function createAccount(
   const isBusiness = registration.customerType === 'Business';
   try {
     return await database.transaction(async (transaction) => {
+      // Someone invited who signs up on their own instead (docs/decisions/0035): an address has one user, so the
+      // never-accepted invitation is withdrawn, recorded in the inviting organization's log, and the sign-up goes
+      // on. An invitation never blocks its address.
+      const invitee = await lockInviteeByEmail(transaction, registration.email);
+      if (invitee) {
+        await recordActivity(transaction, {
+          organizationId: invitee.organizationId,
+          actor: { userId: invitee.id },
+          action: 'member.invitation-declined',
+          subject: registration.email,
+          details: { role: invitee.role, reason: 'signed up on their own' },
+        });
+        await deleteInvitedUser(transaction, invitee.id);
+      }
       const organization = await createOrganization(transaction, {
         // A business is named after its company (required for it); an individual's organization is them.
         name:

@@ -1,0 +1,141 @@
+import type { MemberStatus } from '@dcipher/shared/contract';
+import type { OrganizationRole } from '@dcipher/shared/domain';
+import type { Queryable } from '../../db/database.js';
+import { managingRoles } from './account-deletion.js';
+import { isUuid } from './user-repository.js';
+
+/**
+ * The organization's members as its admins manage them and its colleagues see them (docs/decisions/0035). Every
+ * query is scoped to one organization: nothing here reads or changes another organization's people.
+ */
+
+export interface DirectoryMember {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: OrganizationRole;
+  status: MemberStatus;
+  invitationExpiresAt: Date | null;
+  createdAt: Date;
+}
+
+const memberColumns = `
+  users.id, users.email, users.first_name as "firstName", users.last_name as "lastName", users.role,
+  case when users.suspended_at is not null then 'suspended' else users.status end as status,
+  (select invitations.expires_at from invitations
+     where invitations.user_id = users.id and invitations.accepted_at is null) as "invitationExpiresAt",
+  users.created_at as "createdAt"`;
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** One page of the organization's members and pending invitees, newest last, filtered by name or email. */
+export async function listOrganizationMembers(
+  database: Queryable,
+  organizationId: string,
+  { search, page, pageSize }: { search: string; page: number; pageSize: number },
+): Promise<{ members: DirectoryMember[]; total: number }> {
+  const pattern = `%${likeEscaped(search.toLowerCase())}%`;
+  const filter = `users.organization_id = $1 and (
+    $2 = '%%' or lower(users.email) like $2 or lower(users.first_name || ' ' || users.last_name) like $2)`;
+  const [count] = await database.query<{ total: number }>(
+    `select count(*)::integer as total from users where ${filter}`,
+    [organizationId, pattern],
+  );
+  const members = await database.query<DirectoryMember>(
+    `select ${memberColumns} from users where ${filter}
+     order by users.created_at, users.id
+     limit $3 offset $4`,
+    [organizationId, pattern, pageSize, (page - 1) * pageSize],
+  );
+  return { members, total: count?.total ?? 0 };
+}
+
+/** The member of the organization at `email` (active, suspended or invited); with `lock`, their row is locked. */
+export async function findOrganizationMemberByEmail(
+  database: Queryable,
+  organizationId: string,
+  email: string,
+  { lock = false } = {},
+): Promise<DirectoryMember | undefined> {
+  const [member] = await database.query<DirectoryMember>(
+    `select ${memberColumns} from users
+     where users.organization_id = $1 and users.email = $2
+     ${lock ? 'for update of users' : ''}`,
+    [organizationId, email],
+  );
+  return member;
+}
+
+/** The organization's pending invitee `userId`, locked; undefined for anyone else (or another organization's). */
+export async function lockPendingInvitee(
+  database: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<{ id: string; email: string; role: OrganizationRole } | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [invitee] = await database.query<{ id: string; email: string; role: OrganizationRole }>(
+    `select id, email, role from users
+     where id = $1 and organization_id = $2 and status = 'InvitationSent'
+     for update`,
+    [userId, organizationId],
+  );
+  return invitee;
+}
+
+/** Whether `email` is a member or pending invitee of the organization; other organizations are never looked at. */
+export async function emailInOrganization(
+  database: Queryable,
+  organizationId: string,
+  email: string,
+): Promise<'member' | 'invited' | 'none'> {
+  const [user] = await database.query<{ status: string }>(
+    'select status from users where organization_id = $1 and email = $2',
+    [organizationId, email],
+  );
+  if (!user) return 'none';
+  return user.status === 'InvitationSent' ? 'invited' : 'member';
+}
+
+/**
+ * Members other than `userId` who run the organization (a role that may grant, from the permission policy) and
+ * may sign in: active, not suspended. Invitees do not count.
+ */
+export async function countOtherActiveAdmins(
+  database: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<number> {
+  const [count] = await database.query<{ admins: number }>(
+    `select count(*)::integer as admins from users
+     where organization_id = $1 and id <> $2 and role = any($3) and status = 'Active' and suspended_at is null`,
+    [organizationId, userId, managingRoles],
+  );
+  return count?.admins ?? 0;
+}
+
+export async function updateMemberRole(
+  database: Queryable,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole,
+): Promise<void> {
+  await database.query(
+    'update users set role = $3, updated_at = now() where id = $1 and organization_id = $2',
+    [userId, organizationId, role],
+  );
+}
+
+/** The organization's active, not suspended members with their roles: "my team". */
+export function listTeammates(
+  database: Queryable,
+  organizationId: string,
+): Promise<{ firstName: string; lastName: string; email: string; role: OrganizationRole }[]> {
+  return database.query(
+    `select first_name as "firstName", last_name as "lastName", email, role from users
+     where organization_id = $1 and status = 'Active' and suspended_at is null
+     order by lower(first_name), lower(last_name), email`,
+    [organizationId],
+  );
+}
