@@ -32,10 +32,23 @@ export async function recordActivity(database: Queryable, entry: ActivityEntryIn
       `${actor.firstName} ${actor.lastName}`.trim(),
       entry.action,
       entry.subject ?? null,
-      JSON.stringify(entry.details ?? {}),
+      JSON.stringify(jsonbSafe(entry.details ?? {})),
     ],
   );
 }
+
+/**
+ * PostgreSQL's jsonb refuses the escape of a lone surrogate, which JSON.stringify writes for text someone typed: it
+ * becomes U+FFFD, as the text columns store it.
+ */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const jsonbSafe = (details: Record<string, string | number | boolean | null>) =>
+  Object.fromEntries(
+    Object.entries(details).map(([key, value]) => [
+      key.replace(loneSurrogate, '\uFFFD'),
+      typeof value === 'string' ? value.replace(loneSurrogate, '\uFFFD') : value,
+    ]),
+  );
 
 export interface ActivityEntry {
   id: string;
