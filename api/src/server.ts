@@ -56,6 +56,7 @@ import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { createRecoveryService } from './modules/recovery/recovery-service.js';
 import { registerRegistrationRoutes } from './modules/registration/registration-routes.js';
 import { createRegistrationService } from './modules/registration/registration-service.js';
+import { registerRolesRoutes } from './modules/roles/roles-routes.js';
 import { createDomainVerifier } from './modules/sso/domain-verification.js';
 import { createSecretBox, loadOrCreateSsoSecretKey } from './modules/sso/secret-box.js';
 import { registerSsoRoutes } from './modules/sso/sso-routes.js';
@@ -180,6 +181,7 @@ export async function createServer(
     registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
     registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
     registerOrganizationSettingsRoutes(app, database, twoFactor);
+    registerRolesRoutes(app, database);
     registerContactRoutes(app, database, rateLimiter);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);

@@ -1,7 +1,7 @@
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
 import { ensureOrganization } from '../modules/people/organization-repository.js';
-import { findExistingEmails, insertUser } from '../modules/people/user-repository.js';
+import { findExistingEmails, findUserByEmail, insertUser } from '../modules/people/user-repository.js';
 import type { Database } from './database.js';
 
 /** Everyone in the demo organization signs in with this password (never seeded in production). */
@@ -63,7 +63,7 @@ export async function seedDemoData(
     demoUsers.map((user) => user.email),
   );
   const missing = demoUsers.filter((user) => !existingEmails.has(user.email));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return seedDemoResources(database);
 
   // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
   const passwordHashes = await Promise.all(missing.map(() => passwordHasher.hash(demoPassword)));
@@ -89,4 +89,24 @@ export async function seedDemoData(
       });
     }
   });
+  await seedDemoResources(database);
+}
+
+/** A few items of the demo organization, owned by its admin, so sharing has something to show (0038). */
+export const demoResources = [
+  { id: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81', type: 'studio-project', name: 'Customer feedback study' },
+  { id: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c82', type: 'workflow', name: 'Weekly news digest' },
+  { id: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c83', type: 'file', name: 'Interview transcripts.pdf' },
+] as const;
+
+async function seedDemoResources(database: Database): Promise<void> {
+  const owner = (await findUserByEmail(database, demoUsers[0]?.email ?? ''))?.id;
+  if (!owner) return;
+  for (const resource of demoResources) {
+    await database.query(
+      `insert into resources (id, organization_id, type, name, owner_user_id) values ($1, $2, $3, $4, $5)
+       on conflict (id) do nothing`,
+      [resource.id, demoOrganization.id, resource.type, resource.name, owner],
+    );
+  }
 }

@@ -16,6 +16,7 @@ import * as organizationSettings from './organization-settings.js';
 import * as pricing from './pricing.js';
 import * as recovery from './recovery.js';
 import * as registration from './registration.js';
+import * as roles from './roles.js';
 import * as sso from './sso.js';
 import * as suspension from './suspension.js';
 import * as system from './system.js';
@@ -256,6 +257,14 @@ export {
   VerifyEmailInputSchema,
 } from './registration.js';
 export {
+  type Abilities,
+  AbilitiesSchema,
+  ResourceGrantInputSchema,
+  type ResourceSharing,
+  ResourceSharingSchema,
+  type SharedResource,
+} from './roles.js';
+export {
   domainVerificationRecordName,
   domainVerificationRecordValue,
   emailDomainOf,
@@ -364,6 +373,19 @@ export const contract = {
     sendFeatureUpdatesEmails: marketingEmails.sendFeatureUpdatesEmails,
     sendEmailVerificationReminder: marketingEmails.sendEmailVerificationReminder,
     unsubscribeEmail: marketingEmails.unsubscribeEmail,
+  },
+  roles: {
+    getAbilities: roles.getAbilities,
+    listOrganizationRoles: roles.listOrganizationRoles,
+    listResourceRolePolicy: roles.listResourceRolePolicy,
+    getResourceRoles: roles.getResourceRoles,
+    getPublicRole: roles.getPublicRole,
+    grantResourceRole: roles.grantResourceRole,
+    updateResourceRole: roles.updateResourceRole,
+    removeResourceRole: roles.removeResourceRole,
+    transferOwnership: roles.transferOwnership,
+    listRoleUsers: roles.listRoleUsers,
+    listSharedResources: roles.listSharedResources,
   },
   organization: {
     deleteOrganization: organization.deleteOrganization,

@@ -71,6 +71,7 @@ export const routes = {
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
   accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
   // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).
+  accountSharing: { path: '/account/sharing', title: 'Sharing options', server: organization },
   accountTeam: { path: '/account/team', title: 'My team', server: organization },
   // Subscription, payment and checkout
   subscription: { path: '/subscription', title: 'Subscription details', server: billing },

@@ -37,6 +37,7 @@ export {
   permissionDenied,
   permissionDeniedMessage,
   publicMailDomainRefused,
+  rolesMessages,
   sessionEndedMessage,
   signedInOnlyMessage,
   ssoDomainVerifiedElsewhere,

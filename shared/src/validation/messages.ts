@@ -90,6 +90,17 @@ export const emailChangeMessages = {
   sameAsCurrent: 'The new email address must be different from the current one.',
 } as const;
 
+/** Roles on resources (issue 10; the spec shows no texts for them). */
+export const rolesMessages = {
+  unknownResource: 'Choose one of the resources of the permission policy',
+  unknownAction: 'Ask about transfer, create, read, update, delete or grant',
+  notShareable: 'This kind of resource is not shared item by item',
+  resourceNotFound: 'This resource could not be found',
+  grantableRole: 'Choose editor or viewer',
+  notAMember: 'This person is not a member of your organization',
+  ownerRole: 'The owner already has every right on it; transfer the ownership instead',
+} as const;
+
 /** The organization's settings (issue 10; the spec shows no texts for them). */
 export const organizationSettingsMessages = {
   unknownRegion: 'Choose one of the listed regions',

@@ -49,6 +49,7 @@ describe('Account area shell', () => {
       'Manage members',
       'Single sign-on',
       'API keys',
+      'Sharing options',
       'My team',
       'Contact',
       'Help (opens in a new tab)',

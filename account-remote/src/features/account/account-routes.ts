@@ -87,6 +87,10 @@ export const accountRoutes: readonly AccountRoute[] = [
   ),
   // Spec section 2's menu: "sharing options, my team, contact, help" come last.
   screen(
+    'accountSharing',
+    lazy(() => import(/* webpackChunkName: "account-sharing" */ '../sharing')),
+  ),
+  screen(
     'accountTeam',
     lazy(() =>
       import(/* webpackChunkName: "account-organization" */ '../organization').then((feature) => ({

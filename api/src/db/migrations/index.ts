@@ -19,6 +19,7 @@ import { activityLogMigration } from './0018-activity-log.js';
 import { organizationSettingsMigration } from './0020-organization-settings.js';
 import { ssoVerifiedDomainsMigration } from './0024-sso-verified-domains.js';
 import { apiKeysMigration } from './0025-api-keys.js';
+import { resourcesAndRolesMigration } from './0027-resources-and-roles.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   organizationSettingsMigration,
   ssoVerifiedDomainsMigration,
   apiKeysMigration,
+  resourcesAndRolesMigration,
 ];

@@ -1,0 +1,2 @@
+// The sharing feature's one door: its screen, loaded lazily by the account area's router.
+export { default } from './sharing-screen';

@@ -1,0 +1,140 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import type { SharedResource } from '@dcipher/shared/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expectNoAxeViolations } from '../../test-support/axe';
+import { renderScreen } from '../../test-support/render-screen';
+import { answering, testAccount } from '../account/account-test-api';
+import AccountApp from '../account/index';
+
+let call = answering({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const initialState = authStore.getState();
+const neverSettles = () => new Promise(() => {});
+
+const study: SharedResource = {
+  resource: 'studio-project',
+  resourceId: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81',
+  name: 'Customer feedback study',
+  ownerEmail: 'ada@example.com',
+  publicRole: null,
+  grants: [],
+  yourRole: 'owner',
+  mayGrant: true,
+};
+const members = [
+  { userId: 'u1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+  { userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'teammate' },
+];
+
+async function openSharing(handlers: Record<string, unknown> = {}) {
+  authStore.setState({ status: 'authenticated' });
+  call = answering({
+    getAccount: testAccount,
+    listSharedResources: { resources: [study] },
+    listRoleUsers: { users: members },
+    ...handlers,
+  });
+  window.history.pushState(null, '', '/account/sharing');
+  await renderScreen(
+    <main>
+      <AccountApp navigate={jest.fn()} />
+    </main>,
+  );
+}
+
+const callsOf = (operation: string) =>
+  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
+
+describe('sharing options screen', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  it('says it is loading', async () => {
+    await openSharing({ listSharedResources: neverSettles });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading what is shared…');
+  });
+
+  it('says when nothing is shared yet', async () => {
+    await openSharing({ listSharedResources: { resources: [] } });
+    expect(await screen.findByText(/No projects, workflows or files are shared with you yet/)).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it('shows a failed load with "Try again"', async () => {
+    let attempt = 0;
+    await openSharing({
+      listSharedResources: () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError('Server error', 500, 'INTERNAL');
+        return { resources: [study] };
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Server error');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Customer feedback study' })).toBeTruthy();
+  });
+
+  it('shares a resource with a member as viewer, and passes axe', async () => {
+    await openSharing({
+      grantResourceRole: {
+        ...study,
+        grants: [{ userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'viewer' }],
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Customer feedback study' });
+    expect(within(card).getByText('Not shared with anyone yet.')).toBeTruthy();
+    await expectNoAxeViolations();
+    fireEvent.change(within(card).getByLabelText('Share with'), { target: { value: 'tom@example.com' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Share' }));
+    expect(await within(card).findByText('Shared with tom@example.com as viewer.')).toBeTruthy();
+    expect(callsOf('grantResourceRole')[0]?.[1]).toEqual({
+      body: {
+        resource: 'studio-project',
+        resourceId: study.resourceId,
+        email: 'tom@example.com',
+        role: 'viewer',
+      },
+    });
+  });
+
+  it('asks which member when none is chosen, and shows why the API refused', async () => {
+    await openSharing({
+      grantResourceRole: () => {
+        throw new ApiError('This person is not a member of your organization', 400, 'VALIDATION_FAILED', {
+          email: 'This person is not a member of your organization',
+        });
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Customer feedback study' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Share' }));
+    expect(await within(card).findByText('This field is required')).toBeTruthy();
+    expect(callsOf('grantResourceRole')).toHaveLength(0);
+    fireEvent.change(within(card).getByLabelText('Share with'), { target: { value: 'tom@example.com' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Share' }));
+    await waitFor(() =>
+      expect(
+        within(card).getAllByText('This person is not a member of your organization').length,
+      ).toBeGreaterThan(0),
+    );
+  });
+
+  it('shows a reader what is shared with them, with nothing to change', async () => {
+    await openSharing({
+      listSharedResources: {
+        resources: [{ ...study, yourRole: 'viewer', mayGrant: false, ownerEmail: 'tom@example.com' }],
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Customer feedback study' });
+    expect(
+      within(card).getByText('Only its owner and your organization’s admins can share it.'),
+    ).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import { contract, ResourceGrantInputSchema, type SharedResource } from '@dcipher/shared/contract';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  Form,
+  FormSelectField,
+  FormSubmitButton,
+  Notice,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { useState } from 'react';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { messageOf, useApiLoad } from '../account/use-api-load';
+
+type Member = { userId: string; email: string; name: string; role: string };
+type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
+
+/**
+ * `/account/sharing`, "Sharing options": the organization's projects, workflows, files… the user may open, who holds
+ * which role on each, and — where the policy lets them grant — sharing them with members as editor or viewer,
+ * making them public to the organization, or stopping it (docs/decisions/0038).
+ */
+export default function SharingScreen() {
+  const api = authenticatedApi();
+  const { result, reload } = useApiLoad(async () => {
+    const [{ resources }, members] = await Promise.all([
+      api.call(contract.roles.listSharedResources),
+      // Guests may not list members; they cannot share anything either.
+      api.call(contract.roles.listRoleUsers).then(
+        ({ users }) => users,
+        () => [] as Member[],
+      ),
+    ]);
+    return { resources, members };
+  });
+  return (
+    <LoadState load={result} loadingText="Loading what is shared…" onRetry={() => void reload()}>
+      {({ resources, members }) =>
+        resources.length === 0 ? (
+          <ScreenSection title="Nothing shared yet">
+            <p css={{ margin: 0 }}>
+              No projects, workflows or files are shared with you yet. When someone shares one, it appears
+              here.
+            </p>
+          </ScreenSection>
+        ) : (
+          <>
+            {resources.map((resource) => (
+              <ResourceSharingCard
+                key={resource.resourceId}
+                resource={resource}
+                members={members}
+                onChanged={() => void reload()}
+              />
+            ))}
+          </>
+        )
+      }
+    </LoadState>
+  );
+}
+
+function ResourceSharingCard({
+  resource,
+  members,
+  onChanged,
+}: {
+  resource: SharedResource;
+  members: Member[];
+  onChanged: () => void;
+}) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [busy, setBusy] = useState(false);
+  const api = authenticatedApi();
+  // "studio-project" reads "Studio project".
+  const kind = resource.resource.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
+  const ref = { resource: resource.resource as never, resourceId: resource.resourceId };
+  const candidates = members.filter(
+    (member) =>
+      member.email !== resource.ownerEmail && !resource.grants.some((grant) => grant.email === member.email),
+  );
+
+  async function run(work: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      await work();
+      setOutcome({ kind: 'done', text: done });
+      onChanged();
+    } catch (error) {
+      setOutcome({ kind: 'failed', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const shareForm = useContractForm({
+    schema: ResourceGrantInputSchema,
+    defaultValues: { ...ref, email: '', role: 'viewer' } as never,
+    onSubmit: async (values) => {
+      await api.call(contract.roles.grantResourceRole, { body: { ...values, ...ref } });
+      setOutcome({ kind: 'done', text: `Shared with ${values.email} as ${values.role}.` });
+      shareForm.reset({ ...ref, email: '', role: 'viewer' } as never);
+      onChanged();
+    },
+  });
+
+  return (
+    <ScreenSection title={resource.name}>
+      <p css={{ marginTop: 0, color: theme.colors.muted, overflowWrap: 'anywhere' }}>
+        {kind} · owned by {resource.ownerEmail}
+        {resource.yourRole
+          ? ` · you are its ${resource.yourRole === 'public' ? 'reader (public)' : resource.yourRole}`
+          : ''}
+      </p>
+      {outcome?.kind === 'done' ? <Notice>{outcome.text}</Notice> : null}
+      {outcome?.kind === 'failed' ? <Alert>{outcome.text}</Alert> : null}
+      {resource.grants.length === 0 ? (
+        <p>Not shared with anyone yet.</p>
+      ) : (
+        <ul
+          aria-label={`Who has ${resource.name}`}
+          css={{ listStyle: 'none', padding: 0, margin: '0 0 1rem' }}
+        >
+          {resource.grants.map((grant) => (
+            <li
+              key={grant.userId}
+              css={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: '0.5rem 1rem',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                padding: '0.6rem 0',
+                borderTop: `1px solid ${theme.colors.border}`,
+              }}
+            >
+              <span css={{ overflowWrap: 'anywhere' }}>
+                <strong>{grant.name || grant.email}</strong> ({grant.email}) — {grant.role}
+              </span>
+              {resource.mayGrant ? (
+                <span css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={`Make ${grant.email} ${grant.role === 'editor' ? 'a viewer' : 'an editor'} of ${resource.name}`}
+                    onClick={() =>
+                      void run(
+                        () =>
+                          api.call(contract.roles.updateResourceRole, {
+                            body: {
+                              ...ref,
+                              email: grant.email,
+                              role: grant.role === 'editor' ? 'viewer' : 'editor',
+                            },
+                          }),
+                        `${grant.email} is now ${grant.role === 'editor' ? 'a viewer' : 'an editor'}.`,
+                      )
+                    }
+                  >
+                    Make {grant.role === 'editor' ? 'viewer' : 'editor'}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={`Stop sharing ${resource.name} with ${grant.email}`}
+                    onClick={() =>
+                      void run(
+                        () =>
+                          api.call(contract.roles.removeResourceRole, {
+                            body: { ...ref, email: grant.email },
+                          }),
+                        `${resource.name} is no longer shared with ${grant.email}.`,
+                      )
+                    }
+                  >
+                    Stop sharing
+                  </Button>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {resource.mayGrant ? (
+        <>
+          <CheckboxField
+            label="Everyone in the organization can open it (read only)"
+            checked={resource.publicRole !== null}
+            disabled={busy}
+            onChange={(event) => {
+              const makePublic = event.currentTarget.checked;
+              void run(
+                () => api.call(contract.roles.updateResourceRole, { body: { ...ref, public: makePublic } }),
+                makePublic
+                  ? `Everyone in the organization can now open ${resource.name}.`
+                  : `${resource.name} is private again.`,
+              );
+            }}
+          />
+          {candidates.length > 0 ? (
+            <Form form={shareForm} aria-label={`Share ${resource.name}`}>
+              <FormSelectField
+                form={shareForm}
+                name="email"
+                label="Share with"
+                placeholder="Choose a member"
+                options={candidates.map((member) => ({
+                  value: member.email,
+                  label: `${member.name || member.email} (${member.email})`,
+                }))}
+              />
+              <FormSelectField
+                form={shareForm}
+                name="role"
+                label="As"
+                options={[
+                  { value: 'viewer', label: 'Viewer — can open it' },
+                  { value: 'editor', label: 'Editor — can open and change it' },
+                ]}
+              />
+              <FormSubmitButton form={shareForm} busyLabel="Sharing…">
+                Share
+              </FormSubmitButton>
+            </Form>
+          ) : (
+            <p css={{ color: theme.colors.muted }}>Everyone in the organization already has a role on it.</p>
+          )}
+        </>
+      ) : (
+        <p css={{ color: theme.colors.muted }}>Only its owner and your organization’s admins can share it.</p>
+      )}
+    </ScreenSection>
+  );
+}

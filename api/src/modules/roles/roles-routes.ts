@@ -1,0 +1,316 @@
+import { contract, errorCodes, type ResourceSharing } from '@dcipher/shared/contract';
+import {
+  can,
+  organizationRolePolicy,
+  organizationRoles,
+  type PermissionAction,
+  type PermissionResource,
+  permissionActions,
+  type ResourceGrant,
+  resourceRolePolicy,
+} from '@dcipher/shared/domain';
+import { rolesMessages } from '@dcipher/shared/validation';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Queryable } from '../../db/database.js';
+import { ApiError, ForbiddenError, ValidationError } from '../../http/api-error.js';
+import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
+import { recordActivity } from '../activity-log/activity-log.js';
+import { findActiveMemberByEmail, findNamedMembers, listActiveMembers } from '../people/resource-people.js';
+
+interface StoredResource {
+  id: string;
+  organizationId: string;
+  type: string;
+  name: string;
+  ownerUserId: string;
+  publicRole: string | null;
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** One resource of the caller's organization; another organization's, or none, is "not found" alike. */
+async function findResource(
+  database: Queryable,
+  caller: AuthenticatedUser,
+  type: string,
+  id: string,
+  { lock = false } = {},
+): Promise<StoredResource | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [resource] = await database.query<StoredResource>(
+    `select id, organization_id as "organizationId", type, name, owner_user_id as "ownerUserId",
+            public_role as "publicRole"
+     from resources where id = $1 and type = $2 and organization_id = $3 ${lock ? 'for update' : ''}`,
+    [id, type, caller.organizationId],
+  );
+  return resource;
+}
+
+/** The caller's role on one resource: owner, their grant, or the resource's public role. */
+async function resourceRoleOf(
+  database: Queryable,
+  caller: AuthenticatedUser,
+  resource: StoredResource,
+): Promise<ResourceGrant | undefined> {
+  if (resource.ownerUserId === caller.id) return 'owner';
+  const [grant] = await database.query<{ role: ResourceGrant }>(
+    'select role from resource_role_grants where resource_id = $1 and user_id = $2',
+    [resource.id, caller.id],
+  );
+  if (grant) return grant.role;
+  return resource.publicRole ? 'public' : undefined;
+}
+
+const subjectOf = (caller: AuthenticatedUser) => ({
+  kind: 'user' as const,
+  role: caller.role,
+  internalAdmin: caller.internalAdmin,
+});
+
+const notFound = () => new ApiError(errorCodes.notFound, { message: rolesMessages.resourceNotFound });
+
+/**
+ * The roles calls (docs/decisions/0038). Every decision is the shared policy's `can(...)` with the caller's role on
+ * the resource in question: one helper, `requireOn`, refuses what it does not allow; no handler compares roles.
+ */
+export function registerRolesRoutes(app: FastifyInstance, database: Database): void {
+  async function requireOn(
+    queryable: Queryable,
+    caller: AuthenticatedUser,
+    type: PermissionResource,
+    id: string,
+    action: PermissionAction,
+    options: { lock?: boolean } = {},
+  ): Promise<StoredResource> {
+    const resource = await findResource(queryable, caller, type, id, options);
+    if (!resource) throw notFound();
+    const resourceRole = await resourceRoleOf(queryable, caller, resource);
+    // Someone who may not even read it is not told it exists.
+    if (!can(subjectOf(caller), type, 'read', { ...(resourceRole && { resourceRole }) })) throw notFound();
+    if (!can(subjectOf(caller), type, action, { ...(resourceRole && { resourceRole }) })) {
+      throw new ForbiddenError(`You do not have permission to ${action} this resource.`);
+    }
+    return resource;
+  }
+
+  async function sharingOf(queryable: Queryable, resource: StoredResource): Promise<ResourceSharing> {
+    const grants = await queryable.query<{ userId: string; role: 'editor' | 'viewer' }>(
+      `select user_id::text as "userId", role from resource_role_grants where resource_id = $1 order by granted_at`,
+      [resource.id],
+    );
+    const people = await findNamedMembers(queryable, resource.organizationId, [
+      resource.ownerUserId,
+      ...grants.map((grant) => grant.userId),
+    ]);
+    const byId = new Map(people.map((person) => [person.userId, person]));
+    return {
+      resource: resource.type,
+      resourceId: resource.id,
+      name: resource.name,
+      ownerEmail: byId.get(resource.ownerUserId)?.email ?? '',
+      publicRole: resource.publicRole,
+      grants: grants.flatMap((grant) => {
+        const person = byId.get(grant.userId);
+        return person
+          ? [{ userId: grant.userId, email: person.email, name: person.name, role: grant.role }]
+          : [];
+      }),
+    };
+  }
+
+  async function memberAt(queryable: Queryable, caller: AuthenticatedUser, email: string) {
+    const member = await findActiveMemberByEmail(queryable, caller.organizationId, email);
+    if (!member) throw new ValidationError(rolesMessages.notAMember, { email: rolesMessages.notAMember });
+    return member;
+  }
+
+  registerEndpoint(app, contract.roles.getAbilities, async ({ query }, { user }) => {
+    const asked = query.actions && query.actions.length > 0 ? query.actions : permissionActions;
+    let resourceRole: ResourceGrant | undefined;
+    if (query.resourceId) {
+      const resource = await findResource(database, user, query.resource, query.resourceId);
+      resourceRole = resource ? await resourceRoleOf(database, user, resource) : undefined;
+    }
+    const actions = Object.fromEntries(
+      asked.map((action) => [
+        action,
+        can(subjectOf(user), query.resource, action, { ...(resourceRole && { resourceRole }) }),
+      ]),
+    );
+    return { allowed: Object.values(actions).every(Boolean), actions, resourceRole: resourceRole ?? null };
+  });
+
+  registerEndpoint(app, contract.roles.listOrganizationRoles, async () => ({
+    roles: organizationRoles.map((role) => ({
+      role,
+      rights: Object.entries(organizationRolePolicy).map(([resource, byRole]) => ({
+        resource,
+        actions: [...byRole[role]],
+      })),
+    })),
+  }));
+
+  registerEndpoint(app, contract.roles.listResourceRolePolicy, async () => ({
+    roles: Object.entries(resourceRolePolicy).map(([role, actions]) => ({ role, actions: [...actions] })),
+  }));
+
+  registerEndpoint(app, contract.roles.getResourceRoles, async ({ query }, { user }) =>
+    sharingOf(database, await requireOn(database, user, query.resource, query.resourceId, 'read')),
+  );
+
+  registerEndpoint(app, contract.roles.getPublicRole, async ({ query }, { user }) => ({
+    publicRole: (await requireOn(database, user, query.resource, query.resourceId, 'read')).publicRole,
+  }));
+
+  registerEndpoint(app, contract.roles.listSharedResources, async (_input, { user }) => {
+    const stored = await database.query<StoredResource>(
+      `select id, organization_id as "organizationId", type, name, owner_user_id as "ownerUserId",
+              public_role as "publicRole"
+       from resources where organization_id = $1 order by lower(name), id`,
+      [user.organizationId],
+    );
+    const resources = [];
+    for (const resource of stored) {
+      const type = resource.type as PermissionResource;
+      const resourceRole = await resourceRoleOf(database, user, resource);
+      const role = { ...(resourceRole && { resourceRole }) };
+      if (!can(subjectOf(user), type, 'read', role)) continue;
+      resources.push({
+        ...(await sharingOf(database, resource)),
+        yourRole: resourceRole ?? null,
+        mayGrant: can(subjectOf(user), type, 'grant', role),
+      });
+    }
+    return { resources };
+  });
+
+  registerEndpoint(app, contract.roles.listRoleUsers, async (_input, { user }) => ({
+    users: await listActiveMembers(database, user.organizationId),
+  }));
+
+  registerEndpoint(app, contract.roles.grantResourceRole, ({ body }, { user }) =>
+    database.transaction(async (transaction) => {
+      const resource = await requireOn(transaction, user, body.resource, body.resourceId, 'grant', {
+        lock: true,
+      });
+      const member = await memberAt(transaction, user, body.email);
+      if (member.userId === resource.ownerUserId) {
+        throw new ValidationError(rolesMessages.ownerRole, { email: rolesMessages.ownerRole });
+      }
+      await transaction.query(
+        `insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, $3)
+         on conflict (resource_id, user_id) do update set role = excluded.role`,
+        [resource.id, member.userId, body.role],
+      );
+      await recordActivity(transaction, {
+        organizationId: user.organizationId,
+        actor: { userId: user.id },
+        action: 'role.granted',
+        subject: member.email,
+        details: { resource: resource.name, role: body.role },
+      });
+      return sharingOf(transaction, resource);
+    }),
+  );
+
+  registerEndpoint(app, contract.roles.updateResourceRole, ({ body }, { user }) =>
+    database.transaction(async (transaction) => {
+      const resource = await requireOn(transaction, user, body.resource, body.resourceId, 'grant', {
+        lock: true,
+      });
+      if (body.email !== undefined) {
+        const member = await memberAt(transaction, user, body.email);
+        if (!body.role)
+          throw new ValidationError(rolesMessages.grantableRole, { role: rolesMessages.grantableRole });
+        const updated = await transaction.query(
+          'update resource_role_grants set role = $3 where resource_id = $1 and user_id = $2 returning role',
+          [resource.id, member.userId, body.role],
+        );
+        if (updated.length === 0)
+          throw new ValidationError(rolesMessages.notAMember, { email: rolesMessages.notAMember });
+        await recordActivity(transaction, {
+          organizationId: user.organizationId,
+          actor: { userId: user.id },
+          action: 'role.updated',
+          subject: member.email,
+          details: { resource: resource.name, role: body.role },
+        });
+      }
+      if (body.public !== undefined) {
+        const publicRole = body.public ? 'viewer' : null;
+        await transaction.query('update resources set public_role = $2 where id = $1', [
+          resource.id,
+          publicRole,
+        ]);
+        await recordActivity(transaction, {
+          organizationId: user.organizationId,
+          actor: { userId: user.id },
+          action: 'role.updated',
+          subject: resource.name,
+          details: { public: body.public },
+        });
+        resource.publicRole = publicRole;
+      }
+      return sharingOf(transaction, resource);
+    }),
+  );
+
+  registerEndpoint(app, contract.roles.removeResourceRole, ({ body }, { user }) =>
+    database.transaction(async (transaction) => {
+      const resource = await requireOn(transaction, user, body.resource, body.resourceId, 'grant', {
+        lock: true,
+      });
+      const member = await memberAt(transaction, user, body.email);
+      await transaction.query('delete from resource_role_grants where resource_id = $1 and user_id = $2', [
+        resource.id,
+        member.userId,
+      ]);
+      await recordActivity(transaction, {
+        organizationId: user.organizationId,
+        actor: { userId: user.id },
+        action: 'role.removed',
+        subject: member.email,
+        details: { resource: resource.name },
+      });
+      return sharingOf(transaction, resource);
+    }),
+  );
+
+  registerEndpoint(app, contract.roles.transferOwnership, ({ body }, { user }) =>
+    database.transaction(async (transaction) => {
+      const resource = await requireOn(transaction, user, body.resource, body.resourceId, 'transfer', {
+        lock: true,
+      });
+      const member = await memberAt(transaction, user, body.email);
+      // A guest cannot own (guests are read-only); the policy's ceiling says what an owner who is a guest could do.
+      if (!can({ kind: 'user', role: member.role }, body.resource, 'update', { resourceRole: 'owner' })) {
+        throw new ValidationError(rolesMessages.notAMember, { email: 'A guest cannot own a resource' });
+      }
+      const previousOwner = resource.ownerUserId;
+      await transaction.query('update resources set owner_user_id = $2 where id = $1', [
+        resource.id,
+        member.userId,
+      ]);
+      await transaction.query('delete from resource_role_grants where resource_id = $1 and user_id = $2', [
+        resource.id,
+        member.userId,
+      ]);
+      // The previous owner keeps working on it as an editor.
+      await transaction.query(
+        `insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, 'editor')
+         on conflict (resource_id, user_id) do update set role = 'editor'`,
+        [resource.id, previousOwner],
+      );
+      await recordActivity(transaction, {
+        organizationId: user.organizationId,
+        actor: { userId: user.id },
+        action: 'ownership.transferred',
+        subject: member.email,
+        details: { resource: resource.name },
+      });
+      resource.ownerUserId = member.userId;
+      return sharingOf(transaction, resource);
+    }),
+  );
+}

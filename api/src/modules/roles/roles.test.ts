@@ -1,0 +1,283 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  can,
+  type OrganizationRole,
+  organizationRoles,
+  type PermissionResource,
+  permissionActions,
+  permissionResources,
+  type ResourceGrant,
+  shareableResources,
+} from '@dcipher/shared/domain';
+import { demoOrganization, demoPassword, demoResources } from '../../db/seed-demo-data.js';
+import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+
+const emailOf: Record<OrganizationRole, string> = {
+  admin: 'admin@demo.dcipher.local',
+  teammate: 'teammate@demo.dcipher.local',
+  guest: 'guest@demo.dcipher.local',
+};
+
+describe('roles (issue 10)', () => {
+  let server: TestServer;
+  const tokens = {} as Record<OrganizationRole, string>;
+  const ids = {} as Record<OrganizationRole, string>;
+  before(async () => {
+    server = await startTestServer();
+    for (const role of organizationRoles) {
+      tokens[role] = (await logIn(server.app, { email: emailOf[role], password: demoPassword })).accessToken;
+      const [row] = await server.database.query<{ id: string }>(
+        'select id::text as id from users where email = $1',
+        [emailOf[role]],
+      );
+      ids[role] = row?.id ?? '';
+    }
+  });
+  after(() => server.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+    server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload && { payload }),
+    });
+
+  /** A resource of `type` in the demo organization, owned by `ownerId`, optionally public. */
+  async function makeResource(
+    type: string,
+    ownerId: string,
+    publicRole: string | null = null,
+  ): Promise<string> {
+    const [row] = await server.database.query<{ id: string }>(
+      `insert into resources (organization_id, type, name, owner_user_id, public_role)
+       values ($1, $2, 'Matrix item', $3, $4) returning id::text as id`,
+      [demoOrganization.id, type, ownerId, publicRole],
+    );
+    return row?.id ?? '';
+  }
+
+  it('walks the whole policy matrix: every organization role × action × resource, and the API agrees', async () => {
+    let checked = 0;
+    for (const role of organizationRoles) {
+      const subject = { kind: 'user' as const, role };
+      for (const resource of permissionResources) {
+        const answer = await call('GET', `/roles/abilities?resource=${resource}`, tokens[role]);
+        assert.equal(answer.statusCode, 200, answer.body);
+        for (const action of permissionActions) {
+          assert.equal(
+            answer.json().actions[action],
+            can(subject, resource, action),
+            `${role} ${action} ${resource}`,
+          );
+          checked += 1;
+        }
+      }
+    }
+    assert.equal(checked, organizationRoles.length * permissionResources.length * permissionActions.length);
+  });
+
+  it('and with a role on one resource — owner, editor, viewer, public, none — for every shareable resource', async () => {
+    const someoneElse = ids.admin;
+    let checked = 0;
+    for (const role of organizationRoles) {
+      const subject = { kind: 'user' as const, role };
+      for (const resource of shareableResources as readonly PermissionResource[]) {
+        const owner = role === 'admin' ? ids.admin : ids[role];
+        const cases: [ResourceGrant | undefined, string][] = [
+          ['owner', await makeResource(resource, owner)],
+          [
+            'public',
+            await makeResource(resource, someoneElse === ids[role] ? ids.teammate : someoneElse, 'viewer'),
+          ],
+          [undefined, await makeResource(resource, someoneElse === ids[role] ? ids.teammate : someoneElse)],
+        ];
+        for (const grant of ['editor', 'viewer'] as const) {
+          const id = await makeResource(resource, someoneElse === ids[role] ? ids.teammate : someoneElse);
+          await server.database.query(
+            'insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, $3)',
+            [id, ids[role], grant],
+          );
+          cases.push([grant, id]);
+        }
+        for (const [resourceRole, id] of cases) {
+          const answer = await call(
+            'GET',
+            `/roles/abilities?resource=${resource}&resourceId=${id}`,
+            tokens[role],
+          );
+          assert.equal(answer.json().resourceRole, resourceRole ?? null, `${role} on ${resource}`);
+          for (const action of permissionActions) {
+            assert.equal(
+              answer.json().actions[action],
+              can(subject, resource, action, { ...(resourceRole && { resourceRole }) }),
+              `${role} as ${resourceRole ?? 'nobody'}: ${action} ${resource}`,
+            );
+            checked += 1;
+          }
+        }
+      }
+    }
+    assert.equal(
+      checked,
+      organizationRoles.length * shareableResources.length * 5 * permissionActions.length,
+    );
+  });
+
+  it('shares a resource: the admin grants a teammate viewer; the viewer reads it but may not share it', async () => {
+    const project = demoResources[0];
+    const query = `resource=${project.type}&resourceId=${project.id}`;
+    assert.equal(
+      (await call('GET', `/roles/resource?${query}`, tokens.teammate)).statusCode,
+      404,
+      'not shared yet',
+    );
+
+    const granted = await call('POST', '/roles/resource', tokens.admin, {
+      resource: project.type,
+      resourceId: project.id,
+      email: emailOf.teammate,
+      role: 'viewer',
+    });
+    assert.equal(granted.statusCode, 201, granted.body);
+    assert.deepEqual(
+      granted.json().grants.map((grant: { email: string; role: string }) => [grant.email, grant.role]),
+      [[emailOf.teammate, 'viewer']],
+    );
+    const seen = await call('GET', `/roles/resource?${query}`, tokens.teammate);
+    assert.equal(seen.statusCode, 200);
+    assert.equal(seen.json().name, 'Customer feedback study');
+    const refused = await call('POST', '/roles/resource', tokens.teammate, {
+      resource: project.type,
+      resourceId: project.id,
+      email: emailOf.guest,
+      role: 'viewer',
+    });
+    assert.equal(refused.statusCode, 403);
+
+    const updated = await call('PUT', '/roles/resource', tokens.admin, {
+      resource: project.type,
+      resourceId: project.id,
+      email: emailOf.teammate,
+      role: 'editor',
+      public: true,
+    });
+    assert.equal(updated.json().grants[0].role, 'editor');
+    assert.equal(updated.json().publicRole, 'viewer');
+    assert.deepEqual((await call('GET', `/roles/resource/public?${query}`, tokens.guest)).json(), {
+      publicRole: 'viewer',
+    });
+
+    const removed = await call('DELETE', '/roles/resource', tokens.admin, {
+      resource: project.type,
+      resourceId: project.id,
+      email: emailOf.teammate,
+    });
+    assert.deepEqual(removed.json().grants, []);
+    const log = (await call('GET', '/organization/activity?category=role', tokens.admin)).json();
+    assert.deepEqual(
+      log.entries.map((entry: { action: string }) => entry.action),
+      ['role.removed', 'role.updated', 'role.updated', 'role.granted'],
+    );
+  });
+
+  it('caps a guest editor at read, and transfers ownership to a member (never to a guest)', async () => {
+    const workflow = demoResources[1];
+    await call('POST', '/roles/resource', tokens.admin, {
+      resource: workflow.type,
+      resourceId: workflow.id,
+      email: emailOf.guest,
+      role: 'editor',
+    });
+    const guestAbilities = (
+      await call(
+        'GET',
+        `/roles/abilities?resource=workflow&resourceId=${workflow.id}&actions=read,update`,
+        tokens.guest,
+      )
+    ).json();
+    assert.deepEqual(guestAbilities.actions, { read: true, update: false });
+
+    const toGuest = await call('PUT', '/roles/ownership', tokens.admin, {
+      resource: workflow.type,
+      resourceId: workflow.id,
+      email: emailOf.guest,
+    });
+    assert.equal(toGuest.statusCode, 400);
+    const transferred = await call('PUT', '/roles/ownership', tokens.admin, {
+      resource: workflow.type,
+      resourceId: workflow.id,
+      email: emailOf.teammate,
+    });
+    assert.equal(transferred.statusCode, 200, transferred.body);
+    assert.equal(transferred.json().ownerEmail, emailOf.teammate);
+    assert.ok(
+      transferred
+        .json()
+        .grants.some(
+          (grant: { email: string; role: string }) =>
+            grant.email === emailOf.admin && grant.role === 'editor',
+        ),
+      'the previous owner keeps editing it',
+    );
+  });
+
+  it('refuses unknown resources, other organizations and bad input with clear 4xx, never telling what exists', async () => {
+    const [other] = await server.database.query<{ id: string }>(
+      `insert into organizations (name, customer_type) values ('Other Roles Org', 'Business') returning id::text as id`,
+    );
+    const [outsider] = await server.database.query<{ id: string }>(
+      `insert into users (email, first_name, last_name, status, organization_id, role)
+       values ('outsider@roles.example', 'Out', 'Sider', 'Active', $1, 'admin') returning id::text as id`,
+      [other?.id],
+    );
+    const [foreign] = await server.database.query<{ id: string }>(
+      `insert into resources (organization_id, type, name, owner_user_id) values ($1, 'file', 'Secret plan', $2)
+       returning id::text as id`,
+      [other?.id, outsider?.id],
+    );
+    const foreignAnswer = await call(
+      'GET',
+      `/roles/resource?resource=file&resourceId=${foreign?.id}`,
+      tokens.admin,
+    );
+    assert.equal(foreignAnswer.statusCode, 404);
+    assert.doesNotMatch(foreignAnswer.body, /Secret plan|outsider/);
+    const foreignAbilities = (
+      await call('GET', `/roles/abilities?resource=file&resourceId=${foreign?.id}`, tokens.teammate)
+    ).json();
+    assert.equal(foreignAbilities.resourceRole, null);
+    const toOutsider = await call('POST', '/roles/resource', tokens.admin, {
+      resource: 'file',
+      resourceId: demoResources[2].id,
+      email: 'outsider@roles.example',
+      role: 'viewer',
+    });
+    assert.equal(toOutsider.statusCode, 400);
+    assert.deepEqual(toOutsider.json().issues, { email: 'This person is not a member of your organization' });
+
+    for (const [url, issue] of [
+      ['/roles/abilities?resource=spaceship', 'resource'],
+      ['/roles/abilities?resource=file&actions=fly', 'actions'],
+      ['/roles/resource?resource=organization&resourceId=00000000-0000-4000-8000-000000000000', 'resource'],
+      ['/roles/resource?resource=file&resourceId=nope', 'resourceId'],
+    ] as const) {
+      const answer = await call('GET', url, tokens.admin);
+      assert.equal(answer.statusCode, 400, url);
+      assert.ok(
+        Object.keys(answer.json().issues).some((field) => field.split('.')[0] === issue),
+        `${url}: ${answer.body}`,
+      );
+    }
+    const users = (await call('GET', '/roles/users', tokens.teammate)).json().users;
+    assert.ok(
+      users.every(
+        (user: { email: string }) =>
+          user.email.endsWith('@demo.dcipher.local') || !user.email.includes('outsider'),
+      ),
+    );
+    assert.equal((await call('GET', '/roles/users', tokens.guest)).statusCode, 403);
+    assert.equal((await call('GET', '/roles/organization', tokens.guest)).json().roles.length, 3);
+  });
+});
