@@ -72,4 +72,33 @@ for (const viewport of [
       expect(await axeViolations(page), path).toEqual([]);
     }
   });
+
+  test(`axe finds no accessibility violations on the organization screens (${viewport.name})`, async ({
+    page,
+    allowConsoleErrors,
+  }, testInfo) => {
+    // No SSO set up yet: GET /sso/configs answers 404, which the browser logs.
+    allowConsoleErrors(/status of 404.*\/sso\/configs/);
+    await page.setViewportSize(viewport);
+    await logIn(page);
+    await expect(page).toHaveURL(/\/account$/);
+    for (const [path, heading] of [
+      ['/account/cloud-settings', 'Cloud settings'],
+      ['/account/organization', 'Manage members'],
+      ['/account/sso', 'Single sign-on'],
+      ['/account/api-keys', 'API keys'],
+      ['/account/sharing', 'Sharing options'],
+      ['/account/team', 'My team'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0); // every section has loaded
+      const slug = path.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+      await page.screenshot({ path: testInfo.outputPath(`${slug}-${viewport.name}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
 }
