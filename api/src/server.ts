@@ -181,7 +181,6 @@ export async function createServer(
     registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
     registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
     registerOrganizationSettingsRoutes(app, database, twoFactor);
-    registerRolesRoutes(app, database);
     registerContactRoutes(app, database, rateLimiter);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);
@@ -225,7 +224,9 @@ export async function createServer(
       }),
       rateLimiter,
     );
-    registerMemberRoutes(app, createMemberService({ database }));
+    const members = createMemberService({ database });
+    registerMemberRoutes(app, members);
+    registerRolesRoutes(app, database, members);
     const sso = createSsoService({
       config,
       database,

@@ -80,4 +80,13 @@ test('an admin invites a teammate from the members page; the teammate joins and 
 
   const signIn = await request.post(`${stack.urls.api}/login`, { data: { email, password } });
   expect(signIn.status()).toBe(401);
+
+  // The activity log has each change, newest first.
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await activity.getByLabel('Show').selectOption('member');
+  const entries = activity.getByRole('listitem');
+  await expect(entries.nth(0)).toContainText('removed a member');
+  await expect(entries.nth(1)).toContainText('changed a member’s role');
+  await expect(activity).toContainText('joined the organization');
+  await expect(activity).toContainText('invited a member');
 });

@@ -386,6 +386,8 @@ export const contract = {
     transferOwnership: roles.transferOwnership,
     listRoleUsers: roles.listRoleUsers,
     listSharedResources: roles.listSharedResources,
+    getMyRoles: roles.getMyRoles,
+    setOrganizationRole: roles.setOrganizationRole,
   },
   organization: {
     deleteOrganization: organization.deleteOrganization,

@@ -233,3 +233,40 @@ export const listSharedResources = defineEndpoint({
   permission: 'signed-in',
   response: v.object({ resources: v.array(SharedResourceSchema) }),
 });
+
+export const MyRolesQuerySchema = v.object({
+  resource: v.optional(resource),
+  resourceId: v.optional(resourceId),
+});
+
+export const getMyRoles = defineEndpoint({
+  operation: 'getMyRoles',
+  summary:
+    "The caller's organization role and, for one resource, their role on it ('public' when only its public role applies)",
+  method: 'GET',
+  path: '/roles',
+  auth: 'bearer',
+  permission: 'signed-in',
+  query: MyRolesQuerySchema,
+  response: v.object({
+    organizationRole: v.picklist(organizationRoles),
+    resourceRole: v.nullable(v.string()),
+  }),
+});
+
+export const OrganizationRoleInputSchema = v.object({
+  email: emailField,
+  role: v.picklist(organizationRoles, rolesMessages.organizationRole),
+});
+
+export const setOrganizationRole = defineEndpoint({
+  operation: 'setOrganizationRole',
+  summary:
+    'Give a member another organization role (admins; the last admin keeps theirs) — the same change as PUT /org-admin/users/{email}',
+  method: 'POST',
+  path: '/roles/organization',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'grant' },
+  body: { name: 'organizationRoleInput', schema: OrganizationRoleInputSchema },
+  response: v.object({ email: v.string(), role: v.picklist(organizationRoles) }),
+});

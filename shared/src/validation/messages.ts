@@ -97,6 +97,7 @@ export const rolesMessages = {
   notShareable: 'This kind of resource is not shared item by item',
   resourceNotFound: 'This resource could not be found',
   grantableRole: 'Choose editor or viewer',
+  organizationRole: 'Choose admin, teammate or guest',
   notAMember: 'This person is not a member of your organization',
   ownerRole: 'The owner already has every right on it; transfer the ownership instead',
 } as const;

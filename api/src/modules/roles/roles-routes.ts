@@ -15,6 +15,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { ApiError, ForbiddenError, ValidationError } from '../../http/api-error.js';
 import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
+import type { MemberService } from '../members/member-service.js';
 import { findActiveMemberByEmail, findNamedMembers, listActiveMembers } from '../people/resource-people.js';
 
 interface StoredResource {
@@ -74,7 +75,11 @@ const notFound = () => new ApiError(errorCodes.notFound, { message: rolesMessage
  * The roles calls (docs/decisions/0038). Every decision is the shared policy's `can(...)` with the caller's role on
  * the resource in question: one helper, `requireOn`, refuses what it does not allow; no handler compares roles.
  */
-export function registerRolesRoutes(app: FastifyInstance, database: Database): void {
+export function registerRolesRoutes(
+  app: FastifyInstance,
+  database: Database,
+  members: Pick<MemberService, 'changeRole'>,
+): void {
   async function requireOn(
     queryable: Queryable,
     caller: AuthenticatedUser,
@@ -139,6 +144,21 @@ export function registerRolesRoutes(app: FastifyInstance, database: Database): v
       ]),
     );
     return { allowed: Object.values(actions).every(Boolean), actions, resourceRole: resourceRole ?? null };
+  });
+
+  registerEndpoint(app, contract.roles.getMyRoles, async ({ query }, { user }) => {
+    const resource =
+      query.resource && query.resourceId
+        ? await findResource(database, user, query.resource, query.resourceId)
+        : undefined;
+    const resourceRole = resource ? await resourceRoleOf(database, user, resource) : undefined;
+    return { organizationRole: user.role, resourceRole: resourceRole ?? null };
+  });
+
+  // The members module owns role changes (the last admin keeps theirs, under a lock).
+  registerEndpoint(app, contract.roles.setOrganizationRole, async ({ body }, { user }) => {
+    const member = await members.changeRole(user, body.email, body.role);
+    return { email: member.email, role: member.role };
   });
 
   registerEndpoint(app, contract.roles.listOrganizationRoles, async () => ({

@@ -280,4 +280,34 @@ describe('roles (issue 10)', () => {
     assert.equal((await call('GET', '/roles/users', tokens.guest)).statusCode, 403);
     assert.equal((await call('GET', '/roles/organization', tokens.guest)).json().roles.length, 3);
   });
+
+  it("answers the caller's own roles, and changes a member's organization role through the members module", async () => {
+    const mine = await call('GET', `/roles?resource=file&resourceId=${demoResources[2].id}`, tokens.admin);
+    assert.deepEqual(mine.json(), { organizationRole: 'admin', resourceRole: 'owner' });
+    assert.deepEqual((await call('GET', '/roles', tokens.guest)).json(), {
+      organizationRole: 'guest',
+      resourceRole: null,
+    });
+
+    const member = 'roles.member@example.com';
+    await server.database.query(
+      `insert into users (email, first_name, last_name, status, organization_id, role)
+       values ($1, 'Rolf', 'Member', 'Active', $2, 'guest')`,
+      [member, demoOrganization.id],
+    );
+    assert.equal(
+      (await call('POST', '/roles/organization', tokens.teammate, { email: member, role: 'teammate' }))
+        .statusCode,
+      403,
+    );
+    const invalid = await call('POST', '/roles/organization', tokens.admin, { email: member, role: 'owner' });
+    assert.equal(invalid.statusCode, 400);
+    assert.deepEqual(invalid.json().issues, { role: 'Choose admin, teammate or guest' });
+    const changed = await call('POST', '/roles/organization', tokens.admin, {
+      email: member,
+      role: 'teammate',
+    });
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.deepEqual(changed.json(), { email: member, role: 'teammate' });
+  });
 });
