@@ -8,7 +8,10 @@ test('forgot password: the emailed link sets a new password; the old one stops w
 }) => {
   allowConsoleErrors(/status of (400|401)/);
   // A member of its own, so the demo teammate other tests sign in as keeps the demo password.
-  const { email, password: oldPassword } = await createMember(request, stack, { firstName: 'Rita', lastName: 'Reset' });
+  const { email, password: oldPassword } = await createMember(request, stack, {
+    firstName: 'Rita',
+    lastName: 'Reset',
+  });
   const newPassword = 'Northern-Lights-2027';
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
