@@ -59,6 +59,7 @@ for (const viewport of [
       ['/account/password', 'Password'],
       ['/account/privacy', 'Privacy & security'],
       ['/account/delete', 'Delete account'],
+      ['/account/contact', 'Contact'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -1,4 +1,4 @@
-import { emailedLink, expect, test } from './fixtures.mjs';
+import { createMember, emailedLink, expect, logIn, test } from './fixtures.mjs';
 
 test('the contact form shows the spec messages for bad input and sends nothing', async ({ page }) => {
   let posted = 0;
@@ -105,4 +105,34 @@ test('what a visitor types before the page has hydrated is kept', async ({ page 
   // Six fields are required; the email typed early counts, so five are reported.
   await expect(page.getByText('This field is required')).toHaveCount(5);
   await expect(page.getByLabel('Work email')).toHaveValue('early@example.com');
+});
+
+test('a signed-in customer writes to the team from the account area, as themselves', async ({
+  page,
+  request,
+  stack,
+}) => {
+  const member = await createMember(request, stack, { firstName: 'Carla', lastName: 'Contact' });
+  await logIn(page, member);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/account\/contact$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
+  await expect(page.getByRole('link', { name: '+45 70 70 17 17' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'info@dcipher.io' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await page.getByLabel('Message').fill('Can we move our data to another region?');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/contact-requests'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+    firstName: 'Carla',
+    lastName: 'Contact',
+    email: member.email,
+    topic: 'support',
+    message: 'Can we move our data to another region?',
+  });
+  await expect(page.getByRole('status')).toContainText(`We will reply to ${member.email}`);
 });

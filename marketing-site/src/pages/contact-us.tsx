@@ -1,4 +1,4 @@
-import { contract } from '@dcipher/shared/contract';
+import { contactTopicLabels, contactTopics, contract } from '@dcipher/shared/contract';
 import { companyContacts } from '@dcipher/shared/domain';
 import {
   Form,
@@ -20,13 +20,7 @@ import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
 
-const topics = [
-  { value: 'sales', label: 'Pricing, plans or a custom plan' },
-  { value: 'support', label: 'Help with my account' },
-  { value: 'partnership', label: 'Partnering with Dcipher' },
-  { value: 'press', label: 'Press and media' },
-  { value: 'other', label: 'Something else' },
-] as const;
+const topics = contactTopics.map((value) => ({ value, label: contactTopicLabels[value] }));
 
 const formLabel = 'Contact form';
 

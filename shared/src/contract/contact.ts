@@ -8,6 +8,15 @@ import { leadFields } from './lead-fields.js';
 export const contactTopics = ['sales', 'support', 'partnership', 'press', 'other'] as const;
 export type ContactTopic = (typeof contactTopics)[number];
 
+/** How the contact forms (the site's contact page and the account area's Contact screen) name each topic. */
+export const contactTopicLabels: Record<ContactTopic, string> = {
+  sales: 'Pricing, plans or a custom plan',
+  support: 'Help with my account',
+  partnership: 'Partnering with Dcipher',
+  press: 'Press and media',
+  other: 'Something else',
+};
+
 export const contactMessageMaxLength = 5000;
 export const phoneMaxLength = 50;
 

@@ -114,6 +114,7 @@ export {
   ContactRequestReceiptSchema,
   type ContactTopic,
   contactMessageMaxLength,
+  contactTopicLabels,
   contactTopics,
   phoneMaxLength,
 } from './contact.js';

@@ -75,6 +75,11 @@ export const InvitationSchema = v.object({
   inviterName: v.string(),
   role: v.picklist(organizationRoles),
   expiresAt: v.string(),
+  /**
+   * The organization requires single sign-on for the invitee's verified domain (docs/decisions/0036): the
+   * invitation is accepted by signing in with SSO, never with a password.
+   */
+  signInWithSso: v.boolean(),
 });
 export type Invitation = v.InferOutput<typeof InvitationSchema>;
 

@@ -73,6 +73,8 @@ export const routes = {
   // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).
   accountSharing: { path: '/account/sharing', title: 'Sharing options', server: organization },
   accountTeam: { path: '/account/team', title: 'My team', server: organization },
+  // Spec section 2's "contact" of the account menu: the support constants and a message to the team, signed in.
+  accountContact: { path: '/account/contact', title: 'Contact', server: personal },
   // Subscription, payment and checkout
   subscription: { path: '/subscription', title: 'Subscription details', server: billing },
   subscriptionOptions: { path: '/subscription/options', title: 'Available plans', server: billing },

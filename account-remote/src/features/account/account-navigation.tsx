@@ -97,7 +97,7 @@ export function AccountNavigation({
         {routes.map((route) => {
           const isCurrent = route.path === currentPath;
           return (
-            <MenuItem key={route.path}>
+            <MenuItem key={route.path} separated={route.separated === true}>
               <a
                 href={route.path}
                 onClick={go(route.path)}
@@ -114,12 +114,7 @@ export function AccountNavigation({
             </MenuItem>
           );
         })}
-        <MenuItem separated>
-          <a href="/contact-us" onClick={go('/contact-us')} css={itemStyle}>
-            Contact
-          </a>
-        </MenuItem>
-        <MenuItem>
+        <MenuItem separated={!routes.some((route) => route.separated)}>
           <a href={companyContacts.helpCentreUrl} target="_blank" rel="noopener noreferrer" css={itemStyle}>
             Help<span css={{ position: 'absolute', left: '-9999px' }}> (opens in a new tab)</span>
           </a>

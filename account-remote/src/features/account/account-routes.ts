@@ -15,6 +15,8 @@ export interface AccountRoute {
   title: string;
   /** Left out of the menu: reached from another screen (deleting the account is offered on the profile). */
   hiddenFromMenu?: boolean;
+  /** Starts the menu's last group (contact, help, log out), set apart by a line. */
+  separated?: boolean;
   /** What the user must be allowed to do to open it; others see the "only organization admins can…" page. */
   requires?: { resource: PermissionResource; action: PermissionAction; purpose: string };
   /**
@@ -97,6 +99,11 @@ export const accountRoutes: readonly AccountRoute[] = [
         default: feature.TeamScreen,
       })),
     ),
+  ),
+  screen(
+    'accountContact',
+    lazy(() => import(/* webpackChunkName: "account-contact" */ './contact-screen')),
+    { separated: true },
   ),
 ];
 

@@ -21,6 +21,7 @@ const invitation = (state: 'pending' | 'expired' | 'accepted') => ({
   inviterName: 'Ada Admin',
   role: 'teammate',
   expiresAt: '2026-03-05T10:00:00.000Z',
+  signInWithSso: false,
 });
 const chosen = 'Harbour-Lights-2026';
 const pendingHeading = 'Join Demo Org on Dcipher';
@@ -141,6 +142,20 @@ describe('Accept invitation: loading and pending', () => {
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe(chosen);
     expect(acceptButton()).toHaveProperty('disabled', false);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('asks for no password when the organization requires SSO: the invitee accepts by logging in with SSO', async () => {
+    call.mockResolvedValue({ ...invitation('pending'), signInWithSso: true });
+    const { navigate } = await renderInvitation();
+    await heading(pendingHeading);
+    expect(screen.getByText(/signs its people in with single sign-on/).textContent).toContain(
+      'grace@example.com',
+    );
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in with SSO' }));
+    expect(navigate).toHaveBeenCalledWith('/login/sso');
+    expect(screen.getByRole('button', { name: /Decline/ })).toBeTruthy();
   });
 
   it('turns into the expired page when the invitation expires before it is accepted', async () => {

@@ -81,7 +81,23 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
         </LoginLayout>
       );
     case 'pending':
-      return (
+      return view.invitation.signInWithSso ? (
+        <LoginLayout title={`Join ${view.invitation.organizationName} on Dcipher`}>
+          <p css={{ marginTop: 0 }}>
+            {view.invitation.inviterName} invited you as {view.invitation.role}.{' '}
+            {view.invitation.organizationName} signs its people in with single sign-on, so you need no Dcipher
+            password: log in with SSO as{' '}
+            <strong css={{ overflowWrap: 'anywhere' }}>{view.invitation.email}</strong> to accept.
+          </p>
+          <Button onClick={() => navigate('/login/sso')}>Log in with SSO</Button>
+          <DeclineInvitation
+            token={token}
+            invitation={view.invitation}
+            askedFirst={askToDecline}
+            onDone={setView}
+          />
+        </LoginLayout>
+      ) : (
         <AcceptForm
           token={token}
           invitation={view.invitation}

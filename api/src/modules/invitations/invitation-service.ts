@@ -1,4 +1,9 @@
-import type { Invitation, IssuedTokenPair, SentInvitation } from '@dcipher/shared/contract';
+import {
+  emailDomainOf,
+  type Invitation,
+  type IssuedTokenPair,
+  type SentInvitation,
+} from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import { invitationMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +16,8 @@ import type { SignInContext } from '../identity/device-label.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import { findUserById } from '../people/user-repository.js';
+import { ssoRequiredFor } from '../sso/sso-config-repository.js';
+import { SsoRequiredError } from '../sso/sso-errors.js';
 import { invitationEmail, renewalRequestEmail } from './invitation-emails.js';
 import {
   InvitationAlreadyAcceptedError,
@@ -158,6 +165,11 @@ export function createInvitationService({
         inviterName: invitation.inviterName ?? `An admin of ${invitation.organizationName}`,
         role: invitation.role,
         expiresAt: invitation.expiresAt.toISOString(),
+        signInWithSso: await ssoRequiredFor(
+          database,
+          invitation.organizationId,
+          emailDomainOf(invitation.email),
+        ),
       };
     },
 
@@ -166,7 +178,13 @@ export function createInvitationService({
      * spent, all in one transaction (the rows locked, so two tabs cannot both accept); then signed in.
      */
     async accept(input: AcceptedForm, context: SignInContext): Promise<IssuedTokenPair> {
-      assertUsable(await findInvitationByToken(database, input.token));
+      const usable = await findInvitationByToken(database, input.token);
+      assertUsable(usable);
+      // An organization that requires SSO for the address's verified domain never gets a password-holding member
+      // through the back door of an invitation: the invitee signs in with SSO, which accepts it (0036).
+      if (await ssoRequiredFor(database, usable.organizationId, emailDomainOf(usable.email))) {
+        throw new SsoRequiredError();
+      }
       // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
       const passwordHash = await passwordHasher.hash(input.password);
       const userId = await database.transaction(async (transaction) => {

@@ -367,6 +367,7 @@ describe('invitations', () => {
         inviterName: 'Ada Admin',
         role: 'guest',
         expiresAt: body.expiresAt,
+        signInWithSso: false,
       });
       assert.ok(Date.parse(body.expiresAt) > Date.now());
     });

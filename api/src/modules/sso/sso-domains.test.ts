@@ -6,6 +6,7 @@ import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
 import { startLoopbackDnsServer } from '../../test-support/loopback-dns-server.js';
+import { findLinksInEmail, latestEmailTo } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { listActivity } from '../activity-log/activity-log.js';
 import { testIdentityProviderConnection } from './connection-test.js';
@@ -261,12 +262,49 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
     });
     assert.equal(wrongPassword.statusCode, 401, 'only someone who knows the password learns SSO is required');
 
+    // An invitation cannot hand out a password either: the invitee is told to accept it by signing in with SSO.
+    const invitee = 'new.hire@demo.dcipher.local';
+    assert.equal(
+      (await send('POST', '/org-admin/invites', ownerToken, { email: invitee, role: 'teammate' })).statusCode,
+      201,
+    );
+    const link = findLinksInEmail(await latestEmailTo(server.database, invitee)).find((url) =>
+      url.includes('/signup?invitation='),
+    );
+    const invitationToken = new URL(link!).searchParams.get('invitation')!;
+    const described = await send(
+      'GET',
+      `/invitations?token=${encodeURIComponent(invitationToken)}`,
+      undefined,
+    );
+    assert.equal(described.json().signInWithSso, true);
+    const accepted = await send('POST', '/invitations', undefined, {
+      token: invitationToken,
+      firstName: 'Nina',
+      lastName: 'Hire',
+      password: 'Harbour-Lights-2026',
+      confirmPassword: 'Harbour-Lights-2026',
+    });
+    assert.equal(accepted.statusCode, 403);
+    assert.equal(accepted.json().code, 'SSO_REQUIRED');
+    const [stillInvited] = await server.database.query<{ status: string; passwordHash: string | null }>(
+      'select status, password_hash as "passwordHash" from users where email = $1',
+      [invitee],
+    );
+    assert.deepEqual(stillInvited, { status: 'InvitationSent', passwordHash: null });
+
     const relaxed = await save(ownerToken, provider.issuer, [ownedDomain, 'demo.dcipher.local'], {
       clientSecret: undefined,
       requireSso: false,
     });
     assert.equal(relaxed.statusCode, 200);
     ownerToken = (await logIn(server.app)).accessToken;
+    const relaxedInvitation = await send(
+      'GET',
+      `/invitations?token=${encodeURIComponent(invitationToken)}`,
+      undefined,
+    );
+    assert.equal(relaxedInvitation.json().signInWithSso, false);
   });
 
   it('a removed domain loses its verification; deleting frees the domain; each change is in the activity log', async () => {
@@ -288,6 +326,7 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
       actions,
       [
         `sso.configured ${provider.issuer}`,
+        'member.invited new.hire@demo.dcipher.local',
         `sso.domain-added demo.dcipher.local`,
         `sso.domain-added ${ownedDomain}`,
         `sso.domain-verified ${ownedDomain}`,

@@ -1,0 +1,103 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { expectNoAxeViolations } from '../../test-support/axe';
+import { renderScreen } from '../../test-support/render-screen';
+import { answering, testAccount } from './account-test-api';
+import AccountApp from './index';
+
+let call = answering({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const initialState = authStore.getState();
+
+async function openContact(createContactRequest: unknown) {
+  authStore.setState({ status: 'authenticated' });
+  call = answering({ getAccount: testAccount, createContactRequest });
+  window.history.pushState(null, '', '/account/contact');
+  const view = await renderScreen(
+    <main>
+      <AccountApp navigate={jest.fn()} />
+    </main>,
+  );
+  await screen.findByRole('form', { name: 'Message to the Dcipher team' });
+  return view;
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+
+describe('Contact screen', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  it('is in the account menu and shows the support phone and the info email', async () => {
+    const { container } = await openContact({});
+    const link = screen.getByRole('link', { name: 'Contact' });
+    expect(link.getAttribute('href')).toBe('/account/contact');
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: '+45 70 70 17 17' }).getAttribute('href')).toBe(
+      'tel:+4570701717',
+    );
+    expect(screen.getByRole('link', { name: 'info@dcipher.io' }).getAttribute('href')).toBe(
+      'mailto:info@dcipher.io',
+    );
+    expect(screen.getByText(/Sent as Ada Admin \(ada@example.com\) of Demo Org/)).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('asks for a message before sending, and says so under the field', async () => {
+    await openContact({});
+    send();
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(call).not.toHaveBeenCalledWith(
+      expect.objectContaining({ operation: 'createContactRequest' }),
+      expect.anything(),
+    );
+  });
+
+  it('sends the message as the signed-in person and confirms it', async () => {
+    const created = jest.fn(() => ({
+      id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
+      receivedAt: new Date().toISOString(),
+    }));
+    await openContact(created);
+    fireEvent.change(screen.getByLabelText('What is it about?'), { target: { value: 'sales' } });
+    type('Message', 'We would like a custom plan for 40 analysts.');
+    send();
+    expect(await screen.findByText('Thank you, your message is on its way.')).toBeTruthy();
+    expect(screen.getByText(/We will reply to ada@example.com/)).toBeTruthy();
+    expect(created).toHaveBeenCalledWith({
+      body: {
+        firstName: 'Ada',
+        lastName: 'Admin',
+        email: 'ada@example.com',
+        company: 'Demo Org',
+        jobTitle: '',
+        topic: 'sales',
+        message: 'We would like a custom plan for 40 analysts.',
+        receiveEmails: false,
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Write another message' }));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps what was typed and shows the reason when sending fails', async () => {
+    await openContact(() => {
+      throw new ApiError('Too many requests. Try again in a few minutes.', 429, undefined);
+    });
+    type('Message', 'Our invoices show the wrong VAT number.');
+    send();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Too many requests'));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(
+      'Our invoices show the wrong VAT number.',
+    );
+  });
+});
