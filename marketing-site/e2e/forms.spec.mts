@@ -115,14 +115,18 @@ test('a signed-in customer writes to the team from the account area, as themselv
   const member = await createMember(request, stack, { firstName: 'Carla', lastName: 'Contact' });
   await logIn(page, member);
   await expect(page).toHaveURL(/\/account$/);
-  await page.getByRole('link', { name: 'Contact' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account area' })
+    .getByRole('link', { name: 'Contact', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/account\/contact$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
-  await expect(page.getByRole('link', { name: '+45 70 70 17 17' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'info@dcipher.io' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: '+45 70 70 17 17' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'info@dcipher.io' })).toBeVisible();
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
-  await page.getByLabel('Message').fill('Can we move our data to another region?');
+  await page.getByLabel('Message', { exact: true }).fill('Can we move our data to another region?');
   const answer = page.waitForResponse((response) => response.url().endsWith('/contact-requests'));
   await page.getByRole('button', { name: 'Send message' }).click();
   const response = await answer;

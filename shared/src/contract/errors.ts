@@ -78,6 +78,12 @@ export const errorCodes = {
   invitationAlreadyAccepted: 'INVITATION_ALREADY_ACCEPTED',
   /** A new invitation was asked for while the current one still works. */
   invitationStillValid: 'INVITATION_STILL_VALID',
+  /** The invitee has signed up on their own since: they accept signed in, from the account area (0035). */
+  invitationForExistingAccount: 'INVITATION_FOR_EXISTING_ACCOUNT',
+  /** No open invitation of that id is held out to the signed-in user (theirs, unaccepted). */
+  invitationOfferNotFound: 'INVITATION_OFFER_NOT_FOUND',
+  /** Joining another organization while others still belong to one's own. */
+  organizationHasOtherMembers: 'ORGANIZATION_HAS_OTHER_MEMBERS',
   /** The unsubscribe link's token does not belong to its address (forged, or copied incompletely). */
   unsubscribeLinkInvalid: 'UNSUBSCRIBE_LINK_INVALID',
   /** SSO (docs/decisions/0020): no organization has set up single sign-on for the email's domain (404). */
@@ -165,6 +171,9 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   INVITATION_EXPIRED: { status: 410, message: invitationMessages.expired },
   INVITATION_ALREADY_ACCEPTED: { status: 409, message: invitationMessages.alreadyAccepted },
   INVITATION_STILL_VALID: { status: 409, message: invitationMessages.stillValid },
+  INVITATION_FOR_EXISTING_ACCOUNT: { status: 409, message: invitationMessages.forExistingAccount },
+  INVITATION_OFFER_NOT_FOUND: { status: 404, message: invitationMessages.offerNotFound },
+  ORGANIZATION_HAS_OTHER_MEMBERS: { status: 409, message: invitationMessages.organizationHasOtherMembers },
   UNSUBSCRIBE_LINK_INVALID: { status: 403, message: marketingEmailMessages.unsubscribeLinkInvalid },
   SSO_NOT_SET_UP: { status: 404, message: ssoMessages.notSetUp },
   IDENTITY_PROVIDER_UNREACHABLE: {

@@ -169,6 +169,8 @@ export {
   AcceptInvitationInputSchema,
   DeclineInvitationInputSchema,
   type Invitation,
+  type InvitationOffer,
+  InvitationOfferSchema,
   InvitationRenewalRequestInputSchema,
   InvitationSchema,
   type InvitationState,
@@ -360,6 +362,9 @@ export const contract = {
     acceptInvitation: invitations.acceptInvitation,
     requestInvitationRenewal: invitations.requestInvitationRenewal,
     declineInvitation: invitations.declineInvitation,
+    listInvitationOffers: invitations.listInvitationOffers,
+    acceptInvitationOffer: invitations.acceptInvitationOffer,
+    declineInvitationOffer: invitations.declineInvitationOffer,
   },
   members: {
     listMembers: members.listMembers,

@@ -80,6 +80,11 @@ export const InvitationSchema = v.object({
    * invitation is accepted by signing in with SSO, never with a password.
    */
   signInWithSso: v.boolean(),
+  /**
+   * The invitee signed up on their own after being invited: the invitation stays an offer to that account, which
+   * accepts it signed in, from the account area (docs/decisions/0035), never with a new password.
+   */
+  existingAccount: v.boolean(),
 });
 export type Invitation = v.InferOutput<typeof InvitationSchema>;
 
@@ -159,5 +164,57 @@ export const declineInvitation = defineEndpoint({
   path: '/invitations/decline',
   auth: 'public',
   body: { name: 'declineInvitationInput', schema: DeclineInvitationInputSchema },
+  response: v.object({ declined: v.literal(true) }),
+});
+
+/** An invitation held out to the signed-in user's existing account by another organization (0035). */
+export const InvitationOfferSchema = v.object({
+  id: v.string(),
+  organizationName: v.string(),
+  inviterName: v.string(),
+  role: v.picklist(organizationRoles),
+  /** ISO 8601; past it the offer can only be declined, or renewed by the inviting admins. */
+  expiresAt: v.string(),
+  expired: v.boolean(),
+});
+export type InvitationOffer = v.InferOutput<typeof InvitationOfferSchema>;
+
+export const listInvitationOffers = defineEndpoint({
+  operation: 'listInvitationOffers',
+  summary:
+    "Invitations other organizations sent the signed-in user's address before they signed up on their own " +
+    '(not in the spec; docs/decisions/0035)',
+  method: 'GET',
+  path: '/invitations/offers',
+  auth: 'bearer',
+  permission: { resource: 'account', action: 'read' },
+  response: v.object({ offers: v.array(InvitationOfferSchema) }),
+});
+
+export const InvitationOfferParamsSchema = v.object({
+  invitationId: v.pipe(v.string(validationMessages.required), v.nonEmpty(validationMessages.required)),
+});
+
+export const acceptInvitationOffer = defineEndpoint({
+  operation: 'acceptInvitationOffer',
+  summary:
+    'Join the organization that invited the signed-in user: they move there with the offered role, and their own ' +
+    'organization, of which they must be the only member, is closed with everything in it (0035)',
+  method: 'POST',
+  path: '/invitations/offers/{invitationId}/accept',
+  auth: 'bearer',
+  permission: { resource: 'account', action: 'update' },
+  params: InvitationOfferParamsSchema,
+  response: v.object({ organizationName: v.string(), role: v.picklist(organizationRoles) }),
+});
+
+export const declineInvitationOffer = defineEndpoint({
+  operation: 'declineInvitationOffer',
+  summary: "Decline an invitation held out to the signed-in user's account: it is withdrawn (0035)",
+  method: 'POST',
+  path: '/invitations/offers/{invitationId}/decline',
+  auth: 'bearer',
+  permission: { resource: 'account', action: 'update' },
+  params: InvitationOfferParamsSchema,
   response: v.object({ declined: v.literal(true) }),
 });

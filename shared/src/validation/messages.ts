@@ -156,6 +156,11 @@ export const invitationMessages = {
   expired: 'This invitation has expired. Ask for a new one.',
   alreadyAccepted: 'This invitation has already been accepted. Log in instead.',
   stillValid: 'This invitation is still valid: accept it instead of asking for a new one.',
+  forExistingAccount:
+    'You already have a Dcipher account with this email address. Log in to accept the invitation from your account.',
+  offerNotFound: 'This invitation is no longer open to you.',
+  organizationHasOtherMembers:
+    'Others still belong to your current organization (members or invitations): you can join another organization once you are its only member.',
 } as const;
 
 /** Managing the organization's members (docs/decisions/0035). */

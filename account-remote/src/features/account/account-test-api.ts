@@ -22,7 +22,9 @@ type Handler = (input: unknown) => unknown;
  * A stand-in for `authenticatedApi().call` that answers by the endpoint's operation name, so a test states only
  * the answers it is about (a handler may throw, or return a promise that never settles to show loading).
  */
-export function answering(handlers: Record<string, Handler | unknown>) {
+export function answering(given: Record<string, Handler | unknown>) {
+  // The profile screen also asks for invitations offered to the account, which most people never have.
+  const handlers: Record<string, Handler | unknown> = { listInvitationOffers: { offers: [] }, ...given };
   return jest.fn(async (endpoint: { operation: string }, input?: unknown) => {
     if (!(endpoint.operation in handlers)) throw new Error(`unexpected call: ${endpoint.operation}`);
     const handler = handlers[endpoint.operation];

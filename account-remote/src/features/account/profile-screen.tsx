@@ -4,6 +4,7 @@ import { Form, FormSubmitButton, FormTextField, Notice, theme, useContractForm }
 import { useState } from 'react';
 import { profileFormValues, useAccount } from './account-context';
 import type { AccountScreenProps } from './account-routes';
+import { InvitationOffersSection } from './invitation-offers-section';
 import { ScreenSection } from './screen-section';
 
 /** Account information (spec section 3's user fields): name, work email, phone, company and job title. */
@@ -26,6 +27,7 @@ export default function ProfileScreen({ navigate }: AccountScreenProps) {
 
   return (
     <>
+      <InvitationOffersSection />
       <ScreenSection title="Your details">
         <dl
           css={{

@@ -22,6 +22,7 @@ const invitation = (state: 'pending' | 'expired' | 'accepted') => ({
   role: 'teammate',
   expiresAt: '2026-03-05T10:00:00.000Z',
   signInWithSso: false,
+  existingAccount: false,
 });
 const chosen = 'Harbour-Lights-2026';
 const pendingHeading = 'Join Demo Org on Dcipher';
@@ -155,6 +156,17 @@ describe('Accept invitation: loading and pending', () => {
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Log in with SSO' }));
     expect(navigate).toHaveBeenCalledWith('/login/sso');
+    expect(screen.getByRole('button', { name: /Decline/ })).toBeTruthy();
+  });
+
+  it('sends someone who signed up on their own since to log in and accept from their account', async () => {
+    call.mockResolvedValue({ ...invitation('pending'), existingAccount: true });
+    const { navigate } = await renderInvitation();
+    await heading(pendingHeading);
+    expect(screen.getByText(/You already have a Dcipher account/).textContent).toContain('grace@example.com');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(navigate).toHaveBeenCalledWith('/login');
     expect(screen.getByRole('button', { name: /Decline/ })).toBeTruthy();
   });
 

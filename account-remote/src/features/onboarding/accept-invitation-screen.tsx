@@ -81,6 +81,24 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
         </LoginLayout>
       );
     case 'pending':
+      if (view.invitation.existingAccount) {
+        return (
+          <LoginLayout title={`Join ${view.invitation.organizationName} on Dcipher`}>
+            <p css={{ marginTop: 0 }}>
+              {view.invitation.inviterName} invited you as {view.invitation.role}. You already have a Dcipher
+              account with <strong css={{ overflowWrap: 'anywhere' }}>{view.invitation.email}</strong>: log
+              in, and accept the invitation under Invitations on your account page.
+            </p>
+            <Button onClick={() => navigate('/login')}>Log in</Button>
+            <DeclineInvitation
+              token={token}
+              invitation={view.invitation}
+              askedFirst={askToDecline}
+              onDone={setView}
+            />
+          </LoginLayout>
+        );
+      }
       return view.invitation.signInWithSso ? (
         <LoginLayout title={`Join ${view.invitation.organizationName} on Dcipher`}>
           <p css={{ marginTop: 0 }}>

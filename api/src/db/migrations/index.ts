@@ -20,6 +20,7 @@ import { organizationSettingsMigration } from './0020-organization-settings.js';
 import { ssoVerifiedDomainsMigration } from './0024-sso-verified-domains.js';
 import { apiKeysMigration } from './0025-api-keys.js';
 import { resourcesAndRolesMigration } from './0027-resources-and-roles.js';
+import { invitationOffersMigration } from './0028-invitation-offers.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   ssoVerifiedDomainsMigration,
   apiKeysMigration,
   resourcesAndRolesMigration,
+  invitationOffersMigration,
 ];

@@ -56,3 +56,24 @@ export class InviteeSuspendedError extends ApiError {
     super(errorCodes.accountSuspended);
   }
 }
+
+/** The invitee signed up on their own since: the invitation is accepted signed in, from the account (0035). */
+export class InvitationForExistingAccountError extends ApiError {
+  constructor() {
+    super(errorCodes.invitationForExistingAccount);
+  }
+}
+
+/** No open invitation of that id is held out to the signed-in user. */
+export class InvitationOfferNotFoundError extends ApiError {
+  constructor() {
+    super(errorCodes.invitationOfferNotFound);
+  }
+}
+
+/** Joining another organization while others still belong to the user's own. */
+export class OrganizationHasOtherMembersError extends ApiError {
+  constructor() {
+    super(errorCodes.organizationHasOtherMembers);
+  }
+}

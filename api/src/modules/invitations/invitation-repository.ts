@@ -10,7 +10,7 @@ import {
   findMember,
   findPendingInvitee,
 } from '../people/membership-repository.js';
-import { findUserByEmail, insertUser } from '../people/user-repository.js';
+import { findUserByEmail, insertUser, isUuid } from '../people/user-repository.js';
 
 /** 32 random bytes, base64url: what the emailed link carries; only its SHA-256 is stored. */
 
@@ -75,14 +75,18 @@ export async function createInvitation(
           refused: existing.organizationId === inviter.organizationId ? 'pending-here' : 'invited-elsewhere',
         };
       }
+      // Someone who signed up on their own while invited here still holds this organization's offer.
+      if (existing && (await findPendingOffer(transaction, inviter.organizationId, { email }))) {
+        return { refused: 'pending-here' };
+      }
       return { refused: 'active-user' };
     }
     const token = newOneTimeToken();
     const [invitation] = await transaction.query<{ expiresAt: Date }>(
-      `insert into invitations (user_id, token_hash, invited_by, expires_at)
-       values ($1, $2, $3, now() + $4::integer * interval '1 day')
+      `insert into invitations (user_id, organization_id, role, token_hash, invited_by, expires_at)
+       values ($1, $2, $3, $4, $5, now() + $6::integer * interval '1 day')
        returning expires_at as "expiresAt"`,
-      [user.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
+      [user.id, inviter.organizationId, role, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
     );
     if (!invitation) throw new Error('invitation insert returned no row');
     await recordActivity(transaction, {
@@ -111,17 +115,26 @@ export async function reissueInvitation(
   email: string,
 ): Promise<IssuedInvitation | undefined> {
   return database.transaction(async (transaction) => {
-    const invitee = await findPendingInvitee(transaction, email, inviter.organizationId);
+    const invitee =
+      (await findPendingInvitee(transaction, email, inviter.organizationId)) ??
+      (await findPendingOffer(transaction, inviter.organizationId, { email }));
     if (!invitee) return undefined;
     const token = newOneTimeToken();
     const [reissued] = await transaction.query<{ expiresAt: Date }>(
-      `insert into invitations (user_id, token_hash, invited_by, expires_at)
-     values ($1, $2, $3, now() + $4::integer * interval '1 day')
+      `insert into invitations (user_id, organization_id, role, token_hash, invited_by, expires_at)
+     values ($1, $2, $3, $4, $5, now() + $6::integer * interval '1 day')
      on conflict (user_id) do update
        set token_hash = excluded.token_hash, invited_by = excluded.invited_by, expires_at = excluded.expires_at
-       where invitations.accepted_at is null
+       where invitations.accepted_at is null and invitations.organization_id = excluded.organization_id
      returning expires_at as "expiresAt"`,
-      [invitee.id, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
+      [
+        invitee.id,
+        inviter.organizationId,
+        invitee.role,
+        hashOneTimeToken(token),
+        inviter.id,
+        invitationLifetimeDays,
+      ],
     );
     if (!reissued) return undefined;
     await recordActivity(transaction, {
@@ -147,6 +160,11 @@ export interface StoredInvitation {
   invitedBy: string | null;
   inviterName: string | null;
   expiresAt: Date;
+  /**
+   * The invitee signed up on their own meanwhile: the invitation is an offer to an account of another
+   * organization, accepted by that account signed in (docs/decisions/0035), never with a password.
+   */
+  offer: boolean;
   /** Accepted, or the user became active some other way: the link has done its work. */
   accepted: boolean;
   expired: boolean;
@@ -159,38 +177,155 @@ export async function findInvitationByToken(
   token: string,
   { lock = false } = {},
 ): Promise<StoredInvitation | undefined> {
-  const [stored] = await database.query<{
-    id: string;
-    userId: string;
-    invitedBy: string | null;
-    expiresAt: Date;
-    acceptedAt: Date | null;
-    expired: boolean;
-  }>(
-    `select id, user_id as "userId", invited_by as "invitedBy", expires_at as "expiresAt",
-            accepted_at as "acceptedAt", expires_at <= now() as expired
-     from invitations
-     where token_hash = $1
-     ${lock ? 'for update' : ''}`,
+  const [stored] = await database.query<InvitationRow>(
+    `select ${invitationColumns} from invitations
+     join organizations on organizations.id = invitations.organization_id
+     where invitations.token_hash = $1
+     ${lock ? 'for update of invitations' : ''}`,
     [hashOneTimeToken(token)],
   );
-  if (!stored) return undefined;
+  return stored && storedInvitation(database, stored, { lock });
+}
+
+interface InvitationRow {
+  id: string;
+  userId: string | null;
+  organizationId: string;
+  organizationName: string;
+  role: OrganizationRole;
+  invitedBy: string | null;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  expired: boolean;
+}
+
+const invitationColumns = `
+  invitations.id, invitations.user_id as "userId", invitations.organization_id as "organizationId",
+  organizations.name as "organizationName", invitations.role, invitations.invited_by as "invitedBy",
+  invitations.expires_at as "expiresAt", invitations.accepted_at as "acceptedAt",
+  invitations.expires_at <= now() as expired`;
+
+async function storedInvitation(
+  database: Queryable,
+  stored: InvitationRow,
+  { lock = false } = {},
+): Promise<StoredInvitation | undefined> {
+  if (!stored.userId) return undefined;
   const invitee = await findMember(database, stored.userId, { lock });
   if (!invitee) return undefined;
   const inviter = stored.invitedBy ? await findMember(database, stored.invitedBy) : undefined;
+  const offer = invitee.organizationId !== stored.organizationId;
   return {
     id: stored.id,
     userId: invitee.id,
     email: invitee.email,
-    role: invitee.role,
-    organizationId: invitee.organizationId,
-    organizationName: invitee.organizationName,
+    role: stored.role,
+    organizationId: stored.organizationId,
+    organizationName: stored.organizationName,
     invitedBy: stored.invitedBy,
     inviterName: (inviter && `${inviter.firstName} ${inviter.lastName}`.trim()) || null,
     expiresAt: new Date(stored.expiresAt),
-    accepted: stored.acceptedAt !== null || invitee.status === 'Active',
+    offer,
+    accepted: stored.acceptedAt !== null || (!offer && invitee.status === 'Active'),
     expired: stored.expired,
     suspended: invitee.suspended,
+  };
+}
+
+/**
+ * The organization's invitation standing as an offer to someone who signed up on their own (found by their
+ * address, or by their user id as the members list names them), locked with `lock`; undefined for anyone else.
+ */
+export async function findPendingOffer(
+  database: Queryable,
+  organizationId: string,
+  who: { email: string } | { userId: string },
+  { lock = false } = {},
+): Promise<{ id: string; invitationId: string; email: string; role: OrganizationRole } | undefined> {
+  if ('userId' in who && !isUuid(who.userId)) return undefined;
+  const [offer] = await database.query<{
+    id: string;
+    invitationId: string;
+    email: string;
+    role: OrganizationRole;
+  }>(
+    `select users.id, invitations.id as "invitationId", users.email, invitations.role
+     from invitations join users on users.id = invitations.user_id
+     where invitations.organization_id = $1 and invitations.accepted_at is null
+       and users.organization_id <> $1 and ${'email' in who ? 'users.email' : 'users.id::text'} = $2
+     ${lock ? 'for update of invitations' : ''}`,
+    [organizationId, 'email' in who ? who.email : who.userId],
+  );
+  return offer;
+}
+
+/** Withdraws an offer (revoked by an admin, declined by its holder): only the invitation goes, never the account. */
+export async function deleteOffer(database: Queryable, invitationId: string): Promise<void> {
+  await database.query('delete from invitations where id = $1', [invitationId]);
+}
+
+/** Changes the role an offer would give; the holder's own account is not touched. */
+export async function changeOfferRole(
+  database: Queryable,
+  invitationId: string,
+  role: OrganizationRole,
+): Promise<void> {
+  await database.query('update invitations set role = $2 where id = $1', [invitationId, role]);
+}
+
+/** The offers other organizations hold out to the user (pending or expired, not accepted), newest first. */
+export async function findOffersFor(database: Queryable, userId: string): Promise<StoredInvitation[]> {
+  const rows = await database.query<InvitationRow>(
+    `select ${invitationColumns} from invitations
+     join organizations on organizations.id = invitations.organization_id
+     join users on users.id = invitations.user_id
+     where invitations.user_id = $1 and invitations.accepted_at is null
+       and users.organization_id <> invitations.organization_id
+     order by invitations.created_at desc`,
+    [userId],
+  );
+  const offers = await Promise.all(rows.map((row) => storedInvitation(database, row)));
+  return offers.filter((offer): offer is StoredInvitation => offer !== undefined);
+}
+
+/** The user's offer `invitationId`, locked for the transaction; undefined for anyone else's or an unknown id. */
+export async function lockOfferFor(
+  transaction: Queryable,
+  userId: string,
+  invitationId: string,
+): Promise<StoredInvitation | undefined> {
+  if (!isUuid(invitationId)) return undefined;
+  const [row] = await transaction.query<InvitationRow>(
+    `select ${invitationColumns} from invitations
+     join organizations on organizations.id = invitations.organization_id
+     where invitations.id = $1 and invitations.user_id = $2
+     for update of invitations`,
+    [invitationId, userId],
+  );
+  const offer = row && (await storedInvitation(transaction, row, { lock: true }));
+  return offer?.offer ? offer : undefined;
+}
+
+/**
+ * Someone invited signs up on their own (docs/decisions/0035): the invited user row gives way to their new account,
+ * and the invitation, kept, points at it; it stays an offer they may accept once signed in. Runs in the sign-up's
+ * transaction: `createAccount` creates the account in between.
+ */
+export async function keepInvitationAsOffer(
+  transaction: Queryable,
+  inviteeId: string,
+): Promise<{ attachTo: (userId: string) => Promise<void> }> {
+  const detached = await transaction.query<{ id: string }>(
+    'update invitations set user_id = null where user_id = $1 returning id',
+    [inviteeId],
+  );
+  await deleteInvitedUser(transaction, inviteeId);
+  return {
+    attachTo: async (userId) => {
+      for (const { id } of detached) {
+        await transaction.query('update invitations set user_id = $2 where id = $1', [id, userId]);
+      }
+    },
   };
 }
 
@@ -203,8 +338,16 @@ export async function activateInvitedUser(
   invitation: StoredInvitation,
   { firstName, lastName, passwordHash }: { firstName: string; lastName: string; passwordHash: string },
 ): Promise<void> {
-  await transaction.query('update invitations set accepted_at = now() where id = $1', [invitation.id]);
   await activateInvitedMember(transaction, invitation.userId, { firstName, lastName, passwordHash });
+  await markInvitationAccepted(transaction, invitation);
+}
+
+/** The invitation is spent and its user has joined: recorded in the organization's activity log. */
+export async function markInvitationAccepted(
+  transaction: Queryable,
+  invitation: StoredInvitation,
+): Promise<void> {
+  await transaction.query('update invitations set accepted_at = now() where id = $1', [invitation.id]);
   await recordActivity(transaction, {
     organizationId: invitation.organizationId,
     actor: { userId: invitation.userId },
@@ -227,7 +370,8 @@ export async function declineInvitation(transaction: Queryable, invitation: Stor
     subject: invitation.email,
     details: { role: invitation.role },
   });
-  await deleteInvitedUser(transaction, invitation.userId);
+  if (invitation.offer) await deleteOffer(transaction, invitation.id);
+  else await deleteInvitedUser(transaction, invitation.userId);
 }
 
 /**

@@ -44,6 +44,15 @@ export function registerInvitationRoutes(
 
   registerEndpoint(app, endpoints.declineInvitation, ({ body }) => invitations.decline(body.token));
 
+  // Offers to an existing account (0035): only ever the signed-in user's own, found by invitation id and user.
+  registerEndpoint(app, endpoints.listInvitationOffers, (_input, { user }) => invitations.offers(user));
+  registerEndpoint(app, endpoints.acceptInvitationOffer, ({ params }, { user }) =>
+    invitations.acceptOffer(user, params.invitationId),
+  );
+  registerEndpoint(app, endpoints.declineInvitationOffer, ({ params }, { user }) =>
+    invitations.declineOffer(user, params.invitationId),
+  );
+
   registerEndpoint(app, endpoints.requestInvitationRenewal, async ({ body }, { request }) => {
     await rateLimiter.consume(renewalRequestLimit, request.ip);
     return invitations.requestRenewal(body.token);

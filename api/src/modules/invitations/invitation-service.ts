@@ -1,6 +1,7 @@
 import {
   emailDomainOf,
   type Invitation,
+  type InvitationOffer,
   type IssuedTokenPair,
   type SentInvitation,
 } from '@dcipher/shared/contract';
@@ -15,6 +16,9 @@ import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { SignInContext } from '../identity/device-label.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
+import { deleteOrganization } from '../people/account-deletion.js';
+import { countOtherUsers, moveUserToOrganization } from '../people/membership-repository.js';
+import { lockOrganization } from '../people/organization-repository.js';
 import { findUserById } from '../people/user-repository.js';
 import { ssoRequiredFor } from '../sso/sso-config-repository.js';
 import { SsoRequiredError } from '../sso/sso-errors.js';
@@ -23,11 +27,14 @@ import {
   InvitationAlreadyAcceptedError,
   InvitationAlreadyPendingError,
   InvitationExpiredError,
+  InvitationForExistingAccountError,
   InvitationInvalidError,
+  InvitationOfferNotFoundError,
   InvitationStillValidError,
   InviteeHasAccountError,
   InviteeSuspendedError,
   NoPendingInvitationError,
+  OrganizationHasOtherMembersError,
 } from './invitation-errors.js';
 import {
   activateInvitedUser,
@@ -35,8 +42,11 @@ import {
   declineInvitation,
   findInvitationByToken,
   findInviter,
+  findOffersFor,
   type Inviter,
   type IssuedInvitation,
+  lockOfferFor,
+  markInvitationAccepted,
   reissueInvitation,
   renewalRecipients,
   type StoredInvitation,
@@ -170,6 +180,7 @@ export function createInvitationService({
           invitation.organizationId,
           emailDomainOf(invitation.email),
         ),
+        existingAccount: invitation.offer,
       };
     },
 
@@ -180,6 +191,8 @@ export function createInvitationService({
     async accept(input: AcceptedForm, context: SignInContext): Promise<IssuedTokenPair> {
       const usable = await findInvitationByToken(database, input.token);
       assertUsable(usable);
+      // They have a password already: they accept signed in, so nobody holding only the link takes the account.
+      if (usable.offer) throw new InvitationForExistingAccountError();
       // An organization that requires SSO for the address's verified domain never gets a password-holding member
       // through the back door of an invitation: the invitee signs in with SSO, which accepts it (0036).
       if (await ssoRequiredFor(database, usable.organizationId, emailDomainOf(usable.email))) {
@@ -190,6 +203,7 @@ export function createInvitationService({
       const userId = await database.transaction(async (transaction) => {
         const invitation = await findInvitationByToken(transaction, input.token, { lock: true });
         assertUsable(invitation);
+        if (invitation.offer) throw new InvitationForExistingAccountError();
         await activateInvitedUser(transaction, invitation, {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -212,6 +226,60 @@ export function createInvitationService({
         if (!invitation) throw new InvitationInvalidError();
         if (invitation.accepted) throw new InvitationAlreadyAcceptedError();
         await declineInvitation(transaction, invitation);
+      });
+      return { declined: true };
+    },
+
+    /** Invitations held out to the signed-in user's account by other organizations (0035). */
+    async offers(user: AuthenticatedUser): Promise<{ offers: InvitationOffer[] }> {
+      const offers = await findOffersFor(database, user.id);
+      return {
+        offers: offers.map((offer) => ({
+          id: offer.id,
+          organizationName: offer.organizationName,
+          inviterName: offer.inviterName ?? `An admin of ${offer.organizationName}`,
+          role: offer.role,
+          expiresAt: offer.expiresAt.toISOString(),
+          expired: offer.expired,
+        })),
+      };
+    },
+
+    /**
+     * The signed-in user joins the organization that invited them: moved there with the offered role, the offer
+     * spent, and their own organization, which must hold nobody else, closed with everything in it; all in one
+     * transaction, with both organizations' rows locked.
+     */
+    async acceptOffer(
+      user: AuthenticatedUser,
+      invitationId: string,
+    ): Promise<{ organizationName: string; role: OrganizationRole }> {
+      return database.transaction(async (transaction) => {
+        const formerOrganizationId = user.organizationId;
+        await lockOrganization(transaction, formerOrganizationId);
+        const offer = await lockOfferFor(transaction, user.id, invitationId);
+        if (!offer || offer.accepted) throw new InvitationOfferNotFoundError();
+        if (offer.expired) throw new InvitationExpiredError();
+        if (await ssoRequiredFor(transaction, offer.organizationId, emailDomainOf(offer.email))) {
+          throw new SsoRequiredError();
+        }
+        if ((await countOtherUsers(transaction, formerOrganizationId, user.id)) > 0) {
+          throw new OrganizationHasOtherMembersError();
+        }
+        await lockOrganization(transaction, offer.organizationId);
+        await moveUserToOrganization(transaction, user.id, offer.organizationId, offer.role);
+        await markInvitationAccepted(transaction, offer);
+        await deleteOrganization(transaction, formerOrganizationId);
+        return { organizationName: offer.organizationName, role: offer.role };
+      });
+    },
+
+    /** The signed-in user turns down an invitation held out to their account; their account is untouched. */
+    async declineOffer(user: AuthenticatedUser, invitationId: string): Promise<{ declined: true }> {
+      await database.transaction(async (transaction) => {
+        const offer = await lockOfferFor(transaction, user.id, invitationId);
+        if (!offer || offer.accepted) throw new InvitationOfferNotFoundError();
+        await declineInvitation(transaction, offer);
       });
       return { declined: true };
     },

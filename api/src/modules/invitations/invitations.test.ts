@@ -368,6 +368,7 @@ describe('invitations', () => {
         role: 'guest',
         expiresAt: body.expiresAt,
         signInWithSso: false,
+        existingAccount: false,
       });
       assert.ok(Date.parse(body.expiresAt) > Date.now());
     });

@@ -9,6 +9,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
+import { changeOfferRole, deleteOffer, findPendingOffer } from '../invitations/invitation-repository.js';
 import { deleteUser, managingRoles } from '../people/account-deletion.js';
 import {
   countOtherActiveAdmins,
@@ -24,7 +25,7 @@ import { deleteInvitedUser } from '../people/membership-repository.js';
 import { lockOrganization } from '../people/organization-repository.js';
 import { LastAdminError, MemberNotFoundError, NoPendingInviteeError } from './member-errors.js';
 
-const toMember = (member: DirectoryMember): Member => ({
+const toMember = ({ isOffer: _isOffer, ...member }: DirectoryMember): Member => ({
   id: member.id,
   email: member.email,
   firstName: member.firstName,
@@ -44,6 +45,21 @@ const toMember = (member: DirectoryMember): Member => ({
  * active admin run with the organization's row locked, so two admins demoting each other at once are serialized
  * and the second one is refused.
  */
+async function changeOfferRoleOf(
+  transaction: Queryable,
+  organizationId: string,
+  email: string,
+  role: OrganizationRole,
+) {
+  const offer = await findPendingOffer(transaction, organizationId, { email }, { lock: true });
+  if (offer) await changeOfferRole(transaction, offer.invitationId, role);
+}
+
+async function withdrawOfferOf(transaction: Queryable, organizationId: string, email: string) {
+  const offer = await findPendingOffer(transaction, organizationId, { email }, { lock: true });
+  if (offer) await deleteOffer(transaction, offer.invitationId);
+}
+
 export function createMemberService({ database }: { database: Database }) {
   /** Refuses when `member` is the organization's last active admin; the caller holds the organization's lock. */
   async function assertNotLastAdmin(transaction: Queryable, member: DirectoryMember, organizationId: string) {
@@ -75,15 +91,21 @@ export function createMemberService({ database }: { database: Database }) {
     async revokeInvitation(admin: AuthenticatedUser, userId: string): Promise<{ revoked: true }> {
       await database.transaction(async (transaction) => {
         const invitee = await lockPendingInvitee(transaction, admin.organizationId, userId);
-        if (!invitee) throw new NoPendingInviteeError();
+        const offer = invitee
+          ? undefined
+          : await findPendingOffer(transaction, admin.organizationId, { userId }, { lock: true });
+        const withdrawn = invitee ?? offer;
+        if (!withdrawn) throw new NoPendingInviteeError();
         await recordActivity(transaction, {
           organizationId: admin.organizationId,
           actor: { userId: admin.id },
           action: 'member.invitation-revoked',
-          subject: invitee.email,
-          details: { role: invitee.role },
+          subject: withdrawn.email,
+          details: { role: withdrawn.role },
         });
-        await deleteInvitedUser(transaction, invitee.id);
+        // An offer to someone's own account withdraws only the invitation (0035).
+        if (offer) await deleteOffer(transaction, offer.invitationId);
+        else await deleteInvitedUser(transaction, withdrawn.id);
       });
       return { revoked: true };
     },
@@ -98,7 +120,8 @@ export function createMemberService({ database }: { database: Database }) {
         if (member.role === role) return toMember(member);
         if (!managingRoles.includes(role))
           await assertNotLastAdmin(transaction, member, admin.organizationId);
-        await updateMemberRole(transaction, admin.organizationId, member.id, role);
+        if (member.isOffer) await changeOfferRoleOf(transaction, admin.organizationId, member.email, role);
+        else await updateMemberRole(transaction, admin.organizationId, member.id, role);
         await recordActivity(transaction, {
           organizationId: admin.organizationId,
           actor: { userId: admin.id },
@@ -130,7 +153,9 @@ export function createMemberService({ database }: { database: Database }) {
           subject: member.email,
           details: { role: member.role },
         });
-        await deleteUser(transaction, member.id);
+        // Someone who signed up on their own keeps their account: only this organization's offer goes (0035).
+        if (member.isOffer) await withdrawOfferOf(transaction, admin.organizationId, member.email);
+        else await deleteUser(transaction, member.id);
       });
       return { removed: true };
     },

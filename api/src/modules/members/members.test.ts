@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Member, MemberPage } from '@dcipher/shared/contract';
 import { memberMessages } from '@dcipher/shared/validation';
 import { findLinksInEmail, latestEmailTo, waitForEmailsTo } from '../../test-support/read-outbox.js';
-import { individualSignUp, signUp } from '../../test-support/sign-up.js';
+import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPasswordHasher } from '../identity/password-hasher.js';
 import { createOrganization } from '../people/organization-repository.js';
@@ -405,29 +405,200 @@ describe('members and invitations (docs/decisions/0035)', () => {
       );
     });
 
-    it('an invited address can still sign up on its own: the invitation is withdrawn', async () => {
-      const org = await newOrganization();
-      const invitee = address('self-starter');
-      await invite(org.admin.token, invitee);
-      const token = await invitationTokenFor(invitee);
-      const signedUp = await signUp(server.app, individualSignUp({ email: invitee }), '192.0.2.77');
+    /** Invites `label`'s address to a new organization, then that address signs up on its own and verifies it. */
+    const invitedThenSignedUp = async (label: string, remoteAddress: string, role = 'teammate') => {
+      const org = await newOrganization('Inviting');
+      const email = address(label);
+      assert.equal((await invite(org.admin.token, email, role)).statusCode, 201);
+      const invitationToken = await invitationTokenFor(email);
+      const signedUp = await signUp(
+        server.app,
+        individualSignUp({ email, firstName: 'Sam', lastName: 'Self' }),
+        remoteAddress,
+      );
       assert.equal(signedUp.statusCode, 201, signedUp.body);
-      const verification = findLinksInEmail(await latestEmailTo(server.database, invitee)).find((url) =>
-        url.includes('/verify-email?token='),
+      const verified = await server.app.inject({
+        method: 'POST',
+        url: '/verify-email',
+        payload: { token: await verificationTokenFor(server.database, email) },
+      });
+      assert.ok(verified.statusCode < 300, verified.body);
+      const token = (await logIn(server.app, { email, password })).accessToken;
+      const [own] = await server.database.query<{ organizationId: string; userId: string }>(
+        'select organization_id as "organizationId", id as "userId" from users where email = $1',
+        [email],
       );
-      assert.ok(verification, 'the sign-up sends a verification link, not "you already have an account"');
+      return {
+        org,
+        email,
+        invitationToken,
+        token,
+        ownOrganizationId: own!.organizationId,
+        userId: own!.userId,
+      };
+    };
+    const offersOf = async (token: string) => {
+      const response = await call('GET', '/invitations/offers', token);
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<{
+        offers: { id: string; organizationName: string; role: string; expired: boolean }[];
+      }>().offers;
+    };
+    const accountOf = async (token: string) => (await call('GET', '/account', token)).json();
+
+    it('an invited address can still sign up on its own, and the invitation stays an offer to that account', async () => {
+      const { org, email, invitationToken, token, ownOrganizationId } = await invitedThenSignedUp(
+        'self-starter',
+        '192.0.2.77',
+      );
+      // The admins still see the invitation, as they sent it: no names of the person's own account.
+      const listed = (await list(org.admin.token)).members.find((member) => member.email === email);
+      assert.deepEqual(listed && [listed.role, listed.status, listed.firstName, listed.lastName], [
+        'teammate',
+        'InvitationSent',
+        '',
+        '',
+      ]);
       assert.equal(
-        (await server.app.inject({ method: 'GET', url: `/invitations?token=${token}` })).statusCode,
-        404,
+        (await call('GET', `/org-admin/email?email=${email}`, org.admin.token)).json().inOrganization,
+        'invited',
       );
-      assert.equal((await list(org.admin.token)).total, 1);
+      // Inviting the address again says it is invited already.
+      assert.equal((await invite(org.admin.token, email)).json().code, 'INVITATION_PENDING');
+
+      // The link says so; a password through the link is refused (only the signed-in account may accept).
+      const described = await server.app.inject({
+        method: 'GET',
+        url: `/invitations?token=${invitationToken}`,
+      });
+      assert.equal(described.statusCode, 200);
+      assert.equal(described.json().state, 'pending');
+      assert.equal(described.json().existingAccount, true);
+      const viaLink = await server.app.inject({
+        method: 'POST',
+        url: '/invitations',
+        payload: {
+          token: invitationToken,
+          firstName: 'Eve',
+          lastName: 'Link',
+          password: 'Other-Password-2027',
+        },
+      });
+      assert.equal(viaLink.statusCode, 409);
+      assert.equal(viaLink.json().code, 'INVITATION_FOR_EXISTING_ACCOUNT');
+      assert.equal(
+        viaLink.json().message,
+        'You already have a Dcipher account with this email address. Log in to accept the invitation from your account.',
+      );
+
+      // Nobody else may accept it: another user's id is "not found".
+      const [offer] = await offersOf(token);
+      assert.deepEqual(offer && [offer.organizationName, offer.role, offer.expired], [
+        (await accountOf(org.admin.token)).organization.name,
+        'teammate',
+        false,
+      ]);
+      const stranger = await newOrganization('Stranger');
+      const stolen = await call('POST', `/invitations/offers/${offer!.id}/accept`, stranger.admin.token);
+      assert.equal(stolen.statusCode, 404);
+      assert.equal(stolen.json().code, 'INVITATION_OFFER_NOT_FOUND');
+      assert.equal((await call('POST', '/invitations/offers/not-a-uuid/accept', token)).statusCode, 404);
+
+      // Joining: the account moves with the offered role; its own, empty organization is closed.
+      const joined = await call('POST', `/invitations/offers/${offer!.id}/accept`, token);
+      assert.equal(joined.statusCode, 200, joined.body);
+      assert.equal(joined.json().role, 'teammate');
+      const account = await accountOf(token);
       assert.deepEqual(
-        (await activity(org.id)).map((entry) => [entry.action, entry.details.reason ?? null]),
-        [
-          ['member.invited', null],
-          ['member.invitation-declined', 'signed up on their own'],
-        ],
+        [account.organization.id, account.role, account.firstName],
+        [org.id, 'teammate', 'Sam'],
       );
+      assert.equal(
+        (await server.database.query('select 1 from organizations where id = $1', [ownOrganizationId]))
+          .length,
+        0,
+      );
+      const member = (await list(org.admin.token)).members.find((entry) => entry.email === email);
+      assert.deepEqual(member && [member.status, member.firstName], ['Active', 'Sam']);
+      assert.deepEqual(await offersOf(token), []);
+      const again = await call('POST', `/invitations/offers/${offer!.id}/accept`, token);
+      assert.equal(again.statusCode, 404);
+      assert.deepEqual(
+        (await activity(org.id)).map((entry) => entry.action),
+        ['member.invited', 'member.joined'],
+      );
+    });
+
+    it('admins revoke, re-role or remove an offer without touching the person’s own account', async () => {
+      const { org, email, token, userId, ownOrganizationId } = await invitedThenSignedUp(
+        'offered',
+        '192.0.2.79',
+      );
+      const changed = await call('PUT', `/org-admin/users/${email}`, org.admin.token, { role: 'guest' });
+      assert.equal(changed.statusCode, 200, changed.body);
+      assert.equal((await offersOf(token))[0]?.role, 'guest');
+      assert.equal((await accountOf(token)).role, 'admin', 'their own organization role is untouched');
+
+      const removed = await call('DELETE', `/org-admin/users/${email}`, org.admin.token);
+      assert.equal(removed.statusCode, 200, removed.body);
+      assert.deepEqual(await offersOf(token), []);
+      assert.equal((await accountOf(token)).organization.id, ownOrganizationId, 'the account is still there');
+
+      // Invited again and signed up already: revoking by the listed id withdraws only the offer.
+      assert.equal((await invite(org.admin.token, email)).statusCode, 409, 'an address with an account');
+      await server.database.query(
+        `insert into invitations (user_id, organization_id, role, token_hash, invited_by, expires_at)
+         select $1, $2, 'teammate', 'offer-' || gen_random_uuid(), null, now() + interval '7 days'`,
+        [userId, org.id],
+      );
+      const listed = (await list(org.admin.token)).members.find((member) => member.email === email);
+      const revoked = await call('DELETE', `/org-admin/invites/${listed!.id}`, org.admin.token);
+      assert.equal(revoked.statusCode, 200, revoked.body);
+      assert.deepEqual(await offersOf(token), []);
+      assert.equal((await logIn(server.app, { email, password })).accessToken.length > 0, true);
+    });
+
+    it('the invitee declines an offer from the link or from their account; their account stays', async () => {
+      const fromLink = await invitedThenSignedUp('declines-link', '192.0.2.80');
+      const declined = await server.app.inject({
+        method: 'POST',
+        url: '/invitations/decline',
+        payload: { token: fromLink.invitationToken },
+      });
+      assert.equal(declined.statusCode, 200, declined.body);
+      assert.deepEqual(await offersOf(fromLink.token), []);
+      assert.equal((await list(fromLink.org.admin.token)).total, 1);
+      assert.equal((await accountOf(fromLink.token)).email, fromLink.email);
+
+      const signedIn = await invitedThenSignedUp('declines-account', '192.0.2.81');
+      const [offer] = await offersOf(signedIn.token);
+      const answer = await call('POST', `/invitations/offers/${offer!.id}/decline`, signedIn.token);
+      assert.equal(answer.statusCode, 200, answer.body);
+      assert.deepEqual(await offersOf(signedIn.token), []);
+      assert.deepEqual(
+        (await activity(signedIn.org.id)).map((entry) => entry.action),
+        ['member.invited', 'member.invitation-declined'],
+      );
+    });
+
+    it('joining is refused while others belong to one’s own organization, and once the offer expired', async () => {
+      const busy = await invitedThenSignedUp('busy', '192.0.2.82');
+      assert.equal((await invite(busy.token, address('colleague'))).statusCode, 201);
+      const [offer] = await offersOf(busy.token);
+      const refused = await call('POST', `/invitations/offers/${offer!.id}/accept`, busy.token);
+      assert.equal(refused.statusCode, 409);
+      assert.equal(refused.json().code, 'ORGANIZATION_HAS_OTHER_MEMBERS');
+      assert.equal((await accountOf(busy.token)).organization.id, busy.ownOrganizationId);
+
+      const late = await invitedThenSignedUp('late', '192.0.2.83');
+      await server.database.query(
+        `update invitations set expires_at = now() - interval '1 minute' where user_id = $1`,
+        [late.userId],
+      );
+      const [expired] = await offersOf(late.token);
+      assert.equal(expired?.expired, true);
+      const tooLate = await call('POST', `/invitations/offers/${expired!.id}/accept`, late.token);
+      assert.equal(tooLate.statusCode, 410);
     });
 
     it('the quick sign-up of an invited address mails the sign-up link, not "you already have an account"', async () => {

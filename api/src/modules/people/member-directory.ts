@@ -18,14 +18,34 @@ export interface DirectoryMember {
   status: MemberStatus;
   invitationExpiresAt: Date | null;
   createdAt: Date;
+  /** Someone who signed up on their own while invited: only the organization's invitation, never their account. */
+  isOffer: boolean;
 }
 
+/**
+ * The organization's people: its users, and those it invited who signed up on their own meanwhile, whose invitation
+ * stays an offer (docs/decisions/0035). Such a person is shown as the organization knows them: the address it
+ * invited, the role it offered, "InvitationSent", and no names (their own account is none of its business).
+ * `$1` is the organization.
+ */
+const memberFrom = `
+  users left join invitations offer
+    on offer.user_id = users.id and offer.organization_id = $1 and offer.accepted_at is null
+       and users.organization_id <> $1`;
+const inOrganization = `(users.organization_id = $1 or offer.id is not null)`;
+const ownName = `case when offer.id is null then users.first_name || ' ' || users.last_name else '' end`;
+
 const memberColumns = `
-  users.id, users.email, users.first_name as "firstName", users.last_name as "lastName", users.role,
-  case when users.suspended_at is not null then 'suspended' else users.status end as status,
-  (select invitations.expires_at from invitations
-     where invitations.user_id = users.id and invitations.accepted_at is null) as "invitationExpiresAt",
-  users.created_at as "createdAt"`;
+  users.id, users.email,
+  case when offer.id is null then users.first_name else '' end as "firstName",
+  case when offer.id is null then users.last_name else '' end as "lastName",
+  coalesce(offer.role, users.role) as role,
+  case when offer.id is not null then 'InvitationSent'
+       when users.suspended_at is not null then 'suspended' else users.status end as status,
+  coalesce(offer.expires_at, (select invitations.expires_at from invitations
+     where invitations.user_id = users.id and invitations.accepted_at is null)) as "invitationExpiresAt",
+  coalesce(offer.created_at, users.created_at) as "createdAt",
+  offer.id is not null as "isOffer"`;
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -37,15 +57,15 @@ export async function listOrganizationMembers(
   { search, page, pageSize }: { search: string; page: number; pageSize: number },
 ): Promise<{ members: DirectoryMember[]; total: number }> {
   const pattern = `%${likeEscaped(search.toLowerCase())}%`;
-  const filter = `users.organization_id = $1 and (
-    $2 = '%%' or lower(users.email) like $2 or lower(users.first_name || ' ' || users.last_name) like $2)`;
+  const filter = `${inOrganization} and (
+    $2 = '%%' or lower(users.email) like $2 or lower(${ownName}) like $2)`;
   const [count] = await database.query<{ total: number }>(
-    `select count(*)::integer as total from users where ${filter}`,
+    `select count(*)::integer as total from ${memberFrom} where ${filter}`,
     [organizationId, pattern],
   );
   const members = await database.query<DirectoryMember>(
-    `select ${memberColumns} from users where ${filter}
-     order by users.created_at, users.id
+    `select ${memberColumns} from ${memberFrom} where ${filter}
+     order by "createdAt", users.id
      limit $3 offset $4`,
     [organizationId, pattern, pageSize, (page - 1) * pageSize],
   );
@@ -60,8 +80,8 @@ export async function findOrganizationMemberByEmail(
   { lock = false } = {},
 ): Promise<DirectoryMember | undefined> {
   const [member] = await database.query<DirectoryMember>(
-    `select ${memberColumns} from users
-     where users.organization_id = $1 and users.email = $2
+    `select ${memberColumns} from ${memberFrom}
+     where ${inOrganization} and users.email = $2
      ${lock ? 'for update of users' : ''}`,
     [organizationId, email],
   );
@@ -91,7 +111,8 @@ export async function emailInOrganization(
   email: string,
 ): Promise<'member' | 'invited' | 'none'> {
   const [user] = await database.query<{ status: string }>(
-    'select status from users where organization_id = $1 and email = $2',
+    `select case when offer.id is not null then 'InvitationSent' else users.status end as status
+     from ${memberFrom} where ${inOrganization} and users.email = $2`,
     [organizationId, email],
   );
   if (!user) return 'none';

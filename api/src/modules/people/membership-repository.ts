@@ -114,3 +114,32 @@ export async function findInvitingOrganization(
   );
   return invitee;
 }
+
+/** How many users other than `userId` (members and invitees alike) belong to the organization. */
+export async function countOtherUsers(
+  database: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<number> {
+  const [count] = await database.query<{ others: number }>(
+    'select count(*)::integer as others from users where organization_id = $1 and id <> $2',
+    [organizationId, userId],
+  );
+  return count?.others ?? 0;
+}
+
+/**
+ * Moves the user into another organization with a role there (accepting an invitation offered to their existing
+ * account, docs/decisions/0035). The caller has made sure nobody else is left behind in the old organization.
+ */
+export async function moveUserToOrganization(
+  transaction: Queryable,
+  userId: string,
+  organizationId: string,
+  role: OrganizationRole,
+): Promise<void> {
+  await transaction.query(
+    'update users set organization_id = $2, role = $3, updated_at = now() where id = $1',
+    [userId, organizationId, role],
+  );
+}

@@ -2,8 +2,8 @@ import type { RegistrationInputSchema } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.js';
-import { recordActivity } from '../activity-log/activity-log.js';
-import { deleteInvitedUser, lockInviteeByEmail } from '../people/membership-repository.js';
+import { keepInvitationAsOffer } from '../invitations/invitation-repository.js';
+import { lockInviteeByEmail } from '../people/membership-repository.js';
 import { createOrganization } from '../people/organization-repository.js';
 import { insertUser } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from './email-verification-tokens.js';
@@ -29,19 +29,10 @@ export async function createAccount(
   try {
     return await database.transaction(async (transaction) => {
       // Someone invited who signs up on their own instead (docs/decisions/0035): an address has one user, so the
-      // never-accepted invitation is withdrawn, recorded in the inviting organization's log, and the sign-up goes
-      // on. An invitation never blocks its address.
+      // invited user row gives way to the new account, and the invitation, kept, stays an offer to that account.
+      // An invitation never blocks its address.
       const invitee = await lockInviteeByEmail(transaction, registration.email);
-      if (invitee) {
-        await recordActivity(transaction, {
-          organizationId: invitee.organizationId,
-          actor: { userId: invitee.id },
-          action: 'member.invitation-declined',
-          subject: registration.email,
-          details: { role: invitee.role, reason: 'signed up on their own' },
-        });
-        await deleteInvitedUser(transaction, invitee.id);
-      }
+      const keptInvitation = invitee ? await keepInvitationAsOffer(transaction, invitee.id) : undefined;
       const organization = await createOrganization(transaction, {
         // A business is named after its company (required for it); an individual's organization is them.
         name:
@@ -68,6 +59,7 @@ export async function createAccount(
         role: 'admin',
       });
       if (!user) throw new EmailAlreadyRegistered();
+      await keptInvitation?.attachTo(user.id);
       return {
         verificationToken: await issueEmailVerificationToken(transaction, user.id),
         userId: user.id,
