@@ -61,6 +61,8 @@ import { createDomainVerifier } from './modules/sso/domain-verification.js';
 import { createSecretBox, loadOrCreateSsoSecretKey } from './modules/sso/secret-box.js';
 import { registerSsoRoutes } from './modules/sso/sso-routes.js';
 import { createSsoService } from './modules/sso/sso-service.js';
+import { registerSubscriptionRoutes } from './modules/subscriptions/subscription-routes.js';
+import { createSubscriptionService } from './modules/subscriptions/subscription-service.js';
 import { registerSuspensionRoutes } from './modules/suspension/suspension-routes.js';
 import { registerSystemRoutes } from './modules/system/system-routes.js';
 import { registerTokenRoutes } from './modules/tokens/token-routes.js';
@@ -260,10 +262,11 @@ export async function createServer(
     registerEmailChangeRoutes(app, emailChange, rateLimiter);
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
-    registerCreditCardRoutes(
+    const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments);
+    registerCreditCardRoutes(app, database, paymentGateway, rateLimiter);
+    registerSubscriptionRoutes(
       app,
-      database,
-      dependencies.paymentGateway ?? createPaymentGateway(config.payments),
+      createSubscriptionService({ database, gateway: paymentGateway }),
       rateLimiter,
     );
     if (config.devAids) {

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   accountMessages,
   accountSecurityMessages,
+  billingMessages,
   errorCatalogue,
   forbiddenMessage,
   invalidRequestMessage,
@@ -112,6 +113,14 @@ export const errorCodes = {
   twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
   /** Two-step verification is already on (setup, enable) or not on (disable) (409). */
   twoFactorStateConflict: 'TWO_FACTOR_STATE_CONFLICT',
+  /** Billing (0039): a plan is chosen before a card was added. */
+  noPaymentMethod: 'NO_PAYMENT_METHOD',
+  /** Billing: the plan is unknown, retired, priced on request, or not for the organization's customer type. */
+  planNotAvailable: 'PLAN_NOT_AVAILABLE',
+  /** Billing: the promo code is unknown, expired, used up or not for this plan (400 on `promoCode`). */
+  promoCodeInvalid: 'PROMO_CODE_INVALID',
+  /** Billing: a subscription exists already (start) or not yet (change, cancel). */
+  subscriptionConflict: 'SUBSCRIPTION_CONFLICT',
   internal: 'INTERNAL',
   /** Client only: no answer came back at all (offline, server down, timeout); status 0. */
   network: 'NETWORK',
@@ -201,6 +210,10 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   TWO_FACTOR_CHALLENGE_INVALID: { status: 401, message: accountSecurityMessages.challengeInvalid },
   TWO_FACTOR_CODE_INVALID: { status: 400, message: accountSecurityMessages.codeIncorrect },
   TWO_FACTOR_STATE_CONFLICT: { status: 409, message: accountSecurityMessages.alreadyEnabled },
+  NO_PAYMENT_METHOD: { status: 409, message: billingMessages.noPaymentMethod },
+  PLAN_NOT_AVAILABLE: { status: 404, message: billingMessages.planNotAvailable },
+  PROMO_CODE_INVALID: { status: 400, message: billingMessages.promoCodeInvalid },
+  SUBSCRIPTION_CONFLICT: { status: 409, message: billingMessages.alreadySubscribed },
   INTERNAL: { status: 500, message: errorCatalogue.serverError },
   NETWORK: { status: 0, message: networkErrorMessage },
   INVALID_RESPONSE: { status: 0, message: errorCatalogue.serverError },

@@ -18,6 +18,7 @@ import * as recovery from './recovery.js';
 import * as registration from './registration.js';
 import * as roles from './roles.js';
 import * as sso from './sso.js';
+import * as subscriptions from './subscriptions.js';
 import * as suspension from './suspension.js';
 import * as system from './system.js';
 import * as tokens from './tokens.js';
@@ -407,6 +408,15 @@ export const contract = {
     updatePasswordPolicy: organizationSettings.updatePasswordPolicy,
   },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
+  subscriptions: {
+    getSubscriptionSummary: subscriptions.getSubscriptionSummary,
+    getUpgradeCost: subscriptions.getUpgradeCost,
+    startSubscription: subscriptions.startSubscription,
+    changeSubscription: subscriptions.changeSubscription,
+    cancelSubscription: subscriptions.cancelSubscription,
+    listInvoices: subscriptions.listInvoices,
+    calculateDiscountedPrice: subscriptions.calculateDiscountedPrice,
+  },
   recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {
     register: registration.register,
@@ -449,3 +459,14 @@ export const contract = {
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(contract).flatMap((area) =>
   Object.values(area),
 );
+export {
+  currencyCodes,
+  type Invoice,
+  InvoiceSchema,
+  type PlanChangeQuote,
+  PlanChangeQuoteSchema,
+  type SubscriptionState,
+  type SubscriptionSummary,
+  SubscriptionSummarySchema,
+  subscriptionStates,
+} from './subscriptions.js';

@@ -1,4 +1,5 @@
 export * from './activity.js';
+export * from './billing.js';
 export * from './constants.js';
 export * from './countries.js';
 export * from './enumerations.js';

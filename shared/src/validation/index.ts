@@ -11,6 +11,7 @@ export { passesLuhnCheck } from './luhn-check.js';
 export {
   accountMessages,
   accountSecurityMessages,
+  billingMessages,
   disallowedCharacterMessage,
   domainVerificationFailed,
   emailChangeMessages,

@@ -71,6 +71,19 @@ export const tooManyRequestsMessage = 'Too many requests. Please wait a few minu
  * The API's answers about payment methods, and the VAT number's format. The spec has no text for them; known
  * messages, so the client shows them instead of "Server error".
  */
+/** Plans, subscriptions and invoices (docs/decisions/0039). */
+export const billingMessages = {
+  noPaymentMethod: 'Add a payment card before choosing a plan.',
+  planNotAvailable: 'This plan is not available. Choose one of the plans shown.',
+  promoCodeInvalid: 'This promo code is not valid.',
+  promoCodeExpired: 'This promo code has expired.',
+  promoCodeUsedUp: 'This promo code has been used up.',
+  promoCodeNotForPlan: 'This promo code does not apply to this plan.',
+  alreadySubscribed: 'Your organization already has a subscription: change its plan instead.',
+  notSubscribed: 'Your organization has no subscription yet: choose a plan first.',
+  customerTypeMismatch: 'This plan is for another kind of customer. Choose one of the plans shown.',
+} as const;
+
 export const paymentMessages = {
   cardDeclined: 'Your card was declined. Try another card.',
   insufficientFunds: 'Your card has insufficient funds. Try another card.',

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { passesLuhnCheck } from '@dcipher/shared/validation';
 import { cardBrandOf } from './card-brand.js';
 import {
   CardDeclinedError,
   type CardDetails,
+  type ChargeRequest,
   type PaymentGateway,
   type TokenizedCard,
 } from './payment-gateway.js';
@@ -18,7 +19,11 @@ export const localTestCards = {
   mastercard: '5555555555554444',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Saved without trouble, declined when charged (as Stripe's 4000 0000 0000 0341). */
+  chargeDeclined: '4000000000000341',
 } as const;
+
+const chargeDeclinedTokenPrefix = 'tok_local_chargefail_';
 
 const declinedCards: ReadonlyMap<string, CardDeclinedError['reason']> = new Map([
   [localTestCards.declined, 'card_declined'],
@@ -41,10 +46,30 @@ export class LocalTestGateway implements PaymentGateway {
     if (!/^\d{12,19}$/.test(card.number) || !passesLuhnCheck(card.number)) {
       throw new CardDeclinedError('card_declined');
     }
+    const prefix = card.number === localTestCards.chargeDeclined ? chargeDeclinedTokenPrefix : 'tok_local_';
     return {
-      token: `tok_local_${randomBytes(16).toString('hex')}`,
+      token: `${prefix}${randomBytes(16).toString('hex')}`,
       brand: cardBrandOf(card.number),
       last4: card.number.slice(-4),
     };
+  }
+
+  /** Charges made, by idempotency key: a repeated key answers the first charge and charges nothing more. */
+  readonly charges = new Map<string, ChargeRequest & { reference: string }>();
+
+  async charge(request: ChargeRequest): Promise<{ reference: string }> {
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+      throw new RangeError('bad charge amount');
+    const earlier = this.charges.get(request.idempotencyKey);
+    if (earlier) {
+      if (earlier.amount !== request.amount || earlier.currency !== request.currency) {
+        throw new Error('an idempotency key was reused for a different charge');
+      }
+      return { reference: earlier.reference };
+    }
+    if (request.token.startsWith(chargeDeclinedTokenPrefix)) throw new CardDeclinedError('card_declined');
+    const reference = `ch_local_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+    this.charges.set(request.idempotencyKey, { ...request, reference });
+    return { reference };
   }
 }

@@ -1,4 +1,5 @@
 import type { CardBrand } from '@dcipher/shared/contract';
+import type { CurrencyCode } from '@dcipher/shared/domain';
 import { paymentMessages } from '@dcipher/shared/validation';
 
 /** A card as typed into the payment form, on its way to the gateway. Never stored, never logged. */
@@ -29,6 +30,20 @@ export interface PaymentGateway {
   readonly name: string;
   /** Exchanges card details for a token; rejects with CardDeclinedError when the card is refused. */
   tokenizeCard(card: CardDetails): Promise<TokenizedCard>;
+  /**
+   * Charges a tokenised card. The same `idempotencyKey` never charges twice: a repeat answers the first charge's
+   * reference (as real gateways do with their idempotency keys). Rejects with CardDeclinedError when refused.
+   */
+  charge(request: ChargeRequest): Promise<{ reference: string }>;
+}
+
+export interface ChargeRequest {
+  token: string;
+  /** Integer minor units, more than zero. */
+  amount: number;
+  currency: CurrencyCode;
+  idempotencyKey: string;
+  description: string;
 }
 
 export const cardDeclineReasons = ['card_declined', 'insufficient_funds'] as const;

@@ -21,6 +21,7 @@ import { ssoVerifiedDomainsMigration } from './0024-sso-verified-domains.js';
 import { apiKeysMigration } from './0025-api-keys.js';
 import { resourcesAndRolesMigration } from './0027-resources-and-roles.js';
 import { invitationOffersMigration } from './0028-invitation-offers.js';
+import { subscriptionsAndInvoicesMigration } from './0029-subscriptions-and-invoices.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   apiKeysMigration,
   resourcesAndRolesMigration,
   invitationOffersMigration,
+  subscriptionsAndInvoicesMigration,
 ];

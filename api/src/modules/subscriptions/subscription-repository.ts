@@ -1,0 +1,264 @@
+import type { Invoice } from '@dcipher/shared/contract';
+import type { BillingPeriod, CurrencyCode, CustomerType } from '@dcipher/shared/domain';
+import type { Queryable } from '../../db/database.js';
+
+/** A plan as billing needs it: its price in each currency (null for a custom plan, priced on request). */
+export interface BillablePlan {
+  id: string;
+  name: string;
+  customerType: CustomerType;
+  billingPeriod: BillingPeriod;
+  prices: Record<CurrencyCode, number> | null;
+  isActive: boolean;
+}
+
+export async function findPlan(database: Queryable, planId: string): Promise<BillablePlan | undefined> {
+  const [plan] = await database.query<{
+    id: string;
+    name: string;
+    customerType: CustomerType;
+    billingPeriod: BillingPeriod;
+    usd: number | null;
+    eur: number | null;
+    gpb: number | null;
+    isActive: boolean;
+  }>(
+    `select id, name, customer_type as "customerType", billing_period as "billingPeriod",
+            price_usd as usd, price_eur as eur, price_gpb as gpb, is_active as "isActive"
+     from pricing_plans where id = $1`,
+    [planId],
+  );
+  if (!plan) return undefined;
+  const { usd, eur, gpb, ...rest } = plan;
+  return { ...rest, prices: usd === null || eur === null || gpb === null ? null : { usd, eur, gpb } };
+}
+
+export interface StoredSubscription {
+  organizationId: string;
+  planId: string;
+  currency: CurrencyCode;
+  status: 'active' | 'past_due' | 'expired';
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  scheduledPlanId: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export async function findSubscription(
+  database: Queryable,
+  organizationId: string,
+  { lock = false } = {},
+): Promise<StoredSubscription | undefined> {
+  const [row] = await database.query<StoredSubscription>(
+    `select organization_id as "organizationId", plan_id as "planId", currency, status,
+            current_period_start as "currentPeriodStart", current_period_end as "currentPeriodEnd",
+            scheduled_plan_id as "scheduledPlanId", cancel_at_period_end as "cancelAtPeriodEnd"
+     from subscriptions where organization_id = $1 ${lock ? 'for update' : ''}`,
+    [organizationId],
+  );
+  return (
+    row && {
+      ...row,
+      currentPeriodStart: new Date(row.currentPeriodStart),
+      currentPeriodEnd: new Date(row.currentPeriodEnd),
+    }
+  );
+}
+
+export async function saveSubscription(
+  transaction: Queryable,
+  subscription: Omit<StoredSubscription, 'status'> & { status?: StoredSubscription['status'] },
+): Promise<void> {
+  await transaction.query(
+    `insert into subscriptions (organization_id, plan_id, currency, status, current_period_start,
+                                current_period_end, scheduled_plan_id, cancel_at_period_end)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (organization_id) do update set
+       plan_id = excluded.plan_id, currency = excluded.currency, status = excluded.status,
+       current_period_start = excluded.current_period_start, current_period_end = excluded.current_period_end,
+       scheduled_plan_id = excluded.scheduled_plan_id, cancel_at_period_end = excluded.cancel_at_period_end,
+       updated_at = now()`,
+    [
+      subscription.organizationId,
+      subscription.planId,
+      subscription.currency,
+      subscription.status ?? 'active',
+      subscription.currentPeriodStart,
+      subscription.currentPeriodEnd,
+      subscription.scheduledPlanId,
+      subscription.cancelAtPeriodEnd,
+    ],
+  );
+}
+
+/** The organization's trial end and customer type (the trial precedes any subscription). */
+export async function findOrganizationBilling(
+  database: Queryable,
+  organizationId: string,
+): Promise<{ trialEndsAt: Date | null; customerType: CustomerType } | undefined> {
+  const [row] = await database.query<{ trialEndsAt: Date | null; customerType: CustomerType }>(
+    'select trial_ends_at as "trialEndsAt", customer_type as "customerType" from organizations where id = $1',
+    [organizationId],
+  );
+  return row && { ...row, trialEndsAt: row.trialEndsAt === null ? null : new Date(row.trialEndsAt) };
+}
+
+/** The card a charge goes to (the default one) and the billing details VAT is decided by. */
+export interface BillingCard {
+  gatewayToken: string;
+  country: string;
+  vatNumber: string | null;
+  billingType: 'Individual' | 'Business';
+}
+
+export async function findDefaultCard(
+  database: Queryable,
+  organizationId: string,
+): Promise<BillingCard | undefined> {
+  const [card] = await database.query<BillingCard>(
+    `select gateway_token as "gatewayToken", country, vat_number as "vatNumber", billing_type as "billingType"
+     from payment_methods where organization_id = $1
+     order by is_default desc, created_at desc limit 1`,
+    [organizationId],
+  );
+  return card;
+}
+
+export interface PromoCode {
+  code: string;
+  kind: 'percent' | 'fixed';
+  percent: number | null;
+  amounts: Record<CurrencyCode, number> | null;
+  planIds: string[] | null;
+  expired: boolean;
+  usedUp: boolean;
+}
+
+export async function findPromoCode(
+  database: Queryable,
+  code: string,
+  { lock = false } = {},
+): Promise<PromoCode | undefined> {
+  const [row] = await database.query<{
+    code: string;
+    kind: 'percent' | 'fixed';
+    percent: number | null;
+    usd: number | null;
+    eur: number | null;
+    gpb: number | null;
+    planIds: string[] | null;
+    expired: boolean;
+    usedUp: boolean;
+  }>(
+    `select code, kind, percent, amount_usd as usd, amount_eur as eur, amount_gpb as gpb, plan_ids as "planIds",
+            coalesce(expires_at <= now(), false) as expired,
+            coalesce(redemptions >= max_redemptions, false) as "usedUp"
+     from promo_codes where code = $1 ${lock ? 'for update' : ''}`,
+    [code],
+  );
+  if (!row) return undefined;
+  const { usd, eur, gpb, ...rest } = row;
+  return { ...rest, amounts: usd === null || eur === null || gpb === null ? null : { usd, eur, gpb } };
+}
+
+export async function redeemPromoCode(transaction: Queryable, code: string): Promise<void> {
+  await transaction.query('update promo_codes set redemptions = redemptions + 1 where code = $1', [code]);
+}
+
+export type StoredInvoice = Omit<Invoice, 'number'> & { number: number };
+
+const invoiceColumns = `
+  id, number, issued_at as "issuedAt", period_start as "periodStart", period_end as "periodEnd", currency, lines,
+  subtotal, discount, promo_code as "promoCode", vat_rate_basis_points as "vatRateBasisPoints",
+  reverse_charge as "reverseCharge", vat, total, status`;
+
+const toInvoice = (row: Record<string, unknown>): Invoice => ({
+  ...(row as unknown as Invoice),
+  number: `DC-${String(row.number).padStart(6, '0')}`,
+  issuedAt: new Date(row.issuedAt as string).toISOString(),
+  periodStart: new Date(row.periodStart as string).toISOString(),
+  periodEnd: new Date(row.periodEnd as string).toISOString(),
+});
+
+export async function findInvoiceByIdempotencyKey(
+  database: Queryable,
+  organizationId: string,
+  idempotencyKey: string,
+): Promise<Invoice | undefined> {
+  const [row] = await database.query<Record<string, unknown>>(
+    `select ${invoiceColumns} from invoices where organization_id = $1 and idempotency_key = $2`,
+    [organizationId, idempotencyKey],
+  );
+  return row && toInvoice(row);
+}
+
+export interface NewInvoice {
+  organizationId: string;
+  currency: CurrencyCode;
+  periodStart: Date;
+  periodEnd: Date;
+  lines: { description: string; amount: number }[];
+  subtotal: number;
+  discount: number;
+  promoCode: string | null;
+  vatRateBasisPoints: number;
+  reverseCharge: boolean;
+  vat: number;
+  total: number;
+  billingCountry: string;
+  paymentReference: string | null;
+  idempotencyKey: string;
+}
+
+/**
+ * Issues a paid invoice. Its number is the counter's next, taken in the same transaction: should the transaction
+ * roll back, the number is not used, so numbers have no gaps.
+ */
+export async function insertPaidInvoice(transaction: Queryable, invoice: NewInvoice): Promise<Invoice> {
+  const [counter] = await transaction.query<{ number: number }>(
+    'update invoice_number_counter set last_number = last_number + 1 returning last_number as number',
+  );
+  const [row] = await transaction.query<Record<string, unknown>>(
+    `insert into invoices (organization_id, number, currency, period_start, period_end, lines, subtotal, discount,
+                           promo_code, vat_rate_basis_points, reverse_charge, vat, total, status, billing_country,
+                           payment_reference, idempotency_key, paid_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, 'paid', $14, $15, $16, now())
+     returning ${invoiceColumns}`,
+    [
+      invoice.organizationId,
+      Number(counter!.number),
+      invoice.currency,
+      invoice.periodStart,
+      invoice.periodEnd,
+      JSON.stringify(invoice.lines),
+      invoice.subtotal,
+      invoice.discount,
+      invoice.promoCode,
+      invoice.vatRateBasisPoints,
+      invoice.reverseCharge,
+      invoice.vat,
+      invoice.total,
+      invoice.billingCountry,
+      invoice.paymentReference,
+      invoice.idempotencyKey,
+    ],
+  );
+  return toInvoice(row!);
+}
+
+/** Invoices issued from `from` to `to` (inclusive dates, UTC; either may be open), newest first. */
+export async function listInvoices(
+  database: Queryable,
+  organizationId: string,
+  { from, to }: { from?: string | undefined; to?: string | undefined },
+): Promise<Invoice[]> {
+  const rows = await database.query<Record<string, unknown>>(
+    `select ${invoiceColumns} from invoices
+     where organization_id = $1
+       and ($2::date is null or issued_at >= $2::date)
+       and ($3::date is null or issued_at < $3::date + 1)
+     order by issued_at desc, number desc`,
+    [organizationId, from ?? null, to ?? null],
+  );
+  return rows.map(toInvoice);
+}

@@ -1,0 +1,40 @@
+import { contract } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimiter } from '../abuse/rate-limiter.js';
+import type { SubscriptionService } from './subscription-service.js';
+
+const endpoints = contract.subscriptions;
+
+/** Promo code checks per IP address: 30 in 10 minutes, so codes cannot be guessed by the thousand. */
+export const promoCodeCheckLimit = {
+  bucket: endpoints.calculateDiscountedPrice.operation,
+  limit: 30,
+  windowSeconds: 10 * 60,
+} as const;
+
+/**
+ * Subscriptions, invoices and promo codes (docs/decisions/0039). Who may do what is each endpoint's declared
+ * permission on `subscription`: admins change, teammates read, guests neither.
+ */
+export function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  subscriptions: SubscriptionService,
+  rateLimiter: RateLimiter,
+): void {
+  registerEndpoint(app, endpoints.getSubscriptionSummary, (_input, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return subscriptions.summary(user);
+  });
+  registerEndpoint(app, endpoints.getUpgradeCost, ({ query }, { user }) => subscriptions.quote(user, query));
+  registerEndpoint(app, endpoints.startSubscription, ({ body }, { user }) => subscriptions.start(user, body));
+  registerEndpoint(app, endpoints.changeSubscription, ({ body }, { user }) =>
+    subscriptions.change(user, body),
+  );
+  registerEndpoint(app, endpoints.cancelSubscription, (_input, { user }) => subscriptions.cancel(user));
+  registerEndpoint(app, endpoints.listInvoices, ({ query }, { user }) => subscriptions.invoices(user, query));
+  registerEndpoint(app, endpoints.calculateDiscountedPrice, async ({ body }, { request }) => {
+    await rateLimiter.consume(promoCodeCheckLimit, request.ip);
+    return subscriptions.discountedPrice(body);
+  });
+}

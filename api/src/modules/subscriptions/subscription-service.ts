@@ -1,0 +1,479 @@
+import type {
+  Invoice,
+  PlanChangeQuote,
+  SubscriptionState,
+  SubscriptionSummary,
+} from '@dcipher/shared/contract';
+import {
+  type BillingPeriod,
+  type CurrencyCode,
+  type Discount,
+  planStatusLabel,
+  priceAmount,
+  upgradeSubtotal,
+  vatRateFor,
+} from '@dcipher/shared/domain';
+import { formatDate } from '@dcipher/shared/format';
+import { billingMessages } from '@dcipher/shared/validation';
+import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
+import type { Database, Queryable } from '../../db/database.js';
+import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
+import { lockOrganization } from '../people/organization-repository.js';
+import {
+  NoPaymentMethodError,
+  PlanNotAvailableError,
+  PromoCodeInvalidError,
+  SubscriptionConflictError,
+} from './subscription-errors.js';
+import {
+  type BillablePlan,
+  type BillingCard,
+  findDefaultCard,
+  findInvoiceByIdempotencyKey,
+  findOrganizationBilling,
+  findPlan,
+  findPromoCode,
+  findSubscription,
+  insertPaidInvoice,
+  listInvoices,
+  redeemPromoCode,
+  type StoredSubscription,
+  saveSubscription,
+} from './subscription-repository.js';
+
+const dayMs = 86_400_000;
+
+/** The end of a billing period that starts at `start`: one calendar month or year later, in UTC (Jan 31 → Feb 28). */
+export function periodEnd(start: Date, period: BillingPeriod): Date {
+  const months = period === 'annual' ? 12 : 1;
+  const target = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  target.setUTCHours(
+    start.getUTCHours(),
+    start.getUTCMinutes(),
+    start.getUTCSeconds(),
+    start.getUTCMilliseconds(),
+  );
+  return target;
+}
+
+/** What one month of a plan costs, to tell an upgrade from a downgrade across billing periods. */
+const monthlyEquivalent = (plan: BillablePlan, currency: CurrencyCode) =>
+  (plan.prices?.[currency] ?? 0) / (plan.billingPeriod === 'annual' ? 12 : 1);
+
+/** A quote with what the invoice needs besides: the plan, the lines, the promo code and the billing card. */
+interface PricedChange {
+  quote: PlanChangeQuote;
+  plan: BillablePlan;
+  periodStart: Date;
+  periodEnd: Date;
+  lines: { description: string; amount: number }[];
+  card: BillingCard | undefined;
+}
+
+export interface SubscriptionServiceDependencies {
+  database: Database;
+  gateway: PaymentGateway;
+  now?: () => Date;
+}
+
+/**
+ * Plans, subscriptions and invoices (docs/decisions/0039). Every change runs with the organization's row locked, so
+ * two changes (two tabs, a double click) are made one after the other; a change that charges carries the caller's
+ * idempotency key to the gateway and into the invoice, so repeating it answers the first invoice and charges once.
+ */
+export function createSubscriptionService({
+  database,
+  gateway,
+  now = () => new Date(),
+}: SubscriptionServiceDependencies) {
+  async function availablePlan(
+    database: Queryable,
+    planId: string,
+    organizationId: string,
+  ): Promise<BillablePlan> {
+    const plan = await findPlan(database, planId);
+    if (!plan?.isActive || !plan.prices) throw new PlanNotAvailableError();
+    const organization = await findOrganizationBilling(database, organizationId);
+    if (organization && organization.customerType !== plan.customerType) {
+      throw new PlanNotAvailableError(billingMessages.customerTypeMismatch);
+    }
+    return plan;
+  }
+
+  /** The promo code's discount for a plan, or the reason it does not apply (400 on `field`). */
+  async function discountFor(
+    database: Queryable,
+    code: string | undefined,
+    plan: BillablePlan,
+    currency: CurrencyCode,
+    field = 'promoCode',
+  ): Promise<Discount | undefined> {
+    if (!code) return undefined;
+    const promo = await findPromoCode(database, code);
+    if (!promo) throw new PromoCodeInvalidError(billingMessages.promoCodeInvalid, field);
+    if (promo.expired) throw new PromoCodeInvalidError(billingMessages.promoCodeExpired, field);
+    if (promo.usedUp) throw new PromoCodeInvalidError(billingMessages.promoCodeUsedUp, field);
+    if (promo.planIds && !promo.planIds.includes(plan.id)) {
+      throw new PromoCodeInvalidError(billingMessages.promoCodeNotForPlan, field);
+    }
+    return promo.kind === 'percent'
+      ? { kind: 'percent', percent: promo.percent ?? 0 }
+      : { kind: 'fixed', amount: promo.amounts?.[currency] ?? 0 };
+  }
+
+  const isLive = (subscription: StoredSubscription | undefined): subscription is StoredSubscription =>
+    subscription !== undefined && subscription.status !== 'expired';
+
+  /** Prices moving the organization to `planId` now, exactly as the invoice would be. */
+  async function priceChange(
+    database: Queryable,
+    organizationId: string,
+    {
+      planId,
+      promoCode,
+      currency: requested,
+    }: { planId: string; promoCode?: string | undefined; currency?: CurrencyCode | undefined },
+  ): Promise<PricedChange> {
+    const at = now();
+    const plan = await availablePlan(database, planId, organizationId);
+    const subscription = await findSubscription(database, organizationId);
+    const card = await findDefaultCard(database, organizationId);
+    const vat = card ? vatRateFor(card) : { rateBasisPoints: 0, reverseCharge: false };
+    const live = isLive(subscription) ? subscription : undefined;
+    const currency = live?.currency ?? requested ?? 'usd';
+    const price = plan.prices![currency];
+    const periodLabel = plan.billingPeriod === 'annual' ? 'annual' : 'monthly';
+
+    let kind: PlanChangeQuote['kind'];
+    let periodStart = at;
+    let end = periodEnd(at, plan.billingPeriod);
+    let charge = price;
+    let credit = 0;
+    let effectiveAt = at;
+    const lines: PricedChange['lines'] = [];
+    const current = live ? await findPlan(database, live.planId) : undefined;
+    if (!live || !current) {
+      kind = 'start';
+    } else if (current.id === plan.id) {
+      kind = 'unchanged';
+      charge = 0;
+      periodStart = live.currentPeriodStart;
+      end = live.currentPeriodEnd;
+    } else {
+      const newPeriod = current.billingPeriod !== plan.billingPeriod;
+      const upgrade = newPeriod
+        ? plan.billingPeriod === 'annual'
+        : monthlyEquivalent(plan, currency) > monthlyEquivalent(current, currency);
+      if (!upgrade) {
+        kind = 'downgrade';
+        charge = 0;
+        effectiveAt = live.currentPeriodEnd;
+        periodStart = live.currentPeriodEnd;
+        end = periodEnd(live.currentPeriodEnd, plan.billingPeriod);
+      } else {
+        kind = 'upgrade';
+        const amounts = upgradeSubtotal({
+          currentPrice: current.prices?.[currency] ?? 0,
+          nextPrice: price,
+          remainingSeconds: (live.currentPeriodEnd.getTime() - at.getTime()) / 1000,
+          periodSeconds: (live.currentPeriodEnd.getTime() - live.currentPeriodStart.getTime()) / 1000,
+          newPeriod,
+        });
+        charge = amounts.charge;
+        credit = amounts.credit;
+        if (!newPeriod) end = live.currentPeriodEnd;
+      }
+    }
+    const chargesNow = kind === 'start' || kind === 'upgrade';
+    const discount = chargesNow ? await discountFor(database, promoCode, plan, currency) : undefined;
+    const priced = priceAmount(chargesNow ? Math.max(0, charge - credit) : 0, discount, vat.rateBasisPoints);
+    if (chargesNow) {
+      lines.push({
+        description: `${plan.name} (${periodLabel}), ${formatDate(periodStart)} to ${formatDate(end)}`,
+        amount: charge,
+      });
+      if (credit > 0)
+        lines.push({
+          description: `Unused time on ${current?.name ?? 'the previous plan'}`,
+          amount: -credit,
+        });
+    }
+    return {
+      plan,
+      periodStart,
+      periodEnd: end,
+      lines,
+      card,
+      quote: {
+        planId: plan.id,
+        planName: plan.name,
+        kind,
+        currency,
+        charge: chargesNow ? charge : 0,
+        credit,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        promoCode: discount ? (promoCode ?? null) : null,
+        vatRateBasisPoints: priced.vatRateBasisPoints,
+        reverseCharge: vat.reverseCharge,
+        vat: priced.vat,
+        total: priced.total,
+        effectiveAt: effectiveAt.toISOString(),
+        periodEnd: end.toISOString(),
+      },
+    };
+  }
+
+  async function summary(database: Queryable, organizationId: string): Promise<SubscriptionSummary> {
+    const at = now();
+    const [subscription, organization, card] = await Promise.all([
+      findSubscription(database, organizationId),
+      findOrganizationBilling(database, organizationId),
+      findDefaultCard(database, organizationId),
+    ]);
+    const daysTo = (end: Date) => Math.max(0, Math.ceil((end.getTime() - at.getTime()) / dayMs));
+    if (!subscription) {
+      const trialEnd = organization?.trialEndsAt ?? null;
+      const state: SubscriptionState = trialEnd === null || trialEnd > at ? 'trialing' : 'expired';
+      const daysLeft = trialEnd && state === 'trialing' ? daysTo(trialEnd) : null;
+      return {
+        state,
+        label: planStatusLabel(state, { daysLeft }),
+        daysLeft,
+        plan: null,
+        endsAt: trialEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: false,
+        scheduledPlan: null,
+        hasPaymentMethod: card !== undefined,
+      };
+    }
+    const plan = await findPlan(database, subscription.planId);
+    const scheduled = subscription.scheduledPlanId
+      ? await findPlan(database, subscription.scheduledPlanId)
+      : undefined;
+    const state: SubscriptionState =
+      subscription.status === 'past_due'
+        ? 'past_due'
+        : subscription.status === 'expired'
+          ? 'expired'
+          : 'active';
+    const daysLeft = state === 'expired' ? null : daysTo(subscription.currentPeriodEnd);
+    return {
+      state,
+      label: planStatusLabel(state, { daysLeft, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }),
+      daysLeft,
+      plan: plan
+        ? {
+            id: plan.id,
+            name: plan.name,
+            billingPeriod: plan.billingPeriod,
+            price: plan.prices?.[subscription.currency] ?? 0,
+            currency: subscription.currency,
+          }
+        : null,
+      endsAt: subscription.currentPeriodEnd.toISOString(),
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      scheduledPlan: scheduled ? { id: scheduled.id, name: scheduled.name } : null,
+      hasPaymentMethod: card !== undefined,
+    };
+  }
+
+  /**
+   * Charges the priced change (when it costs anything) and records the paid invoice, in the caller's transaction:
+   * a declined card throws before anything is written, so nothing changes.
+   */
+  async function chargeAndInvoice(
+    transaction: Queryable,
+    organizationId: string,
+    priced: PricedChange,
+    idempotencyKey: string,
+  ): Promise<Invoice> {
+    if (!priced.card) throw new NoPaymentMethodError();
+    let reference: string | null = null;
+    if (priced.quote.total > 0) {
+      try {
+        ({ reference } = await gateway.charge({
+          token: priced.card.gatewayToken,
+          amount: priced.quote.total,
+          currency: priced.quote.currency,
+          // Scoped by organization: two organizations' keys can never meet at the gateway.
+          idempotencyKey: `${organizationId}:${idempotencyKey}`,
+          description: `Dcipher ${priced.plan.name}`,
+        }));
+      } catch (error) {
+        if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+        throw error;
+      }
+    }
+    if (priced.quote.promoCode) await redeemPromoCode(transaction, priced.quote.promoCode);
+    return insertPaidInvoice(transaction, {
+      organizationId,
+      currency: priced.quote.currency,
+      periodStart: priced.periodStart,
+      periodEnd: priced.periodEnd,
+      lines: priced.lines,
+      subtotal: priced.quote.subtotal,
+      discount: priced.quote.discount,
+      promoCode: priced.quote.promoCode,
+      vatRateBasisPoints: priced.quote.vatRateBasisPoints,
+      reverseCharge: priced.quote.reverseCharge,
+      vat: priced.quote.vat,
+      total: priced.quote.total,
+      billingCountry: priced.card.country,
+      paymentReference: reference,
+      idempotencyKey,
+    });
+  }
+
+  /** The invoice an earlier request with the same key created: that request's answer is given again. */
+  async function replay(organizationId: string, idempotencyKey: string) {
+    const invoice = await findInvoiceByIdempotencyKey(database, organizationId, idempotencyKey);
+    return invoice && { summary: await summary(database, organizationId), invoice };
+  }
+
+  type Input = {
+    planId: string;
+    promoCode?: string | undefined;
+    currency?: CurrencyCode | undefined;
+    idempotencyKey: string;
+  };
+
+  return {
+    summary: (user: AuthenticatedUser) => summary(database, user.organizationId),
+
+    quote: async (
+      user: AuthenticatedUser,
+      query: { nextPlanId: string; promoCode?: string | undefined; currency?: CurrencyCode | undefined },
+    ) =>
+      (
+        await priceChange(database, user.organizationId, {
+          planId: query.nextPlanId,
+          promoCode: query.promoCode,
+          currency: query.currency,
+        })
+      ).quote,
+
+    /** A first subscription (from the trial, or after it expired): the whole first period is charged now. */
+    async start(user: AuthenticatedUser, input: Input) {
+      return database.transaction(async (transaction) => {
+        await lockOrganization(transaction, user.organizationId);
+        const earlier = await findInvoiceByIdempotencyKey(
+          transaction,
+          user.organizationId,
+          input.idempotencyKey,
+        );
+        if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
+        if (isLive(await findSubscription(transaction, user.organizationId, { lock: true }))) {
+          throw new SubscriptionConflictError(billingMessages.alreadySubscribed);
+        }
+        const priced = await priceChange(transaction, user.organizationId, input);
+        const invoice = await chargeAndInvoice(
+          transaction,
+          user.organizationId,
+          priced,
+          input.idempotencyKey,
+        );
+        await saveSubscription(transaction, {
+          organizationId: user.organizationId,
+          planId: priced.plan.id,
+          currency: priced.quote.currency,
+          currentPeriodStart: priced.periodStart,
+          currentPeriodEnd: priced.periodEnd,
+          scheduledPlanId: null,
+          cancelAtPeriodEnd: false,
+        });
+        return { summary: await summary(transaction, user.organizationId), invoice };
+      });
+    },
+
+    /**
+     * Changes plan: an upgrade is charged now (prorated) and takes effect at once; a downgrade waits for the period's
+     * end; choosing the current plan undoes a waiting downgrade or cancellation.
+     */
+    async change(user: AuthenticatedUser, input: Input) {
+      const replayed = await replay(user.organizationId, input.idempotencyKey);
+      if (replayed) return replayed;
+      return database.transaction(async (transaction) => {
+        await lockOrganization(transaction, user.organizationId);
+        const earlier = await findInvoiceByIdempotencyKey(
+          transaction,
+          user.organizationId,
+          input.idempotencyKey,
+        );
+        if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
+        const subscription = await findSubscription(transaction, user.organizationId, { lock: true });
+        if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+        const priced = await priceChange(transaction, user.organizationId, input);
+        let invoice: Invoice | null = null;
+        if (priced.quote.kind === 'upgrade') {
+          invoice = await chargeAndInvoice(transaction, user.organizationId, priced, input.idempotencyKey);
+          await saveSubscription(transaction, {
+            ...subscription,
+            planId: priced.plan.id,
+            currentPeriodStart:
+              priced.periodEnd.getTime() === subscription.currentPeriodEnd.getTime()
+                ? subscription.currentPeriodStart
+                : priced.periodStart,
+            currentPeriodEnd: priced.periodEnd,
+            scheduledPlanId: null,
+            cancelAtPeriodEnd: false,
+          });
+        } else {
+          await saveSubscription(transaction, {
+            ...subscription,
+            scheduledPlanId: priced.quote.kind === 'downgrade' ? priced.plan.id : null,
+            cancelAtPeriodEnd: false,
+          });
+        }
+        return { summary: await summary(transaction, user.organizationId), invoice };
+      });
+    },
+
+    /** Cancels at the period's end; until then, choosing the current plan again undoes it. */
+    async cancel(user: AuthenticatedUser) {
+      return database.transaction(async (transaction) => {
+        await lockOrganization(transaction, user.organizationId);
+        const subscription = await findSubscription(transaction, user.organizationId, { lock: true });
+        if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+        await saveSubscription(transaction, {
+          ...subscription,
+          scheduledPlanId: null,
+          cancelAtPeriodEnd: true,
+        });
+        return summary(transaction, user.organizationId);
+      });
+    },
+
+    invoices: (user: AuthenticatedUser, query: { from?: string | undefined; to?: string | undefined }) =>
+      listInvoices(database, user.organizationId, query),
+
+    /** A plan's price with a promo code, before VAT (public: the pricing page and checkout ask it). */
+    async discountedPrice({
+      code,
+      planId,
+      currency = 'usd',
+    }: {
+      code: string;
+      planId: string;
+      currency?: CurrencyCode | undefined;
+    }) {
+      const plan = await findPlan(database, planId);
+      if (!plan?.isActive || !plan.prices) throw new PlanNotAvailableError();
+      const discount = await discountFor(database, code, plan, currency, 'code');
+      const priced = priceAmount(plan.prices[currency], discount, 0);
+      return {
+        code,
+        planId,
+        currency,
+        price: priced.subtotal,
+        discount: priced.discount,
+        discountedPrice: priced.net,
+      };
+    },
+  };
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,411 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Invoice, PlanChangeQuote, SubscriptionSummary } from '@dcipher/shared/contract';
+import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
+import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { createPasswordHasher } from '../identity/password-hasher.js';
+import { createOrganization } from '../people/organization-repository.js';
+import { createSubscriptionService, periodEnd } from './subscription-service.js';
+
+const password = 'Harbour-Lights-2026';
+const nextYear = new Date().getUTCFullYear() + 1;
+const card = (overrides: Record<string, unknown> = {}) => ({
+  cardHolder: 'Ada Admin',
+  cardNumber: '4242 4242 4242 4242',
+  cvc: '7319',
+  expiry: `08/${nextYear}`,
+  company: 'Test Org',
+  address: 'Vesterbrogade 1, 1620 Copenhagen',
+  country: 'DK',
+  billingType: 'Business',
+  ...overrides,
+});
+
+describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => {
+  let server: TestServer;
+  const gateway = new LocalTestGateway();
+  let passwordHash: string;
+  let count = 0;
+
+  before(async () => {
+    server = await startTestServer({}, { paymentGateway: gateway });
+    passwordHash = await createPasswordHasher().hash(password);
+  });
+  after(() => server.close());
+
+  /** A new organization on its 14-day trial with an admin (and a teammate and a guest), signed in. */
+  const newOrganization = async (customerType: 'Individual' | 'Business' = 'Business') => {
+    count += 1;
+    const organization = await createOrganization(server.database, {
+      name: `Billing ${count}`,
+      customerType,
+      companySize: null,
+      trialDays: 14,
+    });
+    const tokens: Record<string, string> = {};
+    for (const role of ['admin', 'teammate', 'guest']) {
+      const email = `billing-${role}-${count}@example.com`;
+      await server.database.query(
+        `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
+                            email_verified_at)
+         values ($1, 'Bill', 'Ing', $2, 'Active', $3, $4, now())`,
+        [email, passwordHash, organization.id, role],
+      );
+      tokens[role] = (await logIn(server.app, { email, password })).accessToken;
+    }
+    return { id: organization.id, admin: tokens.admin!, teammate: tokens.teammate!, guest: tokens.guest! };
+  };
+
+  const call = (method: string, url: string, token?: string, payload?: object) =>
+    server.app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload && { payload }),
+    });
+  const summaryOf = async (token: string) => {
+    const response = await call('GET', '/subscriptions/summary', token);
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json<SubscriptionSummary>();
+  };
+  const quote = async (token: string, query: string) => {
+    const response = await call('GET', `/subscriptions/upgrade-cost?${query}`, token);
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json<PlanChangeQuote>();
+  };
+  let keyCount = 0;
+  const newKey = () => {
+    keyCount += 1;
+    return `test-key-${String(keyCount).padStart(8, '0')}`;
+  };
+  const addCard = async (token: string, overrides: Record<string, unknown> = {}) => {
+    const response = await call('POST', '/credit-cards', token, card(overrides));
+    assert.equal(response.statusCode, 201, response.body);
+  };
+  const invoiceCount = async (organizationId: string) =>
+    (
+      await server.database.query<{ n: number }>(
+        'select count(*)::integer as n from invoices where organization_id = $1',
+        [organizationId],
+      )
+    )[0]!.n;
+  /** Moves the current period back, as if `days` of it had passed. */
+  const age = (organizationId: string, days: number) =>
+    server.database.query(
+      `update subscriptions set current_period_start = current_period_start - $2::integer * interval '1 day',
+                                current_period_end = current_period_end - $2::integer * interval '1 day'
+       where organization_id = $1`,
+      [organizationId, days],
+    );
+
+  it('a trial shows its label and countdown; teammates read it, guests may not', async () => {
+    const org = await newOrganization();
+    const summary = await summaryOf(org.admin);
+    assert.deepEqual(
+      [summary.state, summary.label, summary.daysLeft, summary.plan, summary.hasPaymentMethod],
+      ['trialing', 'Free trial ends in 14 days', 14, null, false],
+    );
+    assert.equal((await call('GET', '/subscriptions/summary', org.teammate)).statusCode, 200);
+    assert.equal((await call('GET', '/subscriptions/summary', org.guest)).statusCode, 403);
+    assert.equal((await call('GET', '/subscriptions/summary')).statusCode, 401);
+    await server.database.query(
+      `update organizations set trial_ends_at = now() - interval '1 day' where id = $1`,
+      [org.id],
+    );
+    const ended = await summaryOf(org.admin);
+    assert.deepEqual([ended.state, ended.label, ended.daysLeft], ['expired', 'Expired', null]);
+  });
+
+  it('subscribing needs a card; then the first period is charged with VAT and the plan is active', async () => {
+    const org = await newOrganization();
+    const key = newKey();
+    const withoutCard = await call('POST', '/subscriptions', org.admin, {
+      planId: 'business-monthly',
+      idempotencyKey: key,
+    });
+    assert.equal(withoutCard.statusCode, 409);
+    assert.equal(withoutCard.json().message, 'Add a payment card before choosing a plan.');
+    assert.equal(
+      (
+        await call('POST', '/subscriptions', org.teammate, {
+          planId: 'business-monthly',
+          idempotencyKey: key,
+        })
+      ).statusCode,
+      403,
+    );
+
+    await addCard(org.admin);
+    const shown = await quote(org.admin, 'nextPlanId=business-monthly&currency=eur');
+    assert.deepEqual(
+      [shown.kind, shown.currency, shown.subtotal, shown.vatRateBasisPoints, shown.vat, shown.total],
+      ['start', 'eur', 45900, 2500, 11475, 57375],
+    );
+    const started = await call('POST', '/subscriptions', org.admin, {
+      planId: 'business-monthly',
+      currency: 'eur',
+      idempotencyKey: key,
+    });
+    assert.equal(started.statusCode, 201, started.body);
+    const { summary, invoice } = started.json<{ summary: SubscriptionSummary; invoice: Invoice }>();
+    assert.equal(invoice.total, shown.total, 'the invoice charges what was shown');
+    assert.match(invoice.number, /^DC-\d{6}$/);
+    assert.deepEqual(
+      [summary.state, summary.label, summary.plan?.id, summary.plan?.currency],
+      ['active', 'Active', 'business-monthly', 'eur'],
+    );
+    assert.equal(gateway.charges.get(`${org.id}:${key}`)?.amount, 57375);
+
+    const again = await call('POST', '/subscriptions', org.admin, {
+      planId: 'business-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(again.statusCode, 409);
+    assert.equal(again.json().code, 'SUBSCRIPTION_CONFLICT');
+    // An individual's plan is not for a business.
+    const wrongKind = await call('GET', '/subscriptions/upgrade-cost?nextPlanId=starter-monthly', org.admin);
+    assert.equal(wrongKind.statusCode, 404);
+    assert.equal(
+      (await call('GET', '/subscriptions/upgrade-cost?nextPlanId=enterprise', org.admin)).statusCode,
+      404,
+    );
+  });
+
+  it('a repeated or racing request with one idempotency key charges once and answers the same invoice', async () => {
+    const org = await newOrganization();
+    await addCard(org.admin);
+    const key = newKey();
+    const body = { planId: 'business-monthly', idempotencyKey: key };
+    const [first, second] = await Promise.all([
+      call('POST', '/subscriptions', org.admin, body),
+      call('POST', '/subscriptions', org.admin, body),
+    ]);
+    assert.equal(first.statusCode, 201, first.body);
+    assert.equal(second.statusCode, 201, second.body);
+    assert.equal(first.json().invoice.number, second.json().invoice.number);
+    const retried = await call('POST', '/subscriptions', org.admin, body);
+    assert.equal(retried.json().invoice.id, first.json().invoice.id);
+    assert.equal(await invoiceCount(org.id), 1);
+    assert.equal([...gateway.charges.keys()].filter((charged) => charged === `${org.id}:${key}`).length, 1);
+
+    // The same for an upgrade, racing.
+    await age(org.id, 10);
+    const upgrade = { planId: 'business-annual', idempotencyKey: newKey() };
+    const raced = await Promise.all([1, 2, 3].map(() => call('PUT', '/subscriptions', org.admin, upgrade)));
+    assert.deepEqual(
+      raced.map((response) => response.statusCode),
+      [200, 200, 200],
+    );
+    assert.equal(new Set(raced.map((response) => response.json().invoice.id)).size, 1);
+    assert.equal(await invoiceCount(org.id), 2);
+  });
+
+  it('an upgrade mid-period is charged prorated, exactly as shown; a downgrade and a cancellation wait and can be undone', async () => {
+    const org = await newOrganization('Individual');
+    await addCard(org.admin, { country: 'US', billingType: 'Individual' });
+    await call('POST', '/subscriptions', org.admin, { planId: 'starter-monthly', idempotencyKey: newKey() });
+    await age(org.id, 10);
+
+    const shown = await quote(org.admin, 'nextPlanId=professional-monthly');
+    assert.equal(shown.kind, 'upgrade');
+    assert.ok(shown.credit > 0 && shown.credit < 4900, 'the unused part of the starter month');
+    assert.ok(shown.charge > 0 && shown.charge < 14900, 'the rest of the month on professional');
+    assert.equal(shown.total, shown.charge - shown.credit, 'no VAT outside the EU');
+    const upgraded = await call('PUT', '/subscriptions', org.admin, {
+      planId: 'professional-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(upgraded.statusCode, 200, upgraded.body);
+    const { invoice, summary } = upgraded.json<{ invoice: Invoice; summary: SubscriptionSummary }>();
+    // Within the same second the proration is the same: what was shown is what was charged.
+    assert.ok(Math.abs(invoice.total - shown.total) <= 1, `${invoice.total} vs ${shown.total}`);
+    assert.deepEqual(
+      invoice.lines.map((line) => Math.sign(line.amount)),
+      [1, -1],
+    );
+    assert.equal(summary.plan?.id, 'professional-monthly');
+
+    const down = await call('PUT', '/subscriptions', org.admin, {
+      planId: 'starter-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(down.statusCode, 200, down.body);
+    assert.equal(down.json().invoice, null);
+    assert.deepEqual(
+      [down.json().summary.plan.id, down.json().summary.scheduledPlan?.id],
+      ['professional-monthly', 'starter-monthly'],
+    );
+    const undo = await call('PUT', '/subscriptions', org.admin, {
+      planId: 'professional-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(undo.json().summary.scheduledPlan, null);
+
+    const cancelled = await call('DELETE', '/subscriptions', org.admin);
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    assert.match(cancelled.json().label, /^Expiring in \d+ days$/);
+    const kept = await call('PUT', '/subscriptions', org.admin, {
+      planId: 'professional-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.deepEqual([kept.json().summary.label, kept.json().summary.cancelAtPeriodEnd], ['Active', false]);
+    assert.equal(await invoiceCount(org.id), 2);
+  });
+
+  it('a card declined when charged shows its message and changes nothing, and uses no invoice number', async () => {
+    const org = await newOrganization();
+    await addCard(org.admin, { cardNumber: '4000 0000 0000 0341' });
+    const [{ last: before }] = (await server.database.query<{ last: number }>(
+      'select last_number::integer as last from invoice_number_counter',
+    )) as [{ last: number }];
+    const declined = await call('POST', '/subscriptions', org.admin, {
+      planId: 'business-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(declined.statusCode, 402);
+    assert.equal(declined.json().message, 'Your card was declined. Try another card.');
+    assert.equal((await summaryOf(org.admin)).state, 'trialing');
+    assert.equal(await invoiceCount(org.id), 0);
+    const [{ last: afterwards }] = (await server.database.query<{ last: number }>(
+      'select last_number::integer as last from invoice_number_counter',
+    )) as [{ last: number }];
+    assert.equal(afterwards, before);
+  });
+
+  it('promo codes: applied to the charge, refused with the reason on the field', async () => {
+    const org = await newOrganization();
+    await addCard(org.admin, { country: 'DE', vatNumber: 'DE123456789' });
+    const shown = await quote(org.admin, 'nextPlanId=business-monthly&promoCode=welcome20');
+    assert.deepEqual(
+      [shown.subtotal, shown.discount, shown.promoCode, shown.reverseCharge, shown.vat, shown.total],
+      [49900, 9980, 'WELCOME20', true, 0, 39920],
+    );
+    const notForPlan = await call(
+      'GET',
+      '/subscriptions/upgrade-cost?nextPlanId=business-monthly&promoCode=ANNUAL10',
+      org.admin,
+    );
+    assert.equal(notForPlan.statusCode, 400);
+    assert.deepEqual(notForPlan.json().issues, { promoCode: 'This promo code does not apply to this plan.' });
+    const unknown = await call(
+      'GET',
+      '/subscriptions/upgrade-cost?nextPlanId=business-monthly&promoCode=NOPE',
+      org.admin,
+    );
+    assert.deepEqual(unknown.json().issues, { promoCode: 'This promo code is not valid.' });
+    await server.database.query(
+      `insert into promo_codes (code, kind, percent, expires_at) values ('OLD50', 'percent', 50, now() - interval '1 day')`,
+    );
+    const expired = await call(
+      'GET',
+      '/subscriptions/upgrade-cost?nextPlanId=business-monthly&promoCode=OLD50',
+      org.admin,
+    );
+    assert.deepEqual(expired.json().issues, { promoCode: 'This promo code has expired.' });
+
+    const started = await call('POST', '/subscriptions', org.admin, {
+      planId: 'business-monthly',
+      promoCode: 'WELCOME20',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(started.json().invoice.total, 39920);
+
+    const publicPrice = await call('POST', '/promocode/calculateDiscountedPrice', undefined, {
+      code: 'business100',
+      planId: 'business-annual',
+      currency: 'gpb',
+    });
+    assert.equal(publicPrice.statusCode, 200, publicPrice.body);
+    assert.deepEqual(publicPrice.json(), {
+      code: 'BUSINESS100',
+      planId: 'business-annual',
+      currency: 'gpb',
+      price: 382800,
+      discount: 8000,
+      discountedPrice: 374800,
+    });
+    const refused = await call('POST', '/promocode/calculateDiscountedPrice', undefined, {
+      code: 'BUSINESS100',
+      planId: 'starter-monthly',
+    });
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(refused.json().issues, { code: 'This promo code does not apply to this plan.' });
+  });
+
+  it('invoices: listed newest first, filtered by date, numbered without gaps, never another organization’s', async () => {
+    const org = await newOrganization();
+    await addCard(org.admin);
+    await call('POST', '/subscriptions', org.admin, { planId: 'business-monthly', idempotencyKey: newKey() });
+    await age(org.id, 5);
+    await call('PUT', '/subscriptions', org.admin, { planId: 'business-annual', idempotencyKey: newKey() });
+    await server.database.query(
+      `update invoices set issued_at = '2026-01-15T10:00:00Z' where organization_id = $1 and number =
+         (select min(number) from invoices where organization_id = $1)`,
+      [org.id],
+    );
+    const all = (await call('GET', '/invoices', org.admin)).json<Invoice[]>();
+    assert.equal(all.length, 2);
+    const numbers = all.map((invoice) => Number(invoice.number.slice(3)));
+    assert.equal(numbers[0], numbers[1]! + 1, 'consecutive numbers, newest first');
+    const january = (await call('GET', '/invoices?from=2026-01-01&to=2026-01-31', org.admin)).json<
+      Invoice[]
+    >();
+    assert.deepEqual(
+      january.map((invoice) => invoice.issuedAt),
+      ['2026-01-15T10:00:00.000Z'],
+    );
+    assert.equal((await call('GET', '/invoices?from=2026-13-01', org.admin)).statusCode, 400);
+    const other = await newOrganization();
+    assert.deepEqual((await call('GET', '/invoices', other.admin)).json(), []);
+    assert.equal((await call('GET', '/invoices', other.guest)).statusCode, 403);
+    // Every number up to the highest is used once.
+    const [{ total, highest }] = (await server.database.query<{ total: number; highest: number }>(
+      'select count(*)::integer as total, max(number)::integer as highest from invoices',
+    )) as [{ total: number; highest: number }];
+    assert.equal(total, highest);
+  });
+
+  it('with the clock held still, every upgrade invoice equals the quote shown, to the minor unit', async () => {
+    const clock = { at: new Date() };
+    const service = createSubscriptionService({ database: server.database, gateway, now: () => clock.at });
+    for (const [from, to, daysIn, promo] of [
+      ['starter-monthly', 'professional-monthly', 1, undefined],
+      ['starter-monthly', 'professional-monthly', 17, 'WELCOME20'],
+      ['starter-monthly', 'starter-annual', 29, 'ANNUAL10'],
+      ['professional-monthly', 'professional-annual', 9, undefined],
+    ] as const) {
+      const org = await newOrganization('Individual');
+      await addCard(org.admin, { country: 'FR', billingType: 'Individual' });
+      const user = { kind: 'user', id: org.id, organizationId: org.id, role: 'admin' } as never;
+      clock.at = new Date('2026-03-01T08:00:00Z');
+      await service.start(user, { planId: from, idempotencyKey: newKey() });
+      clock.at = new Date(clock.at.getTime() + daysIn * 86_400_000 + 12_345_678);
+      const shown = await service.quote(user, { nextPlanId: to, promoCode: promo });
+      const { invoice } = await service.change(user, {
+        planId: to,
+        promoCode: promo,
+        idempotencyKey: newKey(),
+      });
+      assert.equal(invoice?.total, shown.total, `${from} → ${to} after ${daysIn} days`);
+      assert.deepEqual(
+        [invoice?.subtotal, invoice?.discount, invoice?.vat],
+        [shown.subtotal, shown.discount, shown.vat],
+      );
+    }
+  });
+
+  it('periods run a calendar month or year in UTC, the last day of a short month included', () => {
+    assert.equal(
+      periodEnd(new Date('2026-01-31T09:30:00Z'), 'monthly').toISOString(),
+      '2026-02-28T09:30:00.000Z',
+    );
+    assert.equal(
+      periodEnd(new Date('2028-02-29T00:00:00Z'), 'annual').toISOString(),
+      '2029-02-28T00:00:00.000Z',
+    );
+    assert.equal(
+      periodEnd(new Date('2026-12-15T23:59:59Z'), 'monthly').toISOString(),
+      '2027-01-15T23:59:59.000Z',
+    );
+  });
+});

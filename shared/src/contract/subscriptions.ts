@@ -1,0 +1,234 @@
+import * as v from 'valibot';
+import { type CurrencyCode, currencySymbols } from '../domain/constants.js';
+import { validationMessages } from '../validation/messages.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** A whole number of minor units (cents, pence). */
+const Minor = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const currencyCodes = Object.keys(currencySymbols) as CurrencyCode[];
+
+/**
+ * Where the organization stands (spec section 4): `trialing` and `active` allow access; `past_due` is a payment
+ * problem (the renewal charge failed); `expired` is a trial or subscription that ended.
+ */
+export const subscriptionStates = ['trialing', 'active', 'past_due', 'expired'] as const;
+export type SubscriptionState = (typeof subscriptionStates)[number];
+
+const planId = v.pipe(
+  v.string(validationMessages.required),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(100),
+);
+const promoCode = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.maxLength(40, 'Please enter a promo code of at most 40 characters.'),
+  ),
+);
+/** A key the screen makes once per confirmation: a retried or double-clicked request charges once. */
+const idempotencyKey = v.pipe(
+  v.string(validationMessages.required),
+  v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Please send an idempotency key of 16 to 100 letters, digits, - or _.'),
+);
+
+export const SubscriptionSummarySchema = v.object({
+  state: v.picklist(subscriptionStates),
+  /** Spec section 4's label, ready to show: "Free trial ends in 9 days", "Active", "Payment problem"… */
+  label: v.string(),
+  /** Whole days left of the trial or the paid period (never negative); null when nothing is counting down. */
+  daysLeft: v.nullable(v.pipe(v.number(), v.integer())),
+  plan: v.nullable(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      billingPeriod: v.picklist(['monthly', 'annual']),
+      price: Minor,
+      currency: v.picklist(currencyCodes),
+    }),
+  ),
+  /** ISO 8601: the trial's end, or the current paid period's end. */
+  endsAt: v.nullable(v.string()),
+  cancelAtPeriodEnd: v.boolean(),
+  /** A downgrade waiting for the period's end. */
+  scheduledPlan: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  /** Whether the organization has a card to charge (the default one). */
+  hasPaymentMethod: v.boolean(),
+});
+export type SubscriptionSummary = v.InferOutput<typeof SubscriptionSummarySchema>;
+
+export const getSubscriptionSummary = defineEndpoint({
+  operation: 'getSubscriptionSummary',
+  summary: "The organization's plan, its state and status label, and the days left (every member but guests)",
+  method: 'GET',
+  path: '/subscriptions/summary',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'read' },
+  response: SubscriptionSummarySchema,
+});
+
+/** What a change would cost now, priced exactly as the invoice it would create (docs/decisions/0039). */
+export const PlanChangeQuoteSchema = v.object({
+  planId: v.string(),
+  planName: v.string(),
+  /** `start`: a first subscription (after the trial); `upgrade`: charged now, prorated; `downgrade`: at period end. */
+  kind: v.picklist(['start', 'upgrade', 'downgrade', 'unchanged']),
+  currency: v.picklist(currencyCodes),
+  /** The new plan's price for the part of the period it is charged for. */
+  charge: Minor,
+  /** The unused part of what was paid for the current plan. */
+  credit: Minor,
+  subtotal: Minor,
+  discount: Minor,
+  promoCode: v.nullable(v.string()),
+  vatRateBasisPoints: Minor,
+  reverseCharge: v.boolean(),
+  vat: Minor,
+  /** What the card is charged now: equal to the invoice's total. */
+  total: Minor,
+  /** ISO 8601: when the change takes effect (now, or the period's end for a downgrade). */
+  effectiveAt: v.string(),
+  /** ISO 8601: the end of the period the charge covers. */
+  periodEnd: v.string(),
+});
+export type PlanChangeQuote = v.InferOutput<typeof PlanChangeQuoteSchema>;
+
+export const UpgradeCostQuerySchema = v.object({
+  nextPlanId: planId,
+  promoCode,
+  /** The currency of a first subscription; a running subscription keeps its own. Defaults to usd. */
+  currency: v.optional(v.picklist(currencyCodes, 'Please choose a currency: usd, eur or gpb.')),
+});
+
+export const getUpgradeCost = defineEndpoint({
+  operation: 'getUpgradeCost',
+  summary:
+    'What moving to a plan costs now (prorated for an upgrade, promo code and VAT applied), before confirming',
+  method: 'GET',
+  path: '/subscriptions/upgrade-cost',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'read' },
+  query: UpgradeCostQuerySchema,
+  response: PlanChangeQuoteSchema,
+});
+
+export const SubscribeInputSchema = v.object({
+  planId,
+  currency: v.optional(v.picklist(currencyCodes, 'Please choose a currency: usd, eur or gpb.')),
+  promoCode,
+  idempotencyKey,
+});
+
+export const InvoiceLineSchema = v.object({
+  description: v.string(),
+  amount: v.pipe(v.number(), v.integer()),
+});
+
+export const InvoiceSchema = v.object({
+  id: v.string(),
+  /** From a gap-free sequence, shown as "DC-000042". */
+  number: v.string(),
+  issuedAt: v.string(),
+  periodStart: v.string(),
+  periodEnd: v.string(),
+  currency: v.picklist(currencyCodes),
+  lines: v.array(InvoiceLineSchema),
+  subtotal: Minor,
+  discount: Minor,
+  promoCode: v.nullable(v.string()),
+  vatRateBasisPoints: Minor,
+  reverseCharge: v.boolean(),
+  vat: Minor,
+  total: Minor,
+  status: v.picklist(['paid', 'open']),
+});
+export type Invoice = v.InferOutput<typeof InvoiceSchema>;
+
+export const SubscriptionChangeSchema = v.object({
+  summary: SubscriptionSummarySchema,
+  /** The invoice the change created and paid; null when nothing was charged (a downgrade, an undo). */
+  invoice: v.nullable(InvoiceSchema),
+});
+
+export const startSubscription = defineEndpoint({
+  operation: 'startSubscription',
+  summary:
+    'Subscribe to a plan after (or during) the trial: the default card is charged for the first period (admins)',
+  method: 'POST',
+  path: '/subscriptions',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'create' },
+  body: { name: 'subscribeInput', schema: SubscribeInputSchema },
+  response: SubscriptionChangeSchema,
+  successStatus: 201,
+});
+
+export const changeSubscription = defineEndpoint({
+  operation: 'changeSubscription',
+  summary:
+    'Change plan: an upgrade is charged now for the rest of the period (prorated invoice); a downgrade waits for ' +
+    "the period's end; the current plan undoes a waiting downgrade or cancellation (admins)",
+  method: 'PUT',
+  path: '/subscriptions',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'update' },
+  body: { name: 'changeSubscriptionInput', schema: SubscribeInputSchema },
+  response: SubscriptionChangeSchema,
+});
+
+export const cancelSubscription = defineEndpoint({
+  operation: 'cancelSubscription',
+  summary: "Cancel at the period's end; undone by choosing the current plan again until then (admins)",
+  method: 'DELETE',
+  path: '/subscriptions',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'delete' },
+  response: SubscriptionSummarySchema,
+});
+
+export const InvoiceQuerySchema = v.object({
+  from: v.optional(v.pipe(v.string(), v.isoDate('Please enter a date as YYYY-MM-DD.'))),
+  to: v.optional(v.pipe(v.string(), v.isoDate('Please enter a date as YYYY-MM-DD.'))),
+});
+
+export const listInvoices = defineEndpoint({
+  operation: 'listInvoices',
+  summary: "The organization's invoices issued between two dates (inclusive), newest first",
+  method: 'GET',
+  path: '/invoices',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'read' },
+  query: InvoiceQuerySchema,
+  response: v.array(InvoiceSchema),
+});
+
+export const PromoCodeInputSchema = v.object({
+  code: v.pipe(
+    v.string(validationMessages.required),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty(validationMessages.required),
+    v.maxLength(40, 'Please enter a promo code of at most 40 characters.'),
+  ),
+  planId,
+  currency: v.optional(v.picklist(currencyCodes, 'Please choose a currency: usd, eur or gpb.')),
+});
+
+export const calculateDiscountedPrice = defineEndpoint({
+  operation: 'calculateDiscountedPrice',
+  summary: "A plan's price with a promo code applied (before VAT), or why the code does not apply",
+  method: 'POST',
+  path: '/promocode/calculateDiscountedPrice',
+  auth: 'public',
+  body: { name: 'promoCodeInput', schema: PromoCodeInputSchema },
+  response: v.object({
+    code: v.string(),
+    planId: v.string(),
+    currency: v.picklist(currencyCodes),
+    price: Minor,
+    discount: Minor,
+    discountedPrice: Minor,
+  }),
+});
