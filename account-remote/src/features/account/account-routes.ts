@@ -87,6 +87,45 @@ export const accountRoutes: readonly AccountRoute[] = [
     lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../api-keys')),
     { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
   ),
+  // Billing (spec section 2's menu: payment method, invoice history, subscription details, available plans).
+  screen(
+    'payment',
+    lazy(() =>
+      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+        default: feature.PaymentScreen,
+      })),
+    ),
+    {
+      requires: {
+        resource: 'payment-method',
+        action: 'read',
+        purpose: 'see the organization’s payment method',
+      },
+    },
+  ),
+  screen(
+    'paymentInvoices',
+    lazy(() =>
+      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+        default: feature.InvoicesScreen,
+      })),
+    ),
+    { requires: { resource: 'subscription', action: 'read', purpose: 'see the organization’s invoices' } },
+  ),
+  screen(
+    'subscription',
+    lazy(() => import(/* webpackChunkName: "account-billing" */ '../billing')),
+    { requires: { resource: 'subscription', action: 'read', purpose: 'see the organization’s plan' } },
+  ),
+  screen(
+    'subscriptionOptions',
+    lazy(() =>
+      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+        default: feature.PlanOptionsScreen,
+      })),
+    ),
+    { requires: { resource: 'subscription', action: 'read', purpose: 'see the plans on offer' } },
+  ),
   // Spec section 2's menu: "sharing options, my team, contact, help" come last.
   screen(
     'accountSharing',

@@ -1,16 +1,9 @@
 import { apiWithToken } from '@dcipher/shared/auth';
 import { type CreditCard, contract, PaymentMethodInputSchema } from '@dcipher/shared/contract';
-import { countries, customerTypes, freeTrialDays } from '@dcipher/shared/domain';
-import {
-  Button,
-  Form,
-  FormSelectField,
-  FormSubmitButton,
-  FormTextField,
-  theme,
-  useContractForm,
-} from '@dcipher/shared/ui';
+import { freeTrialDays } from '@dcipher/shared/domain';
+import { Button, Form, FormSubmitButton, theme, useContractForm } from '@dcipher/shared/ui';
 import { LoginLayout } from '../../layout/login-layout';
+import { PaymentCardFields } from '../billing/payment-card-fields';
 
 export interface AddPaymentMethodStepProps {
   email: string;
@@ -59,42 +52,7 @@ export function AddPaymentMethodStep({
         {freeTrialDays}-day free trial, or skip this step: the trial needs no card and nothing is charged now.
       </p>
       <Form form={form} aria-label="Add payment method">
-        <FormTextField form={form} name="cardHolder" label="Card holder" autoComplete="cc-name" />
-        <FormTextField
-          form={form}
-          name="cardNumber"
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 5678 9012 3456"
-        />
-        <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: '0.75rem' }}>
-          <FormTextField
-            form={form}
-            name="expiry"
-            label="Expiry (MM/YYYY)"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YYYY"
-          />
-          <FormTextField form={form} name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" />
-        </div>
-        <FormSelectField
-          form={form}
-          name="billingType"
-          label="Billing type"
-          options={customerTypes.map((type) => ({ value: type, label: type }))}
-        />
-        <FormTextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
-        <FormTextField form={form} name="address" label="Billing address" autoComplete="street-address" />
-        <FormSelectField
-          form={form}
-          name="country"
-          label="Country"
-          placeholder="Choose a country"
-          options={countries.map((country) => ({ value: country.code, label: country.name }))}
-        />
-        <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
+        <PaymentCardFields form={form} />
         <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
           <FormSubmitButton form={form} busyLabel="Saving your card…" css={{ flex: '1 1 12rem' }}>
             Save card and continue

@@ -3,6 +3,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
 import { recordActivity } from '../activity-log/activity-log.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
+import { findPendingOffer } from '../people/member-directory.js';
 import {
   activateInvitedUser as activateInvitedMember,
   deleteInvitedUser,
@@ -10,6 +11,7 @@ import {
   findMember,
   findPendingInvitee,
 } from '../people/membership-repository.js';
+import { findOrganizationName } from '../people/organization-repository.js';
 import { findUserByEmail, insertUser, isUuid } from '../people/user-repository.js';
 
 /** 32 random bytes, base64url: what the emailed link carries; only its SHA-256 is stored. */
@@ -179,9 +181,8 @@ export async function findInvitationByToken(
 ): Promise<StoredInvitation | undefined> {
   const [stored] = await database.query<InvitationRow>(
     `select ${invitationColumns} from invitations
-     join organizations on organizations.id = invitations.organization_id
      where invitations.token_hash = $1
-     ${lock ? 'for update of invitations' : ''}`,
+     ${lock ? 'for update' : ''}`,
     [hashOneTimeToken(token)],
   );
   return stored && storedInvitation(database, stored, { lock });
@@ -191,7 +192,6 @@ interface InvitationRow {
   id: string;
   userId: string | null;
   organizationId: string;
-  organizationName: string;
   role: OrganizationRole;
   invitedBy: string | null;
   expiresAt: Date;
@@ -201,7 +201,7 @@ interface InvitationRow {
 
 const invitationColumns = `
   invitations.id, invitations.user_id as "userId", invitations.organization_id as "organizationId",
-  organizations.name as "organizationName", invitations.role, invitations.invited_by as "invitedBy",
+  invitations.role, invitations.invited_by as "invitedBy",
   invitations.expires_at as "expiresAt", invitations.accepted_at as "acceptedAt",
   invitations.expires_at <= now() as expired`;
 
@@ -215,13 +215,16 @@ async function storedInvitation(
   if (!invitee) return undefined;
   const inviter = stored.invitedBy ? await findMember(database, stored.invitedBy) : undefined;
   const offer = invitee.organizationId !== stored.organizationId;
+  const organizationName = offer
+    ? ((await findOrganizationName(database, stored.organizationId)) ?? '')
+    : invitee.organizationName;
   return {
     id: stored.id,
     userId: invitee.id,
     email: invitee.email,
     role: stored.role,
     organizationId: stored.organizationId,
-    organizationName: stored.organizationName,
+    organizationName,
     invitedBy: stored.invitedBy,
     inviterName: (inviter && `${inviter.firstName} ${inviter.lastName}`.trim()) || null,
     expiresAt: new Date(stored.expiresAt),
@@ -230,33 +233,6 @@ async function storedInvitation(
     expired: stored.expired,
     suspended: invitee.suspended,
   };
-}
-
-/**
- * The organization's invitation standing as an offer to someone who signed up on their own (found by their
- * address, or by their user id as the members list names them), locked with `lock`; undefined for anyone else.
- */
-export async function findPendingOffer(
-  database: Queryable,
-  organizationId: string,
-  who: { email: string } | { userId: string },
-  { lock = false } = {},
-): Promise<{ id: string; invitationId: string; email: string; role: OrganizationRole } | undefined> {
-  if ('userId' in who && !isUuid(who.userId)) return undefined;
-  const [offer] = await database.query<{
-    id: string;
-    invitationId: string;
-    email: string;
-    role: OrganizationRole;
-  }>(
-    `select users.id, invitations.id as "invitationId", users.email, invitations.role
-     from invitations join users on users.id = invitations.user_id
-     where invitations.organization_id = $1 and invitations.accepted_at is null
-       and users.organization_id <> $1 and ${'email' in who ? 'users.email' : 'users.id::text'} = $2
-     ${lock ? 'for update of invitations' : ''}`,
-    [organizationId, 'email' in who ? who.email : who.userId],
-  );
-  return offer;
 }
 
 /** Withdraws an offer (revoked by an admin, declined by its holder): only the invitation goes, never the account. */
@@ -274,15 +250,15 @@ export async function changeOfferRole(
 }
 
 /** The offers other organizations hold out to the user (pending or expired, not accepted), newest first. */
-export async function findOffersFor(database: Queryable, userId: string): Promise<StoredInvitation[]> {
+export async function findOffersFor(
+  database: Queryable,
+  user: { id: string; organizationId: string },
+): Promise<StoredInvitation[]> {
   const rows = await database.query<InvitationRow>(
     `select ${invitationColumns} from invitations
-     join organizations on organizations.id = invitations.organization_id
-     join users on users.id = invitations.user_id
-     where invitations.user_id = $1 and invitations.accepted_at is null
-       and users.organization_id <> invitations.organization_id
+     where invitations.user_id = $1 and invitations.accepted_at is null and invitations.organization_id <> $2
      order by invitations.created_at desc`,
-    [userId],
+    [user.id, user.organizationId],
   );
   const offers = await Promise.all(rows.map((row) => storedInvitation(database, row)));
   return offers.filter((offer): offer is StoredInvitation => offer !== undefined);
@@ -297,9 +273,8 @@ export async function lockOfferFor(
   if (!isUuid(invitationId)) return undefined;
   const [row] = await transaction.query<InvitationRow>(
     `select ${invitationColumns} from invitations
-     join organizations on organizations.id = invitations.organization_id
      where invitations.id = $1 and invitations.user_id = $2
-     for update of invitations`,
+     for update`,
     [invitationId, userId],
   );
   const offer = row && (await storedInvitation(transaction, row, { lock: true }));

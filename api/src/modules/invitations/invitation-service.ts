@@ -232,7 +232,7 @@ export function createInvitationService({
 
     /** Invitations held out to the signed-in user's account by other organizations (0035). */
     async offers(user: AuthenticatedUser): Promise<{ offers: InvitationOffer[] }> {
-      const offers = await findOffersFor(database, user.id);
+      const offers = await findOffersFor(database, user);
       return {
         offers: offers.map((offer) => ({
           id: offer.id,

@@ -9,13 +9,14 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
-import { changeOfferRole, deleteOffer, findPendingOffer } from '../invitations/invitation-repository.js';
+import { changeOfferRole, deleteOffer } from '../invitations/invitation-repository.js';
 import { deleteUser, managingRoles } from '../people/account-deletion.js';
 import {
   countOtherActiveAdmins,
   type DirectoryMember,
   emailInOrganization,
   findOrganizationMemberByEmail,
+  findPendingOffer,
   listOrganizationMembers,
   listTeammates,
   lockPendingInvitee,

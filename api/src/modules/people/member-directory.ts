@@ -160,3 +160,31 @@ export function listTeammates(
     [organizationId],
   );
 }
+
+/**
+ * The organization's invitation standing as an offer to someone who signed up on their own (found by their
+ * address, or by their user id as the members list names them), locked with `lock`; undefined for anyone else
+ * (docs/decisions/0035).
+ */
+export async function findPendingOffer(
+  database: Queryable,
+  organizationId: string,
+  who: { email: string } | { userId: string },
+  { lock = false } = {},
+): Promise<{ id: string; invitationId: string; email: string; role: OrganizationRole } | undefined> {
+  if ('userId' in who && !isUuid(who.userId)) return undefined;
+  const [offer] = await database.query<{
+    id: string;
+    invitationId: string;
+    email: string;
+    role: OrganizationRole;
+  }>(
+    `select users.id, invitations.id as "invitationId", users.email, invitations.role
+     from invitations join users on users.id = invitations.user_id
+     where invitations.organization_id = $1 and invitations.accepted_at is null
+       and users.organization_id <> $1 and ${'email' in who ? 'users.email' : 'users.id::text'} = $2
+     ${lock ? 'for update of invitations' : ''}`,
+    [organizationId, 'email' in who ? who.email : who.userId],
+  );
+  return offer;
+}

@@ -120,3 +120,26 @@ export async function restartTrial(
   );
   return organization && new Date(organization.trialEndsAt);
 }
+
+export async function findOrganizationName(
+  database: Queryable,
+  organizationId: string,
+): Promise<string | undefined> {
+  const [organization] = await database.query<{ name: string }>(
+    'select name from organizations where id = $1',
+    [organizationId],
+  );
+  return organization?.name;
+}
+
+/** The organization's trial end and customer type, for billing (the trial precedes any subscription, 0039). */
+export async function findOrganizationBilling(
+  database: Queryable,
+  organizationId: string,
+): Promise<{ trialEndsAt: Date | null; customerType: 'Individual' | 'Business' } | undefined> {
+  const [row] = await database.query<{ trialEndsAt: Date | null; customerType: 'Individual' | 'Business' }>(
+    'select trial_ends_at as "trialEndsAt", customer_type as "customerType" from organizations where id = $1',
+    [organizationId],
+  );
+  return row && { ...row, trialEndsAt: row.trialEndsAt === null ? null : new Date(row.trialEndsAt) };
+}

@@ -91,18 +91,6 @@ export async function saveSubscription(
   );
 }
 
-/** The organization's trial end and customer type (the trial precedes any subscription). */
-export async function findOrganizationBilling(
-  database: Queryable,
-  organizationId: string,
-): Promise<{ trialEndsAt: Date | null; customerType: CustomerType } | undefined> {
-  const [row] = await database.query<{ trialEndsAt: Date | null; customerType: CustomerType }>(
-    'select trial_ends_at as "trialEndsAt", customer_type as "customerType" from organizations where id = $1',
-    [organizationId],
-  );
-  return row && { ...row, trialEndsAt: row.trialEndsAt === null ? null : new Date(row.trialEndsAt) };
-}
-
 /** The card a charge goes to (the default one) and the billing details VAT is decided by. */
 export interface BillingCard {
   gatewayToken: string;

@@ -19,7 +19,7 @@ import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
-import { lockOrganization } from '../people/organization-repository.js';
+import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
 import {
   NoPaymentMethodError,
   PlanNotAvailableError,
@@ -31,7 +31,6 @@ import {
   type BillingCard,
   findDefaultCard,
   findInvoiceByIdempotencyKey,
-  findOrganizationBilling,
   findPlan,
   findPromoCode,
   findSubscription,

@@ -1,0 +1,285 @@
+import { authStore } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import type { Invoice, PlanChangeQuote, PricingPlan, SubscriptionSummary } from '@dcipher/shared/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expectNoAxeViolations } from '../../test-support/axe';
+import { renderScreen } from '../../test-support/render-screen';
+import { answering, testAccount } from '../account/account-test-api';
+import AccountApp from '../account/index';
+
+let call = answering({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const initialState = authStore.getState();
+
+const trial: SubscriptionSummary = {
+  state: 'trialing',
+  label: 'Free trial ends in 9 days',
+  daysLeft: 9,
+  plan: null,
+  endsAt: '2026-12-03T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  scheduledPlan: null,
+  hasPaymentMethod: true,
+};
+const active: SubscriptionSummary = {
+  ...trial,
+  state: 'active',
+  label: 'Active',
+  daysLeft: 30,
+  plan: { id: 'business-monthly', name: 'Business', billingPeriod: 'monthly', price: 49900, currency: 'usd' },
+  endsAt: '2026-12-24T10:00:00.000Z',
+};
+const plan = (id: string, customerType: 'Individual' | 'Business', usd: number): PricingPlan => ({
+  id,
+  name: id.split('-')[0]!.replace(/^./, (first) => first.toUpperCase()),
+  description: `The ${id} plan`,
+  customerType,
+  billingPeriod: id.endsWith('annual') ? 'annual' : 'monthly',
+  prices: { usd, eur: usd, gpb: usd },
+  trialDays: 14,
+  features: [],
+  quotas: [],
+  isCustom: false,
+  sortOrder: 1,
+});
+const plans = [
+  plan('starter-monthly', 'Individual', 4900),
+  plan('business-monthly', 'Business', 49900),
+  plan('business-annual', 'Business', 478800),
+];
+const quote: PlanChangeQuote = {
+  planId: 'business-monthly',
+  planName: 'Business',
+  kind: 'start',
+  currency: 'usd',
+  charge: 49900,
+  credit: 0,
+  subtotal: 49900,
+  discount: 0,
+  promoCode: null,
+  vatRateBasisPoints: 2500,
+  reverseCharge: false,
+  vat: 12475,
+  total: 62375,
+  effectiveAt: '2026-11-24T10:00:00.000Z',
+  periodEnd: '2026-12-24T10:00:00.000Z',
+};
+const invoice: Invoice = {
+  id: 'a3a4b6f0-1c7e-4a55-9e0a-7f1b2c3d4e5f',
+  number: 'DC-000042',
+  issuedAt: '2026-11-24T10:00:00.000Z',
+  periodStart: '2026-11-24T10:00:00.000Z',
+  periodEnd: '2026-12-24T10:00:00.000Z',
+  currency: 'usd',
+  lines: [{ description: 'Business (monthly), 24 Nov 2026 to 24 Dec 2026', amount: 49900 }],
+  subtotal: 49900,
+  discount: 0,
+  promoCode: null,
+  vatRateBasisPoints: 2500,
+  reverseCharge: false,
+  vat: 12475,
+  total: 62375,
+  status: 'paid',
+};
+
+async function open(path: string, handlers: Record<string, unknown>, heading: string) {
+  authStore.setState({ status: 'authenticated' });
+  call = answering({ getAccount: testAccount, ...handlers });
+  window.history.pushState(null, '', path);
+  const view = await renderScreen(
+    <main>
+      <AccountApp navigate={jest.fn()} />
+    </main>,
+  );
+  await screen.findByRole('heading', { level: 1, name: heading });
+  return view;
+}
+const calls = (operation: string) => call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
+
+afterEach(() => {
+  cleanup();
+  authStore.setState(initialState, true);
+});
+
+describe('Subscription details', () => {
+  it('shows loading, then the trial label and countdown, axe clean', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { container } = await open(
+      '/subscription',
+      { getSubscriptionSummary: () => new Promise((resolve) => (answer = resolve)) },
+      'Subscription details',
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading your plan…');
+    answer(trial);
+    expect((await screen.findByTestId('plan-status')).textContent).toBe('Free trial ends in 9 days');
+    expect(screen.getByText(/\(9 days left\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a plan' })).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('says when the plan could not be loaded and tries again', async () => {
+    let fail = true;
+    await open(
+      '/subscription',
+      {
+        getSubscriptionSummary: () => {
+          if (fail) throw new ApiError('Server error', 500, undefined);
+          return active;
+        },
+      },
+      'Subscription details',
+    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Server error'));
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('plan-status')).textContent).toBe('Active');
+  });
+
+  it('cancels at period end after asking, then offers to keep the plan', async () => {
+    let summary = active;
+    await open(
+      '/subscription',
+      {
+        getSubscriptionSummary: () => summary,
+        cancelSubscription: () => {
+          summary = { ...active, cancelAtPeriodEnd: true, label: 'Expiring in 30 days' };
+          return summary;
+        },
+      },
+      'Subscription details',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel plan…' }));
+    expect(screen.getByText(/It stays active until 24 Dec 2026/)).toBeTruthy();
+    expect(calls('cancelSubscription')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel at period end' }));
+    expect(await screen.findByText('Your plan is cancelled at the end of the period.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('plan-status').textContent).toBe('Expiring in 30 days'));
+    expect(screen.getByRole('button', { name: 'Keep Business' })).toBeTruthy();
+  });
+});
+
+describe('Available plans', () => {
+  it('offers the organization’s plans, prices the choice, and pays it once with one key', async () => {
+    let summary = trial;
+    const started = jest.fn(() => {
+      summary = active;
+      return { summary: active, invoice };
+    });
+    const { container } = await open(
+      '/subscription/options',
+      {
+        listPricingPlans: plans,
+        getSubscriptionSummary: () => summary,
+        getUpgradeCost: quote,
+        startSubscription: started,
+      },
+      'Available plans',
+    );
+    const list = await screen.findByRole('list', { name: 'Plans' });
+    // A business sees the business plans only.
+    expect(within(list).queryByText(/Starter/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Business (monthly)' }));
+    expect((await screen.findByTestId('quote-total')).textContent).toBe('$623.75');
+    expect(screen.getByText('VAT 25 %')).toBeTruthy();
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $623.75 and switch' }));
+    expect(await screen.findByText('Paid $623.75: invoice DC-000042.')).toBeTruthy();
+    expect(started).toHaveBeenCalledTimes(1);
+    const body = (
+      started.mock.calls[0] as unknown as [{ body: { planId: string; idempotencyKey: string } }]
+    )[0].body;
+    expect(body.planId).toBe('business-monthly');
+    expect(body.idempotencyKey).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it('shows a promo code’s refusal under its field, and a declined card as an alert', async () => {
+    await open(
+      '/subscription/options',
+      {
+        listPricingPlans: plans,
+        getSubscriptionSummary: trial,
+        getUpgradeCost: (input: { query: { promoCode?: string } }) => {
+          if (input.query.promoCode) {
+            throw new ApiError('This promo code has expired.', 400, 'PROMO_CODE_INVALID', {
+              promoCode: 'This promo code has expired.',
+            });
+          }
+          return quote;
+        },
+        startSubscription: () => {
+          throw new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED');
+        },
+      },
+      'Available plans',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Business (monthly)' }));
+    await screen.findByTestId('quote-total');
+    fireEvent.change(screen.getByLabelText('Promo code (optional)'), { target: { value: 'OLD50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This promo code has expired.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Promo code (optional)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $623.75 and switch' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Your card was declined. Try another card.'),
+    );
+  });
+});
+
+describe('Payment method and invoices', () => {
+  it('says there is no card yet, and saves one without keeping the number in the form', async () => {
+    let cards: unknown[] = [];
+    await open(
+      '/payment',
+      {
+        listCreditCards: () => cards,
+        addCreditCard: () => {
+          const card = {
+            id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
+            brand: 'visa',
+            last4: '4242',
+            expiryMonth: 8,
+            expiryYear: 2030,
+            cardHolder: 'Ada Admin',
+            isDefault: true,
+            createdAt: '2026-11-24T10:00:00.000Z',
+          };
+          cards = [card];
+          return card;
+        },
+      },
+      'Payment method',
+    );
+    expect(await screen.findByText(/No card yet/)).toBeTruthy();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Card holder', 'Ada Admin');
+    type('Card number', '4242 4242 4242 4242');
+    type('Expiry (MM/YYYY)', '08/2030');
+    type('CVC', '123');
+    type('Billing address', 'Vesterbrogade 1');
+    type('Country', 'DK');
+    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Visa ending in 4242 is saved and pays your plan.')).toBeTruthy();
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+    expect(await screen.findByText(/pays your plan$/)).toBeTruthy();
+  });
+
+  it('lists invoices and filters them by date', async () => {
+    await open(
+      '/payment/invoices',
+      { listInvoices: (input: { query: { from?: string } }) => (input.query.from ? [] : [invoice]) },
+      'Invoice history',
+    );
+    expect(await screen.findByText('DC-000042')).toBeTruthy();
+    expect(screen.getByText('$623.75')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2027-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('No invoices in these dates.')).toBeTruthy();
+    expect(calls('listInvoices').at(-1)?.[1]).toEqual({ query: { from: '2027-01-01' } });
+  });
+});

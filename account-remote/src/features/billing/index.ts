@@ -1,0 +1,4 @@
+export { default as InvoicesScreen } from './invoices-screen';
+export { default as PaymentScreen } from './payment-screen';
+export { default as PlanOptionsScreen } from './plan-options-screen';
+export { default } from './subscription-screen';

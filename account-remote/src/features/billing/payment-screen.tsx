@@ -1,0 +1,140 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import { type CreditCard, contract, PaymentMethodInputSchema } from '@dcipher/shared/contract';
+import { can } from '@dcipher/shared/domain';
+import { Alert, Button, Form, FormSubmitButton, Notice, theme, useContractForm } from '@dcipher/shared/ui';
+import { useState } from 'react';
+import { useAccount } from '../account/account-context';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { messageOf, useApiLoad } from '../account/use-api-load';
+import { PaymentCardFields } from './payment-card-fields';
+
+const brandNames: Record<CreditCard['brand'], string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  maestro: 'Maestro',
+  unknown: 'Card',
+};
+
+/** /payment, "Payment method": the organization's cards (every member sees which pays); admins add and remove. */
+export default function PaymentScreen() {
+  const { account } = useAccount();
+  const caller = { kind: 'user', role: account.role } as const;
+  const mayAdd = can(caller, 'payment-method', 'create');
+  const mayDelete = can(caller, 'payment-method', 'delete');
+  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.creditCards.listCreditCards));
+  const [saved, setSaved] = useState<string>();
+  const [removing, setRemoving] = useState<string>();
+  const [error, setError] = useState<string>();
+  const blank = {
+    cardHolder: '',
+    cardNumber: '',
+    cvc: '',
+    expiry: '',
+    company: account.company ?? '',
+    address: '',
+    country: '',
+    vatNumber: '',
+    billingType: account.organization.customerType,
+  };
+  const form = useContractForm({
+    schema: PaymentMethodInputSchema,
+    defaultValues: blank,
+    onSubmit: async (body) => {
+      setSaved(undefined);
+      const card = await authenticatedApi().call(contract.creditCards.addCreditCard, { body });
+      // The card number and CVC leave the form once saved.
+      form.reset(blank);
+      setSaved(
+        `${brandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
+      );
+      await reload();
+    },
+  });
+
+  async function remove(card: CreditCard) {
+    setRemoving(card.id);
+    setError(undefined);
+    try {
+      await authenticatedApi().call(contract.creditCards.deleteCreditCard, { body: { id: card.id } });
+      await reload();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setRemoving(undefined);
+    }
+  }
+
+  return (
+    <>
+      <ScreenSection title="Your cards">
+        <LoadState load={result} loadingText="Loading your cards…" onRetry={() => void reload()}>
+          {(cards: CreditCard[]) =>
+            cards.length === 0 ? (
+              <p css={{ margin: 0, color: theme.colors.muted }}>
+                No card yet. The free trial needs none; add one to choose a plan.
+              </p>
+            ) : (
+              <ul aria-label="Payment cards" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {cards.map((card) => (
+                  <li
+                    key={card.id}
+                    css={{
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      justifyContent: 'space-between',
+                      alignItems: 'center',
+                      gap: '0.5rem 1rem',
+                      padding: '0.75rem 0',
+                      borderTop: `1px solid ${theme.colors.border}`,
+                    }}
+                  >
+                    <span css={{ overflowWrap: 'anywhere' }}>
+                      <strong>
+                        {brandNames[card.brand]} ending in {card.last4}
+                      </strong>{' '}
+                      · expires {String(card.expiryMonth).padStart(2, '0')}/{card.expiryYear} ·{' '}
+                      {card.cardHolder}
+                      {card.isDefault ? ' · pays your plan' : ''}
+                    </span>
+                    {mayDelete ? (
+                      <Button
+                        variant="secondary"
+                        disabled={removing !== undefined}
+                        onClick={() => void remove(card)}
+                        aria-label={`Remove ${brandNames[card.brand]} ending in ${card.last4}`}
+                      >
+                        {removing === card.id ? 'Removing…' : 'Remove'}
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </LoadState>
+        {error ? <Alert>{error}</Alert> : null}
+      </ScreenSection>
+      {mayAdd ? (
+        <ScreenSection title="Add a card">
+          {saved ? <Notice>{saved}</Notice> : null}
+          <p css={{ marginTop: 0, color: theme.colors.muted }}>
+            The card number and CVC go straight to our payment provider; Dcipher keeps only the last four
+            digits.
+          </p>
+          <Form form={form} aria-label="Add a card">
+            <PaymentCardFields form={form} />
+            <FormSubmitButton form={form} busyLabel="Saving your card…">
+              Save card
+            </FormSubmitButton>
+          </Form>
+        </ScreenSection>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,344 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import {
+  contract,
+  currencyCodes,
+  type Invoice,
+  type PlanChangeQuote,
+  type PricingPlan,
+  type SubscriptionSummary,
+} from '@dcipher/shared/contract';
+import { type CurrencyCode, can } from '@dcipher/shared/domain';
+import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
+import { useState } from 'react';
+import { useAccount } from '../account/account-context';
+import type { AccountScreenProps } from '../account/account-routes';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { messageOf, useApiLoad } from '../account/use-api-load';
+import { newIdempotencyKey } from './idempotency-key';
+
+const currencyLabels: Record<CurrencyCode, string> = {
+  usd: 'US dollars ($)',
+  eur: 'Euros (€)',
+  gpb: 'Pounds (£)',
+};
+
+interface Choice {
+  plan: PricingPlan;
+  promoCode: string;
+  quote?: PlanChangeQuote;
+  /** Made once per shown quote: confirming it twice (a double click, a retry) charges once. */
+  idempotencyKey: string;
+}
+
+/** /subscription/options, "Available plans": the plans for the organization, each change priced before confirming. */
+export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
+  const { account } = useAccount();
+  const mayChange = can({ kind: 'user', role: account.role }, 'subscription', 'update');
+  const { result, reload } = useApiLoad(async () => {
+    const [plans, summary] = await Promise.all([
+      authenticatedApi().call(contract.pricing.listPricingPlans),
+      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
+    ]);
+    return { plans, summary };
+  });
+  const [currency, setCurrency] = useState<CurrencyCode>('usd');
+  const [choice, setChoice] = useState<Choice>();
+  const [pricing, setPricing] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string>();
+  const [promoError, setPromoError] = useState<string>();
+  const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
+
+  async function priceChoice(next: Choice, chosenCurrency = currency) {
+    setChoice(next);
+    setPricing(true);
+    setError(undefined);
+    setPromoError(undefined);
+    try {
+      const quote = await authenticatedApi().call(contract.subscriptions.getUpgradeCost, {
+        query: {
+          nextPlanId: next.plan.id,
+          currency: chosenCurrency,
+          ...(next.promoCode.trim() ? { promoCode: next.promoCode.trim() } : {}),
+        },
+      });
+      setChoice({ ...next, quote, idempotencyKey: newIdempotencyKey() });
+    } catch (failure) {
+      const message = messageOf(failure);
+      if (next.promoCode.trim() && /promo code/i.test(message)) setPromoError(message);
+      else setError(message);
+      setChoice({ ...next, idempotencyKey: newIdempotencyKey() });
+    } finally {
+      setPricing(false);
+    }
+  }
+
+  async function confirm(summary: SubscriptionSummary, chosen: Choice & { quote: PlanChangeQuote }) {
+    setPaying(true);
+    setError(undefined);
+    try {
+      const body = {
+        planId: chosen.plan.id,
+        currency,
+        idempotencyKey: chosen.idempotencyKey,
+        ...(chosen.quote.promoCode ? { promoCode: chosen.quote.promoCode } : {}),
+      };
+      const running = summary.plan && summary.state !== 'expired';
+      const answer = running
+        ? await authenticatedApi().call(contract.subscriptions.changeSubscription, { body })
+        : await authenticatedApi().call(contract.subscriptions.startSubscription, { body });
+      setPaid(answer);
+      setChoice(undefined);
+      await reload();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <LoadState load={result} loadingText="Loading the plans…" onRetry={() => void reload()}>
+      {({ plans, summary }) => {
+        const offered = plans.filter(
+          (plan) => plan.customerType === account.organization.customerType && !plan.isCustom && plan.prices,
+        );
+        const shownCurrency = summary.plan?.currency ?? currency;
+        return (
+          <>
+            {paid ? (
+              <Notice>
+                <strong>
+                  {paid.invoice
+                    ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}.`
+                    : 'Your change is saved.'}
+                </strong>{' '}
+                Your plan: {paid.summary.plan?.name ?? 'none'} ({paid.summary.label}
+                {paid.summary.scheduledPlan
+                  ? `; ${paid.summary.scheduledPlan.name} from the end of the period`
+                  : ''}
+                ).{' '}
+                <a
+                  href="/payment/invoices"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate('/payment/invoices');
+                  }}
+                >
+                  See your invoices
+                </a>
+              </Notice>
+            ) : null}
+            {!summary.hasPaymentMethod && mayChange ? (
+              <Alert>
+                Add a payment card before choosing a plan:{' '}
+                <a
+                  href="/payment"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate('/payment');
+                  }}
+                >
+                  payment method
+                </a>
+                .
+              </Alert>
+            ) : null}
+            {!summary.plan ? (
+              <SelectField
+                label="Currency"
+                name="currency"
+                value={currency}
+                onChange={(event) => {
+                  const next = event.target.value as CurrencyCode;
+                  setCurrency(next);
+                  if (choice) void priceChoice(choice, next);
+                }}
+                options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
+              />
+            ) : null}
+            <ul
+              aria-label="Plans"
+              css={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'grid',
+                gap: '1rem',
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
+              }}
+            >
+              {offered.map((plan) => {
+                const current = summary.plan?.id === plan.id && summary.state !== 'expired';
+                const chosen = choice?.plan.id === plan.id ? choice : undefined;
+                return (
+                  <li key={plan.id}>
+                    <ScreenSection title={`${plan.name} (${plan.billingPeriod})`}>
+                      <p css={{ margin: '0 0 0.5rem', fontSize: '1.3rem', fontWeight: 700 }}>
+                        {formatMoney(plan.prices![shownCurrency], shownCurrency, { compact: true })}
+                        <span css={{ fontSize: '1rem', fontWeight: 400, color: theme.colors.muted }}>
+                          {' '}
+                          per {plan.billingPeriod === 'annual' ? 'year' : 'month'}
+                        </span>
+                      </p>
+                      <p css={{ marginTop: 0, color: theme.colors.muted }}>{plan.description}</p>
+                      {current ? (
+                        <p css={{ fontWeight: 600, margin: 0 }}>Your current plan</p>
+                      ) : !mayChange ? null : !chosen ? (
+                        <Button
+                          variant="secondary"
+                          onClick={() =>
+                            void priceChoice({ plan, promoCode: '', idempotencyKey: newIdempotencyKey() })
+                          }
+                        >
+                          Choose {plan.name} ({plan.billingPeriod})
+                        </Button>
+                      ) : (
+                        <QuoteBox
+                          choice={chosen}
+                          pricing={pricing}
+                          paying={paying}
+                          error={error}
+                          promoError={promoError}
+                          canPay={summary.hasPaymentMethod}
+                          onPromo={(promoCode) => void priceChoice({ ...chosen, promoCode })}
+                          onConfirm={() =>
+                            chosen.quote && void confirm(summary, { ...chosen, quote: chosen.quote })
+                          }
+                          onCancel={() => setChoice(undefined)}
+                        />
+                      )}
+                    </ScreenSection>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        );
+      }}
+    </LoadState>
+  );
+}
+
+function QuoteBox({
+  choice,
+  pricing,
+  paying,
+  error,
+  promoError,
+  canPay,
+  onPromo,
+  onConfirm,
+  onCancel,
+}: {
+  choice: Choice;
+  pricing: boolean;
+  paying: boolean;
+  error: string | undefined;
+  promoError: string | undefined;
+  canPay: boolean;
+  onPromo: (code: string) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const [promo, setPromo] = useState(choice.promoCode);
+  const { quote } = choice;
+  const money = (amount: number) => (quote ? formatMoney(amount, quote.currency) : '');
+  return (
+    <div aria-live="polite">
+      {pricing ? <p role="status">Working out the price…</p> : null}
+      {quote && !pricing ? (
+        <dl
+          aria-label={`What ${choice.plan.name} costs now`}
+          css={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr) max-content',
+            gap: '0.25rem 1rem',
+            margin: '0 0 0.75rem',
+          }}
+        >
+          {quote.kind === 'downgrade' ? (
+            <>
+              <dt>Starts on</dt>
+              <dd css={{ margin: 0 }}>{formatDate(quote.effectiveAt)}</dd>
+              <dt>Charged now</dt>
+              <dd css={{ margin: 0 }}>{money(0)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>
+                {quote.kind === 'upgrade'
+                  ? `${choice.plan.name} until ${formatDate(quote.periodEnd)}`
+                  : `First ${choice.plan.billingPeriod === 'annual' ? 'year' : 'month'}`}
+              </dt>
+              <dd css={{ margin: 0 }}>{money(quote.charge)}</dd>
+              {quote.credit > 0 ? (
+                <>
+                  <dt>Unused time on your current plan</dt>
+                  <dd css={{ margin: 0 }}>−{money(quote.credit)}</dd>
+                </>
+              ) : null}
+              {quote.discount > 0 ? (
+                <>
+                  <dt>Promo code {quote.promoCode}</dt>
+                  <dd css={{ margin: 0 }}>−{money(quote.discount)}</dd>
+                </>
+              ) : null}
+              <dt>
+                {quote.reverseCharge ? 'VAT (reverse charge)' : `VAT ${quote.vatRateBasisPoints / 100} %`}
+              </dt>
+              <dd css={{ margin: 0 }}>{money(quote.vat)}</dd>
+              <dt css={{ fontWeight: 700 }}>Charged now</dt>
+              <dd css={{ margin: 0, fontWeight: 700 }} data-testid="quote-total">
+                {money(quote.total)}
+              </dd>
+            </>
+          )}
+        </dl>
+      ) : null}
+      {quote && quote.kind !== 'downgrade' ? (
+        <form
+          aria-label="Promo code"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onPromo(promo);
+          }}
+          css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '0.5rem' }}
+        >
+          <div css={{ flex: '1 1 10rem' }}>
+            <TextField
+              label="Promo code (optional)"
+              name="promoCode"
+              value={promo}
+              onChange={(event) => setPromo(event.target.value)}
+              error={promoError}
+            />
+          </div>
+          <Button type="submit" variant="secondary" disabled={pricing}>
+            Apply
+          </Button>
+        </form>
+      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginTop: '0.75rem' }}>
+        <Button
+          onClick={onConfirm}
+          disabled={!quote || pricing || paying || (!canPay && quote.kind !== 'downgrade')}
+        >
+          {paying
+            ? 'Confirming…'
+            : quote?.kind === 'downgrade'
+              ? `Switch to ${choice.plan.name} on ${formatDate(quote.effectiveAt)}`
+              : quote
+                ? `Pay ${money(quote.total)} and switch`
+                : 'Confirm'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={paying}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

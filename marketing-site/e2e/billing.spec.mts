@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { emailedLink, expect, test } from './fixtures.mjs';
+
+const password = 'Harbour-Lights-2026';
+const nextYear = new Date().getUTCFullYear() + 2;
+
+async function addCard(page: Page, number: string) {
+  await page.goto('/payment');
+  const form = page.getByRole('form', { name: 'Add a card' });
+  await form.getByLabel('Card holder').fill('Ada Lovelace');
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YYYY)').fill(`12/${nextYear}`);
+  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('Billing address').fill('12 Rue de Rivoli, Paris');
+  await form.getByLabel('Country').selectOption('FR');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText(`ending in ${number.slice(-4)} is saved`)).toBeVisible();
+}
+
+test('a trial customer pays for a plan, upgrades with a prorated invoice, and finds both invoices; a declined card changes nothing', async ({
+  page,
+  request,
+  stack,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 402/); // the card declined when charged
+  const email = `ada.billing.${Date.now()}@example.com`;
+  // A new individual customer, signed up through the site (no card: the trial needs none) and verified.
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto(
+    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+  await page.goto('/login');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('account-name')).toHaveText('Ada Lovelace');
+
+  await page
+    .getByRole('navigation', { name: 'Account area' })
+    .getByRole('link', { name: 'Subscription details' })
+    .click();
+  await expect(page.getByTestId('plan-status')).toHaveText('Free trial ends in 14 days');
+
+  // A card that is saved but declined when charged: the message shows and the plan stays the trial.
+  await addCard(page, '4000 0000 0000 0341');
+  await page.goto('/subscription/options');
+  await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
+  await expect(page.getByTestId('quote-total')).toHaveText('$58.80'); // 49.00 + 20 % French VAT
+  await page.getByRole('button', { name: 'Pay $58.80 and switch' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-status')).toHaveText('Free trial ends in 14 days');
+
+  // A working card instead; the declining one goes.
+  await page.goto('/payment');
+  await page.getByRole('button', { name: 'Remove Visa ending in 0341' }).click();
+  await expect(page.getByText(/ending in 0341/)).toHaveCount(0);
+  await addCard(page, '4242 4242 4242 4242');
+
+  await page.goto('/subscription/options');
+  await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
+  await page.getByLabel('Promo code (optional)').fill('welcome20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('quote-total')).toHaveText('$47.04'); // 49.00 − 20 % = 39.20, + 20 % VAT
+  await page.getByRole('button', { name: 'Pay $47.04 and switch' }).click();
+  await expect(page.getByText(/^Paid \$47\.04: invoice DC-\d{6}\.$/)).toBeVisible();
+
+  // The upgrade is priced for the rest of the month, less the unused Starter time, and charged exactly so.
+  await page.getByRole('button', { name: 'Choose Professional (monthly)' }).click();
+  await expect(page.getByText('Unused time on your current plan')).toBeVisible();
+  const shown = (await page.getByTestId('quote-total').textContent()) ?? '';
+  expect(shown).toMatch(/^\$\d+\.\d\d$/);
+  await page.getByRole('button', { name: `Pay ${shown} and switch` }).click();
+  await expect(page.getByText(new RegExp(`^Paid \\${shown}: invoice DC-\\d{6}\\.$`))).toBeVisible();
+
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-status')).toHaveText('Active');
+  await expect(page.getByText(/^Professional \(monthly\)/)).toBeVisible();
+
+  await page.goto('/payment/invoices');
+  const invoices = page.getByRole('list', { name: 'Invoices' }).locator(':scope > li');
+  await expect(invoices).toHaveCount(2);
+  await expect(invoices.first()).toContainText(shown);
+  await expect(invoices.first()).toContainText('Unused time on Starter');
+  await page.getByLabel('From').fill('2020-01-01');
+  await page.getByLabel('To').fill('2020-12-31');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText('No invoices in these dates.')).toBeVisible();
+});
