@@ -90,6 +90,10 @@ for (const viewport of [
       ['/account/api-keys', 'API keys'],
       ['/account/sharing', 'Sharing options'],
       ['/account/team', 'My team'],
+      ['/payment', 'Payment method'],
+      ['/payment/invoices', 'Invoice history'],
+      ['/subscription', 'Subscription details'],
+      ['/subscription/options', 'Available plans'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

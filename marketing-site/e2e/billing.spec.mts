@@ -93,8 +93,8 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await expect(invoices).toHaveCount(2);
   await expect(invoices.first()).toContainText(shown);
   await expect(invoices.first()).toContainText('Unused time on Starter');
-  await page.getByLabel('From').fill('2020-01-01');
-  await page.getByLabel('To').fill('2020-12-31');
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2020-12-31');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByText('No invoices in these dates.')).toBeVisible();
 });
