@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       DEV_AIDS: 'off',
       TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10,fd00::/8',
       REQUEST_TIMEOUT_SECONDS: '5',
+      BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       ACCESS_TOKEN_TTL_SECONDS: '300',
       REFRESH_TOKEN_TTL_SECONDS: '3600',
       STAY_SIGNED_IN_TTL_SECONDS: '86400',
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://www.dcipher.io', 'https://account.dcipher.io'],
       trustedProxies: ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'],
       requestTimeoutSeconds: 5,
+      billingSchedulerIntervalSeconds: 0,
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
       staySignedInTtlSeconds: 86_400,
@@ -101,6 +103,22 @@ describe('loadConfig', () => {
         },
       },
     });
+  });
+
+  it('runs the billing scheduler every minute unless told otherwise, and refuses a bad interval', () => {
+    assert.equal(loadConfig({}).billingSchedulerIntervalSeconds, 60);
+    assert.equal(
+      loadConfig({ BILLING_SCHEDULER_INTERVAL_SECONDS: '15' }).billingSchedulerIntervalSeconds,
+      15,
+    );
+    assert.throws(
+      () => loadConfig({ BILLING_SCHEDULER_INTERVAL_SECONDS: 'soon' }),
+      /BILLING_SCHEDULER_INTERVAL_SECONDS/,
+    );
+    assert.throws(
+      () => loadConfig({ BILLING_SCHEDULER_INTERVAL_SECONDS: '100000' }),
+      /BILLING_SCHEDULER_INTERVAL_SECONDS/,
+    );
   });
 
   it('keeps database and keys in memory for DATA_DIR=memory://', () => {

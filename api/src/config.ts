@@ -19,6 +19,9 @@ import * as v from 'valibot';
  *   the client address that per-IP limits count; otherwise the connection's address is the client's.
  * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
  *   silent or slow client is answered 408 and dropped after it.
+ * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often this process renews due
+ *   subscriptions, retries failed renewals and tells admins of ended trials (docs/decisions/0040). Any number of
+ *   processes may run it against one database.
  * - `API_HOST` (default 127.0.0.1) and `API_PORT` (default 4000).
  * - `DATABASE_URL`: a postgres:// URL; when set, PostgreSQL is used instead of the embedded PGlite.
  * - `DATA_DIR` (default `<repository root>/.data`): PGlite files go to `DATA_DIR/pglite`, the token signing key
@@ -73,6 +76,8 @@ export interface Config {
   trustedProxies: string[];
   /** A client must have sent its whole request (headers and body) within this many seconds. */
   requestTimeoutSeconds: number;
+  /** How often this process runs the billing scheduler (docs/decisions/0040); 0: never. */
+  billingSchedulerIntervalSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staySignedInTtlSeconds: number;
@@ -260,6 +265,15 @@ const EnvironmentVariablesSchema = v.object({
     '',
   ),
   REQUEST_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '10'),
+  BILLING_SCHEDULER_INTERVAL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds from 0 (off) to 86400'),
+      v.transform(Number),
+      v.maxValue(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
+    ),
+    '60',
+  ),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
   STAY_SIGNED_IN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '1209600'),
@@ -396,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigins: variables.CORS_ORIGINS,
     trustedProxies: variables.TRUSTED_PROXIES,
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
+    billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,
     staySignedInTtlSeconds: variables.STAY_SIGNED_IN_TTL_SECONDS,

@@ -61,6 +61,7 @@ import { createDomainVerifier } from './modules/sso/domain-verification.js';
 import { createSecretBox, loadOrCreateSsoSecretKey } from './modules/sso/secret-box.js';
 import { registerSsoRoutes } from './modules/sso/sso-routes.js';
 import { createSsoService } from './modules/sso/sso-service.js';
+import { createBillingScheduler, startBillingSchedule } from './modules/subscriptions/billing-scheduler.js';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription-routes.js';
 import { createSubscriptionService } from './modules/subscriptions/subscription-service.js';
 import { registerSuspensionRoutes } from './modules/suspension/suspension-routes.js';
@@ -262,13 +263,27 @@ export async function createServer(
     registerEmailChangeRoutes(app, emailChange, rateLimiter);
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
-    const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments);
+    const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);
     registerCreditCardRoutes(app, database, paymentGateway, rateLimiter);
-    registerSubscriptionRoutes(
-      app,
-      createSubscriptionService({ database, gateway: paymentGateway }),
-      rateLimiter,
-    );
+    const subscriptions = createSubscriptionService({ database, gateway: paymentGateway });
+    const billingScheduler = createBillingScheduler({
+      database,
+      gateway: paymentGateway,
+      mailer,
+      webUrl: config.webUrl,
+      log: app.log,
+    });
+    registerSubscriptionRoutes(app, subscriptions, billingScheduler, rateLimiter);
+    if (config.billingSchedulerIntervalSeconds > 0) {
+      const scheduler = billingScheduler;
+      let schedule: ReturnType<typeof startBillingSchedule> | undefined;
+      app.addHook('onReady', async () => {
+        schedule = startBillingSchedule(scheduler, config.billingSchedulerIntervalSeconds, app.log);
+      });
+      app.addHook('onClose', async () => {
+        await schedule?.stop();
+      });
+    }
     if (config.devAids) {
       registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
     }

@@ -11,7 +11,16 @@ import { createTestDatabase } from './test-database.js';
  * tests use (demo users, the dev mailbox, the plain-http SSO provider) switched on explicitly.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DCIPHER_ENV: 'test', DATA_DIR: inMemoryDataDir, DEV_AIDS: 'on' }), ...overrides };
+  return {
+    ...loadConfig({
+      DCIPHER_ENV: 'test',
+      DATA_DIR: inMemoryDataDir,
+      DEV_AIDS: 'on',
+      // Tests run the billing scheduler themselves, at the moments they choose.
+      BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+    }),
+    ...overrides,
+  };
 }
 
 export interface TestServer {

@@ -416,6 +416,7 @@ export const contract = {
     cancelSubscription: subscriptions.cancelSubscription,
     listInvoices: subscriptions.listInvoices,
     calculateDiscountedPrice: subscriptions.calculateDiscountedPrice,
+    payOutstandingInvoice: subscriptions.payOutstandingInvoice,
   },
   recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {

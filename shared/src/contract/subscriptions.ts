@@ -232,3 +232,14 @@ export const calculateDiscountedPrice = defineEndpoint({
     discountedPrice: Minor,
   }),
 });
+
+export const payOutstandingInvoice = defineEndpoint({
+  operation: 'payOutstandingInvoice',
+  summary:
+    'Pay the renewal of a plan with a payment problem with the card on file; the plan is active again (admins)',
+  method: 'PUT',
+  path: '/invoices/pay',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'update' },
+  response: SubscriptionSummarySchema,
+});

@@ -81,6 +81,7 @@ export const billingMessages = {
   promoCodeNotForPlan: 'This promo code does not apply to this plan.',
   alreadySubscribed: 'Your organization already has a subscription: change its plan instead.',
   notSubscribed: 'Your organization has no subscription yet: choose a plan first.',
+  nothingToPay: 'There is nothing to pay: your plan has no payment problem.',
   customerTypeMismatch: 'This plan is for another kind of customer. Choose one of the plans shown.',
 } as const;
 

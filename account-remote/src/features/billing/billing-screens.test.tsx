@@ -162,6 +162,26 @@ describe('Subscription details', () => {
   });
 });
 
+it('a plan with a payment problem is paid from the screen', async () => {
+  let summary: SubscriptionSummary = { ...active, state: 'past_due', label: 'Payment problem' };
+  await open(
+    '/subscription',
+    {
+      getSubscriptionSummary: () => summary,
+      payOutstandingInvoice: () => {
+        summary = active;
+        return active;
+      },
+    },
+    'Subscription details',
+  );
+  expect((await screen.findByTestId('plan-status')).textContent).toBe('Payment problem');
+  expect(screen.getByRole('alert').textContent).toContain('The renewal payment failed');
+  fireEvent.click(screen.getByRole('button', { name: 'Pay the renewal now' }));
+  expect(await screen.findByText('Paid: your plan is active again.')).toBeTruthy();
+  await waitFor(() => expect(screen.getByTestId('plan-status').textContent).toBe('Active'));
+});
+
 describe('Available plans', () => {
   it('offers the organization’s plans, prices the choice, and pays it once with one key', async () => {
     let summary = trial;

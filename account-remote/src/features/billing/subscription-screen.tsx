@@ -110,13 +110,29 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
               <Alert>
                 {summary.state === 'expired'
                   ? 'Your organization has no active plan: choose one to go on using Dcipher.'
-                  : 'The last payment failed: update your card on the payment method page.'}
+                  : 'The renewal payment failed: check your card on the payment method page, then pay the renewal.'}
               </Alert>
             ) : null}
             {error ? <Alert>{error}</Alert> : null}
             {mayChange ? (
               <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                <Button onClick={() => navigate('/subscription/options')}>
+                {summary.state === 'past_due' ? (
+                  <Button
+                    disabled={busy}
+                    onClick={() =>
+                      void act(
+                        () => authenticatedApi().call(contract.subscriptions.payOutstandingInvoice),
+                        'Paid: your plan is active again.',
+                      )
+                    }
+                  >
+                    {busy ? 'Paying…' : 'Pay the renewal now'}
+                  </Button>
+                ) : null}
+                <Button
+                  variant={summary.state === 'past_due' ? 'secondary' : 'primary'}
+                  onClick={() => navigate('/subscription/options')}
+                >
                   {summary.plan ? 'Change plan' : 'Choose a plan'}
                 </Button>
                 {summary.plan && (summary.cancelAtPeriodEnd || summary.scheduledPlan) ? (

@@ -1,4 +1,5 @@
 import type { PaymentSettings } from '../../config.js';
+import type { Queryable } from '../../db/database.js';
 import { LocalTestGateway } from './local-test-gateway.js';
 import type { PaymentGateway } from './payment-gateway.js';
 
@@ -6,9 +7,9 @@ import type { PaymentGateway } from './payment-gateway.js';
  * The configured payment gateway. Only the local test gateway exists so far; `loadConfig` refuses it in
  * production, so a production API does not start until a real provider is added here.
  */
-export function createPaymentGateway(settings: PaymentSettings): PaymentGateway {
+export function createPaymentGateway(settings: PaymentSettings, ledger?: Queryable): PaymentGateway {
   switch (settings.provider) {
     case 'local':
-      return new LocalTestGateway();
+      return new LocalTestGateway(ledger);
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { passesLuhnCheck } from '@dcipher/shared/validation';
+import type { Queryable } from '../../db/database.js';
 import { cardBrandOf } from './card-brand.js';
 import {
   CardDeclinedError,
@@ -54,13 +55,19 @@ export class LocalTestGateway implements PaymentGateway {
     };
   }
 
-  /** Charges made, by idempotency key: a repeated key answers the first charge and charges nothing more. */
+  /** Charges made, by idempotency key, when no database keeps the ledger (unit tests). */
   readonly charges = new Map<string, ChargeRequest & { reference: string }>();
+
+  /**
+   * With a database, charges are remembered in `local_gateway_charges`, so a repeated idempotency key charges once
+   * across restarts and across API processes, as with a real gateway.
+   */
+  constructor(private readonly ledger?: Queryable) {}
 
   async charge(request: ChargeRequest): Promise<{ reference: string }> {
     if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
       throw new RangeError('bad charge amount');
-    const earlier = this.charges.get(request.idempotencyKey);
+    const earlier = await this.findCharge(request.idempotencyKey);
     if (earlier) {
       if (earlier.amount !== request.amount || earlier.currency !== request.currency) {
         throw new Error('an idempotency key was reused for a different charge');
@@ -69,7 +76,26 @@ export class LocalTestGateway implements PaymentGateway {
     }
     if (request.token.startsWith(chargeDeclinedTokenPrefix)) throw new CardDeclinedError('card_declined');
     const reference = `ch_local_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
-    this.charges.set(request.idempotencyKey, { ...request, reference });
+    if (this.ledger) {
+      await this.ledger.query(
+        `insert into local_gateway_charges (idempotency_key, reference, amount, currency)
+         values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing`,
+        [request.idempotencyKey, reference, request.amount, request.currency],
+      );
+    } else {
+      this.charges.set(request.idempotencyKey, { ...request, reference });
+    }
     return { reference };
+  }
+
+  private async findCharge(
+    key: string,
+  ): Promise<{ amount: number; currency: string; reference: string } | undefined> {
+    if (!this.ledger) return this.charges.get(key);
+    const [row] = await this.ledger.query<{ amount: number; currency: string; reference: string }>(
+      'select amount, currency, reference from local_gateway_charges where idempotency_key = $1',
+      [key],
+    );
+    return row;
   }
 }

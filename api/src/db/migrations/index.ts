@@ -22,6 +22,7 @@ import { apiKeysMigration } from './0025-api-keys.js';
 import { resourcesAndRolesMigration } from './0027-resources-and-roles.js';
 import { invitationOffersMigration } from './0028-invitation-offers.js';
 import { subscriptionsAndInvoicesMigration } from './0029-subscriptions-and-invoices.js';
+import { billingSchedulerMigration } from './0030-billing-scheduler.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   resourcesAndRolesMigration,
   invitationOffersMigration,
   subscriptionsAndInvoicesMigration,
+  billingSchedulerMigration,
 ];

@@ -143,3 +143,21 @@ export async function findOrganizationBilling(
   );
   return row && { ...row, trialEndsAt: row.trialEndsAt === null ? null : new Date(row.trialEndsAt) };
 }
+
+/**
+ * Claims the "trial ended" notice of every organization whose trial ended without a subscription and was not told
+ * yet (docs/decisions/0040): the notice row is inserted once, so whichever process inserts it sends the email.
+ */
+export async function claimEndedTrialNotices(database: Queryable, now: Date): Promise<string[]> {
+  const claimed = await database.query<{ organizationId: string }>(
+    `insert into billing_notices (organization_id, kind, notice_key)
+     select organizations.id, 'trial-ended', organizations.trial_ends_at::text
+     from organizations
+     where organizations.trial_ends_at <= $1
+       and not exists (select 1 from subscriptions where subscriptions.organization_id = organizations.id)
+     on conflict do nothing
+     returning organization_id as "organizationId"`,
+    [now],
+  );
+  return claimed.map((row) => row.organizationId);
+}

@@ -2,6 +2,7 @@ import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter } from '../abuse/rate-limiter.js';
+import type { BillingScheduler } from './billing-scheduler.js';
 import type { SubscriptionService } from './subscription-service.js';
 
 const endpoints = contract.subscriptions;
@@ -20,8 +21,13 @@ export const promoCodeCheckLimit = {
 export function registerSubscriptionRoutes(
   app: FastifyInstance,
   subscriptions: SubscriptionService,
+  scheduler: Pick<BillingScheduler, 'payOutstanding'>,
   rateLimiter: RateLimiter,
 ): void {
+  registerEndpoint(app, endpoints.payOutstandingInvoice, async (_input, { user }) => {
+    await scheduler.payOutstanding(user.organizationId);
+    return subscriptions.summary(user);
+  });
   registerEndpoint(app, endpoints.getSubscriptionSummary, (_input, { user, reply }) => {
     reply.header('cache-control', 'no-store');
     return subscriptions.summary(user);

@@ -281,32 +281,41 @@ export function createSubscriptionService({
   }
 
   /**
-   * Charges the priced change (when it costs anything) and records the paid invoice, in the caller's transaction:
-   * a declined card throws before anything is written, so nothing changes.
+   * Charges the priced change (when it costs anything) through the gateway, outside any transaction: the gateway is
+   * another system, and the embedded database cannot be used by two at once. A declined card throws before
+   * anything is written, so nothing changes.
    */
-  async function chargeAndInvoice(
+  async function chargeFor(
+    organizationId: string,
+    priced: PricedChange,
+    idempotencyKey: string,
+  ): Promise<string | null> {
+    if (!priced.card) throw new NoPaymentMethodError();
+    if (priced.quote.total === 0) return null;
+    try {
+      const { reference } = await gateway.charge({
+        token: priced.card.gatewayToken,
+        amount: priced.quote.total,
+        currency: priced.quote.currency,
+        // Scoped by organization: two organizations' keys can never meet at the gateway.
+        idempotencyKey: `${organizationId}:${idempotencyKey}`,
+        description: `Dcipher ${priced.plan.name}`,
+      });
+      return reference;
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+      throw error;
+    }
+  }
+
+  /** Records the paid invoice of a charged change, in the caller's transaction. */
+  async function recordInvoice(
     transaction: Queryable,
     organizationId: string,
     priced: PricedChange,
     idempotencyKey: string,
+    reference: string | null,
   ): Promise<Invoice> {
-    if (!priced.card) throw new NoPaymentMethodError();
-    let reference: string | null = null;
-    if (priced.quote.total > 0) {
-      try {
-        ({ reference } = await gateway.charge({
-          token: priced.card.gatewayToken,
-          amount: priced.quote.total,
-          currency: priced.quote.currency,
-          // Scoped by organization: two organizations' keys can never meet at the gateway.
-          idempotencyKey: `${organizationId}:${idempotencyKey}`,
-          description: `Dcipher ${priced.plan.name}`,
-        }));
-      } catch (error) {
-        if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
-        throw error;
-      }
-    }
     if (priced.quote.promoCode) await redeemPromoCode(transaction, priced.quote.promoCode);
     return insertPaidInvoice(transaction, {
       organizationId,
@@ -321,10 +330,27 @@ export function createSubscriptionService({
       reverseCharge: priced.quote.reverseCharge,
       vat: priced.quote.vat,
       total: priced.quote.total,
-      billingCountry: priced.card.country,
+      billingCountry: priced.card?.country ?? '',
       paymentReference: reference,
       idempotencyKey,
     });
+  }
+
+  /**
+   * One organization's billing changes, one at a time in this process (two tabs, a double click); across processes
+   * the idempotency key, the gateway's own idempotency and the unique invoice key keep a charge single.
+   */
+  const queues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(organizationId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    queues.set(organizationId, next);
+    void next
+      .finally(() => {
+        if (queues.get(organizationId) === next) queues.delete(organizationId);
+      })
+      .catch(() => undefined);
+    return next;
   }
 
   /** The invoice an earlier request with the same key created: that request's answer is given again. */
@@ -356,35 +382,41 @@ export function createSubscriptionService({
       ).quote,
 
     /** A first subscription (from the trial, or after it expired): the whole first period is charged now. */
-    async start(user: AuthenticatedUser, input: Input) {
-      return database.transaction(async (transaction) => {
-        await lockOrganization(transaction, user.organizationId);
-        const earlier = await findInvoiceByIdempotencyKey(
-          transaction,
-          user.organizationId,
-          input.idempotencyKey,
-        );
-        if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
-        if (isLive(await findSubscription(transaction, user.organizationId, { lock: true }))) {
+    start(user: AuthenticatedUser, input: Input) {
+      return oneAtATime(user.organizationId, async () => {
+        const replayed = await replay(user.organizationId, input.idempotencyKey);
+        if (replayed) return replayed;
+        if (isLive(await findSubscription(database, user.organizationId))) {
           throw new SubscriptionConflictError(billingMessages.alreadySubscribed);
         }
-        const priced = await priceChange(transaction, user.organizationId, input);
-        const invoice = await chargeAndInvoice(
-          transaction,
-          user.organizationId,
-          priced,
-          input.idempotencyKey,
-        );
-        await saveSubscription(transaction, {
-          organizationId: user.organizationId,
-          planId: priced.plan.id,
-          currency: priced.quote.currency,
-          currentPeriodStart: priced.periodStart,
-          currentPeriodEnd: priced.periodEnd,
-          scheduledPlanId: null,
-          cancelAtPeriodEnd: false,
+        const priced = await priceChange(database, user.organizationId, input);
+        const reference = await chargeFor(user.organizationId, priced, input.idempotencyKey);
+        return database.transaction(async (transaction) => {
+          await lockOrganization(transaction, user.organizationId);
+          const earlier = await findInvoiceByIdempotencyKey(
+            transaction,
+            user.organizationId,
+            input.idempotencyKey,
+          );
+          if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
+          const invoice = await recordInvoice(
+            transaction,
+            user.organizationId,
+            priced,
+            input.idempotencyKey,
+            reference,
+          );
+          await saveSubscription(transaction, {
+            organizationId: user.organizationId,
+            planId: priced.plan.id,
+            currency: priced.quote.currency,
+            currentPeriodStart: priced.periodStart,
+            currentPeriodEnd: priced.periodEnd,
+            scheduledPlanId: null,
+            cancelAtPeriodEnd: false,
+          });
+          return { summary: await summary(transaction, user.organizationId), invoice };
         });
-        return { summary: await summary(transaction, user.organizationId), invoice };
       });
     },
 
@@ -392,42 +424,54 @@ export function createSubscriptionService({
      * Changes plan: an upgrade is charged now (prorated) and takes effect at once; a downgrade waits for the period's
      * end; choosing the current plan undoes a waiting downgrade or cancellation.
      */
-    async change(user: AuthenticatedUser, input: Input) {
-      const replayed = await replay(user.organizationId, input.idempotencyKey);
-      if (replayed) return replayed;
-      return database.transaction(async (transaction) => {
-        await lockOrganization(transaction, user.organizationId);
-        const earlier = await findInvoiceByIdempotencyKey(
-          transaction,
-          user.organizationId,
-          input.idempotencyKey,
-        );
-        if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
-        const subscription = await findSubscription(transaction, user.organizationId, { lock: true });
+    change(user: AuthenticatedUser, input: Input) {
+      return oneAtATime(user.organizationId, async () => {
+        const replayed = await replay(user.organizationId, input.idempotencyKey);
+        if (replayed) return replayed;
+        const subscription = await findSubscription(database, user.organizationId);
         if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
-        const priced = await priceChange(transaction, user.organizationId, input);
-        let invoice: Invoice | null = null;
-        if (priced.quote.kind === 'upgrade') {
-          invoice = await chargeAndInvoice(transaction, user.organizationId, priced, input.idempotencyKey);
-          await saveSubscription(transaction, {
-            ...subscription,
-            planId: priced.plan.id,
-            currentPeriodStart:
-              priced.periodEnd.getTime() === subscription.currentPeriodEnd.getTime()
-                ? subscription.currentPeriodStart
-                : priced.periodStart,
-            currentPeriodEnd: priced.periodEnd,
-            scheduledPlanId: null,
-            cancelAtPeriodEnd: false,
-          });
-        } else {
-          await saveSubscription(transaction, {
-            ...subscription,
-            scheduledPlanId: priced.quote.kind === 'downgrade' ? priced.plan.id : null,
-            cancelAtPeriodEnd: false,
-          });
-        }
-        return { summary: await summary(transaction, user.organizationId), invoice };
+        const priced = await priceChange(database, user.organizationId, input);
+        const upgrade = priced.quote.kind === 'upgrade';
+        const reference = upgrade ? await chargeFor(user.organizationId, priced, input.idempotencyKey) : null;
+        return database.transaction(async (transaction) => {
+          await lockOrganization(transaction, user.organizationId);
+          const earlier = await findInvoiceByIdempotencyKey(
+            transaction,
+            user.organizationId,
+            input.idempotencyKey,
+          );
+          if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
+          const current =
+            (await findSubscription(transaction, user.organizationId, { lock: true })) ?? subscription;
+          let invoice: Invoice | null = null;
+          if (upgrade) {
+            invoice = await recordInvoice(
+              transaction,
+              user.organizationId,
+              priced,
+              input.idempotencyKey,
+              reference,
+            );
+            await saveSubscription(transaction, {
+              ...current,
+              planId: priced.plan.id,
+              currentPeriodStart:
+                priced.periodEnd.getTime() === current.currentPeriodEnd.getTime()
+                  ? current.currentPeriodStart
+                  : priced.periodStart,
+              currentPeriodEnd: priced.periodEnd,
+              scheduledPlanId: null,
+              cancelAtPeriodEnd: false,
+            });
+          } else {
+            await saveSubscription(transaction, {
+              ...current,
+              scheduledPlanId: priced.quote.kind === 'downgrade' ? priced.plan.id : null,
+              cancelAtPeriodEnd: false,
+            });
+          }
+          return { summary: await summary(transaction, user.organizationId), invoice };
+        });
       });
     },
 

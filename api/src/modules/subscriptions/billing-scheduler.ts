@@ -1,0 +1,325 @@
+import { priceAmount, vatRateFor } from '@dcipher/shared/domain';
+import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { billingMessages } from '@dcipher/shared/validation';
+import type { FastifyBaseLogger } from 'fastify';
+import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
+import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
+import { findActiveAdmins } from '../people/membership-repository.js';
+import { claimEndedTrialNotices } from '../people/organization-repository.js';
+import { NoPaymentMethodError, SubscriptionConflictError } from './subscription-errors.js';
+import {
+  findDefaultCard,
+  findInvoiceByIdempotencyKey,
+  findPlan,
+  findSubscription,
+  insertPaidInvoice,
+  type StoredSubscription,
+} from './subscription-repository.js';
+import { periodEnd } from './subscription-service.js';
+
+/**
+ * When a failed renewal is tried again (docs/decisions/0040): 1, then 3, then 5 days after the previous attempt. The
+ * fourth failure marks the subscription `past_due` ("Payment problem").
+ */
+export const renewalRetryDelaysDays = [1, 3, 5] as const;
+
+/** How long a claimed renewal is left to the process that claimed it before another may take it over. */
+const claimLeaseMinutes = 10;
+
+/** The key one period's renewal is charged and invoiced under: the same in every process and every retry. */
+export const renewalKey = (subscription: Pick<StoredSubscription, 'currentPeriodEnd'>) =>
+  `renewal-${subscription.currentPeriodEnd.toISOString()}`;
+
+export interface BillingSchedulerDependencies {
+  database: Database;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  webUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export type RenewalOutcome = 'renewed' | 'ended' | 'retry-scheduled' | 'payment-problem';
+
+/**
+ * The billing scheduler (docs/decisions/0040). `runDue` does what is due: renews subscriptions whose period ended
+ * (charging the card, moving to a scheduled downgrade, or ending a cancelled one), retries failed renewals, marks
+ * the last failure "Payment problem", and tells admins of trials that ended. Its work lives in the database: a due
+ * subscription is claimed with `for update skip locked` and a lease, so any number of API processes share the work
+ * and none does the same renewal twice; a process killed mid-renewal leaves a lease that expires, and whoever takes
+ * it over charges under the same idempotency key, which the gateway answers with the first charge.
+ */
+export function createBillingScheduler({
+  database,
+  gateway,
+  mailer,
+  webUrl,
+  log,
+  now = () => new Date(),
+}: BillingSchedulerDependencies) {
+  /** Claims one due subscription for this process (a lease), or none. */
+  async function claimDue(): Promise<StoredSubscription | undefined> {
+    return database.transaction(async (transaction) => {
+      const [due] = await transaction.query<{ organizationId: string }>(
+        `select organization_id as "organizationId" from subscriptions
+         where status = 'active' and current_period_end <= $1
+           and (next_attempt_at is null or next_attempt_at <= $1)
+         order by current_period_end
+         limit 1
+         for update skip locked`,
+        [now()],
+      );
+      if (!due) return undefined;
+      await transaction.query(
+        `update subscriptions set next_attempt_at = $2::timestamptz + $3::integer * interval '1 minute'
+         where organization_id = $1`,
+        [due.organizationId, now(), claimLeaseMinutes],
+      );
+      return findSubscription(transaction, due.organizationId);
+    });
+  }
+
+  async function tellAdmins(
+    database: Queryable,
+    organizationId: string,
+    message: (to: string) => EmailMessage,
+  ) {
+    for (const admin of await findActiveAdmins(database, organizationId))
+      await mailer.send(message(admin.email));
+  }
+
+  /** Charges one period's renewal and records it; answers why it failed otherwise (nothing written then). */
+  async function attemptRenewal(subscription: StoredSubscription): Promise<{ failure?: string }> {
+    const { organizationId } = subscription;
+    const plan = await findPlan(database, subscription.scheduledPlanId ?? subscription.planId);
+    const card = await findDefaultCard(database, organizationId);
+    const key = renewalKey(subscription);
+    const start = subscription.currentPeriodEnd;
+    const end = plan ? periodEnd(start, plan.billingPeriod) : start;
+    const vat = card ? vatRateFor(card) : { rateBasisPoints: 0, reverseCharge: false };
+    const priced = priceAmount(plan?.prices?.[subscription.currency] ?? 0, undefined, vat.rateBasisPoints);
+
+    let reference: string | null = null;
+    let failure: string | undefined;
+    if (!plan?.prices) failure = 'the plan is no longer sold';
+    else if (!card) failure = 'no payment card';
+    else if (priced.total > 0) {
+      try {
+        ({ reference } = await gateway.charge({
+          token: card.gatewayToken,
+          amount: priced.total,
+          currency: subscription.currency,
+          idempotencyKey: `${organizationId}:${key}`,
+          description: `Dcipher ${plan.name} renewal`,
+        }));
+      } catch (error) {
+        if (!(error instanceof CardDeclinedError)) throw error;
+        failure = error.message;
+      }
+    }
+
+    if (failure === undefined && plan && card) {
+      const renewed = await database.transaction(async (transaction) => {
+        const current = await findSubscription(transaction, organizationId, { lock: true });
+        // Renewed meanwhile by another process (after its lease expired): the invoice is already there.
+        if (!current || current.currentPeriodEnd.getTime() !== start.getTime()) return false;
+        if (!(await findInvoiceByIdempotencyKey(transaction, organizationId, key))) {
+          await insertPaidInvoice(transaction, {
+            organizationId,
+            currency: subscription.currency,
+            periodStart: start,
+            periodEnd: end,
+            lines: [
+              {
+                description: `${plan.name} (${plan.billingPeriod}), ${formatDate(start)} to ${formatDate(end)}`,
+                amount: priced.subtotal,
+              },
+            ],
+            subtotal: priced.subtotal,
+            discount: 0,
+            promoCode: null,
+            vatRateBasisPoints: priced.vatRateBasisPoints,
+            reverseCharge: vat.reverseCharge,
+            vat: priced.vat,
+            total: priced.total,
+            billingCountry: card.country,
+            paymentReference: reference,
+            idempotencyKey: key,
+          });
+        }
+        await transaction.query(
+          `update subscriptions set plan_id = $2, current_period_start = $3, current_period_end = $4,
+                  scheduled_plan_id = null, status = 'active', renewal_attempts = 0, next_attempt_at = null,
+                  updated_at = now()
+           where organization_id = $1`,
+          [organizationId, plan.id, start, end],
+        );
+        return true;
+      });
+      if (renewed) {
+        await tellAdmins(database, organizationId, (to) =>
+          billingEmail(to, webUrl, 'renewed', {
+            heading: 'Your Dcipher plan is renewed',
+            text: `We charged ${formatMoney(priced.total, subscription.currency)} for ${plan.name} from ${formatDate(start)} to ${formatDate(end)}. The invoice is in your account.`,
+          }),
+        );
+      }
+      return {};
+    }
+
+    return { failure: failure ?? 'the renewal could not be charged' };
+  }
+
+  async function renew(subscription: StoredSubscription): Promise<RenewalOutcome> {
+    const { organizationId } = subscription;
+    if (subscription.cancelAtPeriodEnd) {
+      await database.query(
+        `update subscriptions set status = 'expired', next_attempt_at = null, updated_at = now()
+         where organization_id = $1 and current_period_end = $2`,
+        [organizationId, subscription.currentPeriodEnd],
+      );
+      await tellAdmins(database, organizationId, (to) =>
+        billingEmail(to, webUrl, 'ended', {
+          heading: 'Your Dcipher plan has ended',
+          text: `Your plan ended on ${formatDate(subscription.currentPeriodEnd)}, as you asked. Choose a plan at any time to go on.`,
+        }),
+      );
+      return 'ended';
+    }
+    const { failure } = await attemptRenewal(subscription);
+    if (failure === undefined) return 'renewed';
+
+    // The charge failed: try again later, and after the last retry the plan has a payment problem.
+    const [{ attempts }] = (await database.query<{ attempts: number }>(
+      'select renewal_attempts + 1 as attempts from subscriptions where organization_id = $1',
+      [organizationId],
+    )) as [{ attempts: number }];
+    const delay = renewalRetryDelaysDays[attempts - 1];
+    if (delay !== undefined) {
+      const retryAt = new Date(now().getTime() + delay * 86_400_000);
+      await database.query(
+        `update subscriptions set renewal_attempts = $2, next_attempt_at = $3, updated_at = now()
+         where organization_id = $1`,
+        [organizationId, attempts, retryAt],
+      );
+      await tellAdmins(database, organizationId, (to) =>
+        billingEmail(to, webUrl, 'payment-failed', {
+          heading: 'We could not renew your Dcipher plan',
+          text: `The renewal charge failed (${failure}). We will try again on ${formatDate(retryAt)}; to avoid an interruption, check your payment card now.`,
+        }),
+      );
+      return 'retry-scheduled';
+    }
+    await database.query(
+      `update subscriptions set status = 'past_due', renewal_attempts = $2, next_attempt_at = null, updated_at = now()
+       where organization_id = $1`,
+      [organizationId, attempts],
+    );
+    await tellAdmins(database, organizationId, (to) =>
+      billingEmail(to, webUrl, 'payment-problem', {
+        heading: 'Payment problem: your Dcipher plan is on hold',
+        text: `We tried ${attempts} times to renew your plan and the charge failed each time (${failure}). Update your card and pay the renewal from your account to go on.`,
+      }),
+    );
+    return 'payment-problem';
+  }
+
+  /** Tells the admins of each organization whose trial ended without a plan, once (a notice row decides). */
+  async function noticeEndedTrials(): Promise<number> {
+    const organizations = await claimEndedTrialNotices(database, now());
+    for (const organizationId of organizations) {
+      await tellAdmins(database, organizationId, (to) =>
+        billingEmail(to, webUrl, 'trial-ended', {
+          heading: 'Your Dcipher free trial has ended',
+          text: 'Choose a plan to go on using Dcipher: your projects, workflows and settings are kept.',
+        }),
+      );
+    }
+    return organizations.length;
+  }
+
+  return {
+    /**
+     * `PUT /invoices/pay`: an admin pays the renewal of a plan with a payment problem, with the card now on file.
+     * Charged under the same key as the scheduler's attempts, so it can never be paid twice.
+     */
+    async payOutstanding(organizationId: string): Promise<void> {
+      const subscription = await findSubscription(database, organizationId);
+      if (subscription?.status !== 'past_due')
+        throw new SubscriptionConflictError(billingMessages.nothingToPay);
+      if (!(await findDefaultCard(database, organizationId))) throw new NoPaymentMethodError();
+      const { failure } = await attemptRenewal(subscription);
+      if (failure !== undefined) throw new CardDeclinedApiError(failure);
+    },
+
+    /** Does everything due now; answers what it did (for tests and the log). */
+    async runDue(limit = 100): Promise<{ renewals: RenewalOutcome[]; trialNotices: number }> {
+      const renewals: RenewalOutcome[] = [];
+      for (let index = 0; index < limit; index += 1) {
+        const due = await claimDue();
+        if (!due) break;
+        try {
+          renewals.push(await renew(due));
+        } catch (error) {
+          // Left to its lease: another run takes it over; the gateway's idempotency keeps the charge single.
+          log.error({ err: error, organizationId: due.organizationId }, 'a subscription renewal failed');
+        }
+      }
+      return { renewals, trialNotices: await noticeEndedTrials() };
+    },
+  };
+}
+
+export type BillingScheduler = ReturnType<typeof createBillingScheduler>;
+
+/** Runs the scheduler every `intervalSeconds` in this process until stopped; a run never overlaps the previous. */
+export function startBillingSchedule(
+  scheduler: BillingScheduler,
+  intervalSeconds: number,
+  log: FastifyBaseLogger,
+) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        const done = await scheduler.runDue();
+        if (done.renewals.length > 0 || done.trialNotices > 0) log.info(done, 'billing scheduler run');
+      } catch (error) {
+        log.error({ err: error }, 'the billing scheduler run failed');
+      }
+    });
+  }, intervalSeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+function billingEmail(
+  to: string,
+  webUrl: string,
+  tag: string,
+  { heading, text }: { heading: string; text: string },
+): EmailMessage {
+  return {
+    to,
+    subject: heading,
+    tag: `billing-${tag}`,
+    ...renderEmailLayout({
+      preheader: text,
+      heading,
+      paragraphs: [text],
+      action: { label: 'Open your subscription', url: `${webUrl}/subscription` },
+      footer: 'You received this email because you are an admin of a Dcipher organization.',
+    }),
+  };
+}
