@@ -193,7 +193,11 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     // The admin puts a working card on file and pays the renewal: the plan is active again, once.
     const token = (await logIn(server.app, { email: org.email, password })).accessToken;
     const pay = () =>
-      server.app.inject({ method: 'PUT', url: '/invoices/pay', headers: { authorization: `Bearer ${token}` } });
+      server.app.inject({
+        method: 'PUT',
+        url: '/invoices/pay',
+        headers: { authorization: `Bearer ${token}` },
+      });
     const declined = await pay();
     assert.equal(declined.statusCode, 402);
     assert.equal((await subscriptionOf(org.id)).status, 'past_due');
