@@ -121,6 +121,8 @@ export const errorCodes = {
   promoCodeInvalid: 'PROMO_CODE_INVALID',
   /** Billing: a subscription exists already (start) or not yet (change, cancel). */
   subscriptionConflict: 'SUBSCRIPTION_CONFLICT',
+  /** Billing: the last card cannot go while a paid plan is running (409). */
+  cardRequired: 'CARD_REQUIRED',
   internal: 'INTERNAL',
   /** Client only: no answer came back at all (offline, server down, timeout); status 0. */
   network: 'NETWORK',
@@ -214,6 +216,7 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   PLAN_NOT_AVAILABLE: { status: 404, message: billingMessages.planNotAvailable },
   PROMO_CODE_INVALID: { status: 400, message: billingMessages.promoCodeInvalid },
   SUBSCRIPTION_CONFLICT: { status: 409, message: billingMessages.alreadySubscribed },
+  CARD_REQUIRED: { status: 409, message: billingMessages.lastCardOfPaidPlan },
   INTERNAL: { status: 500, message: errorCatalogue.serverError },
   NETWORK: { status: 0, message: networkErrorMessage },
   INVALID_RESPONSE: { status: 0, message: errorCatalogue.serverError },

@@ -15,3 +15,10 @@ export class CardDeclinedApiError extends ApiError {
     super(errorCodes.cardDeclined, { message });
   }
 }
+
+/** The organization's last card, while a paid plan renews with it (409). */
+export class CardRequiredError extends ApiError {
+  constructor() {
+    super(errorCodes.cardRequired);
+  }
+}

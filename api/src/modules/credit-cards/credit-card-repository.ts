@@ -2,6 +2,7 @@ import type { CardBrand, CreditCard, PaymentMethodInputSchema } from '@dcipher/s
 import type * as v from 'valibot';
 import type { Database, Queryable } from '../../db/database.js';
 import { lockOrganization } from '../people/organization-repository.js';
+import { CardRequiredError } from './credit-card-errors.js';
 
 interface CreditCardRow {
   id: string;
@@ -101,6 +102,14 @@ export function deleteCreditCard(database: Database, organizationId: string, id:
       [id, organizationId],
     );
     if (!deleted) return false;
+    // A running paid plan keeps a card to renew with (issue 12): the last one cannot go (rolled back).
+    const [left] = await transaction.query<{ cards: number; paidPlan: boolean }>(
+      `select (select count(*)::integer from payment_methods where organization_id = $1) as cards,
+              exists (select 1 from subscriptions where organization_id = $1 and status <> 'expired'
+                      and not cancel_at_period_end) as "paidPlan"`,
+      [organizationId],
+    );
+    if (left && left.cards === 0 && left.paidPlan) throw new CardRequiredError();
     if (deleted.isDefault) {
       await transaction.query(
         `update payment_methods set is_default = true

@@ -394,6 +394,26 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     }
   });
 
+  it('the last card cannot be removed while a paid plan renews with it; a second card or a cancellation allows it', async () => {
+    const org = await newOrganization();
+    await addCard(org.admin);
+    await call('POST', '/subscriptions', org.admin, { planId: 'business-monthly', idempotencyKey: newKey() });
+    const cards = async () => (await call('GET', '/credit-cards', org.admin)).json<{ id: string }[]>();
+    const [only] = await cards();
+    const refused = await call('DELETE', '/credit-cards', org.admin, { id: only!.id });
+    assert.equal(refused.statusCode, 409);
+    assert.equal(
+      refused.json().message,
+      'Your plan is paid with this card: add another card before removing it, or cancel the plan first.',
+    );
+    assert.equal((await cards()).length, 1);
+    await addCard(org.admin, { cardNumber: '5555 5555 5555 4444' });
+    assert.equal((await call('DELETE', '/credit-cards', org.admin, { id: only!.id })).statusCode, 200);
+    const [second] = await cards();
+    assert.equal((await call('DELETE', '/subscriptions', org.admin)).statusCode, 200);
+    assert.equal((await call('DELETE', '/credit-cards', org.admin, { id: second!.id })).statusCode, 200);
+  });
+
   it('periods run a calendar month or year in UTC, the last day of a short month included', () => {
     assert.equal(
       periodEnd(new Date('2026-01-31T09:30:00Z'), 'monthly').toISOString(),
