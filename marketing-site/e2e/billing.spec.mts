@@ -93,6 +93,13 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await expect(invoices).toHaveCount(2);
   await expect(invoices.first()).toContainText(shown);
   await expect(invoices.first()).toContainText('Unused time on Starter');
+  const number = (await invoices.first().locator('strong').first().textContent()) ?? '';
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download PDF of invoice ${number}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`dcipher-invoice-${number}.pdf`);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
   await page.getByLabel('To', { exact: true }).fill('2020-12-31');
   await page.getByRole('button', { name: 'Show' }).click();

@@ -417,6 +417,7 @@ export const contract = {
     listInvoices: subscriptions.listInvoices,
     calculateDiscountedPrice: subscriptions.calculateDiscountedPrice,
     payOutstandingInvoice: subscriptions.payOutstandingInvoice,
+    downloadInvoice: subscriptions.downloadInvoice,
   },
   recovery: { resetPassword: recovery.resetPassword, setNewPassword: recovery.setNewPassword },
   registration: {

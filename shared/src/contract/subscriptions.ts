@@ -243,3 +243,26 @@ export const payOutstandingInvoice = defineEndpoint({
   permission: { resource: 'subscription', action: 'update' },
   response: SubscriptionSummarySchema,
 });
+
+export const InvoiceParamsSchema = v.object({
+  invoiceId: v.pipe(v.string(validationMessages.required), v.nonEmpty(validationMessages.required)),
+});
+
+/** A file for the browser to save: JSON carries it like every other answer (docs/decisions/0039). */
+export const InvoiceFileSchema = v.object({
+  fileName: v.string(),
+  contentType: v.literal('application/pdf'),
+  /** The PDF, base64-encoded. */
+  base64: v.string(),
+});
+
+export const downloadInvoice = defineEndpoint({
+  operation: 'downloadInvoice',
+  summary: "One of the organization's invoices as a PDF",
+  method: 'GET',
+  path: '/invoices/{invoiceId}/pdf',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'read' },
+  params: InvoiceParamsSchema,
+  response: InvoiceFileSchema,
+});

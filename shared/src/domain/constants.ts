@@ -29,6 +29,13 @@ export const companyContacts = {
   meetingBookingUrl: 'https://meetings.dcipher.io/book-a-demo',
 } as const;
 
+/** The seller on every invoice (the privacy policy names the same company and address). */
+export const companyLegal = {
+  name: 'Dcipher ApS',
+  address: ['Applebys Plads 7', '1411 Copenhagen K', 'Denmark'],
+  vatNumber: 'DK39485721',
+} as const;
+
 /** Responsive image settings (spec section 9). */
 export const imageDeviceWidths = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 export const imageSmallSizes = [16, 32, 48, 64, 96, 128, 256, 384] as const;

@@ -302,4 +302,28 @@ describe('Payment method and invoices', () => {
     expect(await screen.findByText('No invoices in these dates.')).toBeTruthy();
     expect(calls('listInvoices').at(-1)?.[1]).toEqual({ query: { from: '2027-01-01' } });
   });
+
+  it('downloads an invoice as a PDF file', async () => {
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await open(
+      '/payment/invoices',
+      {
+        listInvoices: [invoice],
+        downloadInvoice: {
+          fileName: 'dcipher-invoice-DC-000042.pdf',
+          contentType: 'application/pdf',
+          base64: 'JVBERi0=',
+        },
+      },
+      'Invoice history',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF of invoice DC-000042' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(calls('downloadInvoice')[0]?.[1]).toEqual({ params: { invoiceId: invoice.id } });
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect([blob.type, blob.size]).toEqual(['application/pdf', 5]);
+    clicked.mockRestore();
+  });
 });

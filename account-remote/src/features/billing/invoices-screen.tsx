@@ -1,11 +1,11 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Invoice } from '@dcipher/shared/contract';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { Button, TextField, theme } from '@dcipher/shared/ui';
+import { Alert, Button, TextField, theme } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
-import { useApiLoad } from '../account/use-api-load';
+import { messageOf, useApiLoad } from '../account/use-api-load';
 
 /** /payment/invoices, "Invoice history": the organization's invoices, newest first, filtered by date. */
 export default function InvoicesScreen() {
@@ -104,6 +104,7 @@ export default function InvoicesScreen() {
                     <strong>{invoice.number}</strong>
                     <strong>{formatMoney(invoice.total, invoice.currency)}</strong>
                   </div>
+                  <DownloadButton invoice={invoice} />
                   <div css={{ color: theme.colors.muted }}>
                     Issued <time dateTime={invoice.issuedAt}>{formatDate(invoice.issuedAt)}</time> ·{' '}
                     {invoice.status === 'paid' ? 'Paid' : 'Open'} ·{' '}
@@ -131,5 +132,46 @@ export default function InvoicesScreen() {
         }
       </LoadState>
     </ScreenSection>
+  );
+}
+
+/** Saves the invoice's PDF: fetched with the session like every call, then handed to the browser as a file. */
+function DownloadButton({ invoice }: { invoice: Invoice }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function download() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const file = await authenticatedApi().call(contract.subscriptions.downloadInvoice, {
+        params: { invoiceId: invoice.id },
+      });
+      const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div css={{ margin: '0.25rem 0' }}>
+      <Button
+        variant="secondary"
+        disabled={busy}
+        onClick={() => void download()}
+        aria-label={`Download PDF of invoice ${invoice.number}`}
+      >
+        {busy ? 'Preparing…' : 'Download PDF'}
+      </Button>
+      {error ? <Alert>{error}</Alert> : null}
+    </div>
   );
 }

@@ -28,3 +28,10 @@ export class SubscriptionConflictError extends ApiError {
     super(errorCodes.subscriptionConflict, { message });
   }
 }
+
+/** No such invoice in the caller's organization (404). */
+export class InvoiceNotFoundError extends ApiError {
+  constructor() {
+    super(errorCodes.notFound, { message: 'There is no such invoice in your organization.' });
+  }
+}

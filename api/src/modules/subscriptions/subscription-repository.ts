@@ -250,3 +250,40 @@ export async function listInvoices(
   );
   return rows.map(toInvoice);
 }
+
+/** One of the organization's invoices; undefined for another organization's or an unknown id. */
+export async function findInvoice(
+  database: Queryable,
+  organizationId: string,
+  invoiceId: string,
+): Promise<Invoice | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(invoiceId)) return undefined;
+  const [row] = await database.query<Record<string, unknown>>(
+    `select ${invoiceColumns} from invoices where organization_id = $1 and id = $2`,
+    [organizationId, invoiceId],
+  );
+  return row && toInvoice(row);
+}
+
+/** The billing details of the organization's default card: who its invoices are addressed to. */
+export async function findBillingDetails(
+  database: Queryable,
+  organizationId: string,
+): Promise<
+  | { name: string; company: string | null; address: string; country: string; vatNumber: string | null }
+  | undefined
+> {
+  const [details] = await database.query<{
+    name: string;
+    company: string | null;
+    address: string;
+    country: string;
+    vatNumber: string | null;
+  }>(
+    `select card_holder as name, company, address, country, vat_number as "vatNumber"
+     from payment_methods where organization_id = $1
+     order by is_default desc, created_at desc limit 1`,
+    [organizationId],
+  );
+  return details;
+}

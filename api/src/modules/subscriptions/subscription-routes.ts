@@ -39,6 +39,10 @@ export function registerSubscriptionRoutes(
   );
   registerEndpoint(app, endpoints.cancelSubscription, (_input, { user }) => subscriptions.cancel(user));
   registerEndpoint(app, endpoints.listInvoices, ({ query }, { user }) => subscriptions.invoices(user, query));
+  registerEndpoint(app, endpoints.downloadInvoice, async ({ params }, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return subscriptions.invoicePdf(user, params.invoiceId);
+  });
   registerEndpoint(app, endpoints.calculateDiscountedPrice, async ({ body }, { request }) => {
     await rateLimiter.consume(promoCodeCheckLimit, request.ip);
     return subscriptions.discountedPrice(body);

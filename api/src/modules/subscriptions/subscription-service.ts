@@ -20,7 +20,9 @@ import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
 import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
 import {
+  InvoiceNotFoundError,
   NoPaymentMethodError,
   PlanNotAvailableError,
   PromoCodeInvalidError,
@@ -29,7 +31,9 @@ import {
 import {
   type BillablePlan,
   type BillingCard,
+  findBillingDetails,
   findDefaultCard,
+  findInvoice,
   findInvoiceByIdempotencyKey,
   findPlan,
   findPromoCode,
@@ -488,6 +492,25 @@ export function createSubscriptionService({
         });
         return summary(transaction, user.organizationId);
       });
+    },
+
+    /** The invoice as a PDF file, addressed to the billing details on file (404 for anyone else's). */
+    async invoicePdf(user: AuthenticatedUser, invoiceId: string) {
+      const invoice = await findInvoice(database, user.organizationId, invoiceId);
+      if (!invoice) throw new InvoiceNotFoundError();
+      const billTo = (await findBillingDetails(database, user.organizationId)) ?? {
+        name: '',
+        company: null,
+        address: '',
+        country: '',
+        vatNumber: null,
+      };
+      const pdf = await renderInvoicePdf(invoice, billTo);
+      return {
+        fileName: `dcipher-invoice-${invoice.number}.pdf`,
+        contentType: 'application/pdf' as const,
+        base64: pdf.toString('base64'),
+      };
     },
 
     invoices: (user: AuthenticatedUser, query: { from?: string | undefined; to?: string | undefined }) =>

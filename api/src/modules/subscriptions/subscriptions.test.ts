@@ -355,7 +355,16 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
       ['2026-01-15T10:00:00.000Z'],
     );
     assert.equal((await call('GET', '/invoices?from=2026-13-01', org.admin)).statusCode, 400);
+    const pdf = await call('GET', `/invoices/${all[0]!.id}/pdf`, org.admin);
+    assert.equal(pdf.statusCode, 200, pdf.body);
+    assert.equal(pdf.json().fileName, `dcipher-invoice-${all[0]!.number}.pdf`);
+    const bytes = Buffer.from(pdf.json().base64, 'base64');
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+    assert.match(bytes.subarray(-8).toString(), /%%EOF/);
+    assert.equal((await call('GET', `/invoices/${all[0]!.id}/pdf`, org.teammate)).statusCode, 200);
     const other = await newOrganization();
+    assert.equal((await call('GET', `/invoices/${all[0]!.id}/pdf`, other.admin)).statusCode, 404);
+    assert.equal((await call('GET', '/invoices/not-an-id/pdf', other.admin)).statusCode, 404);
     assert.deepEqual((await call('GET', '/invoices', other.admin)).json(), []);
     assert.equal((await call('GET', '/invoices', other.guest)).statusCode, 403);
     // Every number up to the highest is used once.
