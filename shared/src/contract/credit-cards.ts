@@ -162,3 +162,59 @@ export const deleteCreditCard = defineEndpoint({
   body: { name: 'deleteCreditCardInput', schema: DeleteCreditCardInputSchema },
   response: v.object({ deleted: v.literal(true) }),
 });
+
+/**
+ * The organization's billing details (spec section 7, `GET`/`POST`/`DELETE /billing`): who invoices are addressed
+ * to and what VAT applies. Set here, they take precedence over the details given with the paying card; removed,
+ * the card's details apply again (docs/decisions/0039).
+ */
+export const BillingDetailsInputSchema = v.object({
+  company: optionalText(companyMaxLength),
+  address: requiredText(billingAddressMaxLength),
+  country: v.picklist(countryCodes, validationMessages.required),
+  vatNumber: vatNumberField,
+  billingType: v.picklist(customerTypes, validationMessages.required),
+});
+export type BillingDetailsInput = v.InferInput<typeof BillingDetailsInputSchema>;
+
+export const BillingDetailsSchema = v.object({
+  company: v.nullable(v.string()),
+  address: v.string(),
+  country: v.string(),
+  vatNumber: v.nullable(v.string()),
+  billingType: v.picklist(customerTypes),
+  /** `billing`: set on their own; `card`: the paying card's details, in use while none are set. */
+  source: v.picklist(['billing', 'card']),
+});
+export type BillingDetails = v.InferOutput<typeof BillingDetailsSchema>;
+
+export const getBillingDetails = defineEndpoint({
+  operation: 'getBillingDetails',
+  summary: "The organization's billing details (the paying card's while none are set; 404 without either)",
+  method: 'GET',
+  path: '/billing',
+  auth: 'bearer',
+  permission: { resource: 'payment-method', action: 'read' },
+  response: BillingDetailsSchema,
+});
+
+export const saveBillingDetails = defineEndpoint({
+  operation: 'saveBillingDetails',
+  summary: "Set the organization's billing details, used for invoices and VAT from now on (admins)",
+  method: 'POST',
+  path: '/billing',
+  auth: 'bearer',
+  permission: { resource: 'payment-method', action: 'update' },
+  body: { name: 'billingDetailsInput', schema: BillingDetailsInputSchema },
+  response: BillingDetailsSchema,
+});
+
+export const deleteBillingDetails = defineEndpoint({
+  operation: 'deleteBillingDetails',
+  summary: "Remove the organization's own billing details: the paying card's apply again (admins)",
+  method: 'DELETE',
+  path: '/billing',
+  auth: 'bearer',
+  permission: { resource: 'payment-method', action: 'delete' },
+  response: v.object({ deleted: v.literal(true) }),
+});

@@ -120,6 +120,10 @@ export {
   phoneMaxLength,
 } from './contact.js';
 export {
+  type BillingDetails,
+  type BillingDetailsInput,
+  BillingDetailsInputSchema,
+  BillingDetailsSchema,
   type CardBrand,
   type CreditCard,
   CreditCardSchema,
@@ -349,6 +353,9 @@ export const contract = {
     listCreditCards: creditCards.listCreditCards,
     addCreditCard: creditCards.addCreditCard,
     deleteCreditCard: creditCards.deleteCreditCard,
+    getBillingDetails: creditCards.getBillingDetails,
+    saveBillingDetails: creditCards.saveBillingDetails,
+    deleteBillingDetails: creditCards.deleteBillingDetails,
   },
   emailChange: { updateEmail: emailChange.updateEmail },
   integrations: {

@@ -257,6 +257,13 @@ describe('Payment method and invoices', () => {
       '/payment',
       {
         listCreditCards: () => cards,
+        getBillingDetails: () => {
+          throw new ApiError(
+            'Your organization has no billing details yet: add a card or set them.',
+            404,
+            'NOT_FOUND',
+          );
+        },
         addCreditCard: () => {
           const card = {
             id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
@@ -275,8 +282,10 @@ describe('Payment method and invoices', () => {
       'Payment method',
     );
     expect(await screen.findByText(/No card yet/)).toBeTruthy();
+    expect(await screen.findByText('No billing details yet.')).toBeTruthy();
+    const cardForm = within(screen.getByRole('form', { name: 'Add a card' }));
     const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
     type('Card holder', 'Ada Admin');
     type('Card number', '4242 4242 4242 4242');
     type('Expiry (MM/YYYY)', '08/2030');
@@ -285,8 +294,41 @@ describe('Payment method and invoices', () => {
     type('Country', 'DK');
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findByText('Visa ending in 4242 is saved and pays your plan.')).toBeTruthy();
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+    expect((cardForm.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
     expect(await screen.findByText(/pays your plan$/)).toBeTruthy();
+  });
+
+  it('shows the card’s billing details, and saves details of the organization’s own', async () => {
+    let details = {
+      company: null,
+      address: '1 Harbour Street',
+      country: 'US',
+      vatNumber: null,
+      billingType: 'Business',
+      source: 'card',
+    };
+    await open(
+      '/payment',
+      {
+        listCreditCards: [],
+        getBillingDetails: () => details,
+        saveBillingDetails: (input: { body: Record<string, string> }) => {
+          details = { ...details, ...input.body, source: 'billing' };
+          return details;
+        },
+      },
+      'Payment method',
+    );
+    expect((await screen.findByTestId('billing-details')).textContent).toBe(
+      '1 Harbour Street\nUnited States\nBusiness customer',
+    );
+    const form = within(screen.getByRole('form', { name: 'Set billing details' }));
+    fireEvent.change(form.getByLabelText('Billing address'), { target: { value: 'Applebys Plads 1' } });
+    fireEvent.change(form.getByLabelText('Country'), { target: { value: 'DK' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save billing details' }));
+    expect(await screen.findByText(/Your billing details are saved/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('billing-details').textContent).toContain('Denmark'));
+    expect(screen.getByRole('button', { name: 'Use the card’s details instead' })).toBeTruthy();
   });
 
   it('lists invoices and filters them by date', async () => {

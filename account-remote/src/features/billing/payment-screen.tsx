@@ -7,6 +7,7 @@ import { useAccount } from '../account/account-context';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
 import { messageOf, useApiLoad } from '../account/use-api-load';
+import { BillingDetailsSection } from './billing-details-section';
 import { PaymentCardFields } from './payment-card-fields';
 
 const brandNames: Record<CreditCard['brand'], string> = {
@@ -120,6 +121,7 @@ export default function PaymentScreen() {
         </LoadState>
         {error ? <Alert>{error}</Alert> : null}
       </ScreenSection>
+      <BillingDetailsSection mayChange={can(caller, 'payment-method', 'update')} />
       {mayAdd ? (
         <ScreenSection title="Add a card">
           {saved ? <Notice>{saved}</Notice> : null}

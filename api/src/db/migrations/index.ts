@@ -23,6 +23,7 @@ import { resourcesAndRolesMigration } from './0027-resources-and-roles.js';
 import { invitationOffersMigration } from './0028-invitation-offers.js';
 import { subscriptionsAndInvoicesMigration } from './0029-subscriptions-and-invoices.js';
 import { billingSchedulerMigration } from './0030-billing-scheduler.js';
+import { billingDetailsMigration } from './0031-billing-details.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   invitationOffersMigration,
   subscriptionsAndInvoicesMigration,
   billingSchedulerMigration,
+  billingDetailsMigration,
 ];

@@ -22,3 +22,12 @@ export class CardRequiredError extends ApiError {
     super(errorCodes.cardRequired);
   }
 }
+
+/** No billing details of the organization's own (DELETE), nor a card's to fall back on (GET) (404). */
+export class BillingDetailsNotFoundError extends ApiError {
+  constructor() {
+    super(errorCodes.notFound, {
+      message: 'Your organization has no billing details yet: add a card or set them.',
+    });
+  }
+}

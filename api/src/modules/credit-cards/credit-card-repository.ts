@@ -1,4 +1,10 @@
-import type { CardBrand, CreditCard, PaymentMethodInputSchema } from '@dcipher/shared/contract';
+import type {
+  BillingDetails,
+  BillingDetailsInputSchema,
+  CardBrand,
+  CreditCard,
+  PaymentMethodInputSchema,
+} from '@dcipher/shared/contract';
 import type * as v from 'valibot';
 import type { Database, Queryable } from '../../db/database.js';
 import { lockOrganization } from '../people/organization-repository.js';
@@ -120,4 +126,54 @@ export function deleteCreditCard(database: Database, organizationId: string, id:
     }
     return true;
   });
+}
+
+/** The organization's billing details: its own when set, otherwise its paying card's; undefined without either. */
+export async function findBillingDetails(
+  database: Queryable,
+  organizationId: string,
+): Promise<BillingDetails | undefined> {
+  const [own] = await database.query<BillingDetails>(
+    `select company, address, country, vat_number as "vatNumber", billing_type as "billingType", 'billing' as source
+     from billing_details where organization_id = $1`,
+    [organizationId],
+  );
+  if (own) return own;
+  const [card] = await database.query<BillingDetails>(
+    `select company, address, country, vat_number as "vatNumber", billing_type as "billingType", 'card' as source
+     from payment_methods where organization_id = $1 order by is_default desc, created_at desc limit 1`,
+    [organizationId],
+  );
+  return card;
+}
+
+export async function saveBillingDetails(
+  database: Queryable,
+  organizationId: string,
+  details: v.InferOutput<typeof BillingDetailsInputSchema>,
+): Promise<BillingDetails> {
+  const [saved] = await database.query<BillingDetails>(
+    `insert into billing_details (organization_id, company, address, country, vat_number, billing_type)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (organization_id) do update set company = excluded.company, address = excluded.address,
+       country = excluded.country, vat_number = excluded.vat_number, billing_type = excluded.billing_type,
+       updated_at = now()
+     returning company, address, country, vat_number as "vatNumber", billing_type as "billingType", 'billing' as source`,
+    [
+      organizationId,
+      details.company ?? null,
+      details.address,
+      details.country,
+      details.vatNumber ?? null,
+      details.billingType,
+    ],
+  );
+  return saved!;
+}
+
+export async function deleteBillingDetails(database: Queryable, organizationId: string): Promise<boolean> {
+  const deleted = await database.query('delete from billing_details where organization_id = $1 returning 1', [
+    organizationId,
+  ]);
+  return deleted.length > 0;
 }

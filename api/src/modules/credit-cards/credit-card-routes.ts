@@ -9,8 +9,19 @@ import {
 import type { Database } from '../../db/database.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter } from '../abuse/rate-limiter.js';
-import { CardDeclinedApiError, PaymentMethodNotFoundError } from './credit-card-errors.js';
-import { deleteCreditCard, insertCreditCard, listCreditCards } from './credit-card-repository.js';
+import {
+  BillingDetailsNotFoundError,
+  CardDeclinedApiError,
+  PaymentMethodNotFoundError,
+} from './credit-card-errors.js';
+import {
+  deleteBillingDetails,
+  deleteCreditCard,
+  findBillingDetails,
+  insertCreditCard,
+  listCreditCards,
+  saveBillingDetails,
+} from './credit-card-repository.js';
 
 /**
  * Card attempts per organization: 10 an hour. Adding a card takes one or two tries; a stolen-card tester needs
@@ -85,6 +96,19 @@ export function registerCreditCardRoutes(
     if (!(await deleteCreditCard(database, user.organizationId, body.id))) {
       throw new PaymentMethodNotFoundError();
     }
+    return { deleted: true } as const;
+  });
+
+  registerEndpoint(app, contract.creditCards.getBillingDetails, async (_input, { user }) => {
+    const details = await findBillingDetails(database, user.organizationId);
+    if (!details) throw new BillingDetailsNotFoundError();
+    return details;
+  });
+  registerEndpoint(app, contract.creditCards.saveBillingDetails, ({ body }, { user }) =>
+    saveBillingDetails(database, user.organizationId, body),
+  );
+  registerEndpoint(app, contract.creditCards.deleteBillingDetails, async (_input, { user }) => {
+    if (!(await deleteBillingDetails(database, user.organizationId))) throw new BillingDetailsNotFoundError();
     return { deleted: true } as const;
   });
 }

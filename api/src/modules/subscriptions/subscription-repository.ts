@@ -104,9 +104,14 @@ export async function findDefaultCard(
   organizationId: string,
 ): Promise<BillingCard | undefined> {
   const [card] = await database.query<BillingCard>(
-    `select gateway_token as "gatewayToken", country, vat_number as "vatNumber", billing_type as "billingType"
-     from payment_methods where organization_id = $1
-     order by is_default desc, created_at desc limit 1`,
+    `select card.gateway_token as "gatewayToken",
+            coalesce(details.country, card.country) as country,
+            case when details.organization_id is null then card.vat_number else details.vat_number end as "vatNumber",
+            coalesce(details.billing_type, card.billing_type) as "billingType"
+     from payment_methods card
+     left join billing_details details on details.organization_id = card.organization_id
+     where card.organization_id = $1
+     order by card.is_default desc, card.created_at desc limit 1`,
     [organizationId],
   );
   return card;
@@ -265,7 +270,7 @@ export async function findInvoice(
   return row && toInvoice(row);
 }
 
-/** The billing details of the organization's default card: who its invoices are addressed to. */
+/** Who the organization's invoices are addressed to: its billing details, or else its paying card's. */
 export async function findBillingDetails(
   database: Queryable,
   organizationId: string,
@@ -280,9 +285,15 @@ export async function findBillingDetails(
     country: string;
     vatNumber: string | null;
   }>(
-    `select card_holder as name, company, address, country, vat_number as "vatNumber"
-     from payment_methods where organization_id = $1
-     order by is_default desc, created_at desc limit 1`,
+    `select coalesce(card.card_holder, '') as name,
+            case when details.organization_id is null then card.company else details.company end as company,
+            coalesce(details.address, card.address) as address, coalesce(details.country, card.country) as country,
+            case when details.organization_id is null then card.vat_number else details.vat_number end as "vatNumber"
+     from (select $1::uuid as organization_id) organization
+     left join billing_details details on details.organization_id = organization.organization_id
+     left join lateral (select * from payment_methods where payment_methods.organization_id = organization.organization_id
+                        order by is_default desc, created_at desc limit 1) card on true
+     where details.organization_id is not null or card.id is not null`,
     [organizationId],
   );
   return details;

@@ -423,6 +423,39 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     assert.equal((await call('DELETE', '/credit-cards', org.admin, { id: second!.id })).statusCode, 200);
   });
 
+  it('billing details of their own decide VAT and the invoice address; removed, the card’s apply again', async () => {
+    const org = await newOrganization();
+    assert.equal((await call('GET', '/billing', org.admin)).statusCode, 404);
+    await addCard(org.admin, { country: 'US' });
+    assert.deepEqual((await call('GET', '/billing', org.teammate)).json(), {
+      company: 'Test Org',
+      address: 'Vesterbrogade 1, 1620 Copenhagen',
+      country: 'US',
+      vatNumber: null,
+      billingType: 'Business',
+      source: 'card',
+    });
+    assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 0);
+    const details = {
+      company: 'Test Org A/S',
+      address: 'Applebys Plads 1, 1411 Copenhagen K',
+      country: 'DK',
+      billingType: 'Business',
+    };
+    assert.equal((await call('POST', '/billing', org.teammate, details)).statusCode, 403);
+    const bad = await call('POST', '/billing', org.admin, { ...details, country: 'XX' });
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(Object.keys(bad.json().issues), ['country']);
+    const saved = await call('POST', '/billing', org.admin, details);
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal(saved.json().source, 'billing');
+    assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 12475);
+    assert.equal((await call('DELETE', '/billing', org.admin)).statusCode, 200);
+    assert.equal((await call('GET', '/billing', org.admin)).json().source, 'card');
+    assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 0);
+    assert.equal((await call('DELETE', '/billing', org.admin)).statusCode, 404);
+  });
+
   it('periods run a calendar month or year in UTC, the last day of a short month included', () => {
     assert.equal(
       periodEnd(new Date('2026-01-31T09:30:00Z'), 'monthly').toISOString(),
