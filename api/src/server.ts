@@ -27,6 +27,7 @@ import { createCaptchaVerifier } from './modules/captcha/create-captcha-verifier
 import { createRequireHuman } from './modules/captcha/require-human.js';
 import { registerContactRoutes } from './modules/contact/contact-routes.js';
 import { registerCreditCardRoutes } from './modules/credit-cards/credit-card-routes.js';
+import { registerCreditRoutes } from './modules/credits/credit-routes.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes.js';
 import { registerEmailChangeRoutes } from './modules/email-change/email-change-routes.js';
 import { createEmailChangeService } from './modules/email-change/email-change-service.js';
@@ -274,6 +275,7 @@ export async function createServer(
       log: app.log,
     });
     registerSubscriptionRoutes(app, subscriptions, billingScheduler, rateLimiter);
+    registerCreditRoutes(app, database, subscriptions);
     if (config.billingSchedulerIntervalSeconds > 0) {
       const scheduler = billingScheduler;
       let schedule: ReturnType<typeof startBillingSchedule> | undefined;

@@ -5,6 +5,7 @@ import * as auth from './auth.js';
 import * as captcha from './captcha.js';
 import * as contact from './contact.js';
 import * as creditCards from './credit-cards.js';
+import * as credits from './credits.js';
 import * as emailChange from './email-change.js';
 import type { EndpointDefinition } from './endpoint.js';
 import * as integrations from './integrations.js';
@@ -415,6 +416,18 @@ export const contract = {
     updatePasswordPolicy: organizationSettings.updatePasswordPolicy,
   },
   pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
+  credits: {
+    listWalletPackages: credits.listWalletPackages,
+    getCustomerCredits: credits.getCustomerCredits,
+    listCreditTransactions: credits.listCreditTransactions,
+    buyCredits: credits.buyCredits,
+    calculateCreditCost: credits.calculateCreditCost,
+    giftCredits: credits.giftCredits,
+    resetCredits: credits.resetCredits,
+    listAddOnPackages: credits.listAddOnPackages,
+    listOwnedAddOns: credits.listOwnedAddOns,
+    purchaseAddOn: credits.purchaseAddOn,
+  },
   subscriptions: {
     getSubscriptionSummary: subscriptions.getSubscriptionSummary,
     getUpgradeCost: subscriptions.getUpgradeCost,
@@ -479,3 +492,9 @@ export {
   SubscriptionSummarySchema,
   subscriptionStates,
 } from './subscriptions.js';
+export {
+  type AddOnPackage,
+  type CreditTransaction,
+  type OwnedAddOn,
+  type WalletPackage,
+} from './credits.js';

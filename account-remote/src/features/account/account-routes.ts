@@ -87,7 +87,19 @@ export const accountRoutes: readonly AccountRoute[] = [
     lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../api-keys')),
     { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
   ),
-  // Billing (spec section 2's menu: payment method, invoice history, subscription details, available plans).
+  // Billing (spec section 2's menu: wallet, payment method, invoice history, subscription details, available
+  // plans, add-ons).
+  screen(
+    'paymentWallet',
+    lazy(() =>
+      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+        default: feature.WalletScreen,
+      })),
+    ),
+    {
+      requires: { resource: 'wallet-transaction', action: 'read', purpose: 'see the organization’s wallet' },
+    },
+  ),
   screen(
     'payment',
     lazy(() =>
@@ -125,6 +137,15 @@ export const accountRoutes: readonly AccountRoute[] = [
       })),
     ),
     { requires: { resource: 'subscription', action: 'read', purpose: 'see the plans on offer' } },
+  ),
+  screen(
+    'addons',
+    lazy(() =>
+      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+        default: feature.AddOnsScreen,
+      })),
+    ),
+    { requires: { resource: 'add-on-packages', action: 'read', purpose: 'see the organization’s add-ons' } },
   ),
   // Spec section 2's menu: "sharing options, my team, contact, help" come last.
   screen(

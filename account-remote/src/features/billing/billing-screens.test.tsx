@@ -369,3 +369,101 @@ describe('Payment method and invoices', () => {
     clicked.mockRestore();
   });
 });
+
+describe('Wallet and add-ons', () => {
+  const walletPackages = [
+    { id: 'credits-2500', name: '2,500 credits', credits: 2500, prices: { usd: 2500, eur: 2300, gpb: 2000 } },
+  ];
+  const paidInvoice = { ...invoice, number: 'DC-000043', total: 2500 };
+
+  it('shows the balance, an empty ledger, and buys credits once per choice', async () => {
+    let balance = 0;
+    let transactions: unknown[] = [];
+    const bought = jest.fn(() => {
+      balance = 2500;
+      transactions = [
+        {
+          id: 't1',
+          kind: 'purchase',
+          credits: 2500,
+          description: 'Bought 2,500 credits (invoice DC-000043)',
+          balance: 2500,
+          createdAt: '2026-11-24T10:00:00.000Z',
+        },
+      ];
+      return { balance, invoice: paidInvoice };
+    });
+    const { container } = await open(
+      '/payment/wallet',
+      {
+        getCustomerCredits: () => ({ balance }),
+        listWalletPackages: walletPackages,
+        listCreditTransactions: () => ({ transactions, total: transactions.length }),
+        getSubscriptionSummary: trial,
+        buyCredits: bought,
+      },
+      'Wallet',
+    );
+    expect((await screen.findByTestId('credit-balance')).textContent).toBe('0 credits');
+    expect(screen.getByText('No transactions yet.')).toBeTruthy();
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 2,500 credits' }));
+    expect(await screen.findByText('2,500 credits added: $25.00 paid (invoice DC-000043).')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('credit-balance').textContent).toBe('2,500 credits'));
+    expect(screen.getByText('Bought 2,500 credits (invoice DC-000043)')).toBeTruthy();
+    expect(bought).toHaveBeenCalledTimes(1);
+  });
+
+  it('add-ons: without a plan, says to choose one; with one, buys and lists it', async () => {
+    const packages = [
+      {
+        id: 'news-20k',
+        name: 'News boost',
+        description: '20,000 more news articles this period',
+        usageCategory: 'News',
+        quantity: 20000,
+        unit: 'articles',
+        prices: { usd: 3900, eur: 3600, gpb: 3100 },
+      },
+    ];
+    await open(
+      '/addons',
+      { listOwnedAddOns: [], listAddOnPackages: packages, getSubscriptionSummary: trial },
+      'Add-ons',
+    );
+    expect(await screen.findByText('No add-ons this period.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose a plan first' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Buy News boost' })).toBeNull();
+    cleanup();
+
+    let owned: unknown[] = [];
+    await open(
+      '/addons',
+      {
+        listOwnedAddOns: () => owned,
+        listAddOnPackages: packages,
+        getSubscriptionSummary: active,
+        purchaseAddOn: () => {
+          owned = [
+            {
+              id: 'p1',
+              packageId: 'news-20k',
+              name: 'News boost',
+              quantity: 20000,
+              unit: 'articles',
+              purchasedAt: '2026-11-24T10:00:00.000Z',
+              validUntil: '2026-12-24T10:00:00.000Z',
+            },
+          ];
+          return { addOn: owned[0], invoice: { ...invoice, total: 3900 } };
+        },
+      },
+      'Add-ons',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy News boost' }));
+    expect(await screen.findByText(/News boost added until 24 Dec 2026: \$39\.00 paid/)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'My add-ons' }).textContent).toContain('20,000 articles'),
+    );
+  });
+});

@@ -1,4 +1,6 @@
+export { default as AddOnsScreen } from './addons-screen';
 export { default as InvoicesScreen } from './invoices-screen';
 export { default as PaymentScreen } from './payment-screen';
 export { default as PlanOptionsScreen } from './plan-options-screen';
 export { default } from './subscription-screen';
+export { default as WalletScreen } from './wallet-screen';

@@ -24,6 +24,7 @@ import { invitationOffersMigration } from './0028-invitation-offers.js';
 import { subscriptionsAndInvoicesMigration } from './0029-subscriptions-and-invoices.js';
 import { billingSchedulerMigration } from './0030-billing-scheduler.js';
 import { billingDetailsMigration } from './0031-billing-details.js';
+import { walletAndAddOnsMigration } from './0032-wallet-and-add-ons.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   subscriptionsAndInvoicesMigration,
   billingSchedulerMigration,
   billingDetailsMigration,
+  walletAndAddOnsMigration,
 ];

@@ -479,6 +479,85 @@ export function createSubscriptionService({
       });
     },
 
+    /**
+     * A one-off purchase (credits, an add-on): charged once to the card (VAT by the billing details), invoiced, and
+     * `onPaid` records what was bought in the invoice's transaction. A repeated key answers the first invoice and
+     * runs nothing again.
+     */
+    purchase(
+      user: AuthenticatedUser,
+      {
+        idempotencyKey,
+        currency: requested,
+        description,
+        amount: amountIn,
+        periodEnd: end,
+      }: {
+        idempotencyKey: string;
+        currency?: CurrencyCode | undefined;
+        description: string;
+        amount: (currency: CurrencyCode) => number;
+        periodEnd?: Date;
+      },
+      onPaid: (transaction: Queryable, invoice: Invoice) => Promise<void>,
+    ): Promise<{ invoice: Invoice; replayed: boolean }> {
+      return oneAtATime(user.organizationId, async () => {
+        const earlier = await findInvoiceByIdempotencyKey(database, user.organizationId, idempotencyKey);
+        if (earlier) return { invoice: earlier, replayed: true };
+        const card = await findDefaultCard(database, user.organizationId);
+        if (!card) throw new NoPaymentMethodError();
+        const subscription = await findSubscription(database, user.organizationId);
+        const currency = (isLive(subscription) ? subscription.currency : undefined) ?? requested ?? 'usd';
+        const vat = vatRateFor(card);
+        const subtotal = amountIn(currency);
+        const priced = priceAmount(subtotal, undefined, vat.rateBasisPoints);
+        const at = now();
+        let reference: string | null = null;
+        try {
+          ({ reference } = await gateway.charge({
+            token: card.gatewayToken,
+            amount: priced.total,
+            currency,
+            idempotencyKey: `${user.organizationId}:${idempotencyKey}`,
+            description: `Dcipher ${description}`,
+          }));
+        } catch (error) {
+          if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+          throw error;
+        }
+        return database.transaction(async (transaction) => {
+          await lockOrganization(transaction, user.organizationId);
+          const raced = await findInvoiceByIdempotencyKey(transaction, user.organizationId, idempotencyKey);
+          if (raced) return { invoice: raced, replayed: true };
+          const invoice = await insertPaidInvoice(transaction, {
+            organizationId: user.organizationId,
+            currency,
+            periodStart: at,
+            periodEnd: end ?? at,
+            lines: [{ description, amount: subtotal }],
+            subtotal,
+            discount: 0,
+            promoCode: null,
+            vatRateBasisPoints: priced.vatRateBasisPoints,
+            reverseCharge: vat.reverseCharge,
+            vat: priced.vat,
+            total: priced.total,
+            billingCountry: card.country,
+            paymentReference: reference,
+            idempotencyKey,
+          });
+          await onPaid(transaction, invoice);
+          return { invoice, replayed: false };
+        });
+      });
+    },
+
+    /** The current subscription (not expired), for purchases that add to its period. */
+    current: async (user: AuthenticatedUser) => {
+      const subscription = await findSubscription(database, user.organizationId);
+      return isLive(subscription) ? subscription : undefined;
+    },
+
     /** Cancels at the period's end; until then, choosing the current plan again undoes it. */
     async cancel(user: AuthenticatedUser) {
       return database.transaction(async (transaction) => {

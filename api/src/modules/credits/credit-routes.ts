@@ -1,0 +1,161 @@
+import { contract, errorCodes } from '@dcipher/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { ApiError } from '../../http/api-error.js';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import { findOrganizationName, lockOrganization } from '../people/organization-repository.js';
+import type { SubscriptionService } from '../subscriptions/subscription-service.js';
+import {
+  appendCreditEntry,
+  creditBalance,
+  findWalletPackage,
+  insertAddOnPurchase,
+  listAddOnPackages,
+  listCreditTransactions,
+  listOwnedAddOns,
+  listWalletPackages,
+  payAsYouGoPrice,
+} from './credit-repository.js';
+
+const endpoints = contract.credits;
+
+class PackageNotFoundError extends ApiError {
+  constructor() {
+    super(errorCodes.notFound, { message: 'This package is not on sale. Choose one of the packages shown.' });
+  }
+}
+
+class OrganizationNotFoundError extends ApiError {
+  constructor() {
+    super(errorCodes.notFound, { message: 'There is no organization with this id.' });
+  }
+}
+
+class NoPlanForAddOnError extends ApiError {
+  constructor() {
+    super(errorCodes.subscriptionConflict, {
+      message: 'Add-ons add to a paid plan: choose a plan first.',
+    });
+  }
+}
+
+/**
+ * The wallet and add-ons (docs/decisions/0041). Purchases go through the subscription service's one-off purchase,
+ * so they are charged once per idempotency key, invoiced, and recorded in the invoice's transaction.
+ */
+export function registerCreditRoutes(
+  app: FastifyInstance,
+  database: Database,
+  subscriptions: SubscriptionService,
+) {
+  registerEndpoint(app, endpoints.listWalletPackages, () => listWalletPackages(database));
+
+  registerEndpoint(app, endpoints.getCustomerCredits, async (_input, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { balance: await creditBalance(database, user.organizationId) };
+  });
+
+  registerEndpoint(app, endpoints.listCreditTransactions, ({ query }, { user }) =>
+    listCreditTransactions(database, user.organizationId, query.page ?? 1),
+  );
+
+  registerEndpoint(app, endpoints.buyCredits, async ({ body }, { user }) => {
+    const walletPackage = await findWalletPackage(database, body.packageId);
+    if (!walletPackage) throw new PackageNotFoundError();
+    const { invoice } = await subscriptions.purchase(
+      user,
+      {
+        idempotencyKey: body.idempotencyKey,
+        currency: body.currency,
+        description: `${walletPackage.name} for the wallet`,
+        amount: (currency) => walletPackage.prices[currency],
+      },
+      (transaction, paid) =>
+        appendCreditEntry(transaction, {
+          organizationId: user.organizationId,
+          kind: 'purchase',
+          credits: walletPackage.credits,
+          description: `Bought ${walletPackage.name} (invoice ${paid.number})`,
+          invoiceId: paid.id,
+        }),
+    );
+    return { balance: await creditBalance(database, user.organizationId), invoice };
+  });
+
+  registerEndpoint(app, endpoints.calculateCreditCost, async ({ body }) => {
+    const price = await payAsYouGoPrice(database, body.usageCategory);
+    if (!price) {
+      throw new ApiError(errorCodes.validationFailed, {
+        message: 'This usage category has no pay-as-you-go price.',
+        issues: { usageCategory: 'This usage category has no pay-as-you-go price.' },
+      });
+    }
+    return {
+      usageCategory: body.usageCategory,
+      quantity: body.quantity,
+      unit: price.unit,
+      credits: price.usd * body.quantity,
+    };
+  });
+
+  registerEndpoint(app, endpoints.giftCredits, async ({ body }, { user }) => {
+    if ((await findOrganizationName(database, body.organizationId)) === undefined)
+      throw new OrganizationNotFoundError();
+    await appendCreditEntry(database, {
+      organizationId: body.organizationId,
+      kind: 'gift',
+      credits: body.credits,
+      description: `Gift from Dcipher: ${body.reason} (${user.email})`,
+    });
+    return { balance: await creditBalance(database, body.organizationId) };
+  });
+
+  registerEndpoint(app, endpoints.resetCredits, async ({ body }, { user }) => {
+    if ((await findOrganizationName(database, body.organizationId)) === undefined)
+      throw new OrganizationNotFoundError();
+    await database.transaction(async (transaction) => {
+      // One reset at a time per organization, so two cannot both subtract the same balance.
+      await lockOrganization(transaction, body.organizationId);
+      const balance = await creditBalance(transaction, body.organizationId);
+      await appendCreditEntry(transaction, {
+        organizationId: body.organizationId,
+        kind: 'reset',
+        credits: -balance,
+        description: `Balance reset by Dcipher: ${body.reason} (${user.email})`,
+      });
+    });
+    return { balance: await creditBalance(database, body.organizationId) };
+  });
+
+  registerEndpoint(app, endpoints.listAddOnPackages, () => listAddOnPackages(database));
+
+  registerEndpoint(app, endpoints.listOwnedAddOns, (_input, { user }) =>
+    listOwnedAddOns(database, user.organizationId, { at: new Date() }),
+  );
+
+  registerEndpoint(app, endpoints.purchaseAddOn, async ({ body }, { user }) => {
+    const addOn = (await listAddOnPackages(database)).find((entry) => entry.id === body.packageId);
+    if (!addOn) throw new PackageNotFoundError();
+    const plan = await subscriptions.current(user);
+    if (!plan) throw new NoPlanForAddOnError();
+    const { invoice } = await subscriptions.purchase(
+      user,
+      {
+        idempotencyKey: body.idempotencyKey,
+        description: `${addOn.name}: ${addOn.description}`,
+        amount: (currency) => addOn.prices[currency],
+        periodEnd: plan.currentPeriodEnd,
+      },
+      (transaction, paid) =>
+        insertAddOnPurchase(transaction, {
+          organizationId: user.organizationId,
+          packageId: addOn.id,
+          validUntil: plan.currentPeriodEnd,
+          invoiceId: paid.id,
+        }),
+    );
+    const [owned] = await listOwnedAddOns(database, user.organizationId, { invoiceId: invoice.id });
+    if (!owned) throw new Error('the add-on paid with this invoice is missing');
+    return { addOn: owned, invoice };
+  });
+}
