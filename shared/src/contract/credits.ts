@@ -11,8 +11,15 @@ import { InvoiceSchema } from './subscriptions.js';
  */
 
 const Minor = v.pipe(v.number(), v.integer(), v.minValue(0));
-const PricesSchema = v.object({ usd: Minor, eur: Minor, gpb: Minor } satisfies Record<CurrencyCode, typeof Minor>);
-const id = v.pipe(v.string(validationMessages.required), v.nonEmpty(validationMessages.required), v.maxLength(100));
+const PricesSchema = v.object({ usd: Minor, eur: Minor, gpb: Minor } satisfies Record<
+  CurrencyCode,
+  typeof Minor
+>);
+const id = v.pipe(
+  v.string(validationMessages.required),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(100),
+);
 const idempotencyKey = v.pipe(
   v.string(validationMessages.required),
   v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Please send an idempotency key of 16 to 100 letters, digits, - or _.'),
@@ -83,7 +90,8 @@ export const listCreditTransactions = defineEndpoint({
 
 export const buyCredits = defineEndpoint({
   operation: 'buyCredits',
-  summary: 'Buy a credit package: the card is charged (VAT applied), invoiced, and the credits added (admins)',
+  summary:
+    'Buy a credit package: the card is charged (VAT applied), invoiced, and the credits added (admins)',
   method: 'POST',
   path: '/customer-credits/credits',
   auth: 'bearer',

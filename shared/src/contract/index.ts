@@ -481,6 +481,12 @@ export const contract = {
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(contract).flatMap((area) =>
   Object.values(area),
 );
+export type {
+  AddOnPackage,
+  CreditTransaction,
+  OwnedAddOn,
+  WalletPackage,
+} from './credits.js';
 export {
   currencyCodes,
   type Invoice,
@@ -492,9 +498,3 @@ export {
   SubscriptionSummarySchema,
   subscriptionStates,
 } from './subscriptions.js';
-export {
-  type AddOnPackage,
-  type CreditTransaction,
-  type OwnedAddOn,
-  type WalletPackage,
-} from './credits.js';
