@@ -185,7 +185,7 @@ export async function createServer(
     registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
     registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
     registerOrganizationSettingsRoutes(app, database, twoFactor);
-    registerContactRoutes(app, database, rateLimiter);
+    registerContactRoutes(app, database, rateLimiter, mailer);
     registerWhitePaperRoutes(app, database, rateLimiter);
     registerPricingRoutes(app, database);
     registerRegistrationRoutes(

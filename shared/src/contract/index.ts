@@ -415,7 +415,12 @@ export const contract = {
     getPasswordPolicy: organizationSettings.getPasswordPolicy,
     updatePasswordPolicy: organizationSettings.updatePasswordPolicy,
   },
-  pricing: { listPricingPlans: pricing.listPricingPlans, listPayAsYouGoPrices: pricing.listPayAsYouGoPrices },
+  pricing: {
+    listPricingPlans: pricing.listPricingPlans,
+    listPayAsYouGoPrices: pricing.listPayAsYouGoPrices,
+    listPlanUpgrades: pricing.listPlanUpgrades,
+    createCustomPlan: pricing.createCustomPlan,
+  },
   credits: {
     listWalletPackages: credits.listWalletPackages,
     getCustomerCredits: credits.getCustomerCredits,

@@ -6,7 +6,9 @@ import {
   subscriptionQuotaLabels,
   usageCategories,
 } from '../domain/enumerations.js';
+import { optionalText, requiredText } from '../validation/fields.js';
 import { defineEndpoint } from './endpoint.js';
+import { leadFields } from './lead-fields.js';
 
 /** A whole number of minor units (cents, pence): money never travels as a fraction. */
 const MinorUnitsSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -70,4 +72,47 @@ export const listPayAsYouGoPrices = defineEndpoint({
   path: '/pricing-plans/pay-as-you-go-prices',
   auth: 'public',
   response: v.array(PayAsYouGoPriceSchema),
+});
+
+/** A plan the organization may move to, and what moving would be (docs/decisions/0039). */
+export const PlanUpgradeSchema = v.object({
+  plan: PricingPlanSchema,
+  /** `start`: a first plan; `upgrade`: charged now, prorated; `downgrade`: from the period's end. */
+  change: v.picklist(['start', 'upgrade', 'downgrade']),
+});
+
+export const listPlanUpgrades = defineEndpoint({
+  operation: 'listPlanUpgrades',
+  summary: "The plans the organization may move to (its customer type's, priced), each marked upgrade or downgrade",
+  method: 'GET',
+  path: '/pricing-plans/upgrades',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'read' },
+  response: v.array(PlanUpgradeSchema),
+});
+
+export const CustomPlanRequestSchema = v.object({
+  ...leadFields,
+  phone: optionalText(50),
+  /** Roughly how many people would use Dcipher. */
+  seats: v.optional(
+    v.pipe(
+      v.number('Please enter a number of people.'),
+      v.integer('Please enter a whole number of people.'),
+      v.minValue(1, 'Please enter at least 1 person.'),
+      v.maxValue(1_000_000, 'Please enter at most 1,000,000 people.'),
+    ),
+  ),
+  message: requiredText(5000),
+});
+
+export const createCustomPlan = defineEndpoint({
+  operation: 'createCustomPlan',
+  summary: 'Ask for a custom (Enterprise) plan: the request is kept and emailed to the sales team (rate limited per IP)',
+  method: 'POST',
+  path: '/pricing-plans/create-custom-plan',
+  auth: 'public',
+  body: { name: 'customPlanRequest', schema: CustomPlanRequestSchema },
+  response: v.object({ id: v.string(), receivedAt: v.string() }),
+  successStatus: 201,
 });

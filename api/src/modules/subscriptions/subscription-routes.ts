@@ -28,6 +28,9 @@ export function registerSubscriptionRoutes(
     await scheduler.payOutstanding(user.organizationId);
     return subscriptions.summary(user);
   });
+  registerEndpoint(app, contract.pricing.listPlanUpgrades, (_input, { user }) =>
+    subscriptions.upgrades(user),
+  );
   registerEndpoint(app, endpoints.getSubscriptionSummary, (_input, { user, reply }) => {
     reply.header('cache-control', 'no-store');
     return subscriptions.summary(user);

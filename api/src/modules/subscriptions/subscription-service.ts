@@ -20,6 +20,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
 import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
+import { listActivePricingPlans } from '../pricing/pricing-repository.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import {
   InvoiceNotFoundError,
@@ -594,6 +595,31 @@ export function createSubscriptionService({
 
     invoices: (user: AuthenticatedUser, query: { from?: string | undefined; to?: string | undefined }) =>
       listInvoices(database, user.organizationId, query),
+
+    /** The plans the organization may move to, each marked as the change it would be (as `priceChange` decides). */
+    async upgrades(user: AuthenticatedUser) {
+      const organization = await findOrganizationBilling(database, user.organizationId);
+      const subscription = await findSubscription(database, user.organizationId);
+      const live = isLive(subscription) ? subscription : undefined;
+      const current = live ? await findPlan(database, live.planId) : undefined;
+      const currency = live?.currency ?? 'usd';
+      const plans = (await listActivePricingPlans(database)).filter(
+        (plan) =>
+          !plan.isCustom &&
+          plan.prices &&
+          plan.customerType === organization?.customerType &&
+          plan.id !== current?.id,
+      );
+      return plans.map((plan) => {
+        if (!current) return { plan, change: 'start' as const };
+        const next = { billingPeriod: plan.billingPeriod, prices: plan.prices } as BillablePlan;
+        const upgrade =
+          plan.billingPeriod !== current.billingPeriod
+            ? plan.billingPeriod === 'annual'
+            : monthlyEquivalent(next, currency) > monthlyEquivalent(current, currency);
+        return { plan, change: upgrade ? ('upgrade' as const) : ('downgrade' as const) };
+      });
+    },
 
     /** A plan's price with a promo code, before VAT (public: the pricing page and checkout ask it). */
     async discountedPrice({

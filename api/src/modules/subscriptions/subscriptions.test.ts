@@ -456,6 +456,64 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     assert.equal((await call('DELETE', '/billing', org.admin)).statusCode, 404);
   });
 
+  it('lists the plans the organization may move to, each marked start, upgrade or downgrade', async () => {
+    const org = await newOrganization('Individual');
+    const upgrades = async () =>
+      (await call('GET', '/pricing-plans/upgrades', org.admin))
+        .json<{ plan: { id: string }; change: string }[]>()
+        .map((entry) => `${entry.plan.id} ${entry.change}`);
+    assert.deepEqual((await upgrades()).sort(), [
+      'professional-annual start',
+      'professional-monthly start',
+      'starter-annual start',
+      'starter-monthly start',
+    ]);
+    await addCard(org.admin, { country: 'US', billingType: 'Individual' });
+    await call('POST', '/subscriptions', org.admin, {
+      planId: 'professional-monthly',
+      idempotencyKey: newKey(),
+    });
+    assert.deepEqual((await upgrades()).sort(), [
+      'professional-annual upgrade',
+      'starter-annual upgrade',
+      'starter-monthly downgrade',
+    ]);
+    assert.equal((await call('GET', '/pricing-plans/upgrades', org.guest)).statusCode, 403);
+  });
+
+  it('a custom plan request is kept and reaches the sales team by email', async () => {
+    const request = {
+      firstName: 'Maria',
+      lastName: 'Jensen',
+      email: 'maria@nordlys.example',
+      company: 'Nordlys Research',
+      seats: 250,
+      message: 'We need SSO, a DPA and volume pricing for 250 analysts.',
+    };
+    const answer = await call('POST', '/pricing-plans/create-custom-plan', undefined, request);
+    assert.equal(answer.statusCode, 201, answer.body);
+    const [kept] = await server.database.query<{ topic: string; message: string }>(
+      'select topic, message from contact_requests where id = $1',
+      [answer.json().id],
+    );
+    assert.deepEqual(kept, {
+      topic: 'sales',
+      message:
+        'Custom plan request for about 250 people:\n\nWe need SSO, a DPA and volume pricing for 250 analysts.',
+    });
+    const [mail] = await server.database.query<{ subject: string }>(
+      "select subject from email_outbox where to_address = 'sales@dcipher.io' order by created_at desc limit 1",
+    );
+    assert.equal(mail?.subject, 'Custom plan request from Nordlys Research');
+    const bad = await call('POST', '/pricing-plans/create-custom-plan', undefined, {
+      ...request,
+      seats: 0,
+      email: 'x',
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(Object.keys(bad.json().issues).sort(), ['email', 'seats']);
+  });
+
   it('periods run a calendar month or year in UTC, the last day of a short month included', () => {
     assert.equal(
       periodEnd(new Date('2026-01-31T09:30:00Z'), 'monthly').toISOString(),
