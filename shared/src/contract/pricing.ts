@@ -83,7 +83,8 @@ export const PlanUpgradeSchema = v.object({
 
 export const listPlanUpgrades = defineEndpoint({
   operation: 'listPlanUpgrades',
-  summary: "The plans the organization may move to (its customer type's, priced), each marked upgrade or downgrade",
+  summary:
+    "The plans the organization may move to (its customer type's, priced), each marked upgrade or downgrade",
   method: 'GET',
   path: '/pricing-plans/upgrades',
   auth: 'bearer',
@@ -108,7 +109,8 @@ export const CustomPlanRequestSchema = v.object({
 
 export const createCustomPlan = defineEndpoint({
   operation: 'createCustomPlan',
-  summary: 'Ask for a custom (Enterprise) plan: the request is kept and emailed to the sales team (rate limited per IP)',
+  summary:
+    'Ask for a custom (Enterprise) plan: the request is kept and emailed to the sales team (rate limited per IP)',
   method: 'POST',
   path: '/pricing-plans/create-custom-plan',
   auth: 'public',
