@@ -105,3 +105,51 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByText('No invoices in these dates.')).toBeVisible();
 });
+
+test('a new visitor buys a plan from the pricing page: account, card, amount, payment, active plan', async ({
+  page,
+  request,
+  stack,
+}) => {
+  const email = `grace.checkout.${Date.now()}@example.com`;
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'Or buy Starter now' }).first().click();
+  await expect(page).toHaveURL(/\/checkout\?plan=starter-/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  await page.getByLabel('Billing period').selectOption('starter-annual');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create account (1/2)');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Checkout');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto(
+    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+  );
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  // Back in the checkout, with the plan chosen before signing up.
+  await expect(page).toHaveURL(/\/checkout\/billing$/);
+  await expect(page.getByRole('heading', { name: 'Starter (annual)' })).toBeVisible();
+  const card = page.getByRole('form', { name: 'Add a card' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM/YYYY)').fill(`12/${nextYear}`);
+  await card.getByLabel('CVC').fill('123');
+  await card.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
+  await card.getByLabel('Country').selectOption('US');
+  await card.getByRole('button', { name: 'Save card and continue' }).click();
+  await expect(page.getByTestId('quote-total')).toHaveText('$468.00'); // 12 × 39.00, no VAT in the US
+  await page.getByRole('button', { name: 'Pay $468.00 and switch' }).click();
+  await expect(page.getByText(/Your plan: Starter \(Active\)\./)).toBeVisible();
+  await page.getByRole('button', { name: 'See your subscription' }).click();
+  await expect(page.getByTestId('plan-status')).toHaveText('Active');
+});

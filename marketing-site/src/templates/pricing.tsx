@@ -139,6 +139,14 @@ function PlanCard({ plan, currency }: { plan: PricingPlan; currency: CurrencyCod
       >
         {link.label}
       </Link>
+      {!plan.isCustom && plan.trialDays > 0 ? (
+        <Link
+          to={`/checkout?plan=${encodeURIComponent(plan.id)}`}
+          css={{ textAlign: 'center', color: theme.colors.brand, fontWeight: 600 }}
+        >
+          Or buy {plan.name} now
+        </Link>
+      ) : null}
       <ul css={{ margin: 0, paddingLeft: '1.2rem' }}>
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>

@@ -190,12 +190,12 @@ export type BillingDetails = v.InferOutput<typeof BillingDetailsSchema>;
 
 export const getBillingDetails = defineEndpoint({
   operation: 'getBillingDetails',
-  summary: "The organization's billing details (the paying card's while none are set; 404 without either)",
+  summary: "The organization's billing details (the paying card's while none are set; null without either)",
   method: 'GET',
   path: '/billing',
   auth: 'bearer',
   permission: { resource: 'payment-method', action: 'read' },
-  response: BillingDetailsSchema,
+  response: v.nullable(BillingDetailsSchema),
 });
 
 export const saveBillingDetails = defineEndpoint({

@@ -5,12 +5,18 @@ import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { organizationSettingsMessages } from '@dcipher/shared/validation';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { AccountProvider, useAccountLoad } from './account-context';
 import { AccountNavigation } from './account-navigation';
 import { type AccountRoute, accountRoutes, findAccountRoute } from './account-routes';
 import { AdminOnlyPage } from './admin-only-page';
 import { NotFoundInAccount } from './not-found-in-account';
+
+const CheckoutWelcome = lazy(() =>
+  import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+    default: feature.CheckoutWelcome,
+  })),
+);
 
 const mayOpen = (route: AccountRoute, account: Account) =>
   !route.requires ||
@@ -49,6 +55,8 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   const { path, go } = useCurrentPath(navigate);
   const { load, retry, replaceAccount } = useAccountLoad(status === 'authenticated' && !passwordExpired);
   const route = findAccountRoute(path);
+  const isCheckout =
+    route?.id === 'checkout' || route?.id === 'checkoutAccount' || route?.id === 'checkoutBilling';
   // What the path shows: its screen, "only organization admins can…", or "not found" (no screen there yet).
   const Screen = route?.Screen;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -56,10 +64,11 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
 
   useEffect(() => {
     // Logging out ends on the home page; only a session that ended otherwise goes to log in.
-    if (status === 'anonymous' && !loggingOut && !leaving.current) navigate('/login');
+    // A visitor on their way to buy a plan sees the checkout's first step instead (below).
+    if (status === 'anonymous' && !loggingOut && !leaving.current && !isCheckout) navigate('/login');
     // An expired password closes the account area until a new one is set.
     else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
-  }, [status, passwordExpired, navigate, loggingOut]);
+  }, [status, passwordExpired, navigate, loggingOut, isCheckout]);
 
   const twoStepSetupRequired = load.state === 'loaded' && load.account.twoStepSetupRequired;
   useEffect(() => {
@@ -81,6 +90,14 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
     },
     [navigate],
   );
+
+  if (status === 'anonymous' && isCheckout && !loggingOut) {
+    return (
+      <Suspense fallback={<p role="status">Loading the checkout…</p>}>
+        <CheckoutWelcome navigate={navigate} />
+      </Suspense>
+    );
+  }
 
   if (load.state !== 'loaded') {
     return (

@@ -147,6 +147,21 @@ export const accountRoutes: readonly AccountRoute[] = [
     ),
     { requires: { resource: 'add-on-packages', action: 'read', purpose: 'see the organization’s add-ons' } },
   ),
+  // The checkout (spec section 2's Checkout routes), reached from the pricing page; not in the menu.
+  ...(['checkout', 'checkoutAccount', 'checkoutBilling'] as const).map((id) =>
+    screen(
+      id,
+      lazy(() =>
+        import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+          default: id === 'checkoutBilling' ? feature.CheckoutBilling : feature.CheckoutContinue,
+        })),
+      ),
+      {
+        hiddenFromMenu: true,
+        requires: { resource: 'subscription', action: 'create', purpose: 'buy a plan for the organization' },
+      },
+    ),
+  ),
   // Spec section 2's menu: "sharing options, my team, contact, help" come last.
   screen(
     'accountSharing',

@@ -3,6 +3,7 @@ import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { type AuthRouteId, matchRoute } from '@dcipher/shared/routes';
 import { lazy, useEffect } from 'react';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
+import { afterSignInPath } from '../billing/checkout-state';
 import { onboardingScreens } from '../onboarding';
 
 const login = lazy(() =>
@@ -46,7 +47,7 @@ export function AuthApp({ navigate }: RemoteScreenProps) {
   // An invitation link (/signup?invitation=<token>) opens the invitee's page instead of self-service sign-up.
   const invitation = id === 'signup' && new URLSearchParams(window.location.search).has('invitation');
   useEffect(() => {
-    if (status === 'authenticated' && id === 'login') navigate('/account');
+    if (status === 'authenticated' && id === 'login') navigate(afterSignInPath());
   }, [status, navigate, id]);
   return (
     <ScreenRouter

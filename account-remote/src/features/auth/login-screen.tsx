@@ -15,13 +15,14 @@ import {
 import { useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
+import { afterSignInPath } from '../billing/checkout-state';
 import { TwoStepSignIn } from './two-step-sign-in';
 
 export function LoginScreen({ navigate }: RemoteScreenProps) {
   const [resent, setResent] = useState(false);
   const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
   const enterAccount = () =>
-    navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account');
+    navigate(authStore.getState().requiresPasswordChange ? '/change-password' : afterSignInPath());
   const form = useContractForm({
     schema: CredentialsSchema,
     defaultValues: { email: '', password: '', staySignedIn: false },

@@ -1,5 +1,4 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import { type BillingDetails, BillingDetailsInputSchema, contract } from '@dcipher/shared/contract';
 import { countries, customerTypes } from '@dcipher/shared/domain';
 import {
@@ -24,15 +23,9 @@ const countryName = (code: string) => countries.find((country) => country.code =
  * the paying card's apply; admins may set their own, or remove them again.
  */
 export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
-  const { result, reload } = useApiLoad(async () => {
-    try {
-      return await authenticatedApi().call(contract.creditCards.getBillingDetails);
-    } catch (error) {
-      // No card and no details yet: an empty state, not an error.
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  });
+  const { result, reload } = useApiLoad(() =>
+    authenticatedApi().call(contract.creditCards.getBillingDetails),
+  );
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const current = result.state === 'loaded' ? result.data : null;

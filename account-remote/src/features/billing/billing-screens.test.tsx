@@ -257,13 +257,7 @@ describe('Payment method and invoices', () => {
       '/payment',
       {
         listCreditCards: () => cards,
-        getBillingDetails: () => {
-          throw new ApiError(
-            'Your organization has no billing details yet: add a card or set them.',
-            404,
-            'NOT_FOUND',
-          );
-        },
+        getBillingDetails: null,
         addCreditCard: () => {
           const card = {
             id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
@@ -465,5 +459,74 @@ describe('Wallet and add-ons', () => {
     await waitFor(() =>
       expect(screen.getByRole('list', { name: 'My add-ons' }).textContent).toContain('20,000 articles'),
     );
+  });
+});
+
+describe('Checkout', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('greets a visitor who is not signed in with the chosen plan, keeps it, and leads to sign-up', async () => {
+    authStore.setState({ status: 'anonymous' });
+    call = answering({ listPricingPlans: [...plans, plan('starter-annual', 'Individual', 46800)] });
+    window.history.pushState(null, '', '/checkout?plan=starter-monthly');
+    const navigate = jest.fn();
+    const { container } = await renderScreen(
+      <main>
+        <AccountApp navigate={navigate} />
+      </main>,
+    );
+    expect((await screen.findByText(/before VAT/)).textContent).toContain(
+      'Starter (monthly): $49.00 per month',
+    );
+    expect(navigate).not.toHaveBeenCalledWith('/login');
+    fireEvent.change(screen.getByLabelText('Billing period'), { target: { value: 'starter-annual' } });
+    await waitFor(() => expect(sessionStorage.getItem('dcipher.checkout')).toBe('starter-annual'));
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(navigate).toHaveBeenCalledWith('/signup?plan=starter-annual');
+  });
+
+  it('signed in, takes a card when there is none, shows the amount and pays it once', async () => {
+    sessionStorage.setItem('dcipher.checkout', 'business-monthly');
+    let cards: unknown[] = [];
+    const started = jest.fn(() => ({ summary: active, invoice }));
+    await open(
+      '/checkout/billing',
+      {
+        listPricingPlans: plans,
+        getSubscriptionSummary: trial,
+        listCreditCards: () => cards,
+        addCreditCard: () => {
+          cards = [{ id: 'c1' }];
+          return {
+            id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
+            brand: 'visa',
+            last4: '4242',
+            expiryMonth: 8,
+            expiryYear: 2030,
+            cardHolder: 'Ada Admin',
+            isDefault: true,
+            createdAt: '2026-11-24T10:00:00.000Z',
+          };
+        },
+        getUpgradeCost: quote,
+        startSubscription: started,
+      },
+      'Checkout: billing',
+    );
+    const form = within(await screen.findByRole('form', { name: 'Add a card' }));
+    const type = (label: string, value: string) =>
+      fireEvent.change(form.getByLabelText(label), { target: { value } });
+    type('Card number', '4242 4242 4242 4242');
+    type('Expiry (MM/YYYY)', '08/2030');
+    type('CVC', '123');
+    type('Billing address', 'Vesterbrogade 1');
+    type('Country', 'DK');
+    fireEvent.click(form.getByRole('button', { name: 'Save card and continue' }));
+    expect((await screen.findByTestId('quote-total')).textContent).toBe('$623.75');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $623.75 and switch' }));
+    expect(await screen.findByText(/Paid \$623\.75: invoice DC-000042\./)).toBeTruthy();
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('dcipher.checkout')).toBeNull();
   });
 });

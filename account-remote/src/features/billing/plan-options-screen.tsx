@@ -24,7 +24,7 @@ const currencyLabels: Record<CurrencyCode, string> = {
   gpb: 'Pounds (£)',
 };
 
-interface Choice {
+export interface Choice {
   plan: PricingPlan;
   promoCode: string;
   quote?: PlanChangeQuote;
@@ -222,7 +222,7 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
   );
 }
 
-function QuoteBox({
+export function QuoteBox({
   choice,
   pricing,
   paying,

@@ -23,7 +23,7 @@ export class CardRequiredError extends ApiError {
   }
 }
 
-/** No billing details of the organization's own (DELETE), nor a card's to fall back on (GET) (404). */
+/** DELETE /billing without billing details of the organization's own (404). */
 export class BillingDetailsNotFoundError extends ApiError {
   constructor() {
     super(errorCodes.notFound, {

@@ -99,11 +99,12 @@ export function registerCreditCardRoutes(
     return { deleted: true } as const;
   });
 
-  registerEndpoint(app, contract.creditCards.getBillingDetails, async (_input, { user }) => {
-    const details = await findBillingDetails(database, user.organizationId);
-    if (!details) throw new BillingDetailsNotFoundError();
-    return details;
-  });
+  // Nothing set and no card yet is an empty state, answered as null rather than an error.
+  registerEndpoint(
+    app,
+    contract.creditCards.getBillingDetails,
+    async (_input, { user }) => (await findBillingDetails(database, user.organizationId)) ?? null,
+  );
   registerEndpoint(app, contract.creditCards.saveBillingDetails, ({ body }, { user }) =>
     saveBillingDetails(database, user.organizationId, body),
   );

@@ -1,0 +1,334 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import {
+  contract,
+  currencyCodes,
+  type Invoice,
+  PaymentMethodInputSchema,
+  type PricingPlan,
+  type SubscriptionSummary,
+} from '@dcipher/shared/contract';
+import type { CurrencyCode } from '@dcipher/shared/domain';
+import { formatMoney } from '@dcipher/shared/format';
+import {
+  Button,
+  Form,
+  FormSubmitButton,
+  Notice,
+  SelectField,
+  theme,
+  useContractForm,
+} from '@dcipher/shared/ui';
+import { useEffect, useState } from 'react';
+import { useAccount } from '../account/account-context';
+import type { AccountScreenProps } from '../account/account-routes';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { messageOf, useApiLoad } from '../account/use-api-load';
+import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from './checkout-state';
+import { newIdempotencyKey } from './idempotency-key';
+import { PaymentCardFields } from './payment-card-fields';
+import { type Choice, QuoteBox } from './plan-options-screen';
+
+const currencyLabels: Record<CurrencyCode, string> = {
+  usd: 'US dollars ($)',
+  eur: 'Euros (€)',
+  gpb: 'Pounds (£)',
+};
+const planFromQuery = () => new URLSearchParams(window.location.search).get('plan') ?? undefined;
+const perPeriod = (plan: PricingPlan) => (plan.billingPeriod === 'annual' ? 'year' : 'month');
+
+/**
+ * /checkout for a visitor who is not signed in (step 1 of 3): the plan chosen on the pricing page, its other
+ * billing period, and the way on: create an account (the 14-day trial starts, no card needed) or log in. The plan is
+ * kept for this tab, so after signing up and confirming the address, logging in comes back to the checkout.
+ */
+export function CheckoutWelcome({ navigate }: AccountScreenProps) {
+  const [planId, setPlanId] = useState(() => planFromQuery() ?? pendingCheckoutPlan());
+  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.pricing.listPricingPlans));
+  useEffect(() => {
+    if (planId) rememberCheckoutPlan(planId);
+  }, [planId]);
+  return (
+    <section
+      aria-labelledby="checkout-title"
+      css={{ maxWidth: '36rem', margin: '0 auto', padding: '2rem 1rem 3rem', fontFamily: theme.font.family }}
+    >
+      <h1 id="checkout-title" css={{ marginTop: 0 }}>
+        Checkout
+      </h1>
+      <LoadState load={result} loadingText="Loading the plan…" onRetry={() => void reload()}>
+        {(plans) => {
+          const plan = plans.find(
+            (candidate) => candidate.id === planId && candidate.prices && !candidate.isCustom,
+          );
+          if (!plan) {
+            return (
+              <p>
+                Choose a plan on the <a href="/pricing">pricing page</a> first.
+              </p>
+            );
+          }
+          const tier = plan.id.replace(/-(monthly|annual)$/, '');
+          const variants = plans.filter(
+            (candidate) => candidate.id.startsWith(`${tier}-`) && candidate.prices,
+          );
+          return (
+            <>
+              <p css={{ marginTop: 0 }}>
+                <strong>
+                  {plan.name} ({plan.billingPeriod})
+                </strong>
+                : {formatMoney(plan.prices!.usd, 'usd')} per {perPeriod(plan)} (before VAT; you choose the
+                currency before paying).
+              </p>
+              {variants.length > 1 ? (
+                <SelectField
+                  label="Billing period"
+                  name="period"
+                  value={plan.id}
+                  onChange={(event) => setPlanId(event.target.value)}
+                  options={variants.map((variant) => ({
+                    value: variant.id,
+                    label: `${variant.billingPeriod === 'annual' ? 'Annual' : 'Monthly'}: ${formatMoney(variant.prices!.usd, 'usd')} per ${perPeriod(variant)}`,
+                  }))}
+                />
+              ) : null}
+              <p css={{ color: theme.colors.muted }}>
+                Step 2: your account. New to Dcipher? Create an account (confirm your email, then log in); you
+                pay on the next step, and nothing is charged before you confirm the amount.
+              </p>
+              <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+                <Button onClick={() => navigate(`/signup?plan=${encodeURIComponent(plan.id)}`)}>
+                  Create an account
+                </Button>
+                <Button variant="secondary" onClick={() => navigate('/login')}>
+                  I have an account: log in
+                </Button>
+              </div>
+            </>
+          );
+        }}
+      </LoadState>
+    </section>
+  );
+}
+
+/** /checkout and /checkout/account when signed in: the plan is remembered and the checkout goes on to billing. */
+export function CheckoutContinue({ navigate }: AccountScreenProps) {
+  useEffect(() => {
+    const planId = planFromQuery() ?? pendingCheckoutPlan();
+    if (planId) {
+      rememberCheckoutPlan(planId);
+      navigate('/checkout/billing');
+    } else {
+      navigate('/subscription/options');
+    }
+  }, [navigate]);
+  return (
+    <p role="status" css={{ color: theme.colors.muted }}>
+      Opening the checkout…
+    </p>
+  );
+}
+
+/**
+ * /checkout/billing (step 3 of 3): the card (added here when there is none), the exact amount with a promo code,
+ * and the payment, once, whatever the clicks; then the confirmation.
+ */
+export function CheckoutBilling({ navigate }: AccountScreenProps) {
+  const { account } = useAccount();
+  const planId = planFromQuery() ?? pendingCheckoutPlan();
+  const { result, reload } = useApiLoad(async () => {
+    const [plans, summary, cards] = await Promise.all([
+      authenticatedApi().call(contract.pricing.listPricingPlans),
+      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
+      authenticatedApi().call(contract.creditCards.listCreditCards),
+    ]);
+    return { plan: plans.find((candidate) => candidate.id === planId), summary, hasCard: cards.length > 0 };
+  });
+  const [currency, setCurrency] = useState<CurrencyCode>('usd');
+  const [choice, setChoice] = useState<Choice>();
+  const [pricing, setPricing] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string>();
+  const [promoError, setPromoError] = useState<string>();
+  const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
+  const cardForm = useContractForm({
+    schema: PaymentMethodInputSchema,
+    defaultValues: {
+      cardHolder: `${account.firstName} ${account.lastName}`.trim(),
+      cardNumber: '',
+      cvc: '',
+      expiry: '',
+      company: account.company ?? '',
+      address: '',
+      country: '',
+      vatNumber: '',
+      billingType: account.organization.customerType,
+    },
+    onSubmit: async (body) => {
+      await authenticatedApi().call(contract.creditCards.addCreditCard, { body });
+      await reload();
+    },
+  });
+
+  // Once the card is there, the amount is worked out at once: nothing is charged before "Pay".
+  const ready =
+    result.state === 'loaded' && result.data.hasCard && result.data.plan?.prices
+      ? result.data.plan
+      : undefined;
+  useEffect(() => {
+    if (ready && !choice)
+      void price({ plan: ready, promoCode: '', idempotencyKey: newIdempotencyKey() }, currency);
+  }, [ready]);
+
+  async function price(next: Choice, chosenCurrency: CurrencyCode) {
+    setChoice(next);
+    setPricing(true);
+    setError(undefined);
+    setPromoError(undefined);
+    try {
+      const quote = await authenticatedApi().call(contract.subscriptions.getUpgradeCost, {
+        query: {
+          nextPlanId: next.plan.id,
+          currency: chosenCurrency,
+          ...(next.promoCode.trim() ? { promoCode: next.promoCode.trim() } : {}),
+        },
+      });
+      setChoice({ ...next, quote, idempotencyKey: newIdempotencyKey() });
+    } catch (failure) {
+      const message = messageOf(failure);
+      if (next.promoCode.trim() && /promo code/i.test(message)) setPromoError(message);
+      else setError(message);
+    } finally {
+      setPricing(false);
+    }
+  }
+
+  async function pay(summary: SubscriptionSummary) {
+    if (!choice?.quote) return;
+    setPaying(true);
+    setError(undefined);
+    try {
+      const body = {
+        planId: choice.plan.id,
+        currency,
+        idempotencyKey: choice.idempotencyKey,
+        ...(choice.quote.promoCode ? { promoCode: choice.quote.promoCode } : {}),
+      };
+      const running = summary.plan !== null && summary.state !== 'expired';
+      setPaid(
+        running
+          ? await authenticatedApi().call(contract.subscriptions.changeSubscription, { body })
+          : await authenticatedApi().call(contract.subscriptions.startSubscription, { body }),
+      );
+      forgetCheckoutPlan();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  if (paid) {
+    return (
+      <ScreenSection title="Thank you">
+        <Notice>
+          <strong>
+            Your plan: {paid.summary.plan?.name ?? 'none'} ({paid.summary.label}).
+          </strong>{' '}
+          {paid.invoice
+            ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}.`
+            : ''}
+        </Notice>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+          <Button onClick={() => navigate('/subscription')}>See your subscription</Button>
+          <Button variant="secondary" onClick={() => navigate('/payment/invoices')}>
+            See your invoices
+          </Button>
+        </div>
+      </ScreenSection>
+    );
+  }
+
+  return (
+    <LoadState load={result} loadingText="Loading your checkout…" onRetry={() => void reload()}>
+      {({ plan, summary, hasCard }) => {
+        if (!plan?.prices || plan.isCustom || plan.customerType !== account.organization.customerType) {
+          return (
+            <ScreenSection title="Choose a plan">
+              <p css={{ margin: 0 }}>
+                {plan ? 'This plan is for another kind of customer. ' : ''}
+                Choose one of your plans on{' '}
+                <a
+                  href="/subscription/options"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate('/subscription/options');
+                  }}
+                >
+                  available plans
+                </a>
+                .
+              </p>
+            </ScreenSection>
+          );
+        }
+        return (
+          <>
+            <ScreenSection title={`${plan.name} (${plan.billingPeriod})`}>
+              <p css={{ marginTop: 0, color: theme.colors.muted }}>{plan.description}</p>
+              {!summary.plan ? (
+                <SelectField
+                  label="Currency"
+                  name="currency"
+                  value={currency}
+                  onChange={(event) => {
+                    const next = event.target.value as CurrencyCode;
+                    setCurrency(next);
+                    if (choice) void price(choice, next);
+                  }}
+                  options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
+                />
+              ) : null}
+            </ScreenSection>
+            {!hasCard ? (
+              <ScreenSection title="Your card">
+                <Form form={cardForm} aria-label="Add a card">
+                  <PaymentCardFields form={cardForm} />
+                  <FormSubmitButton form={cardForm} busyLabel="Saving your card…">
+                    Save card and continue
+                  </FormSubmitButton>
+                </Form>
+              </ScreenSection>
+            ) : (
+              <ScreenSection title="Review and pay">
+                {!choice ? (
+                  <Button
+                    onClick={() =>
+                      void price({ plan, promoCode: '', idempotencyKey: newIdempotencyKey() }, currency)
+                    }
+                  >
+                    Show the amount
+                  </Button>
+                ) : (
+                  <QuoteBox
+                    choice={choice}
+                    pricing={pricing}
+                    paying={paying}
+                    error={error}
+                    promoError={promoError}
+                    canPay
+                    onPromo={(promoCode) => void price({ ...choice, promoCode }, currency)}
+                    onConfirm={() => void pay(summary)}
+                    onCancel={() => navigate('/subscription/options')}
+                  />
+                )}
+              </ScreenSection>
+            )}
+          </>
+        );
+      }}
+    </LoadState>
+  );
+}
