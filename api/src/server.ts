@@ -70,6 +70,8 @@ import { registerSystemRoutes } from './modules/system/system-routes.js';
 import { registerTokenRoutes } from './modules/tokens/token-routes.js';
 import { registerTrialRoutes } from './modules/trial/trial-routes.js';
 import { createTrialService } from './modules/trial/trial-service.js';
+import { registerUsageRoutes } from './modules/usage/usage-routes.js';
+import { createUsageService } from './modules/usage/usage-service.js';
 import { registerWhitePaperRoutes } from './modules/white-paper/white-paper-routes.js';
 
 export { type Config, loadConfig } from './config.js';
@@ -276,6 +278,7 @@ export async function createServer(
     });
     registerSubscriptionRoutes(app, subscriptions, billingScheduler, rateLimiter);
     registerCreditRoutes(app, database, subscriptions);
+    registerUsageRoutes(app, createUsageService({ database, mailer, webUrl: config.webUrl }));
     if (config.billingSchedulerIntervalSeconds > 0) {
       const scheduler = billingScheduler;
       let schedule: ReturnType<typeof startBillingSchedule> | undefined;

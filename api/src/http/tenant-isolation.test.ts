@@ -151,7 +151,7 @@ describe('tenant isolation: organization B never reaches organization A', () => 
           ...(attempt.body && { payload: attempt.body }),
         });
         const declaredUnavailable = ['INTEGRATION_NOT_CONFIGURED', 'INTEGRATION_UNAVAILABLE'].includes(
-          (response.json() as { code?: string }).code ?? '',
+          (response.json() as { code?: string } | null)?.code ?? '',
         );
         assert.ok(
           response.statusCode < 500 || declaredUnavailable,

@@ -123,6 +123,8 @@ export const errorCodes = {
   subscriptionConflict: 'SUBSCRIPTION_CONFLICT',
   /** Billing: the last card cannot go while a paid plan is running (409). */
   cardRequired: 'CARD_REQUIRED',
+  /** Usage past the quota that the wallet cannot pay (402). */
+  insufficientCredits: 'INSUFFICIENT_CREDITS',
   internal: 'INTERNAL',
   /** Client only: no answer came back at all (offline, server down, timeout); status 0. */
   network: 'NETWORK',
@@ -217,6 +219,7 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   PROMO_CODE_INVALID: { status: 400, message: billingMessages.promoCodeInvalid },
   SUBSCRIPTION_CONFLICT: { status: 409, message: billingMessages.alreadySubscribed },
   CARD_REQUIRED: { status: 409, message: billingMessages.lastCardOfPaidPlan },
+  INSUFFICIENT_CREDITS: { status: 402, message: billingMessages.insufficientCredits },
   INTERNAL: { status: 500, message: errorCatalogue.serverError },
   NETWORK: { status: 0, message: networkErrorMessage },
   INVALID_RESPONSE: { status: 0, message: errorCatalogue.serverError },

@@ -24,6 +24,7 @@ import * as suspension from './suspension.js';
 import * as system from './system.js';
 import * as tokens from './tokens.js';
 import * as trial from './trial.js';
+import * as usage from './usage.js';
 import * as whitePaper from './white-paper.js';
 
 export {
@@ -421,6 +422,15 @@ export const contract = {
     listPlanUpgrades: pricing.listPlanUpgrades,
     createCustomPlan: pricing.createCustomPlan,
   },
+  usage: {
+    getUsageDetails: usage.getUsageDetails,
+    getAddOnUsageDetails: usage.getAddOnUsageDetails,
+    getMaxFileSize: usage.getMaxFileSize,
+    validateLimit: usage.validateLimit,
+    validateActivity: usage.validateActivity,
+    recordActivity: usage.recordActivity,
+    validateFile: usage.validateFile,
+  },
   credits: {
     listWalletPackages: credits.listWalletPackages,
     getCustomerCredits: credits.getCustomerCredits,
@@ -503,3 +513,4 @@ export {
   SubscriptionSummarySchema,
   subscriptionStates,
 } from './subscriptions.js';
+export { maxUploadBytes, type UsageCheck, type UsageDetails, type UsageLine } from './usage.js';

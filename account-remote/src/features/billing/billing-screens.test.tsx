@@ -86,9 +86,36 @@ const invoice: Invoice = {
   status: 'paid',
 };
 
+const usage = {
+  periodStart: '2026-11-24T10:00:00.000Z',
+  periodEnd: '2026-12-24T10:00:00.000Z',
+  lines: [
+    {
+      label: 'News media articles',
+      usageCategory: 'News',
+      unit: 'articles',
+      included: 100000,
+      addOns: 20000,
+      used: 96000,
+      remaining: 24000,
+      percentUsed: 80,
+    },
+    {
+      label: 'LLM tokens',
+      usageCategory: 'LLM',
+      unit: 'tokens',
+      included: 0,
+      addOns: 0,
+      used: 15000,
+      remaining: 0,
+      percentUsed: 100,
+    },
+  ],
+};
+
 async function open(path: string, handlers: Record<string, unknown>, heading: string) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, ...handlers });
+  call = answering({ getAccount: testAccount, getUsageDetails: usage, ...handlers });
   window.history.pushState(null, '', path);
   const view = await renderScreen(
     <main>
@@ -118,6 +145,9 @@ describe('Subscription details', () => {
     expect((await screen.findByTestId('plan-status')).textContent).toBe('Free trial ends in 9 days');
     expect(screen.getByText(/\(9 days left\)/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose a plan' })).toBeTruthy();
+    expect(await screen.findByText('96,000 of 120,000 articles (20,000 from add-ons)')).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'News media articles: 80 % used' })).toBeTruthy();
+    expect(screen.getByText('15,000 tokens, pay-as-you-go')).toBeTruthy();
     await expectNoAxeViolations(container);
   });
 

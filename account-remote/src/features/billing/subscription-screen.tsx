@@ -10,6 +10,7 @@ import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
 import { messageOf, useApiLoad } from '../account/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
+import { UsageSection } from './usage-section';
 
 const stateTone: Record<SubscriptionSummary['state'], string> = {
   trialing: theme.colors.brand,
@@ -46,152 +47,155 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
   }
 
   return (
-    <ScreenSection title="Your plan">
-      <LoadState load={result} loadingText="Loading your plan…" onRetry={() => void reload()}>
-        {(summary: SubscriptionSummary) => (
-          <>
-            {done ? <Notice>{done}</Notice> : null}
-            <p css={{ margin: '0 0 1rem' }}>
-              <span
-                data-testid="plan-status"
+    <>
+      <ScreenSection title="Your plan">
+        <LoadState load={result} loadingText="Loading your plan…" onRetry={() => void reload()}>
+          {(summary: SubscriptionSummary) => (
+            <>
+              {done ? <Notice>{done}</Notice> : null}
+              <p css={{ margin: '0 0 1rem' }}>
+                <span
+                  data-testid="plan-status"
+                  css={{
+                    display: 'inline-block',
+                    padding: '0.2rem 0.6rem',
+                    borderRadius: '999px',
+                    border: `2px solid ${stateTone[summary.state]}`,
+                    color: stateTone[summary.state],
+                    fontWeight: 700,
+                  }}
+                >
+                  {summary.label}
+                </span>
+              </p>
+              <dl
                 css={{
-                  display: 'inline-block',
-                  padding: '0.2rem 0.6rem',
-                  borderRadius: '999px',
-                  border: `2px solid ${stateTone[summary.state]}`,
-                  color: stateTone[summary.state],
-                  fontWeight: 700,
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                  gap: '0.4rem 1.25rem',
+                  margin: '0 0 1.25rem',
                 }}
               >
-                {summary.label}
-              </span>
-            </p>
-            <dl
-              css={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                gap: '0.4rem 1.25rem',
-                margin: '0 0 1.25rem',
-              }}
-            >
-              <dt css={{ fontWeight: 600 }}>Plan</dt>
-              <dd css={{ margin: 0 }}>
-                {summary.plan
-                  ? `${summary.plan.name} (${summary.plan.billingPeriod}), ${formatMoney(summary.plan.price, summary.plan.currency)} per ${summary.plan.billingPeriod === 'annual' ? 'year' : 'month'}`
-                  : summary.state === 'trialing'
-                    ? 'Free trial: every feature, no card needed'
-                    : 'No plan'}
-              </dd>
-              {summary.endsAt ? (
-                <>
-                  <dt css={{ fontWeight: 600 }}>
-                    {summary.plan
-                      ? summary.cancelAtPeriodEnd
-                        ? 'Ends on'
-                        : 'Renews on'
-                      : summary.state === 'trialing'
-                        ? 'Trial ends on'
-                        : 'Trial ended on'}
-                  </dt>
-                  <dd css={{ margin: 0 }}>
-                    <time dateTime={summary.endsAt}>{formatDate(summary.endsAt)}</time>
-                    {summary.daysLeft !== null ? ` (${summary.daysLeft} days left)` : ''}
-                  </dd>
-                </>
+                <dt css={{ fontWeight: 600 }}>Plan</dt>
+                <dd css={{ margin: 0 }}>
+                  {summary.plan
+                    ? `${summary.plan.name} (${summary.plan.billingPeriod}), ${formatMoney(summary.plan.price, summary.plan.currency)} per ${summary.plan.billingPeriod === 'annual' ? 'year' : 'month'}`
+                    : summary.state === 'trialing'
+                      ? 'Free trial: every feature, no card needed'
+                      : 'No plan'}
+                </dd>
+                {summary.endsAt ? (
+                  <>
+                    <dt css={{ fontWeight: 600 }}>
+                      {summary.plan
+                        ? summary.cancelAtPeriodEnd
+                          ? 'Ends on'
+                          : 'Renews on'
+                        : summary.state === 'trialing'
+                          ? 'Trial ends on'
+                          : 'Trial ended on'}
+                    </dt>
+                    <dd css={{ margin: 0 }}>
+                      <time dateTime={summary.endsAt}>{formatDate(summary.endsAt)}</time>
+                      {summary.daysLeft !== null ? ` (${summary.daysLeft} days left)` : ''}
+                    </dd>
+                  </>
+                ) : null}
+                {summary.scheduledPlan ? (
+                  <>
+                    <dt css={{ fontWeight: 600 }}>From then on</dt>
+                    <dd css={{ margin: 0 }}>{summary.scheduledPlan.name}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {summary.state === 'expired' || summary.state === 'past_due' ? (
+                <Alert>
+                  {summary.state === 'expired'
+                    ? 'Your organization has no active plan: choose one to go on using Dcipher.'
+                    : 'The renewal payment failed: check your card on the payment method page, then pay the renewal.'}
+                </Alert>
               ) : null}
-              {summary.scheduledPlan ? (
-                <>
-                  <dt css={{ fontWeight: 600 }}>From then on</dt>
-                  <dd css={{ margin: 0 }}>{summary.scheduledPlan.name}</dd>
-                </>
-              ) : null}
-            </dl>
-            {summary.state === 'expired' || summary.state === 'past_due' ? (
-              <Alert>
-                {summary.state === 'expired'
-                  ? 'Your organization has no active plan: choose one to go on using Dcipher.'
-                  : 'The renewal payment failed: check your card on the payment method page, then pay the renewal.'}
-              </Alert>
-            ) : null}
-            {error ? <Alert>{error}</Alert> : null}
-            {mayChange ? (
-              <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-                {summary.state === 'past_due' ? (
-                  <Button
-                    disabled={busy}
-                    onClick={() =>
-                      void act(
-                        () => authenticatedApi().call(contract.subscriptions.payOutstandingInvoice),
-                        'Paid: your plan is active again.',
-                      )
-                    }
-                  >
-                    {busy ? 'Paying…' : 'Pay the renewal now'}
-                  </Button>
-                ) : null}
-                <Button
-                  variant={summary.state === 'past_due' ? 'secondary' : 'primary'}
-                  onClick={() => navigate('/subscription/options')}
-                >
-                  {summary.plan ? 'Change plan' : 'Choose a plan'}
-                </Button>
-                {summary.plan && (summary.cancelAtPeriodEnd || summary.scheduledPlan) ? (
-                  <Button
-                    variant="secondary"
-                    disabled={busy}
-                    onClick={() =>
-                      void act(
-                        () =>
-                          authenticatedApi().call(contract.subscriptions.changeSubscription, {
-                            body: { planId: summary.plan!.id, idempotencyKey: newIdempotencyKey() },
-                          }),
-                        `You keep ${summary.plan!.name}.`,
-                      )
-                    }
-                  >
-                    Keep {summary.plan.name}
-                  </Button>
-                ) : null}
-                {summary.plan && !summary.cancelAtPeriodEnd && summary.state === 'active' && !asking ? (
-                  <Button variant="secondary" onClick={() => setAsking(true)}>
-                    Cancel plan…
-                  </Button>
-                ) : null}
-              </div>
-            ) : (
-              <p css={{ color: theme.colors.muted, margin: 0 }}>
-                Only your organization’s admins can change the plan.
-              </p>
-            )}
-            {asking && summary.plan ? (
-              <fieldset css={{ border: 'none', margin: '1rem 0 0', padding: 0 }}>
-                <legend css={{ padding: 0, marginBottom: '0.5rem' }}>
-                  Cancel {summary.plan.name}? It stays active until{' '}
-                  {summary.endsAt ? formatDate(summary.endsAt) : 'the end of the period'}, and you can keep it
-                  until then. Nothing more is charged.
-                </legend>
+              {error ? <Alert>{error}</Alert> : null}
+              {mayChange ? (
                 <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+                  {summary.state === 'past_due' ? (
+                    <Button
+                      disabled={busy}
+                      onClick={() =>
+                        void act(
+                          () => authenticatedApi().call(contract.subscriptions.payOutstandingInvoice),
+                          'Paid: your plan is active again.',
+                        )
+                      }
+                    >
+                      {busy ? 'Paying…' : 'Pay the renewal now'}
+                    </Button>
+                  ) : null}
                   <Button
-                    variant="danger"
-                    disabled={busy}
-                    onClick={() =>
-                      void act(
-                        () => authenticatedApi().call(contract.subscriptions.cancelSubscription),
-                        'Your plan is cancelled at the end of the period.',
-                      )
-                    }
+                    variant={summary.state === 'past_due' ? 'secondary' : 'primary'}
+                    onClick={() => navigate('/subscription/options')}
                   >
-                    {busy ? 'Cancelling…' : 'Cancel at period end'}
+                    {summary.plan ? 'Change plan' : 'Choose a plan'}
                   </Button>
-                  <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-                    Keep my plan
-                  </Button>
+                  {summary.plan && (summary.cancelAtPeriodEnd || summary.scheduledPlan) ? (
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() =>
+                        void act(
+                          () =>
+                            authenticatedApi().call(contract.subscriptions.changeSubscription, {
+                              body: { planId: summary.plan!.id, idempotencyKey: newIdempotencyKey() },
+                            }),
+                          `You keep ${summary.plan!.name}.`,
+                        )
+                      }
+                    >
+                      Keep {summary.plan.name}
+                    </Button>
+                  ) : null}
+                  {summary.plan && !summary.cancelAtPeriodEnd && summary.state === 'active' && !asking ? (
+                    <Button variant="secondary" onClick={() => setAsking(true)}>
+                      Cancel plan…
+                    </Button>
+                  ) : null}
                 </div>
-              </fieldset>
-            ) : null}
-          </>
-        )}
-      </LoadState>
-    </ScreenSection>
+              ) : (
+                <p css={{ color: theme.colors.muted, margin: 0 }}>
+                  Only your organization’s admins can change the plan.
+                </p>
+              )}
+              {asking && summary.plan ? (
+                <fieldset css={{ border: 'none', margin: '1rem 0 0', padding: 0 }}>
+                  <legend css={{ padding: 0, marginBottom: '0.5rem' }}>
+                    Cancel {summary.plan.name}? It stays active until{' '}
+                    {summary.endsAt ? formatDate(summary.endsAt) : 'the end of the period'}, and you can keep
+                    it until then. Nothing more is charged.
+                  </legend>
+                  <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+                    <Button
+                      variant="danger"
+                      disabled={busy}
+                      onClick={() =>
+                        void act(
+                          () => authenticatedApi().call(contract.subscriptions.cancelSubscription),
+                          'Your plan is cancelled at the end of the period.',
+                        )
+                      }
+                    >
+                      {busy ? 'Cancelling…' : 'Cancel at period end'}
+                    </Button>
+                    <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
+                      Keep my plan
+                    </Button>
+                  </div>
+                </fieldset>
+              ) : null}
+            </>
+          )}
+        </LoadState>
+      </ScreenSection>
+      <UsageSection />
+    </>
   );
 }

@@ -25,6 +25,7 @@ import { subscriptionsAndInvoicesMigration } from './0029-subscriptions-and-invo
 import { billingSchedulerMigration } from './0030-billing-scheduler.js';
 import { billingDetailsMigration } from './0031-billing-details.js';
 import { walletAndAddOnsMigration } from './0032-wallet-and-add-ons.js';
+import { usageRecordsMigration } from './0033-usage-records.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   billingSchedulerMigration,
   billingDetailsMigration,
   walletAndAddOnsMigration,
+  usageRecordsMigration,
 ];

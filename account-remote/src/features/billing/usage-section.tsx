@@ -1,0 +1,68 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import { contract, type UsageDetails } from '@dcipher/shared/contract';
+import { formatDate } from '@dcipher/shared/format';
+import { theme } from '@dcipher/shared/ui';
+import { LoadState } from '../account/load-state';
+import { ScreenSection } from '../account/screen-section';
+import { useApiLoad } from '../account/use-api-load';
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+/** This period's use of each quota as a bar (docs/decisions/0042); past 100 % is paid from the wallet. */
+export function UsageSection() {
+  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.usage.getUsageDetails));
+  return (
+    <ScreenSection title="Usage this period">
+      <LoadState load={result} loadingText="Loading your usage…" onRetry={() => void reload()}>
+        {(usage: UsageDetails) => (
+          <>
+            <p css={{ marginTop: 0, color: theme.colors.muted }}>
+              From {formatDate(usage.periodStart)} to {formatDate(usage.periodEnd)}. Use past your plan and
+              add-ons is paid from your wallet at the pay-as-you-go prices.
+            </p>
+            <ul
+              aria-label="Quotas"
+              css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.9rem' }}
+            >
+              {usage.lines.map((line) => {
+                const total = line.included + line.addOns;
+                return (
+                  <li key={line.usageCategory}>
+                    <div
+                      css={{
+                        display: 'flex',
+                        flexWrap: 'wrap',
+                        justifyContent: 'space-between',
+                        gap: '0 1rem',
+                      }}
+                    >
+                      <span css={{ fontWeight: 600 }}>{line.label}</span>
+                      <span>
+                        {total === 0
+                          ? `${numberFormat.format(line.used)} ${line.unit}, pay-as-you-go`
+                          : `${numberFormat.format(line.used)} of ${numberFormat.format(total)} ${line.unit}`}
+                        {line.addOns > 0 ? ` (${numberFormat.format(line.addOns)} from add-ons)` : ''}
+                      </span>
+                    </div>
+                    {total > 0 ? (
+                      <meter
+                        min={0}
+                        max={100}
+                        low={80}
+                        high={99}
+                        optimum={0}
+                        value={Math.min(line.percentUsed, 100)}
+                        aria-label={`${line.label}: ${line.percentUsed} % used`}
+                        css={{ width: '100%', height: '0.9rem' }}
+                      />
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </LoadState>
+    </ScreenSection>
+  );
+}
