@@ -104,6 +104,30 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await page.getByLabel('To', { exact: true }).fill('2020-12-31');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByText('No invoices in these dates.')).toBeVisible();
+
+  // Credits bought appear in the wallet, and pay-as-you-go use (recorded by a service with an API key) draws on them.
+  await page.goto('/payment/wallet');
+  await expect(page.getByTestId('credit-balance')).toHaveText('0 credits');
+  await page.getByRole('button', { name: 'Buy 2,500 credits' }).click();
+  await expect(page.getByText(/^2,500 credits added: \$30\.00 paid \(invoice DC-\d{6}\)\.$/)).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText('2,500 credits');
+  const session = await (await request.post(`${stack.urls.api}/login`, { data: { email, password } })).json();
+  const key = await (
+    await request.post(`${stack.urls.api}/api-key`, {
+      headers: { authorization: `Bearer ${session.accessToken}` },
+      data: { name: 'Workflows service' },
+    })
+  ).json();
+  const used = await request.post(`${stack.urls.api}/resource/recordActivity`, {
+    headers: { 'x-api-key': key.secret },
+    data: { usageCategory: 'LLM', quantity: 15_000, idempotencyKey: `e2e-usage-${Date.now()}` },
+  });
+  expect(await used.json()).toEqual({ recorded: true, creditsCharged: 15, balance: 2485 });
+  await page.reload();
+  await expect(page.getByTestId('credit-balance')).toHaveText('2,485 credits');
+  await expect(page.getByRole('list', { name: 'Wallet transactions' })).toContainText(
+    'Pay-as-you-go LLM tokens: 15,000',
+  );
 });
 
 test('a new visitor buys a plan from the pricing page: account, card, amount, payment, active plan', async ({

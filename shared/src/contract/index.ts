@@ -444,6 +444,7 @@ export const contract = {
     purchaseAddOn: credits.purchaseAddOn,
   },
   subscriptions: {
+    getSubscription: subscriptions.getSubscription,
     getSubscriptionSummary: subscriptions.getSubscriptionSummary,
     getUpgradeCost: subscriptions.getUpgradeCost,
     startSubscription: subscriptions.startSubscription,

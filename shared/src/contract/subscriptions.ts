@@ -266,3 +266,24 @@ export const downloadInvoice = defineEndpoint({
   params: InvoiceParamsSchema,
   response: InvoiceFileSchema,
 });
+
+export const SubscriptionSchema = v.object({
+  planId: v.string(),
+  currency: v.picklist(currencyCodes),
+  status: v.picklist(['active', 'past_due', 'expired']),
+  currentPeriodStart: v.string(),
+  currentPeriodEnd: v.string(),
+  scheduledPlanId: v.nullable(v.string()),
+  cancelAtPeriodEnd: v.boolean(),
+});
+export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
+
+export const getSubscription = defineEndpoint({
+  operation: 'getSubscription',
+  summary: "The organization's subscription record, or null while it has none (on its trial)",
+  method: 'GET',
+  path: '/subscriptions',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'read' },
+  response: v.nullable(SubscriptionSchema),
+});

@@ -31,6 +31,20 @@ export function registerSubscriptionRoutes(
   registerEndpoint(app, contract.pricing.listPlanUpgrades, (_input, { user }) =>
     subscriptions.upgrades(user),
   );
+  registerEndpoint(app, endpoints.getSubscription, async (_input, { user }) => {
+    const subscription = await subscriptions.current(user, { includeExpired: true });
+    return subscription
+      ? {
+          planId: subscription.planId,
+          currency: subscription.currency,
+          status: subscription.status,
+          currentPeriodStart: subscription.currentPeriodStart.toISOString(),
+          currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+          scheduledPlanId: subscription.scheduledPlanId,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        }
+      : null;
+  });
   registerEndpoint(app, endpoints.getSubscriptionSummary, (_input, { user, reply }) => {
     reply.header('cache-control', 'no-store');
     return subscriptions.summary(user);

@@ -554,9 +554,9 @@ export function createSubscriptionService({
     },
 
     /** The current subscription (not expired), for purchases that add to its period. */
-    current: async (user: AuthenticatedUser) => {
+    current: async (user: AuthenticatedUser, { includeExpired = false } = {}) => {
       const subscription = await findSubscription(database, user.organizationId);
-      return isLive(subscription) ? subscription : undefined;
+      return includeExpired || isLive(subscription) ? subscription : undefined;
     },
 
     /** Cancels at the period's end; until then, choosing the current plan again undoes it. */

@@ -119,6 +119,8 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
   it('subscribing needs a card; then the first period is charged with VAT and the plan is active', async () => {
     const org = await newOrganization();
     const key = newKey();
+    const none = await call('GET', '/subscriptions', org.admin);
+    assert.deepEqual([none.statusCode, none.json()], [200, null]);
     const withoutCard = await call('POST', '/subscriptions', org.admin, {
       planId: 'business-monthly',
       idempotencyKey: key,
@@ -148,6 +150,11 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     });
     assert.equal(started.statusCode, 201, started.body);
     const { summary, invoice } = started.json<{ summary: SubscriptionSummary; invoice: Invoice }>();
+    const record = (await call('GET', '/subscriptions', org.teammate)).json();
+    assert.deepEqual(
+      [record.planId, record.currency, record.status, record.cancelAtPeriodEnd, record.currentPeriodEnd],
+      ['business-monthly', 'eur', 'active', false, summary.endsAt],
+    );
     assert.equal(invoice.total, shown.total, 'the invoice charges what was shown');
     assert.match(invoice.number, /^DC-\d{6}$/);
     assert.deepEqual(

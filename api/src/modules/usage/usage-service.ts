@@ -272,7 +272,7 @@ export function createUsageService({
             organizationId: user.organizationId,
             kind: 'usage',
             credits: -verdict.creditsNeeded,
-            description: `Pay-as-you-go: ${input.quantity.toLocaleString('en-GB')} ${label.toLowerCase()} past the quota`,
+            description: `Pay-as-you-go ${label}: ${input.quantity.toLocaleString('en-GB')}`,
           });
         }
         const after = before + input.quantity;
