@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { CurrencyCode } from '../domain/constants.js';
 import { usageCategories } from '../domain/enumerations.js';
+import { idempotencyKeyField } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
 import { InvoiceSchema } from './subscriptions.js';
@@ -20,10 +21,7 @@ const id = v.pipe(
   v.nonEmpty(validationMessages.required),
   v.maxLength(100),
 );
-const idempotencyKey = v.pipe(
-  v.string(validationMessages.required),
-  v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Please send an idempotency key of 16 to 100 letters, digits, - or _.'),
-);
+const idempotencyKey = idempotencyKeyField;
 const currency = v.optional(v.picklist(['usd', 'eur', 'gpb'], 'Please choose a currency: usd, eur or gpb.'));
 
 export const WalletPackageSchema = v.object({

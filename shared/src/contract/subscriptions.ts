@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type CurrencyCode, currencySymbols } from '../domain/constants.js';
+import { idempotencyKeyField } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -29,10 +30,7 @@ const promoCode = v.optional(
   ),
 );
 /** A key the screen makes once per confirmation: a retried or double-clicked request charges once. */
-const idempotencyKey = v.pipe(
-  v.string(validationMessages.required),
-  v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Please send an idempotency key of 16 to 100 letters, digits, - or _.'),
-);
+const idempotencyKey = idempotencyKeyField;
 
 export const SubscriptionSummarySchema = v.object({
   state: v.picklist(subscriptionStates),

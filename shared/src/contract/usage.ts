@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fileFormats, usageCategories } from '../domain/enumerations.js';
+import { idempotencyKeyField } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -136,13 +137,7 @@ export const recordActivity = defineEndpoint({
       usageCategory: category,
       quantity,
       /** The same use sent twice (a retry) is counted once. */
-      idempotencyKey: v.pipe(
-        v.string(validationMessages.required),
-        v.regex(
-          /^[A-Za-z0-9_-]{16,100}$/,
-          'Please send an idempotency key of 16 to 100 letters, digits, - or _.',
-        ),
-      ),
+      idempotencyKey: idempotencyKeyField,
     }),
   },
   response: v.object({

@@ -42,3 +42,12 @@ export const enteredPassword = v.pipe(
   v.nonEmpty(validationMessages.required),
   v.maxLength(1024, tooLong(1024)),
 );
+
+/**
+ * A key the caller makes once per intended charge or record (docs/decisions/0039): a retried or repeated request with
+ * the same key is answered as the first, and charges or counts nothing more.
+ */
+export const idempotencyKeyField = v.pipe(
+  v.string(validationMessages.required),
+  v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Please send an idempotency key of 16 to 100 letters, digits, - or _.'),
+);

@@ -2,10 +2,8 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   contract,
   currencyCodes,
-  type Invoice,
   PaymentMethodInputSchema,
   type PricingPlan,
-  type SubscriptionSummary,
 } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
@@ -23,11 +21,12 @@ import { useAccount } from '../account/account-context';
 import type { AccountScreenProps } from '../account/account-routes';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { useApiLoad } from '../account/use-api-load';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from './checkout-state';
 import { newIdempotencyKey } from './idempotency-key';
 import { PaymentCardFields } from './payment-card-fields';
-import { type Choice, QuoteBox } from './plan-options-screen';
+import { QuoteBox } from './plan-options-screen';
+import { usePlanChange } from './use-plan-change';
 
 const currencyLabels: Record<CurrencyCode, string> = {
   usd: 'US dollars ($)',
@@ -146,13 +145,10 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
     ]);
     return { plan: plans.find((candidate) => candidate.id === planId), summary, hasCard: cards.length > 0 };
   });
-  const [currency, setCurrency] = useState<CurrencyCode>('usd');
-  const [choice, setChoice] = useState<Choice>();
-  const [pricing, setPricing] = useState(false);
-  const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<string>();
-  const [promoError, setPromoError] = useState<string>();
-  const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
+  const { currency, changeCurrency, choice, pricing, paying, error, promoError, paid, price, pay } =
+    usePlanChange({
+      onPaid: forgetCheckoutPlan,
+    });
   const cardForm = useContractForm({
     schema: PaymentMethodInputSchema,
     defaultValues: {
@@ -181,54 +177,6 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
     if (ready && !choice)
       void price({ plan: ready, promoCode: '', idempotencyKey: newIdempotencyKey() }, currency);
   }, [ready]);
-
-  async function price(next: Choice, chosenCurrency: CurrencyCode) {
-    setChoice(next);
-    setPricing(true);
-    setError(undefined);
-    setPromoError(undefined);
-    try {
-      const quote = await authenticatedApi().call(contract.subscriptions.getUpgradeCost, {
-        query: {
-          nextPlanId: next.plan.id,
-          currency: chosenCurrency,
-          ...(next.promoCode.trim() ? { promoCode: next.promoCode.trim() } : {}),
-        },
-      });
-      setChoice({ ...next, quote, idempotencyKey: newIdempotencyKey() });
-    } catch (failure) {
-      const message = messageOf(failure);
-      if (next.promoCode.trim() && /promo code/i.test(message)) setPromoError(message);
-      else setError(message);
-    } finally {
-      setPricing(false);
-    }
-  }
-
-  async function pay(summary: SubscriptionSummary) {
-    if (!choice?.quote) return;
-    setPaying(true);
-    setError(undefined);
-    try {
-      const body = {
-        planId: choice.plan.id,
-        currency,
-        idempotencyKey: choice.idempotencyKey,
-        ...(choice.quote.promoCode ? { promoCode: choice.quote.promoCode } : {}),
-      };
-      const running = summary.plan !== null && summary.state !== 'expired';
-      setPaid(
-        running
-          ? await authenticatedApi().call(contract.subscriptions.changeSubscription, { body })
-          : await authenticatedApi().call(contract.subscriptions.startSubscription, { body }),
-      );
-      forgetCheckoutPlan();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPaying(false);
-    }
-  }
 
   if (paid) {
     return (
@@ -283,11 +231,7 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
                   label="Currency"
                   name="currency"
                   value={currency}
-                  onChange={(event) => {
-                    const next = event.target.value as CurrencyCode;
-                    setCurrency(next);
-                    if (choice) void price(choice, next);
-                  }}
+                  onChange={(event) => changeCurrency(event.target.value as CurrencyCode)}
                   options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
                 />
               ) : null}

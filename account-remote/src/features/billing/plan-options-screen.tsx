@@ -1,12 +1,5 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import {
-  contract,
-  currencyCodes,
-  type Invoice,
-  type PlanChangeQuote,
-  type PricingPlan,
-  type SubscriptionSummary,
-} from '@dcipher/shared/contract';
+import { contract, currencyCodes, type PlanChangeQuote, type PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
@@ -15,8 +8,9 @@ import { useAccount } from '../account/account-context';
 import type { AccountScreenProps } from '../account/account-routes';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { useApiLoad } from '../account/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
+import { usePlanChange } from './use-plan-change';
 
 const currencyLabels: Record<CurrencyCode, string> = {
   usd: 'US dollars ($)',
@@ -43,61 +37,8 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
     ]);
     return { plans, summary };
   });
-  const [currency, setCurrency] = useState<CurrencyCode>('usd');
-  const [choice, setChoice] = useState<Choice>();
-  const [pricing, setPricing] = useState(false);
-  const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<string>();
-  const [promoError, setPromoError] = useState<string>();
-  const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
-
-  async function priceChoice(next: Choice, chosenCurrency = currency) {
-    setChoice(next);
-    setPricing(true);
-    setError(undefined);
-    setPromoError(undefined);
-    try {
-      const quote = await authenticatedApi().call(contract.subscriptions.getUpgradeCost, {
-        query: {
-          nextPlanId: next.plan.id,
-          currency: chosenCurrency,
-          ...(next.promoCode.trim() ? { promoCode: next.promoCode.trim() } : {}),
-        },
-      });
-      setChoice({ ...next, quote, idempotencyKey: newIdempotencyKey() });
-    } catch (failure) {
-      const message = messageOf(failure);
-      if (next.promoCode.trim() && /promo code/i.test(message)) setPromoError(message);
-      else setError(message);
-      setChoice({ ...next, idempotencyKey: newIdempotencyKey() });
-    } finally {
-      setPricing(false);
-    }
-  }
-
-  async function confirm(summary: SubscriptionSummary, chosen: Choice & { quote: PlanChangeQuote }) {
-    setPaying(true);
-    setError(undefined);
-    try {
-      const body = {
-        planId: chosen.plan.id,
-        currency,
-        idempotencyKey: chosen.idempotencyKey,
-        ...(chosen.quote.promoCode ? { promoCode: chosen.quote.promoCode } : {}),
-      };
-      const running = summary.plan && summary.state !== 'expired';
-      const answer = running
-        ? await authenticatedApi().call(contract.subscriptions.changeSubscription, { body })
-        : await authenticatedApi().call(contract.subscriptions.startSubscription, { body });
-      setPaid(answer);
-      setChoice(undefined);
-      await reload();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setPaying(false);
-    }
-  }
+  const { currency, changeCurrency, choice, cancel, pricing, paying, error, promoError, paid, price, pay } =
+    usePlanChange({ onPaid: reload });
 
   return (
     <LoadState load={result} loadingText="Loading the plans…" onRetry={() => void reload()}>
@@ -151,11 +92,7 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                 label="Currency"
                 name="currency"
                 value={currency}
-                onChange={(event) => {
-                  const next = event.target.value as CurrencyCode;
-                  setCurrency(next);
-                  if (choice) void priceChoice(choice, next);
-                }}
+                onChange={(event) => changeCurrency(event.target.value as CurrencyCode)}
                 options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
               />
             ) : null}
@@ -190,7 +127,7 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                         <Button
                           variant="secondary"
                           onClick={() =>
-                            void priceChoice({ plan, promoCode: '', idempotencyKey: newIdempotencyKey() })
+                            void price({ plan, promoCode: '', idempotencyKey: newIdempotencyKey() })
                           }
                         >
                           Choose {plan.name} ({plan.billingPeriod})
@@ -203,11 +140,9 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                           error={error}
                           promoError={promoError}
                           canPay={summary.hasPaymentMethod}
-                          onPromo={(promoCode) => void priceChoice({ ...chosen, promoCode })}
-                          onConfirm={() =>
-                            chosen.quote && void confirm(summary, { ...chosen, quote: chosen.quote })
-                          }
-                          onCancel={() => setChoice(undefined)}
+                          onPromo={(promoCode) => void price({ ...chosen, promoCode })}
+                          onConfirm={() => void pay(summary)}
+                          onCancel={cancel}
                         />
                       )}
                     </ScreenSection>

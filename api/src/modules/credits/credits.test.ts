@@ -1,45 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
-import { createPasswordHasher } from '../identity/password-hasher.js';
-import { createOrganization } from '../people/organization-repository.js';
 
-const password = 'Harbour-Lights-2026';
 const nextYear = new Date().getUTCFullYear() + 1;
 
 describe('wallet, credits and add-ons (docs/decisions/0041)', () => {
   let server: TestServer;
-  let passwordHash: string;
   let staffToken: string;
-  let count = 0;
 
   before(async () => {
     server = await startTestServer();
-    passwordHash = await createPasswordHasher().hash(password);
     staffToken = (await logIn(server.app, { email: 'staff@demo.dcipher.local' })).accessToken;
   });
   after(() => server.close());
 
-  const newOrganization = async () => {
-    count += 1;
-    const organization = await createOrganization(server.database, {
-      name: `Wallet ${count}`,
-      customerType: 'Business',
-      companySize: null,
-      trialDays: 14,
-    });
-    const tokens: Record<string, string> = {};
-    for (const role of ['admin', 'teammate', 'guest']) {
-      const email = `wallet-${role}-${count}@example.com`;
-      await server.database.query(
-        `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-         values ($1, 'Wal', 'Let', $2, 'Active', $3, $4, now())`,
-        [email, passwordHash, organization.id, role],
-      );
-      tokens[role] = (await logIn(server.app, { email, password })).accessToken;
-    }
-    return { id: organization.id, admin: tokens.admin!, teammate: tokens.teammate!, guest: tokens.guest! };
-  };
+  const newOrganization = () => organizationWithPeople(server, { label: 'wallet' });
   const call = (method: string, url: string, token?: string, payload?: object) =>
     server.app.inject({
       method: method as 'GET',

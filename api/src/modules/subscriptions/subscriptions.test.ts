@@ -2,12 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Invoice, PlanChangeQuote, SubscriptionSummary } from '@dcipher/shared/contract';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
-import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
-import { createPasswordHasher } from '../identity/password-hasher.js';
-import { createOrganization } from '../people/organization-repository.js';
+import { organizationWithPeople } from '../../test-support/organization-with-people.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createSubscriptionService, periodEnd } from './subscription-service.js';
 
-const password = 'Harbour-Lights-2026';
 const nextYear = new Date().getUTCFullYear() + 1;
 const card = (overrides: Record<string, unknown> = {}) => ({
   cardHolder: 'Ada Admin',
@@ -24,37 +22,14 @@ const card = (overrides: Record<string, unknown> = {}) => ({
 describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => {
   let server: TestServer;
   const gateway = new LocalTestGateway();
-  let passwordHash: string;
-  let count = 0;
 
   before(async () => {
     server = await startTestServer({}, { paymentGateway: gateway });
-    passwordHash = await createPasswordHasher().hash(password);
   });
   after(() => server.close());
 
-  /** A new organization on its 14-day trial with an admin (and a teammate and a guest), signed in. */
-  const newOrganization = async (customerType: 'Individual' | 'Business' = 'Business') => {
-    count += 1;
-    const organization = await createOrganization(server.database, {
-      name: `Billing ${count}`,
-      customerType,
-      companySize: null,
-      trialDays: 14,
-    });
-    const tokens: Record<string, string> = {};
-    for (const role of ['admin', 'teammate', 'guest']) {
-      const email = `billing-${role}-${count}@example.com`;
-      await server.database.query(
-        `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                            email_verified_at)
-         values ($1, 'Bill', 'Ing', $2, 'Active', $3, $4, now())`,
-        [email, passwordHash, organization.id, role],
-      );
-      tokens[role] = (await logIn(server.app, { email, password })).accessToken;
-    }
-    return { id: organization.id, admin: tokens.admin!, teammate: tokens.teammate!, guest: tokens.guest! };
-  };
+  const newOrganization = (customerType: 'Individual' | 'Business' = 'Business') =>
+    organizationWithPeople(server, { customerType, label: 'billing' });
 
   const call = (method: string, url: string, token?: string, payload?: object) =>
     server.app.inject({

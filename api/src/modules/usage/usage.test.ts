@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
-import { createPasswordHasher } from '../identity/password-hasher.js';
-import { createOrganization } from '../people/organization-repository.js';
-
-const password = 'Harbour-Lights-2026';
 
 describe('usage and limits (docs/decisions/0042)', () => {
   let server: TestServer;
-  let passwordHash: string;
   let staffToken: string;
-  let count = 0;
   let keyCount = 0;
   const key = () => {
     keyCount += 1;
@@ -20,39 +15,11 @@ describe('usage and limits (docs/decisions/0042)', () => {
 
   before(async () => {
     server = await startTestServer();
-    passwordHash = await createPasswordHasher().hash(password);
     staffToken = (await logIn(server.app, { email: 'staff@demo.dcipher.local' })).accessToken;
   });
   after(() => server.close());
 
-  const newOrganization = async () => {
-    count += 1;
-    const organization = await createOrganization(server.database, {
-      name: `Usage ${count}`,
-      customerType: 'Business',
-      companySize: null,
-      trialDays: 14,
-    });
-    const tokens: Record<string, string> = {};
-    const emails: Record<string, string> = {};
-    for (const role of ['admin', 'teammate', 'guest']) {
-      const email = `usage-${role}-${count}@example.com`;
-      emails[role] = email;
-      await server.database.query(
-        `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-         values ($1, 'Use', 'Age', $2, 'Active', $3, $4, now())`,
-        [email, passwordHash, organization.id, role],
-      );
-      tokens[role] = (await logIn(server.app, { email, password })).accessToken;
-    }
-    return {
-      id: organization.id,
-      admin: tokens.admin!,
-      teammate: tokens.teammate!,
-      guest: tokens.guest!,
-      adminEmail: emails.admin!,
-    };
-  };
+  const newOrganization = () => organizationWithPeople(server, { label: 'usage' });
   const call = (method: string, url: string, auth?: { token?: string; apiKey?: string }, payload?: object) =>
     server.app.inject({
       method: method as 'GET',

@@ -1,0 +1,90 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import { contract, type Invoice, type SubscriptionSummary } from '@dcipher/shared/contract';
+import type { CurrencyCode } from '@dcipher/shared/domain';
+import { useState } from 'react';
+import { messageOf } from '../account/use-api-load';
+import { newIdempotencyKey } from './idempotency-key';
+import type { Choice } from './plan-options-screen';
+
+/**
+ * Choosing a plan, pricing it (with a promo code) and paying for it, shared by Available plans and the checkout:
+ * each shown quote gets its own idempotency key, so confirming it twice charges once (docs/decisions/0039).
+ */
+export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void } = {}) {
+  const [currency, setCurrency] = useState<CurrencyCode>('usd');
+  const [choice, setChoice] = useState<Choice>();
+  const [pricing, setPricing] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string>();
+  const [promoError, setPromoError] = useState<string>();
+  const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
+
+  async function price(next: Choice, chosenCurrency: CurrencyCode = currency) {
+    setChoice(next);
+    setPricing(true);
+    setError(undefined);
+    setPromoError(undefined);
+    try {
+      const quote = await authenticatedApi().call(contract.subscriptions.getUpgradeCost, {
+        query: {
+          nextPlanId: next.plan.id,
+          currency: chosenCurrency,
+          ...(next.promoCode.trim() ? { promoCode: next.promoCode.trim() } : {}),
+        },
+      });
+      setChoice({ ...next, quote, idempotencyKey: newIdempotencyKey() });
+    } catch (failure) {
+      const message = messageOf(failure);
+      if (next.promoCode.trim() && /promo code/i.test(message)) setPromoError(message);
+      else setError(message);
+      setChoice({ ...next, idempotencyKey: newIdempotencyKey() });
+    } finally {
+      setPricing(false);
+    }
+  }
+
+  async function pay(summary: SubscriptionSummary) {
+    if (!choice?.quote) return;
+    setPaying(true);
+    setError(undefined);
+    try {
+      const body = {
+        planId: choice.plan.id,
+        currency,
+        idempotencyKey: choice.idempotencyKey,
+        ...(choice.quote.promoCode ? { promoCode: choice.quote.promoCode } : {}),
+      };
+      const running = summary.plan !== null && summary.state !== 'expired';
+      setPaid(
+        running
+          ? await authenticatedApi().call(contract.subscriptions.changeSubscription, { body })
+          : await authenticatedApi().call(contract.subscriptions.startSubscription, { body }),
+      );
+      setChoice(undefined);
+      await onPaid?.();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  function changeCurrency(next: CurrencyCode) {
+    setCurrency(next);
+    if (choice) void price(choice, next);
+  }
+
+  return {
+    currency,
+    changeCurrency,
+    choice,
+    cancel: () => setChoice(undefined),
+    pricing,
+    paying,
+    error,
+    promoError,
+    paid,
+    price,
+    pay,
+  };
+}
