@@ -82,3 +82,28 @@ test('the consent choice is remembered', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
   expect(await dataLayer(page)).toEqual([]);
 });
+
+test('the consent banner is compact on a phone, clear of the main call to action, with equal choices; the footer reopens it', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(banner).toBeVisible();
+  const box = (await banner.boundingBox())!;
+  await page.screenshot({ path: testInfo.outputPath('home-phone-with-consent.png') });
+  expect(box.height).toBeLessThanOrEqual(844 / 4);
+  const accept = (await banner.getByRole('button', { name: 'Accept analytics' }).boundingBox())!;
+  const decline = (await banner.getByRole('button', { name: 'Decline' }).boundingBox())!;
+  expect([Math.round(decline.width), Math.round(decline.height)]).toEqual([
+    Math.round(accept.width),
+    Math.round(accept.height),
+  ]);
+  const cta = (await page.getByRole('main').getByRole('link').first().boundingBox())!;
+  expect(cta.y + cta.height, 'the first call to action is above the banner').toBeLessThanOrEqual(box.y);
+
+  await banner.getByRole('button', { name: 'Decline' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('button', { name: 'Privacy choices' }).click();
+  await expect(banner).toContainText('(now: declined)');
+});

@@ -25,3 +25,35 @@ test('the login page has its own title and a loading state before the remote arr
   expect(html).toContain('<title data-gatsby-head="true">Dcipher | Log in</title>');
   expect(html).toContain('Loading…');
 });
+
+test('the header: styled links and a menu button on a phone (44 px targets, Escape closes it), all links on a desktop', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const menu = header.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('home-phone.png') });
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(80);
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  const pricing = header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' });
+  await expect(pricing).toBeVisible();
+  expect((await pricing.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // Links are styled, not default browser links.
+  expect(await pricing.evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe('none');
+  await page.screenshot({ path: testInfo.outputPath('home-phone-menu.png') });
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(menu).toBeHidden();
+  await expect(
+    header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('home-desktop.png') });
+});

@@ -40,6 +40,17 @@ describe('SiteShell', () => {
     });
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
     expect(localStorage.getItem(consentStorageKey)).toBe('granted');
+
+    // The footer's "Privacy choices" opens it again, saying what was chosen, and the choice can be changed.
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Privacy choices' }));
+    });
+    expect(screen.getByRole('region', { name: 'Cookie consent' }).textContent).toContain('(now: allowed)');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    });
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+    expect(localStorage.getItem(consentStorageKey)).toBe('denied');
   });
 });
 

@@ -1,5 +1,6 @@
 import { companyContacts, companyName, defaultDescription } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
+import { openConsentChoices } from '../app-shell/consent-banner';
 import { NavAnchor } from './nav-anchor';
 import { footerColumns } from './site-links';
 
@@ -44,7 +45,10 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href={`tel:${companyContacts.supportPhone.replace(/\s/g, '')}`} css={footerLink}>
+              <a
+                href={`tel:${companyContacts.supportPhone.replace(/\s/g, '')}`}
+                css={{ ...footerLink, whiteSpace: 'nowrap' }}
+              >
                 {companyContacts.supportPhone}
               </a>
             </li>
@@ -57,7 +61,21 @@ export function SiteFooter() {
         </div>
       </div>
       <p css={{ marginTop: '2.5rem', fontSize: '0.9rem' }}>
-        © {new Date().getFullYear()} {companyName}. {defaultDescription}.
+        © {new Date().getFullYear()} {companyName}. {defaultDescription}.{' '}
+        <button
+          type="button"
+          onClick={openConsentChoices}
+          css={{
+            ...footerLink,
+            background: 'none',
+            border: 'none',
+            padding: 0,
+            font: 'inherit',
+            cursor: 'pointer',
+          }}
+        >
+          Privacy choices
+        </button>
       </p>
     </footer>
   );

@@ -3,44 +3,75 @@ import { productName } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import type { CSSObject } from '@emotion/react';
 import { Link } from 'gatsby';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavAnchor } from './nav-anchor';
 import { primaryNavigation } from './site-links';
+
+/** Below this width the main navigation folds behind a "Menu" button. */
+const phone = '@media (max-width: 47.99rem)';
+const wide = '@media (min-width: 48rem)';
 
 const focusRing: CSSObject = {
   '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
 };
 
 const navLink: CSSObject = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  boxSizing: 'border-box',
   color: theme.colors.ink,
   fontWeight: 600,
   textDecoration: 'none',
-  padding: '0.5rem 0.6rem',
+  padding: '0 0.7rem',
   borderRadius: theme.radius,
   '&:hover': { background: theme.colors.canvas },
-  '&[aria-current="page"]': { color: theme.colors.brand },
+  '&[aria-current="page"]': { color: theme.colors.brand, boxShadow: `inset 0 -2px 0 ${theme.colors.brand}` },
   ...focusRing,
 };
 
 const buttonLink = (primary: boolean): CSSObject => ({
   ...navLink,
-  padding: '0.55rem 1rem',
+  padding: '0 1rem',
   border: `1px solid ${theme.colors.brand}`,
   background: primary ? theme.colors.brand : 'transparent',
   color: primary ? theme.colors.onBrand : theme.colors.brand,
+  whiteSpace: 'nowrap',
   '&:hover': { background: primary ? theme.colors.brandDark : theme.colors.canvas },
+  // The current page never changes a button's colours: its label stays readable ("My account" on /account).
+  '&[aria-current="page"]': { color: primary ? theme.colors.onBrand : theme.colors.brand, boxShadow: 'none' },
 });
 
+/**
+ * The site's header: the logo, the main navigation and the account buttons. On a phone the navigation folds behind
+ * a "Menu" disclosure button (44 px targets; Escape closes it and returns focus to the button; nothing is trapped).
+ */
 export function SiteHeader() {
   const signedIn = useAuth((state) => state.status === 'authenticated');
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   return (
     <header
       css={{
         display: 'flex',
         flexWrap: 'wrap',
         alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: '0.75rem',
-        padding: '0.75rem clamp(1rem, 4vw, 3rem)',
+        gap: '0.5rem 0.75rem',
+        padding: '0.5rem clamp(1rem, 4vw, 3rem)',
+        [phone]: { gap: '0.5rem' },
         borderBottom: `1px solid ${theme.colors.border}`,
         background: theme.colors.surface,
       }}
@@ -61,38 +92,89 @@ export function SiteHeader() {
       >
         Skip to content
       </a>
-      <Link to="/" css={{ ...navLink, fontSize: '1.35rem', color: theme.colors.brand }}>
+      <Link
+        to="/"
+        css={{
+          ...navLink,
+          fontSize: '1.35rem',
+          color: theme.colors.brand,
+          paddingInline: '0.25rem',
+          '&[aria-current="page"]': { color: theme.colors.brand, boxShadow: 'none' },
+          [phone]: { fontSize: '1.2rem', paddingInline: 0 },
+        }}
+      >
         {productName}
       </Link>
-      <nav aria-label="Main">
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        css={{
+          ...navLink,
+          order: 3,
+          marginLeft: 'auto',
+          border: `1px solid ${theme.colors.border}`,
+          background: theme.colors.surface,
+          font: 'inherit',
+          fontWeight: 600,
+          cursor: 'pointer',
+          gap: '0.35rem',
+          padding: '0 0.5rem',
+          [wide]: { display: 'none' },
+        }}
+      >
+        <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu
+      </button>
+      <nav
+        id={menuId}
+        aria-label="Main"
+        css={{
+          [phone]: { order: 4, flexBasis: '100%', display: open ? 'block' : 'none' },
+          [wide]: { flex: '1 1 auto' },
+        }}
+      >
         <ul
           css={{
             display: 'flex',
             flexWrap: 'wrap',
-            gap: '0.25rem',
+            gap: '0.15rem',
             listStyle: 'none',
             margin: 0,
             padding: 0,
+            [phone]: { flexDirection: 'column', padding: '0.25rem 0 0.5rem' },
           }}
         >
           {primaryNavigation.map((link) => (
             <li key={link.to}>
-              <NavAnchor link={link} css={navLink} />
+              <NavAnchor
+                link={link}
+                css={{ ...navLink, [phone]: { display: 'flex', width: '100%' } }}
+                onClick={() => setOpen(false)}
+              />
             </li>
           ))}
+          {signedIn ? null : (
+            <li css={{ [wide]: { display: 'none' } }}>
+              <Link to="/login" css={{ ...navLink, display: 'flex', width: '100%' }}>
+                Log in
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
-      <nav aria-label="Account" css={{ display: 'flex', gap: '0.5rem' }}>
+      <nav aria-label="Account" css={{ display: 'flex', gap: '0.5rem', order: 2, [wide]: { order: 3 } }}>
         {signedIn ? (
           <Link to="/account" css={buttonLink(true)}>
             My account
           </Link>
         ) : (
           <>
-            <Link to="/login" css={buttonLink(false)}>
+            <Link to="/login" css={{ ...buttonLink(false), [phone]: { display: 'none' } }}>
               Log in
             </Link>
-            <Link to="/signup" css={buttonLink(true)}>
+            <Link to="/signup" css={{ ...buttonLink(true), [phone]: { padding: '0 0.75rem' } }}>
               Start free trial
             </Link>
           </>

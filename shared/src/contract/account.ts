@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { customerTypes, invitationStatuses, organizationRoles } from '../domain/enumerations.js';
-import { emailField, nameMaxLength, optionalText, requiredText } from '../validation/fields.js';
+import { emailField, nameMaxLength, optionalText, phoneField, requiredText } from '../validation/fields.js';
 import { accountMessages, validationMessages } from '../validation/messages.js';
-import { phoneMaxLength } from './contact.js';
 import { defineEndpoint } from './endpoint.js';
 import { companyMaxLength, jobTitleMaxLength } from './lead-fields.js';
 
@@ -60,7 +59,7 @@ export const AccountProfileInputSchema = v.object({
   firstName: v.pipe(requiredText(nameMaxLength), withoutNulCharacter()),
   lastName: v.pipe(requiredText(nameMaxLength), withoutNulCharacter()),
   email: v.pipe(emailField, withoutNulCharacter()),
-  phone: v.pipe(optionalText(phoneMaxLength), withoutNulCharacter()),
+  phone: v.pipe(phoneField, withoutNulCharacter()),
   company: v.pipe(optionalText(companyMaxLength), withoutNulCharacter()),
   jobTitle: v.pipe(optionalText(jobTitleMaxLength), withoutNulCharacter()),
   receiveEmails: v.boolean(validationMessages.required),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalText, requiredText } from '../validation/fields.js';
+import { phoneField, requiredText } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
 import { leadFields } from './lead-fields.js';
@@ -23,7 +23,7 @@ export const phoneMaxLength = 50;
 export const ContactRequestInputSchema = v.object({
   ...leadFields,
   // The spec makes the phone optional and gives no format rule for it.
-  phone: optionalText(phoneMaxLength),
+  phone: phoneField,
   // A topic outside the list can only mean no choice was made in the form.
   topic: v.picklist(contactTopics, validationMessages.required),
   message: requiredText(contactMessageMaxLength),

@@ -6,7 +6,7 @@ import {
   subscriptionQuotaLabels,
   usageCategories,
 } from '../domain/enumerations.js';
-import { optionalText, requiredText } from '../validation/fields.js';
+import { phoneField, requiredText } from '../validation/fields.js';
 import { defineEndpoint } from './endpoint.js';
 import { leadFields } from './lead-fields.js';
 
@@ -94,7 +94,7 @@ export const listPlanUpgrades = defineEndpoint({
 
 export const CustomPlanRequestSchema = v.object({
   ...leadFields,
-  phone: optionalText(50),
+  phone: phoneField,
   /** Roughly how many people would use Dcipher. */
   seats: v.optional(
     v.pipe(

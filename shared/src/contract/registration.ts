@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { companySizeBands, customerTypes } from '../domain/enumerations.js';
-import { emailField, nameMaxLength, optionalText, requiredText } from '../validation/fields.js';
+import { emailField, nameMaxLength, optionalText, phoneField, requiredText } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { newPassword } from '../validation/password-policy.js';
 import { captchaField } from './captcha.js';
@@ -20,7 +20,7 @@ export const RegistrationInputSchema = v.pipe(
     lastName: requiredText(nameMaxLength),
     email: emailField,
     password: newPassword,
-    phone: optionalText(50),
+    phone: phoneField,
     company: optionalText(companyMaxLength),
     jobTitle: optionalText(jobTitleMaxLength),
     receiveEmails: v.optional(v.boolean(), false),

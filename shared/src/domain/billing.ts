@@ -95,9 +95,8 @@ export function upgradeSubtotal({
   newPeriod: boolean;
 }): { charge: number; credit: number; subtotal: number } {
   const credit = prorate(currentPrice, remainingSeconds, periodSeconds);
-  const charge = newPeriod
-    ? (assertMinorUnits(nextPrice), nextPrice)
-    : prorate(nextPrice, remainingSeconds, periodSeconds);
+  assertMinorUnits(nextPrice);
+  const charge = newPeriod ? nextPrice : prorate(nextPrice, remainingSeconds, periodSeconds);
   return { charge, credit, subtotal: Math.max(0, charge - credit) };
 }
 

@@ -1,11 +1,8 @@
 // Dates are shown as dd MMM yyyy and times as HH:mm (spec section 9), in English, in UTC unless a zone is given.
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** The spec's MMM: three letters for every month. (en-GB's own short month is "Sept" in recent ICU versions.) */
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
@@ -15,7 +12,9 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** "05 Mar 2026". */
 export function formatDate(value: string | number | Date): string {
-  return dateFormat.format(new Date(value));
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${String(value)}`);
+  return `${String(date.getUTCDate()).padStart(2, '0')} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** "14:05". */

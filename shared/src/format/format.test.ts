@@ -3,6 +3,12 @@ import { daysUntil, formatDate, formatMoney, formatTime } from './index.js';
 describe('formatting', () => {
   it('shows dates as dd MMM yyyy and times as HH:mm', () => {
     expect(formatDate('2026-03-05T10:00:00Z')).toBe('05 Mar 2026');
+    // dd MMM yyyy for every month: September is "Sep", not the "Sept" of recent ICU data for en-GB.
+    expect(formatDate('2025-09-23T00:00:00Z')).toBe('23 Sep 2025');
+    expect(
+      Array.from({ length: 12 }, (_, month) => formatDate(Date.UTC(2026, month, 1)).slice(3, 6)),
+    ).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    expect(formatDate('2026-12-31T23:59:59Z')).toBe('31 Dec 2026');
     expect(formatTime('2026-03-05T14:05:00Z')).toBe('14:05');
   });
 

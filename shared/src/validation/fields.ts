@@ -51,3 +51,23 @@ export const idempotencyKeyField = v.pipe(
   v.string(validationMessages.required),
   v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Please send an idempotency key of 16 to 100 letters, digits, - or _.'),
 );
+
+export const phoneMaxLength = 50;
+export const invalidPhoneMessage = 'Please enter a valid phone number, such as +45 70 70 17 17.';
+
+/**
+ * An optional phone number (spec section 5: optional; its format is not given): digits with the usual separators
+ * (spaces, dots, dashes, brackets, slashes) and an optional leading +, at least 6 digits. "abc" is not a number.
+ */
+export const phoneField = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(phoneMaxLength, tooLong(phoneMaxLength)),
+    v.check(
+      (value) => value === '' || (/^\+?[\d\s().\-/]+$/.test(value) && (value.match(/\d/g) ?? []).length >= 6),
+      invalidPhoneMessage,
+    ),
+    v.transform((value) => (value === '' ? undefined : value)),
+  ),
+);
