@@ -87,7 +87,7 @@ test('pricing shows the API plans in minor units per currency, with a path per p
   );
   await page.getByLabel('Currency').selectOption('gpb');
   await expect(page.getByTestId('price-starter-monthly')).toContainText('£');
-  await page.getByLabel('Annual (save about 15%)').check();
+  await page.getByLabel('Annual (save 20%)').check();
   await expect(page.getByTestId('price-starter-annual')).toContainText('per year');
 });
 

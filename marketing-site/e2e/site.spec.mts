@@ -16,6 +16,10 @@ test('an unknown path answers 404 with the not-found page', async ({ page, allow
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Sorry, the page you are looking for cannot be found.')).toBeVisible();
   await expect(page).toHaveTitle('Dcipher | Page not found');
+  const popular = page.getByRole('navigation', { name: 'Popular pages' });
+  await expect(popular.getByRole('link')).toHaveCount(8);
+  await popular.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test('the login page has its own title and a loading state before the remote arrives', async ({

@@ -4,6 +4,7 @@ import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import { type HeadProps, Link, type PageProps } from 'gatsby';
 import { useEffect, useId, useState } from 'react';
+import { annualSavingLabel } from '../components/annual-saving';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
@@ -204,7 +205,7 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
                   checked={period === option}
                   onChange={() => setPeriod(option)}
                 />
-                {option === 'monthly' ? 'Monthly' : 'Annual (save about 15%)'}
+                {option === 'monthly' ? 'Monthly' : annualSavingLabel(plans, currency)}
               </label>
             ))}
           </fieldset>

@@ -128,29 +128,40 @@ describe('Account information screen', () => {
     expect(field('Work email').value).toBe('ada@example.com');
   });
 
+  it('refuses a phone that is not a number under the field, before calling the API', async () => {
+    const { updateAccount } = { updateAccount: jest.fn() };
+    await openProfile({ updateAccount });
+    type('Phone (optional)', 'abc');
+    save();
+    expect(
+      await screen.findByText('Please enter a valid phone number, such as +45 70 70 17 17.'),
+    ).toBeTruthy();
+    expect(updateAccount).not.toHaveBeenCalled();
+  });
+
   it('shows a failed save with its message and field messages, keeping every typed value', async () => {
     await openProfile({
       updateAccount: () => {
         throw new ApiError('Please check the highlighted fields', 400, 'VALIDATION_FAILED', {
-          phone: 'Please enter a valid phone number',
+          phone: 'This phone number cannot be reached.',
         });
       },
     });
     type('First name', 'Grace');
     type('Last name', 'Hopper');
     type('Work email', 'grace@example.com');
-    type('Phone (optional)', '12');
+    type('Phone (optional)', '+45 1234 5678');
     type('Company', 'Navy');
     type('Job title (optional)', 'Rear admiral');
     save();
     expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields');
-    expect(descriptionOf(field('Phone (optional)'))).toBe('Please enter a valid phone number');
+    expect(descriptionOf(field('Phone (optional)'))).toBe('This phone number cannot be reached.');
     expect(field('Phone (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Your profile has been saved.')).toBeNull();
     expect(field('First name').value).toBe('Grace');
     expect(field('Last name').value).toBe('Hopper');
     expect(field('Work email').value).toBe('grace@example.com');
-    expect(field('Phone (optional)').value).toBe('12');
+    expect(field('Phone (optional)').value).toBe('+45 1234 5678');
     expect(field('Company').value).toBe('Navy');
     expect(field('Job title (optional)').value).toBe('Rear admiral');
     // The details card still shows the account as saved.

@@ -72,7 +72,7 @@ export function MaintenanceNotice() {
         <p css={{ margin: '1.5rem 0 0', fontSize: '0.95rem', color: theme.colors.muted }}>
           Something urgent? Email{' '}
           <a href={`mailto:${companyContacts.supportEmail}`}>{companyContacts.supportEmail}</a> or call{' '}
-          <a href={`tel:${companyContacts.supportPhone.replace(/\s/g, '')}`}>
+          <a href={`tel:${companyContacts.supportPhone.replace(/\s/g, '')}`} css={{ whiteSpace: 'nowrap' }}>
             {companyContacts.supportPhone}
           </a>
           .
