@@ -289,10 +289,10 @@ describe('loadConfig', () => {
       provider: 'local',
     });
     assert.throws(
-      () => loadConfig({ PAYMENTS_PROVIDER: 'stripe' }),
+      () => loadConfig({ PAYMENTS_PROVIDER: 'paypal' }),
       (error) =>
         error instanceof ConfigError &&
-        error.message.includes('PAYMENTS_PROVIDER must be one of local (got "stripe")'),
+        error.message.includes('PAYMENTS_PROVIDER must be one of local, stripe (got "paypal")'),
     );
     const productionOtherwiseComplete = {
       DCIPHER_ENV: 'production',
@@ -307,10 +307,50 @@ describe('loadConfig', () => {
         (error) =>
           error instanceof ConfigError &&
           error.message ===
-            'Invalid configuration: PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
+            'Invalid configuration: PAYMENTS_PROVIDER must name a real payment gateway in production ("stripe"); "local" only takes test cards',
         String(provider),
       );
     }
+  });
+
+  it('takes Stripe with its three keys, never echoing the secret ones', () => {
+    const stripe = {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_abcdefgh12345678',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abcdefgh12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
+    };
+    assert.deepEqual(loadConfig(stripe).payments, {
+      provider: 'stripe',
+      secretKey: 'sk_live_abcdefgh12345678',
+      publishableKey: 'pk_live_abcdefgh12345678',
+      webhookSecret: 'whsec_abcdefgh12345678',
+      apiBaseUrl: undefined,
+    });
+    assert.throws(
+      () => loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefgh12345678' }),
+      (error) =>
+        error instanceof ConfigError &&
+        error.message ===
+          'Invalid configuration: STRIPE_SECRET_KEY must be set when PAYMENTS_PROVIDER is stripe; STRIPE_WEBHOOK_SECRET must be set when PAYMENTS_PROVIDER is stripe',
+    );
+    assert.throws(
+      () => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_wrongkind1234' }),
+      (error) =>
+        error instanceof ConfigError &&
+        error.message.includes('STRIPE_SECRET_KEY must be a Stripe secret key') &&
+        !error.message.includes('pk_live_wrongkind1234'),
+    );
+    const production = {
+      ...stripe,
+      DCIPHER_ENV: 'production',
+      SMTP_URL: 'smtp://smtp.example.com',
+      CAPTCHA_HMAC_KEY: 'f'.repeat(64),
+      SSO_SECRET_KEY: 'e'.repeat(64),
+      WEB_URL: 'https://www.dcipher.io',
+      CORS_ORIGINS: 'https://www.dcipher.io',
+    };
+    assert.equal(loadConfig(production).payments.provider, 'stripe');
   });
 
   it('switches development aids on only when asked, and never in staging or production', () => {

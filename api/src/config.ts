@@ -51,8 +51,11 @@ import * as v from 'valibot';
  *   (`/verify-email?token=...`, `/login`). Required in staging and production, where a localhost link would reach
  *   no one.
  * - `PAYMENTS_PROVIDER` (default `local`): the payment gateway cards are tokenised with. `local` is the embedded
- *   test gateway (test card numbers only, no money moves), the only one so far; production refuses it, so a
- *   production API does not start until a real provider is added. See docs/decisions/0012-payment-methods.md.
+ *   test gateway (test card numbers only, no money moves), which production refuses; `stripe` is Stripe, with
+ *   `STRIPE_SECRET_KEY` (sk_…), `STRIPE_PUBLISHABLE_KEY` (pk_…, given to the browser's Stripe Elements) and
+ *   `STRIPE_WEBHOOK_SECRET` (whsec_…, checks the signature of `POST /webhooks/stripe`), all three required;
+ *   `STRIPE_API_URL` points the API at another Stripe-compatible server (tests use a loopback one). See
+ *   docs/decisions/0012-payment-methods.md and 0043.
  * - `MIRO_CLIENT_ID`, `MIRO_CLIENT_SECRET`, `MIRO_REDIRECT_URI`: the OAuth app registered with Miro; all three or
  *   none. Unset, `GET /auth/miro/accessToken` answers 503. `MIRO_TOKEN_URL` (default
  *   https://api.miro.com/v1/oauth/token) points the code exchange elsewhere (tests use a loopback server).
@@ -118,12 +121,18 @@ const oauthClientVariables = {
 } as const satisfies Record<IntegrationProvider, { prefix: string; name: string; tokenUrl: string }>;
 
 /** Payment gateways `PAYMENTS_PROVIDER` can name; `local` is the embedded test gateway. */
-export const paymentProviders = ['local'] as const;
+export const paymentProviders = ['local', 'stripe'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
-export interface PaymentSettings {
-  provider: PaymentProvider;
-}
+export type PaymentSettings =
+  | { provider: 'local' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiBaseUrl?: string | undefined;
+    };
 
 export const environments = ['development', 'staging', 'production', 'test'] as const;
 export type Environment = (typeof environments)[number];
@@ -219,6 +228,8 @@ function isResolverAddress(entry: string): boolean {
 const secretVariables = new Set([
   'SSO_SECRET_KEY',
   'CAPTCHA_HMAC_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'MIRO_CLIENT_SECRET',
   'SURVEYMONKEY_CLIENT_SECRET',
 ]);
@@ -332,6 +343,22 @@ const EnvironmentVariablesSchema = v.object({
     v.picklist(paymentProviders, `must be one of ${paymentProviders.join(', ')}`),
     'local',
   ),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(sk|rk)_(test|live)_\S{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+    ),
+  ),
+  STRIPE_PUBLISHABLE_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^pk_(test|live)_\S{8,}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\S{8,}$/, "must be the webhook endpoint's signing secret (whsec_…)")),
+  ),
+  STRIPE_API_URL: v.optional(httpUrl),
   MIRO_CLIENT_ID: v.optional(oauthClientId),
   MIRO_CLIENT_SECRET: v.optional(oauthClientSecret),
   MIRO_REDIRECT_URI: v.optional(httpUrl),
@@ -387,8 +414,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (environment === 'production' && (present.PAYMENTS_PROVIDER ?? 'local') === 'local') {
     problems.push(
-      'PAYMENTS_PROVIDER must name a real payment gateway in production; "local" only takes test cards and no real one is implemented yet',
+      'PAYMENTS_PROVIDER must name a real payment gateway in production ("stripe"); "local" only takes test cards',
     );
+  }
+  if (present.PAYMENTS_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      if (!present[name]) problems.push(`${name} must be set when PAYMENTS_PROVIDER is stripe`);
+    }
   }
   problems.push(...oauthClientProblems(present));
   if (!result.success || problems.length > 0) {
@@ -425,7 +457,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       dnsResolvers: variables.DNS_RESOLVER,
     },
     webUrl: variables.WEB_URL,
-    payments: { provider: variables.PAYMENTS_PROVIDER },
+    payments:
+      variables.PAYMENTS_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            // Checked above: all three are set with stripe.
+            secretKey: variables.STRIPE_SECRET_KEY ?? '',
+            publishableKey: variables.STRIPE_PUBLISHABLE_KEY ?? '',
+            webhookSecret: variables.STRIPE_WEBHOOK_SECRET ?? '',
+            apiBaseUrl: variables.STRIPE_API_URL,
+          }
+        : { provider: 'local' },
     integrations: integrationSettings(variables),
   };
 }

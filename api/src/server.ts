@@ -267,7 +267,7 @@ export async function createServer(
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
     const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);
-    registerCreditCardRoutes(app, database, paymentGateway, rateLimiter);
+    registerCreditCardRoutes(app, database, paymentGateway, rateLimiter, config.payments);
     const subscriptions = createSubscriptionService({ database, gateway: paymentGateway });
     const billingScheduler = createBillingScheduler({
       database,

@@ -41,9 +41,21 @@ export function allowedOrigins(config) {
   }
   if (config.sentryDsn) connect.push(config.sentryDsn);
   if (config.affiliateEnabled && config.affiliateScriptUrl) scripts.push(config.affiliateScriptUrl);
+  const frames = [];
+  if (config.paymentsProvider === 'stripe') {
+    // Stripe.js and its card fields, each a frame of Stripe's (docs/decisions/0043).
+    scripts.push('https://js.stripe.com');
+    connect.push('https://api.stripe.com');
+    frames.push('https://js.stripe.com', 'https://hooks.stripe.com');
+  }
   const origins = (urls) => [...new Set(urls.map(originOf).filter(Boolean))];
   // The remote's screens show its own images and fonts.
-  return { connect: origins(connect), scripts: origins(scripts), assets: origins([config.accountRemoteUrl]) };
+  return {
+    connect: origins(connect),
+    scripts: origins(scripts),
+    assets: origins([config.accountRemoteUrl]),
+    frames: origins(frames),
+  };
 }
 
 /**
@@ -66,7 +78,7 @@ export function contentSecurityPolicy({ scriptHashes = [], origins = { connect: 
     `font-src ${["'self'", 'data:', ...assets].join(' ')}`,
     `connect-src ${["'self'", ...origins.connect].join(' ')}`,
     "worker-src 'self' blob:",
-    "frame-src 'none'",
+    `frame-src ${(origins.frames ?? []).length > 0 ? origins.frames.join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

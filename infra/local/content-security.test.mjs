@@ -45,6 +45,21 @@ describe('content security policy', () => {
     });
     assert.match(withAnalytics, /connect-src [^;]*https:\/\/eu\.posthog\.example/);
   });
+
+  it('lets pages load Stripe.js and its card frames only when Stripe is the payment gateway', () => {
+    const local = contentSecurityPolicy({
+      origins: allowedOrigins({ ...config, paymentsProvider: 'local' }),
+    });
+    assert.match(local, /frame-src 'none'/);
+    assert.doesNotMatch(local, /stripe/);
+    const stripe = contentSecurityPolicy({
+      origins: allowedOrigins({ ...config, paymentsProvider: 'stripe' }),
+    });
+    assert.match(stripe, /script-src [^;]*https:\/\/js\.stripe\.com/);
+    assert.match(stripe, /connect-src [^;]*https:\/\/api\.stripe\.com/);
+    assert.match(stripe, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com;/);
+    assert.match(stripe, /frame-ancestors 'none'/);
+  });
 });
 
 describe('a secured build, served', () => {

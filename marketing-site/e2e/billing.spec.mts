@@ -13,7 +13,16 @@ async function addCard(page: Page, number: string) {
   await form.getByLabel('CVC').fill('123');
   await form.getByLabel('Billing address').fill('12 Rue de Rivoli, Paris');
   await form.getByLabel('Country').selectOption('FR');
+  // The card is tokenised in the page: what goes to the API names a payment method, never the number or CVC.
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/credit-cards',
+  );
   await form.getByRole('button', { name: 'Save card' }).click();
+  const body = (await sent).postData() ?? '';
+  expect(body).toMatch(/"paymentMethod":"pm_local_/);
+  expect(body).not.toContain(number.replace(/ /g, ''));
+  expect(body).not.toContain(number);
+  expect(body).not.toMatch(/cvc|cardNumber|"123"/);
   await expect(page.getByText(`ending in ${number.slice(-4)} is saved`)).toBeVisible();
 }
 

@@ -18,7 +18,11 @@ export const browserConfigVariables = {
   sentryDsn: 'PUBLIC_SENTRY_DSN',
   affiliateEnabled: 'PUBLIC_AFFILIATE_ENABLED',
   affiliateScriptUrl: 'PUBLIC_AFFILIATE_SCRIPT_URL',
+  paymentsProvider: 'PUBLIC_PAYMENTS_PROVIDER',
 } as const;
+
+/** The payment gateways whose scripts a page may load: the API's `PAYMENTS_PROVIDER`, said again to the build. */
+export const browserPaymentProviders = ['local', 'stripe'] as const;
 
 const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must start with http:// or https://'));
 
@@ -36,6 +40,11 @@ const BrowserConfigSchema = v.object({
   sentryDsn: v.optional(v.pipe(v.string(), v.url())),
   affiliateEnabled: v.boolean(),
   affiliateScriptUrl: v.optional(httpUrl),
+  /** `stripe` lets pages load Stripe.js and its card frames (the content security policy); `local` needs nothing. */
+  paymentsProvider: v.picklist(
+    browserPaymentProviders,
+    `must be one of ${browserPaymentProviders.join(', ')}`,
+  ),
 });
 
 export type BrowserConfig = v.InferOutput<typeof BrowserConfigSchema>;
@@ -77,6 +86,7 @@ export function readBrowserConfig(variables: RawVariables): BrowserConfig {
       (variables[browserConfigVariables.affiliateEnabled] ?? '').toLowerCase(),
     ),
     ...optional('affiliateScriptUrl', variables[browserConfigVariables.affiliateScriptUrl]),
+    paymentsProvider: variables[browserConfigVariables.paymentsProvider] || 'local',
   };
   const result = v.safeParse(BrowserConfigSchema, candidate);
   if (!result.success) {

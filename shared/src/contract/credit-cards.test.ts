@@ -1,17 +1,19 @@
 import * as v from 'valibot';
 import { countries } from '../domain/countries.js';
+import { createLocalPaymentMethod, localTestCards, parseLocalPaymentMethod } from '../payments/index.js';
 import { validateForm } from '../validation/field-errors.js';
 import { passesLuhnCheck } from '../validation/luhn-check.js';
 import { toCatalogueMessage } from '../validation/messages.js';
 import {
   cardExpiryParts,
   DeleteCreditCardInputSchema,
-  type PaymentMethodInput,
+  type PaymentCardForm,
+  PaymentCardFormSchema,
   PaymentMethodInputSchema,
 } from './credit-cards.js';
 
 /** A complete, valid form; each test breaks what it is about. Dates are pinned to 15 May 2026 (UTC). */
-const validInput = (overrides: Partial<Record<keyof PaymentMethodInput, unknown>> = {}) => ({
+const validInput = (overrides: Partial<Record<keyof PaymentCardForm, unknown>> = {}) => ({
   cardHolder: 'Ada Lovelace',
   cardNumber: '4242 4242 4242 4242',
   cvc: '123',
@@ -24,8 +26,8 @@ const validInput = (overrides: Partial<Record<keyof PaymentMethodInput, unknown>
   ...overrides,
 });
 
-const errorsFor = (overrides: Partial<Record<keyof PaymentMethodInput, unknown>>) => {
-  const result = validateForm(PaymentMethodInputSchema, validInput(overrides));
+const errorsFor = (overrides: Partial<Record<keyof PaymentCardForm, unknown>>) => {
+  const result = validateForm(PaymentCardFormSchema, validInput(overrides));
   return result.success ? {} : result.errors;
 };
 
@@ -38,29 +40,29 @@ afterAll(() => {
 
 describe('payment method form (add payment method 2/2)', () => {
   it('accepts a complete form and normalises the card and VAT numbers', () => {
-    expect(validateForm(PaymentMethodInputSchema, validInput())).toEqual({
+    expect(validateForm(PaymentCardFormSchema, validInput())).toEqual({
       success: true,
       output: { ...validInput(), cardNumber: '4242424242424242', vatNumber: 'GB123456789' },
     });
   });
 
   it('lets company and VAT number be left out or empty', () => {
-    const result = validateForm(PaymentMethodInputSchema, {
+    const result = validateForm(PaymentCardFormSchema, {
       ...validInput({ company: '', vatNumber: ' ' }),
       billingType: 'Individual',
     });
     expect(result.success && result.output).toMatchObject({ company: undefined, vatNumber: undefined });
     const { company: _company, vatNumber: _vatNumber, ...required } = validInput();
-    expect(validateForm(PaymentMethodInputSchema, required).success).toBe(true);
+    expect(validateForm(PaymentCardFormSchema, required).success).toBe(true);
   });
 
   it('produces output that is again valid input, so a form can send what it validated', () => {
-    const first = v.parse(PaymentMethodInputSchema, validInput());
-    expect(v.parse(PaymentMethodInputSchema, first)).toEqual(first);
+    const first = v.parse(PaymentCardFormSchema, validInput());
+    expect(v.parse(PaymentCardFormSchema, first)).toEqual(first);
   });
 
   it('requires card holder, card number, CVC, expiry, address, country and billing type', () => {
-    expect(validateForm(PaymentMethodInputSchema, {})).toEqual({
+    expect(validateForm(PaymentCardFormSchema, {})).toEqual({
       success: false,
       errors: {
         cardHolder: 'This field is required',
@@ -218,6 +220,92 @@ describe("the API's payment answers", () => {
       'Invalid Expire Date',
     ]) {
       expect(toCatalogueMessage(message)).toBe(message);
+    }
+  });
+});
+
+describe('what the API receives for a card', () => {
+  const body = {
+    cardHolder: 'Ada Lovelace',
+    paymentMethod: 'pm_1Q2w3E4r5T6y7U8i',
+    address: '12 St James Square, London SW1Y 4JH',
+    country: 'GB',
+    billingType: 'Individual',
+  };
+
+  it('is the payment method token with the billing details', () => {
+    expect(validateForm(PaymentMethodInputSchema, body)).toMatchObject({ success: true });
+  });
+
+  it('refuses a card number or a CVC, so neither can reach the API by mistake', () => {
+    expect(validateForm(PaymentMethodInputSchema, { ...body, cardNumber: '4242424242424242' })).toEqual({
+      success: false,
+      errors: {
+        cardNumber:
+          'Card numbers are not accepted here: the payment form sends a token from the payment gateway instead.',
+      },
+    });
+    expect(validateForm(PaymentMethodInputSchema, { ...body, cvc: '123' }).success).toBe(false);
+  });
+
+  it('refuses a missing or malformed token with a message that does not repeat it', () => {
+    expect(validateForm(PaymentMethodInputSchema, { ...body, paymentMethod: '' })).toEqual({
+      success: false,
+      errors: { paymentMethod: 'This field is required' },
+    });
+    expect(validateForm(PaymentMethodInputSchema, { ...body, paymentMethod: '<script>x' })).toEqual({
+      success: false,
+      errors: { paymentMethod: 'This card could not be read. Enter it again.' },
+    });
+    expect(toCatalogueMessage('This card could not be read. Enter it again.')).toBe(
+      'This card could not be read. Enter it again.',
+    );
+  });
+});
+
+describe('the local gateway tokenises in the page', () => {
+  it('makes a token without the number or CVC that the gateway reads back', () => {
+    const token = createLocalPaymentMethod({
+      number: '4242 4242 4242 4242',
+      expiryMonth: 3,
+      expiryYear: 2031,
+    });
+    expect(token).not.toContain('424242424242');
+    expect(
+      validateForm(PaymentMethodInputSchema, {
+        ...{ cardHolder: 'A', address: 'B', country: 'GB', billingType: 'Individual' },
+        paymentMethod: token,
+      }).success,
+    ).toBe(true);
+    expect(parseLocalPaymentMethod(token)).toEqual({
+      outcome: 'ok',
+      brand: 'visa',
+      last4: '4242',
+      expiryMonth: 3,
+      expiryYear: 2031,
+    });
+    expect(
+      createLocalPaymentMethod({ number: '4242424242424242', expiryMonth: 3, expiryYear: 2031 }),
+    ).not.toBe(token);
+  });
+
+  it('marks the documented test cards with what the gateway will do', () => {
+    const outcome = (number: string) =>
+      parseLocalPaymentMethod(createLocalPaymentMethod({ number, expiryMonth: 1, expiryYear: 2030 }))
+        ?.outcome;
+    expect(outcome(localTestCards.declined)).toBe('declined');
+    expect(outcome(localTestCards.insufficientFunds)).toBe('insufficient');
+    expect(outcome(localTestCards.chargeDeclined)).toBe('chargefail');
+    expect(outcome(localTestCards.mastercard)).toBe('ok');
+  });
+
+  it('reads nothing it did not make', () => {
+    for (const token of [
+      'pm_1Q2w3E',
+      'pm_local_ok_visa_4242_132030_abc',
+      `pm_local_ok_nonsense_4242_012030_${'a'.repeat(24)}`,
+    ]) {
+      expect(parseLocalPaymentMethod(token)).toBeUndefined();
     }
   });
 });

@@ -90,11 +90,13 @@ export const vatNumberField = v.optional(
 );
 
 /**
- * Add payment method (2/2): the spec's payment form fields. The same schema validates the form and the API's
- * body. Its output is again a valid input (spaces out of the card number, the VAT number normalised), so a form
- * may send what it validated.
+ * Add payment method (2/2): the spec's payment form fields, as the page validates them. The card number, CVC and
+ * expiry never leave the browser: the payment gateway's script turns them into a payment method token
+ * (`createLocalPaymentMethod`, or Stripe.js), and the API receives `PaymentMethodInputSchema` with that token
+ * instead (docs/decisions/0043). Its output is again a valid input (spaces out of the card number, the VAT number
+ * normalised), so a form may keep what it validated.
  */
-export const PaymentMethodInputSchema = v.object({
+export const PaymentCardFormSchema = v.object({
   cardHolder: requiredText(cardHolderMaxLength),
   cardNumber: cardNumberField,
   cvc: cvcField,
@@ -105,6 +107,57 @@ export const PaymentMethodInputSchema = v.object({
   country: v.picklist(countryCodes, validationMessages.required),
   vatNumber: vatNumberField,
   billingType: v.picklist(customerTypes, validationMessages.required),
+});
+export type PaymentCardForm = v.InferInput<typeof PaymentCardFormSchema>;
+
+/**
+ * What a hosted card field (Stripe Elements' number, expiry and CVC, each in the gateway's own frame) reports to
+ * the form: nothing typed, something that is not yet a valid entry, or a complete one. The page never sees more.
+ */
+export const hostedCardFieldStates = ['', 'incomplete', 'complete'] as const;
+export type HostedCardFieldState = (typeof hostedCardFieldStates)[number];
+
+const hostedCardField = (message: string) =>
+  v.pipe(
+    filledIn,
+    v.check((state) => state === 'complete', message),
+  );
+
+/**
+ * The payment form when the card fields are the gateway's hosted ones: the same fields and messages, the card
+ * number, expiry and CVC holding only their hosted fields' states (`HostedCardFieldState`).
+ */
+export const HostedPaymentCardFormSchema = v.object({
+  ...PaymentCardFormSchema.entries,
+  cardNumber: hostedCardField(validationMessages.invalidCardNumber),
+  cvc: hostedCardField(validationMessages.invalidCvc),
+  expiry: hostedCardField(validationMessages.invalidExpiry),
+});
+
+export const paymentMethodTokenMaxLength = 255;
+
+/** A card's own data the API refuses to receive (the gateway's script in the page takes them): never given. */
+const refusedCardData = v.optional(v.never(paymentMessages.cardDataRefused));
+
+/**
+ * What `POST /credit-cards` takes: the card holder, the payment method token the gateway's browser script made
+ * from the card (a Stripe `pm_…`, or the local gateway's `pm_local_…`) and the billing details. A body that
+ * carries a card number or CVC is refused, so they are never received, logged or stored by mistake (PCI SAQ A).
+ */
+export const PaymentMethodInputSchema = v.object({
+  cardHolder: requiredText(cardHolderMaxLength),
+  paymentMethod: v.pipe(
+    filledIn,
+    v.maxLength(paymentMethodTokenMaxLength, paymentMessages.invalidPaymentMethod),
+    v.regex(/^[A-Za-z0-9_]+$/, paymentMessages.invalidPaymentMethod),
+  ),
+  company: optionalText(companyMaxLength),
+  address: requiredText(billingAddressMaxLength),
+  country: v.picklist(countryCodes, validationMessages.required),
+  vatNumber: vatNumberField,
+  billingType: v.picklist(customerTypes, validationMessages.required),
+  cardNumber: refusedCardData,
+  cvc: refusedCardData,
 });
 export type PaymentMethodInput = v.InferInput<typeof PaymentMethodInputSchema>;
 
@@ -135,7 +188,7 @@ export const listCreditCards = defineEndpoint({
 export const addCreditCard = defineEndpoint({
   operation: 'addCreditCard',
   summary:
-    'Add a payment card to the organization (admin only); the gateway tokenises it and only the token, brand, last four digits and expiry are stored',
+    "Add a payment card to the organization (admin only) by the payment method token the gateway's browser script made; the API never receives the card number or CVC and keeps the gateway's reference, brand, last four digits and expiry",
   method: 'POST',
   path: '/credit-cards',
   auth: 'bearer',
@@ -217,4 +270,23 @@ export const deleteBillingDetails = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'payment-method', action: 'delete' },
   response: v.object({ deleted: v.literal(true) }),
+});
+
+/**
+ * Which gateway the payment form's script tokenises cards with: the local test gateway (in the page), or Stripe
+ * Elements with the publishable key. Public: the sign-up payment step needs it before any sign-in.
+ */
+export const PaymentGatewaySchema = v.variant('provider', [
+  v.object({ provider: v.literal('local') }),
+  v.object({ provider: v.literal('stripe'), publishableKey: v.pipe(v.string(), v.startsWith('pk_')) }),
+]);
+export type PaymentGatewayInfo = v.InferOutput<typeof PaymentGatewaySchema>;
+
+export const getPaymentGateway = defineEndpoint({
+  operation: 'getPaymentGateway',
+  summary: 'The payment gateway the payment form tokenises cards with in the browser, and its public key',
+  method: 'GET',
+  path: '/payments/gateway',
+  auth: 'public',
+  response: PaymentGatewaySchema,
 });

@@ -133,6 +133,13 @@ export {
   cardExpiryParts,
   type DeleteCreditCardInput,
   DeleteCreditCardInputSchema,
+  type HostedCardFieldState,
+  HostedPaymentCardFormSchema,
+  hostedCardFieldStates,
+  type PaymentCardForm,
+  PaymentCardFormSchema,
+  type PaymentGatewayInfo,
+  PaymentGatewaySchema,
   type PaymentMethodInput,
   PaymentMethodInputSchema,
 } from './credit-cards.js';
@@ -358,6 +365,7 @@ export const contract = {
     getBillingDetails: creditCards.getBillingDetails,
     saveBillingDetails: creditCards.saveBillingDetails,
     deleteBillingDetails: creditCards.deleteBillingDetails,
+    getPaymentGateway: creditCards.getPaymentGateway,
   },
   emailChange: { updateEmail: emailChange.updateEmail },
   integrations: {

@@ -94,6 +94,11 @@ export const paymentMessages = {
   changeForbidden: 'You do not have permission to change the payment method.',
   notFound: 'This payment method no longer exists.',
   invalidVatNumber: 'Please enter a valid VAT number',
+  invalidPaymentMethod: 'This card could not be read. Enter it again.',
+  authenticationRequired:
+    'Your bank asks to confirm every payment with this card, which renewals cannot do. Try another card.',
+  cardDataRefused:
+    'Card numbers are not accepted here: the payment form sends a token from the payment gateway instead.',
 } as const;
 
 /**

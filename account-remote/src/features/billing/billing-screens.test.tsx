@@ -115,7 +115,12 @@ const usage = {
 
 async function open(path: string, handlers: Record<string, unknown>, heading: string) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, getUsageDetails: usage, ...handlers });
+  call = answering({
+    getAccount: testAccount,
+    getUsageDetails: usage,
+    getPaymentGateway: { provider: 'local' },
+    ...handlers,
+  });
   window.history.pushState(null, '', path);
   const view = await renderScreen(
     <main>

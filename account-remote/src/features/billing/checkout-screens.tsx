@@ -1,10 +1,5 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import {
-  contract,
-  currencyCodes,
-  PaymentMethodInputSchema,
-  type PricingPlan,
-} from '@dcipher/shared/contract';
+import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
 import {
@@ -22,9 +17,9 @@ import type { AccountScreenProps } from '../account/account-routes';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
 import { useApiLoad } from '../account/use-api-load';
+import { AddCardForm } from './add-card-form';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from './checkout-state';
 import { newIdempotencyKey } from './idempotency-key';
-import { PaymentCardFields } from './payment-card-fields';
 import { QuoteBox } from './plan-options-screen';
 import { usePlanChange } from './use-plan-change';
 
@@ -149,25 +144,6 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
     usePlanChange({
       onPaid: forgetCheckoutPlan,
     });
-  const cardForm = useContractForm({
-    schema: PaymentMethodInputSchema,
-    defaultValues: {
-      cardHolder: `${account.firstName} ${account.lastName}`.trim(),
-      cardNumber: '',
-      cvc: '',
-      expiry: '',
-      company: account.company ?? '',
-      address: '',
-      country: '',
-      vatNumber: '',
-      billingType: account.organization.customerType,
-    },
-    onSubmit: async (body) => {
-      await authenticatedApi().call(contract.creditCards.addCreditCard, { body });
-      await reload();
-    },
-  });
-
   // Once the card is there, the amount is worked out at once: nothing is charged before "Pay".
   const ready =
     result.state === 'loaded' && result.data.hasCard && result.data.plan?.prices
@@ -238,12 +214,21 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
             </ScreenSection>
             {!hasCard ? (
               <ScreenSection title="Your card">
-                <Form form={cardForm} aria-label="Add a card">
-                  <PaymentCardFields form={cardForm} />
-                  <FormSubmitButton form={cardForm} busyLabel="Saving your card…">
-                    Save card and continue
-                  </FormSubmitButton>
-                </Form>
+                <AddCardForm
+                  defaultValues={{
+                    cardHolder: `${account.firstName} ${account.lastName}`.trim(),
+                    cardNumber: '',
+                    cvc: '',
+                    expiry: '',
+                    company: account.company ?? '',
+                    address: '',
+                    country: '',
+                    vatNumber: '',
+                    billingType: account.organization.customerType,
+                  }}
+                  onSaved={() => reload()}
+                  submitLabel="Save card and continue"
+                />
               </ScreenSection>
             ) : (
               <ScreenSection title="Review and pay">

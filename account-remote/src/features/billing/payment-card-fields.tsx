@@ -1,21 +1,15 @@
-import type { PaymentMethodInputSchema } from '@dcipher/shared/contract';
+import type { PaymentGatewayInfo } from '@dcipher/shared/contract';
 import { countries, customerTypes } from '@dcipher/shared/domain';
-import { type ContractForm, FormSelectField, FormTextField, type FormValues } from '@dcipher/shared/ui';
-import type * as v from 'valibot';
+import { FormSelectField, FormTextField } from '@dcipher/shared/ui';
+import type { PaymentCardFormHandle, StripeCardRef } from './card-gateway';
+import { StripeCardInputs } from './stripe-card-inputs';
 
-type PaymentForm = ContractForm<
-  FormValues<typeof PaymentMethodInputSchema>,
-  v.InferOutput<typeof PaymentMethodInputSchema>
->;
+type PaymentForm = PaymentCardFormHandle;
 
-/**
- * The payment form's fields (spec section 3): card holder, number, expiry MM/YYYY, CVC, billing type, company,
- * address, country and VAT number. Used by sign-up's payment step and the account area's payment method screen.
- */
-export function PaymentCardFields({ form }: { form: PaymentForm }) {
+/** Card number, expiry and CVC typed into the page, for the local test gateway that tokenises them here. */
+function LocalCardInputs({ form }: { form: PaymentForm }) {
   return (
     <>
-      <FormTextField form={form} name="cardHolder" label="Card holder" autoComplete="cc-name" />
       <FormTextField
         form={form}
         name="cardNumber"
@@ -42,6 +36,33 @@ export function PaymentCardFields({ form }: { form: PaymentForm }) {
         />
         <FormTextField form={form} name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" />
       </div>
+    </>
+  );
+}
+
+/**
+ * The payment form's fields (spec section 3): card holder, number, expiry, CVC, billing type, company, address,
+ * country and VAT number. The card itself is typed into the gateway's fields: Stripe's hosted ones, or with the
+ * local test gateway plain inputs tokenised in the page (`usePaymentCardForm`). Used by sign-up's payment step,
+ * the payment method screen and the checkout.
+ */
+export function PaymentCardFields({
+  form,
+  gateway,
+  stripeCard,
+}: {
+  form: PaymentForm;
+  gateway: PaymentGatewayInfo;
+  stripeCard: StripeCardRef;
+}) {
+  return (
+    <>
+      <FormTextField form={form} name="cardHolder" label="Card holder" autoComplete="cc-name" />
+      {gateway.provider === 'stripe' ? (
+        <StripeCardInputs gateway={gateway} form={form} stripeCard={stripeCard} />
+      ) : (
+        <LocalCardInputs form={form} />
+      )}
       <FormSelectField
         form={form}
         name="billingType"

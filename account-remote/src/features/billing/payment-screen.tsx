@@ -1,14 +1,14 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { type CreditCard, contract, PaymentMethodInputSchema } from '@dcipher/shared/contract';
+import { type CreditCard, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
-import { Alert, Button, Form, FormSubmitButton, Notice, theme, useContractForm } from '@dcipher/shared/ui';
+import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../account/account-context';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
 import { messageOf, useApiLoad } from '../account/use-api-load';
+import { AddCardForm } from './add-card-form';
 import { BillingDetailsSection } from './billing-details-section';
-import { PaymentCardFields } from './payment-card-fields';
 
 const brandNames: Record<CreditCard['brand'], string> = {
   visa: 'Visa',
@@ -43,21 +43,6 @@ export default function PaymentScreen() {
     vatNumber: '',
     billingType: account.organization.customerType,
   };
-  const form = useContractForm({
-    schema: PaymentMethodInputSchema,
-    defaultValues: blank,
-    onSubmit: async (body) => {
-      setSaved(undefined);
-      const card = await authenticatedApi().call(contract.creditCards.addCreditCard, { body });
-      // The card number and CVC leave the form once saved.
-      form.reset(blank);
-      setSaved(
-        `${brandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
-      );
-      await reload();
-    },
-  });
-
   async function remove(card: CreditCard) {
     setRemoving(card.id);
     setError(undefined);
@@ -129,12 +114,16 @@ export default function PaymentScreen() {
             The card number and CVC go straight to our payment provider; Dcipher keeps only the last four
             digits.
           </p>
-          <Form form={form} aria-label="Add a card">
-            <PaymentCardFields form={form} />
-            <FormSubmitButton form={form} busyLabel="Saving your card…">
-              Save card
-            </FormSubmitButton>
-          </Form>
+          <AddCardForm
+            defaultValues={blank}
+            onSaved={async (card) => {
+              setSaved(
+                `${brandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
+              );
+              await reload();
+            }}
+            submitLabel="Save card"
+          />
         </ScreenSection>
       ) : null}
     </>

@@ -1,8 +1,9 @@
 import { apiWithToken } from '@dcipher/shared/auth';
-import { type CreditCard, contract, PaymentMethodInputSchema } from '@dcipher/shared/contract';
+import { type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
-import { Button, Form, FormSubmitButton, theme, useContractForm } from '@dcipher/shared/ui';
+import { Button, Form, FormSubmitButton, theme } from '@dcipher/shared/ui';
 import { LoginLayout } from '../../layout/login-layout';
+import { usePaymentCardForm, WithPaymentGateway } from '../billing/card-gateway';
 import { PaymentCardFields } from '../billing/payment-card-fields';
 
 export interface AddPaymentMethodStepProps {
@@ -18,17 +19,38 @@ export interface AddPaymentMethodStepProps {
 
 /**
  * Add payment method (2/2): the spec's payment form fields. Optional: the 14-day trial needs no card, so
- * "Skip for now" is as prominent as saving. The card number and CVC go to the API once and are not kept here.
+ * "Skip for now" is as prominent as saving. The card is tokenised in the page; only its token reaches the API.
  */
-export function AddPaymentMethodStep({
-  email,
+export function AddPaymentMethodStep(props: AddPaymentMethodStepProps) {
+  return (
+    <LoginLayout title="Add payment method (2/2)">
+      <p css={{ marginTop: 0, color: theme.colors.muted }}>
+        Your account for {props.email} is created. Add a card now so your plan continues without a break after
+        the {freeTrialDays}-day free trial, or skip this step: the trial needs no card and nothing is charged
+        now.
+      </p>
+      <WithPaymentGateway
+        meanwhile={
+          <Button variant="secondary" onClick={() => props.onDone()}>
+            Skip for now
+          </Button>
+        }
+      >
+        {(gateway) => <AddPaymentMethodForm {...props} gateway={gateway} />}
+      </WithPaymentGateway>
+    </LoginLayout>
+  );
+}
+
+function AddPaymentMethodForm({
   paymentSetupToken,
   customerType,
   company,
   onDone,
-}: AddPaymentMethodStepProps) {
-  const form = useContractForm({
-    schema: PaymentMethodInputSchema,
+  gateway,
+}: AddPaymentMethodStepProps & { gateway: PaymentGatewayInfo }) {
+  const { form, stripeCard } = usePaymentCardForm({
+    gateway,
     defaultValues: {
       cardHolder: '',
       cardNumber: '',
@@ -46,27 +68,21 @@ export function AddPaymentMethodStep({
   });
 
   return (
-    <LoginLayout title="Add payment method (2/2)">
-      <p css={{ marginTop: 0, color: theme.colors.muted }}>
-        Your account for {email} is created. Add a card now so your plan continues without a break after the{' '}
-        {freeTrialDays}-day free trial, or skip this step: the trial needs no card and nothing is charged now.
-      </p>
-      <Form form={form} aria-label="Add payment method">
-        <PaymentCardFields form={form} />
-        <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-          <FormSubmitButton form={form} busyLabel="Saving your card…" css={{ flex: '1 1 12rem' }}>
-            Save card and continue
-          </FormSubmitButton>
-          <Button
-            variant="secondary"
-            disabled={form.submitting}
-            onClick={() => onDone()}
-            css={{ flex: '1 1 8rem' }}
-          >
-            Skip for now
-          </Button>
-        </div>
-      </Form>
-    </LoginLayout>
+    <Form form={form} aria-label="Add payment method">
+      <PaymentCardFields form={form} gateway={gateway} stripeCard={stripeCard} />
+      <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <FormSubmitButton form={form} busyLabel="Saving your card…" css={{ flex: '1 1 12rem' }}>
+          Save card and continue
+        </FormSubmitButton>
+        <Button
+          variant="secondary"
+          disabled={form.submitting}
+          onClick={() => onDone()}
+          css={{ flex: '1 1 8rem' }}
+        >
+          Skip for now
+        </Button>
+      </div>
+    </Form>
   );
 }

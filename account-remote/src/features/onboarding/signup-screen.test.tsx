@@ -18,6 +18,15 @@ jest.mock('@dcipher/shared/auth', () => ({
 }));
 
 const initialState = authStore.getState();
+
+/** The API answering `POST /register` with this payment-setup token, and which gateway tokenises cards. */
+function answerRegistration(paymentSetupToken: string) {
+  call.mockImplementation(async (endpoint: { operation: string }) =>
+    endpoint.operation === 'getPaymentGateway'
+      ? { provider: 'local' }
+      : { email: 'ada@example.com', verificationRequired: true, paymentSetupToken },
+  );
+}
 configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
 async function renderAt(path: string) {
@@ -184,11 +193,7 @@ describe('Sign-up: create account (1/2)', () => {
   });
 
   it('creates the account with the captcha solution, then offers step 2, which may be skipped', async () => {
-    call.mockResolvedValue({
-      email: 'ada@example.com',
-      verificationRequired: true,
-      paymentSetupToken: 'setup',
-    });
+    answerRegistration('setup');
     const { navigate } = await renderSignup();
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -202,7 +207,7 @@ describe('Sign-up: create account (1/2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
     expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com');
     expect(callWithToken).not.toHaveBeenCalled();
-    expect(call.mock.calls[0]?.[1]).toEqual({
+    expect(call.mock.calls.find(([endpoint]) => endpoint.operation === 'register')?.[1]).toEqual({
       body: expect.objectContaining({
         email: 'ada@example.com',
         customerType: 'Individual',
@@ -243,11 +248,7 @@ describe('Sign-up: add payment method (2/2)', () => {
   });
 
   async function reachStepTwo(customerType: 'An individual' | 'A business' = 'An individual') {
-    call.mockResolvedValue({
-      email: 'ada@example.com',
-      verificationRequired: true,
-      paymentSetupToken: 'setup-1',
-    });
+    answerRegistration('setup-1');
     const rendered = await renderSignup();
     fireEvent.click(screen.getByLabelText(customerType));
     type('First name', 'Ada');
@@ -262,6 +263,7 @@ describe('Sign-up: add payment method (2/2)', () => {
     await solveCaptcha();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await screen.findByRole('heading', { level: 1, name: 'Add payment method (2/2)' });
+    await screen.findByLabelText('Card number');
     return rendered;
   }
 
@@ -314,18 +316,21 @@ describe('Sign-up: add payment method (2/2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save card and continue' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com'));
     expect(tokensUsed).toEqual(['setup-1']);
-    expect(callWithToken.mock.calls[0]?.[1]).toEqual({
+    // The card is tokenised in the page: the API gets the local gateway's payment method, never the number.
+    const sent = callWithToken.mock.calls[0]?.[1];
+    expect(sent).toEqual({
       body: {
         cardHolder: 'Ada Lovelace',
-        cardNumber: '4242424242424242',
-        cvc: '123',
-        expiry: `09/${nextYear}`,
+        paymentMethod: expect.stringMatching(
+          new RegExp(`^pm_local_ok_visa_4242_09${nextYear}_[0-9a-f]{24}$`),
+        ),
         company: 'Analytical Engines',
         address: '12 St James Square, London',
         country: 'GB',
         billingType: 'Business',
       },
     });
+    expect(JSON.stringify(sent)).not.toMatch(/424242424242|"123"/);
   });
 
   it('shows a declined card and keeps the form, so another card can be tried or the step skipped', async () => {

@@ -1,43 +1,45 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cardBrandOf } from './card-brand.js';
+import { cardBrandOf, createLocalPaymentMethod } from '@dcipher/shared/payments';
 import { LocalTestGateway, localTestCards } from './local-test-gateway.js';
-import { CardDeclinedError } from './payment-gateway.js';
+import { CardDeclinedError, UnreadablePaymentMethodError } from './payment-gateway.js';
 
-const card = (number: string) => ({
-  number,
-  cvc: '123',
-  expiryMonth: 12,
-  expiryYear: new Date().getUTCFullYear() + 2,
+const expiryYear = new Date().getUTCFullYear() + 2;
+/** What the payment form's script sends for a card: a token, not the number. */
+const saved = (number: string) => ({
+  paymentMethod: createLocalPaymentMethod({ number, expiryMonth: 12, expiryYear }),
   cardHolder: 'Ada Lovelace',
+  organizationId: '00000000-0000-4000-8000-000000000001',
 });
 
 describe('LocalTestGateway', () => {
   const gateway = new LocalTestGateway();
 
-  it('tokenises the Visa and Mastercard test cards with random local tokens', async () => {
-    const visa = await gateway.tokenizeCard(card(localTestCards.visa));
-    assert.deepEqual({ ...visa, token: undefined }, { token: undefined, brand: 'visa', last4: '4242' });
+  it('keeps the Visa and Mastercard test cards under random local tokens', async () => {
+    const visa = await gateway.savePaymentMethod(saved(localTestCards.visa));
+    assert.deepEqual(
+      { ...visa, token: undefined },
+      { token: undefined, brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear },
+    );
     assert.match(visa.token, /^tok_local_[0-9a-f]{32}$/);
-    const again = await gateway.tokenizeCard(card(localTestCards.visa));
+    const again = await gateway.savePaymentMethod(saved(localTestCards.visa));
     assert.notEqual(again.token, visa.token);
-    assert.ok(!visa.token.includes('4242424242424242'));
 
-    const mastercard = await gateway.tokenizeCard(card(localTestCards.mastercard));
+    const mastercard = await gateway.savePaymentMethod(saved(localTestCards.mastercard));
     assert.equal(mastercard.brand, 'mastercard');
     assert.equal(mastercard.last4, '4444');
   });
 
   it('declines the declined and insufficient-funds test cards with the customer-facing message', async () => {
     await assert.rejects(
-      gateway.tokenizeCard(card(localTestCards.declined)),
+      gateway.savePaymentMethod(saved(localTestCards.declined)),
       (error) =>
         error instanceof CardDeclinedError &&
         error.reason === 'card_declined' &&
         error.message === 'Your card was declined. Try another card.',
     );
     await assert.rejects(
-      gateway.tokenizeCard(card(localTestCards.insufficientFunds)),
+      gateway.savePaymentMethod(saved(localTestCards.insufficientFunds)),
       (error) =>
         error instanceof CardDeclinedError &&
         error.reason === 'insufficient_funds' &&
@@ -45,11 +47,30 @@ describe('LocalTestGateway', () => {
     );
   });
 
-  it('accepts any other Luhn-valid number and refuses the rest', async () => {
-    assert.equal((await gateway.tokenizeCard(card('378282246310005'))).brand, 'amex');
-    assert.equal((await gateway.tokenizeCard(card('6011000990139424'))).last4, '9424');
-    for (const number of ['4242424242424241', '4242', '4242 4242 4242 4242']) {
-      await assert.rejects(gateway.tokenizeCard(card(number)), CardDeclinedError, number);
+  it('keeps the charge-declined card, then refuses to charge it', async () => {
+    const card = await gateway.savePaymentMethod(saved(localTestCards.chargeDeclined));
+    await assert.rejects(
+      gateway.charge({
+        token: card.token,
+        amount: 1000,
+        currency: 'usd',
+        idempotencyKey: 'k1',
+        description: 'test',
+      }),
+      CardDeclinedError,
+    );
+  });
+
+  it('refuses what its browser script did not make, such as a Stripe payment method or a forged one', async () => {
+    for (const paymentMethod of [
+      'pm_1Q2w3E4r5T6y7U8i',
+      'pm_local_ok_visa_4242_132030_abc',
+      '4242424242424242',
+    ]) {
+      await assert.rejects(
+        gateway.savePaymentMethod({ ...saved(localTestCards.visa), paymentMethod }),
+        UnreadablePaymentMethodError,
+      );
     }
   });
 });

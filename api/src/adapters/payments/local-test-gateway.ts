@@ -1,57 +1,41 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { passesLuhnCheck } from '@dcipher/shared/validation';
+import { parseLocalPaymentMethod } from '@dcipher/shared/payments';
 import type { Queryable } from '../../db/database.js';
-import { cardBrandOf } from './card-brand.js';
 import {
   CardDeclinedError,
-  type CardDetails,
   type ChargeRequest,
   type PaymentGateway,
+  type SavePaymentMethodRequest,
   type TokenizedCard,
+  UnreadablePaymentMethodError,
 } from './payment-gateway.js';
 
-/**
- * The test card numbers the local gateway answers in a set way (any expiry not in the past, any CVC). Every other
- * Luhn-valid number is accepted, with the brand its prefix names. Listed in README.md and
- * docs/decisions/0012-payment-methods.md.
- */
-export const localTestCards = {
-  visa: '4242424242424242',
-  mastercard: '5555555555554444',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  /** Saved without trouble, declined when charged (as Stripe's 4000 0000 0000 0341). */
-  chargeDeclined: '4000000000000341',
-} as const;
+export { localTestCards } from '@dcipher/shared/payments';
 
 const chargeDeclinedTokenPrefix = 'tok_local_chargefail_';
 
-const declinedCards: ReadonlyMap<string, CardDeclinedError['reason']> = new Map([
-  [localTestCards.declined, 'card_declined'],
-  [localTestCards.insufficientFunds, 'insufficient_funds'],
-]);
-
 /**
- * The embedded payment gateway, the default outside production: no network, no account, no money. It behaves
- * like a real gateway at the API's door (random opaque tokens, declines for the documented numbers) so that
- * local stacks and tests exercise the same code paths. It keeps nothing: the card details are dropped as soon as
- * the answer is made.
+ * The embedded payment gateway, the default outside production: no network, no account, no money. Like Stripe,
+ * the card is tokenised in the browser (`createLocalPaymentMethod` in @dcipher/shared/payments), so the API only
+ * ever receives a payment method naming brand, last four digits, expiry and the test card's outcome; this side
+ * keeps it as a random opaque token and answers the documented declines, so local stacks and tests exercise the
+ * same code paths as a real gateway.
  */
 export class LocalTestGateway implements PaymentGateway {
   readonly name = 'local';
 
-  async tokenizeCard(card: CardDetails): Promise<TokenizedCard> {
-    const declineReason = declinedCards.get(card.number);
-    if (declineReason) throw new CardDeclinedError(declineReason);
-    // The API checks the number first; a gateway refuses what is not a card number anyway.
-    if (!/^\d{12,19}$/.test(card.number) || !passesLuhnCheck(card.number)) {
-      throw new CardDeclinedError('card_declined');
-    }
-    const prefix = card.number === localTestCards.chargeDeclined ? chargeDeclinedTokenPrefix : 'tok_local_';
+  async savePaymentMethod(request: SavePaymentMethodRequest): Promise<TokenizedCard> {
+    const card = parseLocalPaymentMethod(request.paymentMethod);
+    if (!card) throw new UnreadablePaymentMethodError();
+    if (card.outcome === 'declined') throw new CardDeclinedError('card_declined');
+    if (card.outcome === 'insufficient') throw new CardDeclinedError('insufficient_funds');
+    const prefix = card.outcome === 'chargefail' ? chargeDeclinedTokenPrefix : 'tok_local_';
     return {
       token: `${prefix}${randomBytes(16).toString('hex')}`,
-      brand: cardBrandOf(card.number),
-      last4: card.number.slice(-4),
+      brand: card.brand,
+      last4: card.last4,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
     };
   }
 

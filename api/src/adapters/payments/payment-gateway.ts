@@ -2,14 +2,14 @@ import type { CardBrand } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import { paymentMessages } from '@dcipher/shared/validation';
 
-/** A card as typed into the payment form, on its way to the gateway. Never stored, never logged. */
-export interface CardDetails {
-  /** Digits only. */
-  number: string;
-  cvc: string;
-  expiryMonth: number;
-  expiryYear: number;
+/** A card the customer's browser turned into a payment method with the gateway's own script. */
+export interface SavePaymentMethodRequest {
+  /** The gateway's payment method token from the browser (Stripe's `pm_…`, the local gateway's `pm_local_…`). */
+  paymentMethod: string;
   cardHolder: string;
+  organizationId: string;
+  /** The gateway's customer of this organization, when one of its cards already made one. */
+  customer?: string | undefined;
 }
 
 /** What the gateway gives back for a card it accepted: all the API keeps of it. */
@@ -18,6 +18,8 @@ export interface TokenizedCard {
   token: string;
   brand: CardBrand;
   last4: string;
+  expiryMonth: number;
+  expiryYear: number;
 }
 
 /**
@@ -28,8 +30,12 @@ export interface TokenizedCard {
 export interface PaymentGateway {
   /** Which gateway issued the tokens (stored beside each one, as tokens only work with their own gateway). */
   readonly name: string;
-  /** Exchanges card details for a token; rejects with CardDeclinedError when the card is refused. */
-  tokenizeCard(card: CardDetails): Promise<TokenizedCard>;
+  /**
+   * Keeps a payment method the browser made for later charges (Stripe: attached to the organization's customer
+   * through a confirmed SetupIntent). Rejects with CardDeclinedError when the card is refused and with
+   * UnreadablePaymentMethodError when the token is not one of this gateway's. The API never sees the number.
+   */
+  savePaymentMethod(request: SavePaymentMethodRequest): Promise<TokenizedCard>;
   /**
    * Charges a tokenised card. The same `idempotencyKey` never charges twice: a repeat answers the first charge's
    * reference (as real gateways do with their idempotency keys). Rejects with CardDeclinedError when refused.
@@ -46,12 +52,13 @@ export interface ChargeRequest {
   description: string;
 }
 
-export const cardDeclineReasons = ['card_declined', 'insufficient_funds'] as const;
+export const cardDeclineReasons = ['card_declined', 'insufficient_funds', 'authentication_required'] as const;
 export type CardDeclineReason = (typeof cardDeclineReasons)[number];
 
 const declineMessages: Record<CardDeclineReason, string> = {
   card_declined: paymentMessages.cardDeclined,
   insufficient_funds: paymentMessages.insufficientFunds,
+  authentication_required: paymentMessages.authenticationRequired,
 };
 
 /**
@@ -62,5 +69,13 @@ export class CardDeclinedError extends Error {
   constructor(readonly reason: CardDeclineReason) {
     super(declineMessages[reason]);
     this.name = 'CardDeclinedError';
+  }
+}
+
+/** The payment method token is not one this gateway made (forged, from another gateway, or expired). */
+export class UnreadablePaymentMethodError extends Error {
+  constructor() {
+    super(paymentMessages.invalidPaymentMethod);
+    this.name = 'UnreadablePaymentMethodError';
   }
 }

@@ -55,7 +55,7 @@ export interface NewCreditCard {
   last4: string;
   expiryMonth: number;
   expiryYear: number;
-  billing: Omit<v.InferOutput<typeof PaymentMethodInputSchema>, 'cardNumber' | 'cvc' | 'expiry'>;
+  billing: Omit<v.InferOutput<typeof PaymentMethodInputSchema>, 'paymentMethod' | 'cardNumber' | 'cvc'>;
 }
 
 /**
@@ -91,6 +91,24 @@ export function insertCreditCard(database: Database, card: NewCreditCard): Promi
     if (!row) throw new Error('payment method insert returned no row');
     return toCreditCard(row);
   });
+}
+
+/**
+ * The gateway's customer of the organization, when one of its cards has one (Stripe cards are kept as
+ * `cus_…/pm_…`), so every card of an organization belongs to one Stripe customer.
+ */
+export async function findGatewayCustomer(
+  database: Database,
+  organizationId: string,
+  gateway: string,
+): Promise<string | undefined> {
+  const [row] = await database.query<{ token: string }>(
+    `select gateway_token as token from payment_methods
+     where organization_id = $1 and gateway = $2 and gateway_token like 'cus\\_%/%'
+     order by created_at limit 1`,
+    [organizationId, gateway],
+  );
+  return row?.token.split('/')[0];
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -176,4 +194,47 @@ export async function deleteBillingDetails(database: Queryable, organizationId: 
     organizationId,
   ]);
   return deleted.length > 0;
+}
+
+/**
+ * Forgets a card the gateway says is gone (a Stripe payment method detached outside the product): it can no
+ * longer be charged, so it goes even when it was the last one. The newest remaining card becomes the default.
+ */
+export async function forgetGatewayCard(
+  database: Database,
+  gateway: string,
+  tokenSuffix: string,
+): Promise<boolean> {
+  return database.transaction(async (transaction) => {
+    const [deleted] = await transaction.query<{ organizationId: string; isDefault: boolean }>(
+      `delete from payment_methods where gateway = $1 and right(gateway_token, length($2) + 1) = '/' || $2
+       returning organization_id as "organizationId", is_default as "isDefault"`,
+      [gateway, tokenSuffix],
+    );
+    if (!deleted) return false;
+    if (deleted.isDefault) {
+      await transaction.query(
+        `update payment_methods set is_default = true
+         where id = (select id from payment_methods where organization_id = $1
+                     order by created_at desc, id limit 1)`,
+        [deleted.organizationId],
+      );
+    }
+    return true;
+  });
+}
+
+/** The card's new expiry, brand or last four digits, when the gateway updated them (a reissued card). */
+export async function updateGatewayCard(
+  database: Queryable,
+  gateway: string,
+  tokenSuffix: string,
+  card: { brand: CardBrand; last4: string; expiryMonth: number; expiryYear: number },
+): Promise<boolean> {
+  const updated = await database.query(
+    `update payment_methods set brand = $3, last4 = $4, expiry_month = $5, expiry_year = $6
+     where gateway = $1 and right(gateway_token, length($2) + 1) = '/' || $2 returning 1`,
+    [gateway, tokenSuffix, card.brand, card.last4, card.expiryMonth, card.expiryYear],
+  );
+  return updated.length > 0;
 }

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type CreditCard, cardExpiryParts, contract } from '@dcipher/shared/contract';
+import { type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
+import { paymentMessages } from '@dcipher/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import {
   CardDeclinedError,
   type PaymentGateway,
   type TokenizedCard,
+  UnreadablePaymentMethodError,
 } from '../../adapters/payments/payment-gateway.js';
+import { StripeGateway } from '../../adapters/payments/stripe-gateway.js';
+import type { PaymentSettings } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { ValidationError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter } from '../abuse/rate-limiter.js';
 import {
@@ -18,10 +23,12 @@ import {
   deleteBillingDetails,
   deleteCreditCard,
   findBillingDetails,
+  findGatewayCustomer,
   insertCreditCard,
   listCreditCards,
   saveBillingDetails,
 } from './credit-card-repository.js';
+import { registerStripeWebhookRoutes } from './stripe-webhook-routes.js';
 
 /**
  * Card attempts per organization: 10 an hour. Adding a card takes one or two tries; a stolen-card tester needs
@@ -31,16 +38,26 @@ export const cardAttemptLimit = { limit: 10, windowSeconds: 60 * 60 } as const;
 
 /**
  * The organization's payment cards. Who may list, add or delete them is the endpoints' declared permission
- * (every member lists; admins, and sign-up's payment step, add; admins delete). The card number and CVC go from the validated body straight to the gateway
- * and are never stored, logged or put in an error: what is kept is the gateway's token, brand, last four digits,
- * expiry and the billing details.
+ * (every member lists; admins, and sign-up's payment step, add; admins delete). The card number and CVC never
+ * reach the API: the browser's gateway script turns them into a payment method token (the contract refuses a body
+ * carrying them), and what is kept is the gateway's token, brand, last four digits, expiry and the billing details.
  */
 export function registerCreditCardRoutes(
   app: FastifyInstance,
   database: Database,
   gateway: PaymentGateway,
   rateLimiter: RateLimiter,
+  payments: PaymentSettings,
 ): void {
+  const gatewayInfo: PaymentGatewayInfo =
+    payments.provider === 'stripe'
+      ? { provider: 'stripe', publishableKey: payments.publishableKey }
+      : { provider: 'local' };
+  registerEndpoint(app, contract.creditCards.getPaymentGateway, async () => gatewayInfo);
+  if (payments.provider === 'stripe' && gateway instanceof StripeGateway) {
+    registerStripeWebhookRoutes(app, database, gateway, payments.webhookSecret);
+  }
+
   registerEndpoint(app, contract.creditCards.listCreditCards, async (_input, { user }) =>
     listCreditCards(database, user.organizationId),
   );
@@ -50,20 +67,22 @@ export function registerCreditCardRoutes(
       { bucket: contract.creditCards.addCreditCard.operation, ...cardAttemptLimit },
       user.organizationId,
     );
-    const { cardNumber, cvc, expiry, ...billing } = body;
-    // The schema accepted it, so it parses.
-    const { month, year } = cardExpiryParts(expiry)!;
+    const { paymentMethod, cardNumber: _number, cvc: _cvc, ...billing } = body;
     let tokenized: TokenizedCard;
     try {
-      tokenized = await gateway.tokenizeCard({
-        number: cardNumber,
-        cvc,
-        expiryMonth: month,
-        expiryYear: year,
+      tokenized = await gateway.savePaymentMethod({
+        paymentMethod,
         cardHolder: billing.cardHolder,
+        organizationId: user.organizationId,
+        customer: await findGatewayCustomer(database, user.organizationId, gateway.name),
       });
     } catch (error) {
       if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+      if (error instanceof UnreadablePaymentMethodError) {
+        throw new ValidationError(paymentMessages.invalidPaymentMethod, {
+          paymentMethod: paymentMessages.invalidPaymentMethod,
+        });
+      }
       throw error;
     }
     if (user.kind === 'payment-setup' && user.existingAddress) {
@@ -73,8 +92,8 @@ export function registerCreditCardRoutes(
         id: randomUUID(),
         brand: tokenized.brand,
         last4: tokenized.last4,
-        expiryMonth: month,
-        expiryYear: year,
+        expiryMonth: tokenized.expiryMonth,
+        expiryYear: tokenized.expiryYear,
         cardHolder: billing.cardHolder,
         isDefault: true,
         createdAt: new Date().toISOString(),
@@ -86,8 +105,8 @@ export function registerCreditCardRoutes(
       token: tokenized.token,
       brand: tokenized.brand,
       last4: tokenized.last4,
-      expiryMonth: month,
-      expiryYear: year,
+      expiryMonth: tokenized.expiryMonth,
+      expiryYear: tokenized.expiryYear,
       billing,
     });
   });

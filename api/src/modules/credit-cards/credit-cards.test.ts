@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { type CreditCard, CreditCardSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -40,13 +41,17 @@ describe('/credit-cards', () => {
   });
   after(() => server.close());
 
-  const addCard = (token: string | undefined, payload: object) =>
+  /** Sends exactly this body. */
+  const postCard = (token: string | undefined, payload: object) =>
     server.app.inject({
       method: 'POST',
       url: '/credit-cards',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       payload,
     });
+  /** Adds the card of a filled-in payment form, tokenised in the page as the remote does. */
+  const addCard = (token: string | undefined, form: Record<string, unknown>) =>
+    postCard(token, paymentMethodBody(form));
   const listCards = (token: string | undefined) =>
     server.app.inject({
       method: 'GET',
@@ -86,19 +91,14 @@ describe('/credit-cards', () => {
 
   describe('validation (400 with the spec messages per field)', () => {
     for (const [field, value, message] of [
-      ['cardNumber', '4242 4242 4242 4241', 'Invalid Card Number'],
-      ['cardNumber', '4242', 'Invalid Card Number'],
-      ['cvc', '12', 'Invalid CVC Number'],
-      ['cvc', '12345', 'Invalid CVC Number'],
-      ['expiry', `13/${nextYear}`, 'Invalid Expire Date'],
-      ['expiry', '01/2020', 'Invalid Expire Date'],
-      ['expiry', `8/${nextYear}`, 'Invalid Expire Date'],
       ['country', 'Denmark', 'This field is required'],
       ['billingType', 'Enterprise', 'This field is required'],
       ['vatNumber', 'DK 1234/5678', 'Please enter a valid VAT number'],
+      ['paymentMethod', 'pm_local_ok_visa_4242_132030_abc', 'This card could not be read. Enter it again.'],
+      ['paymentMethod', '<img src=x>', 'This card could not be read. Enter it again.'],
     ] as const) {
       it(`answers "${message}" for ${field} ${JSON.stringify(value)}`, async () => {
-        const response = await addCard(adminToken, paymentForm({ [field]: value }));
+        const response = await postCard(adminToken, { ...paymentMethodBody(paymentForm()), [field]: value });
         assert.equal(response.statusCode, 400);
         assert.deepEqual(response.json(), {
           statusCode: 400,
@@ -110,14 +110,27 @@ describe('/credit-cards', () => {
       });
     }
 
+    it('refuses a body with a card number or CVC: the page tokenises them, the API never receives them', async () => {
+      const refused =
+        'Card numbers are not accepted here: the payment form sends a token from the payment gateway instead.';
+      for (const extra of [{ cardNumber: '4242424242424242' }, { cvc: '7319' }]) {
+        const response = await postCard(adminToken, { ...paymentMethodBody(paymentForm()), ...extra });
+        assert.equal(response.statusCode, 400);
+        assert.equal(response.json().message, refused);
+        assert.doesNotMatch(response.body, /4242424242424242|7319/);
+      }
+      // The whole form as typed, as an old page would send it.
+      const typed = await postCard(adminToken, paymentForm());
+      assert.equal(typed.statusCode, 400);
+      assert.equal(typed.json().issues.cardNumber, refused);
+    });
+
     it('names every missing required field', async () => {
-      const response = await addCard(adminToken, {});
+      const response = await postCard(adminToken, {});
       assert.equal(response.statusCode, 400);
       assert.deepEqual(response.json().issues, {
         cardHolder: 'This field is required',
-        cardNumber: 'This field is required',
-        cvc: 'This field is required',
-        expiry: 'This field is required',
+        paymentMethod: 'This field is required',
         address: 'This field is required',
         country: 'This field is required',
         billingType: 'This field is required',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
+import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -24,15 +25,20 @@ describe('wallet, credits and add-ons (docs/decisions/0041)', () => {
       ...(payload && { payload }),
     });
   const addCard = (token: string) =>
-    call('POST', '/credit-cards', token, {
-      cardHolder: 'Wal Let',
-      cardNumber: '4242 4242 4242 4242',
-      cvc: '123',
-      expiry: `08/${nextYear}`,
-      address: '1 Harbour Street',
-      country: 'US',
-      billingType: 'Business',
-    });
+    call(
+      'POST',
+      '/credit-cards',
+      token,
+      paymentMethodBody({
+        cardHolder: 'Wal Let',
+        cardNumber: '4242 4242 4242 4242',
+        cvc: '123',
+        expiry: `08/${nextYear}`,
+        address: '1 Harbour Street',
+        country: 'US',
+        billingType: 'Business',
+      }),
+    );
   const balanceOf = async (token: string) => (await call('GET', '/customer-credits', token)).json().balance;
 
   it('sells credit packages: charged once per key, invoiced, and the ledger adds up', async () => {

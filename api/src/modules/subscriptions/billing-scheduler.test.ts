@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js';
+import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPasswordHasher } from '../identity/password-hasher.js';
@@ -59,7 +60,7 @@ describe('billing scheduler (docs/decisions/0040)', () => {
       method: 'POST',
       url: '/credit-cards',
       headers: { authorization: `Bearer ${token}` },
-      payload: {
+      payload: paymentMethodBody({
         cardHolder: 'Ren Ewal',
         cardNumber,
         cvc: '123',
@@ -67,7 +68,7 @@ describe('billing scheduler (docs/decisions/0040)', () => {
         address: '1 Harbour Street',
         country: 'US',
         billingType: 'Business',
-      },
+      }),
     });
     assert.equal(added.statusCode, 201, added.body);
     const user = {
@@ -221,7 +222,7 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     // The first process charges the card and dies before it writes anything.
     const dying: PaymentGateway = {
       name: 'local',
-      tokenizeCard: (card) => gateway.tokenizeCard(card),
+      savePaymentMethod: (request) => gateway.savePaymentMethod(request),
       async charge(request) {
         await gateway.charge(request);
         throw new Error('killed');

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Invoice, PlanChangeQuote, SubscriptionSummary } from '@dcipher/shared/contract';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
+import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createSubscriptionService, periodEnd } from './subscription-service.js';
 
@@ -54,7 +55,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     return `test-key-${String(keyCount).padStart(8, '0')}`;
   };
   const addCard = async (token: string, overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/credit-cards', token, card(overrides));
+    const response = await call('POST', '/credit-cards', token, paymentMethodBody(card(overrides)));
     assert.equal(response.statusCode, 201, response.body);
   };
   const invoiceCount = async (organizationId: string) =>

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
+import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -108,7 +109,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
       'POST',
       '/credit-cards',
       { token: org.admin },
-      {
+      paymentMethodBody({
         cardHolder: 'Use Age',
         cardNumber: '4242 4242 4242 4242',
         cvc: '123',
@@ -116,7 +117,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
         address: '1 Harbour Street',
         country: 'US',
         billingType: 'Business',
-      },
+      }),
     );
     await call(
       'POST',

@@ -1,4 +1,4 @@
-import type { CardBrand } from '@dcipher/shared/contract';
+import type { CardBrand } from '../contract/credit-cards.js';
 
 /** Issuer prefixes (IIN ranges) of each network, checked in order: the more specific ranges first. */
 const brandPrefixes: readonly [CardBrand, RegExp][] = [

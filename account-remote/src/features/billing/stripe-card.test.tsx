@@ -1,0 +1,143 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../test-support/render-screen';
+import { answering } from '../account/account-test-api';
+import { AddCardForm } from './add-card-form';
+
+// Stripe.js stands in here (it loads from js.stripe.com in a browser): each hosted field is a fake element whose
+// change events the test fires, and createPaymentMethod answers as Stripe documents.
+type ChangeHandler = (event: { empty: boolean; complete: boolean }) => void;
+const elements: Record<string, { handlers: ChangeHandler[]; mounted?: HTMLElement; destroyed: boolean }> = {};
+const createPaymentMethod = jest.fn();
+const loadStripe = jest.fn(async (_key: string) => ({
+  elements: () => ({
+    create: (kind: string) => {
+      const element = { handlers: [] as ChangeHandler[], destroyed: false } as (typeof elements)[string];
+      elements[kind] = element;
+      const api = {
+        mount: (node: HTMLElement) => {
+          element.mounted = node;
+        },
+        on: (_event: string, handler: ChangeHandler) => {
+          element.handlers.push(handler);
+          return api;
+        },
+        focus: jest.fn(),
+        destroy: () => {
+          element.destroyed = true;
+        },
+      };
+      return api;
+    },
+  }),
+  createPaymentMethod,
+}));
+jest.mock('@stripe/stripe-js', () => ({ loadStripe: (key: string) => loadStripe(key) }));
+
+let call = answering({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const blank = {
+  cardHolder: 'Ada Admin',
+  cardNumber: '',
+  cvc: '',
+  expiry: '',
+  company: '',
+  address: '',
+  country: '',
+  vatNumber: '',
+  billingType: 'Business',
+};
+const savedCard = {
+  id: 'c1',
+  brand: 'visa',
+  last4: '4242',
+  expiryMonth: 12,
+  expiryYear: 2034,
+  cardHolder: 'Ada Admin',
+  isDefault: true,
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+
+const type = (kind: string, state: { empty: boolean; complete: boolean }) =>
+  act(() => {
+    for (const handler of elements[kind]?.handlers ?? []) handler(state);
+  });
+
+afterEach(() => {
+  cleanup();
+  createPaymentMethod.mockReset();
+});
+
+describe('with Stripe as the gateway', () => {
+  async function renderForm(onSaved = jest.fn()) {
+    call = answering({
+      getPaymentGateway: { provider: 'stripe', publishableKey: 'pk_test_123456789' },
+      addCreditCard: savedCard,
+    });
+    await renderScreen(<AddCardForm defaultValues={blank} onSaved={onSaved} submitLabel="Save card" />);
+    await waitFor(() => expect(elements.cardCvc?.mounted).toBeDefined());
+    return onSaved;
+  }
+
+  it("shows Stripe's hosted fields under visible labels, with the spec messages until each is complete", async () => {
+    await renderForm();
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123456789');
+    for (const label of ['Card number', 'Expiry (MM/YY)', 'CVC']) {
+      expect(screen.getByRole('group', { name: label })).toBeTruthy();
+    }
+    // No card input of our own: the number is typed into Stripe's frame.
+    expect(document.querySelector('input[name="cardNumber"]')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Billing address'), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DK' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+    type('cardNumber', { empty: false, complete: false });
+    expect(await screen.findByText('Invalid Card Number')).toBeTruthy();
+    type('cardNumber', { empty: false, complete: true });
+    await waitFor(() => expect(screen.queryByText('Invalid Card Number')).toBeNull());
+    expect(createPaymentMethod).not.toHaveBeenCalled();
+  });
+
+  it("sends the API Stripe's payment method, never the card", async () => {
+    const onSaved = await renderForm();
+    createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_1Q2w3E4r' } });
+    for (const kind of ['cardNumber', 'cardExpiry', 'cardCvc']) type(kind, { empty: false, complete: true });
+    fireEvent.change(screen.getByLabelText('Billing address'), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DK' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedCard));
+    expect(createPaymentMethod).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'card',
+        billing_details: { name: 'Ada Admin', address: { line1: '1 Harbour Street', country: 'DK' } },
+      }),
+    );
+    const added = call.mock.calls.find(([endpoint]) => endpoint.operation === 'addCreditCard');
+    expect(added?.[1]).toEqual({
+      body: {
+        cardHolder: 'Ada Admin',
+        paymentMethod: 'pm_1Q2w3E4r',
+        address: '1 Harbour Street',
+        country: 'DK',
+        billingType: 'Business',
+      },
+    });
+  });
+
+  it("puts Stripe's refusal of the number under the card number and saves nothing", async () => {
+    await renderForm();
+    createPaymentMethod.mockResolvedValue({
+      error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' },
+    });
+    for (const kind of ['cardNumber', 'cardExpiry', 'cardCvc']) type(kind, { empty: false, complete: true });
+    fireEvent.change(screen.getByLabelText('Billing address'), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DK' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findAllByText('Invalid Card Number')).not.toHaveLength(0);
+    expect(call.mock.calls.some(([endpoint]) => endpoint.operation === 'addCreditCard')).toBe(false);
+  });
+});

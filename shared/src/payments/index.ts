@@ -1,0 +1,2 @@
+export { cardBrandOf } from './card-brand.js';
+export * from './local-payment-method.js';
