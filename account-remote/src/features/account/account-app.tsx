@@ -11,6 +11,7 @@ import { AccountNavigation } from './account-navigation';
 import { type AccountRoute, accountRoutes, findAccountRoute } from './account-routes';
 import { AdminOnlyPage } from './admin-only-page';
 import { NotFoundInAccount } from './not-found-in-account';
+import { PlanStateBanner } from './plan-state-banner';
 
 const CheckoutWelcome = lazy(() =>
   import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
@@ -175,6 +176,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
             {route && (Screen || route.requires) ? route.title : 'Page not found'}
           </h1>
           {mustSetUpTwoStep ? <Alert>{organizationSettingsMessages.twoStepSetupRequired}</Alert> : null}
+          {mustSetUpTwoStep ? null : <PlanStateBanner path={path} navigate={go} />}
           {route?.requires && !mayOpen(route, account) ? (
             <AdminOnlyPage purpose={route.requires.purpose} navigate={go} />
           ) : !Screen ? (
