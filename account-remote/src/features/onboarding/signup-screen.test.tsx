@@ -18,6 +18,8 @@ jest.mock('@dcipher/shared/auth', () => ({
 }));
 
 const initialState = authStore.getState();
+// What sign-up keeps for the tab (its draft) must not leak from one test into the next.
+afterEach(() => sessionStorage.clear());
 
 /** The API answering `POST /register` with this payment-setup token, and which gateway tokenises cards. */
 function answerRegistration(paymentSetupToken: string) {
@@ -233,6 +235,70 @@ describe('Sign-up: create account (1/2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findAllByText('Please verify that you are a human')).toHaveLength(2);
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+  });
+});
+
+describe('Sign-up: going back and forward, and the plan chosen on pricing', () => {
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+  });
+
+  it('keeps what was typed (never the password) when the visitor leaves and comes back in the same tab', async () => {
+    await renderSignup();
+    fireEvent.click(screen.getByLabelText('A business'));
+    type('First name', 'Ada');
+    type('Work email', 'ada@example.com');
+    type('Password', 'Harbour-Lights-2026');
+    type('Company', 'Analytical Engines');
+    cleanup();
+
+    await renderSignup();
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Analytical Engines');
+    expect((screen.getByLabelText('A business') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(sessionStorage.getItem('dcipher.signup-draft')).not.toContain('Harbour');
+  });
+
+  it('forgets the draft once the account is created', async () => {
+    answerRegistration('setup');
+    await renderSignup();
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Work email', 'ada@example.com');
+    type('Password', 'Harbour-Lights-2026');
+    fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Add payment method (2/2)' });
+    expect(sessionStorage.getItem('dcipher.signup-draft')).toBeNull();
+  });
+
+  it('says which plan was chosen and what is charged when, and signs a business plan up as a business', async () => {
+    call.mockImplementation(async (endpoint: { operation: string }) =>
+      endpoint.operation === 'listPricingPlans'
+        ? [
+            {
+              id: 'business-monthly',
+              name: 'Business',
+              description: 'For teams',
+              customerType: 'Business',
+              billingPeriod: 'monthly',
+              prices: { usd: 9900, eur: 9900, gpb: 8900 },
+              trialDays: 14,
+              isCustom: false,
+              quotas: {},
+            },
+          ]
+        : undefined,
+    );
+    await renderAt('/signup?plan=business-monthly');
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan.textContent).toContain('Your plan: Business (monthly), $99.00 per month before VAT.');
+    expect(plan.textContent).toContain('Nothing is charged today: your 14-day free trial starts now.');
+    expect((screen.getByLabelText('A business') as HTMLInputElement).checked).toBe(true);
   });
 });
 

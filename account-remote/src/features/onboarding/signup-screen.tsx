@@ -1,5 +1,5 @@
 import { authenticatedApi, configuredApiBaseUrl } from '@dcipher/shared/auth';
-import { contract, RegistrationInputSchema } from '@dcipher/shared/contract';
+import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
 import { companySizeBands, freeTrialDays } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
@@ -13,10 +13,12 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
+import { ChosenPlan } from './chosen-plan';
+import { type DraftField, forgetSignupDraft, readSignupDraft, saveSignupDraft } from './signup-draft';
 
 interface Created {
   email: string;
@@ -32,25 +34,35 @@ interface Created {
 export function SignupScreen({ navigate }: RemoteScreenProps) {
   const [created, setCreated] = useState<Created>();
   const [captchaResets, setCaptchaResets] = useState(0);
+  const [{ query, draft }] = useState(() => ({
+    query: new URLSearchParams(window.location.search),
+    draft: readSignupDraft(),
+  }));
+  const text = (field: DraftField) => {
+    const value = draft[field];
+    return typeof value === 'string' ? value : '';
+  };
+  const planId = query.get('plan');
   const form = useContractForm({
     schema: RegistrationInputSchema,
     defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: new URLSearchParams(window.location.search).get('email') ?? '',
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      email: query.get('email') ?? text('email'),
       password: '',
-      phone: '',
-      company: '',
-      jobTitle: '',
-      companySize: '',
-      customerType: 'Individual',
-      receiveEmails: false,
+      phone: text('phone'),
+      company: text('company'),
+      jobTitle: text('jobTitle'),
+      companySize: text('companySize'),
+      customerType: draft.customerType === 'Business' ? 'Business' : 'Individual',
+      receiveEmails: draft.receiveEmails === true,
       termsAccepted: false,
       captcha: '',
     },
     onSubmit: async (body) => {
       try {
         const receipt = await authenticatedApi().call(contract.registration.register, { body });
+        forgetSignupDraft();
         setCreated({
           email: receipt.email,
           paymentSetupToken: receipt.paymentSetupToken,
@@ -65,8 +77,20 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       }
     },
   });
-  const { setFieldValue } = form;
+  const { setFieldValue, watch, setValue } = form;
   const onCaptcha = useCallback((payload: string) => setFieldValue('captcha', payload), [setFieldValue]);
+  // What is typed is kept for this tab, so going back and forward again loses nothing (never the password).
+  useEffect(() => {
+    const subscription = watch((values) => saveSignupDraft(values));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+  // A plan for businesses signs up a business, unless the visitor already chose.
+  const onPlan = useCallback(
+    (plan: PricingPlan) => {
+      if (draft.customerType === undefined) setValue('customerType', plan.customerType);
+    },
+    [draft, setValue],
+  );
 
   if (created) {
     return (
@@ -86,6 +110,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>
+      {planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}
       <Form form={form} aria-label="Create account">
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>
           <legend css={{ fontWeight: 600, marginBottom: '0.35rem' }}>I am signing up as</legend>

@@ -1,0 +1,56 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import { contract, type PricingPlan } from '@dcipher/shared/contract';
+import { freeTrialDays } from '@dcipher/shared/domain';
+import { formatMoney } from '@dcipher/shared/format';
+import { theme } from '@dcipher/shared/ui';
+import { useEffect, useState } from 'react';
+
+/**
+ * The plan a visitor chose on the pricing page (`/signup?plan=…`), said on sign-up with what is charged when: the
+ * trial first, then the plan's price only once they choose to pay. Nothing shows for a plan that does not exist.
+ */
+export function ChosenPlan({ planId, onPlan }: { planId: string; onPlan?: (plan: PricingPlan) => void }) {
+  const [plan, setPlan] = useState<PricingPlan>();
+  useEffect(() => {
+    let current = true;
+    authenticatedApi()
+      .call(contract.pricing.listPricingPlans)
+      .then((plans) => {
+        const chosen = plans.find((candidate) => candidate.id === planId && candidate.prices);
+        if (current && chosen) {
+          setPlan(chosen);
+          onPlan?.(chosen);
+        }
+      })
+      // Only a reminder of the choice: sign-up works without it.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [planId, onPlan]);
+  if (!plan?.prices) return null;
+  const period = plan.billingPeriod === 'annual' ? 'year' : 'month';
+  return (
+    <section
+      aria-label="Your plan"
+      css={{
+        border: `1px solid ${theme.colors.border}`,
+        borderRadius: theme.radius,
+        padding: '0.75rem 1rem',
+        margin: '0 0 1.25rem',
+        background: theme.colors.canvas,
+      }}
+    >
+      <p css={{ margin: 0 }}>
+        <strong>
+          Your plan: {plan.name} ({plan.billingPeriod})
+        </strong>
+        , {formatMoney(plan.prices.usd, 'usd')} per {period} before VAT.
+      </p>
+      <p css={{ margin: '0.35rem 0 0', color: theme.colors.muted }}>
+        Nothing is charged today: your {plan.trialDays || freeTrialDays}-day free trial starts now. You pay
+        only when you choose the plan in your account and confirm the amount.
+      </p>
+    </section>
+  );
+}
