@@ -4,7 +4,12 @@ import { readBrowserConfig } from '@dcipher/shared/config';
 import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
 import { clientOnlyPrefixes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
-import { contentRoutes, contentTypeDefs, sourceContent } from './src/build/source-content.mjs';
+import {
+  contentRoutes,
+  contentTypeDefs,
+  sourceContent,
+  writeInlineMedia,
+} from './src/build/source-content.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
 
 const require = createRequire(import.meta.url);
@@ -16,6 +21,20 @@ const browserConfig = readBrowserConfig(process.env);
 const maintenanceMode = ['1', 'true', 'on'].includes(
   String(process.env.MAINTENANCE_MODE ?? '').toLowerCase(),
 );
+
+/**
+ * With CMS_URL, the CMS must answer with CMS_TOKEN before anything else: otherwise the build stops naming the URL
+ * and the cause (gatsby-source-strapi's own failure says neither), never falling back to the snapshot.
+ */
+export const onPreBootstrap = async ({ reporter }) => {
+  if (!process.env.CMS_URL) return;
+  const { cmsContentDigest } = await import('@dcipher/infra/cms-content');
+  try {
+    await cmsContentDigest({ cmsUrl: process.env.CMS_URL, token: process.env.CMS_TOKEN });
+  } catch (error) {
+    reporter.panic(error instanceof Error ? error.message : String(error));
+  }
+};
 
 export const createSchemaCustomization = ({ actions }) => {
   actions.createTypes(contentTypeDefs);
@@ -162,6 +181,7 @@ export const onPostBuild = async ({ graphql, store }) => {
     }
   `);
   if (result.errors) throw result.errors[0];
+  await writeInlineMedia(join(program.directory, 'public'));
   await writeFeeds({
     publicDir: join(program.directory, 'public'),
     siteUrl: (config.siteMetadata?.siteUrl ?? result.data.site.siteMetadata.siteUrl).replace(/\/$/, ''),

@@ -83,11 +83,37 @@ const env = {
   DO_NOT_TRACK: '1',
 };
 
+/** The build env with the CMS's content digest (CMS_URL set); a CMS that cannot be read stops here, said plainly. */
+async function buildEnv() {
+  const { withCmsContentDigest } = await import('./cms-content.mjs');
+  try {
+    return await withCmsContentDigest(env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
 switch (command) {
-  case 'start': {
+  case 'build': {
+    ensurePnpm();
+    ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: await buildEnv() });
+    break;
+  }
+  case 'cms': {
+    // The publisher builds the site, so the workspace is installed and built first; the CMS installs itself.
     ensurePnpm();
     ensureDependencies();
     pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env });
+    const { runCms } = await import('./cms.mjs');
+    await runCms();
+    break;
+  }
+  case 'start': {
+    ensurePnpm();
+    ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: await buildEnv() });
     const { startStack } = await import('./stack.mjs');
     await startStack({ announce: true });
     break;
@@ -113,6 +139,7 @@ switch (command) {
         'typecheck',
         'test',
         'test:e2e',
+        'test:cms',
         '--concurrency=1',
         '--output-logs=new-only',
       ],
@@ -123,6 +150,6 @@ switch (command) {
     break;
   }
   default:
-    console.error('Usage: node infra/local/bootstrap.mjs <start|test>');
+    console.error('Usage: node infra/local/bootstrap.mjs <build|start|test|cms>');
     process.exit(2);
 }

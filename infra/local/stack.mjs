@@ -87,6 +87,8 @@ export async function startStack(options = {}) {
     async site() {
       const server = createStaticServer({
         root: join(repositoryRoot, 'marketing-site', 'public'),
+        // With `npm run cms`, the publisher's live release (built from the CMS) is what the site serves.
+        liveLink: join(dataDir, 'site-releases', 'current'),
         rules: siteRules,
       });
       running.site = await listen(server, ports.site);

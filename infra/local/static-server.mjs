@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -82,19 +82,30 @@ async function fileAt(root, urlPath) {
  * the not-found page with status 404, cache headers, CORS for the allowed origins (the remote), and the security
  * headers of content-security.mjs: each HTML page's Content-Security-Policy as the build wrote it (or scripts from
  * 'self' and calls to `policyOrigins`), nothing of source maps. `production` adds HSTS.
+ *
+ * `liveLink` (the publisher's `current` symlink, infra/publisher) takes precedence over `root` when it exists:
+ * it is resolved once per request, so a request is answered wholly from the release that was live when it
+ * arrived, and switching releases (an atomic rename of the link) never shows a half-written site.
  */
 export function createStaticServer({
   root,
+  liveLink,
   rules,
   allowedOrigins = [],
   policyOrigins = { connect: [], scripts: [] },
   production = false,
 }) {
-  const absoluteRoot = resolve(root);
-  const manifest = policyManifest(absoluteRoot);
+  const builtRoot = resolve(root);
+  const manifests = new Map();
+  const manifestOf = (directory) => {
+    if (!manifests.has(directory)) manifests.set(directory, policyManifest(directory));
+    return manifests.get(directory);
+  };
   const alwaysHeaders = securityHeaders({ production });
   return createServer(async (request, response) => {
     for (const [name, value] of Object.entries(alwaysHeaders)) response.setHeader(name, value);
+    const absoluteRoot = (liveLink && (await realpath(liveLink).catch(() => undefined))) || builtRoot;
+    const manifest = manifestOf(absoluteRoot);
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const path = decodeURIComponent(url.pathname);

@@ -18,3 +18,8 @@ export function sourceContent(
   gatsbyApi: unknown,
   options: { fromCms: boolean; snapshotDirectory?: string },
 ): Promise<void>;
+export function localiseInlineImages(
+  html: string,
+  options: { fromCms: boolean; cmsUrl?: string; token?: string; snapshotDirectory?: string },
+): Promise<string>;
+export function writeInlineMedia(publicDir: string): Promise<number>;

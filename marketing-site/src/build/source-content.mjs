@@ -4,8 +4,9 @@
 //   whose nodes strapi-nodes.mjs turns back into the same raw entries.
 // Both go through the same raw schemas and normalisation (@dcipher/shared/content) and become the same Gatsby
 // node types, so pages never know which ran. See docs/decisions/0006-content-sourcing.md.
-import { readFile } from 'node:fs/promises';
-import { dirname, extname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentEntrySchemas,
@@ -125,6 +126,67 @@ export function normaliseCollections(collections) {
   return { articles, featureUpdates, customers };
 }
 
+/** Images found inside rich text, by the path the site serves them at; written to public/ after the build. */
+const inlineMedia = new Map();
+
+/** Where inline images are served from (public/media/<hash>-<name>). */
+export const inlineMediaBasePath = '/media';
+
+/**
+ * Images an editor put inside the text from the media library keep the CMS's relative path (`/uploads/x.png`),
+ * which the site does not serve: each is downloaded (from the CMS, or read from the snapshot's uploads) and served
+ * by the site under a content-hashed name, its alt text kept. A missing image stops the build naming it.
+ */
+export async function localiseInlineImages(
+  html,
+  { fromCms, cmsUrl, token, snapshotDirectory = snapshotDir },
+) {
+  const cmsOrigin = cmsUrl ? new URL(cmsUrl).origin : undefined;
+  const sources = [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]);
+  let result = html;
+  for (const source of new Set(sources)) {
+    const decoded = source.replace(/&amp;/g, '&');
+    const relative = decoded.startsWith('/uploads/')
+      ? decoded
+      : cmsOrigin && decoded.startsWith(`${cmsOrigin}/uploads/`)
+        ? decoded.slice(cmsOrigin.length)
+        : undefined;
+    if (!relative) continue;
+    let contents;
+    if (fromCms) {
+      const url = `${cmsOrigin}${relative}`;
+      let response;
+      try {
+        response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      } catch (error) {
+        throw new Error(
+          `Cannot download the image ${url} used in the text: ${error?.cause?.code ?? error.message}`,
+        );
+      }
+      if (!response.ok)
+        throw new Error(`The CMS answered ${response.status} for the image ${url} used in the text`);
+      contents = Buffer.from(await response.arrayBuffer());
+    } else {
+      contents = await readFile(join(snapshotDirectory, relative.replace(/^\/+/, '')));
+    }
+    const name = `${createHash('sha256').update(contents).digest('hex').slice(0, 12)}-${basename(relative.split('?')[0])}`;
+    const servedAt = `${inlineMediaBasePath}/${name}`;
+    inlineMedia.set(servedAt, contents);
+    result = result.split(`src="${source}"`).join(`src="${servedAt}"`);
+  }
+  return result;
+}
+
+/** Writes the inline images found while sourcing into the built site (called after the build). */
+export async function writeInlineMedia(publicDir) {
+  for (const [servedAt, contents] of inlineMedia) {
+    const target = join(publicDir, servedAt.replace(/^\/+/, ''));
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, contents);
+  }
+  return inlineMedia.size;
+}
+
 function assertUniquePaths(items) {
   const seen = new Set();
   for (const item of items) {
@@ -151,6 +213,14 @@ export async function sourceContent(gatsbyApi, { fromCms, snapshotDirectory = sn
     : await readSnapshot(snapshotDirectory);
   const { articles, featureUpdates, customers } = normaliseCollections(collections);
   assertUniquePaths([...articles, ...featureUpdates]);
+  const mediaOptions = {
+    fromCms,
+    cmsUrl: process.env.CMS_URL,
+    token: process.env.CMS_TOKEN,
+    snapshotDirectory,
+  };
+  for (const item of [...articles, ...featureUpdates])
+    item.html = await localiseInlineImages(item.html, mediaOptions);
 
   // Files gatsby-source-strapi already downloaded, by the media URL the CMS gave.
   const downloaded = new Map(

@@ -1,6 +1,18 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
-import { normaliseCollections, readSnapshot, validateCollections } from './source-content.mjs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  localiseInlineImages,
+  normaliseCollections,
+  readSnapshot,
+  snapshotDir,
+  validateCollections,
+  writeInlineMedia,
+} from './source-content.mjs';
 import { strapiContentTypes } from './strapi-content-types.mjs';
 import { rawCollectionsFromStrapiNodes } from './strapi-nodes.mjs';
 
@@ -53,5 +65,61 @@ describe('content sources', () => {
       expect(article.path).toMatch(/^\/(blog|customer-success-stories|press-room)\/[a-z0-9-]+$/);
       expect(article.html).not.toMatch(/<script|javascript:|onerror=/i);
     }
+  });
+});
+
+describe('images inside rich text', () => {
+  const image = 'blog-eu-hosting-and-data-privacy-at-dcipher.jpg';
+
+  it('are served by the site under a content-hashed name, with their alt text, from the snapshot', async () => {
+    const html = await localiseInlineImages(
+      `<p>Before</p><img src="/uploads/${image}" alt="Our data centre" />`,
+      {
+        fromCms: false,
+      },
+    );
+    const served = /src="(\/media\/[0-9a-f]{12}-[^"]+)"/.exec(html)?.[1];
+    expect(served).toMatch(new RegExp(`^/media/[0-9a-f]{12}-${image.replace(/\./g, '\\.')}$`));
+    expect(html).toContain('alt="Our data centre"');
+    const publicDir = mkdtempSync(join(tmpdir(), 'site-public-'));
+    await writeInlineMedia(publicDir);
+    expect(readFileSync(join(publicDir, served!.slice(1)))).toEqual(
+      readFileSync(join(snapshotDir, 'uploads', image)),
+    );
+  });
+
+  it('are downloaded from the CMS (with the token) when it is the source, and other images are left alone', async () => {
+    const seen: string[] = [];
+    const cms = createServer((request, response) => {
+      seen.push(`${request.url} ${request.headers.authorization}`);
+      if (request.url === '/uploads/inline.png') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(Buffer.from('png-bytes'));
+      } else {
+        response.writeHead(404);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+    const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+    try {
+      const html = await localiseInlineImages(
+        '<img src="/uploads/inline.png" alt="Chart" /><img src="https://images.example/a.png" alt="" />',
+        { fromCms: true, cmsUrl, token: 'read-token' },
+      );
+      expect(html).toMatch(/<img src="\/media\/[0-9a-f]{12}-inline\.png" alt="Chart" \/>/);
+      expect(html).toContain('src="https://images.example/a.png"');
+      expect(seen).toEqual(['/uploads/inline.png Bearer read-token']);
+      await expect(
+        localiseInlineImages('<img src="/uploads/missing.png" alt="" />', {
+          fromCms: true,
+          cmsUrl,
+          token: 't',
+        }),
+      ).rejects.toThrow(`The CMS answered 404 for the image ${cmsUrl}/uploads/missing.png used in the text`);
+    } finally {
+      cms.close();
+    }
+    expect(existsSync(snapshotDir)).toBe(true);
   });
 });

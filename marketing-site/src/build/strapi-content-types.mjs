@@ -1,6 +1,7 @@
-// The CMS's content types as Strapi 5's content-type builder describes them. The Strapi project defines these
-// collections; gatsby-source-strapi reads them from /api/content-type-builder/content-types to know each field's
-// type, and the content tests use them to normalise through the plugin's own code.
+// The CMS's content types as Strapi 5's content-type builder describes them: the one declaration of the content
+// model's fields. The Strapi project in infra/cms writes its schema.json files from it (scripts/write-content-types
+// .mjs, checked by a test), gatsby-source-strapi reads the same from /api/content-type-builder/content-types to know
+// each field's type, and the content tests check the raw schemas of @dcipher/shared/content against it.
 
 const articleAttributes = {
   title: { type: 'string', required: true },
@@ -11,13 +12,13 @@ const articleAttributes = {
   image: { type: 'media', multiple: true, allowedTypes: ['images'] },
 };
 
-const collection = (singularName, pluralName, attributes) => ({
+const collection = (singularName, pluralName, displayName, attributes) => ({
   uid: `api::${singularName}.${singularName}`,
   apiID: singularName,
   schema: {
     singularName,
     pluralName,
-    displayName: singularName,
+    displayName,
     kind: 'collectionType',
     draftAndPublish: true,
     attributes,
@@ -25,13 +26,13 @@ const collection = (singularName, pluralName, attributes) => ({
 });
 
 export const strapiContentTypes = [
-  collection('blog-post', 'blog-posts', { ...articleAttributes, tags: { type: 'json' } }),
-  collection('customer-success-story', 'customer-success-stories', {
+  collection('blog-post', 'blog-posts', 'Blog post', { ...articleAttributes, tags: { type: 'json' } }),
+  collection('customer-success-story', 'customer-success-stories', 'Customer success story', {
     ...articleAttributes,
     tags: { type: 'json' },
   }),
-  collection('press-article', 'press-articles', articleAttributes),
-  collection('feature-update', 'feature-updates', {
+  collection('press-article', 'press-articles', 'Press article', articleAttributes),
+  collection('feature-update', 'feature-updates', 'Feature update', {
     title: { type: 'string', required: true },
     abstract: { type: 'text' },
     body: { type: 'richtext' },
@@ -39,7 +40,7 @@ export const strapiContentTypes = [
     slug: { type: 'uid', targetField: 'title', required: true },
     image: { type: 'media', multiple: false, allowedTypes: ['images'] },
   }),
-  collection('customer', 'customers', {
+  collection('customer', 'customers', 'Customer', {
     name: { type: 'string', required: true },
     image: { type: 'media', multiple: false, allowedTypes: ['images'] },
     imageHeight: { type: 'integer' },

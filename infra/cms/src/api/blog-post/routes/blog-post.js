@@ -1,0 +1,4 @@
+// Written by scripts/write-content-types.mjs from the site's content model; do not edit.
+const { factories } = require('@strapi/strapi');
+
+module.exports = factories.createCoreRouter('api::blog-post.blog-post');

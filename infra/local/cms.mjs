@@ -1,0 +1,178 @@
+// `npm run cms`: installs the CMS (infra/cms, Strapi 5) the first time, writes its content types from the site's
+// content model, generates its local secrets once, builds its admin panel once, and starts it on
+// http://localhost:1337 (CMS_PORT). Not part of `npm start`'s install: only editors and the CMS tests need it.
+// docs/decisions/0044.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const cmsRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'cms');
+export const siteBuildTokenFile = join(cmsRoot, '.tmp', 'site-build-token');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Installs the CMS's packages when they are missing or older than its manifest or lockfile. */
+export function ensureCmsInstalled({ log = console.log } = {}) {
+  const marker = join(cmsRoot, 'node_modules', '.package-lock.json');
+  const inputs = ['package.json', 'package-lock.json'].map((file) => join(cmsRoot, file)).filter(existsSync);
+  const newest = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
+  if (existsSync(marker) && statSync(marker).mtimeMs >= newest) return;
+  log('CMS: installing Strapi into infra/cms (once; a few minutes)...');
+  const lock = existsSync(join(cmsRoot, 'package-lock.json'));
+  const result = spawnSync(npm, [lock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: cmsRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('CMS: npm install failed in infra/cms (see above)');
+}
+
+/** The CMS's secrets for this machine, made once and kept in infra/cms/.env (never committed). */
+export function ensureCmsSecrets() {
+  const file = join(cmsRoot, '.env');
+  if (existsSync(file)) return;
+  const secret = () => randomBytes(24).toString('base64');
+  writeFileSync(
+    file,
+    [
+      `APP_KEYS=${[secret(), secret(), secret(), secret()].join(',')}`,
+      `API_TOKEN_SALT=${secret()}`,
+      `ADMIN_JWT_SECRET=${secret()}`,
+      `TRANSFER_TOKEN_SALT=${secret()}`,
+      `ENCRYPTION_KEY=${secret()}`,
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+}
+
+/** Builds the admin panel when it has not been built for this install. */
+export function ensureAdminBuilt({ log = console.log } = {}) {
+  if (existsSync(join(cmsRoot, 'dist', 'build', 'index.html'))) return;
+  log('CMS: building the admin panel (once; a minute or two)...');
+  const result = spawnSync(npm, ['run', 'build'], {
+    cwd: cmsRoot,
+    stdio: 'inherit',
+    env: { ...process.env },
+  });
+  if (result.status !== 0) throw new Error('CMS: the admin panel build failed (see above)');
+}
+
+/** Writes the content types from the site's one declaration of the content model. */
+export async function writeCmsContentTypes() {
+  const { writeContentTypes } = await import('../cms/scripts/write-content-types.mjs');
+  return writeContentTypes();
+}
+
+/** Waits until Strapi answers its health check. */
+export async function waitForCms(url, { timeoutMs = 180_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`CMS: Strapi stopped (exit code ${child.exitCode})`);
+    try {
+      const response = await fetch(`${url}/_health`);
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`CMS: Strapi did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts Strapi (`strapi start`) with the given settings; answers the child process and its URL once healthy.
+ * `adminPanel: false` serves the content API only (the tests), which needs no admin build.
+ */
+export async function startCms({
+  port = Number(process.env.CMS_PORT ?? 1337),
+  databaseFile,
+  adminPanel = true,
+  env = {},
+  stdio = 'inherit',
+} = {}) {
+  ensureCmsInstalled();
+  ensureCmsSecrets();
+  // The media library's folder (not in git: what editors upload stays on this machine).
+  mkdirSync(join(cmsRoot, 'public', 'uploads'), { recursive: true });
+  await writeCmsContentTypes();
+  if (adminPanel) ensureAdminBuilt();
+  const url = `http://127.0.0.1:${port}`;
+  // Strapi's own binary, not `npm run start`: stopping the child then stops Strapi, not only npm.
+  const child = spawn(
+    process.execPath,
+    [join(cmsRoot, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
+    {
+      cwd: cmsRoot,
+      stdio,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SERVE_ADMIN_PANEL: adminPanel ? 'true' : 'false',
+        STRAPI_TELEMETRY_DISABLED: 'true',
+        BROWSER: 'none',
+        ...(databaseFile && { DATABASE_FILENAME: databaseFile }),
+        ...env,
+      },
+    },
+  );
+  await waitForCms(url, { child });
+  return { child, url };
+}
+
+export function readSiteBuildToken() {
+  return existsSync(siteBuildTokenFile) ? readFileSync(siteBuildTokenFile, 'utf8').trim() : undefined;
+}
+
+/** The secret Strapi's webhook and the publisher share locally, made once (infra/cms/.tmp, never committed). */
+function localPublisherSecret() {
+  const file = join(cmsRoot, '.tmp', 'publisher-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(24).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** `npm run cms`: the CMS with the publisher next to it, until stopped. */
+export async function runCms() {
+  try {
+    const publisherPort = Number(process.env.PUBLISHER_PORT ?? 4010);
+    const secret = process.env.PUBLISHER_WEBHOOK_SECRET || localPublisherSecret();
+    const { child, url } = await startCms({
+      env: {
+        CMS_PUBLISHER_URL: `http://127.0.0.1:${publisherPort}/webhooks/strapi`,
+        CMS_PUBLISHER_SECRET: secret,
+      },
+    });
+    const { createPublisher, siteBuild } = await import('../publisher/publisher.mjs');
+    const publisher = createPublisher({
+      webhookSecret: secret,
+      build: siteBuild({ env: { ...process.env, CMS_URL: url, CMS_TOKEN: readSiteBuildToken() } }),
+    });
+    const publisherUrl = await publisher.start(publisherPort);
+    const editor = process.env.CMS_EDITOR_EMAIL || 'editor@demo.dcipher.local';
+    console.log(`
+CMS ready: ${url}/admin
+  Editors sign in as ${editor} with the demo password (README, "Content editing").
+  Publishing rebuilds the site into a new release, which http://localhost:8000 serves (with \`npm start\` running);
+  the publisher's status page: ${publisherUrl}. Roll back: node infra/publisher/publisher.mjs rollback
+  The site build's read token is in ${siteBuildTokenFile}; build the site from the CMS with
+    CMS_URL=${url} CMS_TOKEN=$(cat ${siteBuildTokenFile}) npm run build
+`);
+    const stop = () => {
+      void publisher.close();
+      child.kill('SIGTERM');
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    child.on('exit', (code) => process.exit(code ?? 0));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runCms();

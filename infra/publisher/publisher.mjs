@@ -1,0 +1,345 @@
+// The publisher: Strapi's webhooks (publish, unpublish, update, delete; signed with a shared secret) trigger a
+// debounced site build from the CMS into a new release directory; when it succeeds the `current` link switches to
+// it atomically (rename of a symlink), the last KEEP_RELEASES are kept, and `rollback` switches back in one
+// command. A failed build never replaces the live release and is kept with its log. The static server resolves
+// `current` per request (infra/local/static-server.mjs `liveLink`). docs/decisions/0045.
+import { spawn } from 'node:child_process';
+import { timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { cp, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { browserBuildEnv } from '../local/stack.mjs';
+
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const defaultReleasesDir = join(
+  process.env.DATA_DIR ?? join(repositoryRoot, '.data'),
+  'site-releases',
+);
+
+/** Events that can change the site. A draft's update changes nothing published, so it does not rebuild. */
+const rebuildingEvents = new Set([
+  'entry.publish',
+  'entry.unpublish',
+  'entry.update',
+  'entry.delete',
+  'media.update',
+  'media.delete',
+  'trigger-test',
+]);
+
+const releaseIdPattern = /^r-\d{8}T\d{6}\d{3}Z-\d+$/;
+const newReleaseId = (() => {
+  let count = 0;
+  return () => {
+    count += 1;
+    return `r-${new Date().toISOString().replace(/[-:.]/g, '')}-${count}`;
+  };
+})();
+
+/** The site's build from the CMS into `outputDir`: Gatsby (incremental, its cache kept) and the secured copy. */
+export function siteBuild({ env = process.env } = {}) {
+  const site = join(repositoryRoot, 'marketing-site');
+  const gatsbyCli = join(
+    dirname(createRequire(join(site, 'package.json')).resolve('gatsby/package.json')),
+    'cli.js',
+  );
+  return async (outputDir, log) => {
+    const run = (command, args) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(command, args, {
+          cwd: site,
+          env: { GATSBY_TELEMETRY_DISABLED: '1', ...env, ...browserBuildEnv(env) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout.pipe(log, { end: false });
+        child.stderr.pipe(log, { end: false });
+        child.on('error', reject);
+        child.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
+        );
+      });
+    await run(process.execPath, [gatsbyCli, 'build']);
+    await run(process.execPath, [
+      join(repositoryRoot, 'infra', 'local', 'secure-build.mjs'),
+      'public',
+      'source-maps',
+      '--site',
+    ]);
+    await cp(join(site, 'public'), outputDir, { recursive: true });
+  };
+}
+
+/**
+ * A publisher over `releasesDir`. `build(outputDir, log)` makes a release (the site build by default; tests may
+ * pass a faster one); `webhookSecret` is the shared secret Strapi's webhook sends as `Authorization: Bearer …`.
+ */
+export function createPublisher({
+  releasesDir = defaultReleasesDir,
+  webhookSecret,
+  build,
+  keep = 5,
+  debounceMs = 1500,
+  now = () => Date.now(),
+}) {
+  if (!webhookSecret || webhookSecret.length < 16) {
+    throw new Error('PUBLISHER_WEBHOOK_SECRET must be set (16 characters or more)');
+  }
+  const statusFile = join(releasesDir, 'builds.json');
+  const currentLink = join(releasesDir, 'current');
+  let builds = [];
+  let timer;
+  let running;
+  let pending = false;
+
+  const saveStatus = () => writeFile(statusFile, JSON.stringify(builds.slice(-50), null, 2));
+  const loadStatus = async () => {
+    builds = JSON.parse(await readFile(statusFile, 'utf8').catch(() => '[]'));
+  };
+
+  async function liveRelease() {
+    return readlink(currentLink)
+      .then((target) => target.split('/').pop())
+      .catch(() => undefined);
+  }
+
+  /** Points `current` at a release: a new link renamed over the old one, atomic for every reader. */
+  async function switchTo(releaseId) {
+    const temporary = join(releasesDir, `.current-${process.pid}-${now()}`);
+    await symlink(join(releasesDir, releaseId), temporary);
+    await rename(temporary, currentLink);
+  }
+
+  async function prune() {
+    const live = await liveRelease();
+    const releases = (await readdir(releasesDir)).filter((name) => releaseIdPattern.test(name)).sort();
+    const succeeded = new Set(
+      builds.filter((b) => b.state === 'live' || b.state === 'superseded').map((b) => b.id),
+    );
+    const kept = releases.filter((id) => succeeded.has(id)).slice(-keep);
+    for (const id of releases) {
+      if (id !== live && !kept.includes(id))
+        await rm(join(releasesDir, id), { recursive: true, force: true });
+    }
+  }
+
+  async function runBuild(trigger) {
+    const id = newReleaseId();
+    const record = { id, trigger, state: 'building', queuedAt: now(), startedAt: now() };
+    builds.push(record);
+    await saveStatus();
+    const outputDir = join(releasesDir, id);
+    const logFile = join(releasesDir, `${id}.log`);
+    const log = createWriteStream(logFile);
+    try {
+      await build(outputDir, log);
+      const previous = await liveRelease();
+      await switchTo(id);
+      for (const other of builds)
+        if (other.id === previous && other.state === 'live') other.state = 'superseded';
+      record.state = 'live';
+    } catch (error) {
+      record.state = 'failed';
+      record.error = error instanceof Error ? error.message : String(error);
+      await rm(outputDir, { recursive: true, force: true });
+    } finally {
+      await new Promise((resolve) => log.end(resolve));
+      record.finishedAt = now();
+      record.durationMs = record.finishedAt - record.startedAt;
+      record.log = logFile;
+      await saveStatus();
+      await prune();
+    }
+    return record;
+  }
+
+  /** Builds now (or right after the running build), once for any number of calls meanwhile. */
+  function buildNow(trigger = 'manual') {
+    if (running) {
+      pending = trigger;
+      return running;
+    }
+    running = runBuild(trigger).finally(async () => {
+      running = undefined;
+      if (pending) {
+        const next = pending;
+        pending = false;
+        await buildNow(next);
+      }
+    });
+    return running;
+  }
+
+  /** Schedules a build after `debounceMs` of quiet, so a burst of webhooks builds once. */
+  function schedule(trigger) {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void buildNow(trigger);
+    }, debounceMs);
+  }
+
+  /** Switches back to the release live before the current one; answers its id, or undefined when there is none. */
+  async function rollback() {
+    const live = await liveRelease();
+    const candidates = builds.filter(
+      (b) => (b.state === 'superseded' || b.state === 'live') && b.id !== live,
+    );
+    const previous = candidates.filter((b) => !live || b.id < live).pop();
+    if (!previous) return undefined;
+    await switchTo(previous.id);
+    for (const b of builds) {
+      if (b.id === live) b.state = 'rolled back';
+      if (b.id === previous.id) b.state = 'live';
+    }
+    await saveStatus();
+    return previous.id;
+  }
+
+  const authorised = (header) => {
+    const expected = Buffer.from(`Bearer ${webhookSecret}`);
+    const given = Buffer.from(String(header ?? ''));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  const server = createServer(async (request, response) => {
+    const send = (status, body, type = 'application/json; charset=utf-8') => {
+      response.writeHead(status, {
+        'Content-Type': type,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      response.end(type.startsWith('application/json') ? JSON.stringify(body) : body);
+    };
+    try {
+      const path = new URL(request.url ?? '/', 'http://publisher').pathname;
+      if (
+        request.method === 'POST' &&
+        (path === '/webhooks/strapi' || path === '/rebuild' || path === '/rollback')
+      ) {
+        if (!authorised(request.headers.authorization))
+          return send(401, { error: 'The webhook secret is missing or wrong.' });
+        let body = '';
+        for await (const chunk of request) {
+          body += chunk;
+          if (body.length > 1_000_000) return send(413, { error: 'Too large' });
+        }
+        if (path === '/rollback') {
+          const id = await rollback();
+          return id
+            ? send(200, { live: id })
+            : send(409, { error: 'There is no earlier release to go back to.' });
+        }
+        let event = 'manual';
+        if (path === '/webhooks/strapi') {
+          let payload;
+          try {
+            payload = JSON.parse(body || '{}');
+          } catch {
+            return send(400, { error: 'The body is not JSON.' });
+          }
+          event = String(payload.event ?? '');
+          if (!rebuildingEvents.has(event)) return send(202, { ignored: event });
+          // Saving a draft changes nothing the site shows.
+          if (event === 'entry.update' && payload.entry && !payload.entry.publishedAt)
+            return send(202, { ignored: 'draft' });
+        }
+        schedule(event);
+        return send(202, { queued: true });
+      }
+      if (request.method === 'GET' && path === '/status.json') {
+        return send(200, {
+          live: await liveRelease(),
+          building: Boolean(running),
+          builds: builds.slice(-20).reverse(),
+        });
+      }
+      if (request.method === 'GET' && path === '/')
+        return send(200, await statusPage(), 'text/html; charset=utf-8');
+      return send(404, { error: 'Not found' });
+    } catch {
+      if (!response.headersSent) send(500, { error: 'The publisher failed; see its log.' });
+    }
+  });
+
+  async function statusPage() {
+    const live = await liveRelease();
+    const rows = builds
+      .slice(-20)
+      .reverse()
+      .map(
+        (b) =>
+          `<tr><td>${b.id}</td><td>${b.trigger}</td><td>${b.state}${b.id === live ? ' (serving)' : ''}</td><td>${
+            b.durationMs === undefined ? '…' : `${(b.durationMs / 1000).toFixed(1)} s`
+          }</td><td>${b.error ? escapeHtml(b.error) : ''}</td></tr>`,
+      )
+      .join('');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Site publisher</title>
+<style>body{font-family:system-ui,sans-serif;margin:1.5rem;color:#14162b}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #c9cbe0;overflow-wrap:anywhere}</style></head>
+<body><main><h1>Site publisher</h1><p>${running ? 'A build is running.' : 'Idle.'} Live release: ${live ?? 'none yet (the site serves its own build)'}.</p>
+<p>Publishing in the CMS rebuilds the site. To rebuild by hand: in the CMS, Settings → Webhooks → "Site publisher" → Trigger.</p>
+<table><caption>Last builds</caption><thead><tr><th scope="col">Release</th><th scope="col">Because of</th><th scope="col">State</th><th scope="col">Duration</th><th scope="col">Error</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No build yet.</td></tr>'}</tbody></table></main></body></html>`;
+  }
+
+  return {
+    server,
+    buildNow,
+    rollback,
+    liveRelease,
+    currentLink,
+    get builds() {
+      return builds;
+    },
+    async start(port = 4010, host = '127.0.0.1') {
+      await mkdir(releasesDir, { recursive: true });
+      await loadStatus();
+      await new Promise((resolve) => server.listen(port, host, resolve));
+      return `http://${host}:${server.address().port}`;
+    },
+    async init() {
+      await mkdir(releasesDir, { recursive: true });
+      await loadStatus();
+    },
+    /** Resolves once no build is scheduled or running (a scheduled one runs first). */
+    async idle() {
+      while (timer || running) {
+        if (running) await running;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close() {
+      clearTimeout(timer);
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const escapeHtml = (text) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const command = process.argv[2] ?? 'serve';
+  const publisher = createPublisher({
+    webhookSecret: process.env.PUBLISHER_WEBHOOK_SECRET,
+    build: siteBuild(),
+    keep: Number(process.env.KEEP_RELEASES ?? 5),
+    ...(process.env.RELEASES_DIR && { releasesDir: process.env.RELEASES_DIR }),
+  });
+  if (command === 'rollback') {
+    await publisher.init();
+    const id = await publisher.rollback();
+    console.log(id ? `Rolled back: ${id} is live.` : 'There is no earlier release to go back to.');
+    process.exit(id ? 0 : 1);
+  } else if (command === 'serve') {
+    const url = await publisher.start(Number(process.env.PUBLISHER_PORT ?? 4010));
+    console.log(`Publisher: ${url} (status page), webhooks at ${url}/webhooks/strapi`);
+  } else {
+    console.error('Usage: node infra/publisher/publisher.mjs <serve|rollback>');
+    process.exit(2);
+  }
+}

@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { siteRules } from '../local/static-rules.mjs';
+import { createStaticServer } from '../local/static-server.mjs';
+import { createPublisher } from './publisher.mjs';
+
+const secret = 'publisher-test-secret-0123456789';
+
+/** A stand-in for the site build (the real one is exercised by cms-publish.test.mjs): a page naming its version. */
+function fakeBuild() {
+  const state = { version: 1, fail: false, calls: 0 };
+  const build = async (outputDir, log) => {
+    state.calls += 1;
+    log.write(`building version ${state.version}\n`);
+    if (state.fail) throw new Error('gatsby build exited with 1');
+    await mkdir(outputDir, { recursive: true });
+    await writeFile(
+      join(outputDir, 'index.html'),
+      `<!doctype html><title>v${state.version}</title><p>version ${state.version}</p>`,
+    );
+    await writeFile(join(outputDir, '404.html'), '<!doctype html><title>Not found</title>');
+  };
+  return { state, build };
+}
+
+describe('publisher', () => {
+  let releasesDir;
+  let publisher;
+  let url;
+  let site;
+  let siteUrl;
+  const fake = fakeBuild();
+
+  before(async () => {
+    releasesDir = await mkdtemp(join(tmpdir(), 'releases-'));
+    publisher = createPublisher({
+      releasesDir,
+      webhookSecret: secret,
+      build: fake.build,
+      keep: 2,
+      debounceMs: 50,
+    });
+    url = await publisher.start(0);
+    const builtRoot = await mkdtemp(join(tmpdir(), 'public-'));
+    await writeFile(
+      join(builtRoot, 'index.html'),
+      '<!doctype html><title>own</title><p>the site’s own build</p>',
+    );
+    site = createStaticServer({ root: builtRoot, liveLink: join(releasesDir, 'current'), rules: siteRules });
+    await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${site.address().port}`;
+  });
+  after(async () => {
+    await publisher.close();
+    site.close();
+  });
+
+  const webhook = (body, authorization = `Bearer ${secret}`) =>
+    fetch(`${url}/webhooks/strapi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization && { authorization }) },
+      body: JSON.stringify(body),
+    });
+  const served = async () => (await (await fetch(siteUrl)).text()).match(/<p>(.*?)<\/p>/)?.[1];
+
+  it('refuses unsigned and wrongly signed webhooks, building nothing', async () => {
+    assert.equal((await webhook({ event: 'entry.publish' }, '')).status, 401);
+    assert.equal((await webhook({ event: 'entry.publish' }, 'Bearer wrong-secret-0123456789ab')).status, 401);
+    await publisher.idle();
+    assert.equal(fake.state.calls, 0);
+    assert.equal(await served(), 'the site’s own build', 'before any release the site serves its own build');
+  });
+
+  it('builds once for a burst of publishes and switches the live site to the new release', async () => {
+    for (const event of ['entry.publish', 'entry.update', 'entry.publish']) {
+      assert.equal((await webhook({ event, entry: { publishedAt: '2026-11-25T10:00:00Z' } })).status, 202);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await publisher.idle();
+    assert.equal(fake.state.calls, 1);
+    assert.equal(await served(), 'version 1');
+    const status = await (await fetch(`${url}/status.json`)).json();
+    assert.equal(status.builds[0].state, 'live');
+    assert.equal(status.builds[0].trigger, 'entry.publish');
+    assert.ok(status.builds[0].durationMs >= 0);
+  });
+
+  it('ignores a draft being saved and events that change nothing published', async () => {
+    assert.deepEqual(await (await webhook({ event: 'entry.update', entry: { publishedAt: null } })).json(), {
+      ignored: 'draft',
+    });
+    assert.equal((await webhook({ event: 'entry.create', entry: {} })).status, 202);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await publisher.idle();
+    assert.equal(fake.state.calls, 1);
+  });
+
+  it('keeps the live release when a build fails, and records the failure with its log', async () => {
+    fake.state.version = 2;
+    fake.state.fail = true;
+    const failed = await publisher.buildNow('entry.publish');
+    assert.equal(failed.state, 'failed');
+    assert.equal(failed.error, 'gatsby build exited with 1');
+    assert.match(await readFile(failed.log, 'utf8'), /building version 2/);
+    assert.equal(await served(), 'version 1');
+    const page = await (await fetch(url)).text();
+    assert.match(page, /<h1>Site publisher<\/h1>/);
+    assert.match(page, /failed/);
+  });
+
+  it('goes live with the next good build, keeps the last releases, and rolls back in one call', async () => {
+    fake.state.fail = false;
+    fake.state.version = 3;
+    assert.equal((await publisher.buildNow('entry.publish')).state, 'live');
+    assert.equal(await served(), 'version 3');
+    assert.equal((await fetch(`${url}/rollback`, { method: 'POST' })).status, 401);
+    const back = await fetch(`${url}/rollback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(back.status, 200);
+    assert.equal(await served(), 'version 1');
+    assert.equal(await publisher.rollback(), undefined, 'nothing earlier than the first release');
+  });
+});
