@@ -43,7 +43,9 @@ const config = {
               queryLimit: 100,
               collectionTypes: strapiContentTypes.map(({ schema }) => ({
                 singularName: schema.singularName,
-                queryParams: { populate: '*', status: 'published' },
+                // A draft preview build (the publisher's, CMS_PREVIEW=drafts) renders the drafts; every other
+                // build only what is published.
+                queryParams: { populate: '*', status: process.env.CMS_PREVIEW === 'drafts' ? 'draft' : 'published' },
               })),
             },
           },

@@ -126,9 +126,9 @@ export function readSiteBuildToken() {
   return existsSync(siteBuildTokenFile) ? readFileSync(siteBuildTokenFile, 'utf8').trim() : undefined;
 }
 
-/** The secret Strapi's webhook and the publisher share locally, made once (infra/cms/.tmp, never committed). */
-function localPublisherSecret() {
-  const file = join(cmsRoot, '.tmp', 'publisher-secret');
+/** A secret Strapi and the publisher share locally, made once (infra/cms/.tmp, never committed). */
+function localSecret(name) {
+  const file = join(cmsRoot, '.tmp', name);
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(24).toString('hex'), { mode: 0o600 });
@@ -140,30 +140,47 @@ function localPublisherSecret() {
 export async function runCms() {
   try {
     const publisherPort = Number(process.env.PUBLISHER_PORT ?? 4010);
-    const secret = process.env.PUBLISHER_WEBHOOK_SECRET || localPublisherSecret();
+    const previewPort = Number(process.env.PREVIEW_PORT ?? 4011);
+    const secret = process.env.PUBLISHER_WEBHOOK_SECRET || localSecret('publisher-secret');
+    const previewSecret = process.env.PREVIEW_SECRET || localSecret('preview-secret');
+    const previewUrl = `http://localhost:${previewPort}`;
     const { child, url } = await startCms({
       env: {
         CMS_PUBLISHER_URL: `http://127.0.0.1:${publisherPort}/webhooks/strapi`,
         CMS_PUBLISHER_SECRET: secret,
+        CMS_PREVIEW_URL: previewUrl,
+        CMS_PREVIEW_SECRET: previewSecret,
       },
     });
     const { createPublisher, siteBuild } = await import('../publisher/publisher.mjs');
+    const { createPreviewServer } = await import('../publisher/preview-server.mjs');
+    const buildEnv = { ...process.env, CMS_URL: url, CMS_TOKEN: readSiteBuildToken() };
     const publisher = createPublisher({
       webhookSecret: secret,
-      build: siteBuild({ env: { ...process.env, CMS_URL: url, CMS_TOKEN: readSiteBuildToken() } }),
+      build: siteBuild({ env: buildEnv }),
+      previewBuild: siteBuild({ env: { ...buildEnv, CMS_PREVIEW: 'drafts' } }),
     });
     const publisherUrl = await publisher.start(publisherPort);
+    const preview = createPreviewServer({
+      previewLink: publisher.previewLink,
+      secret: previewSecret,
+      cmsUrl: url,
+      cmsToken: readSiteBuildToken(),
+    });
+    await new Promise((resolve) => preview.listen(previewPort, '127.0.0.1', resolve));
     const editor = process.env.CMS_EDITOR_EMAIL || 'editor@demo.dcipher.local';
     console.log(`
 CMS ready: ${url}/admin
   Editors sign in as ${editor} with the demo password (README, "Content editing").
   Publishing rebuilds the site into a new release, which http://localhost:8000 serves (with \`npm start\` running);
   the publisher's status page: ${publisherUrl}. Roll back: node infra/publisher/publisher.mjs rollback
+  Drafts: the CMS's preview button opens a signed link to ${previewUrl} (rebuilt when a draft is saved).
   The site build's read token is in ${siteBuildTokenFile}; build the site from the CMS with
     CMS_URL=${url} CMS_TOKEN=$(cat ${siteBuildTokenFile}) npm run build
 `);
     const stop = () => {
       void publisher.close();
+      preview.close();
       child.kill('SIGTERM');
     };
     process.on('SIGINT', stop);

@@ -87,7 +87,12 @@ async function fileAt(root, urlPath) {
  * it is resolved once per request, so a request is answered wholly from the release that was live when it
  * arrived, and switching releases (an atomic rename of the link) never shows a half-written site.
  */
-export function createStaticServer({
+export function createStaticServer(options) {
+  return createServer(createStaticHandler(options));
+}
+
+/** The request handler of `createStaticServer`, for servers that put a gate in front of it (previews). */
+export function createStaticHandler({
   root,
   liveLink,
   rules,
@@ -102,7 +107,7 @@ export function createStaticServer({
     return manifests.get(directory);
   };
   const alwaysHeaders = securityHeaders({ production });
-  return createServer(async (request, response) => {
+  return async (request, response) => {
     for (const [name, value] of Object.entries(alwaysHeaders)) response.setHeader(name, value);
     const absoluteRoot = (liveLink && (await realpath(liveLink).catch(() => undefined))) || builtRoot;
     const manifest = manifestOf(absoluteRoot);
@@ -170,5 +175,5 @@ export function createStaticServer({
       if (!response.headersSent) response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Bad request');
     }
-  });
+  };
 }

@@ -12,9 +12,11 @@ import { after, before, describe, it } from 'node:test';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
 import { siteRules } from '../local/static-rules.mjs';
 import { createStaticServer } from '../local/static-server.mjs';
+import { createPreviewServer } from './preview-server.mjs';
 import { createPublisher, siteBuild } from './publisher.mjs';
 
 const secret = 'cms-publish-test-secret-0123456789';
+const previewSecret = 'cms-preview-test-secret-0123456789';
 const editor = { email: 'editor@demo.dcipher.local', password: 'Dcipher-demo-2026!' };
 const slug = `publish-test-${Date.now()}`;
 const title = 'Publishing from the CMS works';
@@ -38,9 +40,13 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   let adminToken;
   let documentId;
   let releasesDir;
+  let preview;
+  let previewUrl;
 
   before(async () => {
     const publisherPort = await freePort();
+    const previewPort = await freePort();
+    previewUrl = `http://127.0.0.1:${previewPort}`;
     databaseFile = `.tmp/publish-test-${process.pid}.db`;
     ({ child: cms, url: cmsUrl } = await startCms({
       port: await freePort(),
@@ -50,6 +56,8 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
       env: {
         CMS_PUBLISHER_URL: `http://127.0.0.1:${publisherPort}/webhooks/strapi`,
         CMS_PUBLISHER_SECRET: secret,
+        CMS_PREVIEW_URL: previewUrl,
+        CMS_PREVIEW_SECRET: previewSecret,
       },
     }));
     releasesDir = await mkdtemp(join(tmpdir(), 'site-releases-'));
@@ -58,8 +66,18 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
       webhookSecret: secret,
       debounceMs: 1000,
       build: siteBuild({ env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken() } }),
+      previewBuild: siteBuild({
+        env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(), CMS_PREVIEW: 'drafts' },
+      }),
     });
     publisherUrl = await publisher.start(publisherPort);
+    preview = createPreviewServer({
+      previewLink: publisher.previewLink,
+      secret: previewSecret,
+      cmsUrl,
+      cmsToken: readSiteBuildToken(),
+    });
+    await new Promise((resolve) => preview.listen(previewPort, '127.0.0.1', resolve));
     site = createStaticServer({
       root: join(releasesDir, 'none-yet'),
       liveLink: join(releasesDir, 'current'),
@@ -79,6 +97,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   after(async () => {
     await publisher?.close();
     site?.close();
+    preview?.close();
     if (cms && cms.exitCode === null) cms.kill('SIGTERM');
     await rm(join(import.meta.dirname, '..', 'cms', databaseFile ?? 'none'), { force: true });
   });
@@ -94,11 +113,11 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     return { status: response.status, text: await response.text() };
   };
   /** Waits for the publisher's next build to end (the webhook's debounce, then the build). */
-  async function nextBuild(before) {
+  async function nextBuild(before, kind = 'live') {
     const deadline = Date.now() + 10 * 60_000;
     while (Date.now() < deadline) {
       await publisher.idle();
-      const finished = publisher.builds.filter((build) => build.finishedAt);
+      const finished = publisher.builds.filter((build) => build.finishedAt && build.kind === kind);
       if (finished.length > before) return finished.at(-1);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -142,7 +161,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     const [file] = await upload.json();
     assert.match(file.url, /^\/uploads\//);
 
-    const builds = publisher.builds.filter((build) => build.finishedAt).length;
+    const builds = publisher.builds.filter((build) => build.finishedAt && build.kind === 'live').length;
     const created = await admin('/content-manager/collection-types/api::blog-post.blog-post', {
       title,
       slug,
@@ -180,7 +199,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   });
 
   it('unpublishing removes the post from its page, the list, the feed and the sitemap', async () => {
-    const builds = publisher.builds.filter((build) => build.finishedAt).length;
+    const builds = publisher.builds.filter((build) => build.finishedAt && build.kind === 'live').length;
     const unpublished = await admin(
       `/content-manager/collection-types/api::blog-post.blog-post/${documentId}/actions/unpublish`,
       {},
@@ -192,6 +211,52 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     for (const path of ['/blog', '/rss.xml', '/sitemap.xml']) {
       assert.doesNotMatch((await page(path)).text, new RegExp(slug), path);
     }
+  });
+
+  it("a draft is seen through the CMS's signed preview link, rendered by the site's build, and by nobody else", async () => {
+    const draftSlug = `${slug}-draft`;
+    const previews = publisher.builds.filter((build) => build.finishedAt && build.kind === 'preview').length;
+    const created = await admin('/content-manager/collection-types/api::blog-post.blog-post', {
+      title: 'A draft nobody may read yet',
+      slug: draftSlug,
+      abstract: 'Still being written.',
+      content: 'Not published.',
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const draftId = (await created.json()).data.documentId;
+    const build = await nextBuild(previews, 'preview');
+    assert.equal(build.state, 'preview ready', build.error);
+
+    // The link the CMS's preview button opens, as the admin asks for it.
+    const answer = await admin(
+      `/content-manager/preview/url/api::blog-post.blog-post?documentId=${draftId}&status=draft`,
+      undefined,
+      'GET',
+    );
+    assert.equal(answer.status, 200, await answer.clone().text());
+    const link = (await answer.json()).data.url;
+    assert.ok(link.startsWith(`${previewUrl}/__preview?type=blog-post&documentId=${draftId}&expires=`), link);
+
+    const opened = await fetch(link, { redirect: 'manual' });
+    assert.equal(opened.status, 302);
+    assert.equal(opened.headers.get('location'), `/blog/${draftSlug}`);
+    const cookie = opened.headers.get('set-cookie');
+    assert.match(cookie, /^dcipher_preview=\d+\.[0-9a-f]{64}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=\d+$/);
+    const draftPage = await fetch(`${previewUrl}/blog/${draftSlug}`, {
+      headers: { cookie: cookie.split(';')[0] },
+    });
+    assert.equal(draftPage.status, 200);
+    assert.match(await draftPage.text(), /A draft nobody may read yet/);
+
+    // Without the link's cookie, with a changed signature or an expired link: nothing.
+    assert.equal((await fetch(`${previewUrl}/blog/${draftSlug}`)).status, 403);
+    assert.equal(
+      (await fetch(link.replace(/signature=[0-9a-f]{4}/, 'signature=0000'), { redirect: 'manual' })).status,
+      403,
+    );
+    const expired = link.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) - 1}`);
+    assert.equal((await fetch(expired, { redirect: 'manual' })).status, 403);
+    assert.equal((await page(`/blog/${draftSlug}`)).status, 404, 'the live site does not have it');
   });
 
   it('a build that cannot reach the CMS leaves the live release serving, and rollback restores the previous one', async () => {

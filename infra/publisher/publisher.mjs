@@ -19,6 +19,9 @@ export const defaultReleasesDir = join(
   'site-releases',
 );
 
+/** Events that change only the drafts: they rebuild the preview, not the live site. */
+const draftEvents = new Set(['entry.create', 'entry.draft-discard']);
+
 /** Events that can change the site. A draft's update changes nothing published, so it does not rebuild. */
 const rebuildingEvents = new Set([
   'entry.publish',
@@ -31,6 +34,7 @@ const rebuildingEvents = new Set([
 ]);
 
 const releaseIdPattern = /^r-\d{8}T\d{6}\d{3}Z-\d+$/;
+const previewIdPattern = /^p-\d{8}T\d{6}\d{3}Z-\d+$/;
 const newReleaseId = (() => {
   let count = 0;
   return () => {
@@ -80,6 +84,7 @@ export function createPublisher({
   releasesDir = defaultReleasesDir,
   webhookSecret,
   build,
+  previewBuild,
   keep = 5,
   debounceMs = 1500,
   now = () => Date.now(),
@@ -89,10 +94,13 @@ export function createPublisher({
   }
   const statusFile = join(releasesDir, 'builds.json');
   const currentLink = join(releasesDir, 'current');
+  const previewLink = join(releasesDir, 'preview-current');
   let builds = [];
   let timer;
   let running;
-  let pending = false;
+  /** Kinds of build asked for while one ran ('live', 'preview'), with their triggers. */
+  const pending = new Map();
+  let scheduled = new Map();
 
   const saveStatus = () => writeFile(statusFile, JSON.stringify(builds.slice(-50), null, 2));
   const loadStatus = async () => {
@@ -106,14 +114,25 @@ export function createPublisher({
   }
 
   /** Points `current` at a release: a new link renamed over the old one, atomic for every reader. */
-  async function switchTo(releaseId) {
-    const temporary = join(releasesDir, `.current-${process.pid}-${now()}`);
+  async function switchTo(releaseId, link = currentLink) {
+    const temporary = join(
+      releasesDir,
+      `.link-${process.pid}-${now()}-${Math.random().toString(36).slice(2)}`,
+    );
     await symlink(join(releasesDir, releaseId), temporary);
-    await rename(temporary, currentLink);
+    await rename(temporary, link);
   }
 
   async function prune() {
     const live = await liveRelease();
+    const preview = await readlink(previewLink)
+      .then((target) => target.split('/').pop())
+      .catch(() => undefined);
+    for (const name of await readdir(releasesDir)) {
+      if (previewIdPattern.test(name) && name !== preview) {
+        await rm(join(releasesDir, name), { recursive: true, force: true });
+      }
+    }
     const releases = (await readdir(releasesDir)).filter((name) => releaseIdPattern.test(name)).sort();
     const succeeded = new Set(
       builds.filter((b) => b.state === 'live' || b.state === 'superseded').map((b) => b.id),
@@ -125,9 +144,10 @@ export function createPublisher({
     }
   }
 
-  async function runBuild(trigger) {
+  async function runBuild(trigger, kind = 'live') {
+    if (kind === 'preview') return runPreviewBuild(trigger);
     const id = newReleaseId();
-    const record = { id, trigger, state: 'building', queuedAt: now(), startedAt: now() };
+    const record = { id, kind, trigger, state: 'building', queuedAt: now(), startedAt: now() };
     builds.push(record);
     await saveStatus();
     const outputDir = join(releasesDir, id);
@@ -155,29 +175,65 @@ export function createPublisher({
     return record;
   }
 
-  /** Builds now (or right after the running build), once for any number of calls meanwhile. */
-  function buildNow(trigger = 'manual') {
+  /** The drafts' preview: the same build with drafts, into its own directory behind `preview-current`. */
+  async function runPreviewBuild(trigger) {
+    const id = newReleaseId().replace(/^r-/, 'p-');
+    const record = { id, kind: 'preview', trigger, state: 'building', queuedAt: now(), startedAt: now() };
+    builds.push(record);
+    const outputDir = join(releasesDir, id);
+    const logFile = join(releasesDir, `${id}.log`);
+    const log = createWriteStream(logFile);
+    try {
+      await previewBuild(outputDir, log);
+      await switchTo(id, previewLink);
+      record.state = 'preview ready';
+    } catch (error) {
+      record.state = 'failed';
+      record.error = error instanceof Error ? error.message : String(error);
+      await rm(outputDir, { recursive: true, force: true });
+    } finally {
+      await new Promise((resolve) => log.end(resolve));
+      record.finishedAt = now();
+      record.durationMs = record.finishedAt - record.startedAt;
+      record.log = logFile;
+      await saveStatus();
+      await prune();
+    }
+    return record;
+  }
+
+  /**
+   * Builds now, or right after the running build: never two at once, as they share the site's build directory.
+   * Calls meanwhile build each kind once more, the live site before the preview.
+   */
+  function buildNow(trigger = 'manual', kind = 'live') {
+    if (kind === 'preview' && !previewBuild) return Promise.resolve(undefined);
     if (running) {
-      pending = trigger;
+      pending.set(kind, trigger);
       return running;
     }
-    running = runBuild(trigger).finally(async () => {
+    running = runBuild(trigger, kind).finally(() => {
       running = undefined;
-      if (pending) {
-        const next = pending;
-        pending = false;
-        await buildNow(next);
+      const next = pending.has('live') ? 'live' : pending.has('preview') ? 'preview' : undefined;
+      if (next) {
+        const nextTrigger = pending.get(next);
+        pending.delete(next);
+        void buildNow(nextTrigger, next);
       }
     });
     return running;
   }
 
-  /** Schedules a build after `debounceMs` of quiet, so a burst of webhooks builds once. */
-  function schedule(trigger) {
+  /** Schedules builds after `debounceMs` of quiet, so a burst of webhooks builds each kind once. */
+  function schedule(trigger, kinds) {
+    for (const kind of kinds) scheduled.set(kind, trigger);
     clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      void buildNow(trigger);
+      const due = scheduled;
+      scheduled = new Map();
+      if (due.has('live')) void buildNow(due.get('live'), 'live');
+      if (due.has('preview')) void buildNow(due.get('preview'), 'preview');
     }, debounceMs);
   }
 
@@ -241,13 +297,20 @@ export function createPublisher({
             return send(400, { error: 'The body is not JSON.' });
           }
           event = String(payload.event ?? '');
+          const draft =
+            draftEvents.has(event) ||
+            (event === 'entry.update' && payload.entry && !payload.entry.publishedAt);
+          if (draft) {
+            // Saving a draft changes nothing the site shows: only the preview.
+            if (!previewBuild) return send(202, { ignored: 'draft' });
+            schedule(event, ['preview']);
+            return send(202, { queued: ['preview'] });
+          }
           if (!rebuildingEvents.has(event)) return send(202, { ignored: event });
-          // Saving a draft changes nothing the site shows.
-          if (event === 'entry.update' && payload.entry && !payload.entry.publishedAt)
-            return send(202, { ignored: 'draft' });
         }
-        schedule(event);
-        return send(202, { queued: true });
+        // What is published is already in the drafts' preview (a published entry's draft is the same).
+        schedule(event, ['live']);
+        return send(202, { queued: ['live'] });
       }
       if (request.method === 'GET' && path === '/status.json') {
         return send(200, {
@@ -289,6 +352,7 @@ export function createPublisher({
     rollback,
     liveRelease,
     currentLink,
+    previewLink,
     get builds() {
       return builds;
     },

@@ -1,7 +1,8 @@
 const webhookName = 'Site publisher';
 
-/** The events that change what the site shows; `entry.update` of a draft is skipped by the publisher itself. */
+/** The events that change the site or its draft preview (a draft's create and update rebuild the preview only). */
 const events = [
+  'entry.create',
   'entry.publish',
   'entry.unpublish',
   'entry.update',

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Content operations figures (issue 14), against the real CMS (Strapi, SQLite) and the publisher with the real site
+// build: publish → live for one post (webhook received → the new release serving it; median of 3, each an
+// incremental build), and a full site build with 1,000 CMS items (cold Gatsby cache) next to the incremental build
+// after one change. Reference measured in the same run: the full build of the bundled snapshot (no CMS).
+// Usage: node infra/bench/cms-benchmarks.mjs [--items=1000] [--runs=3]   (minutes: it builds the site several times)
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSiteBuildToken, startCms } from '../local/cms.mjs';
+import { browserBuildEnv, repositoryRoot } from '../local/stack.mjs';
+import { createPublisher, siteBuild } from '../publisher/publisher.mjs';
+
+const argument = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const items = argument('items', 1000);
+const runs = argument('runs', 3);
+const siteDir = join(repositoryRoot, 'marketing-site');
+const gatsby = join(repositoryRoot, 'node_modules', 'gatsby', 'cli.js');
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function fullBuild(env) {
+  spawnSync(process.execPath, [gatsby, 'clean'], { cwd: siteDir, stdio: 'ignore' });
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [gatsby, 'build'], {
+    cwd: siteDir,
+    env: { ...process.env, ...browserBuildEnv(process.env), GATSBY_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`gatsby build failed:\n${result.stderr.slice(-2000)}`);
+  return Date.now() - started;
+}
+
+const secret = 'cms-benchmark-secret-0123456789';
+const publisherPort = await freePort();
+const databaseFile = `.tmp/bench-${process.pid}.db`;
+const { child: cms, url: cmsUrl } = await startCms({
+  port: await freePort(),
+  databaseFile,
+  adminPanel: false,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    CMS_PUBLISHER_URL: `http://127.0.0.1:${publisherPort}/webhooks/strapi`,
+    CMS_PUBLISHER_SECRET: secret,
+  },
+});
+const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken() };
+const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
+const publisher = createPublisher({
+  releasesDir,
+  webhookSecret: secret,
+  debounceMs: 500,
+  build: siteBuild({ env: { ...process.env, ...cmsEnv } }),
+});
+await publisher.start(publisherPort);
+const login = await fetch(`${cmsUrl}/admin/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'editor@demo.dcipher.local', password: 'Dcipher-demo-2026!' }),
+});
+const adminToken = (await login.json()).data.token;
+const admin = (path, body) =>
+  fetch(`${cmsUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((response) => response.json());
+const model = '/content-manager/collection-types/api::blog-post.blog-post';
+
+try {
+  const reference = fullBuild({});
+  // A first publisher build warms Gatsby's cache with the CMS's content.
+  await publisher.buildNow('warm-up');
+
+  const publishToLive = [];
+  const incremental = [];
+  for (let run = 0; run < runs; run += 1) {
+    const before = publisher.builds.length;
+    const started = Date.now();
+    const { data } = await admin(model, {
+      title: `Benchmark post ${run}`,
+      slug: `benchmark-post-${Date.now()}-${run}`,
+      abstract: 'Measured.',
+      content: 'One changed post.',
+    });
+    await admin(`${model}/${data.documentId}/actions/publish`, {});
+    while (publisher.builds.length === before || publisher.builds.at(-1).state === 'building') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const build = publisher.builds.at(-1);
+    if (build.state !== 'live') throw new Error(`publish build ${build.state}: ${build.error}`);
+    publishToLive.push(build.finishedAt - started);
+    incremental.push(build.durationMs);
+  }
+
+  for (let index = 0; index < items; index += 1) {
+    const { data } = await admin(model, {
+      title: `Generated post ${index}`,
+      slug: `generated-post-${index}`,
+      abstract: `Generated item ${index} for the build benchmark.`,
+      content: `## Item ${index}\n\nGenerated content for the benchmark.`,
+    });
+    await admin(`${model}/${data.documentId}/actions/publish`, {});
+  }
+  await publisher.idle();
+  const full = fullBuild(cmsEnv);
+
+  console.log(`
+Content operations (${runs} runs, median; this machine)
+  publish → live, one post (webhook → new release serving it)   ${seconds(median(publishToLive))}  [${publishToLive.map(seconds).join(', ')}]
+  incremental site build from the CMS after one change          ${seconds(median(incremental))}
+  full site build, ${items} CMS items more than the snapshot     ${seconds(full)}
+  reference: full site build of the bundled snapshot (no CMS)  ${seconds(reference)}
+`);
+} finally {
+  await publisher.close();
+  cms.kill('SIGTERM');
+  await rm(join(repositoryRoot, 'infra', 'cms', databaseFile), { force: true });
+}
