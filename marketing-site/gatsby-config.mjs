@@ -45,7 +45,10 @@ const config = {
                 singularName: schema.singularName,
                 // A draft preview build (the publisher's, CMS_PREVIEW=drafts) renders the drafts; every other
                 // build only what is published.
-                queryParams: { populate: '*', status: process.env.CMS_PREVIEW === 'drafts' ? 'draft' : 'published' },
+                queryParams: {
+                  populate: '*',
+                  status: process.env.CMS_PREVIEW === 'drafts' ? 'draft' : 'published',
+                },
               })),
             },
           },
