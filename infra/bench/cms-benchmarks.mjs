@@ -56,7 +56,7 @@ const { child: cms, url: cmsUrl } = await startCms({
     CMS_PUBLISHER_SECRET: secret,
   },
 });
-const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken() };
+const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) };
 const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const publisher = createPublisher({
   releasesDir,
@@ -128,4 +128,5 @@ Content operations (${runs} runs, median; this machine)
   await publisher.close();
   cms.kill('SIGTERM');
   await rm(join(repositoryRoot, 'infra', 'cms', databaseFile), { force: true });
+  await rm(join(repositoryRoot, 'infra', 'cms', `${databaseFile}.token`), { force: true });
 }

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const cmsRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'cms');
 export const siteBuildTokenFile = join(cmsRoot, '.tmp', 'site-build-token');
+/** The token file of a CMS database: the default one's, or `<database file>.token` beside another. */
+const tokenFileOf = (databaseFile) => (databaseFile ? `${databaseFile}.token` : '.tmp/site-build-token');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Installs the CMS's packages when they are missing or older than its manifest or lockfile. */
@@ -114,6 +116,7 @@ export async function startCms({
         STRAPI_TELEMETRY_DISABLED: 'true',
         BROWSER: 'none',
         ...(databaseFile && { DATABASE_FILENAME: databaseFile }),
+        CMS_TOKEN_FILE: tokenFileOf(databaseFile),
         ...env,
       },
     },
@@ -122,8 +125,10 @@ export async function startCms({
   return { child, url };
 }
 
-export function readSiteBuildToken() {
-  return existsSync(siteBuildTokenFile) ? readFileSync(siteBuildTokenFile, 'utf8').trim() : undefined;
+/** The site build's token of the default CMS database, or of `databaseFile`'s. */
+export function readSiteBuildToken(databaseFile) {
+  const file = join(cmsRoot, tokenFileOf(databaseFile));
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
 /** A secret Strapi and the publisher share locally, made once (infra/cms/.tmp, never committed). */

@@ -4,6 +4,8 @@
 // text; the site serves the post and the image; unpublishing removes it from pages, lists, feed and sitemap; a
 // build that cannot reach the CMS leaves the live release alone; rollback brings the previous release back.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   let adminToken;
   let documentId;
   let releasesDir;
+  let draftId;
   let preview;
   let previewUrl;
 
@@ -60,14 +63,22 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
         CMS_PREVIEW_SECRET: previewSecret,
       },
     }));
+    cms.on('exit', (code, signal) => console.log(`# the CMS stopped: ${code ?? signal}`));
     releasesDir = await mkdtemp(join(tmpdir(), 'site-releases-'));
     publisher = createPublisher({
       releasesDir,
       webhookSecret: secret,
       debounceMs: 1000,
-      build: siteBuild({ env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken() } }),
+      build: siteBuild({
+        env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) },
+      }),
       previewBuild: siteBuild({
-        env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(), CMS_PREVIEW: 'drafts' },
+        env: {
+          ...process.env,
+          CMS_URL: cmsUrl,
+          CMS_TOKEN: readSiteBuildToken(databaseFile),
+          CMS_PREVIEW: 'drafts',
+        },
       }),
     });
     publisherUrl = await publisher.start(publisherPort);
@@ -75,7 +86,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
       previewLink: publisher.previewLink,
       secret: previewSecret,
       cmsUrl,
-      cmsToken: readSiteBuildToken(),
+      cmsToken: readSiteBuildToken(databaseFile),
     });
     await new Promise((resolve) => preview.listen(previewPort, '127.0.0.1', resolve));
     site = createStaticServer({
@@ -100,6 +111,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     preview?.close();
     if (cms && cms.exitCode === null) cms.kill('SIGTERM');
     await rm(join(import.meta.dirname, '..', 'cms', databaseFile ?? 'none'), { force: true });
+    await rm(join(import.meta.dirname, '..', 'cms', `${databaseFile ?? 'none'}.token`), { force: true });
   });
 
   const admin = (path, body, method = 'POST') =>
@@ -223,7 +235,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
       content: 'Not published.',
     });
     assert.equal(created.status, 201, await created.clone().text());
-    const draftId = (await created.json()).data.documentId;
+    draftId = (await created.json()).data.documentId;
     const build = await nextBuild(previews, 'preview');
     assert.equal(build.state, 'preview ready', build.error);
 
@@ -259,6 +271,36 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     assert.equal((await page(`/blog/${draftSlug}`)).status, 404, 'the live site does not have it');
   });
 
+  it("the project's own build command builds from the CMS, and its next run after a change in the CMS shows it", async () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const build = async () => {
+      const child = spawn(process.execPath, [join(root, 'infra', 'local', 'bootstrap.mjs'), 'build'], {
+        cwd: root,
+        env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      assert.equal(code, 0, stderr.slice(-2000));
+      return readdirSync(join(root, 'marketing-site', 'public', 'blog'));
+    };
+    const draftSlug = `${slug}-draft`;
+    assert.ok(!(await build()).includes(draftSlug), 'a draft is not built');
+    assert.equal(cms.exitCode, null, 'the CMS still runs');
+    const builds = publisher.builds.filter((entry) => entry.finishedAt && entry.kind === 'live').length;
+    const published = await admin(
+      `/content-manager/collection-types/api::blog-post.blog-post/${draftId}/actions/publish`,
+      {},
+    );
+    assert.ok(published.status < 300);
+    // The publisher builds too (the same site directory): its build first, then the command's.
+    await nextBuild(builds);
+    assert.ok((await build()).includes(draftSlug), 'published since the last run: in the next build');
+  });
+
   it('a build that cannot reach the CMS leaves the live release serving, and rollback restores the previous one', async () => {
     cms.kill('SIGTERM');
     await new Promise((resolve) => cms.once('exit', resolve));
@@ -268,16 +310,29 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
       await readFile(failed.log, 'utf8'),
       /Cannot reach the CMS at http:\/\/127\.0\.0\.1:\d+ \(CMS_URL\)/,
     );
-    assert.equal((await page(`/blog/${slug}`)).status, 404, 'still the live release');
+    // Still the live release: the post published last is served.
+    assert.equal((await page(`/blog/${slug}-draft`)).status, 200, 'still the live release');
     assert.equal((await page('/blog')).status, 200);
 
+    // A bad publish is undone in one call: the release before it is live again (without that post).
     const back = await fetch(`${publisherUrl}/rollback`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}` },
     });
     assert.equal(back.status, 200);
+    assert.equal(
+      (await page(`/blog/${slug}-draft`)).status,
+      404,
+      'the release before the last publish is live',
+    );
+    assert.equal((await page('/blog')).status, 200);
+    const again = await fetch(`${publisherUrl}/rollback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(again.status, 200);
     const post = await page(`/blog/${slug}`);
-    assert.equal(post.status, 200, 'the release with the post is live again');
+    assert.equal(post.status, 200, 'and the one before it, with the first post');
     assert.match(post.text, new RegExp(title));
   });
 });

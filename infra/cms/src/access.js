@@ -2,7 +2,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const tokenName = 'Site build (read-only)';
-const tokenFile = path.resolve(__dirname, '..', '.tmp', 'site-build-token');
+/** Beside the database it belongs to (CMS_TOKEN_FILE), so CMS databases never hand each other a token. */
+const tokenFile = path.resolve(__dirname, '..', process.env.CMS_TOKEN_FILE || '.tmp/site-build-token');
 
 /** The content types the site reads: its token may find and findOne these, nothing else of the content API. */
 const siteContentTypes = [
@@ -48,12 +49,19 @@ async function ensureLocalEditor(strapi) {
 
 /**
  * The site build's token, created once; Strapi shows a token's value only when it is made (or regenerated), so
- * it is written to .tmp/site-build-token for the local scripts. When that file is gone, the token is regenerated.
+ * it is written to .tmp/site-build-token for the local scripts. When that file is gone or holds another token
+ * (another database's), the token is regenerated.
  */
 async function ensureSiteBuildToken(strapi) {
   const tokens = strapi.service('admin::api-token');
   const existing = await tokens.getByName(tokenName);
-  if (existing && fs.existsSync(tokenFile)) return;
+  const kept = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : undefined;
+  if (existing && kept) {
+    const matches = await strapi.db
+      .query('admin::api-token')
+      .findOne({ where: { id: existing.id, accessKey: tokens.hash(kept) } });
+    if (matches) return;
+  }
   let accessKey;
   if (existing) {
     ({ accessKey } = await tokens.regenerate(existing.id));
