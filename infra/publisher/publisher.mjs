@@ -144,9 +144,34 @@ export function createPublisher({
     }
   }
 
+  /** What each kind of build makes, and how it goes live: the site behind `current`, the drafts' preview behind `preview-current`. */
+  const kinds = {
+    live: {
+      prefix: 'r-',
+      make: () => build,
+      async goLive(id) {
+        const previous = await liveRelease();
+        await switchTo(id);
+        for (const other of builds) {
+          if (other.id === previous && other.state === 'live') other.state = 'superseded';
+        }
+        return 'live';
+      },
+    },
+    preview: {
+      prefix: 'p-',
+      make: () => previewBuild,
+      async goLive(id) {
+        await switchTo(id, previewLink);
+        return 'preview ready';
+      },
+    },
+  };
+
+  /** One build into its own directory, with its log; only a successful one goes live, a failed one is removed. */
   async function runBuild(trigger, kind = 'live') {
-    if (kind === 'preview') return runPreviewBuild(trigger);
-    const id = newReleaseId();
+    const { prefix, make, goLive } = kinds[kind];
+    const id = newReleaseId().replace(/^r-/, prefix);
     const record = { id, kind, trigger, state: 'building', queuedAt: now(), startedAt: now() };
     builds.push(record);
     await saveStatus();
@@ -154,39 +179,8 @@ export function createPublisher({
     const logFile = join(releasesDir, `${id}.log`);
     const log = createWriteStream(logFile);
     try {
-      await build(outputDir, log);
-      const previous = await liveRelease();
-      await switchTo(id);
-      for (const other of builds)
-        if (other.id === previous && other.state === 'live') other.state = 'superseded';
-      record.state = 'live';
-    } catch (error) {
-      record.state = 'failed';
-      record.error = error instanceof Error ? error.message : String(error);
-      await rm(outputDir, { recursive: true, force: true });
-    } finally {
-      await new Promise((resolve) => log.end(resolve));
-      record.finishedAt = now();
-      record.durationMs = record.finishedAt - record.startedAt;
-      record.log = logFile;
-      await saveStatus();
-      await prune();
-    }
-    return record;
-  }
-
-  /** The drafts' preview: the same build with drafts, into its own directory behind `preview-current`. */
-  async function runPreviewBuild(trigger) {
-    const id = newReleaseId().replace(/^r-/, 'p-');
-    const record = { id, kind: 'preview', trigger, state: 'building', queuedAt: now(), startedAt: now() };
-    builds.push(record);
-    const outputDir = join(releasesDir, id);
-    const logFile = join(releasesDir, `${id}.log`);
-    const log = createWriteStream(logFile);
-    try {
-      await previewBuild(outputDir, log);
-      await switchTo(id, previewLink);
-      record.state = 'preview ready';
+      await make()(outputDir, log);
+      record.state = await goLive(id);
     } catch (error) {
       record.state = 'failed';
       record.error = error instanceof Error ? error.message : String(error);

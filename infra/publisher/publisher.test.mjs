@@ -126,3 +126,66 @@ describe('publisher', () => {
     assert.equal(await publisher.rollback(), undefined, 'nothing earlier than the first release');
   });
 });
+
+describe("publisher: the drafts' preview", () => {
+  it('rebuilds only the preview when a draft is created or saved, never the live site, and never two at once', async () => {
+    const releasesDir = await mkdtemp(join(tmpdir(), 'releases-preview-'));
+    const live = fakeBuild();
+    const drafts = fakeBuild();
+    let building = 0;
+    let overlapped = false;
+    const guarded = (fake) => async (outputDir, log) => {
+      building += 1;
+      if (building > 1) overlapped = true;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await fake.build(outputDir, log);
+      building -= 1;
+    };
+    const publisher = createPublisher({
+      releasesDir,
+      webhookSecret: secret,
+      build: guarded(live),
+      previewBuild: guarded(drafts),
+      debounceMs: 20,
+    });
+    const url = await publisher.start(0);
+    const post = (body) =>
+      fetch(`${url}/webhooks/strapi`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify(body),
+      }).then((response) => response.json());
+    try {
+      assert.deepEqual(await post({ event: 'entry.create', entry: { publishedAt: null } }), {
+        queued: ['preview'],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await publisher.idle();
+      assert.equal(drafts.state.calls, 1);
+      assert.equal(live.state.calls, 0);
+      assert.match(await readFile(join(publisher.previewLink, 'index.html'), 'utf8'), /version 1/);
+      assert.equal(await publisher.liveRelease(), undefined);
+
+      // A publish and a draft save together: both kinds, one after the other.
+      assert.deepEqual(await post({ event: 'entry.publish', entry: {} }), { queued: ['live'] });
+      assert.deepEqual(await post({ event: 'entry.update', entry: { publishedAt: null } }), {
+        queued: ['preview'],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await publisher.idle();
+      assert.equal(live.state.calls, 1);
+      assert.equal(drafts.state.calls, 2);
+      assert.equal(overlapped, false);
+      assert.deepEqual(
+        publisher.builds.map((build) => [build.kind, build.state]),
+        [
+          ['preview', 'preview ready'],
+          ['live', 'live'],
+          ['preview', 'preview ready'],
+        ],
+      );
+    } finally {
+      await publisher.close();
+    }
+  });
+});

@@ -1,8 +1,23 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
+import { type Account, type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
 import { Form, FormSubmitButton } from '@dcipher/shared/ui';
 import { type PaymentCardFormValues, usePaymentCardForm, WithPaymentGateway } from './card-gateway';
 import { PaymentCardFields } from './payment-card-fields';
+
+/** An empty payment form for the signed-in member's organization: its company and customer type filled in. */
+export function blankCardForm(account: Account, cardHolder = ''): PaymentCardFormValues {
+  return {
+    cardHolder,
+    cardNumber: '',
+    cvc: '',
+    expiry: '',
+    company: account.company ?? '',
+    address: '',
+    country: '',
+    vatNumber: '',
+    billingType: account.organization.customerType,
+  };
+}
 
 export interface AddCardFormProps {
   /** The form's starting values (card holder, billing type and company from the account). */

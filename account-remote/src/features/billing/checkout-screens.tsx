@@ -17,7 +17,7 @@ import type { AccountScreenProps } from '../account/account-routes';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
 import { useApiLoad } from '../account/use-api-load';
-import { AddCardForm } from './add-card-form';
+import { AddCardForm, blankCardForm } from './add-card-form';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from './checkout-state';
 import { newIdempotencyKey } from './idempotency-key';
 import { QuoteBox } from './plan-options-screen';
@@ -215,17 +215,7 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
             {!hasCard ? (
               <ScreenSection title="Your card">
                 <AddCardForm
-                  defaultValues={{
-                    cardHolder: `${account.firstName} ${account.lastName}`.trim(),
-                    cardNumber: '',
-                    cvc: '',
-                    expiry: '',
-                    company: account.company ?? '',
-                    address: '',
-                    country: '',
-                    vatNumber: '',
-                    billingType: account.organization.customerType,
-                  }}
+                  defaultValues={blankCardForm(account, `${account.firstName} ${account.lastName}`.trim())}
                   onSaved={() => reload()}
                   submitLabel="Save card and continue"
                 />

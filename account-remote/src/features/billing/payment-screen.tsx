@@ -7,7 +7,7 @@ import { useAccount } from '../account/account-context';
 import { LoadState } from '../account/load-state';
 import { ScreenSection } from '../account/screen-section';
 import { messageOf, useApiLoad } from '../account/use-api-load';
-import { AddCardForm } from './add-card-form';
+import { AddCardForm, blankCardForm } from './add-card-form';
 import { BillingDetailsSection } from './billing-details-section';
 
 const brandNames: Record<CreditCard['brand'], string> = {
@@ -32,17 +32,6 @@ export default function PaymentScreen() {
   const [saved, setSaved] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const [error, setError] = useState<string>();
-  const blank = {
-    cardHolder: '',
-    cardNumber: '',
-    cvc: '',
-    expiry: '',
-    company: account.company ?? '',
-    address: '',
-    country: '',
-    vatNumber: '',
-    billingType: account.organization.customerType,
-  };
   async function remove(card: CreditCard) {
     setRemoving(card.id);
     setError(undefined);
@@ -115,7 +104,7 @@ export default function PaymentScreen() {
             digits.
           </p>
           <AddCardForm
-            defaultValues={blank}
+            defaultValues={blankCardForm(account)}
             onSaved={async (card) => {
               setSaved(
                 `${brandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
