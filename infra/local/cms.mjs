@@ -14,10 +14,11 @@ export const siteBuildTokenFile = join(cmsRoot, '.tmp', 'site-build-token');
 const tokenFileOf = (databaseFile) => (databaseFile ? `${databaseFile}.token` : '.tmp/site-build-token');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Installs the CMS's packages when they are missing or older than its manifest or lockfile. */
+/** Installs the CMS's packages when they are missing or older than its lockfile. */
 export function ensureCmsInstalled({ log = console.log } = {}) {
   const marker = join(cmsRoot, 'node_modules', '.package-lock.json');
-  const inputs = ['package.json', 'package-lock.json'].map((file) => join(cmsRoot, file)).filter(existsSync);
+  // The lockfile is what `npm ci` installs from (a change of scripts alone needs no reinstall).
+  const inputs = ['package-lock.json'].map((file) => join(cmsRoot, file)).filter(existsSync);
   const newest = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
   if (existsSync(marker) && statSync(marker).mtimeMs >= newest) return;
   log('CMS: installing Strapi into infra/cms (once; a few minutes)...');
@@ -50,7 +51,7 @@ export function ensureCmsSecrets() {
 
 /** Builds the admin panel when it has not been built for this install. */
 export function ensureAdminBuilt({ log = console.log } = {}) {
-  if (existsSync(join(cmsRoot, 'dist', 'build', 'index.html'))) return;
+  if (existsSync(join(cmsRoot, 'build', 'index.html'))) return;
   log('CMS: building the admin panel (once; a minute or two)...');
   const result = spawnSync(npm, ['run', 'build'], {
     cwd: cmsRoot,
