@@ -198,6 +198,7 @@ export async function createServer(
         mailer,
         rateLimiter,
         webUrl: config.webUrl,
+        identity,
         accessTokens,
         log: app.log,
       }),

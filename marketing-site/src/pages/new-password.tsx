@@ -1,5 +1,5 @@
 import { routes } from '@dcipher/shared/routes';
-import { AuthPage, authPageHead } from '../remote/auth-page';
+import { authPage, authPageHead } from '../remote/auth-page';
 
-export default AuthPage;
+export default authPage(routes.newPassword);
 export const Head = authPageHead(routes.newPassword.title);

@@ -1,4 +1,7 @@
+import type { BrowserRoute } from '@dcipher/shared/routes';
+import { LoginFrame, theme } from '@dcipher/shared/ui';
 import { type HeadProps, navigate } from 'gatsby';
+import type { ReactNode } from 'react';
 import { Layout } from '../components/layout';
 import { Seo } from '../components/seo';
 import { loadAccountScreen } from './account-remote';
@@ -6,13 +9,52 @@ import { RemoteScreenHost } from './remote-screen';
 
 const loadAuthApp = () => loadAccountScreen('AuthApp');
 
-/** A signed-out page (log in, sign up, verification): the remote's AuthApp picks the screen from the path. */
-export function AuthPage() {
-  return (
-    <Layout bare>
-      <RemoteScreenHost load={loadAuthApp} navigate={(to) => void navigate(to)} />
-    </Layout>
+/** Grey shapes where the form will be, so the card keeps about its size when the remote's screen arrives. */
+function FormPlaceholder() {
+  const bar = (height: string, width = '100%') => (
+    <div
+      css={{
+        height,
+        width,
+        borderRadius: theme.radius,
+        background: theme.colors.canvas,
+        marginBottom: '1rem',
+      }}
+    />
   );
+  return (
+    <div aria-hidden="true">
+      {bar('1rem', '40%')}
+      {bar('2.75rem')}
+      {bar('1rem', '40%')}
+      {bar('2.75rem')}
+      {bar('2.75rem')}
+    </div>
+  );
+}
+
+/**
+ * A signed-out page (log in, sign up, verification): the remote's AuthApp picks the screen from the path. The
+ * host's HTML already has the login-style frame with the screen's heading (declared with the route), so the
+ * page paints at once and nothing jumps when the remote's screen takes its place.
+ */
+export function authPage(route: BrowserRoute) {
+  const heading = route.heading ?? route.title;
+  const frame = (title: string | undefined, content: ReactNode) => (
+    <LoginFrame title={title ?? heading}>{content}</LoginFrame>
+  );
+  return function AuthPage() {
+    return (
+      <Layout bare>
+        <RemoteScreenHost
+          load={loadAuthApp}
+          navigate={(to) => void navigate(to)}
+          frame={frame}
+          placeholder={<FormPlaceholder />}
+        />
+      </Layout>
+    );
+  };
 }
 
 /** Head of a signed-out page: its title, kept out of search results. */

@@ -9,6 +9,13 @@ type LoadState =
 
 export interface RemoteScreenHostProps extends RemoteScreenProps {
   load: () => Promise<ComponentType<RemoteScreenProps>>;
+  /**
+   * Wraps the loading and failure states in the screen's own frame (the login-style layout); `title` is the
+   * failure's heading, or undefined for the screen's own while it loads.
+   */
+  frame?: (title: string | undefined, content: ReactNode) => ReactNode;
+  /** Shown under "Loading…" in a frame: the shape of what is coming. */
+  placeholder?: ReactNode;
 }
 
 class RenderBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
@@ -28,7 +35,7 @@ class RenderBoundary extends Component<{ onError: () => void; children: ReactNod
  * Hosts a remote screen: a loading state while the remote is fetched after mount, and a clear fallback with a
  * retry when it cannot be loaded or fails to render, never a blank page.
  */
-export function RemoteScreenHost({ load, navigate }: RemoteScreenHostProps) {
+export function RemoteScreenHost({ load, navigate, frame, placeholder }: RemoteScreenHostProps) {
   const [loadState, setLoadState] = useState<LoadState>({ state: 'loading' });
 
   const attempt = useCallback(() => {
@@ -53,6 +60,31 @@ export function RemoteScreenHost({ load, navigate }: RemoteScreenHostProps) {
     );
   }
 
+  const failureHeading = 'This page could not be loaded';
+  const failureMessage = (
+    <p css={{ color: theme.colors.muted }}>
+      The account service did not respond. Check your connection, then try again.
+    </p>
+  );
+  if (frame) {
+    return frame(
+      loadState.state === 'loading' ? undefined : failureHeading,
+      loadState.state === 'loading' ? (
+        <>
+          <p role="status" css={{ color: theme.colors.muted, marginTop: 0 }}>
+            Loading…
+          </p>
+          {placeholder}
+        </>
+      ) : (
+        <div role="alert">
+          {failureMessage}
+          <Button onClick={() => attempt()}>Try again</Button>
+        </div>
+      ),
+    );
+  }
+
   return (
     <div
       css={{
@@ -69,10 +101,8 @@ export function RemoteScreenHost({ load, navigate }: RemoteScreenHostProps) {
         </p>
       ) : (
         <div role="alert" css={{ maxWidth: '28rem' }}>
-          <h1 css={{ fontSize: '1.4rem' }}>This page could not be loaded</h1>
-          <p css={{ color: theme.colors.muted }}>
-            The account service did not respond. Check your connection, then try again.
-          </p>
+          <h1 css={{ fontSize: '1.4rem' }}>{failureHeading}</h1>
+          {failureMessage}
           <Button onClick={() => attempt()}>Try again</Button>
         </div>
       )}

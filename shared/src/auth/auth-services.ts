@@ -7,6 +7,7 @@ import {
   type ChangePasswordInput,
   type Credentials,
   contract,
+  type EmailVerified,
   errorCodes,
   type LoginResult,
   type SsoCallbackInput,
@@ -39,6 +40,7 @@ export interface AuthServices {
   changePassword(input: ChangePasswordInput): Promise<TokenPair>;
   acceptInvitation(input: AcceptInvitationInput): Promise<TokenPair>;
   completeSsoLogin(input: SsoCallbackInput): Promise<LoginResult>;
+  verifyEmail(token: string): Promise<EmailVerified>;
   logout(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export function createAuthServices(configuration: AuthServicesConfiguration): Au
     changePassword: (input) => api.call(contract.auth.changePassword, { body: input }),
     acceptInvitation: (input) => api.call(contract.invitations.acceptInvitation, { body: input }),
     completeSsoLogin: (input) => api.call(contract.sso.completeSsoLogin, { body: input }),
+    verifyEmail: (token) => api.call(contract.registration.verifyEmail, { body: { token } }),
     async logout() {
       // Only this browser's session: access tokens name their session, so the server can end just that one.
       await api.call(contract.auth.logout, { body: { isForced: false } });

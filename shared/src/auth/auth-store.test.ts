@@ -72,6 +72,14 @@ const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   if (path === '/sso/login/callback' && body.code === 'two-step') return challenge(challengeToken);
   if (path === '/invitations' && request.method === 'POST') return tokens('refresh-from-invitation');
   if (path === '/sso/login/callback') return tokens('refresh-from-sso');
+  if (path === '/verify-email' && body.token === 'first-use') {
+    return Response.json({
+      email: 'ada@demo.test',
+      verified: true,
+      ...(await (await tokens('refresh-from-link')).json()),
+    });
+  }
+  if (path === '/verify-email') return Response.json({ email: 'ada@demo.test', verified: true });
   if (path === '/token') {
     const presented = request.credentials === 'include' ? sessionCookie : undefined;
     if (body.refreshToken !== undefined || !presented || !validRefreshTokens.delete(presented)) {
@@ -187,6 +195,25 @@ describe('auth store (spec section 4)', () => {
     expect(sessionCookie).toBe('refresh-from-invitation');
     expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
+  });
+
+  it("a new account's confirmation link signs its owner in (the API keeps the refresh token in its cookie)", async () => {
+    await expect(authStore.getState().verifyEmail('first-use')).resolves.toEqual({
+      email: 'ada@demo.test',
+      emailChanged: false,
+      signedIn: true,
+    });
+    expect(requests).toEqual([{ path: '/verify-email', body: { token: 'first-use' }, authorization: null }]);
+    expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+    expect(sessionCookie).toBe('refresh-from-link');
+    expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
+  });
+
+  it('a confirmation that signs nobody in leaves the visitor anonymous', async () => {
+    await authStore.getState().initialize();
+    await expect(authStore.getState().verifyEmail('other')).resolves.toMatchObject({ signedIn: false });
+    expect(authStore.getState().status).toBe('anonymous');
+    expect(items.size).toBe(0);
   });
 
   it('finishing a single sign-on signs the user in and keeps the access token (the API keeps the refresh token in its cookie)', async () => {

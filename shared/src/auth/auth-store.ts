@@ -64,6 +64,18 @@ export interface AuthState {
    * `login`, may answer `{ twoFactorRequired: true }` with `twoFactorChallenge` set.
    */
   completeSsoLogin(input: SsoCallbackInput): Promise<SignInStep>;
+  /**
+   * Confirms an address with the emailed link's token; a new account's first confirmation also signs its owner
+   * in (docs/decisions/0050). Throws an ApiError (expired, failed).
+   */
+  verifyEmail(token: string): Promise<VerifiedEmail>;
+}
+
+/** What a confirmation link did: the address, whether it was a change of address, whether it signed in. */
+export interface VerifiedEmail {
+  email: string;
+  emailChanged: boolean;
+  signedIn: boolean;
 }
 
 export interface AuthConfiguration {
@@ -218,6 +230,14 @@ export const authStore = createStore<AuthState>()((set, get) => {
 
     async completeSsoLogin(input) {
       return adoptSignIn(await (await services()).completeSsoLogin(input));
+    },
+
+    async verifyEmail(token) {
+      const result = await (await services()).verifyEmail(token);
+      // Told apart structurally, like sign-in answers: the contract's guard would pull the contract in here.
+      const signedIn = 'accessToken' in result;
+      if (signedIn) await adopt(result);
+      return { email: result.email, emailChanged: result.emailChanged === true, signedIn };
     },
 
     async logout() {

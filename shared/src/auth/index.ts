@@ -11,6 +11,7 @@ export {
   configuredApiBaseUrl,
   isAuthConfigured,
   useAuth,
+  type VerifiedEmail,
 } from './auth-store.js';
 export {
   cookieAttributes,

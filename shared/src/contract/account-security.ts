@@ -64,7 +64,14 @@ export const endOtherSessions = defineEndpoint({
 });
 
 /** How a sign-in attempt proved who it was. */
-export const signInMethods = ['password', 'sso', 'two-step-code', 'recovery-code'] as const;
+/** `verification-link`: the link that confirmed a new account's address signed its owner in (decision 0050). */
+export const signInMethods = [
+  'password',
+  'sso',
+  'two-step-code',
+  'recovery-code',
+  'verification-link',
+] as const;
 export type SignInMethod = (typeof signInMethods)[number];
 
 /**

@@ -266,6 +266,8 @@ export {
   ResetPasswordInputSchema,
 } from './recovery.js';
 export {
+  type EmailVerified,
+  isSignedInVerification,
   type QuickRegistrationInput,
   QuickRegistrationInputSchema,
   type RegistrationInput,

@@ -3,6 +3,7 @@ import { companySizeBands, customerTypes } from '../domain/enumerations.js';
 import { emailField, nameMaxLength, optionalText, phoneField, requiredText } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { newPassword } from '../validation/password-policy.js';
+import { TokenPairSchema } from './auth.js';
 import { captchaField } from './captcha.js';
 import { defineEndpoint } from './endpoint.js';
 import { companyMaxLength, jobTitleMaxLength } from './lead-fields.js';
@@ -76,6 +77,13 @@ export const VerifyEmailInputSchema = v.object({
   token: v.pipe(v.string(), v.nonEmpty(validationMessages.required)),
 });
 
+/** `emailChanged`: the link confirmed a change of address (POST /update-email), now the sign-in address. */
+const EmailVerifiedSchema = v.object({
+  email: v.string(),
+  verified: v.literal(true),
+  emailChanged: v.optional(v.literal(true)),
+});
+
 export const verifyEmail = defineEndpoint({
   operation: 'verifyEmail',
   summary: 'Confirm an email address with the token from the emailed link',
@@ -83,13 +91,18 @@ export const verifyEmail = defineEndpoint({
   path: '/verify-email',
   auth: 'public',
   body: { name: 'verifyEmailInput', schema: VerifyEmailInputSchema },
-  // `emailChanged`: the link confirmed a change of address (POST /update-email), now the sign-in address.
-  response: v.object({
-    email: v.string(),
-    verified: v.literal(true),
-    emailChanged: v.optional(v.literal(true)),
-  }),
+  response: v.union([
+    // A new account's first confirmation also signs its owner in (docs/decisions/0050): the session's tokens.
+    v.object({ ...EmailVerifiedSchema.entries, ...TokenPairSchema.entries }),
+    EmailVerifiedSchema,
+  ]),
 });
+export type EmailVerified = v.InferOutput<(typeof verifyEmail)['response']>;
+
+/** Whether confirming the address also signed its owner in. */
+export const isSignedInVerification = (
+  result: EmailVerified,
+): result is EmailVerified & v.InferOutput<typeof TokenPairSchema> => 'accessToken' in result;
 
 export const SendConfirmationInputSchema = v.object({ email: emailField });
 

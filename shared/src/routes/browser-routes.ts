@@ -32,6 +32,11 @@ export interface BrowserRoute {
   readonly server: RouteServer;
   /** The query parameters the page reads, for the links that carry them. */
   readonly query?: readonly string[];
+  /**
+   * The heading a signed-out screen shows first, where it is not the title. The host's HTML shows it in the
+   * login-style frame before the remote loads, and the remote's screen renders the same words: no jump.
+   */
+  readonly heading?: string;
 }
 
 const sitePage = { by: 'site-page' } as const;
@@ -43,7 +48,13 @@ const billing = { by: 'AccountApp', section: 'billing' } as const;
 export const routes = {
   // Entry and auth
   home: { path: '/', title: 'Home', server: sitePage },
-  signup: { path: '/signup', title: 'Sign up', server: authApp, query: ['email', 'invitation', 'decline'] },
+  signup: {
+    path: '/signup',
+    title: 'Sign up',
+    heading: 'Create account (1/2)',
+    server: authApp,
+    query: ['email', 'invitation', 'decline'],
+  },
   login: { path: '/login', title: 'Log in', server: authApp },
   ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
   logout: { path: '/logout', title: 'Log out', server: sitePage },
@@ -51,14 +62,27 @@ export const routes = {
   changePassword: { path: '/change-password', title: 'Change your password', server: authApp },
   forgotPassword: { path: '/forgot-password', title: 'Reset your password', server: authApp },
   newPassword: { path: '/new-password/{token}', title: 'Set a new password', server: authApp },
-  verifyEmail: { path: '/verify-email', title: 'Confirm your email', server: authApp, query: ['token'] },
-  reactivateTrial: {
-    path: '/reactivate-trial',
-    title: 'Reactivate your free trial',
+  verifyEmail: {
+    path: '/verify-email',
+    title: 'Confirm your email',
+    heading: 'Confirming your email',
     server: authApp,
     query: ['token'],
   },
-  unsubscribe: { path: '/unsubscribe', title: 'Unsubscribe', server: authApp, query: ['email', 'token'] },
+  reactivateTrial: {
+    path: '/reactivate-trial',
+    title: 'Reactivate your free trial',
+    heading: 'Reactivating your free trial',
+    server: authApp,
+    query: ['token'],
+  },
+  unsubscribe: {
+    path: '/unsubscribe',
+    title: 'Unsubscribe',
+    heading: 'Unsubscribe from product news',
+    server: authApp,
+    query: ['email', 'token'],
+  },
 
   // Account area: the person's own account
   account: { path: '/account', title: 'Account information', server: personal },

@@ -33,11 +33,12 @@ export {
   type FormTextFieldProps,
   fieldError,
 } from './form-fields.js';
+export { LoginFrame, type LoginFrameProps, LogoMark } from './login-frame.js';
 export {
   FormNewPasswordField,
   type FormNewPasswordFieldProps,
   PasswordRules,
   passwordRuleMessages,
 } from './password-rules.js';
-export { TextField, type TextFieldProps } from './text-field.js';
+export { TextField, type TextFieldProps, visuallyHidden } from './text-field.js';
 export { theme } from './theme.js';

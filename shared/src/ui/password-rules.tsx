@@ -4,7 +4,7 @@ import { passwordTooShort, validationMessages } from '../validation/messages.js'
 import { passwordPolicy, passwordProblems } from '../validation/password-policy.js';
 import type { ContractForm, FieldNameOf } from './contract-form.js';
 import { fieldError } from './form-fields.js';
-import { TextField, type TextFieldProps } from './text-field.js';
+import { TextField, type TextFieldProps, visuallyHidden } from './text-field.js';
 import { theme } from './theme.js';
 
 /** The rules a new password must meet, in the order a person fixes them (the policy's own messages). */
@@ -15,15 +15,6 @@ export const passwordRuleMessages: readonly string[] = [
   validationMessages.passwordRequiresUppercase,
   validationMessages.passwordRequiresSymbol,
 ];
-
-const visuallyHidden = {
-  position: 'absolute' as const,
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap' as const,
-};
 
 /**
  * Every password rule, shown from the start, each once with whether the password meets it yet. A rule that

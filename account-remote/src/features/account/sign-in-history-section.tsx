@@ -28,6 +28,7 @@ const methodLabels: Record<SignInMethod, string> = {
   sso: 'Single sign-on',
   'two-step-code': 'Authenticator code',
   'recovery-code': 'Recovery code',
+  'verification-link': 'Email confirmation link',
 };
 
 const cell = {

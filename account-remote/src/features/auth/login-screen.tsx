@@ -1,6 +1,7 @@
 import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
 import { CredentialsSchema, contract, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -55,7 +56,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
   }
 
   return (
-    <LoginLayout title="Log in">
+    <LoginLayout title={routes.login.title}>
       <Form
         form={form}
         aria-describedby={form.formError ? 'login-error' : undefined}

@@ -6,6 +6,7 @@ import {
   ResetPasswordInputSchema,
 } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -35,7 +36,7 @@ export function ForgotPasswordScreen({ navigate }: RemoteScreenProps) {
     },
   });
   return (
-    <LoginLayout title="Reset your password">
+    <LoginLayout title={routes.forgotPassword.title}>
       {sentTo !== undefined ? (
         <Notice>
           If an account uses {sentTo}, we have emailed it a link to set a new password. The link works once
@@ -85,7 +86,7 @@ export function NewPasswordScreen({ navigate }: RemoteScreenProps) {
   }
   const linkProblem = form.formError && !fieldError(form, 'password') && !fieldError(form, 'confirmPassword');
   return (
-    <LoginLayout title="Set a new password">
+    <LoginLayout title={routes.newPassword.title}>
       <Form form={form} aria-label="Set a new password">
         {linkProblem ? (
           <p>
@@ -127,7 +128,7 @@ export function ChangePasswordScreen({ navigate }: RemoteScreenProps) {
   }, [status, navigate]);
 
   return (
-    <LoginLayout title="Change your password">
+    <LoginLayout title={routes.changePassword.title}>
       {expired ? <Alert>{errorCatalogue.passwordExpired}</Alert> : null}
       <Form
         form={form}

@@ -2,6 +2,7 @@ import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -107,7 +108,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
 
   if (step.step === 'signing-in') {
     return (
-      <LoginLayout title="Log in with SSO">
+      <LoginLayout title={routes.ssoLogin.title}>
         <p role="status">Signing you in…</p>
       </LoginLayout>
     );
@@ -115,7 +116,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
 
   if (step.step === 'failed') {
     return (
-      <LoginLayout title="Log in with SSO">
+      <LoginLayout title={routes.ssoLogin.title}>
         <Alert>{step.message}</Alert>
         <p>
           <Button
@@ -133,7 +134,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   }
 
   return (
-    <LoginLayout title="Log in with SSO">
+    <LoginLayout title={routes.ssoLogin.title}>
       <p>Enter your work email. We will send you to your organization's sign-in page.</p>
       <Form
         form={form}

@@ -5,6 +5,7 @@ import { Button, Form, FormSubmitButton, theme } from '@dcipher/shared/ui';
 import { LoginLayout } from '../../layout/login-layout';
 import { usePaymentCardForm, WithPaymentGateway } from '../billing/card-gateway';
 import { PaymentCardFields } from '../billing/payment-card-fields';
+import { ChosenPlan } from './chosen-plan';
 
 export interface AddPaymentMethodStepProps {
   email: string;
@@ -13,6 +14,8 @@ export interface AddPaymentMethodStepProps {
   /** The customer type chosen in step 1, the billing type's starting value. */
   customerType: 'Individual' | 'Business';
   company?: string | undefined;
+  /** The plan chosen on the pricing page (`/signup?plan=…`), said again here with what is charged when. */
+  planId?: string | null | undefined;
   /** Called after a card is saved, or when the person skips (the trial needs no card). */
   onDone(card?: CreditCard): void;
 }
@@ -28,6 +31,11 @@ export function AddPaymentMethodStep(props: AddPaymentMethodStepProps) {
         Your account for {props.email} is created. Add a card now so your plan continues without a break after
         the {freeTrialDays}-day free trial, or skip this step: the trial needs no card and nothing is charged
         now.
+      </p>
+      {props.planId ? <ChosenPlan planId={props.planId} /> : null}
+      <p css={{ marginTop: 0, color: theme.colors.muted, fontSize: '0.95rem' }}>
+        How your card is kept: the number and security code go from this page straight to our payment
+        provider; Dcipher stores only the card's brand, last four digits and expiry date.
       </p>
       <WithPaymentGateway
         meanwhile={

@@ -158,14 +158,3 @@ describe('After sign-up: correcting a mistyped address', () => {
     expect(await screen.findByRole('status')).toBeTruthy();
   });
 });
-
-describe('Email confirmed after a change of address', () => {
-  it('says the new address is now the sign-in address', async () => {
-    call.mockResolvedValue({ email: 'ada@example.org', verified: true, emailChanged: true });
-    await renderAt('/verify-email?token=change-token');
-    expect(
-      await screen.findByText('Your email address is now ada@example.org. Log in with it from now on.'),
-    ).toBeTruthy();
-    expect(call).toHaveBeenCalledWith(contract.registration.verifyEmail, { body: { token: 'change-token' } });
-  });
-});

@@ -2,6 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, UpdateEmailInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -42,7 +43,7 @@ export function PostSignupScreen({ navigate }: RemoteScreenProps) {
   }
 
   return (
-    <LoginLayout title="Check your email">
+    <LoginLayout title={routes.postSignup.title}>
       <p>
         We sent a confirmation link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to
         activate your account; the link is valid for 24 hours.

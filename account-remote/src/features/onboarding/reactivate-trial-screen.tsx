@@ -3,6 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import { contract, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { formatDate } from '@dcipher/shared/format';
+import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, subscriptionAlreadyActiveMessage } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
@@ -16,7 +17,7 @@ export type ReactivationState =
 
 /** The heading of each state, for browser tests to assert. */
 export const reactivateTrialHeadings = {
-  reactivating: 'Reactivating your free trial',
+  reactivating: routes.reactivateTrial.heading,
   reactivated: 'Your free trial is active again',
   alreadyActive: 'Your subscription is already active',
   failed: 'We could not reactivate your free trial',

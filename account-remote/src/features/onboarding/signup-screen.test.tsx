@@ -425,28 +425,43 @@ describe('Email verification', () => {
   afterEach(() => {
     cleanup();
     call.mockReset();
+    authStore.setState(initialState, true);
   });
 
-  it('shows progress, then success with a way to log in', async () => {
+  it('shows progress, then success: signed in, one click to the account', async () => {
     let resolve: (value: unknown) => void = () => {};
-    call.mockReturnValue(new Promise((done) => (resolve = done)));
+    const verifyEmail = jest.fn(() => new Promise((done) => (resolve = done)));
+    authStore.setState({ verifyEmail } as never);
     const { navigate } = await renderAt('/verify-email?token=abc');
     expect(screen.getByRole('status').textContent).toBe('Confirming your email address…');
-    await act(async () => resolve({ email: 'ada@example.com', verified: true }));
+    await act(async () => resolve({ email: 'ada@example.com', emailChanged: false, signedIn: true }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email confirmed');
+    expect(screen.getByText(/ada@example.com is confirmed.*You are signed in\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to my account' }));
+    expect(navigate).toHaveBeenCalledWith('/account');
+    expect(verifyEmail).toHaveBeenCalledWith('abc');
+  });
+
+  it('offers to log in when the confirmation did not sign in (a changed address)', async () => {
+    authStore.setState({
+      verifyEmail: async () => ({ email: 'new@example.com', emailChanged: true, signedIn: false }),
+    } as never);
+    const { navigate } = await renderAt('/verify-email?token=abc');
+    expect(
+      await screen.findByText('Your email address is now new@example.com. Log in with it from now on.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(navigate).toHaveBeenCalledWith('/login');
-    expect(call.mock.calls[0]?.[1]).toEqual({ body: { token: 'abc' } });
   });
 
   it('offers a new link when the link has expired', async () => {
-    call.mockRejectedValueOnce(
-      new ApiError(
-        'The verification link has expired. We can send you a new one.',
-        400,
-        'VERIFICATION_LINK_EXPIRED',
-      ),
+    const expired = new ApiError(
+      'The verification link has expired. We can send you a new one.',
+      400,
+      'VERIFICATION_LINK_EXPIRED',
     );
+    authStore.setState({ verifyEmail: () => Promise.reject(expired) } as never);
     call.mockResolvedValueOnce({ sent: true });
     await renderAt('/verify-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -460,17 +475,18 @@ describe('Email verification', () => {
   });
 
   it('reports a failed verification with the catalogue message', async () => {
-    call.mockRejectedValue(
-      new ApiError('Unexpected error while validating email', 400, 'VERIFICATION_FAILED'),
-    );
+    const failed = new ApiError('Unexpected error while validating email', 400, 'VERIFICATION_FAILED');
+    authStore.setState({ verifyEmail: () => Promise.reject(failed) } as never);
     await renderAt('/verify-email?token=used');
     expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
   });
 
   it('treats a link without a token as failed, without calling the API', async () => {
+    const verifyEmail = jest.fn();
+    authStore.setState({ verifyEmail } as never);
     await renderAt('/verify-email');
     expect((await screen.findByRole('alert')).textContent).toBe('Unexpected error while validating email');
-    expect(call).not.toHaveBeenCalled();
+    expect(verifyEmail).not.toHaveBeenCalled();
   });
 });
 

@@ -2,6 +2,7 @@ import { authenticatedApi, configuredApiBaseUrl } from '@dcipher/shared/auth';
 import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
 import { companySizeBands, freeTrialDays } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import {
   Form,
   FormCheckboxField,
@@ -99,6 +100,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
         paymentSetupToken={created.paymentSetupToken}
         customerType={created.customerType}
         company={created.company}
+        planId={planId}
         onDone={() => navigate(`/postsignup?email=${encodeURIComponent(created.email)}`)}
       />
     );
@@ -106,7 +108,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
 
   const business = form.watch('customerType') === 'Business';
   return (
-    <LoginLayout title="Create account (1/2)">
+    <LoginLayout title={routes.signup.heading}>
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>

@@ -2,6 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, type ErrorCode, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, marketingEmailMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
@@ -68,7 +69,7 @@ export function UnsubscribeScreen({ navigate }: RemoteScreenProps) {
 
   const unsubscribing = unsubscription.state === 'unsubscribing';
   return (
-    <LoginLayout title="Unsubscribe from product news">
+    <LoginLayout title={routes.unsubscribe.heading}>
       <p>
         Unsubscribe <strong>{email}</strong> from Dcipher emails about product news?
       </p>

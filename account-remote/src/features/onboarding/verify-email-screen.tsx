@@ -1,7 +1,8 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
+import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, errorCodes, SendConfirmationInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -17,8 +18,11 @@ import { LoginLayout } from '../../layout/login-layout';
 
 export type VerificationState =
   | { state: 'verifying' }
-  /** `emailChanged`: the link confirmed a new sign-in address (a change asked for with POST /update-email). */
-  | { state: 'verified'; email: string; emailChanged?: boolean }
+  /**
+   * `emailChanged`: the link confirmed a new sign-in address (a change asked for with POST /update-email).
+   * `signedIn`: a new account's confirmation also signed its owner in (docs/decisions/0050).
+   */
+  | { state: 'verified'; email: string; emailChanged?: boolean; signedIn?: boolean }
   | { state: 'expired' }
   | { state: 'failed'; message: string };
 
@@ -32,11 +36,12 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
       setVerification({ state: 'failed', message: errorCatalogue.emailVerificationFailed });
       return;
     }
-    authenticatedApi()
-      .call(contract.registration.verifyEmail, { body: { token } })
+    authStore
+      .getState()
+      .verifyEmail(token)
       .then(
-        ({ email, emailChanged }) =>
-          setVerification({ state: 'verified', email, emailChanged: Boolean(emailChanged) }),
+        ({ email, emailChanged, signedIn }) =>
+          setVerification({ state: 'verified', email, emailChanged, signedIn }),
         (error) => {
           if (error instanceof ApiError && error.code === errorCodes.verificationLinkExpired)
             setVerification({ state: 'expired' });
@@ -49,7 +54,7 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
   switch (verification.state) {
     case 'verifying':
       return (
-        <LoginLayout title="Confirming your email">
+        <LoginLayout title={routes.verifyEmail.heading}>
           <p role="status">Confirming your email address…</p>
         </LoginLayout>
       );
@@ -61,9 +66,16 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
           ) : (
             <Notice>
               Your email address {verification.email} is confirmed. Your free trial has started.
+              {verification.signedIn && ' You are signed in.'}
             </Notice>
           )}
-          <Button onClick={goToLogin}>Log in</Button>
+          {verification.signedIn ? (
+            <Button autoFocus onClick={() => navigate('/account')}>
+              Go to my account
+            </Button>
+          ) : (
+            <Button onClick={goToLogin}>Log in</Button>
+          )}
         </LoginLayout>
       );
     case 'expired':

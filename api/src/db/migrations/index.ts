@@ -26,6 +26,7 @@ import { billingSchedulerMigration } from './0030-billing-scheduler.js';
 import { billingDetailsMigration } from './0031-billing-details.js';
 import { walletAndAddOnsMigration } from './0032-wallet-and-add-ons.js';
 import { usageRecordsMigration } from './0033-usage-records.js';
+import { signInByVerificationLinkMigration } from './0034-sign-in-by-verification-link.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   billingDetailsMigration,
   walletAndAddOnsMigration,
   usageRecordsMigration,
+  signInByVerificationLinkMigration,
 ];

@@ -72,7 +72,10 @@ describe('POST /update-email', () => {
 
       const verified = await verify(await linkTokenFor(newEmail));
       assert.equal(verified.statusCode, 200);
-      assert.deepEqual(verified.json(), { email: newEmail, verified: true });
+      // Still a sign-up's first confirmation (at the address it was moved to): its owner is signed in.
+      const { email: confirmed, verified: isVerified, accessToken } = verified.json();
+      assert.deepEqual({ confirmed, isVerified }, { confirmed: newEmail, isVerified: true });
+      assert.equal(typeof accessToken, 'string');
       assert.equal((await logIn(newEmail)).statusCode, 200);
     });
 

@@ -186,6 +186,23 @@ export function createIdentityService({
       return tokenPair(user, await refreshTokens.issue(user.id, ttlSeconds, context));
     },
 
+    /**
+     * The link emailed at sign-up has just confirmed the address (its first and only use): its owner is signed in
+     * (docs/decisions/0050), unless anything a password sign-in would check stands in the way (suspended, SSO
+     * required, two-step verification on), in which case nothing is issued and the person logs in as usual.
+     */
+    async signInByVerificationLink(
+      userId: string,
+      context: SignInContext,
+    ): Promise<IssuedTokenPair | undefined> {
+      const user = await findUserById(database, userId);
+      if (!maySignIn(user) || !user.emailVerified) return undefined;
+      if (await twoFactor.isEnabled(user.id)) return undefined;
+      if (await ssoRequiredFor(database, user.organizationId, emailDomainOf(user.email))) return undefined;
+      await record(user.id, 'verification-link', 'success', context);
+      return tokenPair(user, await refreshTokens.issue(user.id, config.refreshTokenTtlSeconds, context));
+    },
+
     /** SSO's identity provider vouched for the user: signed in, or asked for the two-step code. */
     signInVerifiedUser(user: IdentityUser, context: SignInContext): Promise<LoginResult> {
       return afterFirstStep(user, 'sso', config.refreshTokenTtlSeconds, context);

@@ -328,7 +328,8 @@ describe('marketing and reminder emails', () => {
       assert.equal((await verify(firstToken)).json().code, 'VERIFICATION_FAILED');
       const verifiedNow = await verify(freshToken);
       assert.equal(verifiedNow.statusCode, 200);
-      assert.deepEqual(verifiedNow.json(), { email, verified: true });
+      assert.equal(verifiedNow.json().email, email);
+      assert.equal(verifiedNow.json().verified, true);
 
       assert.deepEqual((await send('/send-email-verification-reminder')).json(), { sent: 0 });
       assert.equal((await emailsTo(notOptedIn, 'email-verification-reminder')).length, 1);

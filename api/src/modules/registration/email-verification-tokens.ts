@@ -24,7 +24,7 @@ export async function issueEmailVerificationToken(database: Queryable, userId: s
 
 export type EmailVerificationResult =
   /** `emailChanged`: the token confirmed a new address (POST /update-email), now the user's sign-in address. */
-  | { outcome: 'verified'; email: string; emailChanged?: true }
+  | { outcome: 'verified'; email: string; emailChanged?: true; userId?: string }
   | { outcome: 'expired' }
   /** Unknown, already used, replaced by a newer link, or not a token at all. */
   | { outcome: 'invalid' };
@@ -72,7 +72,7 @@ async function verifyAddressWithToken(
 
   await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [stored.id]);
   await markEmailVerified(transaction, stored.userId);
-  return { outcome: 'verified', email: user.email };
+  return { outcome: 'verified', email: user.email, userId: stored.userId };
 }
 
 /**

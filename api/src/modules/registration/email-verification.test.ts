@@ -72,13 +72,37 @@ describe('email verification', () => {
   });
 
   describe('POST /verify-email', () => {
-    it('verifies the address once; the link then fails and login works', async () => {
+    it('verifies the address once and signs its owner in; the link then fails and login works', async () => {
       const email = await signUpSomeone();
       const token = await verificationTokenFor(server.database, email);
 
       const response = await verify(token);
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { email, verified: true });
+      const { accessToken, refreshToken, ...verified } = response.json();
+      assert.deepEqual(verified, {
+        email,
+        verified: true,
+        requiresPasswordChange: false,
+        refreshExpiresIn: 12 * 60 * 60,
+      });
+      // A real session: its access token reads the account, its refresh token renews it.
+      const account = await server.app.inject({
+        method: 'GET',
+        url: '/account',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      assert.equal(account.statusCode, 200, account.body);
+      assert.equal(account.json().email, email);
+      assert.equal((await post('/token', { refreshToken })).statusCode, 200);
+      const history = await server.app.inject({
+        method: 'GET',
+        url: '/account/sign-in-history',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      assert.deepEqual(
+        history.json().map(({ method, outcome }: { method: string; outcome: string }) => [method, outcome]),
+        [['verification-link', 'success']],
+      );
       const [user] = await server.database.query<{ verified: boolean }>(
         'select email_verified_at is not null as verified from users where email = $1',
         [email],
@@ -88,7 +112,29 @@ describe('email verification', () => {
 
       const reused = await verify(token);
       assert.equal(reused.statusCode, 400);
-      assert.deepEqual(reused.json(), failed);
+      assert.deepEqual(reused.json(), failed, 'a used link signs nobody in');
+    });
+
+    it("gives a browser on the product's origin the session as an HttpOnly cookie, never in the body", async () => {
+      const email = await signUpSomeone();
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/verify-email',
+        payload: { token: await verificationTokenFor(server.database, email) },
+        headers: { origin: 'http://localhost:8000' },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json().refreshToken, undefined);
+      assert.equal(typeof response.json().accessToken, 'string');
+      assert.match(String(response.headers['set-cookie']), /dcipher_refresh=[^;]+;.*HttpOnly/);
+    });
+
+    it('confirms a suspended account without signing it in', async () => {
+      const email = await signUpSomeone();
+      await server.database.query('update users set suspended_at = now() where email = $1', [email]);
+      const response = await verify(await verificationTokenFor(server.database, email));
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { email, verified: true });
     });
 
     it('answers an expired link with VERIFICATION_LINK_EXPIRED and leaves the address unverified', async () => {

@@ -2,6 +2,7 @@ import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import { signInContextOf } from '../identity/device-label.js';
 import type { RegistrationService } from './registration-service.js';
 
 const endpoints = contract.registration;
@@ -47,7 +48,9 @@ export function registerRegistrationRoutes(
     return registration.register(body);
   });
 
-  registerEndpoint(app, endpoints.verifyEmail, ({ body }) => registration.verifyEmail(body.token));
+  registerEndpoint(app, endpoints.verifyEmail, ({ body }, { request }) =>
+    registration.verifyEmail(body.token, signInContextOf(request)),
+  );
 
   registerEndpoint(app, endpoints.sendConfirmation, async ({ body }, { request }) => {
     await rateLimiter.consume(sendConfirmationLimit, request.ip);

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { IssuedTokenPair } from '@dcipher/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
+import type { SignInContext } from '../identity/device-label.js';
+import type { IdentityService } from '../identity/identity-service.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import { emailHasUser } from '../people/user-repository.js';
 import { reissueEmailVerificationToken, verifyEmailWithToken } from './email-verification-tokens.js';
@@ -29,6 +32,8 @@ export interface RegistrationServiceDependencies {
   rateLimiter: RateLimiter;
   /** The marketing site's public URL (`WEB_URL`), where the emailed links lead. */
   webUrl: string;
+  /** Signs in the owner of a new account whose address the emailed link has just confirmed. */
+  identity: Pick<IdentityService, 'signInByVerificationLink'>;
   /** Signs the payment-setup token sign-up's step 2 adds a card with. */
   accessTokens: Pick<AccessTokens, 'signPaymentSetup'>;
   log: FastifyBaseLogger;
@@ -44,6 +49,7 @@ export function createRegistrationService({
   mailer,
   rateLimiter,
   webUrl,
+  identity,
   accessTokens,
   log,
 }: RegistrationServiceDependencies) {
@@ -74,11 +80,20 @@ export function createRegistrationService({
     },
 
     /** Also confirms a change of address (POST /update-email): then `emailChanged: true`. */
-    async verifyEmail(token: string): Promise<{ email: string; verified: true; emailChanged?: true }> {
+    /**
+     * A new account's first confirmation signs its owner in (docs/decisions/0050): the link is single-use, sent
+     * only to that address, and confirming it is what a password sign-in would have waited for.
+     */
+    async verifyEmail(
+      token: string,
+      context: SignInContext,
+    ): Promise<{ email: string; verified: true; emailChanged?: true } & Partial<IssuedTokenPair>> {
       const result = await verifyEmailWithToken(database, token);
       if (result.outcome === 'expired') throw new EmailVerificationLinkExpiredError();
       if (result.outcome === 'invalid') throw new EmailVerificationFailedError();
-      return { email: result.email, verified: true, ...(result.emailChanged && { emailChanged: true }) };
+      if (result.emailChanged) return { email: result.email, verified: true, emailChanged: true };
+      const session = result.userId && (await identity.signInByVerificationLink(result.userId, context));
+      return { email: result.email, verified: true, ...(session || {}) };
     },
 
     /** Emails a new link (the old ones stop working) if the address has an account still to verify. */
