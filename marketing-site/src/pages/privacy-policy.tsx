@@ -41,7 +41,16 @@ const tableStyle = {
 
 function PolicyTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div css={{ overflowX: 'auto' }}>
+    // A region a keyboard can scroll when the table is wider than a phone.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
+    <section
+      css={{
+        overflowX: 'auto',
+        '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
+      }}
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table css={tableStyle}>
         <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '0.5rem' }}>{caption}</caption>
         <thead>
@@ -64,7 +73,7 @@ function PolicyTable({ caption, head, rows }: { caption: string; head: string[];
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

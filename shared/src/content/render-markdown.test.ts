@@ -44,4 +44,12 @@ describe('renderMarkdown', () => {
       'rel="noopener noreferrer"',
     );
   });
+
+  it("moves the body's headings under the page's title without skipping a level, keeping their order", () => {
+    expect(renderMarkdown('### New\n\ntext\n\n#### Detail\n\n### Fixed\n')).toBe(
+      '<h2>New</h2>\n<p>text</p>\n<h3>Detail</h3>\n<h2>Fixed</h2>\n',
+    );
+    expect(renderMarkdown('# Title again\n\n## Part\n')).toBe('<h2>Title again</h2>\n<h3>Part</h3>\n');
+    expect(renderMarkdown('## Already right\n')).toBe('<h2>Already right</h2>\n');
+  });
 });

@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.mjs';
+
+// Every page a visitor can reach: the sitemap (every indexable page, blog posts and stories included) and the
+// pages kept out of it.
+const unlistedPages = ['/maintenance', '/meeting-confirmation', '/no-such-page'];
+
+async function sitePages(request: APIRequestContext): Promise<string[]> {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(listed.length).toBeGreaterThan(50);
+  return [...listed, ...unlistedPages];
+}
+
+/** The signed-out screens, each in the state a visitor lands in. */
+const signInScreens = [
+  '/login',
+  '/login/sso',
+  '/signup',
+  '/signup?plan=business-monthly',
+  '/forgot-password',
+  '/new-password/not-a-real-token',
+  '/postsignup?email=ada.lovelace%40example.com',
+  '/verify-email',
+  '/reactivate-trial',
+  '/unsubscribe',
+];
+
+const viewports = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+] as const;
+
+/** How far the page scrolls sideways, and the widest element when it does (to say what to fix). */
+async function sidewaysScroll(page: Page) {
+  return page.evaluate(() => {
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (overflow <= 0) return undefined;
+    let widest = '';
+    let right = 0;
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right) {
+        right = box.right;
+        widest = `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 40)}`;
+      }
+    }
+    return `${overflow}px, widest: ${widest} (${Math.round(right)}px)`;
+  });
+}
+
+async function signInScreenReady(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+}
+
+for (const viewport of viewports) {
+  test(`no page of the site scrolls sideways (${viewport.name}, ${viewport.width} px)`, async ({
+    page,
+    request,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(300_000);
+    allowConsoleErrors(/status of 404/); // the not-found page
+    await page.setViewportSize(viewport);
+    const offenders: string[] = [];
+    for (const path of await sitePages(request)) {
+      await page.goto(path, { waitUntil: 'load' });
+      const scroll = await sidewaysScroll(page);
+      if (scroll) offenders.push(`${path}: ${scroll}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  test(`no sign-in screen scrolls sideways, and each shows the logo and a way back to the site (${viewport.name})`, async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // Invalid links answer 400/404 on purpose (new password, reactivation, unsubscribe without a token).
+    allowConsoleErrors(/status of 40\d/);
+    await page.setViewportSize(viewport);
+    const offenders: string[] = [];
+    for (const path of signInScreens) {
+      await page.goto(path);
+      await signInScreenReady(page);
+      await expect(page.getByRole('link', { name: 'Dcipher home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: /Back to the site/ })).toBeVisible();
+      if (path === '/signup?plan=business-monthly') {
+        await expect(page.getByRole('region', { name: 'Your plan' })).toBeVisible();
+      }
+      const scroll = await sidewaysScroll(page);
+      if (scroll) offenders.push(`${path}: ${scroll}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+}
+
+const axeViolations = async (page: Page) =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+  ).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+
+test('axe finds no accessibility violations on any page of the site (phone width, consent banner showing)', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
+  test.setTimeout(420_000);
+  allowConsoleErrors(/status of 404/);
+  await page.setViewportSize(viewports[0]);
+  const found: string[] = [];
+  for (const path of await sitePages(request)) {
+    await page.goto(path, { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test('axe finds no accessibility violations on any sign-in screen', async ({ page, allowConsoleErrors }) => {
+  test.setTimeout(120_000);
+  allowConsoleErrors(/status of 40\d/);
+  const found: string[] = [];
+  for (const path of signInScreens) {
+    await page.goto(path);
+    await signInScreenReady(page);
+    for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test("the sign-in frame is in the host's HTML: no white page, the heading the screen keeps", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/login')).text();
+  expect(html).toContain('Back to the site');
+  expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/);
+  expect(html).toContain('Loading…');
+  expect(await (await request.get('/signup')).text()).toMatch(/<h1[^>]*>Create account \(1\/2\)<\/h1>/);
+
+  // The first paint, before any script runs, already has the frame's dark background and the card.
+  await page.route(/remoteEntry\.js|mf-manifest\.json/, () => new Promise(() => {})); // the remote never comes
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  const background = await page.evaluate(
+    () => getComputedStyle(document.querySelector('main')!.parentElement!.parentElement!).backgroundColor,
+  );
+  expect(background).not.toBe('rgba(0, 0, 0, 0)');
+});
+
+test('a password can be shown before it is sent', async ({ page }) => {
+  await page.goto('/login');
+  const password = page.getByLabel('Password');
+  await password.fill('Harbour-Lights-2026');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
