@@ -113,7 +113,18 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
         <div
           css={{ display: 'flex', flexWrap: 'wrap', gap: '1.5rem', alignItems: 'end', marginBottom: '2rem' }}
         >
-          <fieldset css={{ border: 'none', padding: 0, margin: 0, display: 'flex', gap: '1rem' }}>
+          <fieldset
+            // A fieldset is at least as wide as its content unless told otherwise: let the choices wrap at 320 px.
+            css={{
+              border: 'none',
+              padding: 0,
+              margin: 0,
+              minWidth: 0,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '0.5rem 1rem',
+            }}
+          >
             <legend css={{ fontWeight: 600, marginBottom: '0.35rem' }}>Billing period</legend>
             {(['monthly', 'annual'] as const).map((option) => (
               <label key={option} css={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
