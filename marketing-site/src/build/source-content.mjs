@@ -63,6 +63,10 @@ export const contentTypeDefs = `
     readingMinutes: Int!
     imageAlt: String
     imageFile: File @link(from: "imageFileId")
+    "Customer success stories: the result in a few words, and the customer (its logo) the story is about."
+    headlineFigure: String
+    customerName: String
+    customerLogo: ContentCustomerLogo @link(from: "customerLogoId")
   }
   type ContentFeatureUpdate implements Node @dontInfer {
     slug: String!
@@ -123,6 +127,13 @@ export function normaliseCollections(collections) {
     };
   });
   const customers = normaliseCustomers(collections.customers);
+  const customerNames = new Set(customers.map((customer) => customer.name));
+  for (const article of articles) {
+    if (article.customerName && !customerNames.has(article.customerName))
+      throw new Error(
+        `The customer success story "${article.slug}" is about "${article.customerName}", which is not in Customers: its logo cannot be shown`,
+      );
+  }
   return { articles, featureUpdates, customers };
 }
 
@@ -278,6 +289,11 @@ export async function sourceContent(gatsbyApi, { fromCms, snapshotDirectory = sn
       readingMinutes: article.readingMinutes,
       imageAlt: article.image?.alt ?? null,
       imageFileId: await imageFileId(article.image),
+      headlineFigure: article.headlineFigure ?? null,
+      customerName: article.customerName ?? null,
+      customerLogoId: article.customerName
+        ? createNodeId(`ContentCustomerLogo-${article.customerName}`)
+        : undefined,
     });
   }
   for (const update of featureUpdates) {

@@ -68,6 +68,30 @@ describe('content sources', () => {
   });
 });
 
+describe('customer success stories', () => {
+  it('each names a customer in Customers (whose logo it shows) and has a headline figure', async () => {
+    const { articles, customers } = normaliseCollections(await readSnapshot());
+    const stories = articles.filter((article) => article.kind === 'customer-success-story');
+    expect(stories.length).toBeGreaterThanOrEqual(12);
+    const names = new Set(customers.map((customer) => customer.name));
+    for (const story of stories) {
+      expect(names.has(story.customerName ?? '')).toBe(true);
+      expect(story.headlineFigure).toMatch(/\d/);
+      expect(story.headlineFigure?.length).toBeLessThanOrEqual(48);
+    }
+  });
+
+  it('stop the build when a story names a customer that is not in Customers', async () => {
+    const snapshot = await readSnapshot();
+    const [first, ...rest] = snapshot['customer-success-stories'] ?? [];
+    const collections = {
+      ...snapshot,
+      'customer-success-stories': [{ ...(first as object), customerName: 'Nobody Ltd' }, ...rest],
+    };
+    expect(() => normaliseCollections(collections)).toThrow(/"Nobody Ltd", which is not in Customers/);
+  });
+});
+
 describe('images inside rich text', () => {
   const image = 'blog-eu-hosting-and-data-privacy-at-dcipher.jpg';
 

@@ -30,6 +30,10 @@ export const strapiContentTypes = [
   collection('customer-success-story', 'customer-success-stories', 'Customer success story', {
     ...articleAttributes,
     tags: { type: 'json' },
+    // The customer the story is about, by its name in Customers: the story shows that customer's logo.
+    customerName: { type: 'string', required: true },
+    // The result in a few words, shown large on the list and the story: "−40% time to final report".
+    headlineFigure: { type: 'string', required: true, maxLength: 48 },
   }),
   collection('press-article', 'press-articles', 'Press article', articleAttributes),
   collection('feature-update', 'feature-updates', 'Feature update', {

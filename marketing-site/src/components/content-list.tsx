@@ -2,6 +2,7 @@ import { ContentCard, type ContentCardProps } from './content-card';
 import { Layout } from './layout';
 import { CardGrid, PageHero, Section } from './page-sections';
 import { Pagination } from './pagination';
+import { StoryCard, type StoryCustomer } from './story-card';
 
 /** What gatsby-node passes to every paginated content list (blog, stories, press, product updates). */
 export interface ContentListContext {
@@ -27,7 +28,11 @@ export function ContentListPage({
   emptyText,
 }: {
   context: ContentListContext;
-  cards: (ContentCardProps & { id: string })[];
+  /** A card with `story` is a customer success story: logo and headline figure instead of picture and reading time. */
+  cards: (ContentCardProps & {
+    id: string;
+    story?: { customer: StoryCustomer | null; headlineFigure: string | null };
+  })[];
   emptyText: string;
 }) {
   return (
@@ -38,9 +43,13 @@ export function ContentListPage({
           <p>{emptyText}</p>
         ) : (
           <CardGrid min="18rem">
-            {cards.map(({ id, ...card }, index) => (
-              <ContentCard key={id} {...card} eager={index < 3} />
-            ))}
+            {cards.map(({ id, story, ...card }, index) =>
+              story ? (
+                <StoryCard key={id} {...card} {...story} />
+              ) : (
+                <ContentCard key={id} {...card} eager={index < 3} />
+              ),
+            )}
           </CardGrid>
         )}
         <Pagination

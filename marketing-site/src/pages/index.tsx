@@ -2,8 +2,9 @@ import { companyContacts, freeTrialDays } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import { type HeadProps, Link } from 'gatsby';
 import { CustomerLogos } from '../components/customer-logos';
+import { StudioIllustration } from '../components/illustrations/product-illustrations';
 import { Layout } from '../components/layout';
-import { Card, CardGrid, Section } from '../components/page-sections';
+import { Card, CardGrid, HeroColumns, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
 
 const products = [
@@ -43,29 +44,31 @@ export default function HomePage() {
       <section
         css={{ padding: 'clamp(3rem, 8vw, 6rem) clamp(1rem, 6vw, 5rem)', background: theme.colors.canvas }}
       >
-        <h1
-          css={{
-            fontSize: 'clamp(2.1rem, 5vw, 3.4rem)',
-            lineHeight: 1.1,
-            margin: '0 0 1rem',
-            maxWidth: '20ch',
-          }}
-        >
-          Insight automation for teams that read more than they can
-        </h1>
-        <p css={{ fontSize: '1.25rem', maxWidth: '55ch', color: theme.colors.muted, margin: '0 0 2rem' }}>
-          Dcipher reads your customer feedback, research and media coverage, finds what matters and keeps
-          watching, so your team spends its time deciding instead of sorting.
-        </p>
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
-          <Link to="/signup" css={ctaStyle(true)}>
-            Start your {freeTrialDays}-day free trial
-          </Link>
-          <a href={companyContacts.meetingBookingUrl} css={ctaStyle(false)}>
-            Book a demo
-          </a>
-        </div>
-        <p css={{ color: theme.colors.muted, marginBottom: 0 }}>No credit card needed. Cancel any time.</p>
+        <HeroColumns aside={<StudioIllustration />}>
+          <h1
+            css={{
+              fontSize: 'clamp(2.1rem, 5vw, 3.4rem)',
+              lineHeight: 1.1,
+              margin: '0 0 1rem',
+              maxWidth: '20ch',
+            }}
+          >
+            Insight automation for teams that read more than they can
+          </h1>
+          <p css={{ fontSize: '1.25rem', maxWidth: '55ch', color: theme.colors.muted, margin: '0 0 2rem' }}>
+            Dcipher reads your customer feedback, research and media coverage, finds what matters and keeps
+            watching, so your team spends its time deciding instead of sorting.
+          </p>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
+            <Link to="/signup" css={ctaStyle(true)}>
+              Start your {freeTrialDays}-day free trial
+            </Link>
+            <a href={companyContacts.meetingBookingUrl} css={ctaStyle(false)}>
+              Book a demo
+            </a>
+          </div>
+          <p css={{ color: theme.colors.muted, marginBottom: 0 }}>No credit card needed. Cancel any time.</p>
+        </HeroColumns>
       </section>
       <Section title="Trusted by research, CX and strategy teams">
         <CustomerLogos />

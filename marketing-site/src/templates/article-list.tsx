@@ -2,9 +2,11 @@ import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import { type ContentListContext, ContentListPage, listHeading } from '../components/content-list';
 import { Seo } from '../components/seo';
+import type { StoryCustomer } from '../components/story-card';
 
 interface ArticleSummary {
   id: string;
+  kind: string;
   path: string;
   title: string;
   abstract: string;
@@ -12,6 +14,8 @@ interface ArticleSummary {
   readingMinutes: number;
   imageAlt: string | null;
   imageFile: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+  headlineFigure: string | null;
+  customerLogo: StoryCustomer | null;
 }
 
 type Data = { allContentArticle: { nodes: ArticleSummary[] } };
@@ -31,6 +35,9 @@ export default function ArticleListPage({ data, pageContext }: PageProps<Data, C
         meta: `${item.readingMinutes} min read`,
         image: item.imageFile?.childImageSharp?.gatsbyImageData,
         imageAlt: item.imageAlt,
+        ...(item.kind === 'customer-success-story'
+          ? { story: { customer: item.customerLogo, headlineFigure: item.headlineFigure } }
+          : {}),
       }))}
     />
   );
@@ -49,6 +56,7 @@ export const query = graphql`
     allContentArticle(filter: { kind: { eq: $kind } }, sort: { displayDate: DESC }, skip: $skip, limit: $limit) {
       nodes {
         id
+        kind
         path
         title
         abstract
@@ -58,6 +66,18 @@ export const query = graphql`
         imageFile {
           childImageSharp {
             gatsbyImageData(width: 600, aspectRatio: 1.905, layout: CONSTRAINED, placeholder: DOMINANT_COLOR)
+          }
+        }
+        headlineFigure
+        customerLogo {
+          name
+          imageAlt
+          renderWidth
+          renderHeight
+          imageFile {
+            childImageSharp {
+              gatsbyImageData(height: 52, layout: FIXED, placeholder: NONE)
+            }
           }
         }
       }

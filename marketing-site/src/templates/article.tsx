@@ -6,6 +6,7 @@ import { Layout } from '../components/layout';
 import { Prose } from '../components/page-sections';
 import { ResponsiveImage } from '../components/responsive-image';
 import { Seo } from '../components/seo';
+import { HeadlineFigure, type StoryCustomer, StoryLogo } from '../components/story-card';
 
 interface ArticleContext {
   listPath: string;
@@ -22,6 +23,8 @@ interface Article {
   readingMinutes: number;
   imageAlt: string | null;
   imageFile: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+  headlineFigure: string | null;
+  customerLogo: StoryCustomer | null;
 }
 
 type Data = { contentArticle: Article };
@@ -43,6 +46,25 @@ export default function ArticlePage({ data, pageContext }: PageProps<Data, Artic
           <time dateTime={article.displayDate}>{formatDate(article.displayDate)}</time> ·{' '}
           {article.readingMinutes} min read
         </p>
+        {article.kind === 'customer-success-story' && (article.customerLogo || article.headlineFigure) ? (
+          <aside
+            aria-label="The result"
+            css={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: '1rem 2rem',
+              padding: '1.25rem 1.5rem',
+              margin: '0 0 1.5rem',
+              borderRadius: '12px',
+              background: theme.colors.canvas,
+              borderLeft: `4px solid ${theme.colors.brand}`,
+            }}
+          >
+            {article.customerLogo ? <StoryLogo customer={article.customerLogo} /> : null}
+            {article.headlineFigure ? <HeadlineFigure>{article.headlineFigure}</HeadlineFigure> : null}
+          </aside>
+        ) : null}
         <p css={{ fontSize: '1.2rem', color: theme.colors.muted, maxWidth: '65ch' }}>{article.abstract}</p>
         {image ? (
           <ResponsiveImage
@@ -115,6 +137,18 @@ export const query = graphql`
       imageFile {
         childImageSharp {
           gatsbyImageData(width: 1200, aspectRatio: 1.905, layout: CONSTRAINED, placeholder: DOMINANT_COLOR)
+        }
+      }
+      headlineFigure
+      customerLogo {
+        name
+        imageAlt
+        renderWidth
+        renderHeight
+        imageFile {
+          childImageSharp {
+            gatsbyImageData(height: 52, layout: FIXED, placeholder: NONE)
+          }
         }
       }
     }

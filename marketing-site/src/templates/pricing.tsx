@@ -2,11 +2,14 @@ import type { PayAsYouGoPrice, PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, currencySymbols, freeTrialDays } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
-import { type HeadProps, Link, type PageProps } from 'gatsby';
+import type { HeadProps, PageProps } from 'gatsby';
 import { useEffect, useId, useState } from 'react';
-import { annualSavingLabel } from '../components/annual-saving';
+import { annualSavingLabel, bestAnnualSaving } from '../components/annual-saving';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
+import { PlanCards } from '../components/pricing/plan-cards';
+import { PlanComparison } from '../components/pricing/plan-comparison';
+import { PricingFaq, pricingFaq } from '../components/pricing/pricing-faq';
 import { Seo } from '../components/seo';
 import { browserConfig } from '../site-config';
 
@@ -16,6 +19,8 @@ interface PricingContext {
 }
 
 type Period = 'monthly' | 'annual';
+/** The tier the page recommends to most visitors (its monthly or annual plan, as the period shown). */
+const recommendedTier = 'professional';
 const currencies = Object.keys(currencySymbols) as CurrencyCode[];
 const currencyLabels: Record<CurrencyCode, string> = {
   usd: 'US dollar ($)',
@@ -86,95 +91,6 @@ function usageLabel(category: string): string {
     .join(' ');
 }
 
-function planLink(plan: PricingPlan): { to: string; label: string } {
-  if (plan.isCustom) return { to: '/contact-us?topic=sales', label: 'Contact sales' };
-  if (plan.trialDays > 0)
-    return {
-      to: `/signup?plan=${encodeURIComponent(plan.id)}`,
-      label: `Start ${plan.trialDays}-day free trial`,
-    };
-  return { to: `/checkout?plan=${encodeURIComponent(plan.id)}`, label: `Buy ${plan.name}` };
-}
-
-function PlanCard({ plan, currency }: { plan: PricingPlan; currency: CurrencyCode }) {
-  const link = planLink(plan);
-  const price = plan.prices?.[currency];
-  return (
-    <article
-      aria-labelledby={`plan-${plan.id}`}
-      css={{
-        border: `1px solid ${theme.colors.border}`,
-        borderRadius: '12px',
-        padding: '1.5rem',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '0.75rem',
-      }}
-    >
-      <h2 id={`plan-${plan.id}`} css={{ margin: 0, fontSize: '1.35rem' }}>
-        {plan.name}
-      </h2>
-      <p css={{ margin: 0, color: theme.colors.muted }}>{plan.description}</p>
-      <p css={{ margin: 0, fontSize: '2rem', fontWeight: 700 }} data-testid={`price-${plan.id}`}>
-        {price === undefined ? 'Custom pricing' : formatMoney(price, currency, { compact: true })}
-        {price === undefined ? null : (
-          <span css={{ fontSize: '1rem', fontWeight: 400, color: theme.colors.muted }}>
-            {plan.billingPeriod === 'annual' ? ' per year' : ' per month'}
-          </span>
-        )}
-      </p>
-      <Link
-        to={link.to}
-        css={{
-          display: 'inline-block',
-          textAlign: 'center',
-          padding: '0.7rem 1rem',
-          borderRadius: theme.radius,
-          background: theme.colors.brand,
-          color: theme.colors.onBrand,
-          fontWeight: 600,
-          textDecoration: 'none',
-          '&:hover': { background: theme.colors.brandDark },
-          '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
-        }}
-      >
-        {link.label}
-      </Link>
-      {!plan.isCustom && plan.trialDays > 0 ? (
-        <Link
-          to={`/checkout?plan=${encodeURIComponent(plan.id)}`}
-          css={{ textAlign: 'center', color: theme.colors.brand, fontWeight: 600 }}
-        >
-          Or buy {plan.name} now
-        </Link>
-      ) : null}
-      <ul css={{ margin: 0, paddingLeft: '1.2rem' }}>
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      {plan.quotas.length > 0 ? (
-        <dl
-          css={{
-            margin: 0,
-            display: 'grid',
-            gridTemplateColumns: '1fr auto',
-            gap: '0.3rem 1rem',
-            fontSize: '0.95rem',
-          }}
-        >
-          {plan.quotas.map((quota) => (
-            <div key={quota.label} css={{ display: 'contents' }}>
-              <dt css={{ color: theme.colors.muted }}>{quota.label}</dt>
-              <dd css={{ margin: 0, textAlign: 'right' }}>{quota.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-    </article>
-  );
-}
-
 export default function PricingPage({ pageContext }: PageProps<object, PricingContext>) {
   const { plans, payAsYouGo } = useLatestPricing(pageContext);
   const [period, setPeriod] = useState<Period>('monthly');
@@ -183,6 +99,9 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
   const shown = plans
     .filter((plan) => plan.isCustom || plan.billingPeriod === period)
     .sort((a, b) => a.sortOrder - b.sortOrder);
+  const recommendedId = shown.find((plan) => plan.id.startsWith(`${recommendedTier}-`))?.id;
+  const best = bestAnnualSaving(plans, currency);
+  const saving = best ? `${best.varies ? 'up to ' : ''}${best.percent}% less` : undefined;
 
   return (
     <Layout>
@@ -194,7 +113,18 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
         <div
           css={{ display: 'flex', flexWrap: 'wrap', gap: '1.5rem', alignItems: 'end', marginBottom: '2rem' }}
         >
-          <fieldset css={{ border: 'none', padding: 0, margin: 0, display: 'flex', gap: '1rem' }}>
+          <fieldset
+            // A fieldset is at least as wide as its content unless told otherwise: let the choices wrap at 320 px.
+            css={{
+              border: 'none',
+              padding: 0,
+              margin: 0,
+              minWidth: 0,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '0.5rem 1rem',
+            }}
+          >
             <legend css={{ fontWeight: 600, marginBottom: '0.35rem' }}>Billing period</legend>
             {(['monthly', 'annual'] as const).map((option) => (
               <label key={option} css={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
@@ -232,17 +162,10 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
             </select>
           </div>
         </div>
-        <div
-          css={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
-            gap: '1.5rem',
-          }}
-        >
-          {shown.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} currency={currency} />
-          ))}
-        </div>
+        <PlanCards shown={shown} plans={plans} currency={currency} recommendedId={recommendedId} />
+      </Section>
+      <Section>
+        <PlanComparison plans={shown} currency={currency} recommendedId={recommendedId} />
       </Section>
       {payAsYouGo.length > 0 ? (
         <Section title="Pay-as-you-go credits">
@@ -279,6 +202,9 @@ export default function PricingPage({ pageContext }: PageProps<object, PricingCo
           </table>
         </Section>
       ) : null}
+      <Section title="Frequently asked questions">
+        <PricingFaq entries={pricingFaq(saving)} />
+      </Section>
     </Layout>
   );
 }

@@ -113,6 +113,19 @@ describe('normaliseCustomerSuccessStory', () => {
     expect(story.kind).toBe('customer-success-story');
     expect(story.tags).toEqual([]);
   });
+
+  it('keeps the customer it is about and its headline figure, trimmed, and leaves them out when empty', () => {
+    const story = normaliseCustomerSuccessStory({
+      ...blogPost,
+      customerName: ' Kestrelby Research ',
+      headlineFigure: '−40% time to final report',
+    });
+    expect(story.customerName).toBe('Kestrelby Research');
+    expect(story.headlineFigure).toBe('−40% time to final report');
+    const bare = normaliseCustomerSuccessStory({ ...blogPost, customerName: null, headlineFigure: '  ' });
+    expect(bare).not.toHaveProperty('customerName');
+    expect(bare).not.toHaveProperty('headlineFigure');
+  });
 });
 
 describe('normalisePressArticle', () => {

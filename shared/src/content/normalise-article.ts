@@ -25,6 +25,10 @@ export interface Article {
   /** Press articles have no tags: always []. */
   tags: string[];
   image?: ContentImage;
+  /** Customer success stories: the customer's name as in Customers (its logo is shown with the story). */
+  customerName?: string;
+  /** Customer success stories: the result in a few words, shown large. */
+  headlineFigure?: string;
 }
 
 export interface NormaliseOptions {
@@ -86,7 +90,12 @@ export function normaliseCustomerSuccessStory(
   raw: RawCustomerSuccessStory,
   options: NormaliseOptions = {},
 ): Article {
-  return normaliseEntry('customer-success-story', raw, normaliseTags(raw.tags), options);
+  const story = normaliseEntry('customer-success-story', raw, normaliseTags(raw.tags), options);
+  const customerName = raw.customerName?.trim();
+  const headlineFigure = raw.headlineFigure?.trim();
+  if (customerName) story.customerName = customerName;
+  if (headlineFigure) story.headlineFigure = headlineFigure;
+  return story;
 }
 
 export function normalisePressArticle(raw: RawPressArticle, options: NormaliseOptions = {}): Article {

@@ -45,8 +45,14 @@ export const RawBlogPostSchema = v.looseObject({
 });
 export type RawBlogPost = v.InferOutput<typeof RawBlogPostSchema>;
 
-/** The same content type as a blog post. */
-export const RawCustomerSuccessStorySchema = RawBlogPostSchema;
+/** A blog post's fields, and the customer it is about (by name) with the result in a few words. */
+export const RawCustomerSuccessStorySchema = v.looseObject({
+  ...RawBlogPostSchema.entries,
+  /** The customer's name as in the Customers collection, whose logo the story shows. */
+  customerName: v.nullish(v.string()),
+  /** The result in a few words: "−40% time to final report". */
+  headlineFigure: v.nullish(v.string()),
+});
 export type RawCustomerSuccessStory = v.InferOutput<typeof RawCustomerSuccessStorySchema>;
 
 export const RawPressArticleSchema = v.looseObject({

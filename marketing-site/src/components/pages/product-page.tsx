@@ -17,6 +17,8 @@ export interface ProductPageContent {
   security: { title: string; text: string }[];
   /** The closing call to action. */
   closing: { title: string; text: string };
+  /** A picture of the product's screen, beside the hero's text. */
+  illustration: ReactNode;
 }
 
 /** The data sources every product reads; the same connectors serve Studio, Workflows and Insight Booster. */
@@ -82,7 +84,12 @@ export function DataSourcesSection({ note }: { note: string }) {
 export function ProductPage({ content }: { content: ProductPageContent }) {
   return (
     <>
-      <PageHero eyebrow={content.eyebrow} title={content.title} lead={content.lead}>
+      <PageHero
+        eyebrow={content.eyebrow}
+        title={content.title}
+        lead={content.lead}
+        aside={content.illustration}
+      >
         <ActionRow
           actions={[
             { label: `Start your ${freeTrialDays}-day free trial`, to: '/signup' },

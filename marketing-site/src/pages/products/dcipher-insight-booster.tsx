@@ -1,4 +1,5 @@
 import type { HeadProps } from 'gatsby';
+import { InsightBoosterIllustration } from '../../components/illustrations/product-illustrations';
 import { Layout } from '../../components/layout';
 import {
   ProductPage,
@@ -77,6 +78,7 @@ const content: ProductPageContent = {
     title: 'Write your next report in an afternoon',
     text: 'Bring one finished analysis and one report you have written before. During the trial we will help you turn it into a template.',
   },
+  illustration: <InsightBoosterIllustration />,
 };
 
 export default function DcipherInsightBoosterPage() {

@@ -1,4 +1,5 @@
 import type { HeadProps } from 'gatsby';
+import { StudioIllustration } from '../../components/illustrations/product-illustrations';
 import { Layout } from '../../components/layout';
 import {
   ProductPage,
@@ -85,6 +86,7 @@ const content: ProductPageContent = {
     title: 'Try Studio on your own data',
     text: 'Upload last quarter’s survey export and see your themes in minutes. The trial includes every Studio feature and needs no credit card.',
   },
+  illustration: <StudioIllustration />,
 };
 
 export default function DcipherStudioPage() {

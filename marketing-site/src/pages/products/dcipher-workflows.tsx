@@ -1,4 +1,5 @@
 import type { HeadProps } from 'gatsby';
+import { WorkflowsIllustration } from '../../components/illustrations/product-illustrations';
 import { Layout } from '../../components/layout';
 import {
   ProductPage,
@@ -85,6 +86,7 @@ const content: ProductPageContent = {
     title: 'Automate your first tracker this week',
     text: 'Start with a predefined workflow and schedule it during your trial. Most teams have their first weekly run in place within an hour.',
   },
+  illustration: <WorkflowsIllustration />,
 };
 
 export default function DcipherWorkflowsPage() {
