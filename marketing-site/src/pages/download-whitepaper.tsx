@@ -17,6 +17,7 @@ import { useHydratedDefaults } from '../components/forms/use-hydrated-defaults';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
+import { whitePaperPageCount } from '../site-config';
 
 const chapters = [
   'Why insight work stalls: the cost of reading everything by hand',
@@ -73,7 +74,8 @@ export default function DownloadWhitePaperPage() {
               ))}
             </ol>
             <p css={{ color: theme.colors.muted }}>
-              8 pages, PDF. Free; we ask who you are so we can follow up if you want us to.
+              {whitePaperPageCount} pages, PDF. Free; we ask who you are so we can follow up if you want us
+              to.
             </p>
           </div>
           {download ? (
