@@ -82,7 +82,8 @@ export default function DownloadWhitePaperPage() {
             <div>
               <Notice>
                 <p css={{ marginTop: 0 }}>
-                  <strong>Thank you. Your copy is ready.</strong>
+                  <strong>Thank you. Your copy is ready.</strong> We have also emailed a link to it to{' '}
+                  <span css={{ overflowWrap: 'anywhere' }}>{download.email}</span>.
                 </p>
                 <p css={{ marginBottom: 0 }}>
                   <a href={download.url} download>
