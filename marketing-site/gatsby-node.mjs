@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { readBrowserConfig } from '@dcipher/shared/config';
+import { whitePaperDownloadPath } from '@dcipher/shared/contract';
 import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
 import { clientOnlyPrefixes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
+import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
 import {
   contentRoutes,
   contentTypeDefs,
@@ -18,15 +20,31 @@ const template = (name) => join(process.cwd(), 'src', 'templates', `${name}.tsx`
 
 /** Fails the build naming the variable when a browser setting is wrong. */
 const browserConfig = readBrowserConfig(process.env);
+/**
+ * The white paper's page count, read from the PDF the site serves (its download page states it); read once, and
+ * a PDF whose pages cannot be counted fails the build.
+ */
+let whitePaperPageCount;
+async function readWhitePaperPageCount(reporter) {
+  try {
+    whitePaperPageCount ??= await pdfFilePageCount(
+      join(process.cwd(), 'static', ...whitePaperDownloadPath.split('/').filter(Boolean)),
+    );
+  } catch (error) {
+    reporter.panic(`The white paper's page count: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return whitePaperPageCount;
+}
 const maintenanceMode = ['1', 'true', 'on'].includes(
   String(process.env.MAINTENANCE_MODE ?? '').toLowerCase(),
 );
 
 /**
- * With CMS_URL, the CMS must answer with CMS_TOKEN before anything else: otherwise the build stops naming the URL
+ * The white paper's PDF must be readable (see readWhitePaperPageCount). With CMS_URL, the CMS must answer with CMS_TOKEN before anything else: otherwise the build stops naming the URL
  * and the cause (gatsby-source-strapi's own failure says neither), never falling back to the snapshot.
  */
 export const onPreBootstrap = async ({ reporter }) => {
+  await readWhitePaperPageCount(reporter);
   if (!process.env.CMS_URL) return;
   const { cmsContentDigest } = await import('@dcipher/infra/cms-content');
   try {
@@ -138,7 +156,7 @@ export const createPages = async ({ graphql, actions, reporter }) => {
   });
 };
 
-export const onCreateWebpackConfig = ({ actions, plugins }) => {
+export const onCreateWebpackConfig = async ({ actions, plugins, reporter }) => {
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [
       name,
@@ -151,6 +169,7 @@ export const onCreateWebpackConfig = ({ actions, plugins }) => {
         __BROWSER_CONFIG__: JSON.stringify(browserConfig),
         __FEDERATION_VERSIONS__: JSON.stringify(versions),
         __MAINTENANCE_MODE__: JSON.stringify(maintenanceMode),
+        __WHITE_PAPER_PAGE_COUNT__: JSON.stringify(await readWhitePaperPageCount(reporter)),
       }),
     ],
   });

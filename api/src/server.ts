@@ -188,7 +188,7 @@ export async function createServer(
     registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
     registerOrganizationSettingsRoutes(app, database, twoFactor);
     registerContactRoutes(app, database, rateLimiter, mailer);
-    registerWhitePaperRoutes(app, database, rateLimiter);
+    registerWhitePaperRoutes(app, database, rateLimiter, mailer, config.webUrl);
     registerPricingRoutes(app, database);
     registerRegistrationRoutes(
       app,

@@ -37,6 +37,9 @@ test('a valid contact request reaches the API and is confirmed', async ({ page }
   });
   expect((await response.json()).id).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByRole('status')).toContainText('Thank you, your message is on its way.');
+  await expect(page.getByRole('status')).toContainText(
+    'We have sent a confirmation to maria.jensen@example.com',
+  );
 });
 
 test('the white-paper form validates, hands out the paper, then offers an email-only trial start', async ({
@@ -57,6 +60,7 @@ test('the white-paper form validates, hands out the paper, then offers an email-
   expect((await answer).status()).toBe(201);
   const link = page.getByRole('link', { name: 'Download the white paper (PDF)' });
   await expect(link).toBeVisible();
+  await expect(page.getByText('We have also emailed a link to it to ola@fjordinsight.no')).toBeVisible();
   const pdf = await request.get((await link.getAttribute('href')) ?? '');
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -138,5 +142,5 @@ test('a signed-in customer writes to the team from the account area, as themselv
     topic: 'support',
     message: 'Can we move our data to another region?',
   });
-  await expect(page.getByRole('status')).toContainText(`We will reply to ${member.email}`);
+  await expect(page.getByRole('status')).toContainText(`We have sent a confirmation to ${member.email}`);
 });

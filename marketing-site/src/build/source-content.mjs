@@ -18,6 +18,7 @@ import {
   normalisePressArticle,
   strapiListResponseSchema,
 } from '@dcipher/shared/content';
+import { companyFacts } from '@dcipher/shared/domain';
 import * as v from 'valibot';
 import { rawCollectionsFromStrapiNodes } from './strapi-nodes.mjs';
 
@@ -40,7 +41,7 @@ export const contentRoutes = {
   'press-article': {
     basePath: '/press-room',
     heading: 'Press room',
-    intro: 'News about Dcipher: funding, partnerships, awards and product launches.',
+    intro: `News about Dcipher: funding, partnerships, awards and product launches. Journalists can reach ${companyFacts.pressContact.name}, ${companyFacts.pressContact.role}, at ${companyFacts.pressContact.email}.`,
   },
   'feature-update': {
     basePath: '/product-updates',

@@ -1,4 +1,4 @@
-import { companyContacts } from '@dcipher/shared/domain';
+import { companyContacts, companyFacts, formatCount, officesText } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
 import { Link } from 'gatsby';
@@ -22,10 +22,12 @@ const problems = [
   },
 ];
 
+const { ceo, chiefScientist } = companyFacts.leadership;
+
 const story = [
   {
-    title: '2019: Two frustrations, one company',
-    text: 'Mette Kjærgaard had spent eight years running customer insight at a Nordic telecoms operator, where the most valuable answers sat unread in spreadsheets. Jonas Lindqvist was building language models for Swedish and Danish at a research lab. They founded Dcipher in Copenhagen to put the two together.',
+    title: `${companyFacts.founded}: Two frustrations, one company`,
+    text: `${ceo.name} had spent eight years running customer insight at a Nordic telecoms operator, where the most valuable answers sat unread in spreadsheets. ${chiefScientist.name} was building language models for Swedish and Danish at a research lab. They founded Dcipher in ${companyFacts.headquarters} to put the two together.`,
   },
   {
     title: '2020: The first customer',
@@ -36,16 +38,16 @@ const story = [
     text: 'We turned our consulting tools into a product that analysts could use themselves: themes, sentiment and trends, with every number traceable to the source sentence.',
   },
   {
-    title: '2023: Workflows and the research bot',
-    text: 'Customers told us they were repeating the same analysis every week. Dcipher Workflows automated that routine, and the research bot let anyone ask questions of their own data and knowledge bases.',
+    title: '2023: Workflows',
+    text: 'Customers told us they were repeating the same analysis every week. Dcipher Workflows automated that routine, and in 2025 the workflow store gave every team ready-made workflows to start from.',
   },
   {
-    title: '2024: Insight Booster',
-    text: 'With analysis automated, the bottleneck became writing it up. Insight Booster drafts reports from templates, with citations, using the model each section deserves.',
+    title: '2025: Insight Booster and the research bot',
+    text: 'With analysis automated, the bottleneck became writing it up. Insight Booster drafts reports from templates, with citations, using the model each section deserves; the research bot lets anyone ask questions of their own data and knowledge bases.',
   },
   {
     title: '2026: Today',
-    text: 'More than 300 organizations in 19 countries use Dcipher, from two-person research agencies to ministries. We are 46 people in Copenhagen and Lund, and still obsessed with the same question: what are people actually saying?',
+    text: `More than ${formatCount(companyFacts.customers.count)} organizations in ${companyFacts.customers.countries} countries use Dcipher, from two-person research agencies to ministries. We are ${companyFacts.employees} people in ${officesText()}, and still obsessed with the same question: what are people actually saying?`,
   },
 ];
 

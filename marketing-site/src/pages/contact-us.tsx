@@ -25,7 +25,7 @@ const topics = contactTopics.map((value) => ({ value, label: contactTopicLabels[
 const formLabel = 'Contact form';
 
 export default function ContactUsPage() {
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string>();
   const { defaultValues, ready } = useHydratedDefaults(formLabel, {
     firstName: '',
     lastName: '',
@@ -43,7 +43,7 @@ export default function ContactUsPage() {
     onSubmit: async (body) => {
       const api = await publicApi();
       await api.call(contract.contact.createContactRequest, { body });
-      setSent(true);
+      setSentTo(body.email);
       trackLead(body.email);
     },
   });
@@ -69,10 +69,11 @@ export default function ContactUsPage() {
             gap: '3rem',
           }}
         >
-          {sent ? (
+          {sentTo ? (
             <Notice>
-              <strong>Thank you, your message is on its way.</strong> A person from our team will reply to the
-              email address you gave, usually within one working day.
+              <strong>Thank you, your message is on its way.</strong> We have sent a confirmation to{' '}
+              <span css={{ overflowWrap: 'anywhere' }}>{sentTo}</span>, and a person from our team will reply
+              there, usually within one working day.
             </Notice>
           ) : (
             <Form form={form} aria-label={formLabel}>

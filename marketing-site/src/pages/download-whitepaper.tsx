@@ -17,6 +17,7 @@ import { useHydratedDefaults } from '../components/forms/use-hydrated-defaults';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
+import { whitePaperPageCount } from '../site-config';
 
 const chapters = [
   'Why insight work stalls: the cost of reading everything by hand',
@@ -73,14 +74,16 @@ export default function DownloadWhitePaperPage() {
               ))}
             </ol>
             <p css={{ color: theme.colors.muted }}>
-              8 pages, PDF. Free; we ask who you are so we can follow up if you want us to.
+              {whitePaperPageCount} pages, PDF. Free; we ask who you are so we can follow up if you want us
+              to.
             </p>
           </div>
           {download ? (
             <div>
               <Notice>
                 <p css={{ marginTop: 0 }}>
-                  <strong>Thank you. Your copy is ready.</strong>
+                  <strong>Thank you. Your copy is ready.</strong> We have also emailed a link to it to{' '}
+                  <span css={{ overflowWrap: 'anywhere' }}>{download.email}</span>.
                 </p>
                 <p css={{ marginBottom: 0 }}>
                   <a href={download.url} download>

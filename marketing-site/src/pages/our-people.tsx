@@ -1,4 +1,10 @@
-import { companyContacts } from '@dcipher/shared/domain';
+import {
+  companyContacts,
+  companyFacts,
+  type LeaderKey,
+  leadershipOrder,
+  officesText,
+} from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
 import { Layout } from '../components/layout';
@@ -12,35 +18,26 @@ interface Person {
   bio: string;
 }
 
-const leadership: Person[] = [
-  {
-    name: 'Mette Kjærgaard',
-    role: 'Co-founder and Chief Executive Officer',
-    bio: 'Mette ran customer insight at a Nordic telecoms operator for eight years before co-founding Dcipher. She still reads a sample of raw customer feedback every Monday, and expects the product to make that habit optional for everyone else.',
-  },
-  {
-    name: 'Jonas Lindqvist',
-    role: 'Co-founder and Chief Technology Officer',
-    bio: 'Jonas holds a PhD in computational linguistics from Lund and built language models for the Scandinavian languages before it was fashionable. He leads architecture, infrastructure and the rule that every AI output must be traceable.',
-  },
-  {
-    name: 'Amira Haddad',
-    role: 'Head of Applied AI',
-    bio: 'Amira leads the team that designs and evaluates Dcipher’s analysis pipelines. She came from a research post on multilingual sentiment at a Dutch university and runs the evaluation sets that every model change must pass.',
-  },
-  {
-    name: 'Tomasz Wójcik',
-    role: 'VP Engineering',
-    bio: 'Tomasz scaled data platforms at a Polish e-commerce company from a handful of servers to billions of events a day. At Dcipher he looks after reliability, security and the engineers who keep the scheduler on time.',
-  },
-];
+/** What the page says about each leader; names and titles are the company facts'. */
+const leaderBios: Record<LeaderKey, string> = {
+  ceo: 'Mette ran customer insight at a Nordic telecoms operator for eight years before co-founding Dcipher. She still reads a sample of raw customer feedback every Monday, and expects the product to make that habit optional for everyone else.',
+  chiefScientist:
+    'Jonas holds a PhD in computational linguistics from Lund and built language models for the Scandinavian languages before it was fashionable. He led Dcipher’s technology from 2019 and now leads its research, and the rule that every AI output must be traceable.',
+  cto: 'Henrik spent twenty years building and running large-scale cloud software before joining Dcipher in 2026. He leads engineering, infrastructure and security, and the cloud regions customers choose for their data.',
+  cpo: 'A former market research consultant, Sofie spent a decade writing the reports Insight Booster now drafts. She owns the roadmap and sits in on at least two customer calls a week.',
+  headOfAppliedAi:
+    'Amira leads the team that designs and evaluates Dcipher’s analysis pipelines. She came from a research post on multilingual sentiment at a Dutch university and runs the evaluation sets that every model change must pass.',
+  vpEngineering:
+    'Tomasz scaled data platforms at a Polish e-commerce company from a handful of servers to billions of events a day. At Dcipher he looks after reliability and the engineers who keep the scheduler on time.',
+};
+
+const leadership: Person[] = leadershipOrder.map((key) => ({
+  name: companyFacts.leadership[key].name,
+  role: companyFacts.leadership[key].role,
+  bio: leaderBios[key],
+}));
 
 const team: Person[] = [
-  {
-    name: 'Sofie Brandt',
-    role: 'Head of Product',
-    bio: 'A former market research consultant, Sofie spent a decade writing the reports Insight Booster now drafts. She owns the roadmap and sits in on at least two customer calls a week.',
-  },
   {
     name: 'Luca Ferraro',
     role: 'Head of Customer Success',
@@ -83,7 +80,7 @@ const workingPrinciples = [
   },
   {
     title: 'Hybrid by default',
-    text: 'Offices in Copenhagen and Lund, two shared office days a week, and the rest wherever you do your best work within the EU.',
+    text: `Offices in ${officesText()}, two shared office days a week, and the rest wherever you do your best work within the EU.`,
   },
   {
     title: 'Time to learn',
@@ -148,7 +145,7 @@ export default function OurPeoplePage() {
       <PageHero
         eyebrow="Our people"
         title="Linguists, engineers and former insight managers"
-        lead="Dcipher is 46 people in Copenhagen and Lund. Many of us used to be our own customers: we have coded open-ends by hand, written the quarterly tracker at midnight, and built the tools we wished we had."
+        lead={`Dcipher is ${companyFacts.employees} people in ${officesText()}. Many of us used to be our own customers: we have coded open-ends by hand, written the quarterly tracker at midnight, and built the tools we wished we had.`}
       />
       <Section title="Leadership">
         <CardGrid min="18rem">
@@ -202,7 +199,7 @@ export default function OurPeoplePage() {
 export const Head = ({ location }: HeadProps) => (
   <Seo
     title="Our people"
-    description="Meet the leadership and team building Dcipher in Copenhagen and Lund, learn how we work, and find out how to ask about open roles."
+    description={`Meet the leadership and team building Dcipher in ${officesText()}, learn how we work, and find out how to ask about open roles.`}
     pathname={location.pathname}
   />
 );

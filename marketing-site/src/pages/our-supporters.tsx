@@ -1,3 +1,4 @@
+import { companyFacts, totalRaisedMillionEur } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
 import { Link } from 'gatsby';
@@ -12,25 +13,40 @@ interface Supporter {
   text: string;
 }
 
+/** "Lead investor, Series A 2025", from the company facts' funding rounds. */
+function ledRound(round: string): string {
+  const led = companyFacts.fundingRounds.find((candidate) => candidate.round === round);
+  if (!led) throw new Error(`no ${round} in the company facts`);
+  return `Lead investor, ${led.round} ${led.year}`;
+}
+
+const leadOf = (round: string) =>
+  companyFacts.fundingRounds.find((candidate) => candidate.round === round)?.lead ?? round;
+
 const investors: Supporter[] = [
   {
-    name: 'Nordhavn Ventures',
-    kind: 'Lead investor, seed round 2021',
+    name: leadOf('Series B'),
+    kind: ledRound('Series B'),
+    text: 'A growth fund investing in European software companies with international ambitions. Halvard’s investment funds the research agents, deeper integrations with survey and CRM tools, and a larger team in Copenhagen and Lund.',
+  },
+  {
+    name: leadOf('Series A'),
+    kind: ledRound('Series A'),
+    text: 'An Amsterdam-based fund focused on European data and AI companies. Skerryfield’s investment funded Insight Booster and new cloud regions, and its partner Pieter de Vries joined our board.',
+  },
+  {
+    name: leadOf('Seed'),
+    kind: ledRound('Seed'),
     text: 'A Copenhagen fund for early-stage B2B software. Nordhavn backed us when Studio had eleven paying customers, and its partner Camilla Rask has sat on our board since.',
   },
   {
-    name: 'Lumen Growth Partners',
-    kind: 'Lead investor, Series A 2024',
-    text: 'An Amsterdam-based growth fund focused on European data and AI companies. Lumen’s investment funded Insight Booster and our expansion into the Benelux and German-speaking markets.',
-  },
-  {
-    name: 'Baltic Bridge Capital',
-    kind: 'Co-investor, seed and Series A',
+    name: 'Fjordbridge Capital',
+    kind: 'Co-investor, Series A and Series B',
     text: 'A Stockholm and Tallinn fund that invests across the Nordic and Baltic region and helped us open our engineering office in Lund.',
   },
   {
-    name: 'Kattegat Angels',
-    kind: 'Pre-seed, 2019',
+    name: leadOf('Pre-seed'),
+    kind: ledRound('Pre-seed'),
     text: 'A network of former founders and insight directors from Denmark and Sweden who wrote our first cheques and introduced us to our first three customers.',
   },
 ];
@@ -54,6 +70,11 @@ const grants: Supporter[] = [
 ];
 
 const researchPartners: Supporter[] = [
+  {
+    name: 'Aarwick University, Centre for Computational Social Science',
+    kind: 'Research partner since 2026',
+    text: 'A three-year programme on trustworthy text analytics: how analysts verify AI-generated themes and summaries, with two doctoral researchers and openly published results.',
+  },
   {
     name: 'Lund Centre for Language and Decision Research',
     kind: 'Research partner since 2019',
@@ -102,8 +123,9 @@ export default function OurSupportersPage() {
       />
       <Section title="Investors">
         <Lead>
-          Dcipher has raised EUR 14.5 million in three rounds from European investors who share our view that
-          insight automation should be accurate, transparent and hosted in the EU.
+          Dcipher has raised EUR {totalRaisedMillionEur()} million in {companyFacts.fundingRounds.length}{' '}
+          rounds from European investors who share our view that insight automation should be accurate,
+          transparent and hosted in the EU.
         </Lead>
         <SupporterGrid supporters={investors} />
       </Section>

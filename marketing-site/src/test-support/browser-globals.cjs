@@ -11,3 +11,5 @@ globalThis.__BROWSER_CONFIG__ = {
 };
 globalThis.__MAINTENANCE_MODE__ = false;
 globalThis.__FEDERATION_VERSIONS__ = {};
+// Read from the PDF at build time; the unit tests use a count no real page would show by accident.
+globalThis.__WHITE_PAPER_PAGE_COUNT__ = 5;

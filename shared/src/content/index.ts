@@ -33,6 +33,7 @@ export {
   normaliseCustomerSuccessStory,
   normalisePressArticle,
   normaliseTags,
+  pressReleaseContent,
   publishedDate,
 } from './normalise-article.js';
 export {

@@ -1,9 +1,11 @@
+import { companyFacts } from '../domain/company-facts.js';
 import {
   displayDate,
   normaliseBlogPost,
   normaliseCustomerSuccessStory,
   normalisePressArticle,
   normaliseTags,
+  pressReleaseContent,
   publishedDate,
 } from './normalise-article.js';
 import type { RawBlogPost, RawPressArticle } from './raw-schemas.js';
@@ -135,5 +137,29 @@ describe('normalisePressArticle', () => {
     const article = normalisePressArticle(pressArticle);
     expect(article.kind).toBe('press-article');
     expect(article.tags).toEqual([]);
+  });
+
+  const { tags: _tags, ...pressRelease } = blogPost;
+
+  it('closes with the company facts: "About Dcipher" and the press contact, linked by email', () => {
+    const { html } = normalisePressArticle({ ...pressRelease, content: 'Dcipher launched a thing today.' });
+    expect(html).toMatch(/^<p>Dcipher launched a thing today\.<\/p>\s*<h3[^>]*>About Dcipher<\/h3>/);
+    expect(html).toContain(companyFacts.boilerplate);
+    const { name, role, email } = companyFacts.pressContact;
+    expect(email).toBe('press@dcipher.io');
+    expect(html).toContain(`Press contact: ${name}, ${role}, <a href="mailto:${email}">${email}</a>`);
+  });
+
+  it('replaces a section the entry brings itself, such as an old placeholder contact', () => {
+    const content =
+      'The news.\n\n### About Dcipher\n\nAn old boilerplate.\n\nPress contact: press@dcipher.example\n';
+    const { html } = normalisePressArticle({ ...pressRelease, content });
+    expect(html).not.toMatch(/old boilerplate|\.example/);
+    expect(html.match(/About Dcipher/g)).toHaveLength(1);
+    expect(pressReleaseContent(content)).toBe(pressReleaseContent('The news.'));
+  });
+
+  it('still closes an empty release with the facts', () => {
+    expect(pressReleaseContent(null)).toMatch(/^### About Dcipher\n\n/);
   });
 });

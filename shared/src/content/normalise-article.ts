@@ -1,3 +1,4 @@
+import { companyFacts } from '../domain/company-facts.js';
 import { type ContentImage, firstImage } from './content-image.js';
 import { plainTextExcerpt } from './plain-text-excerpt.js';
 import type { RawBlogPost, RawCustomerSuccessStory, RawPressArticle } from './raw-schemas.js';
@@ -98,6 +99,30 @@ export function normaliseCustomerSuccessStory(
   return story;
 }
 
+/** An entry's own closing section, replaced by the standard one (entries written before it existed have one). */
+const ownAboutSection = /^#{1,6}[ \t]*About Dcipher[ \t]*$/im;
+
+/**
+ * A press release's content followed by the standard "About Dcipher" paragraph and press contact, from the
+ * company facts: editors write only the news, and a new press contact or boilerplate reaches every release at
+ * the next build. A section the entry brings itself (from "About Dcipher" on) is dropped for the standard one.
+ */
+export function pressReleaseContent(content: string | null | undefined): string {
+  const text = content ?? '';
+  const own = ownAboutSection.exec(text);
+  const news = (own ? text.slice(0, own.index) : text).trimEnd();
+  const { name, role, email } = companyFacts.pressContact;
+  return [
+    news,
+    `### About ${companyFacts.name}`,
+    companyFacts.boilerplate,
+    `Press contact: ${name}, ${role}, [${email}](mailto:${email})`,
+  ]
+    .filter((block) => block !== '')
+    .join('\n\n')
+    .concat('\n');
+}
+
 export function normalisePressArticle(raw: RawPressArticle, options: NormaliseOptions = {}): Article {
-  return normaliseEntry('press-article', raw, [], options);
+  return normaliseEntry('press-article', { ...raw, content: pressReleaseContent(raw.content) }, [], options);
 }

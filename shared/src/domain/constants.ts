@@ -24,6 +24,7 @@ export const companyContacts = {
   infoEmail: 'info@dcipher.io',
   supportEmail: 'support@dcipher.io',
   salesEmail: 'sales@dcipher.io',
+  pressEmail: 'press@dcipher.io',
   supportPhone: '+45 70 70 17 17',
   helpCentreUrl: 'https://help.dcipher.io',
   socialProfileUrl: 'https://www.linkedin.com/company/dcipher-analytics',

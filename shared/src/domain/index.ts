@@ -1,5 +1,6 @@
 export * from './activity.js';
 export * from './billing.js';
+export * from './company-facts.js';
 export * from './constants.js';
 export * from './countries.js';
 export * from './enumerations.js';

@@ -72,7 +72,7 @@ describe('Contact screen', () => {
     type('Message', 'We would like a custom plan for 40 analysts.');
     send();
     expect(await screen.findByText('Thank you, your message is on its way.')).toBeTruthy();
-    expect(screen.getByText(/We will reply to ada@example.com/)).toBeTruthy();
+    expect(screen.getByText(/We have sent a confirmation to ada@example.com/)).toBeTruthy();
     expect(created).toHaveBeenCalledWith({
       body: {
         firstName: 'Ada',

@@ -2,17 +2,29 @@ import { contract } from '@dcipher/shared/contract';
 import { companyContacts } from '@dcipher/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
+import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import { publicFormSubmissionLimit, type RateLimiter } from '../abuse/rate-limiter.js';
+import { publicFormSubmissionLimit, type RateLimiter, type RateLimitRule } from '../abuse/rate-limiter.js';
+import { contactAcknowledgementEmail } from './contact-emails.js';
 import { insertContactRequest } from './contact-request-repository.js';
 
 const endpoint = contract.contact.createContactRequest;
 
 /**
- * Contact requests are only stored: the team reads them from the database until a mailer adapter exists to
- * notify it. Only valid submissions count towards the rate limit, as only they reach the database.
+ * Acknowledgements to one address: 3 an hour. Past it the request is still stored and answered as usual, but
+ * nothing more is sent, so the form cannot flood a stranger's inbox from many IP addresses.
+ */
+export const contactAcknowledgementsPerAddressLimit: RateLimitRule = {
+  bucket: 'contact-acknowledgements-per-address',
+  limit: 3,
+  windowSeconds: 60 * 60,
+};
+
+/**
+ * Contact requests are stored, then acknowledged to the requester by email (contact-emails.ts): the email goes
+ * through the outbox once the request is stored, and failing to queue it is logged without failing the request,
+ * which is kept either way. Only valid submissions count towards the rate limit, as only they reach the database.
  */
 export function registerContactRoutes(
   app: FastifyInstance,
@@ -22,7 +34,11 @@ export function registerContactRoutes(
 ): void {
   registerEndpoint(app, endpoint, async ({ body }, { request }) => {
     await rateLimiter.consume({ bucket: endpoint.operation, ...publicFormSubmissionLimit }, request.ip);
-    return insertContactRequest(database, body);
+    const receipt = await insertContactRequest(database, body);
+    if (await rateLimiter.tryConsume(contactAcknowledgementsPerAddressLimit, body.email)) {
+      await sendLoggingFailure(mailer, contactAcknowledgementEmail(body, receipt), request.log);
+    }
+    return receipt;
   });
 
   // A custom (Enterprise) plan request: kept as a sales contact request and emailed to the sales team.

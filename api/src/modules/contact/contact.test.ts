@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { ContactRequestReceiptSchema, ErrorBodySchema } from '@dcipher/shared/contract';
 import { toCatalogueMessage } from '@dcipher/shared/validation';
 import * as v from 'valibot';
+import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { acknowledgedMessageMaxLength } from './contact-emails.js';
 
 describe('POST /contact-requests', () => {
   let server: TestServer;
@@ -204,5 +206,106 @@ describe('POST /contact-requests', () => {
   it('does not count invalid submissions towards the limit', async () => {
     for (let count = 0; count < 12; count += 1) await send({}, '198.51.100.12');
     assert.equal((await send(validRequest, '198.51.100.12')).statusCode, 201);
+  });
+
+  describe('acknowledgement email', () => {
+    it('sends the requester one acknowledgement, after storing the request, with what they sent, escaped', async () => {
+      const email = 'ack.one@example.com';
+      const response = await send(
+        {
+          ...validRequest,
+          email: ' Ack.One@Example.com',
+          phone: '+45 12 34 56 78',
+          jobTitle: 'Head of Research',
+          message: 'Fish & chips for "everyone"?\n<img src=x onerror=alert(1)> and <script>alert(2)</script>',
+        },
+        '192.0.2.20',
+      );
+      assert.equal(response.statusCode, 201);
+      const { id } = response.json();
+      const messages = await readOutbox(server.database, email);
+      assert.equal(messages.length, 1);
+      const [message] = messages;
+      assert.equal(message?.to, email);
+      assert.equal(message?.subject, 'We received your message to Dcipher');
+      assert.equal(message?.tag, 'contact-acknowledgement');
+      const [stored] = await server.database.query<{ receivedAt: Date }>(
+        'select received_at as "receivedAt" from contact_requests where id = $1',
+        [id],
+      );
+      assert.ok(stored && Date.parse(message?.createdAt ?? '') >= new Date(stored.receivedAt).getTime());
+
+      for (const part of [message?.text ?? '', message?.html ?? '']) {
+        assert.match(part, /Hello Grace,/);
+        assert.match(part, /Topic: Pricing, plans or a custom plan/);
+        assert.match(part, /From: Grace Hopper, Head of Research, Compilers Inc\./);
+        assert.match(part, /Phone: \+45 12 34 56 78/);
+        assert.ok(part.includes(`Reference: ${id}`));
+      }
+      assert.ok(message?.text.includes('<img src=x onerror=alert(1)> and <script>alert(2)</script>'));
+      const html = message?.html ?? '';
+      assert.ok(html.includes('Fish &amp; chips for &quot;everyone&quot;?'), html);
+      assert.ok(
+        html.includes('&lt;img src=x onerror=alert(1)&gt; and &lt;script&gt;alert(2)&lt;/script&gt;'),
+      );
+      assert.doesNotMatch(html, /<img|<script/i);
+    });
+
+    it('repeats a long message only shortened', async () => {
+      const email = 'ack.long@example.com';
+      const response = await send(
+        { ...validRequest, email, message: `${'a'.repeat(4000)}THE-END` },
+        '192.0.2.21',
+      );
+      assert.equal(response.statusCode, 201);
+      const [message] = await readOutbox(server.database, email);
+      assert.ok(message?.text.includes(`${'a'.repeat(acknowledgedMessageMaxLength)}… (shortened)`));
+      assert.doesNotMatch(message?.text ?? '', /THE-END/);
+    });
+
+    it('sends nothing for a rejected request', async () => {
+      const email = 'ack.rejected@example.com';
+      const invalid = await send({ ...validRequest, email, message: '  ' }, '192.0.2.22');
+      assert.equal(invalid.statusCode, 400);
+      const badTopic = await send({ ...validRequest, email, topic: 'complaints' }, '192.0.2.22');
+      assert.equal(badTopic.statusCode, 400);
+      assert.deepEqual(await readOutbox(server.database, email), []);
+    });
+
+    it('acknowledges at most 3 requests an hour to one address, storing every request', async () => {
+      const email = 'ack.many@example.com';
+      for (let count = 1; count <= 5; count += 1) {
+        const response = await send({ ...validRequest, email }, `203.0.113.${count}`);
+        assert.equal(response.statusCode, 201, `request ${count}`);
+      }
+      const [stored] = await server.database.query<{ count: number }>(
+        'select count(*)::int as count from contact_requests where email = $1',
+        [email],
+      );
+      assert.equal(stored?.count, 5);
+      assert.equal((await readOutbox(server.database, email)).length, 3);
+    });
+
+    it('keeps the request when the email cannot be queued', async () => {
+      const failing = await startTestServer(
+        {},
+        { mailer: { send: () => Promise.reject(new Error('outbox unavailable')) } },
+      );
+      try {
+        const response = await failing.app.inject({
+          method: 'POST',
+          url: '/contact-requests',
+          payload: { ...validRequest, email: 'ack.failing@example.com' },
+          remoteAddress: '192.0.2.23',
+        });
+        assert.equal(response.statusCode, 201);
+        const rows = await failing.database.query('select email from contact_requests where id = $1', [
+          response.json().id,
+        ]);
+        assert.deepEqual(rows, [{ email: 'ack.failing@example.com' }]);
+      } finally {
+        await failing.close();
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { whitePaperDownloadPath } from '@dcipher/shared/contract';
+import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 describe('POST /white-paper', () => {
@@ -102,5 +103,68 @@ describe('POST /white-paper', () => {
     assert.match(String(refused.headers['retry-after']), /^\d+$/);
 
     assert.equal((await send(validRequest, '198.51.100.21')).statusCode, 201, 'another address');
+  });
+
+  describe('copy by email', () => {
+    it('emails the requester one copy, a link to the PDF on the site, after storing the lead', async () => {
+      const email = 'copy.one@example.com';
+      const response = await send(
+        { ...validRequest, firstName: 'Ada <b>"the first"</b> & co', email: 'Copy.One@example.com' },
+        '192.0.2.30',
+      );
+      assert.equal(response.statusCode, 201);
+      const messages = await readOutbox(server.database, email);
+      assert.equal(messages.length, 1);
+      const [message] = messages;
+      assert.equal(message?.to, email);
+      assert.equal(message?.subject, 'Your copy of the Dcipher white paper');
+      assert.equal(message?.tag, 'white-paper-copy');
+      const [lead] = await server.database.query('select email from white_paper_requests where email = $1', [
+        email,
+      ]);
+      assert.ok(lead, 'the lead is stored');
+
+      const url = `http://localhost:8000${whitePaperDownloadPath}`;
+      assert.ok(message && findLinksInEmail(message).includes(url), message?.html);
+      assert.ok(message?.text.includes(url));
+      assert.ok(message?.text.includes('Hello Ada <b>"the first"</b> & co,'));
+      assert.ok(message?.html.includes('Hello Ada &lt;b&gt;&quot;the first&quot;&lt;/b&gt; &amp; co,'));
+      assert.doesNotMatch(message?.html ?? '', /<b>/);
+    });
+
+    it('sends nothing for a rejected request', async () => {
+      const email = 'copy.rejected@example.com';
+      const response = await send({ ...validRequest, email, company: ' ' }, '192.0.2.31');
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(await readOutbox(server.database, email), []);
+    });
+
+    it('sends at most 3 copies an hour to one address, storing every lead', async () => {
+      const email = 'copy.many@example.com';
+      for (let count = 1; count <= 4; count += 1) {
+        assert.equal((await send({ ...validRequest, email }, `203.0.113.${count}`)).statusCode, 201);
+      }
+      assert.equal((await readOutbox(server.database, email)).length, 3);
+    });
+
+    it('keeps the lead when the email cannot be queued', async () => {
+      const failing = await startTestServer(
+        {},
+        { mailer: { send: () => Promise.reject(new Error('outbox unavailable')) } },
+      );
+      try {
+        const response = await failing.app.inject({
+          method: 'POST',
+          url: '/white-paper',
+          payload: { ...validRequest, email: 'copy.failing@example.com' },
+          remoteAddress: '192.0.2.32',
+        });
+        assert.equal(response.statusCode, 201);
+        const rows = await failing.database.query('select email from white_paper_requests');
+        assert.deepEqual(rows, [{ email: 'copy.failing@example.com' }]);
+      } finally {
+        await failing.close();
+      }
+    });
   });
 });

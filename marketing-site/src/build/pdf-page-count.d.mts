@@ -1,0 +1,2 @@
+export function pdfPageCount(bytes: Uint8Array): number;
+export function pdfFilePageCount(path: string): Promise<number>;
