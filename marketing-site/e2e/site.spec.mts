@@ -22,6 +22,21 @@ test('an unknown path answers 404 with the not-found page', async ({ page, allow
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
+test('the not-found page searches the site for the mistyped address', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 404/);
+  await page.goto('/prcing');
+  await expect(page.getByLabel("Search the site's pages")).toHaveValue('prcing');
+  const results = page.getByRole('list', { name: 'Matching pages' });
+  await expect(results.getByRole('link').first()).toHaveText('Pricing');
+  await page.getByLabel("Search the site's pages").fill('narrative analysis');
+  await expect(results.getByRole('link').first()).toContainText(/narrative/i);
+  await results.getByRole('link').first().click();
+  await expect(page).toHaveURL(/narrative/);
+});
+
 test('the login page has its own title and a loading state before the remote arrives', async ({
   request,
 }) => {

@@ -1,5 +1,5 @@
-// sitemap.xml, robots.txt and the blog's RSS feed, written into public/ after the build.
-import { writeFile } from 'node:fs/promises';
+// sitemap.xml, robots.txt, the blog's RSS feed and the pages' search index, written into public/ after the build.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { clientOnlyPrefixOf, matchRoute } from '@dcipher/shared/routes';
 
@@ -65,8 +65,44 @@ ${items.join('\n')}
 `;
 }
 
+const decodeEntities = (text) =>
+  text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal) => String.fromCodePoint(Number(decimal)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * One search entry per page, read from the HTML the build wrote (so it says what the page says): its title
+ * without the product's suffix, and its description.
+ */
+export function searchEntryOf(path, html) {
+  const title = html.match(/<title[^>]*>([^<]*)<\/title>/)?.[1] ?? '';
+  const description = html.match(/<meta[^>]*name="description"[^>]*content="([^"]*)"/)?.[1] ?? '';
+  return {
+    path,
+    title: path === '/' ? 'Home' : decodeEntities(title).replace(/^Dcipher \| /, ''),
+    description: decodeEntities(description),
+  };
+}
+
+/** The index the not-found page searches: every page of the sitemap, in path order. */
+export async function searchIndex(publicDir, paths) {
+  const listed = paths.filter((path) => !isUnlisted(path)).sort();
+  return Promise.all(
+    listed.map(async (path) => {
+      const file = join(publicDir, path, path.endsWith('.html') ? '' : 'index.html');
+      return searchEntryOf(path, await readFile(file, 'utf8'));
+    }),
+  );
+}
+
 export async function writeFeeds({ publicDir, siteUrl, paths, posts }) {
   await writeFile(join(publicDir, 'sitemap.xml'), sitemapXml(siteUrl, paths));
+  await writeFile(join(publicDir, 'search-index.json'), JSON.stringify(await searchIndex(publicDir, paths)));
   await writeFile(join(publicDir, 'robots.txt'), robotsTxt(siteUrl));
   await writeFile(join(publicDir, 'rss.xml'), rssXml(siteUrl, posts));
 }

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { robotsTxt, rssXml, sitemapXml } from './write-feeds.mjs';
+import { robotsTxt, rssXml, searchEntryOf, sitemapXml } from './write-feeds.mjs';
 
 describe('feeds', () => {
   it('lists public pages in the sitemap, not the account area, sign-in or error pages', () => {
@@ -51,5 +51,18 @@ describe('feeds', () => {
     expect(xml).toContain('<title>Trends &amp; &quot;signals&quot; &lt;2026&gt;</title>');
     expect(xml).toContain('<link>https://www.dcipher.io/blog/trends</link>');
     expect(xml).toContain('<pubDate>Thu, 05 Mar 2026 10:00:00 GMT</pubDate>');
+  });
+
+  it('indexes a page for the site search with its own title and description, entities decoded', () => {
+    const html =
+      '<html><head><title data-gatsby-head="true">Dcipher | Q&amp;A &#x27;tips&#x27;</title>' +
+      '<meta name="description" content="Answers &amp; more" data-gatsby-head="true"/></head>' +
+      '<body><svg><title>Not this one</title></svg></body></html>';
+    expect(searchEntryOf('/blog/qa', html)).toEqual({
+      path: '/blog/qa',
+      title: "Q&A 'tips'",
+      description: 'Answers & more',
+    });
+    expect(searchEntryOf('/', '<title>Dcipher</title>').title).toBe('Home');
   });
 });

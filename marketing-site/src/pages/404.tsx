@@ -1,7 +1,8 @@
 import { errorCatalogue } from '@dcipher/shared/validation';
-import type { HeadProps } from 'gatsby';
+import type { HeadProps, PageProps } from 'gatsby';
 import { Link } from 'gatsby';
 import { Layout } from '../components/layout';
+import { SiteSearchForm } from '../components/search/site-search-form';
 import { Seo } from '../components/seo';
 
 /** Where most visitors who mistype a link were going. */
@@ -16,12 +17,13 @@ const popularPages = [
   { to: '/login', label: 'Log in' },
 ];
 
-export default function NotFoundPage() {
+export default function NotFoundPage({ location }: PageProps) {
   return (
     <Layout>
       <section css={{ padding: '4rem clamp(1rem, 6vw, 5rem)', textAlign: 'center' }}>
         <h1>Page not found</h1>
         <p>{errorCatalogue.notFound}</p>
+        <SiteSearchForm pathname={location.pathname} />
         <p>
           <Link to="/">Go to the home page</Link>, or try one of these:
         </p>
