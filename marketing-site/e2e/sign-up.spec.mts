@@ -17,7 +17,7 @@ async function fillCommonFields(page: Page, email: string) {
 }
 
 for (const customerType of ['Individual', 'Business'] as const) {
-  test(`a new ${customerType.toLowerCase()} customer signs up, verifies the email, signs in and logs out`, async ({
+  test(`a new ${customerType.toLowerCase()} customer signs up, is signed in by the emailed link and logs out`, async ({
     page,
     request,
     stack,
@@ -127,3 +127,42 @@ test('a verification link that does not work shows the failed state', async ({
   await page.goto('/verify-email');
   await expect(page.getByRole('alert')).toHaveText('Unexpected error while validating email');
 });
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+]) {
+  test(`the plan chosen on pricing reaches sign-up step 2 with what is charged when, and step 2 fits (${viewport.name})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/pricing');
+    await page.locator('a[href="/signup?plan=business-monthly"]').first().click();
+    await expect(page).toHaveURL(/\/signup\?plan=business-monthly$/);
+    const plan = page.getByRole('region', { name: 'Your plan' });
+    await expect(plan).toContainText('Your plan: Business (monthly)');
+    await expect(page.getByLabel('A business')).toBeChecked();
+    await page.getByLabel('Company', { exact: true }).fill('Analytical Engines Ltd');
+    await page.getByLabel('Company size').selectOption('25-100');
+    await fillCommonFields(page, `plan.${viewport.name}.${Date.now()}@example.com`);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment method (2/2)');
+    await expect(plan).toContainText('Your plan: Business (monthly)');
+    await expect(plan).toContainText('Nothing is charged today');
+    await expect(page.getByText('Dcipher stores only the card', { exact: false })).toBeVisible();
+    await page.getByLabel('CVC').fill('123');
+    await page.screenshot({
+      path: testInfo.outputPath(`signup-step-2-${viewport.name}.png`),
+      fullPage: true,
+    });
+    // Nothing sticks out: no sideways scroll, and the CVC field ends inside the card.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    const card = (await page.getByRole('main').boundingBox())!;
+    const cvc = (await page.getByLabel('CVC').boundingBox())!;
+    expect(cvc.x + cvc.width).toBeLessThanOrEqual(card.x + card.width);
+  });
+}

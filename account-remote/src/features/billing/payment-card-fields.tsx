@@ -21,7 +21,8 @@ function LocalCardInputs({ form }: { form: PaymentForm }) {
       <div
         css={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          // Side by side where both labels fit on one line, one under the other on a phone.
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(10rem, 100%), 1fr))',
           columnGap: '0.75rem',
           '& input': { minWidth: 0, width: '100%', boxSizing: 'border-box' },
         }}
