@@ -1,7 +1,7 @@
 import { theme } from '@dcipher/shared/ui';
 import { Children, type ReactNode } from 'react';
 
-const gutter = 'clamp(1rem, 6vw, 5rem)';
+const gutter = theme.layout.gutter;
 
 /** The opening block of a page: its one h1, a lead paragraph and, beside them on a wide screen, an `aside`. */
 export function PageHero({

@@ -15,7 +15,7 @@ export function SiteFooter() {
   return (
     <footer
       css={{
-        padding: '3rem clamp(1rem, 4vw, 3rem) 2rem',
+        padding: `3rem ${theme.layout.gutter} 2rem`,
         borderTop: `1px solid ${theme.colors.border}`,
         background: theme.colors.canvas,
         color: theme.colors.ink,

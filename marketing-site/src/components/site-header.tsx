@@ -70,7 +70,7 @@ export function SiteHeader() {
         flexWrap: 'wrap',
         alignItems: 'center',
         gap: '0.5rem 0.75rem',
-        padding: '0.5rem clamp(1rem, 4vw, 3rem)',
+        padding: `0.5rem ${theme.layout.gutter}`,
         [phone]: { gap: '0.5rem' },
         borderBottom: `1px solid ${theme.colors.border}`,
         background: theme.colors.surface,

@@ -143,7 +143,7 @@ describe('normalisePressArticle', () => {
 
   it('closes with the company facts: "About Dcipher" and the press contact, linked by email', () => {
     const { html } = normalisePressArticle({ ...pressRelease, content: 'Dcipher launched a thing today.' });
-    expect(html).toMatch(/^<p>Dcipher launched a thing today\.<\/p>\s*<h3[^>]*>About Dcipher<\/h3>/);
+    expect(html).toMatch(/^<p>Dcipher launched a thing today\.<\/p>\s*<h2[^>]*>About Dcipher<\/h2>/);
     expect(html).toContain(companyFacts.boilerplate);
     const { name, role, email } = companyFacts.pressContact;
     expect(email).toBe('press@dcipher.io');

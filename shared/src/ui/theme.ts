@@ -17,4 +17,8 @@ export const theme = {
     family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },
   radius: '8px',
+  layout: {
+    /** The site's side margin: header, sections and footer share it, so their edges line up. */
+    gutter: 'clamp(1rem, 6vw, 5rem)',
+  },
 } as const;
