@@ -14,21 +14,28 @@ interface LogoNode {
 }
 
 /** Customer logos, ascending by CMS priority, each drawn at its height inside the 140x52 box. */
+/** What every customer logo on the site is drawn from: the logo strip, story cards and story pages. */
+export const customerLogoFields = graphql`
+  fragment CustomerLogoFields on ContentCustomerLogo {
+    name
+    imageAlt
+    renderWidth
+    renderHeight
+    imageFile {
+      childImageSharp {
+        gatsbyImageData(height: 52, layout: FIXED, placeholder: NONE)
+      }
+    }
+  }
+`;
+
 export function CustomerLogos() {
   const data = useStaticQuery<{ allContentCustomerLogo: { nodes: LogoNode[] } }>(graphql`
     query CustomerLogos {
       allContentCustomerLogo(sort: [{ priority: ASC }, { name: ASC }]) {
         nodes {
-          name
           imageHeight
-          imageAlt
-          renderWidth
-          renderHeight
-          imageFile {
-            childImageSharp {
-              gatsbyImageData(height: 52, layout: FIXED, placeholder: NONE)
-            }
-          }
+          ...CustomerLogoFields
         }
       }
     }

@@ -70,15 +70,7 @@ export const query = graphql`
         }
         headlineFigure
         customerLogo {
-          name
-          imageAlt
-          renderWidth
-          renderHeight
-          imageFile {
-            childImageSharp {
-              gatsbyImageData(height: 52, layout: FIXED, placeholder: NONE)
-            }
-          }
+          ...CustomerLogoFields
         }
       }
     }
