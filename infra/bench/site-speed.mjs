@@ -4,7 +4,8 @@
 // reference page that the same server serves in the same run (the reference is what makes figures taken on a
 // busy machine comparable). Drives the system Chromium; never downloads a browser.
 // Usage: npm run bench:site   (installs, builds for the benchmark's ports, then runs this)
-//        node infra/bench/site-speed.mjs [--runs=3] [--pages=/login,/]   (after a build for speedBenchEnv's ports)
+//        node infra/bench/site-speed.mjs [--runs=3] [--pages=/login,/] [--long-tasks]   (after a build for
+//        speedBenchEnv's ports; --long-tasks lists each page's long main-thread tasks)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +132,9 @@ async function measure(chrome, url, { loginChunk }) {
     requests: requests.length,
     criticalChain: criticalChainDepth(lhr),
     loginChain: loginChunk ? seriesChain(artifacts.DevtoolsLog, loginChunk) : undefined,
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map(
+      (task) => `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${task.url}`,
+    ),
   };
 }
 
@@ -252,6 +256,12 @@ async function main() {
     });
     console.log(`load average at end: ${load()}`);
     printTable(rows, runs);
+    if (process.argv.includes('--long-tasks')) {
+      for (const page of pages) {
+        console.log(`${page.path}: long tasks (simulated), last run:`);
+        for (const task of samples.get(page.path).at(-1).longTasks) console.log(`  ${task}`);
+      }
+    }
     for (const row of rows.filter((candidate) => candidate.loginChain)) {
       console.log(`${row.path}: requests in series after the HTML up to the login screen code (first run):`);
       for (const url of row.loginChain) console.log(`  -> ${url}`);
