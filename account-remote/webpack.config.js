@@ -5,6 +5,37 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
+/**
+ * The lazy chunk (webpackChunkName in src/features/auth/auth-app.tsx and src/features/onboarding/index.ts) that
+ * holds each signed-out route's screen. Their files go into mf-manifest.json (metaData.screenChunks), so the host
+ * page of a route can preload the route's code from its head (docs/decisions/0049).
+ */
+const authScreenChunks = {
+  login: 'login',
+  ssoLogin: 'sso-login',
+  forgotPassword: 'password',
+  newPassword: 'password',
+  changePassword: 'password',
+  signup: 'signup',
+  postSignup: 'post-signup',
+  verifyEmail: 'verify-email',
+  reactivateTrial: 'reactivate-trial',
+  unsubscribe: 'unsubscribe',
+};
+
+/** Route id -> the JavaScript files of its screen's chunk group; a route without a chunk fails the build. */
+function screenChunkFiles(compilation, routeIds) {
+  return Object.fromEntries(
+    routeIds.map((id) => {
+      const group = compilation.namedChunkGroups.get(authScreenChunks[id]);
+      if (!group)
+        throw new Error(`account-remote: no chunk named "${authScreenChunks[id]}" for the route ${id}`);
+      const files = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+      return [id, files];
+    }),
+  );
+}
+
 function installedVersion(packageName) {
   const manifest = require.resolve(`${packageName}/package.json`, { paths: [__dirname] });
   return require(manifest).version;
@@ -13,6 +44,8 @@ function installedVersion(packageName) {
 module.exports = async (_env, argv) => {
   const { readBrowserConfig } = await import('@dcipher/shared/config');
   const { federatedSingletons, packageOf } = await import('@dcipher/shared/federation');
+  const { remoteRoutes } = await import('@dcipher/shared/routes');
+  const authRouteIds = remoteRoutes('AuthApp').map((route) => route.id);
   const production = argv.mode !== 'development';
   // Fails the build naming the variable when a setting is wrong.
   const browserConfig = readBrowserConfig(process.env);
@@ -67,7 +100,12 @@ module.exports = async (_env, argv) => {
             return [specifier, { singleton: true, version, requiredVersion: `^${version}` }];
           }),
         ),
-        manifest: true,
+        manifest: {
+          additionalData({ stats, compilation }) {
+            stats.metaData.screenChunks = screenChunkFiles(compilation, authRouteIds);
+            return stats;
+          },
+        },
         dts: false,
       }),
       new webpack.DefinePlugin({ __BROWSER_CONFIG__: JSON.stringify(browserConfig) }),

@@ -1,4 +1,5 @@
 import type { GatsbyBrowser } from 'gatsby';
+import { hydratePage } from './src/app-shell/hydrate';
 import { SiteShell } from './src/app-shell/site-shell';
 import { withAnalytics } from './src/app-shell/with-analytics';
 import { startAuth } from './src/auth/start-auth';
@@ -20,6 +21,11 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
     0,
   );
 };
+
+// The first render hydrates in slices (a transition), so it never blocks the page for long. docs/decisions/0049.
+// (Gatsby's type is react-dom's legacy `render`; Gatsby calls it with the root element and #___gatsby.)
+export const replaceHydrateFunction = (() =>
+  hydratePage) as unknown as GatsbyBrowser['replaceHydrateFunction'];
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element }) => (
   <SiteShell>{element}</SiteShell>

@@ -118,6 +118,32 @@ switch (command) {
     await startStack({ announce: true });
     break;
   }
+  case 'bench:site': {
+    // The speed benchmark (infra/bench/site-speed.mjs) serves its own build on its own ports, so it runs beside
+    // `npm start`; turbo keeps that build apart from the default one (its inputs differ), so switching is cheap.
+    const chromium = findChromium();
+    if (!chromium) {
+      console.error(
+        'No Chromium found at /usr/bin/chromium (or $CHROMIUM_PATH): sudo apt-get install chromium',
+      );
+      process.exit(1);
+    }
+    ensurePnpm();
+    ensureDependencies();
+    const { speedBenchEnv } = await import('../bench/site-speed.mjs');
+    const ports = speedBenchEnv(process.env);
+    const benchEnv = {
+      ...env,
+      ...ports,
+      ...browserBuildEnv({ ...process.env, ...ports }),
+      CHROMIUM_PATH: chromium,
+    };
+    pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: benchEnv });
+    run(process.execPath, [join(root, 'infra', 'bench', 'site-speed.mjs'), ...process.argv.slice(3)], {
+      env: benchEnv,
+    });
+    break;
+  }
   case 'test': {
     const chromium = findChromium();
     if (!chromium) {
@@ -150,6 +176,6 @@ switch (command) {
     break;
   }
   default:
-    console.error('Usage: node infra/local/bootstrap.mjs <build|start|test|cms>');
+    console.error('Usage: node infra/local/bootstrap.mjs <build|start|test|cms|bench:site>');
     process.exit(2);
 }

@@ -10,10 +10,11 @@ type FederationHost = ReturnType<typeof import('@module-federation/enhanced/runt
 let hostPromise: Promise<FederationHost> | undefined;
 
 async function createFederationHost(): Promise<FederationHost> {
-  // Loaded only after mount on the pages that need it: never during `gatsby build`, never on content pages.
+  // Loaded only after mount on the pages that need it: never during `gatsby build`, never on content pages. Named
+  // chunks, so a signed-out page's head can preload them (src/app-shell/remote-preload.tsx).
   const [{ createInstance }, { hostSharedModules }] = await Promise.all([
-    import('@module-federation/enhanced/runtime'),
-    import('./host-shared-modules'),
+    import(/* webpackChunkName: "federation-runtime" */ '@module-federation/enhanced/runtime'),
+    import(/* webpackChunkName: "federation-shared" */ './host-shared-modules'),
   ]);
   return createInstance({
     name: 'dcipher_site',
