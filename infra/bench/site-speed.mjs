@@ -128,6 +128,9 @@ async function measure(chrome, url, { loginChunk }) {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     tbt: lhr.audits['total-blocking-time'].numericValue,
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    // Which element the largest paint was (Lighthouse 13 names it in its LCP breakdown insight).
+    lcpElement: detailsOfType(lhr.audits['lcp-breakdown-insight']?.details, 'node')?.nodeLabel,
     jsKb: jsBytes / 1024,
     requests: requests.length,
     criticalChain: criticalChainDepth(lhr),
@@ -261,6 +264,12 @@ async function main() {
         console.log(`${page.path}: long tasks (simulated), last run:`);
         for (const task of samples.get(page.path).at(-1).longTasks) console.log(`  ${task}`);
       }
+    }
+    for (const page of pages.filter((candidate) => candidate.path === '/login')) {
+      const last = samples.get(page.path).at(-1);
+      console.log(
+        `${page.path} (last run): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,
+      );
     }
     for (const row of rows.filter((candidate) => candidate.loginChain)) {
       console.log(`${row.path}: requests in series after the HTML up to the login screen code (first run):`);
