@@ -49,10 +49,8 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
     await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
-  await page.goto('/login');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // Confirming the address signed the new customer in.
+  await page.getByRole('button', { name: 'Go to my account' }).click();
   await expect(page.getByTestId('account-name')).toHaveText('Ada Lovelace');
 
   await page
@@ -165,10 +163,8 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await page.goto(
     await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
   );
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // Confirming the address signed the visitor in: one click back to the checkout, nothing retyped.
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   // Back in the checkout, with the plan chosen before signing up.
   await expect(page).toHaveURL(/\/checkout\/billing$/);

@@ -51,6 +51,9 @@ export function authPage(route: BrowserRoute) {
           navigate={(to) => void navigate(to)}
           frame={frame}
           placeholder={<FormPlaceholder />}
+          // The head preloaded the remote's files (src/app-shell/remote-preload.tsx); Chromium answers a later
+          // request for a preload that failed with the same failure, so a retry in place would fail again.
+          retry={() => window.location.reload()}
         />
       </Layout>
     );

@@ -31,4 +31,27 @@ describe('RemoteScreenHost', () => {
     expect(await screen.findByRole('button', { name: 'Remote loaded' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('in a frame, shows the failure under its own heading and lets the page decide how to retry', async () => {
+    const retry = jest.fn();
+    const load = jest.fn().mockRejectedValue(new Error('connection refused'));
+    render(
+      <RemoteScreenHost
+        load={load}
+        navigate={jest.fn()}
+        frame={(title, content) => (
+          <main>
+            <h1>{title ?? 'Log in'}</h1>
+            {content}
+          </main>
+        )}
+        retry={retry}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

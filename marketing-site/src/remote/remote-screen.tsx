@@ -16,6 +16,8 @@ export interface RemoteScreenHostProps extends RemoteScreenProps {
   frame?: (title: string | undefined, content: ReactNode) => ReactNode;
   /** Shown under "Loading…" in a frame: the shape of what is coming. */
   placeholder?: ReactNode;
+  /** What "Try again" does instead of loading again in place (a page whose head preloads the remote reloads). */
+  retry?: () => void;
 }
 
 class RenderBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
@@ -35,7 +37,7 @@ class RenderBoundary extends Component<{ onError: () => void; children: ReactNod
  * Hosts a remote screen: a loading state while the remote is fetched after mount, and a clear fallback with a
  * retry when it cannot be loaded or fails to render, never a blank page.
  */
-export function RemoteScreenHost({ load, navigate, frame, placeholder }: RemoteScreenHostProps) {
+export function RemoteScreenHost({ load, navigate, frame, placeholder, retry }: RemoteScreenHostProps) {
   const [loadState, setLoadState] = useState<LoadState>({ state: 'loading' });
 
   const attempt = useCallback(() => {
@@ -79,7 +81,7 @@ export function RemoteScreenHost({ load, navigate, frame, placeholder }: RemoteS
       ) : (
         <div role="alert">
           {failureMessage}
-          <Button onClick={() => attempt()}>Try again</Button>
+          <Button onClick={() => (retry ? retry() : attempt())}>Try again</Button>
         </div>
       ),
     );

@@ -15,6 +15,7 @@ import {
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
+import { afterSignInPath } from '../billing/checkout-state';
 
 export type VerificationState =
   | { state: 'verifying' }
@@ -70,8 +71,9 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
             </Notice>
           )}
           {verification.signedIn ? (
-            <Button autoFocus onClick={() => navigate('/account')}>
-              Go to my account
+            // Where a sign-in would have gone: a checkout started before signing up, else the account.
+            <Button autoFocus onClick={() => navigate(afterSignInPath())}>
+              {afterSignInPath() === '/account' ? 'Go to my account' : 'Continue to checkout'}
             </Button>
           ) : (
             <Button onClick={goToLogin}>Log in</Button>
