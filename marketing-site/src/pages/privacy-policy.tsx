@@ -42,13 +42,13 @@ const tableStyle = {
 function PolicyTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     // A region a keyboard can scroll when the table is wider than a phone.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
     <section
       css={{
         overflowX: 'auto',
         '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
       }}
       aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
       tabIndex={0}
     >
       <table css={tableStyle}>

@@ -47,6 +47,7 @@ export function SiteSearchForm({ pathname }: { pathname: string }) {
 
   return (
     <div css={{ display: 'block', maxWidth: '36rem', margin: '0 auto 2rem', textAlign: 'left' }}>
+      {/* biome-ignore lint/a11y/useSemanticElements: React 18 warns about <search>, unknown to older browsers; a form with role="search" is the same landmark */}
       <form role="search" aria-label="Search the site" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={inputId} css={{ display: 'block', fontWeight: 600, marginBottom: '0.35rem' }}>
           Search the site's pages
