@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserBuildEnv, repositoryRoot, startStack } from '../local/stack.mjs';
 import { firstLoadJs } from './first-load-js.mjs';
+import { launchBenchChromium } from './lighthouse-chromium.mjs';
 
 const siteDir = join(repositoryRoot, 'marketing-site');
 const publicDir = join(siteDir, 'public');
@@ -64,19 +65,7 @@ function generateSnapshot(total) {
 
 async function lighthouseScores(urls) {
   const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await launchBenchChromium();
   const scores = [];
   try {
     for (const url of urls) {

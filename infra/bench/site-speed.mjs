@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repositoryRoot, startStack } from '../local/stack.mjs';
+import { launchBenchChromium } from './lighthouse-chromium.mjs';
 
 /** The stack's ports for the benchmark: its own, so it runs beside `npm start` and the browser tests. */
 export function speedBenchEnv(env = process.env) {
@@ -201,7 +202,6 @@ function printTable(rows, runs) {
 async function main() {
   const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3);
   const publicDir = join(repositoryRoot, 'marketing-site', 'public');
-  const chromeLauncher = await import('chrome-launcher');
   const dataDir = mkdtempSync(join(tmpdir(), 'dcipher-speed-data-'));
   // Served by the site's own server, next to the built pages (removed afterwards).
   const referenceFile = join(publicDir, `${referencePath.slice(1)}.html`);
@@ -211,18 +211,7 @@ async function main() {
     quiet: true,
     env: speedBenchEnv(process.env),
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await launchBenchChromium();
   try {
     // --pages=/login,/pricing measures only those (and the reference), for a quick look while working.
     const only = process.argv
