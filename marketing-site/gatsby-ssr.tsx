@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import type { GatsbySSR } from 'gatsby';
+import { renderToString } from 'react-dom/server';
 import {
   authRouteOf,
   remotePreloadHead,
@@ -40,6 +44,34 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
     const siteFiles = siteFilesForAuthPage(pathname, componentChunkName, siteChunkGroups());
     setHeadComponents(remotePreloadHead(pathname, browserConfig.accountRemoteUrl, siteFiles));
   }
+};
+
+/**
+ * The page's styles in one `<style>` in the head instead of Emotion's default of a `<style>` before each styled
+ * element: each style element the parser meets in the body makes the browser work out the page's styles and
+ * layout again, and on a phone those passes were the long tasks of a content page after its first paint
+ * (docs/decisions/0051). The client's Emotion cache (key `css`) reads the ids in `data-emotion` and inserts
+ * none of those rules again.
+ */
+export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({
+  bodyComponent,
+  replaceBodyHTMLString,
+  setHeadComponents,
+}) => {
+  const cache = createCache({ key: 'css' });
+  const { extractCritical } = createEmotionServer(cache);
+  const { html, css, ids } = extractCritical(
+    renderToString(<CacheProvider value={cache}>{bodyComponent}</CacheProvider>),
+  );
+  replaceBodyHTMLString(html);
+  setHeadComponents([
+    <style
+      key="emotion"
+      data-emotion={`css ${ids.join(' ')}`}
+      // The rules Emotion collected from this build's own components, nothing a visitor sent.
+      dangerouslySetInnerHTML={{ __html: css }}
+    />,
+  ]);
 };
 
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element }) => (

@@ -76,3 +76,33 @@ test('the header: styled links and a menu button on a phone (44 px targets, Esca
   ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('home-desktop.png') });
 });
+
+test("a page's styles come in one style element in the head, and hydrating it inserts none of them again", async ({
+  page,
+  request,
+}) => {
+  // Emotion's default puts a <style> before each styled element; each one the parser meets makes the browser
+  // work out styles and layout again (docs/decisions/0051).
+  const html = await (await request.get('/pricing')).text();
+  expect(html.slice(html.indexOf('<body')).includes('<style')).toBe(false);
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head.match(/<style data-emotion="css [^"]+"/g)).toHaveLength(1);
+
+  await page.goto('/pricing');
+  await page.waitForLoadState('networkidle');
+  // Hydrated: the currency choice now changes the prices.
+  await page.getByLabel('Currency').selectOption('usd');
+  await expect(page.getByText(/\$\d/).first()).toBeVisible();
+  const rules = await page.evaluate(() => {
+    const count = (selector: string) =>
+      [...document.querySelectorAll<HTMLStyleElement>(selector)].reduce(
+        (sum, style) => sum + (style.sheet?.cssRules.length ?? 0),
+        0,
+      );
+    // The server's rules; and the ones Emotion's client cache added (its own tags carry no ids).
+    return { server: count('style[data-emotion^="css "]'), client: count('style[data-emotion="css"]') };
+  });
+  expect(rules.server).toBeGreaterThan(100);
+  // Only what the visitor's choice styled differently, never the page's styles a second time.
+  expect(rules.client).toBeLessThan(rules.server / 10);
+});

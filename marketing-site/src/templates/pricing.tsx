@@ -34,17 +34,9 @@ function useLatestPricing(initial: PricingContext): PricingContext {
   useEffect(() => {
     let active = true;
     const refresh = async () => {
-      // Only the two endpoint declarations and the client: the page's first load carries neither.
-      const [{ createApiClient }, { listPricingPlans, listPayAsYouGoPrices }] = await Promise.all([
-        import('@dcipher/shared/client'),
-        import('@dcipher/shared/contract'),
-      ]);
-      const api = createApiClient({ baseUrl: browserConfig.apiBaseUrl });
-      const [plans, payAsYouGo] = await Promise.all([
-        api.call(listPricingPlans),
-        api.call(listPayAsYouGoPrices),
-      ]);
-      if (active && plans.length > 0) setPricing({ plans, payAsYouGo });
+      const { latestPricing } = await import('../components/pricing/latest-pricing');
+      const latest = await latestPricing(browserConfig.apiBaseUrl, initial);
+      if (active && latest) setPricing(latest);
     };
     // Prices rarely change between publishes: refresh once the browser is idle, not while the page is starting.
     const start = () =>
@@ -60,7 +52,7 @@ function useLatestPricing(initial: PricingContext): PricingContext {
       if (canIdle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
     };
-  }, []);
+  }, [initial]);
   return pricing;
 }
 
