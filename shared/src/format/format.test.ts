@@ -10,6 +10,22 @@ describe('formatting', () => {
     ).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
     expect(formatDate('2026-12-31T23:59:59Z')).toBe('31 Dec 2026');
     expect(formatTime('2026-03-05T14:05:00Z')).toBe('14:05');
+    expect(formatTime('2026-03-05T00:00:59Z')).toBe('00:00');
+    expect(formatTime('2026-03-05T09:07:00+02:00')).toBe('07:07');
+    expect(formatTime(Date.UTC(2026, 11, 31, 23, 59))).toBe('23:59');
+    expect(() => formatTime('not a date')).toThrow(RangeError);
+  });
+
+  it('makes no Intl formatter when it loads (its first one loads locale data: a long task on a phone)', () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      jest.isolateModules(() => {
+        require('./date.js');
+      });
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('counts whole days until a moment, never below zero', () => {
