@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
-import { hydratePage } from './hydrate';
+import { hydratePage, yieldToBrowser } from './hydrate';
 
 (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -77,5 +77,18 @@ describe('hydratePage', () => {
     const seenByTimer = await new Promise<number>((resolve) => setTimeout(() => resolve(rendered.length), 0));
     expect(seenByTimer).toBeLessThan(sections.length);
     await waitFor(() => expect(rendered.length).toBe(sections.length));
+  });
+});
+
+describe('yieldToBrowser', () => {
+  it('resolves in a later task, not in the microtasks of the current one', async () => {
+    let resolved = false;
+    const yielded = yieldToBrowser().then(() => {
+      resolved = true;
+    });
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+    expect(resolved).toBe(false);
+    await yielded;
+    expect(resolved).toBe(true);
   });
 });

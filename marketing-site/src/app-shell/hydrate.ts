@@ -19,3 +19,16 @@ export function hydratePage(element: ReactElement, container: Element | null): v
     hydrateRoot(container, element);
   });
 }
+
+/**
+ * Resolves in a later task: the browser paints and answers input in between. The site's start-up waits for it
+ * after its scripts have been evaluated (gatsby-browser `onClientEntry`), so evaluating React, Gatsby and the
+ * app's modules is one task and starting the page (auth store, page data, routing) another, instead of one long
+ * task on a slow phone (docs/decisions/0051).
+ */
+export function yieldToBrowser(): Promise<void> {
+  // A timer at the first nesting level runs as the next task (browsers clamp only deeply nested ones).
+  return new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });
+}
