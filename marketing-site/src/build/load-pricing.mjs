@@ -47,5 +47,10 @@ export async function loadPricing({ apiBaseUrl, environment, reporter }) {
   return {
     plans: v.parse(contract.pricing.listPricingPlans.response, raw.plans),
     payAsYouGo: v.parse(contract.pricing.listPayAsYouGoPrices.response, raw.payAsYouGo),
+    // The browser refreshes the prices from the same two calls (src/components/pricing/latest-pricing.ts).
+    sources: {
+      plans: contract.pricing.listPricingPlans.path,
+      payAsYouGo: contract.pricing.listPayAsYouGoPrices.path,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { annualSavingLabel, bestAnnualSaving } from '../components/annual-saving';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
+import type { PricingSources } from '../components/pricing/latest-pricing';
 import { PlanCards } from '../components/pricing/plan-cards';
 import { PlanComparison } from '../components/pricing/plan-comparison';
 import { PricingFaq, pricingFaq } from '../components/pricing/pricing-faq';
@@ -16,6 +17,8 @@ import { browserConfig } from '../site-config';
 interface PricingContext {
   plans: PricingPlan[];
   payAsYouGo: PayAsYouGoPrice[];
+  /** The two calls' paths, from the contract at build time (src/build/load-pricing.mjs). */
+  sources: PricingSources;
 }
 
 type Period = 'monthly' | 'annual';
@@ -35,8 +38,8 @@ function useLatestPricing(initial: PricingContext): PricingContext {
     let active = true;
     const refresh = async () => {
       const { latestPricing } = await import('../components/pricing/latest-pricing');
-      const latest = await latestPricing(browserConfig.apiBaseUrl, initial);
-      if (active && latest) setPricing(latest);
+      const latest = await latestPricing(browserConfig.apiBaseUrl, initial.sources, initial);
+      if (active && latest) setPricing({ ...latest, sources: initial.sources });
     };
     // Prices rarely change between publishes: refresh once the browser is idle, not while the page is starting.
     const start = () =>

@@ -1,31 +1,50 @@
-import { createApiClient } from '@dcipher/shared/client';
-import {
-  listPayAsYouGoPrices,
-  listPricingPlans,
-  type PayAsYouGoPrice,
-  type PricingPlan,
-} from '@dcipher/shared/contract';
+import type { PayAsYouGoPrice, PricingPlan } from '@dcipher/shared/contract';
 
 export interface PricingData {
   plans: PricingPlan[];
   payAsYouGo: PayAsYouGoPrice[];
 }
 
+/** Where the two lists come from: the contract's paths, written into the page at build time. */
+export interface PricingSources {
+  plans: string;
+  payAsYouGo: string;
+}
+
+/** JSON with every object's keys sorted, so two answers compare as data whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+const samePricing = (a: PricingData, b: unknown[]) =>
+  canonical(a.plans) === canonical(b[0]) && canonical(a.payAsYouGo) === canonical(b[1]);
+
 /**
  * The plans and pay-as-you-go prices as the API has them now, or `undefined` when they are what the page was
- * built with (so the page does not render again for nothing). Imported on its own, after the first view: the
- * named imports let the bundler keep only these two declarations of the contract and their schemas, not all of
- * them.
+ * built with (so the page does not render again for nothing). The usual answer, "unchanged", needs two requests
+ * and a comparison only; the contract's schemas are loaded to check the API's answer only when it differs.
+ * Rejects when the API cannot be read or answers something that is not a price list (the page keeps its prices).
  */
 export async function latestPricing(
   apiBaseUrl: string,
+  sources: PricingSources,
   built: PricingData,
 ): Promise<PricingData | undefined> {
-  const api = createApiClient({ baseUrl: apiBaseUrl });
-  const [plans, payAsYouGo] = await Promise.all([api.call(listPricingPlans), api.call(listPayAsYouGoPrices)]);
-  if (plans.length === 0) return undefined;
-  const latest = { plans, payAsYouGo };
-  return JSON.stringify(latest) === JSON.stringify({ plans: built.plans, payAsYouGo: built.payAsYouGo })
-    ? undefined
-    : latest;
+  const base = apiBaseUrl.replace(/\/$/, '');
+  const answers = await Promise.all(
+    [sources.plans, sources.payAsYouGo].map(async (path) => {
+      const response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      return (await response.json()) as unknown;
+    }),
+  );
+  if (samePricing(built, answers)) return undefined;
+  const { parsePricing } = await import('./parse-pricing');
+  const latest = parsePricing(answers[0], answers[1]);
+  if (latest.plans.length === 0) return undefined;
+  return samePricing(built, [latest.plans, latest.payAsYouGo]) ? undefined : latest;
 }
