@@ -1,4 +1,3 @@
-import type { PayAsYouGoPrice, PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, currencySymbols, freeTrialDays } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
@@ -7,19 +6,12 @@ import { useEffect, useId, useState } from 'react';
 import { annualSavingLabel, bestAnnualSaving } from '../components/annual-saving';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
-import type { PricingSources } from '../components/pricing/latest-pricing';
+import type { BuiltPricing, PricingData } from '../components/pricing/latest-pricing';
 import { PlanCards } from '../components/pricing/plan-cards';
 import { PlanComparison } from '../components/pricing/plan-comparison';
 import { PricingFaq, pricingFaq } from '../components/pricing/pricing-faq';
 import { Seo } from '../components/seo';
 import { browserConfig } from '../site-config';
-
-interface PricingContext {
-  plans: PricingPlan[];
-  payAsYouGo: PayAsYouGoPrice[];
-  /** The two calls' paths, from the contract at build time (src/build/load-pricing.mjs). */
-  sources: PricingSources;
-}
 
 type Period = 'monthly' | 'annual';
 /** The tier the page recommends to most visitors (its monthly or annual plan, as the period shown). */
@@ -32,14 +24,14 @@ const currencyLabels: Record<CurrencyCode, string> = {
 };
 
 /** Plans as built, then refreshed from the API in the browser (prices may change between publishes). */
-function useLatestPricing(initial: PricingContext): PricingContext {
-  const [pricing, setPricing] = useState(initial);
+function useLatestPricing(initial: BuiltPricing): PricingData {
+  const [pricing, setPricing] = useState<PricingData>(initial);
   useEffect(() => {
     let active = true;
     const refresh = async () => {
       const { latestPricing } = await import('../components/pricing/latest-pricing');
-      const latest = await latestPricing(browserConfig.apiBaseUrl, initial.sources, initial);
-      if (active && latest) setPricing({ ...latest, sources: initial.sources });
+      const latest = await latestPricing(browserConfig.apiBaseUrl, initial);
+      if (active && latest) setPricing(latest);
     };
     // Prices rarely change between publishes: refresh once the browser is idle, not while the page is starting.
     const start = () =>
@@ -86,7 +78,7 @@ function usageLabel(category: string): string {
     .join(' ');
 }
 
-export default function PricingPage({ pageContext }: PageProps<object, PricingContext>) {
+export default function PricingPage({ pageContext }: PageProps<object, BuiltPricing>) {
   const { plans, payAsYouGo } = useLatestPricing(pageContext);
   const [period, setPeriod] = useState<Period>('monthly');
   const [currency, setCurrency] = useState<CurrencyCode>('eur');

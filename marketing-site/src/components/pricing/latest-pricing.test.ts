@@ -39,19 +39,22 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const built = { plans: [plan(4500)], payAsYouGo };
-const sources = { plans: '/pricing-plans', payAsYouGo: '/pricing-plans/pay-as-you-go-prices' };
+const built = {
+  plans: [plan(4500)],
+  payAsYouGo,
+  sources: { plans: '/pricing-plans', payAsYouGo: '/pricing-plans/pay-as-you-go-prices' },
+};
 
 it('gives the prices the API has now when they changed since the page was built', async () => {
   answers = { '/pricing-plans': [plan(4900)], '/pricing-plans/pay-as-you-go-prices': payAsYouGo };
-  const latest = await latestPricing(baseUrl, sources, built);
+  const latest = await latestPricing(baseUrl, built);
   expect(latest?.plans[0]?.prices).toEqual({ usd: 4900, eur: 4900, gpb: 4900 });
   expect(latest?.payAsYouGo).toEqual(payAsYouGo);
 });
 
 it('gives nothing when the prices are the ones the page was built with, so the page does not render again', async () => {
   answers = { '/pricing-plans': [plan(4500)], '/pricing-plans/pay-as-you-go-prices': payAsYouGo };
-  await expect(latestPricing(baseUrl, sources, built)).resolves.toBeUndefined();
+  await expect(latestPricing(baseUrl, built)).resolves.toBeUndefined();
 });
 
 it('compares as data: the same prices with their keys in another order, or with fields the page does not use, are unchanged', async () => {
@@ -60,12 +63,12 @@ it('compares as data: the same prices with their keys in another order, or with 
     '/pricing-plans': [{ ...reordered, addedLater: true }],
     '/pricing-plans/pay-as-you-go-prices': payAsYouGo,
   };
-  await expect(latestPricing(baseUrl, sources, built)).resolves.toBeUndefined();
+  await expect(latestPricing(baseUrl, built)).resolves.toBeUndefined();
 });
 
 it('refuses an answer that is not a list of plans (the page keeps its built prices)', async () => {
   answers = { '/pricing-plans': [{ id: 'x' }], '/pricing-plans/pay-as-you-go-prices': payAsYouGo };
-  await expect(latestPricing(baseUrl, sources, built)).rejects.toThrow();
+  await expect(latestPricing(baseUrl, built)).rejects.toThrow();
   answers = {};
-  await expect(latestPricing(baseUrl, sources, built)).rejects.toThrow('/pricing-plans answered 404');
+  await expect(latestPricing(baseUrl, built)).rejects.toThrow('/pricing-plans answered 404');
 });

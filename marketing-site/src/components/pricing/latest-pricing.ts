@@ -5,10 +5,10 @@ export interface PricingData {
   payAsYouGo: PayAsYouGoPrice[];
 }
 
-/** Where the two lists come from: the contract's paths, written into the page at build time. */
-export interface PricingSources {
-  plans: string;
-  payAsYouGo: string;
+/** The pricing page's context: the prices it was built with, and where the two lists come from (the
+ * contract's paths, written into the page at build time by src/build/load-pricing.mjs). */
+export interface BuiltPricing extends PricingData {
+  sources: { plans: string; payAsYouGo: string };
 }
 
 /** JSON with every object's keys sorted, so two answers compare as data whatever their key order. */
@@ -31,12 +31,11 @@ const samePricing = (a: PricingData, b: unknown[]) =>
  */
 export async function latestPricing(
   apiBaseUrl: string,
-  sources: PricingSources,
-  built: PricingData,
+  built: BuiltPricing,
 ): Promise<PricingData | undefined> {
   const base = apiBaseUrl.replace(/\/$/, '');
   const answers = await Promise.all(
-    [sources.plans, sources.payAsYouGo].map(async (path) => {
+    [built.sources.plans, built.sources.payAsYouGo].map(async (path) => {
       const response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       return (await response.json()) as unknown;
