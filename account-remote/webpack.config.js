@@ -50,22 +50,11 @@ module.exports = async (_env, argv) => {
   // Fails the build naming the variable when a setting is wrong.
   const browserConfig = readBrowserConfig(process.env);
 
-  return {
+  // What both compilations share: TypeScript through SWC, Emotion's JSX runtime, assets, the browser config.
+  const common = {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/index.ts' },
     // Production maps are written for error reporting but never referenced or served (docs/decisions/0032).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    output: {
-      path: path.resolve(__dirname, 'dist'),
-      // "auto": chunks and assets load from wherever remoteEntry.js was loaded (the remote's own origin).
-      publicPath: 'auto',
-      // Entry files keep stable names (short-cached); chunks are content-hashed (cached forever).
-      filename: '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      uniqueName: 'dcipher_account',
-      clean: true,
-    },
     resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
     module: {
       rules: [
@@ -85,6 +74,27 @@ module.exports = async (_env, argv) => {
         },
         { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset/resource' },
       ],
+    },
+    performance: { hints: false },
+  };
+  const definitions = () => new webpack.DefinePlugin({ __BROWSER_CONFIG__: JSON.stringify(browserConfig) });
+
+  /** The remote: remoteEntry.js, the exposed screens and mf-manifest.json, loaded by the site at run time. */
+  const remote = {
+    ...common,
+    name: 'remote',
+    // Only the federation container's entry (remoteEntry.js), which the plugin adds.
+    entry: {},
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      // "auto": chunks and assets load from wherever remoteEntry.js was loaded (the remote's own origin).
+      publicPath: 'auto',
+      // Entry files keep stable names (short-cached); chunks are content-hashed (cached forever).
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: 'dcipher_account',
+      clean: true,
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -107,14 +117,42 @@ module.exports = async (_env, argv) => {
           },
         },
         dts: false,
+        // remoteEntry.js uses the host's federation runtime (the site registers it with
+        // @module-federation/inject-external-runtime-core-plugin) instead of carrying a second copy: about 19 KB
+        // compressed less on every page that loads the remote (docs/decisions/0052).
+        experiments: { externalRuntime: true },
       }),
-      new webpack.DefinePlugin({ __BROWSER_CONFIG__: JSON.stringify(browserConfig) }),
+      definitions(),
+    ],
+  };
+
+  /**
+   * The standalone development shell (dist/index.html, the remote's origin at /): a plain single-page build of
+   * the same screens, not federated, since it has no host to share modules with or to take the runtime from.
+   * Built after the remote, whose output it sits beside.
+   */
+  const standalone = {
+    ...common,
+    name: 'standalone',
+    dependencies: ['remote'],
+    entry: { standalone: './src/standalone/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: '[name].js',
+      chunkFilename: production ? 'standalone/[name].[contenthash:8].js' : 'standalone/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: 'dcipher_account_standalone',
+      clean: false,
+    },
+    plugins: [
+      definitions(),
       new HtmlWebpackPlugin({
         template: './src/standalone/index.html',
-        chunks: ['main'],
         title: 'Dcipher account (standalone)',
       }),
     ],
-    performance: { hints: false },
   };
+
+  return [remote, standalone];
 };

@@ -1,4 +1,4 @@
-import { contactTopicLabels, contactTopics, contract } from '@dcipher/shared/contract';
+import { contactTopicLabels, contactTopics, createContactRequest } from '@dcipher/shared/contract/contact';
 import { companyContacts } from '@dcipher/shared/domain';
 import {
   Form,
@@ -38,11 +38,11 @@ export default function ContactUsPage() {
     receiveEmails: false,
   });
   const form = useContractForm({
-    schema: contract.contact.createContactRequest.body.schema,
+    schema: createContactRequest.body.schema,
     defaultValues,
     onSubmit: async (body) => {
       const api = await publicApi();
-      await api.call(contract.contact.createContactRequest, { body });
+      await api.call(createContactRequest, { body });
       setSentTo(body.email);
       trackLead(body.email);
     },

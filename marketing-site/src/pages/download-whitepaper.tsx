@@ -1,4 +1,4 @@
-import { contract } from '@dcipher/shared/contract';
+import * as whitePaper from '@dcipher/shared/contract/white-paper';
 import {
   Form,
   FormCheckboxField,
@@ -40,11 +40,11 @@ export default function DownloadWhitePaperPage() {
     receiveEmails: false,
   });
   const form = useContractForm({
-    schema: contract.whitePaper.requestWhitePaper.body.schema,
+    schema: whitePaper.requestWhitePaper.body.schema,
     defaultValues,
     onSubmit: async (body) => {
       const api = await publicApi();
-      const { downloadUrl } = await api.call(contract.whitePaper.requestWhitePaper, { body });
+      const { downloadUrl } = await api.call(whitePaper.requestWhitePaper, { body });
       setDownload({ url: downloadUrl, email: body.email });
       trackLead(body.email);
     },

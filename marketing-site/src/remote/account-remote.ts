@@ -12,16 +12,24 @@ let hostPromise: Promise<FederationHost> | undefined;
 async function createFederationHost(): Promise<FederationHost> {
   // Loaded only after mount on the pages that need it: never during `gatsby build`, never on content pages. Named
   // chunks, so a signed-out page's head can preload them (src/app-shell/remote-preload.tsx).
-  const [{ createInstance }, { hostSharedModules }] = await Promise.all([
-    import(/* webpackChunkName: "federation-runtime" */ '@module-federation/enhanced/runtime'),
-    import(/* webpackChunkName: "federation-shared" */ './host-shared-modules'),
-  ]);
+  const [{ createInstance }, { default: provideRuntimeToRemotes }, { hostSharedModules }] = await Promise.all(
+    [
+      import(/* webpackChunkName: "federation-runtime" */ '@module-federation/enhanced/runtime'),
+      import(
+        /* webpackChunkName: "federation-runtime" */ '@module-federation/inject-external-runtime-core-plugin'
+      ),
+      import(/* webpackChunkName: "federation-shared" */ './host-shared-modules'),
+    ],
+  );
   return createInstance({
     name: 'dcipher_site',
     remotes: [
       { name: 'account', entry: `${browserConfig.accountRemoteUrl.replace(/\/$/, '')}/mf-manifest.json` },
     ],
     shared: hostSharedModules(),
+    // The remote is built with `experiments.externalRuntime` and runs on this runtime, which the plugin
+    // publishes before the remote's entry loads, instead of a copy of its own (docs/decisions/0052).
+    plugins: [provideRuntimeToRemotes()],
   });
 }
 

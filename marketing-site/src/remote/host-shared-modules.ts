@@ -1,7 +1,6 @@
 import * as SharedAuth from '@dcipher/shared/auth';
 import * as SharedClient from '@dcipher/shared/client';
 import * as SharedConfig from '@dcipher/shared/config';
-import * as SharedContract from '@dcipher/shared/contract';
 import * as SharedDomain from '@dcipher/shared/domain';
 import { type FederatedSingleton, federatedSingletons, packageOf } from '@dcipher/shared/federation';
 import * as SharedUi from '@dcipher/shared/ui';
@@ -26,7 +25,6 @@ const hostModules: Record<FederatedSingleton, unknown> = {
   '@dcipher/shared/auth': SharedAuth,
   '@dcipher/shared/client': SharedClient,
   '@dcipher/shared/config': SharedConfig,
-  '@dcipher/shared/contract': SharedContract,
   '@dcipher/shared/domain': SharedDomain,
   '@dcipher/shared/ui': SharedUi,
   '@dcipher/shared/validation': SharedValidation,

@@ -1,5 +1,4 @@
 export { type AccessTokenClaims, accessTokenAudience, accessTokenIssuer } from './access-token-claims.js';
-export { AccessTokenError, createAccessTokenVerifier } from './access-token-verifier.js';
 export {
   type AuthConfiguration,
   type AuthState,

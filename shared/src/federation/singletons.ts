@@ -3,6 +3,10 @@
  * and one copy of the shared library, so host and remote see the same auth store. The remote's webpack config
  * and the host's runtime registration both read this list; their versions come from the installed packages,
  * pinned once in the workspace catalog.
+ *
+ * `@dcipher/shared/contract` is not in it: it holds no state, and as one shared module every screen received all
+ * 122 endpoints' schemas. Each side bundles the areas it imports (`@dcipher/shared/contract/<area>`), so the
+ * login screen loads the auth area, not the billing one (docs/decisions/0052).
  */
 export const federatedSingletons = [
   'react',
@@ -14,7 +18,6 @@ export const federatedSingletons = [
   '@dcipher/shared/auth',
   '@dcipher/shared/client',
   '@dcipher/shared/config',
-  '@dcipher/shared/contract',
   '@dcipher/shared/domain',
   '@dcipher/shared/ui',
   '@dcipher/shared/validation',

@@ -1,5 +1,8 @@
 import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
-import { CredentialsSchema, contract, errorCodes } from '@dcipher/shared/contract';
+// Area modules, not the contract's index: the login screen's chunk carries two areas, not 122 endpoints (0052).
+import { CredentialsSchema } from '@dcipher/shared/contract/auth';
+import { errorCodes } from '@dcipher/shared/contract/errors';
+import * as registration from '@dcipher/shared/contract/registration';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { routes } from '@dcipher/shared/routes';
 import {
@@ -38,7 +41,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
 
   async function resendConfirmation() {
     await authenticatedApi()
-      .call(contract.registration.sendConfirmation, { body: { email: form.getValues('email') } })
+      .call(registration.sendConfirmation, { body: { email: form.getValues('email') } })
       .catch(() => undefined);
     setResent(true);
   }

@@ -1,6 +1,7 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { errorCodes, RecoveryCodeInputSchema, TwoFactorCodeInputSchema } from '@dcipher/shared/contract';
+import { RecoveryCodeInputSchema, TwoFactorCodeInputSchema } from '@dcipher/shared/contract/auth';
+import { errorCodes } from '@dcipher/shared/contract/errors';
 import { Button, Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';

@@ -1,4 +1,4 @@
-import { contract } from '@dcipher/shared/contract';
+import * as registration from '@dcipher/shared/contract/registration';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import { Form, FormSubmitButton, FormTextField, Notice, theme, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
@@ -15,11 +15,11 @@ export function QuickSignupForm({ email = '' }: { email?: string }) {
   const [sentTo, setSentTo] = useState<string>();
   const { defaultValues, ready } = useHydratedDefaults(formLabel, { email });
   const form = useContractForm({
-    schema: contract.registration.quickRegister.body.schema,
+    schema: registration.quickRegister.body.schema,
     defaultValues,
     onSubmit: async (body) => {
       const api = await publicApi();
-      setSentTo((await api.call(contract.registration.quickRegister, { body })).email);
+      setSentTo((await api.call(registration.quickRegister, { body })).email);
       trackLead(body.email);
     },
   });

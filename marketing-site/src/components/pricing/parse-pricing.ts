@@ -1,4 +1,4 @@
-import { listPayAsYouGoPrices, listPricingPlans } from '@dcipher/shared/contract';
+import { listPayAsYouGoPrices, listPricingPlans } from '@dcipher/shared/contract/pricing';
 import * as v from 'valibot';
 import type { PricingData } from './latest-pricing';
 

@@ -1,2 +1,0 @@
-// The standalone entry: an async boundary so shared singletons are negotiated before anything renders.
-import('./bootstrap');
