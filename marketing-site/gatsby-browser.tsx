@@ -1,12 +1,23 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { hydratePage, yieldToBrowser } from './src/app-shell/hydrate';
-import { SiteShell } from './src/app-shell/site-shell';
 import { withAnalytics } from './src/app-shell/with-analytics';
 import { startAuth } from './src/auth/start-auth';
 
-// One auth store for the whole page: configured here, shared with the remote as a federation singleton. Gatsby
-// waits for the returned promise, so the page starts in a task of its own after the scripts' evaluation (0051).
-export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => yieldToBrowser().then(startAuth);
+/** The page wrapper (layout, consent, maintenance notice), set by `onClientEntry` before the first render. */
+let SiteShell: typeof import('./src/app-shell/site-shell').SiteShell | undefined;
+
+// Gatsby waits for the returned promise before it loads and renders the page. In between, in tasks of their own
+// after React's and Gatsby's evaluation: the page wrapper's modules (the layout, header, footer, consent), imported
+// "eager" (same chunk, no request; evaluated only when imported, docs/decisions/0052), then the one auth store of
+// the page, configured here and shared with the remote as a federation singleton (0051).
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () =>
+  yieldToBrowser()
+    .then(() => import(/* webpackMode: "eager" */ './src/app-shell/site-shell'))
+    .then((shell) => {
+      SiteShell = shell.SiteShell;
+    })
+    .then(yieldToBrowser)
+    .then(startAuth);
 
 // Scroll depth restarts when a route change starts; the pageview is recorded once it has completed (after the
 // new page's head is in place, so the title is the new one). The analytics shell loads on the first of these.
@@ -26,6 +37,5 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
 export const replaceHydrateFunction = (() =>
   hydratePage) as unknown as GatsbyBrowser['replaceHydrateFunction'];
 
-export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element }) => (
-  <SiteShell>{element}</SiteShell>
-);
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element }) =>
+  SiteShell ? <SiteShell>{element}</SiteShell> : element;

@@ -156,6 +156,16 @@ export const createPages = async ({ graphql, actions, reporter }) => {
   });
 };
 
+// Emotion's Babel plugin compiles the static object styles of `css` props into serialized styles at build time, so
+// hydrating a page does not serialize and hash each element's styles again (docs/decisions/0052). No labels and
+// no source maps in the class names or the shipped styles.
+export const onCreateBabelConfig = ({ actions }) => {
+  actions.setBabelPlugin({
+    name: '@emotion/babel-plugin',
+    options: { sourceMap: false, autoLabel: 'never', cssPropOptimization: true },
+  });
+};
+
 export const onCreateWebpackConfig = async ({ actions, plugins, reporter }) => {
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [
