@@ -77,6 +77,14 @@ module.exports = async (_env, argv) => {
     },
     performance: { hints: false },
   };
+  // Both write into dist/ (the remote's origin serves both); entry files keep stable names (short-cached), chunks and
+  // assets are content-hashed (cached forever).
+  const output = (chunkDirectory) => ({
+    path: path.resolve(__dirname, 'dist'),
+    filename: '[name].js',
+    chunkFilename: `${chunkDirectory}[name]${production ? '.[contenthash:8]' : ''}.js`,
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+  });
   const definitions = () => new webpack.DefinePlugin({ __BROWSER_CONFIG__: JSON.stringify(browserConfig) });
 
   /** The remote: remoteEntry.js, the exposed screens and mf-manifest.json, loaded by the site at run time. */
@@ -86,13 +94,9 @@ module.exports = async (_env, argv) => {
     // Only the federation container's entry (remoteEntry.js), which the plugin adds.
     entry: {},
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      ...output(''),
       // "auto": chunks and assets load from wherever remoteEntry.js was loaded (the remote's own origin).
       publicPath: 'auto',
-      // Entry files keep stable names (short-cached); chunks are content-hashed (cached forever).
-      filename: '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: 'dcipher_account',
       clean: true,
     },
@@ -137,11 +141,8 @@ module.exports = async (_env, argv) => {
     dependencies: ['remote'],
     entry: { standalone: './src/standalone/main.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      ...output('standalone/'),
       publicPath: '/',
-      filename: '[name].js',
-      chunkFilename: production ? 'standalone/[name].[contenthash:8].js' : 'standalone/[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: 'dcipher_account_standalone',
       clean: false,
     },
