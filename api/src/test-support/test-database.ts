@@ -50,7 +50,22 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => asAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)),
+    drop: () =>
+      asAdmin(adminUrl, async (client) => {
+        // pg's pool.end() resolves before its connections have closed. Dropping "with (force)" at once ends them
+        // mid-shutdown, and the pool reports that (57P01) as an error after the test file has finished. So wait
+        // until they have gone (milliseconds); force only what is left after 5 s (a process that did not close).
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline) {
+          const { rows } = await client.query<{ open: number }>(
+            'select count(*)::int as open from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`drop database if exists "${name}" with (force)`);
+      }),
   };
 }
 
