@@ -12,6 +12,7 @@ import {
   sourceContent,
   writeInlineMedia,
 } from './src/build/source-content.mjs';
+import { withStagedEntry } from './src/build/staged-entry-config.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
 
 const require = createRequire(import.meta.url);
@@ -166,7 +167,11 @@ export const onCreateBabelConfig = ({ actions }) => {
   });
 };
 
-export const onCreateWebpackConfig = async ({ actions, plugins, reporter }) => {
+export const onCreateWebpackConfig = async ({ actions, getConfig, plugins, reporter, stage }) => {
+  // The browser bundle's entry evaluates Gatsby's production app in stages (src/app-shell/staged-entry.js, 0053).
+  if (stage === 'build-javascript') {
+    actions.replaceWebpackConfig(withStagedEntry(getConfig(), stage, process.cwd()));
+  }
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [
       name,
