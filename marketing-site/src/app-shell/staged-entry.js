@@ -4,6 +4,7 @@
 // in that window waits for (Total Blocking Time). Here the same modules are evaluated in the same order in five
 // tasks, the browser free to paint and answer input in between. `webpackMode: "eager"` keeps each in the chunks
 // the page already loads (no request); only the moment each is evaluated moves. docs/decisions/0053.
+// Not hydrate.ts's `yieldToBrowser`: importing that module would evaluate React DOM in this task.
 const nextTask = () =>
   new Promise((resolve) => {
     setTimeout(resolve, 0);
