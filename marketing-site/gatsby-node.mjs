@@ -168,10 +168,9 @@ export const onCreateBabelConfig = ({ actions }) => {
 };
 
 export const onCreateWebpackConfig = async ({ actions, getConfig, plugins, reporter, stage }) => {
-  // The browser bundle's entry evaluates Gatsby's production app in stages (src/app-shell/staged-entry.js, 0053).
-  if (stage === 'build-javascript') {
-    actions.replaceWebpackConfig(withStagedEntry(getConfig(), stage, process.cwd()));
-  }
+  // The browser bundle's entry evaluates Gatsby's production app in stages (src/app-shell/staged-entry.js, 0053);
+  // withStagedEntry decides which stage that is and leaves the others' config as it is.
+  actions.replaceWebpackConfig(withStagedEntry(getConfig(), stage, process.cwd()));
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [
       name,
