@@ -6,6 +6,7 @@ import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
 import { clientOnlyPrefixes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
 import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
+import { remotePrerenderAlias } from './src/build/remote-prerender-config.mjs';
 import {
   contentRoutes,
   contentTypeDefs,
@@ -171,6 +172,9 @@ export const onCreateWebpackConfig = async ({ actions, getConfig, plugins, repor
   // The browser bundle's entry evaluates Gatsby's production app in stages (src/app-shell/staged-entry.js, 0053);
   // withStagedEntry decides which stage that is and leaves the others' config as it is.
   actions.replaceWebpackConfig(withStagedEntry(getConfig(), stage, process.cwd()));
+  // The login page's HTML carries the remote's login screen, rendered at build time; the browser bundle does not
+  // (src/build/remote-prerender-config.mjs, 0054).
+  actions.setWebpackConfig(remotePrerenderAlias(stage, process.cwd()));
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [
       name,

@@ -37,12 +37,16 @@ test('the not-found page searches the site for the mistyped address', async ({
   await expect(page).toHaveURL(/narrative/);
 });
 
-test('the login page has its own title and a loading state before the remote arrives', async ({
+test('the sign-in pages have their own titles; before the remote arrives, login has its form, the others a loading state', async ({
   request,
 }) => {
-  const html = await (await request.get('/login')).text();
-  expect(html).toContain('<title data-gatsby-head="true">Dcipher | Log in</title>');
-  expect(html).toContain('Loading…');
+  const login = await (await request.get('/login')).text();
+  expect(login).toContain('<title data-gatsby-head="true">Dcipher | Log in</title>');
+  expect(login).toContain('Work email'); // the form, rendered from the remote's screen at build time (0054)
+  expect(login).not.toContain('Loading…');
+  const forgot = await (await request.get('/forgot-password')).text();
+  expect(forgot).toMatch(/<title data-gatsby-head="true">Dcipher \| [^<]+<\/title>/);
+  expect(forgot).toContain('Loading…');
 });
 
 test('the header: styled links and a menu button on a phone (44 px targets, Escape closes it), all links on a desktop', async ({

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.mjs';
+import { demoSignIn, expect, test } from './fixtures.mjs';
 
 // Every page a visitor can reach: the sitemap (every indexable page, blog posts and stories included) and the
 // pages kept out of it.
@@ -53,6 +53,9 @@ async function sidewaysScroll(page: Page) {
 async function signInScreenReady(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+  // The login form is in the page's HTML before the remote is live; its Log in is enabled once it is (0054).
+  const submit = page.locator('main button[type="submit"]');
+  if (await submit.count()) await expect(submit.first()).toBeEnabled();
 }
 
 for (const viewport of viewports) {
@@ -142,8 +145,9 @@ test("the sign-in frame is in the host's HTML: no white page, the heading the sc
   const html = await (await request.get('/login')).text();
   expect(html).toContain('Back to the site');
   expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/);
-  expect(html).toContain('Loading…');
-  expect(await (await request.get('/signup')).text()).toMatch(/<h1[^>]*>Create account \(1\/2\)<\/h1>/);
+  const signup = await (await request.get('/signup')).text();
+  expect(signup).toMatch(/<h1[^>]*>Create account \(1\/2\)<\/h1>/);
+  expect(signup).toContain('Loading…');
 
   // The first paint, before any script runs, already has the frame's dark background and the card.
   await page.route(/remoteEntry\.js|mf-manifest\.json/, () => new Promise(() => {})); // the remote never comes
@@ -153,6 +157,56 @@ test("the sign-in frame is in the host's HTML: no white page, the heading the sc
     () => getComputedStyle(document.querySelector('main')!.parentElement!.parentElement!).backgroundColor,
   );
   expect(background).not.toBe('rgba(0, 0, 0, 0)');
+});
+
+test("the login form is in the page's HTML: it paints with the page and keeps what is typed before the remote is live", async ({
+  page,
+  request,
+  stack,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 401/);
+  const siteScripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(stack.urls.site) && response.url().endsWith('.js')) {
+      siteScripts.push(response.text());
+    }
+  });
+  const html = await (await request.get('/login')).text();
+  expect(html).toMatch(/<form[^>]*aria-label="Log in"/);
+  expect(html).toContain('Work email');
+  expect(html).toContain('New to Dcipher?');
+  expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Log in<\/button>/);
+  expect(html).not.toContain('Loading…');
+
+  // The remote's files are held back: the visitor types into the form the page's HTML carries.
+  let releaseRemote!: () => void;
+  const remoteHeld = new Promise<void>((resolve) => {
+    releaseRemote = resolve;
+  });
+  await page.route(/remoteEntry\.js/, async (route) => {
+    await remoteHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Work email').fill(demoSignIn.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Password').press('Enter'); // Log in is not live yet: nothing is sent, nothing is lost
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+
+  releaseRemote();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await expect(page.getByLabel('Work email')).toHaveValue(demoSignIn.email);
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByLabel('Work email')).toHaveValue(demoSignIn.email);
+  // The form came from the remote: the site's own scripts do not carry the login screen.
+  expect(siteScripts.length).toBeGreaterThan(0);
+  for (const script of await Promise.all(siteScripts))
+    expect(script).not.toContain('Stay signed in for 2 weeks');
 });
 
 test('a password can be shown before it is sent', async ({ page }) => {

@@ -16,8 +16,14 @@ export function ScreenLoading() {
   );
 }
 
-/** Renders the lazily loaded `Screen` with the host's navigation. */
-export function ScreenRouter({ Screen, navigate }: { Screen: LazyScreen } & RemoteScreenProps) {
+/**
+ * Renders the lazily loaded `Screen` with the host's navigation (or, when the site renders the login page at
+ * build time, the screen itself: the same tree, so the browser can hydrate it).
+ */
+export function ScreenRouter({
+  Screen,
+  navigate,
+}: { Screen: LazyScreen | ComponentType<RemoteScreenProps> } & RemoteScreenProps) {
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Screen navigate={navigate} />

@@ -10,12 +10,13 @@ import {
   Notice,
   theme,
   useContractForm,
+  useHydratedDefaults,
 } from '@dcipher/shared/ui';
 import type { HeadProps } from 'gatsby';
 import { useEffect, useState } from 'react';
 import { LeadFields } from '../components/forms/lead-fields';
 import { publicApi, trackLead } from '../components/forms/public-api';
-import { useHydratedDefaults } from '../components/forms/use-hydrated-defaults';
+
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';

@@ -1,11 +1,12 @@
+import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import type { BrowserRoute } from '@dcipher/shared/routes';
 import { LoginFrame, theme } from '@dcipher/shared/ui';
 import { type HeadProps, navigate } from 'gatsby';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Layout } from '../components/layout';
 import { Seo } from '../components/seo';
 import { loadAccountScreen } from './account-remote';
-import { RemoteScreenHost } from './remote-screen';
+import { PrerenderedRemoteScreen, RemoteScreenHost } from './remote-screen';
 
 const loadAuthApp = () => loadAccountScreen('AuthApp');
 
@@ -36,25 +37,35 @@ function FormPlaceholder() {
 /**
  * A signed-out page (log in, sign up, verification): the remote's AuthApp picks the screen from the path. The
  * host's HTML already has the login-style frame with the screen's heading (declared with the route), so the
- * page paints at once and nothing jumps when the remote's screen takes its place.
+ * page paints at once and nothing jumps when the remote's screen takes its place. The login page goes further:
+ * given `prerendered` (the remote's `PrerenderedLogin` when the pages are rendered at build time, undefined in the
+ * browser bundle), its HTML carries the form itself, and the remote hydrates it (docs/decisions/0054).
  */
-export function authPage(route: BrowserRoute) {
+export function authPage(
+  route: BrowserRoute,
+  screen?: { prerendered: ComponentType<RemoteScreenProps> | undefined },
+) {
   const heading = route.heading ?? route.title;
   const frame = (title: string | undefined, content: ReactNode) => (
     <LoginFrame title={title ?? heading}>{content}</LoginFrame>
   );
+  const screenProps = {
+    load: loadAuthApp,
+    navigate: (to: string) => void navigate(to),
+    frame,
+    placeholder: <FormPlaceholder />,
+    // The head preloaded the remote's files (src/app-shell/remote-preload.tsx); Chromium answers a later
+    // request for a preload that failed with the same failure, so a retry in place would fail again.
+    retry: () => window.location.reload(),
+  };
   return function AuthPage() {
     return (
       <Layout bare>
-        <RemoteScreenHost
-          load={loadAuthApp}
-          navigate={(to) => void navigate(to)}
-          frame={frame}
-          placeholder={<FormPlaceholder />}
-          // The head preloaded the remote's files (src/app-shell/remote-preload.tsx); Chromium answers a later
-          // request for a preload that failed with the same failure, so a retry in place would fail again.
-          retry={() => window.location.reload()}
-        />
+        {screen ? (
+          <PrerenderedRemoteScreen {...screenProps} prerendered={screen.prerendered} />
+        ) : (
+          <RemoteScreenHost {...screenProps} />
+        )}
       </Layout>
     );
   };

@@ -1,6 +1,15 @@
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { Button, theme } from '@dcipher/shared/ui';
-import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
 
 type LoadState =
   | { state: 'loading' }
@@ -62,31 +71,60 @@ export function RemoteScreenHost({ load, navigate, frame, placeholder, retry }: 
     );
   }
 
-  const failureHeading = 'This page could not be loaded';
-  const failureMessage = (
-    <p css={{ color: theme.colors.muted }}>
-      The account service did not respond. Check your connection, then try again.
+  return loadState.state === 'loading'
+    ? remoteScreenPending({ frame, placeholder })
+    : remoteScreenFailure({ frame, retry: retry ?? attempt });
+}
+
+type StatusProps = Pick<RemoteScreenHostProps, 'frame' | 'placeholder'>;
+
+const failureHeading = 'This page could not be loaded';
+const failureMessage = (
+  <p css={{ color: theme.colors.muted }}>
+    The account service did not respond. Check your connection, then try again.
+  </p>
+);
+
+/** While the remote's screen loads: "Loading…", in the screen's frame with the shape of what is coming. */
+function remoteScreenPending({ frame, placeholder }: StatusProps) {
+  const status = (
+    <p role="status" css={{ color: theme.colors.muted, marginTop: frame ? 0 : undefined }}>
+      Loading…
     </p>
   );
-  if (frame) {
+  if (frame)
     return frame(
-      loadState.state === 'loading' ? undefined : failureHeading,
-      loadState.state === 'loading' ? (
-        <>
-          <p role="status" css={{ color: theme.colors.muted, marginTop: 0 }}>
-            Loading…
-          </p>
-          {placeholder}
-        </>
-      ) : (
-        <div role="alert">
-          {failureMessage}
-          <Button onClick={() => (retry ? retry() : attempt())}>Try again</Button>
-        </div>
-      ),
+      undefined,
+      <>
+        {status}
+        {placeholder}
+      </>,
     );
-  }
+  return <CentredStatus>{status}</CentredStatus>;
+}
 
+/** When the remote cannot be loaded or fails to render: why, and "Try again". */
+function remoteScreenFailure({ frame, retry }: Pick<StatusProps, 'frame'> & { retry: () => void }) {
+  if (frame)
+    return frame(
+      failureHeading,
+      <div role="alert">
+        {failureMessage}
+        <Button onClick={retry}>Try again</Button>
+      </div>,
+    );
+  return (
+    <CentredStatus>
+      <div role="alert" css={{ maxWidth: '28rem' }}>
+        <h1 css={{ fontSize: '1.4rem' }}>{failureHeading}</h1>
+        {failureMessage}
+        <Button onClick={retry}>Try again</Button>
+      </div>
+    </CentredStatus>
+  );
+}
+
+function CentredStatus({ children }: { children: ReactNode }) {
   return (
     <div
       css={{
@@ -97,17 +135,64 @@ export function RemoteScreenHost({ load, navigate, frame, placeholder, retry }: 
         textAlign: 'center',
       }}
     >
-      {loadState.state === 'loading' ? (
-        <p role="status" css={{ color: theme.colors.muted }}>
-          Loading…
-        </p>
-      ) : (
-        <div role="alert" css={{ maxWidth: '28rem' }}>
-          <h1 css={{ fontSize: '1.4rem' }}>{failureHeading}</h1>
-          {failureMessage}
-          <Button onClick={() => attempt()}>Try again</Button>
-        </div>
-      )}
+      {children}
     </div>
   );
+}
+
+export interface PrerenderedRemoteScreenProps extends RemoteScreenProps {
+  load: () => Promise<ComponentType<RemoteScreenProps>>;
+  frame: NonNullable<RemoteScreenHostProps['frame']>;
+  placeholder?: ReactNode;
+  retry: () => void;
+  /**
+   * The remote's screen itself, given where the page is rendered at build time (undefined in the browser, where
+   * the screen comes from the remote).
+   */
+  prerendered?: ComponentType<RemoteScreenProps>;
+}
+
+/**
+ * Hosts a remote screen whose HTML the page already carries (docs/decisions/0054). At build time the screen
+ * renders inside a Suspense boundary; in the browser the boundary's content is the remote's screen, loaded
+ * lazily. Hydrating the page leaves that boundary's HTML as it is (painted, and taking what a visitor types)
+ * until the remote has arrived, then hydrates it, keeping the same DOM. `navigate`, `frame` and `placeholder` are
+ * read once (a page's own, they do not change). A page reached by client-side navigation
+ * has no such HTML and shows "Loading…" in the frame until then. When the remote cannot be loaded, or its screen
+ * fails, the frame says so and offers `retry`.
+ */
+export function PrerenderedRemoteScreen({
+  load,
+  navigate,
+  frame,
+  placeholder,
+  retry,
+  prerendered,
+}: PrerenderedRemoteScreenProps) {
+  const [failed, setFailed] = useState(false);
+  const [Screen] = useState(
+    () =>
+      prerendered ??
+      lazy(() =>
+        load().then(
+          (screen) => ({ default: screen }),
+          () => {
+            // The boundary stays as it is (never resolved) while the page replaces it with the failure: an
+            // error thrown into a boundary that is still hydrating would be reported as a hydration error.
+            setFailed(true);
+            return new Promise<never>(() => {});
+          },
+        ),
+      ),
+  );
+  // Made once: when the page renders again before the boundary has hydrated (a store starting, a consent answer),
+  // the same element lets React skip it. New props would make React drop the server's HTML and show "Loading…"
+  // until the remote arrives (React error 421, docs/decisions/0053), losing what the visitor typed.
+  const [boundary] = useState(() => (
+    <Suspense fallback={remoteScreenPending({ frame, placeholder })}>
+      <Screen navigate={navigate} />
+    </Suspense>
+  ));
+  if (failed) return remoteScreenFailure({ frame, retry });
+  return <RenderBoundary onError={() => setFailed(true)}>{boundary}</RenderBoundary>;
 }

@@ -1,5 +1,6 @@
-/** @jest-environment jsdom */
+/** @jest-environment ../jest.jsdom-environment.cjs */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 
 afterEach(cleanup);
 
@@ -32,6 +33,13 @@ describe('TextField', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it("in a page's HTML the toggle is disabled, since it cannot work before the page's script runs", () => {
+    const html = renderToString(<TextField label="Password" type="password" />);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Show/);
+    render(<TextField label="Password" type="password" />);
+    expect((screen.getByRole('button', { name: 'Show password' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('other fields have no toggle', () => {

@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
 import { theme } from './theme.js';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -33,7 +33,8 @@ const inputStyle = (error: string | undefined) =>
 
 /**
  * A text input with a visible label and its error announced to assistive technology. A password field has a
- * "Show" toggle (a real button, `aria-pressed`), so a long password can be checked before it is sent.
+ * "Show" toggle (a real button, `aria-pressed`), so a long password can be checked before it is sent. In a page's
+ * HTML the toggle is disabled until the field's script is live (it could not do anything before that).
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, id, type, ...props },
@@ -43,6 +44,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const [passwordShown, setPasswordShown] = useState(false);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const isPassword = type === 'password';
   const input = (
     <input
@@ -69,6 +72,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             type="button"
             aria-pressed={passwordShown}
             aria-controls={inputId}
+            disabled={!live}
             onClick={() => setPasswordShown((shown) => !shown)}
             css={{
               position: 'absolute',

@@ -15,6 +15,7 @@ import {
   Notice,
   theme,
   useContractForm,
+  useHydratedDefaults,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
@@ -22,14 +23,25 @@ import { ScreenLink } from '../../layout/screen-link';
 import { afterSignInPath } from '../billing/checkout-state';
 import { TwoStepSignIn } from './two-step-sign-in';
 
+const formLabel = 'Log in';
+
+/**
+ * The login form. The site's HTML carries it, rendered from this module when the site was built (0054), so what
+ * a visitor types before this remote arrives is kept, and Log in waits for the form to be live.
+ */
 export function LoginScreen({ navigate }: RemoteScreenProps) {
   const [resent, setResent] = useState(false);
+  const { defaultValues, ready } = useHydratedDefaults(formLabel, {
+    email: '',
+    password: '',
+    staySignedIn: false,
+  });
   const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
   const enterAccount = () =>
     navigate(authStore.getState().requiresPasswordChange ? '/change-password' : afterSignInPath());
   const form = useContractForm({
     schema: CredentialsSchema,
-    defaultValues: { email: '', password: '', staySignedIn: false },
+    defaultValues,
     onSubmit: async (credentials) => {
       setResent(false);
       const step = await authStore.getState().login(credentials);
@@ -62,6 +74,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
     <LoginLayout title={routes.login.title}>
       <Form
         form={form}
+        aria-label={formLabel}
         aria-describedby={form.formError ? 'login-error' : undefined}
         renderFormError={(message) => (
           <div id="login-error">
@@ -94,7 +107,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
           autoComplete="current-password"
         />
         <FormCheckboxField form={form} name="staySignedIn" label="Stay signed in for 2 weeks" />
-        <FormSubmitButton form={form} busyLabel="Logging in…" css={{ width: '100%' }}>
+        <FormSubmitButton form={form} disabled={!ready} busyLabel="Logging in…" css={{ width: '100%' }}>
           Log in
         </FormSubmitButton>
       </Form>

@@ -1,9 +1,16 @@
 import * as registration from '@dcipher/shared/contract/registration';
 import { freeTrialDays } from '@dcipher/shared/domain';
-import { Form, FormSubmitButton, FormTextField, Notice, theme, useContractForm } from '@dcipher/shared/ui';
+import {
+  Form,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  theme,
+  useContractForm,
+  useHydratedDefaults,
+} from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { publicApi, trackLead } from './public-api';
-import { useHydratedDefaults } from './use-hydrated-defaults';
 
 const formLabel = 'Start a free trial';
 

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 
 /**
- * A server-rendered form's starting values and whether the page has hydrated. A visitor may type before the
- * page's script runs: what the DOM holds then becomes the form's default, so hydration keeps it. Until the page
- * has hydrated, submitting would post the form natively (a reload, values in the URL): `ready` is false for that
- * moment, and the submit button stays disabled.
+ * A server-rendered form's starting values and whether it has hydrated. A visitor may type before the page's
+ * script runs (a site form, or the login form the site's HTML carries before the account remote arrives, 0054):
+ * what the DOM holds then becomes the form's default, so hydration keeps it (react-hook-form would otherwise set
+ * each field back to its default when it registers it). Until the form has hydrated, submitting would post it
+ * natively (a reload, values in the URL): `ready` is false for that moment, and the submit button stays
+ * disabled, which also stops Enter from submitting. A form rendered in the browser finds no such DOM and starts
+ * from `defaults`.
  */
 export function useHydratedDefaults<TValues extends Record<string, string | boolean>>(
   formLabel: string,

@@ -1,0 +1,14 @@
+import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { ScreenRouter } from '../../router/screen-router';
+import { LoginScreen } from './login-screen';
+
+/**
+ * The login screen as AuthApp renders it at /login, for the site's build to put in the page's HTML (0054): the
+ * form paints with the page and takes what a visitor types before this remote has loaded. The tree is AuthApp's
+ * (its ScreenRouter, given the screen itself instead of the lazily loaded one), so when the remote arrives React
+ * hydrates that HTML instead of rendering it again. The site imports this module only when it renders its pages
+ * at build time; its browser bundle never carries it.
+ */
+export function PrerenderedLogin({ navigate }: RemoteScreenProps) {
+  return <ScreenRouter Screen={LoginScreen} navigate={navigate} />;
+}

@@ -1,0 +1,169 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { PrerenderedRemoteScreen } from './remote-screen';
+
+// A screen as a remote exposes it: a form whose button navigates through the host.
+function LoginForm({ navigate }: { navigate: (to: string) => void }) {
+  return (
+    <form aria-label="Log in">
+      <label>
+        Work email <input name="email" />
+      </label>
+      <button type="button" onClick={() => navigate('/account')}>
+        Log in
+      </button>
+    </form>
+  );
+}
+
+const frame = (title: string | undefined, content: ReactNode) => (
+  <main>
+    <h1>{title ?? 'Log in'}</h1>
+    {content}
+  </main>
+);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  cleanup();
+});
+
+/** The page as the build renders it (the screen given itself), in the document, before any script has run. */
+function serverRenderedPage() {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(
+    <PrerenderedRemoteScreen
+      load={() => new Promise(() => {})}
+      frame={frame}
+      retry={jest.fn()}
+      navigate={jest.fn()}
+      prerendered={LoginForm}
+    />,
+  );
+  document.body.append(container);
+  return container;
+}
+
+describe('PrerenderedRemoteScreen', () => {
+  it("is the screen itself in the page's HTML, and the remote hydrates that DOM, keeping what was typed", async () => {
+    const container = serverRenderedPage();
+    const input = screen.getByLabelText<HTMLInputElement>('Work email');
+    expect(screen.queryByText('Loading…')).toBeNull();
+    input.value = 'early@example.com'; // typed before the remote arrived
+
+    const remote = deferred<typeof LoginForm>();
+    const navigate = jest.fn();
+    const hydrationErrors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <PrerenderedRemoteScreen
+          load={() => remote.promise}
+          frame={frame}
+          retry={jest.fn()}
+          navigate={navigate}
+        />,
+        { onRecoverableError: (error) => hydrationErrors.push(error) },
+      );
+    });
+    // The page has hydrated, the remote has not arrived: the server's form is still there, no "Loading…".
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByLabelText('Work email')).toBe(input);
+
+    await act(async () => remote.resolve(LoginForm));
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(navigate).toHaveBeenCalledWith('/account'); // the remote's handlers are on the same DOM
+    expect(screen.getByLabelText('Work email')).toBe(input);
+    expect(input.value).toBe('early@example.com');
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  it("keeps the server's form when the page around it renders again before the remote arrives", async () => {
+    const container = serverRenderedPage();
+    const input = screen.getByLabelText<HTMLInputElement>('Work email');
+    input.value = 'early@example.com';
+    const remote = deferred<typeof LoginForm>();
+    let renderAgain!: () => void;
+    // A page whose state changes while the remote loads (a store starting, a consent answer), without a transition.
+    function Page() {
+      const [count, setCount] = useState(0);
+      renderAgain = () => setCount(count + 1);
+      return (
+        <PrerenderedRemoteScreen
+          load={() => remote.promise}
+          frame={frame}
+          retry={jest.fn()}
+          navigate={jest.fn()}
+        />
+      );
+    }
+    const hydrationErrors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, <Page />, { onRecoverableError: (error) => hydrationErrors.push(error) });
+    });
+    await act(async () => renderAgain());
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByLabelText('Work email')).toBe(input);
+    await act(async () => remote.resolve(LoginForm));
+    expect(screen.getByLabelText('Work email')).toBe(input);
+    expect(input.value).toBe('early@example.com');
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  it('replaces the HTML with the failure and a retry when the remote cannot be loaded', async () => {
+    const container = serverRenderedPage();
+    const remote = deferred<typeof LoginForm>();
+    const retry = jest.fn();
+    const hydrationErrors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <PrerenderedRemoteScreen
+          load={() => remote.promise}
+          frame={frame}
+          retry={retry}
+          navigate={jest.fn()}
+        />,
+        { onRecoverableError: (error) => hydrationErrors.push(error) },
+      );
+    });
+    await act(async () => remote.reject(new Error('connection refused')));
+    expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+    expect(screen.queryByLabelText('Work email')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  it('reached without its HTML (client-side navigation), shows "Loading…" in the frame, then the screen', async () => {
+    const remote = deferred<typeof LoginForm>();
+    render(
+      <PrerenderedRemoteScreen
+        load={() => remote.promise}
+        frame={frame}
+        retry={jest.fn()}
+        navigate={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    await act(async () => remote.resolve(LoginForm));
+    expect(screen.getByLabelText('Work email')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
