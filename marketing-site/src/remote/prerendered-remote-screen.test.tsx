@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { PrerenderedRemoteScreen } from './remote-screen';
@@ -59,6 +59,15 @@ function serverRenderedPage() {
   return container;
 }
 
+/** Hydrates the page's HTML as the browser does; returns the hydration errors React reports. */
+async function hydratePage(container: Element, page: ReactElement): Promise<unknown[]> {
+  const hydrationErrors: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, page, { onRecoverableError: (error) => hydrationErrors.push(error) });
+  });
+  return hydrationErrors;
+}
+
 describe('PrerenderedRemoteScreen', () => {
   it("is the screen itself in the page's HTML, and the remote hydrates that DOM, keeping what was typed", async () => {
     const container = serverRenderedPage();
@@ -68,19 +77,15 @@ describe('PrerenderedRemoteScreen', () => {
 
     const remote = deferred<typeof LoginForm>();
     const navigate = jest.fn();
-    const hydrationErrors: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <PrerenderedRemoteScreen
-          load={() => remote.promise}
-          frame={frame}
-          retry={jest.fn()}
-          navigate={navigate}
-        />,
-        { onRecoverableError: (error) => hydrationErrors.push(error) },
-      );
-    });
+    const hydrationErrors = await hydratePage(
+      container,
+      <PrerenderedRemoteScreen
+        load={() => remote.promise}
+        frame={frame}
+        retry={jest.fn()}
+        navigate={navigate}
+      />,
+    );
     // The page has hydrated, the remote has not arrived: the server's form is still there, no "Loading…".
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(screen.getByLabelText('Work email')).toBe(input);
@@ -112,10 +117,7 @@ describe('PrerenderedRemoteScreen', () => {
         />
       );
     }
-    const hydrationErrors: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, <Page />, { onRecoverableError: (error) => hydrationErrors.push(error) });
-    });
+    const hydrationErrors = await hydratePage(container, <Page />);
     await act(async () => renderAgain());
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(screen.getByLabelText('Work email')).toBe(input);
@@ -129,19 +131,15 @@ describe('PrerenderedRemoteScreen', () => {
     const container = serverRenderedPage();
     const remote = deferred<typeof LoginForm>();
     const retry = jest.fn();
-    const hydrationErrors: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <PrerenderedRemoteScreen
-          load={() => remote.promise}
-          frame={frame}
-          retry={retry}
-          navigate={jest.fn()}
-        />,
-        { onRecoverableError: (error) => hydrationErrors.push(error) },
-      );
-    });
+    const hydrationErrors = await hydratePage(
+      container,
+      <PrerenderedRemoteScreen
+        load={() => remote.promise}
+        frame={frame}
+        retry={retry}
+        navigate={jest.fn()}
+      />,
+    );
     await act(async () => remote.reject(new Error('connection refused')));
     expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
     expect(screen.queryByLabelText('Work email')).toBeNull();
