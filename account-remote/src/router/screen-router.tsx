@@ -1,6 +1,6 @@
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { theme } from '@dcipher/shared/ui';
-import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, memo, Suspense } from 'react';
 
 /** A screen loaded the first time its route is opened, so each exposed app ships only its router up front. */
 export type LazyScreen = LazyExoticComponent<ComponentType<RemoteScreenProps>>;
@@ -18,9 +18,12 @@ export function ScreenLoading() {
 
 /**
  * Renders the lazily loaded `Screen` with the host's navigation (or, when the site renders the login page at
- * build time, the screen itself: the same tree, so the browser can hydrate it).
+ * build time, the screen itself: the same tree, so the browser can hydrate it). Memoised: while `Screen` and
+ * `navigate` stay, a render of the app around it (the auth status changing) does not reach the screen. At /login
+ * the screen may still be hydrating the site's HTML (0054), and an update reaching it then would make React drop
+ * that HTML and render the form again, losing what the visitor typed (React error 421).
  */
-export function ScreenRouter({
+export const ScreenRouter = memo(function ScreenRouter({
   Screen,
   navigate,
 }: { Screen: LazyScreen | ComponentType<RemoteScreenProps> } & RemoteScreenProps) {
@@ -29,4 +32,4 @@ export function ScreenRouter({
       <Screen navigate={navigate} />
     </Suspense>
   );
-}
+});

@@ -59,6 +59,14 @@ function serverRenderedPage() {
   return container;
 }
 
+/** The host's screen as the browser bundle has it: no screen of its own, the remote's from `remote`. */
+function inTheBrowser(
+  remote: Promise<typeof LoginForm>,
+  { navigate = jest.fn(), retry = jest.fn() }: { navigate?: () => void; retry?: () => void } = {},
+) {
+  return <PrerenderedRemoteScreen load={() => remote} frame={frame} retry={retry} navigate={navigate} />;
+}
+
 /** Hydrates the page's HTML as the browser does; returns the hydration errors React reports. */
 async function hydratePage(container: Element, page: ReactElement): Promise<unknown[]> {
   const hydrationErrors: unknown[] = [];
@@ -77,15 +85,7 @@ describe('PrerenderedRemoteScreen', () => {
 
     const remote = deferred<typeof LoginForm>();
     const navigate = jest.fn();
-    const hydrationErrors = await hydratePage(
-      container,
-      <PrerenderedRemoteScreen
-        load={() => remote.promise}
-        frame={frame}
-        retry={jest.fn()}
-        navigate={navigate}
-      />,
-    );
+    const hydrationErrors = await hydratePage(container, inTheBrowser(remote.promise, { navigate }));
     // The page has hydrated, the remote has not arrived: the server's form is still there, no "Loading…".
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(screen.getByLabelText('Work email')).toBe(input);
@@ -108,14 +108,7 @@ describe('PrerenderedRemoteScreen', () => {
     function Page() {
       const [count, setCount] = useState(0);
       renderAgain = () => setCount(count + 1);
-      return (
-        <PrerenderedRemoteScreen
-          load={() => remote.promise}
-          frame={frame}
-          retry={jest.fn()}
-          navigate={jest.fn()}
-        />
-      );
+      return inTheBrowser(remote.promise);
     }
     const hydrationErrors = await hydratePage(container, <Page />);
     await act(async () => renderAgain());
@@ -131,15 +124,7 @@ describe('PrerenderedRemoteScreen', () => {
     const container = serverRenderedPage();
     const remote = deferred<typeof LoginForm>();
     const retry = jest.fn();
-    const hydrationErrors = await hydratePage(
-      container,
-      <PrerenderedRemoteScreen
-        load={() => remote.promise}
-        frame={frame}
-        retry={retry}
-        navigate={jest.fn()}
-      />,
-    );
+    const hydrationErrors = await hydratePage(container, inTheBrowser(remote.promise, { retry }));
     await act(async () => remote.reject(new Error('connection refused')));
     expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
     expect(screen.queryByLabelText('Work email')).toBeNull();
@@ -150,14 +135,7 @@ describe('PrerenderedRemoteScreen', () => {
 
   it('reached without its HTML (client-side navigation), shows "Loading…" in the frame, then the screen', async () => {
     const remote = deferred<typeof LoginForm>();
-    render(
-      <PrerenderedRemoteScreen
-        load={() => remote.promise}
-        frame={frame}
-        retry={jest.fn()}
-        navigate={jest.fn()}
-      />,
-    );
+    render(inTheBrowser(remote.promise));
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
     await act(async () => remote.resolve(LoginForm));

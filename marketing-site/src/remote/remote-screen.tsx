@@ -140,10 +140,8 @@ function CentredStatus({ children }: { children: ReactNode }) {
   );
 }
 
-export interface PrerenderedRemoteScreenProps extends RemoteScreenProps {
-  load: () => Promise<ComponentType<RemoteScreenProps>>;
+export interface PrerenderedRemoteScreenProps extends RemoteScreenHostProps {
   frame: NonNullable<RemoteScreenHostProps['frame']>;
-  placeholder?: ReactNode;
   retry: () => void;
   /**
    * The remote's screen itself, given where the page is rendered at build time (undefined in the browser, where
@@ -170,8 +168,11 @@ export function PrerenderedRemoteScreen({
   prerendered,
 }: PrerenderedRemoteScreenProps) {
   const [failed, setFailed] = useState(false);
-  const [Screen] = useState(
-    () =>
+  // Made once: when the page renders again before the boundary has hydrated (a store starting, a consent answer),
+  // the same element lets React skip it. New props would make React drop the server's HTML and show "Loading…"
+  // until the remote arrives (React error 421, docs/decisions/0053), losing what the visitor typed.
+  const [boundary] = useState(() => {
+    const Screen =
       prerendered ??
       lazy(() =>
         load().then(
@@ -183,16 +184,13 @@ export function PrerenderedRemoteScreen({
             return new Promise<never>(() => {});
           },
         ),
-      ),
-  );
-  // Made once: when the page renders again before the boundary has hydrated (a store starting, a consent answer),
-  // the same element lets React skip it. New props would make React drop the server's HTML and show "Loading…"
-  // until the remote arrives (React error 421, docs/decisions/0053), losing what the visitor typed.
-  const [boundary] = useState(() => (
-    <Suspense fallback={remoteScreenPending({ frame, placeholder })}>
-      <Screen navigate={navigate} />
-    </Suspense>
-  ));
+      );
+    return (
+      <Suspense fallback={remoteScreenPending({ frame, placeholder })}>
+        <Screen navigate={navigate} />
+      </Suspense>
+    );
+  });
   if (failed) return remoteScreenFailure({ frame, retry });
   return <RenderBoundary onError={() => setFailed(true)}>{boundary}</RenderBoundary>;
 }

@@ -42,4 +42,4 @@ export {
 } from './password-rules.js';
 export { TextField, type TextFieldProps, visuallyHidden } from './text-field.js';
 export { theme } from './theme.js';
-export { useHydratedDefaults } from './use-hydrated-defaults.js';
+export { useHydrated, useHydratedDefaults } from './use-hydrated-defaults.js';

@@ -1,5 +1,6 @@
-import { forwardRef, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
 import { theme } from './theme.js';
+import { useHydrated } from './use-hydrated-defaults.js';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -44,8 +45,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const [passwordShown, setPasswordShown] = useState(false);
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   const isPassword = type === 'password';
   const input = (
     <input

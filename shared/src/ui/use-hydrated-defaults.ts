@@ -26,7 +26,15 @@ export function useHydratedDefaults<TValues extends Record<string, string | bool
     }
     return typed;
   });
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  return { defaultValues, ready };
+  return { defaultValues, ready: useHydrated() };
+}
+
+/**
+ * False in a page's HTML and while React hydrates it, true once the component is live (its effects have run): for
+ * controls that cannot do anything before their script runs.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

@@ -1,7 +1,7 @@
 import { useAuth } from '@dcipher/shared/auth';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { type AuthRouteId, matchRoute } from '@dcipher/shared/routes';
-import { lazy, useEffect, useMemo } from 'react';
+import { lazy, useEffect } from 'react';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
 import { afterSignInPath } from '../billing/checkout-state';
 import { onboardingScreens } from '../onboarding';
@@ -49,9 +49,10 @@ export function AuthApp({ navigate }: RemoteScreenProps) {
   useEffect(() => {
     if (status === 'authenticated' && id === 'login') navigate(afterSignInPath());
   }, [status, navigate, id]);
-  const Screen = invitation ? onboardingScreens.acceptInvitation : screens[id];
-  // The same element while the screen and navigate stay: when the auth status changes, the screen is not rendered
-  // again. At /login the screen may still be hydrating the site's HTML (0054), and an update reaching it then would
-  // make React drop that HTML and render the form again, losing what the visitor typed (React error 421).
-  return useMemo(() => <ScreenRouter Screen={Screen} navigate={navigate} />, [Screen, navigate]);
+  return (
+    <ScreenRouter
+      Screen={invitation ? onboardingScreens.acceptInvitation : screens[id]}
+      navigate={navigate}
+    />
+  );
 }
