@@ -52,6 +52,7 @@ import {
 import { registerMemberRoutes } from './modules/members/member-routes.js';
 import { createMemberService } from './modules/members/member-service.js';
 import { registerOrganizationSettingsRoutes } from './modules/organization-settings/organization-settings-routes.js';
+import { createPaymentService } from './modules/payments/payment-service.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
 import { createRecoveryService } from './modules/recovery/recovery-service.js';
@@ -269,10 +270,11 @@ export async function createServer(
     registerCaptchaRoutes(app, captcha);
     const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);
     registerCreditCardRoutes(app, database, paymentGateway, rateLimiter, config.payments);
-    const subscriptions = createSubscriptionService({ database, gateway: paymentGateway });
+    const payments = createPaymentService({ database, gateway: paymentGateway, log: app.log });
+    const subscriptions = createSubscriptionService({ database, payments });
     const billingScheduler = createBillingScheduler({
       database,
-      gateway: paymentGateway,
+      payments,
       mailer,
       webUrl: config.webUrl,
       log: app.log,

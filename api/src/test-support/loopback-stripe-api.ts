@@ -15,7 +15,18 @@ export interface LoopbackStripeApi {
   /** Every request, in order: method, path and form body. */
   requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[];
   /** PaymentIntents created, by id. */
-  paymentIntents: Map<string, { amount: number; currency: string; customer: string; paymentMethod: string }>;
+  paymentIntents: Map<
+    string,
+    {
+      amount: number;
+      currency: string;
+      customer: string;
+      paymentMethod: string;
+      /** The metadata field the gateway searches by (findCharge). */
+      idempotencyKey: string;
+      refunded: boolean;
+    }
+  >;
   close(): Promise<void>;
 }
 
@@ -57,7 +68,12 @@ export async function startLoopbackStripeApi(): Promise<LoopbackStripeApi> {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const attached = new Map<string, string>();
 
-  const answer = (path: string, method: string, body: URLSearchParams): { status: number; body: unknown } => {
+  const answer = (
+    path: string,
+    method: string,
+    body: URLSearchParams,
+    query: URLSearchParams,
+  ): { status: number; body: unknown } => {
     if (method === 'POST' && path === '/v1/customers') {
       return {
         status: 200,
@@ -157,6 +173,8 @@ export async function startLoopbackStripeApi(): Promise<LoopbackStripeApi> {
         currency: body.get('currency') ?? '',
         customer,
         paymentMethod,
+        idempotencyKey: body.get('metadata[dcipher_idempotency_key]') ?? '',
+        refunded: false,
       });
       return {
         status: 200,
@@ -171,6 +189,34 @@ export async function startLoopbackStripeApi(): Promise<LoopbackStripeApi> {
         },
       };
     }
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      const key = /^metadata\['dcipher_idempotency_key'\]:'(.*)'$/.exec(query.get('query') ?? '')?.[1];
+      const data = [...paymentIntents]
+        .filter(([, intent]) => key !== undefined && intent.idempotencyKey === key)
+        .map(([intentId, intent]) => ({
+          id: intentId,
+          object: 'payment_intent',
+          amount: intent.amount,
+          currency: intent.currency,
+          status: 'succeeded',
+          latest_charge: { id: `ch_${intentId}`, object: 'charge', refunded: intent.refunded },
+        }));
+      return { status: 200, body: { object: 'search_result', data, has_more: false, url: path } };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = paymentIntents.get(body.get('payment_intent') ?? '');
+      if (!intent) {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'no intent' } },
+        };
+      }
+      intent.refunded = true;
+      return {
+        status: 200,
+        body: { id: id('re'), object: 'refund', amount: intent.amount, status: 'succeeded' },
+      };
+    }
     return {
       status: 404,
       body: {
@@ -181,13 +227,13 @@ export async function startLoopbackStripeApi(): Promise<LoopbackStripeApi> {
 
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
-    const path = new URL(request.url ?? '/', 'http://stripe.test').pathname;
+    const { pathname: path, searchParams: query } = new URL(request.url ?? '/', 'http://stripe.test');
     const method = request.method ?? 'GET';
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     requests.push({ method, path, body, ...(idempotencyKey && { idempotencyKey }) });
     const stored = idempotencyKey ? idempotent.get(`${path} ${idempotencyKey}`) : undefined;
-    const result = stored ?? answer(path, method, body);
+    const result = stored ?? answer(path, method, body, query);
     if (idempotencyKey && !stored && method === 'POST') idempotent.set(`${path} ${idempotencyKey}`, result);
     response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(JSON.stringify(result.body));

@@ -123,6 +123,14 @@ export const errorCodes = {
   subscriptionConflict: 'SUBSCRIPTION_CONFLICT',
   /** Billing: the last card cannot go while a paid plan is running (409). */
   cardRequired: 'CARD_REQUIRED',
+  /** Payments (0055): an idempotency key sent again for another endpoint, item or quantity (409). */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** Payments: another payment of the organization is still being processed after waiting for it (409). */
+  paymentInProgress: 'PAYMENT_IN_PROGRESS',
+  /** Payments: the gateway or the database failed after the payment was recorded; the repair job settles it (503). */
+  paymentNotConfirmed: 'PAYMENT_NOT_CONFIRMED',
+  /** Payments: the key's payment ended without completing (refunded); a new purchase needs a new key (409). */
+  paymentNotCompleted: 'PAYMENT_NOT_COMPLETED',
   /** Usage past the quota that the wallet cannot pay (402). */
   insufficientCredits: 'INSUFFICIENT_CREDITS',
   internal: 'INTERNAL',
@@ -220,6 +228,10 @@ export const errorDefinitions: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   SUBSCRIPTION_CONFLICT: { status: 409, message: billingMessages.alreadySubscribed },
   CARD_REQUIRED: { status: 409, message: billingMessages.lastCardOfPaidPlan },
   INSUFFICIENT_CREDITS: { status: 402, message: billingMessages.insufficientCredits },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: billingMessages.idempotencyKeyReused },
+  PAYMENT_IN_PROGRESS: { status: 409, message: billingMessages.paymentInProgress },
+  PAYMENT_NOT_CONFIRMED: { status: 503, message: billingMessages.paymentNotConfirmed },
+  PAYMENT_NOT_COMPLETED: { status: 409, message: billingMessages.paymentNotCompleted },
   INTERNAL: { status: 500, message: errorCatalogue.serverError },
   NETWORK: { status: 0, message: networkErrorMessage },
   INVALID_RESPONSE: { status: 0, message: errorCatalogue.serverError },

@@ -86,6 +86,15 @@ export const billingMessages = {
   lastCardOfPaidPlan:
     'Your plan is paid with this card: add another card before removing it, or cancel the plan first.',
   customerTypeMismatch: 'This plan is for another kind of customer. Choose one of the plans shown.',
+  promoCodeAlreadyUsed: 'Your organization has already used this promo code.',
+  promoCodeFirstPlanOnly: "This promo code is for an organization's first plan only.",
+  idempotencyKeyReused:
+    'This request repeats the key of an earlier purchase of something else. Start the purchase again.',
+  paymentInProgress: 'Another payment for your organization is being processed. Try again in a minute.',
+  paymentNotConfirmed:
+    'We could not confirm your payment yet. You will not be charged twice: check your invoices in a few minutes before trying again.',
+  paymentNotCompleted:
+    'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
 } as const;
 
 export const paymentMessages = {

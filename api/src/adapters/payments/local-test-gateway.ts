@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.js';
 import {
   CardDeclinedError,
   type ChargeRequest,
+  type FoundCharge,
   type PaymentGateway,
   type SavePaymentMethodRequest,
   type TokenizedCard,
@@ -40,7 +41,7 @@ export class LocalTestGateway implements PaymentGateway {
   }
 
   /** Charges made, by idempotency key, when no database keeps the ledger (unit tests). */
-  readonly charges = new Map<string, ChargeRequest & { reference: string }>();
+  readonly charges = new Map<string, ChargeRequest & { reference: string; refunded: boolean }>();
 
   /**
    * With a database, charges are remembered in `local_gateway_charges`, so a repeated idempotency key charges once
@@ -67,19 +68,39 @@ export class LocalTestGateway implements PaymentGateway {
         [request.idempotencyKey, reference, request.amount, request.currency],
       );
     } else {
-      this.charges.set(request.idempotencyKey, { ...request, reference });
+      this.charges.set(request.idempotencyKey, { ...request, reference, refunded: false });
     }
     return { reference };
   }
 
-  private async findCharge(
-    key: string,
-  ): Promise<{ amount: number; currency: string; reference: string } | undefined> {
-    if (!this.ledger) return this.charges.get(key);
-    const [row] = await this.ledger.query<{ amount: number; currency: string; reference: string }>(
-      'select amount, currency, reference from local_gateway_charges where idempotency_key = $1',
+  async findCharge(key: string): Promise<FoundCharge | undefined> {
+    if (!this.ledger) {
+      const charge = this.charges.get(key);
+      return (
+        charge && {
+          reference: charge.reference,
+          amount: charge.amount,
+          currency: charge.currency,
+          refunded: charge.refunded,
+        }
+      );
+    }
+    const [row] = await this.ledger.query<FoundCharge>(
+      `select amount, currency, reference, refunded_at is not null as refunded
+       from local_gateway_charges where idempotency_key = $1`,
       [key],
     );
     return row;
+  }
+
+  async refund(reference: string): Promise<void> {
+    if (!this.ledger) {
+      for (const charge of this.charges.values()) if (charge.reference === reference) charge.refunded = true;
+      return;
+    }
+    await this.ledger.query(
+      'update local_gateway_charges set refunded_at = coalesce(refunded_at, now()) where reference = $1',
+      [reference],
+    );
   }
 }

@@ -41,6 +41,20 @@ export interface PaymentGateway {
    * reference (as real gateways do with their idempotency keys). Rejects with CardDeclinedError when refused.
    */
   charge(request: ChargeRequest): Promise<{ reference: string }>;
+  /**
+   * The charge made under `idempotencyKey`, or undefined when the gateway never made one: how the payment repair
+   * job (docs/decisions/0055) tells whether a payment left pending by a crash took money. Never charges.
+   */
+  findCharge(idempotencyKey: string): Promise<FoundCharge | undefined>;
+  /** Gives a charge's whole amount back. Repeating it for the same reference refunds once. */
+  refund(reference: string): Promise<void>;
+}
+
+export interface FoundCharge {
+  reference: string;
+  amount: number;
+  currency: string;
+  refunded: boolean;
 }
 
 export interface ChargeRequest {

@@ -4,11 +4,15 @@ import Stripe from 'stripe';
 import {
   CardDeclinedError,
   type ChargeRequest,
+  type FoundCharge,
   type PaymentGateway,
   type SavePaymentMethodRequest,
   type TokenizedCard,
   UnreadablePaymentMethodError,
 } from './payment-gateway.js';
+
+/** The PaymentIntent metadata field that carries our idempotency key. */
+const idempotencyKeyField = 'dcipher_idempotency_key';
 
 export interface StripeSettings {
   secretKey: string;
@@ -122,6 +126,8 @@ export class StripeGateway implements PaymentGateway {
           off_session: true,
           confirm: true,
           description: request.description,
+          // Searchable, so the repair job can ask whether a charge was made under the key (findCharge).
+          metadata: { [idempotencyKeyField]: request.idempotencyKey },
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -130,6 +136,35 @@ export class StripeGateway implements PaymentGateway {
     } catch (error) {
       throw declineOf(error) ?? error;
     }
+  }
+
+  /**
+   * The PaymentIntent made under our key, by its metadata (Stripe's search; newly made intents can take up to a
+   * minute to be found, well within the repair job's lease of docs/decisions/0055).
+   */
+  async findCharge(idempotencyKey: string): Promise<FoundCharge | undefined> {
+    const quoted = idempotencyKey.replaceAll('\\', '\\\\').replaceAll("'", "\\'");
+    const found = await this.stripe.paymentIntents.search({
+      query: `metadata['${idempotencyKeyField}']:'${quoted}'`,
+      limit: 1,
+      expand: ['data.latest_charge'],
+    });
+    const intent = found.data.find((candidate) => candidate.status === 'succeeded');
+    if (!intent) return undefined;
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    return {
+      reference: intent.id,
+      amount: intent.amount,
+      currency: intent.currency,
+      refunded: charge?.refunded ?? false,
+    };
+  }
+
+  async refund(reference: string): Promise<void> {
+    await this.stripe.refunds.create(
+      { payment_intent: reference },
+      { idempotencyKey: `refund-${reference}` },
+    );
   }
 
   /** A webhook's event, only when Stripe signed it with our endpoint's secret; throws otherwise. */

@@ -27,6 +27,7 @@ import { billingDetailsMigration } from './0031-billing-details.js';
 import { walletAndAddOnsMigration } from './0032-wallet-and-add-ons.js';
 import { usageRecordsMigration } from './0033-usage-records.js';
 import { signInByVerificationLinkMigration } from './0034-sign-in-by-verification-link.js';
+import { paymentsMigration } from './0035-payments.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   walletAndAddOnsMigration,
   usageRecordsMigration,
   signInByVerificationLinkMigration,
+  paymentsMigration,
 ];

@@ -4,12 +4,12 @@ import type { Database } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import { findOrganizationName, lockOrganization } from '../people/organization-repository.js';
+import { findSubscription } from '../subscriptions/subscription-repository.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import {
   appendCreditEntry,
   creditBalance,
   findWalletPackage,
-  insertAddOnPurchase,
   listAddOnPackages,
   listCreditTransactions,
   listOwnedAddOns,
@@ -62,23 +62,17 @@ export function registerCreditRoutes(
   registerEndpoint(app, endpoints.buyCredits, async ({ body }, { user }) => {
     const walletPackage = await findWalletPackage(database, body.packageId);
     if (!walletPackage) throw new PackageNotFoundError();
-    const { invoice } = await subscriptions.purchase(
-      user,
-      {
-        idempotencyKey: body.idempotencyKey,
-        currency: body.currency,
-        description: `${walletPackage.name} for the wallet`,
-        amount: (currency) => walletPackage.prices[currency],
-      },
-      (transaction, paid) =>
-        appendCreditEntry(transaction, {
-          organizationId: user.organizationId,
-          kind: 'purchase',
-          credits: walletPackage.credits,
-          description: `Bought ${walletPackage.name} (invoice ${paid.number})`,
-          invoiceId: paid.id,
-        }),
-    );
+    const { invoice } = await subscriptions.purchase(user, {
+      idempotencyKey: body.idempotencyKey,
+      operation: endpoints.buyCredits.operation,
+      item: walletPackage.id,
+      currency: body.currency,
+      description: `${walletPackage.name} for the wallet`,
+      amount: (currency) => walletPackage.prices[currency],
+      effect: async () => ({
+        effect: { kind: 'credits', credits: walletPackage.credits, packageName: walletPackage.name },
+      }),
+    });
     return { balance: await creditBalance(database, user.organizationId), invoice };
   });
 
@@ -136,24 +130,22 @@ export function registerCreditRoutes(
   registerEndpoint(app, endpoints.purchaseAddOn, async ({ body }, { user }) => {
     const addOn = (await listAddOnPackages(database)).find((entry) => entry.id === body.packageId);
     if (!addOn) throw new PackageNotFoundError();
-    const plan = await subscriptions.current(user);
-    if (!plan) throw new NoPlanForAddOnError();
-    const { invoice } = await subscriptions.purchase(
-      user,
-      {
-        idempotencyKey: body.idempotencyKey,
-        description: `${addOn.name}: ${addOn.description}`,
-        amount: (currency) => addOn.prices[currency],
-        periodEnd: plan.currentPeriodEnd,
+    const { invoice } = await subscriptions.purchase(user, {
+      idempotencyKey: body.idempotencyKey,
+      operation: endpoints.purchaseAddOn.operation,
+      item: addOn.id,
+      description: `${addOn.name}: ${addOn.description}`,
+      amount: (currency) => addOn.prices[currency],
+      // Checked with the organization locked: the plan may end or change while the purchase waits its turn.
+      effect: async (transaction) => {
+        const plan = await findSubscription(transaction, user.organizationId);
+        if (plan?.status !== 'active' && plan?.status !== 'past_due') throw new NoPlanForAddOnError();
+        return {
+          effect: { kind: 'add-on', packageId: addOn.id, validUntil: plan.currentPeriodEnd.toISOString() },
+          periodEnd: plan.currentPeriodEnd,
+        };
       },
-      (transaction, paid) =>
-        insertAddOnPurchase(transaction, {
-          organizationId: user.organizationId,
-          packageId: addOn.id,
-          validUntil: plan.currentPeriodEnd,
-          invoiceId: paid.id,
-        }),
-    );
+    });
     const [owned] = await listOwnedAddOns(database, user.organizationId, { invoiceId: invoice.id });
     if (!owned) throw new Error('the add-on paid with this invoice is missing');
     return { addOn: owned, invoice };

@@ -7,6 +7,7 @@ import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPasswordHasher } from '../identity/password-hasher.js';
+import { createPaymentService } from '../payments/payment-service.js';
 import { createOrganization } from '../people/organization-repository.js';
 import { createBillingScheduler, renewalRetryDelaysDays } from './billing-scheduler.js';
 import { createSubscriptionService } from './subscription-service.js';
@@ -30,10 +31,12 @@ describe('billing scheduler (docs/decisions/0040)', () => {
   });
   after(() => server.close());
 
+  const paymentsWith = (chargeWith: PaymentGateway = gateway) =>
+    createPaymentService({ database: server.database, gateway: chargeWith, log: silentLog, now });
   const scheduler = (chargeWith: PaymentGateway = gateway) =>
     createBillingScheduler({
       database: server.database,
-      gateway: chargeWith,
+      payments: paymentsWith(chargeWith),
       mailer: createOutboxMailer(server.database),
       webUrl: 'https://www.dcipher.test',
       log: silentLog,
@@ -77,7 +80,7 @@ describe('billing scheduler (docs/decisions/0040)', () => {
       organizationId: organization.id,
       role: 'admin',
     } as never;
-    const service = createSubscriptionService({ database: server.database, gateway, now });
+    const service = createSubscriptionService({ database: server.database, payments: paymentsWith(), now });
     // The first period is paid with a working card even when the test wants renewals to fail.
     if (cardNumber !== '4242 4242 4242 4242') {
       await server.database.query(
@@ -223,16 +226,22 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     const dying: PaymentGateway = {
       name: 'local',
       savePaymentMethod: (request) => gateway.savePaymentMethod(request),
+      findCharge: (key) => gateway.findCharge(key),
+      refund: (reference) => gateway.refund(reference),
       async charge(request) {
         await gateway.charge(request);
         throw new Error('killed');
       },
     };
     assert.deepEqual((await scheduler(dying).runDue()).renewals, []);
-    // Its lease keeps others off for a while; then another process takes the renewal over.
+    // The leases (the renewal's, the payment's) keep others off for a while; then the repair job finds the charge
+    // at the gateway and completes the renewal with it, and nothing is left due.
     assert.deepEqual((await scheduler().runDue()).renewals, []);
     clock.at = new Date(clock.at.getTime() + 11 * 60_000);
-    assert.deepEqual((await scheduler().runDue()).renewals, ['renewed']);
+    const takenOver = await scheduler().runDue();
+    assert.deepEqual(takenOver.repairs, ['completed']);
+    assert.deepEqual(takenOver.renewals, []);
+    assert.equal((await subscriptionOf(org.id)).end.toISOString(), '2026-05-01T08:00:00.000Z');
     // Every charge the organization's card ever had: the first period and one renewal.
     const charges = await server.database.query(
       'select 1 from local_gateway_charges where idempotency_key like $1',

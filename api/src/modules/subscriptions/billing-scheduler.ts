@@ -4,18 +4,16 @@ import { billingMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
-import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
+import type { PaymentService, RepairOutcome } from '../payments/payment-service.js';
 import { findActiveAdmins } from '../people/membership-repository.js';
 import { claimEndedTrialNotices } from '../people/organization-repository.js';
 import { NoPaymentMethodError, SubscriptionConflictError } from './subscription-errors.js';
 import {
   findDefaultCard,
-  findInvoiceByIdempotencyKey,
   findPlan,
   findSubscription,
-  insertPaidInvoice,
   type StoredSubscription,
 } from './subscription-repository.js';
 import { periodEnd } from './subscription-service.js';
@@ -33,9 +31,12 @@ const claimLeaseMinutes = 10;
 export const renewalKey = (subscription: Pick<StoredSubscription, 'currentPeriodEnd'>) =>
   `renewal-${subscription.currentPeriodEnd.toISOString()}`;
 
+/** Why a renewal cannot be charged at all (no card, a plan no longer sold): it is retried like a decline. */
+class RenewalNotPossible extends Error {}
+
 export interface BillingSchedulerDependencies {
   database: Database;
-  gateway: PaymentGateway;
+  payments: PaymentService;
   mailer: Mailer;
   webUrl: string;
   log: FastifyBaseLogger;
@@ -54,7 +55,7 @@ export type RenewalOutcome = 'renewed' | 'ended' | 'retry-scheduled' | 'payment-
  */
 export function createBillingScheduler({
   database,
-  gateway,
+  payments,
   mailer,
   webUrl,
   log,
@@ -91,86 +92,89 @@ export function createBillingScheduler({
       await mailer.send(message(admin.email));
   }
 
-  /** Charges one period's renewal and records it; answers why it failed otherwise (nothing written then). */
+  /**
+   * Charges one period's renewal as a payment (docs/decisions/0055) under the period's key, and records it; answers
+   * why it failed otherwise (nothing written then). Decided with the organization locked: a renewal that another
+   * process, or the admin's "Pay the renewal now", already made is not made again.
+   */
   async function attemptRenewal(subscription: StoredSubscription): Promise<{ failure?: string }> {
     const { organizationId } = subscription;
-    const plan = await findPlan(database, subscription.scheduledPlanId ?? subscription.planId);
-    const card = await findDefaultCard(database, organizationId);
     const key = renewalKey(subscription);
     const start = subscription.currentPeriodEnd;
-    const end = plan ? periodEnd(start, plan.billingPeriod) : start;
-    const vat = card ? vatRateFor(card) : { rateBasisPoints: 0, reverseCharge: false };
-    const priced = priceAmount(plan?.prices?.[subscription.currency] ?? 0, undefined, vat.rateBasisPoints);
-
-    let reference: string | null = null;
-    let failure: string | undefined;
-    if (!plan?.prices) failure = 'the plan is no longer sold';
-    else if (!card) failure = 'no payment card';
-    else if (priced.total > 0) {
-      try {
-        ({ reference } = await gateway.charge({
-          token: card.gatewayToken,
-          amount: priced.total,
-          currency: subscription.currency,
-          idempotencyKey: `${organizationId}:${key}`,
-          description: `Dcipher ${plan.name} renewal`,
-        }));
-      } catch (error) {
-        if (!(error instanceof CardDeclinedError)) throw error;
-        failure = error.message;
-      }
-    }
-
-    if (failure === undefined && plan && card) {
-      const renewed = await database.transaction(async (transaction) => {
-        const current = await findSubscription(transaction, organizationId, { lock: true });
-        // Renewed meanwhile by another process (after its lease expired): the invoice is already there.
-        if (!current || current.currentPeriodEnd.getTime() !== start.getTime()) return false;
-        if (!(await findInvoiceByIdempotencyKey(transaction, organizationId, key))) {
-          await insertPaidInvoice(transaction, {
-            organizationId,
-            currency: subscription.currency,
-            periodStart: start,
-            periodEnd: end,
-            lines: [
-              {
-                description: `${plan.name} (${plan.billingPeriod}), ${formatDate(start)} to ${formatDate(end)}`,
-                amount: priced.subtotal,
+    let renewed: { total: number; planName: string; end: Date } | undefined;
+    try {
+      const result = await payments.pay({
+        organizationId,
+        idempotencyKey: key,
+        fingerprint: ['renewal', start.toISOString()],
+        retryDeclined: true,
+        prepare: async (transaction) => {
+          const current = await findSubscription(transaction, organizationId, { lock: true });
+          if (!current || current.currentPeriodEnd.getTime() !== start.getTime()) return { settled: null };
+          const plan = await findPlan(transaction, current.scheduledPlanId ?? current.planId);
+          if (!plan?.prices) throw new RenewalNotPossible('the plan is no longer sold');
+          const card = await findDefaultCard(transaction, organizationId);
+          if (!card) throw new RenewalNotPossible('no payment card');
+          const end = periodEnd(start, plan.billingPeriod);
+          const vat = vatRateFor(card);
+          const priced = priceAmount(plan.prices[current.currency], undefined, vat.rateBasisPoints);
+          renewed = { total: priced.total, planName: plan.name, end };
+          return {
+            charge: {
+              purpose: 'renewal',
+              amount: priced.total,
+              currency: current.currency,
+              gatewayToken: card.gatewayToken,
+              promoCode: null,
+              details: {
+                description: `Dcipher ${plan.name} renewal`,
+                invoice: {
+                  currency: current.currency,
+                  periodStart: start.toISOString(),
+                  periodEnd: end.toISOString(),
+                  lines: [
+                    {
+                      description: `${plan.name} (${plan.billingPeriod}), ${formatDate(start)} to ${formatDate(end)}`,
+                      amount: priced.subtotal,
+                    },
+                  ],
+                  subtotal: priced.subtotal,
+                  discount: 0,
+                  promoCode: null,
+                  vatRateBasisPoints: priced.vatRateBasisPoints,
+                  reverseCharge: vat.reverseCharge,
+                  vat: priced.vat,
+                  total: priced.total,
+                  billingCountry: card.country,
+                },
+                effect: {
+                  kind: 'renewal',
+                  planId: plan.id,
+                  periodStart: start.toISOString(),
+                  periodEnd: end.toISOString(),
+                  periodAmount: priced.net,
+                },
               },
-            ],
-            subtotal: priced.subtotal,
-            discount: 0,
-            promoCode: null,
-            vatRateBasisPoints: priced.vatRateBasisPoints,
-            reverseCharge: vat.reverseCharge,
-            vat: priced.vat,
-            total: priced.total,
-            billingCountry: card.country,
-            paymentReference: reference,
-            idempotencyKey: key,
-          });
-        }
-        await transaction.query(
-          `update subscriptions set plan_id = $2, current_period_start = $3, current_period_end = $4,
-                  scheduled_plan_id = null, status = 'active', renewal_attempts = 0, next_attempt_at = null,
-                  updated_at = now()
-           where organization_id = $1`,
-          [organizationId, plan.id, start, end],
-        );
-        return true;
+            },
+          };
+        },
       });
-      if (renewed) {
+      if (result.kind === 'paid' && !result.replayed && renewed) {
+        const { total, planName, end } = renewed;
         await tellAdmins(database, organizationId, (to) =>
           billingEmail(to, webUrl, 'renewed', {
             heading: 'Your Dcipher plan is renewed',
-            text: `We charged ${formatMoney(priced.total, subscription.currency)} for ${plan.name} from ${formatDate(start)} to ${formatDate(end)}. The invoice is in your account.`,
+            text: `We charged ${formatMoney(total, subscription.currency)} for ${planName} from ${formatDate(start)} to ${formatDate(end)}. The invoice is in your account.`,
           }),
         );
       }
       return {};
+    } catch (error) {
+      if (error instanceof RenewalNotPossible || error instanceof CardDeclinedApiError) {
+        return { failure: error.message };
+      }
+      throw error;
     }
-
-    return { failure: failure ?? 'the renewal could not be charged' };
   }
 
   async function renew(subscription: StoredSubscription): Promise<RenewalOutcome> {
@@ -256,7 +260,11 @@ export function createBillingScheduler({
     },
 
     /** Does everything due now; answers what it did (for tests and the log). */
-    async runDue(limit = 100): Promise<{ renewals: RenewalOutcome[]; trialNotices: number }> {
+    async runDue(
+      limit = 100,
+    ): Promise<{ renewals: RenewalOutcome[]; trialNotices: number; repairs: RepairOutcome[] }> {
+      // Payments a crash left pending first: they may be what holds a renewal of the same organization back.
+      const repairs = await payments.repairStale();
       const renewals: RenewalOutcome[] = [];
       for (let index = 0; index < limit; index += 1) {
         const due = await claimDue();
@@ -268,7 +276,7 @@ export function createBillingScheduler({
           log.error({ err: error, organizationId: due.organizationId }, 'a subscription renewal failed');
         }
       }
-      return { renewals, trialNotices: await noticeEndedTrials() };
+      return { renewals, trialNotices: await noticeEndedTrials(), repairs };
     },
   };
 }
@@ -288,7 +296,9 @@ export function startBillingSchedule(
       if (stopped) return;
       try {
         const done = await scheduler.runDue();
-        if (done.renewals.length > 0 || done.trialNotices > 0) log.info(done, 'billing scheduler run');
+        if (done.renewals.length > 0 || done.trialNotices > 0 || done.repairs.length > 0) {
+          log.info(done, 'billing scheduler run');
+        }
       } catch (error) {
         log.error({ err: error }, 'the billing scheduler run failed');
       }

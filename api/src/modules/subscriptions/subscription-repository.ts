@@ -42,6 +42,8 @@ export interface StoredSubscription {
   currentPeriodEnd: Date;
   scheduledPlanId: string | null;
   cancelAtPeriodEnd: boolean;
+  /** What the current period was paid, before VAT and after discounts (null: before it was recorded). */
+  periodAmount: number | null;
 }
 
 export async function findSubscription(
@@ -52,7 +54,8 @@ export async function findSubscription(
   const [row] = await database.query<StoredSubscription>(
     `select organization_id as "organizationId", plan_id as "planId", currency, status,
             current_period_start as "currentPeriodStart", current_period_end as "currentPeriodEnd",
-            scheduled_plan_id as "scheduledPlanId", cancel_at_period_end as "cancelAtPeriodEnd"
+            scheduled_plan_id as "scheduledPlanId", cancel_at_period_end as "cancelAtPeriodEnd",
+            period_amount as "periodAmount"
      from subscriptions where organization_id = $1 ${lock ? 'for update' : ''}`,
     [organizationId],
   );
@@ -71,13 +74,13 @@ export async function saveSubscription(
 ): Promise<void> {
   await transaction.query(
     `insert into subscriptions (organization_id, plan_id, currency, status, current_period_start,
-                                current_period_end, scheduled_plan_id, cancel_at_period_end)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
+                                current_period_end, scheduled_plan_id, cancel_at_period_end, period_amount)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (organization_id) do update set
        plan_id = excluded.plan_id, currency = excluded.currency, status = excluded.status,
        current_period_start = excluded.current_period_start, current_period_end = excluded.current_period_end,
        scheduled_plan_id = excluded.scheduled_plan_id, cancel_at_period_end = excluded.cancel_at_period_end,
-       updated_at = now()`,
+       period_amount = excluded.period_amount, updated_at = now()`,
     [
       subscription.organizationId,
       subscription.planId,
@@ -87,6 +90,7 @@ export async function saveSubscription(
       subscription.currentPeriodEnd,
       subscription.scheduledPlanId,
       subscription.cancelAtPeriodEnd,
+      subscription.periodAmount,
     ],
   );
 }
@@ -125,6 +129,9 @@ export interface PromoCode {
   planIds: string[] | null;
   expired: boolean;
   usedUp: boolean;
+  /** The rules the catalogue declares for the code (migration 0035). */
+  oncePerOrganization: boolean;
+  firstPlanOnly: boolean;
 }
 
 export async function findPromoCode(
@@ -142,20 +149,19 @@ export async function findPromoCode(
     planIds: string[] | null;
     expired: boolean;
     usedUp: boolean;
+    oncePerOrganization: boolean;
+    firstPlanOnly: boolean;
   }>(
     `select code, kind, percent, amount_usd as usd, amount_eur as eur, amount_gpb as gpb, plan_ids as "planIds",
             coalesce(expires_at <= now(), false) as expired,
-            coalesce(redemptions >= max_redemptions, false) as "usedUp"
+            coalesce(redemptions >= max_redemptions, false) as "usedUp",
+            once_per_organization as "oncePerOrganization", first_plan_only as "firstPlanOnly"
      from promo_codes where code = $1 ${lock ? 'for update' : ''}`,
     [code],
   );
   if (!row) return undefined;
   const { usd, eur, gpb, ...rest } = row;
   return { ...rest, amounts: usd === null || eur === null || gpb === null ? null : { usd, eur, gpb } };
-}
-
-export async function redeemPromoCode(transaction: Queryable, code: string): Promise<void> {
-  await transaction.query('update promo_codes set redemptions = redemptions + 1 where code = $1', [code]);
 }
 
 export type StoredInvoice = Omit<Invoice, 'number'> & { number: number };

@@ -15,10 +15,10 @@ import {
 } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
 import { billingMessages } from '@dcipher/shared/validation';
-import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
-import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
+import { hasRedeemed, type PaymentEffect } from '../payments/payment-repository.js';
+import type { PaymentService, PayResult, PreparedCharge } from '../payments/payment-service.js';
 import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
 import { listActivePricingPlans } from '../pricing/pricing-repository.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
@@ -35,13 +35,10 @@ import {
   findBillingDetails,
   findDefaultCard,
   findInvoice,
-  findInvoiceByIdempotencyKey,
   findPlan,
   findPromoCode,
   findSubscription,
-  insertPaidInvoice,
   listInvoices,
-  redeemPromoCode,
   type StoredSubscription,
   saveSubscription,
 } from './subscription-repository.js';
@@ -75,22 +72,25 @@ interface PricedChange {
   periodEnd: Date;
   lines: { description: string; amount: number }[];
   card: BillingCard | undefined;
+  /** What the new period is paid, before VAT and after the promo code: unused time is later credited from it. */
+  periodAmount: number;
 }
 
 export interface SubscriptionServiceDependencies {
   database: Database;
-  gateway: PaymentGateway;
+  payments: PaymentService;
   now?: () => Date;
 }
 
 /**
- * Plans, subscriptions and invoices (docs/decisions/0039). Every change runs with the organization's row locked, so
- * two changes (two tabs, a double click) are made one after the other; a change that charges carries the caller's
- * idempotency key to the gateway and into the invoice, so repeating it answers the first invoice and charges once.
+ * Plans, subscriptions and invoices (docs/decisions/0039). Every change that charges is a payment of the payment
+ * service (docs/decisions/0055): decided and priced with the organization's row locked and no other payment of the
+ * organization in flight, in any process, recorded before the gateway is called, and answered again for a repeated
+ * idempotency key.
  */
 export function createSubscriptionService({
   database,
-  gateway,
+  payments,
   now = () => new Date(),
 }: SubscriptionServiceDependencies) {
   async function availablePlan(
@@ -107,13 +107,17 @@ export function createSubscriptionService({
     return plan;
   }
 
-  /** The promo code's discount for a plan, or the reason it does not apply (400 on `field`). */
+  /**
+   * The promo code's discount for a plan, or the reason it does not apply (400 on `field`). With `buyer`, the
+   * code's rules for that organization too: used once per organization, or only on a first plan.
+   */
   async function discountFor(
     database: Queryable,
     code: string | undefined,
     plan: BillablePlan,
     currency: CurrencyCode,
     field = 'promoCode',
+    buyer?: { organizationId: string; firstPlan: boolean },
   ): Promise<Discount | undefined> {
     if (!code) return undefined;
     const promo = await findPromoCode(database, code);
@@ -122,6 +126,12 @@ export function createSubscriptionService({
     if (promo.usedUp) throw new PromoCodeInvalidError(billingMessages.promoCodeUsedUp, field);
     if (promo.planIds && !promo.planIds.includes(plan.id)) {
       throw new PromoCodeInvalidError(billingMessages.promoCodeNotForPlan, field);
+    }
+    if (buyer && promo.firstPlanOnly && !buyer.firstPlan) {
+      throw new PromoCodeInvalidError(billingMessages.promoCodeFirstPlanOnly, field);
+    }
+    if (buyer && promo.oncePerOrganization && (await hasRedeemed(database, buyer.organizationId, code))) {
+      throw new PromoCodeInvalidError(billingMessages.promoCodeAlreadyUsed, field);
     }
     return promo.kind === 'percent'
       ? { kind: 'percent', percent: promo.percent ?? 0 }
@@ -180,7 +190,8 @@ export function createSubscriptionService({
       } else {
         kind = 'upgrade';
         const amounts = upgradeSubtotal({
-          currentPrice: current.prices?.[currency] ?? 0,
+          // Unused time is worth what it was paid, not the list price (a promo code, an older price).
+          currentPrice: live.periodAmount ?? current.prices?.[currency] ?? 0,
           nextPrice: price,
           remainingSeconds: (live.currentPeriodEnd.getTime() - at.getTime()) / 1000,
           periodSeconds: (live.currentPeriodEnd.getTime() - live.currentPeriodStart.getTime()) / 1000,
@@ -192,7 +203,12 @@ export function createSubscriptionService({
       }
     }
     const chargesNow = kind === 'start' || kind === 'upgrade';
-    const discount = chargesNow ? await discountFor(database, promoCode, plan, currency) : undefined;
+    const discount = chargesNow
+      ? await discountFor(database, promoCode, plan, currency, 'promoCode', {
+          organizationId,
+          firstPlan: subscription === undefined,
+        })
+      : undefined;
     const priced = priceAmount(chargesNow ? Math.max(0, charge - credit) : 0, discount, vat.rateBasisPoints);
     if (chargesNow) {
       lines.push({
@@ -211,6 +227,7 @@ export function createSubscriptionService({
       periodEnd: end,
       lines,
       card,
+      periodAmount: priceAmount(price, discount, 0).net,
       quote: {
         planId: plan.id,
         planName: plan.name,
@@ -285,83 +302,42 @@ export function createSubscriptionService({
     };
   }
 
-  /**
-   * Charges the priced change (when it costs anything) through the gateway, outside any transaction: the gateway is
-   * another system, and the embedded database cannot be used by two at once. A declined card throws before
-   * anything is written, so nothing changes.
-   */
-  async function chargeFor(
-    organizationId: string,
-    priced: PricedChange,
-    idempotencyKey: string,
-  ): Promise<string | null> {
+  /** The charge of a priced start or upgrade: the invoice, and the subscription it moves to. */
+  function subscriptionCharge(priced: PricedChange, periodStart: Date): PreparedCharge {
     if (!priced.card) throw new NoPaymentMethodError();
-    if (priced.quote.total === 0) return null;
-    try {
-      const { reference } = await gateway.charge({
-        token: priced.card.gatewayToken,
-        amount: priced.quote.total,
-        currency: priced.quote.currency,
-        // Scoped by organization: two organizations' keys can never meet at the gateway.
-        idempotencyKey: `${organizationId}:${idempotencyKey}`,
+    const { quote } = priced;
+    return {
+      purpose: 'subscription',
+      amount: quote.total,
+      currency: quote.currency,
+      gatewayToken: priced.card.gatewayToken,
+      promoCode: quote.promoCode,
+      details: {
         description: `Dcipher ${priced.plan.name}`,
-      });
-      return reference;
-    } catch (error) {
-      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
-      throw error;
-    }
-  }
-
-  /** Records the paid invoice of a charged change, in the caller's transaction. */
-  async function recordInvoice(
-    transaction: Queryable,
-    organizationId: string,
-    priced: PricedChange,
-    idempotencyKey: string,
-    reference: string | null,
-  ): Promise<Invoice> {
-    if (priced.quote.promoCode) await redeemPromoCode(transaction, priced.quote.promoCode);
-    return insertPaidInvoice(transaction, {
-      organizationId,
-      currency: priced.quote.currency,
-      periodStart: priced.periodStart,
-      periodEnd: priced.periodEnd,
-      lines: priced.lines,
-      subtotal: priced.quote.subtotal,
-      discount: priced.quote.discount,
-      promoCode: priced.quote.promoCode,
-      vatRateBasisPoints: priced.quote.vatRateBasisPoints,
-      reverseCharge: priced.quote.reverseCharge,
-      vat: priced.quote.vat,
-      total: priced.quote.total,
-      billingCountry: priced.card?.country ?? '',
-      paymentReference: reference,
-      idempotencyKey,
-    });
-  }
-
-  /**
-   * One organization's billing changes, one at a time in this process (two tabs, a double click); across processes
-   * the idempotency key, the gateway's own idempotency and the unique invoice key keep a charge single.
-   */
-  const queues = new Map<string, Promise<unknown>>();
-  function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
-    const previous = queues.get(organizationId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(work);
-    queues.set(organizationId, next);
-    void next
-      .finally(() => {
-        if (queues.get(organizationId) === next) queues.delete(organizationId);
-      })
-      .catch(() => undefined);
-    return next;
-  }
-
-  /** The invoice an earlier request with the same key created: that request's answer is given again. */
-  async function replay(organizationId: string, idempotencyKey: string) {
-    const invoice = await findInvoiceByIdempotencyKey(database, organizationId, idempotencyKey);
-    return invoice && { summary: await summary(database, organizationId), invoice };
+        invoice: {
+          currency: quote.currency,
+          periodStart: priced.periodStart.toISOString(),
+          periodEnd: priced.periodEnd.toISOString(),
+          lines: priced.lines,
+          subtotal: quote.subtotal,
+          discount: quote.discount,
+          promoCode: quote.promoCode,
+          vatRateBasisPoints: quote.vatRateBasisPoints,
+          reverseCharge: quote.reverseCharge,
+          vat: quote.vat,
+          total: quote.total,
+          billingCountry: priced.card.country,
+        },
+        effect: {
+          kind: 'subscription',
+          planId: priced.plan.id,
+          currency: quote.currency,
+          periodStart: periodStart.toISOString(),
+          periodEnd: priced.periodEnd.toISOString(),
+          periodAmount: priced.periodAmount,
+        },
+      },
+    };
   }
 
   type Input = {
@@ -370,6 +346,8 @@ export function createSubscriptionService({
     currency?: CurrencyCode | undefined;
     idempotencyKey: string;
   };
+
+  const invoiceOf = (result: PayResult<unknown>) => (result.kind === 'paid' ? result.invoice : null);
 
   return {
     summary: (user: AuthenticatedUser) => summary(database, user.organizationId),
@@ -386,171 +364,133 @@ export function createSubscriptionService({
         })
       ).quote,
 
-    /** A first subscription (from the trial, or after it expired): the whole first period is charged now. */
-    start(user: AuthenticatedUser, input: Input) {
-      return oneAtATime(user.organizationId, async () => {
-        const replayed = await replay(user.organizationId, input.idempotencyKey);
-        if (replayed) return replayed;
-        if (isLive(await findSubscription(database, user.organizationId))) {
-          throw new SubscriptionConflictError(billingMessages.alreadySubscribed);
-        }
-        const priced = await priceChange(database, user.organizationId, input);
-        const reference = await chargeFor(user.organizationId, priced, input.idempotencyKey);
-        return database.transaction(async (transaction) => {
-          await lockOrganization(transaction, user.organizationId);
-          const earlier = await findInvoiceByIdempotencyKey(
-            transaction,
-            user.organizationId,
-            input.idempotencyKey,
-          );
-          if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
-          const invoice = await recordInvoice(
-            transaction,
-            user.organizationId,
-            priced,
-            input.idempotencyKey,
-            reference,
-          );
-          await saveSubscription(transaction, {
-            organizationId: user.organizationId,
-            planId: priced.plan.id,
-            currency: priced.quote.currency,
-            currentPeriodStart: priced.periodStart,
-            currentPeriodEnd: priced.periodEnd,
-            scheduledPlanId: null,
-            cancelAtPeriodEnd: false,
-          });
-          return { summary: await summary(transaction, user.organizationId), invoice };
-        });
+    /**
+     * A first subscription (from the trial, or after it expired): the whole first period is charged now. Checked
+     * and priced with the organization locked, so a second start (another tab, another process) finds the first.
+     */
+    async start(user: AuthenticatedUser, input: Input) {
+      const result = await payments.pay({
+        organizationId: user.organizationId,
+        idempotencyKey: input.idempotencyKey,
+        fingerprint: ['startSubscription', input.planId, input.promoCode ?? ''],
+        prepare: async (transaction) => {
+          if (isLive(await findSubscription(transaction, user.organizationId))) {
+            throw new SubscriptionConflictError(billingMessages.alreadySubscribed);
+          }
+          const priced = await priceChange(transaction, user.organizationId, input);
+          return { charge: subscriptionCharge(priced, priced.periodStart) };
+        },
       });
+      return { summary: await summary(database, user.organizationId), invoice: invoiceOf(result) };
     },
 
     /**
      * Changes plan: an upgrade is charged now (prorated) and takes effect at once; a downgrade waits for the period's
-     * end; choosing the current plan undoes a waiting downgrade or cancellation.
+     * end; choosing the current plan undoes a waiting downgrade or cancellation. Decided with the organization
+     * locked: of two upgrades to one plan racing, the second finds the plan already chosen and charges nothing.
      */
-    change(user: AuthenticatedUser, input: Input) {
-      return oneAtATime(user.organizationId, async () => {
-        const replayed = await replay(user.organizationId, input.idempotencyKey);
-        if (replayed) return replayed;
-        const subscription = await findSubscription(database, user.organizationId);
-        if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
-        const priced = await priceChange(database, user.organizationId, input);
-        const upgrade = priced.quote.kind === 'upgrade';
-        const reference = upgrade ? await chargeFor(user.organizationId, priced, input.idempotencyKey) : null;
-        return database.transaction(async (transaction) => {
-          await lockOrganization(transaction, user.organizationId);
-          const earlier = await findInvoiceByIdempotencyKey(
-            transaction,
-            user.organizationId,
-            input.idempotencyKey,
-          );
-          if (earlier) return { summary: await summary(transaction, user.organizationId), invoice: earlier };
-          const current =
-            (await findSubscription(transaction, user.organizationId, { lock: true })) ?? subscription;
-          let invoice: Invoice | null = null;
-          if (upgrade) {
-            invoice = await recordInvoice(
-              transaction,
-              user.organizationId,
-              priced,
-              input.idempotencyKey,
-              reference,
-            );
-            await saveSubscription(transaction, {
-              ...current,
-              planId: priced.plan.id,
-              currentPeriodStart:
-                priced.periodEnd.getTime() === current.currentPeriodEnd.getTime()
-                  ? current.currentPeriodStart
-                  : priced.periodStart,
-              currentPeriodEnd: priced.periodEnd,
-              scheduledPlanId: null,
-              cancelAtPeriodEnd: false,
-            });
-          } else {
-            await saveSubscription(transaction, {
-              ...current,
-              scheduledPlanId: priced.quote.kind === 'downgrade' ? priced.plan.id : null,
-              cancelAtPeriodEnd: false,
-            });
+    async change(user: AuthenticatedUser, input: Input) {
+      const result = await payments.pay({
+        organizationId: user.organizationId,
+        idempotencyKey: input.idempotencyKey,
+        fingerprint: ['changeSubscription', input.planId, input.promoCode ?? ''],
+        prepare: async (transaction) => {
+          const current = await findSubscription(transaction, user.organizationId, { lock: true });
+          if (!isLive(current)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+          const priced = await priceChange(transaction, user.organizationId, input);
+          if (priced.quote.kind === 'upgrade') {
+            const samePeriod = priced.periodEnd.getTime() === current.currentPeriodEnd.getTime();
+            return {
+              charge: subscriptionCharge(
+                priced,
+                samePeriod ? current.currentPeriodStart : priced.periodStart,
+              ),
+            };
           }
-          return { summary: await summary(transaction, user.organizationId), invoice };
-        });
+          await saveSubscription(transaction, {
+            ...current,
+            scheduledPlanId: priced.quote.kind === 'downgrade' ? priced.plan.id : null,
+            cancelAtPeriodEnd: false,
+          });
+          return { settled: null };
+        },
       });
+      return { summary: await summary(database, user.organizationId), invoice: invoiceOf(result) };
     },
 
     /**
      * A one-off purchase (credits, an add-on): charged once to the card (VAT by the billing details), invoiced, and
-     * `onPaid` records what was bought in the invoice's transaction. A repeated key answers the first invoice and
-     * runs nothing again.
+     * what was bought recorded in the invoice's transaction. `item` and `quantity` bind the key to the purchase;
+     * `effect` runs with the organization locked (an add-on checks the plan there). A repeated key answers the
+     * first invoice and charges nothing again.
      */
-    purchase(
+    async purchase(
       user: AuthenticatedUser,
       {
         idempotencyKey,
+        operation,
+        item,
         currency: requested,
         description,
         amount: amountIn,
-        periodEnd: end,
+        effect,
       }: {
         idempotencyKey: string;
+        operation: string;
+        item: string;
         currency?: CurrencyCode | undefined;
         description: string;
         amount: (currency: CurrencyCode) => number;
-        periodEnd?: Date;
+        effect: (
+          transaction: Queryable,
+        ) => Promise<{ effect: Extract<PaymentEffect, { kind: 'credits' | 'add-on' }>; periodEnd?: Date }>;
       },
-      onPaid: (transaction: Queryable, invoice: Invoice) => Promise<void>,
     ): Promise<{ invoice: Invoice; replayed: boolean }> {
-      return oneAtATime(user.organizationId, async () => {
-        const earlier = await findInvoiceByIdempotencyKey(database, user.organizationId, idempotencyKey);
-        if (earlier) return { invoice: earlier, replayed: true };
-        const card = await findDefaultCard(database, user.organizationId);
-        if (!card) throw new NoPaymentMethodError();
-        const subscription = await findSubscription(database, user.organizationId);
-        const currency = (isLive(subscription) ? subscription.currency : undefined) ?? requested ?? 'usd';
-        const vat = vatRateFor(card);
-        const subtotal = amountIn(currency);
-        const priced = priceAmount(subtotal, undefined, vat.rateBasisPoints);
-        const at = now();
-        let reference: string | null = null;
-        try {
-          ({ reference } = await gateway.charge({
-            token: card.gatewayToken,
-            amount: priced.total,
-            currency,
-            idempotencyKey: `${user.organizationId}:${idempotencyKey}`,
-            description: `Dcipher ${description}`,
-          }));
-        } catch (error) {
-          if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
-          throw error;
-        }
-        return database.transaction(async (transaction) => {
-          await lockOrganization(transaction, user.organizationId);
-          const raced = await findInvoiceByIdempotencyKey(transaction, user.organizationId, idempotencyKey);
-          if (raced) return { invoice: raced, replayed: true };
-          const invoice = await insertPaidInvoice(transaction, {
-            organizationId: user.organizationId,
-            currency,
-            periodStart: at,
-            periodEnd: end ?? at,
-            lines: [{ description, amount: subtotal }],
-            subtotal,
-            discount: 0,
-            promoCode: null,
-            vatRateBasisPoints: priced.vatRateBasisPoints,
-            reverseCharge: vat.reverseCharge,
-            vat: priced.vat,
-            total: priced.total,
-            billingCountry: card.country,
-            paymentReference: reference,
-            idempotencyKey,
-          });
-          await onPaid(transaction, invoice);
-          return { invoice, replayed: false };
-        });
+      const result = await payments.pay<never>({
+        organizationId: user.organizationId,
+        idempotencyKey,
+        fingerprint: [operation, item, 1],
+        prepare: async (transaction) => {
+          const card = await findDefaultCard(transaction, user.organizationId);
+          if (!card) throw new NoPaymentMethodError();
+          const bought = await effect(transaction);
+          const subscription = await findSubscription(transaction, user.organizationId);
+          const currency = (isLive(subscription) ? subscription.currency : undefined) ?? requested ?? 'usd';
+          const vat = vatRateFor(card);
+          const subtotal = amountIn(currency);
+          const priced = priceAmount(subtotal, undefined, vat.rateBasisPoints);
+          const at = now();
+          return {
+            charge: {
+              purpose: bought.effect.kind,
+              amount: priced.total,
+              currency,
+              gatewayToken: card.gatewayToken,
+              promoCode: null,
+              details: {
+                description: `Dcipher ${description}`,
+                invoice: {
+                  currency,
+                  periodStart: at.toISOString(),
+                  periodEnd: (bought.periodEnd ?? at).toISOString(),
+                  lines: [{ description, amount: subtotal }],
+                  subtotal,
+                  discount: 0,
+                  promoCode: null,
+                  vatRateBasisPoints: priced.vatRateBasisPoints,
+                  reverseCharge: vat.reverseCharge,
+                  vat: priced.vat,
+                  total: priced.total,
+                  billingCountry: card.country,
+                },
+                effect: bought.effect,
+              },
+            },
+          };
+        },
       });
+      if (result.kind !== 'paid') throw new Error('a purchase settled without a payment');
+      return { invoice: result.invoice, replayed: result.replayed };
     },
 
     /** The current subscription (not expired), for purchases that add to its period. */

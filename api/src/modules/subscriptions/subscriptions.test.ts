@@ -5,7 +5,10 @@ import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js'
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { createPaymentService } from '../payments/payment-service.js';
 import { createSubscriptionService, periodEnd } from './subscription-service.js';
+
+const silentLog = { error() {}, info() {}, warn() {} } as never;
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const card = (overrides: Record<string, unknown> = {}) => ({
@@ -359,10 +362,16 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
 
   it('with the clock held still, every upgrade invoice equals the quote shown, to the minor unit', async () => {
     const clock = { at: new Date() };
-    const service = createSubscriptionService({ database: server.database, gateway, now: () => clock.at });
+    const now = () => clock.at;
+    const payments = createPaymentService({ database: server.database, gateway, log: silentLog, now });
+    const service = createSubscriptionService({ database: server.database, payments, now });
+    // A code for upgrades (WELCOME20 is for a first plan only, migration 0035).
+    await server.database.query(
+      `insert into promo_codes (code, kind, percent) values ('UPGRADE15', 'percent', 15) on conflict do nothing`,
+    );
     for (const [from, to, daysIn, promo] of [
       ['starter-monthly', 'professional-monthly', 1, undefined],
-      ['starter-monthly', 'professional-monthly', 17, 'WELCOME20'],
+      ['starter-monthly', 'professional-monthly', 17, 'UPGRADE15'],
       ['starter-monthly', 'starter-annual', 29, 'ANNUAL10'],
       ['professional-monthly', 'professional-annual', 9, undefined],
     ] as const) {
