@@ -49,11 +49,31 @@ export function registerSubscriptionRoutes(
     reply.header('cache-control', 'no-store');
     return subscriptions.summary(user);
   });
-  registerEndpoint(app, endpoints.getUpgradeCost, ({ query }, { user }) => subscriptions.quote(user, query));
-  registerEndpoint(app, endpoints.startSubscription, ({ body }, { user }) => subscriptions.start(user, body));
-  registerEndpoint(app, endpoints.changeSubscription, ({ body }, { user }) =>
-    subscriptions.change(user, body),
-  );
+  /**
+   * Every place a promo code is evaluated counts against the same limit, per address and per organization, so
+   * codes cannot be guessed through quotes or purchases either.
+   */
+  const countPromoCodeCheck = async (
+    promoCode: string | undefined,
+    ip: string,
+    organizationId: string,
+  ): Promise<void> => {
+    if (!promoCode) return;
+    await rateLimiter.consume(promoCodeCheckLimit, ip);
+    await rateLimiter.consume(promoCodeCheckLimit, `organization:${organizationId}`);
+  };
+  registerEndpoint(app, endpoints.getUpgradeCost, async ({ query }, { user, request }) => {
+    await countPromoCodeCheck(query.promoCode, request.ip, user.organizationId);
+    return subscriptions.quote(user, query);
+  });
+  registerEndpoint(app, endpoints.startSubscription, async ({ body }, { user, request }) => {
+    await countPromoCodeCheck(body.promoCode, request.ip, user.organizationId);
+    return subscriptions.start(user, body);
+  });
+  registerEndpoint(app, endpoints.changeSubscription, async ({ body }, { user, request }) => {
+    await countPromoCodeCheck(body.promoCode, request.ip, user.organizationId);
+    return subscriptions.change(user, body);
+  });
   registerEndpoint(app, endpoints.cancelSubscription, (_input, { user }) => subscriptions.cancel(user));
   registerEndpoint(app, endpoints.listInvoices, ({ query }, { user }) => subscriptions.invoices(user, query));
   registerEndpoint(app, endpoints.downloadInvoice, async ({ params }, { user, reply }) => {
