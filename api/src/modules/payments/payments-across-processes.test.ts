@@ -112,7 +112,10 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
   const [appA, appB] = [() => apps[0], () => apps[1]];
   const server = () => ({ app: apps[0], database: first });
   let keys = 0;
-  const newKey = () => `race-key-${String((keys += 1)).padStart(8, '0')}`;
+  const newKey = () => {
+    keys += 1;
+    return `race-key-${String(keys).padStart(8, '0')}`;
+  };
 
   const call = (app: FastifyInstance, method: string, url: string, token: string, payload?: object) =>
     app.inject({
