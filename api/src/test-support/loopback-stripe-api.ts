@@ -190,7 +190,10 @@ export async function startLoopbackStripeApi(): Promise<LoopbackStripeApi> {
       };
     }
     if (method === 'GET' && path === '/v1/payment_intents/search') {
-      const key = /^metadata\['dcipher_idempotency_key'\]:'(.*)'$/.exec(query.get('query') ?? '')?.[1];
+      // Stripe's search syntax: the value is quoted, with backslash escapes.
+      const key = /^metadata\['dcipher_idempotency_key'\]:'(.*)'$/
+        .exec(query.get('query') ?? '')?.[1]
+        ?.replace(/\\(.)/g, '$1');
       const data = [...paymentIntents]
         .filter(([, intent]) => key !== undefined && intent.idempotencyKey === key)
         .map(([intentId, intent]) => ({

@@ -131,6 +131,8 @@ describe('Stripe gateway (against a loopback server answering as Stripe)', () =>
       currency: 'eur',
       customer: card!.token.split('/')[0],
       paymentMethod: 'pm_card_visa',
+      idempotencyKey: 'invoice-0001',
+      refunded: false,
     });
     const sent = stripeApi.requests.filter((entry) => entry.path === '/v1/payment_intents');
     assert.ok(
@@ -138,6 +140,32 @@ describe('Stripe gateway (against a loopback server answering as Stripe)', () =>
         (entry) => entry.idempotencyKey === 'invoice-0001' && entry.body.get('off_session') === 'true',
       ),
     );
+  });
+
+  it('finds a charge by our key for the payment repair job (never charging), and refunds it once', async () => {
+    const gateway = new StripeGateway({ secretKey: 'sk_test_loopback_0123456789', apiBaseUrl: stripeApi.url });
+    const [card] = await storedTokens();
+    assert.equal(await gateway.findCharge('org:never-charged'), undefined);
+    const { reference } = await gateway.charge({
+      token: card!.token,
+      amount: 2300,
+      currency: 'eur',
+      idempotencyKey: "org:repair-me-o'brien",
+      description: 'Wallet',
+    });
+    const intentsBefore = stripeApi.paymentIntents.size;
+    assert.deepEqual(await gateway.findCharge("org:repair-me-o'brien"), {
+      reference,
+      amount: 2300,
+      currency: 'eur',
+      refunded: false,
+    });
+    assert.equal(stripeApi.paymentIntents.size, intentsBefore, 'looking a charge up makes none');
+    await gateway.refund(reference);
+    await gateway.refund(reference);
+    assert.equal((await gateway.findCharge("org:repair-me-o'brien"))?.refunded, true);
+    const refunds = stripeApi.requests.filter((entry) => entry.path === '/v1/refunds');
+    assert.equal(new Set(refunds.map((entry) => entry.idempotencyKey)).size, 1, 'one refund key');
   });
 
   it('a card that attached but is declined when charged raises the decline', async () => {

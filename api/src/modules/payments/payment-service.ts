@@ -85,8 +85,6 @@ export interface PayRequest<TSettled> {
   idempotencyKey: string;
   /** What the key pays for: endpoint, item and quantity. The same key for anything else is refused (409). */
   fingerprint: readonly (string | number)[];
-  /** Renewals try a declined payment again under the same key (a new attempt at the gateway); purchases do not. */
-  retryDeclined?: boolean;
   prepare(transaction: Queryable): Promise<Preparation<TSettled>>;
 }
 
@@ -337,9 +335,6 @@ export function createPaymentService({
         if (earlier?.status === 'succeeded') return { replay: earlier };
         if (earlier?.status === 'pending') return { charge: earlier };
         if (earlier?.status === 'refunded') throw new PaymentNotCompletedError();
-        if (earlier?.status === 'declined' && !request.retryDeclined) {
-          throw new CardDeclinedApiError(earlier.failure ?? billingMessages.paymentNotCompleted);
-        }
         if (!earlier) {
           // An invoice made under this key before payments were recorded (migration 0035) answers as before.
           const invoice = await findInvoiceByIdempotencyKey(transaction, organizationId, idempotencyKey);
@@ -361,7 +356,8 @@ export function createPaymentService({
           purpose: charge.purpose,
           amount: charge.amount,
           currency: charge.currency,
-          // A new attempt after a decline or an abandon is a new charge at the gateway.
+          // After a decline (the customer changed card, a renewal's retry) or an abandon, the same key tries again,
+          // re-checked and priced anew: a new charge at the gateway, as nothing was taken before.
           gatewayKey: attempt === 1 ? baseKey : `${baseKey}#${attempt}`,
           gatewayToken: charge.gatewayToken,
           attempt,

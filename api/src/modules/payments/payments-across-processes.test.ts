@@ -125,16 +125,24 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
       ...(payload && { payload }),
     });
 
-  async function customer(customerType: 'Individual' | 'Business' = 'Individual') {
+  async function customer(
+    customerType: 'Individual' | 'Business' = 'Individual',
+    cardNumber = '4242 4242 4242 4242',
+  ) {
     const org = await organizationWithPeople(server(), { customerType, label: 'race' });
+    await addCard(org.admin, customerType, cardNumber);
+    return org;
+  }
+
+  async function addCard(token: string, customerType: string, cardNumber: string) {
     const added = await call(
       appA(),
       'POST',
       '/credit-cards',
-      org.admin,
+      token,
       paymentMethodBody({
         cardHolder: 'Ada Admin',
-        cardNumber: '4242 4242 4242 4242',
+        cardNumber,
         cvc: '123',
         expiry: `12/${new Date().getUTCFullYear() + 2}`,
         address: '1 Harbour Street',
@@ -143,7 +151,6 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
       }),
     );
     assert.equal(added.statusCode, 201, added.body);
-    return org;
   }
 
   const count = async (sql: string, params: unknown[]) =>
@@ -386,6 +393,26 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
       gatewayB.failAfterCharge = false;
       await first.query(`update wallet_packages set price_usd = 9000 where id = 'credits-10000'`);
     }
+  });
+
+  it('a declined payment is tried again under the same key once the card is changed, and charges once', async () => {
+    const org = await customer('Individual', '4000 0000 0000 0341');
+    const key = newKey();
+    const choose = (app: FastifyInstance) =>
+      call(app, 'POST', '/subscriptions', org.admin, { planId: 'starter-monthly', idempotencyKey: key });
+    const declined = await choose(appA());
+    assert.equal(declined.statusCode, 402, declined.body);
+    assert.equal(await chargesOf(org.id), 0);
+    // The customer adds a working card and removes the one that failed.
+    await addCard(org.admin, 'Individual', '5555 5555 5555 4444');
+    const cards = (await call(appA(), 'GET', '/credit-cards', org.admin)).json<{ id: string; last4: string }[]>();
+    const failing = cards.find((card) => card.last4 === '0341')!;
+    const removed = await call(appB(), 'DELETE', '/credit-cards', org.admin, { id: failing.id });
+    assert.equal(removed.statusCode, 200, removed.body);
+    const paid = await choose(appB());
+    assert.equal(paid.statusCode, 201, paid.body);
+    assert.equal((await choose(appA())).json().invoice.id, paid.json().invoice.id);
+    assert.equal(await chargesOf(org.id), 1);
   });
 
   it('an idempotency key is bound to what it paid for: reused for something else, 409', async () => {

@@ -107,7 +107,6 @@ export function createBillingScheduler({
         organizationId,
         idempotencyKey: key,
         fingerprint: ['renewal', start.toISOString()],
-        retryDeclined: true,
         prepare: async (transaction) => {
           const current = await findSubscription(transaction, organizationId, { lock: true });
           if (!current || current.currentPeriodEnd.getTime() !== start.getTime()) return { settled: null };
