@@ -28,6 +28,7 @@ import { walletAndAddOnsMigration } from './0032-wallet-and-add-ons.js';
 import { usageRecordsMigration } from './0033-usage-records.js';
 import { signInByVerificationLinkMigration } from './0034-sign-in-by-verification-link.js';
 import { paymentsMigration } from './0035-payments.js';
+import { jobsMigration } from './0036-jobs.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   usageRecordsMigration,
   signInByVerificationLinkMigration,
   paymentsMigration,
+  jobsMigration,
 ];

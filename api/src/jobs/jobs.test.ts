@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Database, Queryable } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { createTestDatabase } from '../test-support/test-database.js';
+import { createJobs, scheduleSlot } from './jobs.js';
+
+const silentLog = { error() {}, info() {}, warn() {} };
+
+/**
+ * The jobs module (docs/decisions/0059). Two "processes" are two job runners with their own worker ids on one
+ * database (on the PostgreSQL run, one database of the throwaway cluster; on PGlite, the one embedded engine).
+ */
+describe('the jobs module', () => {
+  let database: Database;
+  const clock = { at: new Date('2026-05-01T10:00:00Z') };
+  const now = () => clock.at;
+  const runner = (into: Queryable = database) => createJobs({ database: into, log: silentLog, now });
+
+  before(async () => {
+    database = await createTestDatabase();
+    await migrate(database);
+  });
+  after(() => database.close());
+  beforeEach(async () => {
+    await database.query('delete from jobs');
+    clock.at = new Date('2026-05-01T10:00:00Z');
+  });
+
+  const jobRows = () =>
+    database.query<{ state: string; attempts: number; runAt: Date; lastError: string | null }>(
+      `select state, attempts, run_at as "runAt", last_error as "lastError" from jobs order by created_at`,
+    );
+
+  it('a schedule fires once per slot, whatever the number of processes firing it', async () => {
+    const ran: string[] = [];
+    const [one, two] = [runner(), runner()];
+    for (const jobs of [one, two]) {
+      jobs.define({ name: 'test.every-minute', handle: async () => void ran.push('minute') });
+      jobs.define({ name: 'test.cron', handle: async () => void ran.push('cron') });
+      jobs.schedule({ queue: 'test.every-minute', everySeconds: 60 });
+      jobs.schedule({ queue: 'test.cron', cron: '*/5 * * * *' });
+    }
+    const fired = await Promise.all([one.fireSchedules(), two.fireSchedules(), one.fireSchedules()]);
+    assert.equal(
+      fired.reduce((sum, count) => sum + count, 0),
+      2,
+    );
+    await Promise.all([one.work(), two.work()]);
+    assert.deepEqual(ran.sort(), ['cron', 'minute']);
+
+    // 90 seconds on: a new minute, the same five-minute slot.
+    clock.at = new Date('2026-05-01T10:01:30Z');
+    await Promise.all([one.fireSchedules(), two.fireSchedules()]);
+    await Promise.all([one.work(), two.work()]);
+    assert.deepEqual(ran.sort(), ['cron', 'minute', 'minute']);
+    assert.equal(
+      scheduleSlot({ queue: 'x', cron: '*/5 * * * *' }, new Date('2026-05-01T10:05:00Z'))?.toISOString(),
+      '2026-05-01T10:05:00.000Z',
+    );
+  });
+
+  it('a failing job is retried with a doubling wait, then succeeds', async () => {
+    let tries = 0;
+    const jobs = runner();
+    jobs.define({
+      name: 'test.flaky',
+      retryDelaySeconds: 10,
+      handle: async () => {
+        tries += 1;
+        if (tries < 3) throw new Error(`try ${tries} failed`);
+      },
+    });
+    await jobs.enqueue('test.flaky', { n: 1 });
+    assert.equal(await jobs.work(), 1);
+    let [job] = await jobRows();
+    assert.deepEqual([job?.state, job?.attempts, job?.lastError], ['queued', 1, 'try 1 failed']);
+    assert.equal(new Date(job!.runAt).getTime() - clock.at.getTime(), 10_000);
+    assert.equal(await jobs.work(), 0, 'not due before its wait');
+    clock.at = new Date(clock.at.getTime() + 10_000);
+    await jobs.work();
+    [job] = await jobRows();
+    assert.equal(new Date(job!.runAt).getTime() - clock.at.getTime(), 20_000, 'the wait doubles');
+    clock.at = new Date(clock.at.getTime() + 20_000);
+    await jobs.work();
+    [job] = await jobRows();
+    assert.deepEqual([job?.state, job?.attempts, tries], ['succeeded', 3, 3]);
+  });
+
+  it('out of tries a job is dead: listed with its last error, and retried by hand', async () => {
+    let healthy = false;
+    const jobs = runner();
+    jobs.define({
+      name: 'test.broken',
+      maxAttempts: 2,
+      retryDelaySeconds: 1,
+      handle: async () => {
+        if (!healthy) throw new Error('the mail server refused');
+      },
+    });
+    await jobs.enqueue('test.broken');
+    await jobs.work();
+    clock.at = new Date(clock.at.getTime() + 1000);
+    await jobs.work();
+    const [dead] = await jobs.listDead({ queue: 'test.broken' });
+    assert.deepEqual([dead?.state, dead?.attempts, dead?.lastError], ['dead', 2, 'the mail server refused']);
+    clock.at = new Date(clock.at.getTime() + 3_600_000);
+    assert.equal(await jobs.work(), 0, 'a dead job is not tried again by itself');
+    healthy = true;
+    assert.equal(await jobs.retryDead(dead!.id), true);
+    assert.equal(await jobs.work(), 1);
+    assert.deepEqual(await jobs.listDead(), []);
+    assert.equal((await jobRows())[0]?.state, 'succeeded');
+  });
+
+  it('a worker killed mid-job: another takes the job over once the lease runs out, and it completes once', async () => {
+    // The first worker's database connection dies while its handler runs: no heartbeat, no finish, as after SIGKILL.
+    let killed = false;
+    const dying: Queryable = {
+      query: (sql, params) =>
+        killed ? Promise.reject(new Error('connection terminated')) : database.query(sql, params),
+      exec: (script) => database.exec(script),
+    };
+    const completions: string[] = [];
+    const first = runner(dying);
+    const second = runner();
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    first.define({
+      name: 'test.long',
+      leaseSeconds: 30,
+      handle: () => {
+        started();
+        return new Promise(() => {});
+      },
+    });
+    second.define({
+      name: 'test.long',
+      leaseSeconds: 30,
+      handle: async (payload) => void completions.push((payload as { run: string }).run),
+    });
+    await second.enqueue('test.long', { run: 'run-1' });
+    void first.work();
+    await handlerStarted;
+    killed = true;
+    assert.equal(await second.work(), 0, 'the lease keeps the job the first worker’s for a while');
+    clock.at = new Date(clock.at.getTime() + 31_000);
+    assert.equal(await second.work(), 1);
+    assert.equal(await second.work(), 0);
+    assert.deepEqual(completions, ['run-1']);
+    const [job] = await jobRows();
+    assert.deepEqual([job?.state, job?.attempts], ['succeeded', 2]);
+  });
+
+  it('stopping hands a running job back at once, its try not counted, and takes nothing new', async () => {
+    const jobs = runner();
+    jobs.define({
+      name: 'test.slow',
+      handle: (_payload, { signal }) =>
+        new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
+    });
+    await jobs.enqueue('test.slow');
+    await jobs.enqueue('test.slow');
+    const working = jobs.work();
+    while ((await jobRows()).every((job) => job.state !== 'running')) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await jobs.stop({ graceMilliseconds: 50 });
+    await working;
+    assert.deepEqual(
+      (await jobRows()).map((job) => [job.state, job.attempts]),
+      [
+        ['queued', 0],
+        ['queued', 0],
+      ],
+    );
+    const next = runner();
+    const ran: number[] = [];
+    next.define({ name: 'test.slow', handle: async () => void ran.push(1) });
+    assert.equal(await next.work(), 2);
+  });
+
+  it('a job queued with a key while one with that key waits adds none; one queued while it runs does', async () => {
+    const jobs = runner();
+    let release!: () => void;
+    jobs.define({
+      name: 'test.drain',
+      handle: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    });
+    assert.ok(await jobs.enqueue('test.drain', {}, { singletonKey: 'due' }));
+    assert.equal(await jobs.enqueue('test.drain', {}, { singletonKey: 'due' }), undefined);
+    const working = jobs.work({ limit: 1 });
+    while ((await jobRows()).every((job) => job.state !== 'running')) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(await jobs.enqueue('test.drain', {}, { singletonKey: 'due' }), 'the next pass is queued');
+    release();
+    await working;
+    assert.deepEqual((await jobRows()).map((job) => job.state).sort(), ['queued', 'succeeded']);
+  });
+});

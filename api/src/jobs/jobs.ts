@@ -1,0 +1,385 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Cron } from 'croner';
+import type { Queryable } from '../db/database.js';
+
+/** A job as stored in `jobs` (migration 0036). */
+export interface StoredJob {
+  id: string;
+  queue: string;
+  payload: unknown;
+  state: 'queued' | 'running' | 'succeeded' | 'dead';
+  runAt: Date;
+  attempts: number;
+  maxAttempts: number;
+  leaseSeconds: number;
+  lastError: string | null;
+  scheduleSlot: string | null;
+  createdAt: Date;
+}
+
+export interface JobContext {
+  job: StoredJob;
+  /** Renews the lease now (it is also renewed every third of it while the handler runs). */
+  heartbeat(): Promise<void>;
+  /** Aborted when the worker stops before the handler finished, or lost the job's lease to another worker. */
+  signal: AbortSignal;
+}
+
+/** A kind of job and how to run it. */
+export interface QueueDefinition<TPayload = unknown> {
+  name: string;
+  handle(payload: TPayload, context: JobContext): Promise<void>;
+  /** Tries, the first included; then the job is dead (listed and retried by hand). Default 5. */
+  maxAttempts?: number;
+  /** The wait after the first failed try, doubled after each further one (at most an hour). Default 10 s. */
+  retryDelaySeconds?: number;
+  /** How long a claimed job stays its worker's without a heartbeat. Default 60 s. */
+  leaseSeconds?: number;
+}
+
+/** A queue fired once per slot, whatever the number of processes: every `everySeconds`, or by a cron pattern (UTC). */
+export type Schedule = { queue: string; payload?: unknown } & (
+  | { everySeconds: number; cron?: never }
+  | { cron: string; everySeconds?: never }
+);
+
+export interface JobsLog {
+  info(details: object, text: string): void;
+  warn(details: object, text: string): void;
+  error(details: object, text: string): void;
+}
+
+export interface JobsDependencies {
+  database: Queryable;
+  log: JobsLog;
+  now?: () => Date;
+  /** Names this worker in `locked_by`; a new random one per process by default. */
+  workerId?: string;
+}
+
+const jobColumns = `
+  id, queue, payload, state, run_at as "runAt", attempts, max_attempts as "maxAttempts",
+  lease_seconds as "leaseSeconds", last_error as "lastError", schedule_slot as "scheduleSlot",
+  created_at as "createdAt"`;
+
+const toJob = (row: StoredJob): StoredJob => ({
+  ...row,
+  runAt: new Date(row.runAt),
+  createdAt: new Date(row.createdAt),
+});
+
+const defaults = { maxAttempts: 5, retryDelaySeconds: 10, leaseSeconds: 60 };
+const maxRetryDelaySeconds = 3600;
+/** How long finished jobs are kept (for the metrics and for looking back), then deleted. */
+const keepSucceededHours = 24;
+
+/** The slot a schedule fires for at `at`: the latest of its times not after `at`. */
+export function scheduleSlot(schedule: Schedule, at: Date): Date | undefined {
+  if (schedule.everySeconds !== undefined) {
+    const every = schedule.everySeconds * 1000;
+    return new Date(Math.floor(at.getTime() / every) * every);
+  }
+  const [slot] = new Cron(schedule.cron, { timezone: 'UTC', paused: true }).previousRuns(
+    1,
+    new Date(at.getTime() + 1),
+  );
+  return slot;
+}
+
+/**
+ * The one jobs module (docs/decisions/0059; CONVENTIONS 19): durable jobs in the database, claimed with
+ * `for update skip locked` under a lease the running handler renews, retried with exponential backoff, dead after
+ * their last try (listed and retried by hand), schedules that fire once per slot across processes, and a stop that
+ * finishes or hands back what runs. It works the same on PGlite and on PostgreSQL (no LISTEN/NOTIFY: it polls,
+ * and `wake` starts a pass at once in this process).
+ */
+export function createJobs({
+  database,
+  log,
+  now = () => new Date(),
+  workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+}: JobsDependencies) {
+  const queues = new Map<string, Required<QueueDefinition>>();
+  const schedules: Schedule[] = [];
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  let passAgain = false;
+  let stopping = false;
+  let lastPurgeAt = 0;
+
+  function queueOf(name: string): Required<QueueDefinition> {
+    const queue = queues.get(name);
+    if (!queue) throw new Error(`no queue named ${name} is defined`);
+    return queue;
+  }
+
+  async function enqueue(
+    queue: string,
+    payload: unknown = {},
+    {
+      runAt,
+      singletonKey,
+      scheduleSlot: slot,
+      into = database,
+    }: { runAt?: Date; singletonKey?: string; scheduleSlot?: string; into?: Queryable } = {},
+  ): Promise<string | undefined> {
+    const definition = queueOf(queue);
+    const [row] = await into.query<{ id: string }>(
+      `insert into jobs (queue, payload, state, run_at, max_attempts, lease_seconds, singleton_key, schedule_slot)
+       values ($1, $2::jsonb, 'queued', $3, $4, $5, $6, $7)
+       on conflict do nothing
+       returning id`,
+      [
+        queue,
+        JSON.stringify(payload ?? {}),
+        runAt ?? now(),
+        definition.maxAttempts,
+        definition.leaseSeconds,
+        singletonKey ?? null,
+        slot ?? null,
+      ],
+    );
+    return row?.id;
+  }
+
+  /** Adds the job of each schedule's current slot, once: a slot another process fired already adds nothing. */
+  async function fireSchedules(at = now()): Promise<number> {
+    let fired = 0;
+    for (const schedule of schedules) {
+      const slot = scheduleSlot(schedule, at);
+      if (!slot) continue;
+      const id = await enqueue(schedule.queue, schedule.payload ?? {}, {
+        runAt: slot,
+        scheduleSlot: `${schedule.queue}@${slot.toISOString()}`,
+      });
+      if (id) fired += 1;
+    }
+    return fired;
+  }
+
+  async function claim(): Promise<StoredJob | undefined> {
+    const at = now();
+    const [row] = await database.query<StoredJob>(
+      `update jobs set state = 'running', attempts = attempts + 1, locked_by = $3, started_at = $1,
+              locked_until = $1::timestamptz + lease_seconds * interval '1 second'
+       where id = (select id from jobs
+                   where queue = any($2::text[])
+                     and ((state = 'queued' and run_at <= $1) or (state = 'running' and locked_until <= $1))
+                   order by run_at limit 1 for update skip locked)
+       returning ${jobColumns}`,
+      [at, [...queues.keys()], workerId],
+    );
+    return row && toJob(row);
+  }
+
+  async function heartbeat(job: StoredJob): Promise<boolean> {
+    const renewed = await database.query(
+      `update jobs set locked_until = $3::timestamptz + lease_seconds * interval '1 second'
+       where id = $1 and locked_by = $2 and state = 'running' returning id`,
+      [job.id, workerId, now()],
+    );
+    return renewed.length > 0;
+  }
+
+  async function finish(job: StoredJob, error?: unknown): Promise<void> {
+    const at = now();
+    if (error === undefined) {
+      await database.query(
+        `update jobs set state = 'succeeded', finished_at = $3, locked_by = null, locked_until = null
+         where id = $1 and locked_by = $2`,
+        [job.id, workerId, at],
+      );
+      return;
+    }
+    const definition = queueOf(job.queue);
+    const message = error instanceof Error ? error.message : String(error);
+    const dead = job.attempts >= job.maxAttempts;
+    const delay = Math.min(definition.retryDelaySeconds * 2 ** (job.attempts - 1), maxRetryDelaySeconds);
+    await database.query(
+      `update jobs set state = $3, last_error = $4, locked_by = null, locked_until = null,
+              run_at = $5, finished_at = case when $3 = 'dead' then $6::timestamptz else null end
+       where id = $1 and locked_by = $2`,
+      [job.id, workerId, dead ? 'dead' : 'queued', message.slice(0, 2000), new Date(at.getTime() + delay * 1000), at],
+    );
+    if (dead) log.error({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job is dead');
+    else log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job will retry');
+  }
+
+  /** Runs one claimed job to its end, renewing its lease meanwhile. */
+  async function run(job: StoredJob): Promise<void> {
+    const definition = queueOf(job.queue);
+    // A job whose workers kept dying on it (its lease ran out each time) is dead once out of tries.
+    if (job.attempts > job.maxAttempts) {
+      await database.query(
+        `update jobs set state = 'dead', last_error = $3, finished_at = $4, locked_by = null, locked_until = null
+         where id = $1 and locked_by = $2`,
+        [job.id, workerId, 'its worker stopped during every try', now()],
+      );
+      return;
+    }
+    const controller = new AbortController();
+    const beat = setInterval(
+      () => {
+        void heartbeat(job)
+          .then((kept) => {
+            if (!kept) controller.abort(new Error('the lease was lost'));
+          })
+          .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'a job heartbeat failed'));
+      },
+      Math.max(50, (definition.leaseSeconds * 1000) / 3),
+    );
+    beat.unref();
+    const done = (async () => {
+      let failure: unknown;
+      try {
+        await definition.handle(job.payload, {
+          job,
+          signal: controller.signal,
+          heartbeat: async () => {
+            if (!(await heartbeat(job))) controller.abort(new Error('the lease was lost'));
+          },
+        });
+      } catch (error) {
+        failure = error ?? new Error('the job failed');
+      } finally {
+        clearInterval(beat);
+      }
+      // Stopped mid-job: `stop` hands it back; nothing to record here.
+      if (controller.signal.aborted) return;
+      await finish(job, failure);
+    })();
+    running.set(job.id, { controller, done });
+    try {
+      await done;
+    } finally {
+      running.delete(job.id);
+    }
+  }
+
+  async function purgeFinished(): Promise<void> {
+    if (Date.now() - lastPurgeAt < 3_600_000) return;
+    lastPurgeAt = Date.now();
+    await database.query(
+      `delete from jobs where state = 'succeeded' and finished_at < $1::timestamptz - $2::integer * interval '1 hour'`,
+      [now(), keepSucceededHours],
+    );
+  }
+
+  /** Claims and runs due jobs of the defined queues until none is due (or `limit` ran); answers how many ran. */
+  async function work({ limit = 100 }: { limit?: number } = {}): Promise<number> {
+    let ran = 0;
+    while (ran < limit && !stopping) {
+      const job = await claim();
+      if (!job) break;
+      ran += 1;
+      await run(job);
+    }
+    return ran;
+  }
+
+  /** One pass: this slot's scheduled jobs, then every due job. Passes never overlap; one asked meanwhile follows. */
+  function runPass(): Promise<void> {
+    if (stopping) return Promise.resolve();
+    if (pass) {
+      passAgain = true;
+      return pass;
+    }
+    pass = (async () => {
+      do {
+        passAgain = false;
+        try {
+          await fireSchedules();
+          await work();
+          await purgeFinished();
+        } catch (error) {
+          log.error({ err: error }, 'the jobs pass failed');
+        }
+      } while (passAgain && !stopping);
+    })().finally(() => {
+      pass = undefined;
+    });
+    return pass;
+  }
+
+  return {
+    workerId,
+    define<TPayload>(definition: QueueDefinition<TPayload>): void {
+      queues.set(definition.name, { ...defaults, ...definition } as Required<QueueDefinition>);
+    },
+    schedule(schedule: Schedule): void {
+      queueOf(schedule.queue);
+      schedules.push(schedule);
+    },
+    enqueue,
+    fireSchedules,
+    work,
+    /** Starts polling every `pollMilliseconds` in this process (the worker), with a first pass at once. */
+    start({ pollMilliseconds = 1000 }: { pollMilliseconds?: number } = {}): void {
+      if (timer || stopping) return;
+      timer = setInterval(() => void runPass(), pollMilliseconds);
+      timer.unref();
+      void runPass();
+    },
+    /** A pass as soon as possible in this process (a job was just queued here). Never waits, never throws. */
+    wake(): void {
+      if (timer) setImmediate(() => void runPass());
+    },
+    /**
+     * Stops claiming; waits up to `graceMilliseconds` for the running jobs to finish, then hands the others back
+     * (queued again, the try not counted) so another worker takes them at once.
+     */
+    async stop({ graceMilliseconds = 10_000 }: { graceMilliseconds?: number } = {}): Promise<void> {
+      stopping = true;
+      clearInterval(timer);
+      timer = undefined;
+      const all = Promise.allSettled([...running.values()].map((entry) => entry.done));
+      await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMilliseconds).unref())]);
+      const unfinished = [...running.keys()];
+      for (const id of unfinished) running.get(id)?.controller.abort(new Error('the worker is stopping'));
+      if (unfinished.length > 0) {
+        await database.query(
+          `update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null,
+                  locked_until = null, run_at = $3
+           where id = any($1::uuid[]) and locked_by = $2 and state = 'running'`,
+          [unfinished, workerId, now()],
+        );
+      }
+      await pass;
+    },
+    /** Dead jobs, newest first: what ran out of tries, with its last error. */
+    async listDead({ queue, limit = 100 }: { queue?: string; limit?: number } = {}): Promise<StoredJob[]> {
+      const rows = await database.query<StoredJob>(
+        `select ${jobColumns} from jobs where state = 'dead' and ($1::text is null or queue = $1)
+         order by finished_at desc limit $2`,
+        [queue ?? null, limit],
+      );
+      return rows.map(toJob);
+    },
+    /** Gives a dead job its tries again, due now; answers whether it was dead. */
+    async retryDead(jobId: string): Promise<boolean> {
+      const rows = await database.query(
+        `update jobs set state = 'queued', attempts = 0, run_at = $2, last_error = null, finished_at = null
+         where id = $1 and state = 'dead' returning id`,
+        [jobId, now()],
+      );
+      return rows.length > 0;
+    },
+    /** Counts by queue and state, and the age of the oldest due job, for the metrics. */
+    async stats(): Promise<
+      { queue: string; state: StoredJob['state']; count: number; oldestDueSeconds: number | null }[]
+    > {
+      return database.query(
+        `select queue, state, count(*)::integer as count,
+                extract(epoch from ($1::timestamptz - min(run_at) filter (where state = 'queued' and run_at <= $1)))::float8
+                  as "oldestDueSeconds"
+         from jobs where state <> 'succeeded' or finished_at > $1::timestamptz - interval '1 hour'
+         group by queue, state`,
+        [now()],
+      );
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
