@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10,fd00::/8',
       REQUEST_TIMEOUT_SECONDS: '5',
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+      JOBS_WORKER: 'off',
       ACCESS_TOKEN_TTL_SECONDS: '300',
       REFRESH_TOKEN_TTL_SECONDS: '3600',
       STAY_SIGNED_IN_TTL_SECONDS: '86400',
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
       trustedProxies: ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'],
       requestTimeoutSeconds: 5,
       billingSchedulerIntervalSeconds: 0,
+      jobsWorker: false,
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
       staySignedInTtlSeconds: 86_400,
@@ -107,6 +109,8 @@ describe('loadConfig', () => {
 
   it('runs the billing scheduler every minute unless told otherwise, and refuses a bad interval', () => {
     assert.equal(loadConfig({}).billingSchedulerIntervalSeconds, 60);
+    assert.equal(loadConfig({}).jobsWorker, true);
+    assert.throws(() => loadConfig({ JOBS_WORKER: 'sometimes' }), /JOBS_WORKER/);
     assert.equal(
       loadConfig({ BILLING_SCHEDULER_INTERVAL_SECONDS: '15' }).billingSchedulerIntervalSeconds,
       15,

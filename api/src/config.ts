@@ -19,9 +19,11 @@ import * as v from 'valibot';
  *   the client address that per-IP limits count; otherwise the connection's address is the client's.
  * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
  *   silent or slow client is answered 408 and dropped after it.
- * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often this process renews due
- *   subscriptions, retries failed renewals and tells admins of ended trials (docs/decisions/0040). Any number of
- *   processes may run it against one database.
+ * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the billing scheduler's job
+ *   renews due subscriptions, retries failed renewals and tells admins of ended trials (docs/decisions/0040, 0059):
+ *   once per slot whatever the number of processes.
+ * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
+ *   (docs/decisions/0059); replicas may leave them to a worker process.
  * - `API_HOST` (default 127.0.0.1) and `API_PORT` (default 4000).
  * - `DATABASE_URL`: a postgres:// URL; when set, PostgreSQL is used instead of the embedded PGlite.
  * - `DATA_DIR` (default `<repository root>/.data`): PGlite files go to `DATA_DIR/pglite`, the token signing key
@@ -79,8 +81,10 @@ export interface Config {
   trustedProxies: string[];
   /** A client must have sent its whole request (headers and body) within this many seconds. */
   requestTimeoutSeconds: number;
-  /** How often this process runs the billing scheduler (docs/decisions/0040); 0: never. */
+  /** How often the billing scheduler's job fires (docs/decisions/0040, 0059); 0: never. */
   billingSchedulerIntervalSeconds: number;
+  /** Whether this process claims and runs background jobs (docs/decisions/0059). */
+  jobsWorker: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staySignedInTtlSeconds: number;
@@ -285,6 +289,7 @@ const EnvironmentVariablesSchema = v.object({
     ),
     '60',
   ),
+  JOBS_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
   STAY_SIGNED_IN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '1209600'),
@@ -443,6 +448,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxies: variables.TRUSTED_PROXIES,
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
+    jobsWorker: variables.JOBS_WORKER === 'on',
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,
     staySignedInTtlSeconds: variables.STAY_SIGNED_IN_TTL_SECONDS,

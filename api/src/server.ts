@@ -52,6 +52,8 @@ import {
 import { registerMemberRoutes } from './modules/members/member-routes.js';
 import { createMemberService } from './modules/members/member-service.js';
 import { registerOrganizationSettingsRoutes } from './modules/organization-settings/organization-settings-routes.js';
+import { defineBackgroundJobs } from './jobs/background-jobs.js';
+import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createPaymentService } from './modules/payments/payment-service.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
@@ -63,7 +65,7 @@ import { createDomainVerifier } from './modules/sso/domain-verification.js';
 import { createSecretBox, loadOrCreateSsoSecretKey } from './modules/sso/secret-box.js';
 import { registerSsoRoutes } from './modules/sso/sso-routes.js';
 import { createSsoService } from './modules/sso/sso-service.js';
-import { createBillingScheduler, startBillingSchedule } from './modules/subscriptions/billing-scheduler.js';
+import { createBillingScheduler } from './modules/subscriptions/billing-scheduler.js';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription-routes.js';
 import { createSubscriptionService } from './modules/subscriptions/subscription-service.js';
 import { registerSuspensionRoutes } from './modules/suspension/suspension-routes.js';
@@ -98,6 +100,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How route modules send email; see `adapters/mailer/mailer.ts`. */
     mailer: Mailer;
+    /** The jobs module (docs/decisions/0059): queues, schedules and the worker of this process. */
+    jobs: Jobs;
   }
 }
 
@@ -282,27 +286,27 @@ export async function createServer(
     registerSubscriptionRoutes(app, subscriptions, billingScheduler, rateLimiter);
     registerCreditRoutes(app, database, subscriptions);
     registerUsageRoutes(app, createUsageService({ database, mailer, webUrl: config.webUrl }));
-    if (config.billingSchedulerIntervalSeconds > 0) {
-      const scheduler = billingScheduler;
-      let schedule: ReturnType<typeof startBillingSchedule> | undefined;
+    const jobs = createJobs({ database, log: app.log });
+    defineBackgroundJobs(jobs, {
+      billingScheduler,
+      billingIntervalSeconds: config.billingSchedulerIntervalSeconds,
+      payments,
+      emailSender,
+    });
+    app.decorate('jobs', jobs);
+    if (config.jobsWorker) {
       app.addHook('onReady', async () => {
-        schedule = startBillingSchedule(scheduler, config.billingSchedulerIntervalSeconds, app.log);
-      });
-      app.addHook('onClose', async () => {
-        await schedule?.stop();
+        jobs.start();
       });
     }
     if (config.devAids) {
       registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
     }
 
-    if (emailSender) {
-      app.addHook('onReady', async () => {
-        emailSender.start();
-      });
-    }
-    // One hook, so the order is sure: the sender finishes the messages it is delivering before the database closes.
+    // One hook, so the order is sure: the jobs and the sender finish (or hand back) their work before the database
+    // closes.
     app.addHook('onClose', async () => {
+      await jobs.stop();
       await emailSender?.stop();
       if (ownsDatabase) await database.close();
     });

@@ -16,8 +16,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DCIPHER_ENV: 'test',
       DATA_DIR: inMemoryDataDir,
       DEV_AIDS: 'on',
-      // Tests run the billing scheduler themselves, at the moments they choose.
+      // Tests run the billing scheduler and other jobs themselves, at the moments they choose.
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+      JOBS_WORKER: 'off',
     }),
     ...overrides,
   };

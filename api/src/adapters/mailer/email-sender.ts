@@ -7,7 +7,10 @@ import {
 import type { EmailDelivery } from './smtp-delivery.js';
 
 export interface EmailSenderOptions {
-  /** How often the queue is looked at besides the nudges (messages due for a retry, another process's mail). */
+  /**
+   * How often the jobs module's `email.send-due` job looks at the queue besides the nudges (messages due for a
+   * retry, another process's mail).
+   */
   pollIntervalMilliseconds: number;
   /** Tries per message, the first included; then it is `failed`. */
   maxAttempts: number;
@@ -42,13 +45,11 @@ export function retryDelayMilliseconds(
 }
 
 export interface EmailSender {
-  /** Starts polling, with a first pass at once (messages left queued by an earlier process). */
-  start(): void;
   /** Asks for a pass as soon as possible: a message was just queued. Never waits, never throws. */
   nudge(): void;
   /** Runs a pass now (or joins the running one) and resolves when no due message is left to claim. */
   sendDue(): Promise<void>;
-  /** Stops polling and resolves once the messages being delivered are done; nothing new is claimed. */
+  /** Resolves once the messages being delivered are done; nothing new is claimed after it. */
   stop(): Promise<void>;
 }
 
@@ -60,7 +61,8 @@ interface SenderLog {
 
 /**
  * Delivers the queued messages of `email_outbox` in the background, so no request waits for a mail server
- * (docs/decisions/0030-email-queue.md). Every API process runs one; claiming with a lease (see
+ * (docs/decisions/0030-email-queue.md). A pass runs when this process queued a message (`nudge`) and as the jobs
+ * module's scheduled `email.send-due` job (docs/decisions/0059) in the worker; claiming with a lease (see
  * `claimDueOutboxMessages`) keeps them from sending one message twice. Logs name a message by id, tag and
  * attempt, never its recipient or body.
  */
@@ -74,7 +76,6 @@ export function createEmailSender(
 ): EmailSender {
   const { database, delivery, log } = dependencies;
   const options = { ...defaultEmailSenderOptions, ...overrides };
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let passAgain = false;
   let stopped = false;
@@ -136,13 +137,6 @@ export function createEmailSender(
   }
 
   return {
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void pass(), options.pollIntervalMilliseconds);
-      // The poll alone must not keep a process alive that is otherwise done.
-      timer.unref();
-      void pass();
-    },
     nudge() {
       // After the current request's own work: the claim then does not delay the answer being sent.
       setImmediate(() => void pass());
@@ -150,8 +144,6 @@ export function createEmailSender(
     sendDue: pass,
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      timer = undefined;
       await running;
     },
   };

@@ -234,13 +234,12 @@ describe('billing scheduler (docs/decisions/0040)', () => {
       },
     };
     assert.deepEqual((await scheduler(dying).runDue()).renewals, []);
-    // The leases (the renewal's, the payment's) keep others off for a while; then the repair job finds the charge
-    // at the gateway and completes the renewal with it, and nothing is left due.
+    // The leases (the renewal's, the payment's) keep others off for a while; then the payment repair job finds the
+    // charge at the gateway and completes the renewal with it, and nothing is left due.
     assert.deepEqual((await scheduler().runDue()).renewals, []);
     clock.at = new Date(clock.at.getTime() + 11 * 60_000);
-    const takenOver = await scheduler().runDue();
-    assert.deepEqual(takenOver.repairs, ['completed']);
-    assert.deepEqual(takenOver.renewals, []);
+    assert.deepEqual(await paymentsWith().repairStale(), ['completed']);
+    assert.deepEqual((await scheduler().runDue()).renewals, []);
     assert.equal((await subscriptionOf(org.id)).end.toISOString(), '2026-05-01T08:00:00.000Z');
     // Every charge the organization's card ever had: the first period and one renewal.
     const charges = await server.database.query(

@@ -6,7 +6,7 @@ import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
-import type { PaymentService, RepairOutcome } from '../payments/payment-service.js';
+import type { PaymentService } from '../payments/payment-service.js';
 import { findActiveAdmins } from '../people/membership-repository.js';
 import { claimEndedTrialNotices } from '../people/organization-repository.js';
 import { NoPaymentMethodError, SubscriptionConflictError } from './subscription-errors.js';
@@ -261,9 +261,7 @@ export function createBillingScheduler({
     /** Does everything due now; answers what it did (for tests and the log). */
     async runDue(
       limit = 100,
-    ): Promise<{ renewals: RenewalOutcome[]; trialNotices: number; repairs: RepairOutcome[] }> {
-      // Payments a crash left pending first: they may be what holds a renewal of the same organization back.
-      const repairs = await payments.repairStale();
+    ): Promise<{ renewals: RenewalOutcome[]; trialNotices: number }> {
       const renewals: RenewalOutcome[] = [];
       for (let index = 0; index < limit; index += 1) {
         const due = await claimDue();
@@ -275,43 +273,12 @@ export function createBillingScheduler({
           log.error({ err: error, organizationId: due.organizationId }, 'a subscription renewal failed');
         }
       }
-      return { renewals, trialNotices: await noticeEndedTrials(), repairs };
+      return { renewals, trialNotices: await noticeEndedTrials() };
     },
   };
 }
 
 export type BillingScheduler = ReturnType<typeof createBillingScheduler>;
-
-/** Runs the scheduler every `intervalSeconds` in this process until stopped; a run never overlaps the previous. */
-export function startBillingSchedule(
-  scheduler: BillingScheduler,
-  intervalSeconds: number,
-  log: FastifyBaseLogger,
-) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        const done = await scheduler.runDue();
-        if (done.renewals.length > 0 || done.trialNotices > 0 || done.repairs.length > 0) {
-          log.info(done, 'billing scheduler run');
-        }
-      } catch (error) {
-        log.error({ err: error }, 'the billing scheduler run failed');
-      }
-    });
-  }, intervalSeconds * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
 
 function billingEmail(
   to: string,

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { backgroundQueues } from './background-jobs.js';
+
+/** An API process with its worker on runs the scheduled background jobs by itself (docs/decisions/0059). */
+describe('the background jobs of an API process', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ jobsWorker: true, billingSchedulerIntervalSeconds: 60 });
+    await server.app.ready();
+  });
+  after(() => server.close());
+
+  it('fires the billing scheduler and the payment repair job for this slot and runs them', async () => {
+    const deadline = Date.now() + 20_000;
+    let states: { queue: string; state: string }[] = [];
+    while (Date.now() < deadline) {
+      states = await server.database.query<{ queue: string; state: string }>(
+        'select queue, state from jobs order by queue',
+      );
+      if (states.length === 2 && states.every((job) => job.state === 'succeeded')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.deepEqual(states, [
+      { queue: backgroundQueues.billingRunDue, state: 'succeeded' },
+      { queue: backgroundQueues.paymentsRepair, state: 'succeeded' },
+    ]);
+  });
+});
