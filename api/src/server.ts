@@ -13,6 +13,8 @@ import { seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { defineBackgroundJobs } from './jobs/background-jobs.js';
+import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createDeviceCookies, loadDeviceCookieKey } from './modules/abuse/device-cookies.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
@@ -52,8 +54,6 @@ import {
 import { registerMemberRoutes } from './modules/members/member-routes.js';
 import { createMemberService } from './modules/members/member-service.js';
 import { registerOrganizationSettingsRoutes } from './modules/organization-settings/organization-settings-routes.js';
-import { defineBackgroundJobs } from './jobs/background-jobs.js';
-import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createPaymentService } from './modules/payments/payment-service.js';
 import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
 import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';

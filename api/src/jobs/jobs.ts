@@ -201,10 +201,22 @@ export function createJobs({
       `update jobs set state = $3, last_error = $4, locked_by = null, locked_until = null,
               run_at = $5, finished_at = case when $3 = 'dead' then $6::timestamptz else null end
        where id = $1 and locked_by = $2`,
-      [job.id, workerId, dead ? 'dead' : 'queued', message.slice(0, 2000), new Date(at.getTime() + delay * 1000), at],
+      [
+        job.id,
+        workerId,
+        dead ? 'dead' : 'queued',
+        message.slice(0, 2000),
+        new Date(at.getTime() + delay * 1000),
+        at,
+      ],
     );
-    if (dead) log.error({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job is dead');
-    else log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job will retry');
+    if (dead)
+      log.error({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job is dead');
+    else
+      log.warn(
+        { jobId: job.id, queue: job.queue, attempts: job.attempts, error: message },
+        'a job will retry',
+      );
   }
 
   /** Runs one claimed job to its end, renewing its lease meanwhile. */

@@ -143,7 +143,10 @@ describe('Stripe gateway (against a loopback server answering as Stripe)', () =>
   });
 
   it('finds a charge by our key for the payment repair job (never charging), and refunds it once', async () => {
-    const gateway = new StripeGateway({ secretKey: 'sk_test_loopback_0123456789', apiBaseUrl: stripeApi.url });
+    const gateway = new StripeGateway({
+      secretKey: 'sk_test_loopback_0123456789',
+      apiBaseUrl: stripeApi.url,
+    });
     const [card] = await storedTokens();
     assert.equal(await gateway.findCharge('org:never-charged'), undefined);
     const { reference } = await gateway.charge({

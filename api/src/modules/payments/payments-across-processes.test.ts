@@ -405,7 +405,9 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
     assert.equal(await chargesOf(org.id), 0);
     // The customer adds a working card and removes the one that failed.
     await addCard(org.admin, 'Individual', '5555 5555 5555 4444');
-    const cards = (await call(appA(), 'GET', '/credit-cards', org.admin)).json<{ id: string; last4: string }[]>();
+    const cards = (await call(appA(), 'GET', '/credit-cards', org.admin)).json<
+      { id: string; last4: string }[]
+    >();
     const failing = cards.find((card) => card.last4 === '0341')!;
     const removed = await call(appB(), 'DELETE', '/credit-cards', org.admin, { id: failing.id });
     assert.equal(removed.statusCode, 200, removed.body);

@@ -259,9 +259,7 @@ export function createBillingScheduler({
     },
 
     /** Does everything due now; answers what it did (for tests and the log). */
-    async runDue(
-      limit = 100,
-    ): Promise<{ renewals: RenewalOutcome[]; trialNotices: number }> {
+    async runDue(limit = 100): Promise<{ renewals: RenewalOutcome[]; trialNotices: number }> {
       const renewals: RenewalOutcome[] = [];
       for (let index = 0; index < limit; index += 1) {
         const due = await claimDue();
