@@ -144,6 +144,16 @@ switch (command) {
     });
     break;
   }
+  case 'bench:api': {
+    // The API benchmark (infra/bench/api-benchmarks.mjs) runs the API from its sources on its own ports.
+    ensurePnpm();
+    ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', '--filter=@dcipher/api^...', '--output-logs=errors-only'], { env });
+    run(process.execPath, [join(root, 'infra', 'bench', 'api-benchmarks.mjs'), ...process.argv.slice(3)], {
+      env,
+    });
+    break;
+  }
   case 'test': {
     const chromium = findChromium();
     if (!chromium) {
@@ -176,6 +186,6 @@ switch (command) {
     break;
   }
   default:
-    console.error('Usage: node infra/local/bootstrap.mjs <build|start|test|cms|bench:site>');
+    console.error('Usage: node infra/local/bootstrap.mjs <build|start|test|cms|bench:site|bench:api>');
     process.exit(2);
 }

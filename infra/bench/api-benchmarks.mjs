@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+// API throughput (issue 23): autocannon against a bare Fastify hello-world (the reference, the project's own
+// fastify, measured in the same run) and the API on PGlite and on a throwaway PostgreSQL cluster:
+// `GET /health`, authenticated `GET /account` and `POST /login`, each from many client addresses (the API trusts
+// the loopback proxy and reads X-Forwarded-For, so per-address limits are not what is measured). Prints req/s, p50,
+// p99, errors (non-2xx and socket errors) and each figure's ratio to bare Fastify.
+//
+// Usage: npm run bench:api [-- --duration=20 --connections=50 --engines=pglite,postgres --api-dir=<dir>]
+//   --api-dir: another checkout's api/ (run from its sources with tsx), to measure an older version in the same way.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const repositoryRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const option = (name, fallback) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const duration = Number(option('duration', '20'));
+const connections = Number(option('connections', '50'));
+const engines = option('engines', 'pglite,postgres').split(',').filter(Boolean);
+const apiDir = resolve(option('api-dir', join(repositoryRoot, 'api')));
+const demo = { email: 'admin@demo.dcipher.local', password: 'Dcipher-demo-2026!' };
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+const children = new Set();
+function cleanUp() {
+  for (const child of children) child.kill('SIGKILL');
+}
+process.on('exit', cleanUp);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitFor(url, child, what) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited at start`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${what} did not answer ${url} in 90 s`);
+}
+
+function startProcess(args, env, cwd) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  return child;
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+  child.kill('SIGKILL');
+  children.delete(child);
+}
+
+async function startBareFastify() {
+  const port = await freePort();
+  const fastifyPath = createRequire(join(apiDir, 'package.json')).resolve('fastify');
+  const source = `
+    const fastify = require(${JSON.stringify(fastifyPath)})({ logger: false });
+    fastify.get('/', async () => ({ hello: 'world' }));
+    fastify.listen({ host: '127.0.0.1', port: ${port} });`;
+  const child = startProcess(['-e', source], { PATH: process.env.PATH }, repositoryRoot);
+  await waitFor(`http://127.0.0.1:${port}/`, child, 'bare Fastify');
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function startApi(engine, postgresUrl) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'dcipher-bench-api-'));
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DCIPHER_ENV: 'development',
+    DEV_AIDS: 'on',
+    API_HOST: '127.0.0.1',
+    API_PORT: String(port),
+    DATA_DIR: dataDir,
+    TRUSTED_PROXIES: '127.0.0.1',
+    BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+    ...(engine === 'postgres' && { DATABASE_URL: postgresUrl }),
+  };
+  const child = startProcess(['--import', 'tsx', 'src/main.ts'], env, apiDir);
+  await waitFor(`http://127.0.0.1:${port}/health`, child, `the API on ${engine}`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await stopProcess(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let clientNumber = 0;
+/** A loopback proxy's X-Forwarded-For naming a new client address for every request. */
+function forwardedFor() {
+  clientNumber += 1;
+  return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
+}
+
+async function measure(url, { method = 'GET', headers = {}, body } = {}) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: [
+      {
+        method,
+        ...(body && { body: JSON.stringify(body) }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...headers,
+            ...(body && { 'content-type': 'application/json' }),
+            'x-forwarded-for': forwardedFor(),
+          },
+        }),
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function logIn(apiUrl) {
+  const response = await fetch(`${apiUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.0.1' },
+    body: JSON.stringify(demo),
+  });
+  if (!response.ok) throw new Error(`POST /login answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).accessToken;
+}
+
+const rows = [];
+const format = (figures, reference) =>
+  `${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s ${((figures.requestsPerSecond / reference) * 100)
+    .toFixed(1)
+    .padStart(5)} %   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}`;
+
+const bare = await startBareFastify();
+const reference = await measure(`${bare.url}/`);
+await stopProcess(bare.child);
+console.log(`bare Fastify hello-world           ${format(reference, reference.requestsPerSecond)}`);
+
+let postgres;
+if (engines.includes('postgres')) {
+  const { findPostgresBinDir, startThrowawayPostgres } = await import(
+    join(repositoryRoot, 'api', 'scripts', 'throwaway-postgres.mjs')
+  );
+  const binDir = findPostgresBinDir();
+  if (!binDir) console.log('postgres: no PostgreSQL binaries (sudo apt-get install postgresql): skipped');
+  else postgres = await startThrowawayPostgres(binDir);
+}
+try {
+  for (const engine of engines) {
+    if (engine === 'postgres' && !postgres) continue;
+    const api = await startApi(engine, postgres?.url);
+    try {
+      const token = await logIn(api.url);
+      const figures = {
+        'GET /health': await measure(`${api.url}/health`),
+        'GET /account (bearer)': await measure(`${api.url}/account`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+        'POST /login': await measure(`${api.url}/login`, { method: 'POST', body: demo }),
+      };
+      for (const [name, result] of Object.entries(figures)) {
+        const label = `${engine.padEnd(9)}${name}`;
+        rows.push({ label, result });
+        console.log(`${label.padEnd(35)}${format(result, reference.requestsPerSecond)}`);
+      }
+    } finally {
+      await api.stop();
+    }
+  }
+} finally {
+  postgres?.stop();
+}
+console.log(
+  `\n${connections} connections, ${duration} s each, one machine (${(await import('node:os')).cpus().length} cores); ratios are to bare Fastify in this run.`,
+);
