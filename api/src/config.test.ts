@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       REQUEST_TIMEOUT_SECONDS: '5',
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       JOBS_WORKER: 'off',
+      METRICS_PORT: '9500',
+      METRICS_HOST: '10.0.0.5',
       ACCESS_TOKEN_TTL_SECONDS: '300',
       REFRESH_TOKEN_TTL_SECONDS: '3600',
       STAY_SIGNED_IN_TTL_SECONDS: '86400',
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       requestTimeoutSeconds: 5,
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
+      metrics: { host: '10.0.0.5', port: 9500 },
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
       staySignedInTtlSeconds: 86_400,
@@ -111,6 +114,9 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({}).billingSchedulerIntervalSeconds, 60);
     assert.equal(loadConfig({}).jobsWorker, true);
     assert.throws(() => loadConfig({ JOBS_WORKER: 'sometimes' }), /JOBS_WORKER/);
+    assert.deepEqual(loadConfig({}).metrics, { host: '127.0.0.1', port: 9464 });
+    assert.equal(loadConfig({ METRICS_PORT: '0' }).metrics.port, 0);
+    assert.throws(() => loadConfig({ METRICS_PORT: '70000' }), /METRICS_PORT/);
     assert.equal(
       loadConfig({ BILLING_SCHEDULER_INTERVAL_SECONDS: '15' }).billingSchedulerIntervalSeconds,
       15,

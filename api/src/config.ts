@@ -22,6 +22,8 @@ import * as v from 'valibot';
  * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the billing scheduler's job
  *   renews due subscriptions, retries failed renewals and tells admins of ended trials (docs/decisions/0040, 0059):
  *   once per slot whatever the number of processes.
+ * - `METRICS_PORT` (default 9464; 0 turns it off) and `METRICS_HOST` (default 127.0.0.1): where this process serves
+ *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
  *   (docs/decisions/0059); replicas may leave them to a worker process.
  * - `API_HOST` (default 127.0.0.1) and `API_PORT` (default 4000).
@@ -85,6 +87,8 @@ export interface Config {
   billingSchedulerIntervalSeconds: number;
   /** Whether this process claims and runs background jobs (docs/decisions/0059). */
   jobsWorker: boolean;
+  /** Where `GET /metrics` is served, apart from the API (docs/decisions/0060); port 0: not served. */
+  metrics: { host: string; port: number };
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staySignedInTtlSeconds: number;
@@ -290,6 +294,16 @@ const EnvironmentVariablesSchema = v.object({
     '60',
   ),
   JOBS_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number from 0 (off) to 65535'),
+      v.transform(Number),
+      v.maxValue(65_535, 'must be a port number from 0 (off) to 65535'),
+    ),
+    '9464',
+  ),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'must name an address')), '127.0.0.1'),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
   STAY_SIGNED_IN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '1209600'),
@@ -449,6 +463,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     jobsWorker: variables.JOBS_WORKER === 'on',
+    metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,
     staySignedInTtlSeconds: variables.STAY_SIGNED_IN_TTL_SECONDS,

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { createMetricsServer } from './http/metrics.js';
 import { createServer } from './server.js';
 
 let config: ReturnType<typeof loadConfig>;
@@ -13,10 +14,18 @@ try {
 const app = await createServer(config);
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Dcipher API (${config.environment}) ready at http://${config.host}:${config.port}`);
+const metricsServer = config.metrics.port > 0 ? createMetricsServer(app.metrics) : undefined;
+if (metricsServer) {
+  metricsServer.on('error', (error) => app.log.error({ err: error }, 'the metrics port could not be opened'));
+  metricsServer.listen(config.metrics.port, config.metrics.host, () =>
+    app.log.info(`metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`),
+  );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal} received, closing`);
+    metricsServer?.close();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import { createOAuthProviders } from './adapters/integrations/create-oauth-providers.js';
 import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
@@ -11,6 +12,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
+import { createMetrics } from './http/metrics.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defineBackgroundJobs } from './jobs/background-jobs.js';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The jobs module (docs/decisions/0059): queues, schedules and the worker of this process. */
     jobs: Jobs;
+    /** This process's Prometheus metrics (docs/decisions/0060), served apart by `createMetricsServer`. */
+    metrics: Registry;
   }
 }
 
@@ -156,6 +160,11 @@ export async function createServer(
       log: app.log,
     });
 
+    const jobs = createJobs({ database, log: app.log });
+    const metrics = createMetrics({ database, jobs });
+    app.decorate('jobs', jobs);
+    app.decorate('metrics', metrics.registry);
+    metrics.observe(app);
     registerErrorHandling(app);
     registerSecurityHeaders(app, { production: config.environment === 'production' });
     await app.register(cors, {
@@ -286,14 +295,12 @@ export async function createServer(
     registerSubscriptionRoutes(app, subscriptions, billingScheduler, rateLimiter);
     registerCreditRoutes(app, database, subscriptions);
     registerUsageRoutes(app, createUsageService({ database, mailer, webUrl: config.webUrl }));
-    const jobs = createJobs({ database, log: app.log });
     defineBackgroundJobs(jobs, {
       billingScheduler,
       billingIntervalSeconds: config.billingSchedulerIntervalSeconds,
       payments,
       emailSender,
     });
-    app.decorate('jobs', jobs);
     if (config.jobsWorker) {
       app.addHook('onReady', async () => {
         jobs.start();

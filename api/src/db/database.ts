@@ -10,4 +10,6 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<TResult>(work: (transaction: Queryable) => Promise<TResult>): Promise<TResult>;
   close(): Promise<void>;
+  /** The connection pool's counts, for the metrics (PostgreSQL only; PGlite has one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }

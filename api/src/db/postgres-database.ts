@@ -37,5 +37,6 @@ export async function createPostgresDatabase(
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
