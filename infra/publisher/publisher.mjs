@@ -259,6 +259,9 @@ export function createPublisher({
     for (const record of interrupted) {
       record.state = 'failed';
       record.error = 'Interrupted: the publisher stopped during this build';
+      record.finishedAt = now();
+      record.durationMs = record.finishedAt - record.startedAt;
+      record.log = join(releasesDir, `${record.id}.log`);
     }
     if (interrupted.length > 0) await saveStatus();
     await prune();
@@ -414,6 +417,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else if (command === 'serve') {
     const url = await publisher.start(Number(process.env.PUBLISHER_PORT ?? 4010));
     console.log(`Publisher: ${url} (status page), webhooks at ${url}/webhooks/strapi`);
+    // A running build is stopped with the publisher (its process group would otherwise run on).
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.once(signal, () => publisher.close().then(() => process.exit(0)));
+    }
   } else {
     console.error('Usage: node infra/publisher/publisher.mjs <serve|rollback>');
     process.exit(2);
