@@ -31,7 +31,9 @@ const loadAverage = () =>
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-async function freePort() {
+/** The port in `variable` (CMS_PORT, PUBLISHER_PORT), else a free one. */
+async function freePort(variable) {
+  if (process.env[variable]) return Number(process.env[variable]);
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -53,10 +55,10 @@ function fullBuild(env) {
 }
 
 const secret = 'cms-benchmark-secret-0123456789';
-const publisherPort = await freePort();
+const publisherPort = await freePort('PUBLISHER_PORT');
 const databaseFile = `.tmp/bench-${process.pid}.db`;
 const { child: cms, url: cmsUrl } = await startCms({
-  port: await freePort(),
+  port: await freePort('CMS_PORT'),
   databaseFile,
   adminPanel: false,
   stdio: ['ignore', 'ignore', 'inherit'],
