@@ -3,26 +3,37 @@
 // build: publish → live for one post (webhook received → the new release serving it; median of 3, each an
 // incremental build), and a full site build with 1,000 CMS items (cold Gatsby cache) next to the incremental build
 // after one change. Reference measured in the same run: the full build of the bundled snapshot (no CMS).
-// Usage: node infra/bench/cms-benchmarks.mjs [--items=1000] [--runs=3]   (minutes: it builds the site several times)
+// The publisher builds in a workspace of its own (.data/site-builds/bench-<pid>, removed afterwards; 0056), its first
+// build (a warm-up, not measured) fills that workspace's Gatsby cache.
+// Usage: node infra/bench/cms-benchmarks.mjs [--items=1000] [--runs=3] [--publish-only]
+//   (minutes: it builds the site several times; --publish-only measures publish → live alone)
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
 import { browserBuildEnv, repositoryRoot } from '../local/stack.mjs';
 import { createPublisher, siteBuild } from '../publisher/publisher.mjs';
+import { defaultBuildsDir } from '../publisher/site-build.mjs';
 
 const argument = (name, fallback) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const items = argument('items', 1000);
 const runs = argument('runs', 3);
+const publishOnly = process.argv.includes('--publish-only');
 const siteDir = join(repositoryRoot, 'marketing-site');
 const gatsby = join(repositoryRoot, 'node_modules', 'gatsby', 'cli.js');
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-async function freePort() {
+/** The port in `variable` (CMS_PORT, PUBLISHER_PORT), else a free one. */
+async function freePort(variable) {
+  if (process.env[variable]) return Number(process.env[variable]);
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -44,10 +55,10 @@ function fullBuild(env) {
 }
 
 const secret = 'cms-benchmark-secret-0123456789';
-const publisherPort = await freePort();
+const publisherPort = await freePort('PUBLISHER_PORT');
 const databaseFile = `.tmp/bench-${process.pid}.db`;
 const { child: cms, url: cmsUrl } = await startCms({
-  port: await freePort(),
+  port: await freePort('CMS_PORT'),
   databaseFile,
   adminPanel: false,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -58,11 +69,12 @@ const { child: cms, url: cmsUrl } = await startCms({
 });
 const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) };
 const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
+const workDir = join(defaultBuildsDir, `bench-${process.pid}`);
 const publisher = createPublisher({
   releasesDir,
   webhookSecret: secret,
   debounceMs: 500,
-  build: siteBuild({ env: { ...process.env, ...cmsEnv } }),
+  build: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir }),
 });
 await publisher.start(publisherPort);
 const login = await fetch(`${cmsUrl}/admin/login`, {
@@ -80,9 +92,13 @@ const admin = (path, body) =>
 const model = '/content-manager/collection-types/api::blog-post.blog-post';
 
 try {
-  const reference = fullBuild({});
+  const reference = publishOnly ? undefined : fullBuild({});
   // A first publisher build warms Gatsby's cache with the CMS's content.
-  await publisher.buildNow('warm-up');
+  const warmUp = await publisher.buildNow('warm-up');
+  if (warmUp.state !== 'live') throw new Error(`the warm-up build ${warmUp.state}: ${warmUp.error}`);
+  console.log(
+    `warm-up build (fresh workspace): ${seconds(warmUp.durationMs)}; load average ${loadAverage()}`,
+  );
 
   const publishToLive = [];
   const incremental = [];
@@ -103,29 +119,41 @@ try {
     if (build.state !== 'live') throw new Error(`publish build ${build.state}: ${build.error}`);
     publishToLive.push(build.finishedAt - started);
     incremental.push(build.durationMs);
+    console.log(
+      `run ${run + 1}: publish → live ${seconds(build.finishedAt - started)}; load average ${loadAverage()}`,
+    );
   }
+  if (publishOnly) {
+    console.log(`
+Content operations (${runs} runs, median; this machine)
+  publish → live, one post (webhook → new release serving it)   ${seconds(median(publishToLive))}  [${publishToLive.map(seconds).join(', ')}]
+  incremental site build from the CMS after one change          ${seconds(median(incremental))}
+`);
+  } else {
+    for (let index = 0; index < items; index += 1) {
+      const { data } = await admin(model, {
+        title: `Generated post ${index}`,
+        slug: `generated-post-${index}`,
+        abstract: `Generated item ${index} for the build benchmark.`,
+        content: `## Item ${index}\n\nGenerated content for the benchmark.`,
+      });
+      await admin(`${model}/${data.documentId}/actions/publish`, {});
+    }
+    await publisher.idle();
+    const full = fullBuild(cmsEnv);
 
-  for (let index = 0; index < items; index += 1) {
-    const { data } = await admin(model, {
-      title: `Generated post ${index}`,
-      slug: `generated-post-${index}`,
-      abstract: `Generated item ${index} for the build benchmark.`,
-      content: `## Item ${index}\n\nGenerated content for the benchmark.`,
-    });
-    await admin(`${model}/${data.documentId}/actions/publish`, {});
-  }
-  await publisher.idle();
-  const full = fullBuild(cmsEnv);
-
-  console.log(`
+    console.log(`
 Content operations (${runs} runs, median; this machine)
   publish → live, one post (webhook → new release serving it)   ${seconds(median(publishToLive))}  [${publishToLive.map(seconds).join(', ')}]
   incremental site build from the CMS after one change          ${seconds(median(incremental))}
   full site build, ${items} CMS items more than the snapshot     ${seconds(full)}
   reference: full site build of the bundled snapshot (no CMS)  ${seconds(reference)}
 `);
+  }
 } finally {
   await publisher.close();
+  await rm(workDir, { recursive: true, force: true });
+  await rm(releasesDir, { recursive: true, force: true });
   cms.kill('SIGTERM');
   await rm(join(repositoryRoot, 'infra', 'cms', databaseFile), { force: true });
   await rm(join(repositoryRoot, 'infra', 'cms', `${databaseFile}.token`), { force: true });

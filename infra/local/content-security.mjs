@@ -2,7 +2,7 @@
 // build writes each page's policy with `secureBuiltPages`, and every server of the built files (the local static
 // server, a production proxy) sends `securityHeaders(...)` and the policy the build wrote. docs/decisions/0032.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 /** Where the site's build writes each page's policy, inside the served root (hashes of public scripts only). */
@@ -167,4 +167,149 @@ export async function secureBuild({ root, sourceMapsDir, config }) {
  */
 export function policyFor(manifest, urlPath, origins = { connect: [], scripts: [] }) {
   return manifest?.pages?.[urlPath] ?? manifest?.fallback ?? contentSecurityPolicy({ origins });
+}
+
+/** The sources one directive of `policy` allows, with CSP's fallbacks; undefined when nothing restricts it. */
+function sourcesOf(policy, names) {
+  const directives = new Map();
+  for (const part of String(policy).split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), values);
+  }
+  for (const name of [...names, 'script-src', 'default-src']) {
+    if (directives.has(name)) return directives.get(name);
+  }
+  return undefined;
+}
+
+/** Script types the browser runs (anything else, JSON or JSON-LD, is a data block no policy applies to). */
+const runnable = (attributes) => {
+  const type = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+  const value = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
+  return (
+    value === '' ||
+    value === 'module' ||
+    /^(?:text|application)\/(?:x-)?(?:javascript|ecmascript)$/.test(value)
+  );
+};
+
+const attribute = (attributes, name) => {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+};
+
+const hashesIn = (sources) =>
+  new Set(
+    sources.filter((source) => /^'sha(?:256|384|512)-[^']+'$/i.test(source)).map((s) => s.slice(1, -1)),
+  );
+
+function digestsOf(text) {
+  return ['sha256', 'sha384', 'sha512'].map(
+    (algorithm) => `${algorithm}-${createHash(algorithm).update(text, 'utf8').digest('base64')}`,
+  );
+}
+
+/** Whether a `src` URL matches the policy's 'self', scheme or host sources (without 'strict-dynamic'). */
+function urlAllowed(src, sources) {
+  const self = 'https://self.invalid';
+  let url;
+  try {
+    url = new URL(src, `${self}/`);
+  } catch {
+    return false;
+  }
+  if (url.origin === self) return sources.includes("'self'") || sources.includes('*');
+  return sources.some((source) => {
+    if (source === '*') return /^https?:$/.test(url.protocol);
+    if (/^[a-z][a-z0-9+.-]*:$/i.test(source)) return url.protocol === source.toLowerCase();
+    if (source.startsWith("'")) return false;
+    try {
+      const allowed = new URL(source.includes('://') ? source : `${url.protocol}//${source}`);
+      return (
+        allowed.origin === url.origin &&
+        (allowed.pathname === '/' || url.pathname.startsWith(allowed.pathname))
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The scripts of one HTML page that its policy would block, as a browser applies CSP 3: an inline script runs
+ * when its hash (or nonce) is listed ('unsafe-inline' counts only without hashes, nonces and 'strict-dynamic'); an
+ * external one when its nonce or integrity hash is listed or, without 'strict-dynamic', its URL matches 'self' or a
+ * listed host; event-handler attributes and `javascript:` URLs only with 'unsafe-inline' alone. Data blocks (JSON,
+ * JSON-LD) are not scripts. Answers one line per blocked script.
+ */
+export function blockedScripts(html, policy) {
+  const blocked = [];
+  const elementSources = sourcesOf(policy, ['script-src-elem']);
+  const attributeSources = sourcesOf(policy, ['script-src-attr']);
+  const loose = (sources) =>
+    sources.includes("'unsafe-inline'") &&
+    !sources.includes("'strict-dynamic'") &&
+    hashesIn(sources).size === 0 &&
+    !sources.some((source) => /^'nonce-/i.test(source));
+  const nonceListed = (sources, attributes) => {
+    const nonce = attribute(attributes, 'nonce');
+    return Boolean(nonce) && sources.includes(`'nonce-${nonce}'`);
+  };
+  for (const [tag, attributes, body] of html.matchAll(scriptPattern)) {
+    if (!elementSources || !runnable(attributes)) continue;
+    const opening = tag.slice(0, tag.indexOf('>') + 1);
+    const hashes = hashesIn(elementSources);
+    const src = attribute(attributes, 'src');
+    let allowed = nonceListed(elementSources, attributes);
+    if (!allowed && src === undefined) {
+      allowed = loose(elementSources) || digestsOf(body).some((digest) => hashes.has(digest));
+    } else if (!allowed) {
+      const integrity = (attribute(attributes, 'integrity') ?? '').split(/\s+/).filter(Boolean);
+      allowed =
+        (integrity.length > 0 && integrity.every((digest) => hashes.has(digest))) ||
+        (!elementSources.includes("'strict-dynamic'") && urlAllowed(src, elementSources));
+    }
+    if (!allowed) blocked.push(`${opening}${src === undefined ? `${body.slice(0, 60)}…` : ''}`);
+  }
+  if (attributeSources && !loose(attributeSources)) {
+    const markup = html.replace(scriptPattern, '').replace(/<!--[\s\S]*?-->/g, '');
+    for (const [tag] of markup.matchAll(/<[a-z][^>]*>/gi)) {
+      if (/\son[a-z]+\s*=/i.test(tag) || /=\s*["']?\s*javascript:/i.test(tag))
+        blocked.push(tag.slice(0, 120));
+    }
+  }
+  return blocked;
+}
+
+/**
+ * Checks a built site before it is served: every HTML page's scripts against the policy the server will send
+ * for it (`policyFor` with the page's entry in `_csp.json`, exactly as the static server does). Answers the
+ * problems, one per blocked script ("<page>: <script …>"); an empty list means every page's scripts may run.
+ */
+export async function checkBuiltPages(root, { policyOrigins } = {}) {
+  const manifestFile = join(root, policyManifestFile);
+  const manifest = (await stat(manifestFile).catch(() => undefined))
+    ? JSON.parse(await readFile(manifestFile, 'utf8'))
+    : undefined;
+  const problems = [];
+  for await (const file of filesUnder(root)) {
+    if (!file.endsWith('.html')) continue;
+    const urlPath = urlPathOf(root, file);
+    const policy = policyFor(manifest, urlPath, policyOrigins);
+    for (const script of blockedScripts(await readFile(file, 'utf8'), policy)) {
+      problems.push(`${urlPath}: ${script}`);
+    }
+  }
+  return problems;
+}
+
+/** Throws, naming the first problems, unless every page's scripts are allowed by its policy. */
+export async function assertPagesRun(root, options) {
+  const problems = await checkBuiltPages(root, options);
+  if (problems.length > 0) {
+    throw new Error(
+      `${problems.length} script(s) in ${root} would be blocked by their page's Content-Security-Policy ` +
+        `(was the build secured with secure-build.mjs?): ${problems.slice(0, 3).join('; ')}`,
+    );
+  }
 }

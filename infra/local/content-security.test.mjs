@@ -4,7 +4,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { allowedOrigins, contentSecurityPolicy, secureBuild, securePage } from './content-security.mjs';
+import {
+  allowedOrigins,
+  blockedScripts,
+  checkBuiltPages,
+  contentSecurityPolicy,
+  secureBuild,
+  securePage,
+} from './content-security.mjs';
 import { remoteRules, siteRules } from './static-rules.mjs';
 import { createStaticServer } from './static-server.mjs';
 
@@ -131,5 +138,66 @@ describe('a secured build, served', () => {
     } finally {
       remote.close();
     }
+  });
+});
+
+describe("checking a build's pages against their policies", () => {
+  const origins = allowedOrigins(config);
+
+  it('allows what the secured page runs, and blocks the plain script tags of an unsecured one', () => {
+    const { html, scriptHashes } = securePage(gatsbyPage);
+    assert.deepEqual(blockedScripts(html, contentSecurityPolicy({ scriptHashes, origins })), []);
+    const strict = contentSecurityPolicy({ scriptHashes, origins });
+    const blocked = blockedScripts(gatsbyPage, strict);
+    assert.deepEqual(
+      blocked.filter((line) => line.includes('src=')),
+      ['<script src="/webpack-runtime-1.js" async>', '<script src="/app-2.js" async>'],
+      "'strict-dynamic' ignores 'self' for tags in the HTML",
+    );
+  });
+
+  it('blocks inline scripts and handlers a policy does not list, and ignores data blocks', () => {
+    const policy = contentSecurityPolicy({ scriptHashes: [hashOf('ok()')], origins });
+    const page = [
+      '<script>ok()</script>',
+      '<script>changed()</script>',
+      '<script type="application/ld+json">{"@type":"Article"}</script>',
+      '<script type="module">alsoChanged()</script>',
+      '<img src="/a.png" onerror="steal()">',
+      '<a href="javascript:go()">go</a>',
+    ].join('');
+    assert.deepEqual(blockedScripts(page, policy), [
+      '<script>changed()…',
+      '<script type="module">alsoChanged()…',
+      '<img src="/a.png" onerror="steal()">',
+      '<a href="javascript:go()">',
+    ]);
+    // Without a written policy (scripts from 'self' only): files of the site run, inline code does not.
+    const fallback = contentSecurityPolicy({ origins });
+    assert.deepEqual(
+      blockedScripts(
+        '<script src="/app.js"></script><script src="https://evil.example/x.js"></script>',
+        fallback,
+      ),
+      ['<script src="https://evil.example/x.js">'],
+    );
+  });
+
+  it("checks every page of a build with the policy the server sends it, from the build's _csp.json", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'checked-build-'));
+    mkdirSync(join(root, 'login'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), gatsbyPage);
+    writeFileSync(join(root, 'login', 'index.html'), gatsbyPage.replace('"/"', '"/login/"'));
+    const unsecured = await checkBuiltPages(root);
+    assert.ok(unsecured.some((line) => line.startsWith('/login/index.html: <script>window.pagePath')));
+    await secureBuild({ root, sourceMapsDir: `${root}-maps`, config });
+    assert.deepEqual(await checkBuiltPages(root), []);
+    // A page rebuilt after the rewrite (a build stopped before secure-build): its old policy blocks it.
+    writeFileSync(join(root, 'login', 'index.html'), gatsbyPage.replace('"/"', '"/login/"'));
+    // Its inline scripts are the same (their hashes are listed); the script tags Gatsby writes are not allowed.
+    assert.deepEqual(await checkBuiltPages(root), [
+      '/login/index.html: <script src="/webpack-runtime-1.js" async>',
+      '/login/index.html: <script src="/app-2.js" async>',
+    ]);
   });
 });

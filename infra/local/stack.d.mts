@@ -7,6 +7,8 @@ export interface Stack {
   dataDir: string;
   startService(name: ServiceName): Promise<void>;
   stopService(name: ServiceName): Promise<void>;
+  /** The copy of the site's build this stack serves when no live release exists (undefined: none built). */
+  readonly siteRoot: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -22,3 +24,8 @@ export const demoSignIn: { email: string; password: string };
 export function stackPorts(env?: Record<string, string | undefined>): Record<ServiceName, number>;
 export function browserBuildEnv(env?: Record<string, string | undefined>): Record<string, string>;
 export function startStack(options?: StartStackOptions): Promise<Stack>;
+export const siteBuildDir: string;
+export function snapshotSiteBuild(options: {
+  from?: string;
+  releasesDir: string;
+}): Promise<string | undefined>;

@@ -1,10 +1,14 @@
 // The local stack runner: serves the built site (:8000) and remote (:3001) and runs the API (:4000), which
 // migrates and seeds the embedded database on start. `npm start` calls it after building; the browser tests
-// start it themselves and may stop and restart single pieces.
+// start it themselves and may stop and restart single pieces. The site is served from a copy of its build taken at
+// start (or the publisher's live release), never from `marketing-site/public`, which builds write into (0056).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertPagesRun } from './content-security.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,6 +39,45 @@ export function browserBuildEnv(env = process.env) {
     PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${ports.api}`,
     PUBLIC_ACCOUNT_REMOTE_URL: env.PUBLIC_ACCOUNT_REMOTE_URL ?? `http://localhost:${ports.remote}`,
   };
+}
+
+/** Where `npm run build` (turbo, Gatsby) writes the site. Builds write here; nothing serves it. */
+export const siteBuildDir = join(repositoryRoot, 'marketing-site', 'public');
+
+const running_ = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/**
+ * Copies the site's build into a release directory of this stack (`<releasesDir>/own-<pid>-<time>`) and checks
+ * that every page's scripts are allowed by its policy; copies left by stacks that stopped are removed. Answers the
+ * copy's directory, or undefined when the site has not been built.
+ */
+export async function snapshotSiteBuild({ from = siteBuildDir, releasesDir }) {
+  if (!existsSync(join(from, 'index.html'))) return undefined;
+  await mkdir(releasesDir, { recursive: true });
+  for (const name of await readdir(releasesDir)) {
+    const pid = Number(/^own-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !running_(pid)) {
+      await rm(join(releasesDir, name), { recursive: true, force: true });
+    }
+  }
+  const directory = join(releasesDir, `own-${process.pid}-${Date.now()}`);
+  await cp(from, directory, { recursive: true });
+  try {
+    await assertPagesRun(directory);
+  } catch (error) {
+    await rm(directory, { recursive: true, force: true });
+    throw new Error(
+      `The site's build in ${from} cannot be served: ${error.message}. Build it again (npm run build).`,
+    );
+  }
+  return directory;
 }
 
 async function listen(server, port) {
@@ -82,13 +125,17 @@ export async function startStack(options = {}) {
   };
   const dataDir = options.dataDir ?? env.DATA_DIR ?? join(repositoryRoot, '.data');
   const running = {};
+  const releasesDir = join(dataDir, 'site-releases');
+  let ownBuild;
 
   const starters = {
     async site() {
+      // The site's own build, copied at the first start: a build running meanwhile never changes what is served.
+      ownBuild ??= await snapshotSiteBuild({ releasesDir });
       const server = createStaticServer({
-        root: join(repositoryRoot, 'marketing-site', 'public'),
+        root: ownBuild ?? join(releasesDir, 'no-site-build'),
         // With `npm run cms`, the publisher's live release (built from the CMS) is what the site serves.
-        liveLink: join(dataDir, 'site-releases', 'current'),
+        liveLink: join(releasesDir, 'current'),
         rules: siteRules,
       });
       running.site = await listen(server, ports.site);
@@ -147,8 +194,14 @@ export async function startStack(options = {}) {
       delete running[name];
       if (handle) await stoppers[name](handle);
     },
+    /** The directory served when no live release exists: the copy of the site's build. */
+    get siteRoot() {
+      return ownBuild;
+    },
     async stop() {
       await Promise.all(Object.keys(running).map((name) => stack.stopService(name)));
+      if (ownBuild) await rm(ownBuild, { recursive: true, force: true });
+      ownBuild = undefined;
     },
   };
 

@@ -1,21 +1,24 @@
 // The editor's path end to end, against the real CMS: Strapi 5 (installed once into infra/cms, SQLite), the
-// publisher with the real site build, and the static server serving the publisher's live release. An editor signs
-// in to Strapi's admin API, uploads an image to the media library, writes and publishes a post using it inside the
-// text; the site serves the post and the image; unpublishing removes it from pages, lists, feed and sitemap; a
-// build that cannot reach the CMS leaves the live release alone; rollback brings the previous release back.
+// publisher as it runs in production (its own process, the real site build, drafts' previews on), and the local
+// stack as `npm start` runs it, whose site serves the publisher's live release. A draft created while the site runs
+// never reaches it; a publisher killed in the middle of a build leaves the site serving pages whose scripts run (the
+// login form works, no CSP violation); an editor signs in to Strapi's admin API, uploads an image to the media
+// library, writes and publishes a post using it inside the text; the site serves the post and the image;
+// unpublishing removes it from pages, lists, feed and sitemap; a build that cannot reach the CMS leaves the live
+// release alone; rollback brings the previous release back. Ports: CMS_PORT, PUBLISHER_PORT, PREVIEW_PORT (free
+// ones otherwise) and the stack's SITE_PORT, REMOTE_PORT, API_PORT, which the site's build must have used.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
-import { siteRules } from '../local/static-rules.mjs';
-import { createStaticServer } from '../local/static-server.mjs';
+import { demoSignIn, repositoryRoot, startStack } from '../local/stack.mjs';
 import { createPreviewServer } from './preview-server.mjs';
-import { createPublisher, siteBuild } from './publisher.mjs';
 
 const secret = 'cms-publish-test-secret-0123456789';
 const previewSecret = 'cms-preview-test-secret-0123456789';
@@ -23,7 +26,8 @@ const editor = { email: 'editor@demo.dcipher.local', password: 'Dcipher-demo-202
 const slug = `publish-test-${Date.now()}`;
 const title = 'Publishing from the CMS works';
 
-async function freePort() {
+async function freePort(variable) {
+  if (process.env[variable]) return Number(process.env[variable]);
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -31,13 +35,17 @@ async function freePort() {
   return port;
 }
 
-describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () => {
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () => {
   let cms;
   let cmsUrl;
   let databaseFile;
   let publisher;
+  let publisherPort;
   let publisherUrl;
-  let site;
+  let stack;
+  let dataDir;
   let siteUrl;
   let adminToken;
   let documentId;
@@ -45,57 +53,66 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   let draftId;
   let preview;
   let previewUrl;
+  let browser;
+  const siteBuilds = join(repositoryRoot, '.data', 'site-builds', `cms-e2e-${process.pid}`);
+
+  /** The publisher as production runs it: its own process (so a test can kill it), the real site build. */
+  async function startPublisher() {
+    publisher = spawn(process.execPath, [join(import.meta.dirname, 'publisher.mjs'), 'serve'], {
+      env: {
+        ...process.env,
+        RELEASES_DIR: releasesDir,
+        PUBLISHER_PORT: String(publisherPort),
+        PUBLISHER_WEBHOOK_SECRET: secret,
+        PUBLISHER_PREVIEWS: 'on',
+        SITE_BUILD_DIR: siteBuilds,
+        CMS_URL: cmsUrl,
+        CMS_TOKEN: readSiteBuildToken(databaseFile),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (publisher.exitCode !== null) throw new Error(`the publisher exited: ${publisher.exitCode}`);
+      const answer = await fetch(`${publisherUrl}/status.json`).catch(() => undefined);
+      if (answer?.ok) return;
+      await pause(200);
+    }
+    throw new Error('the publisher did not start');
+  }
 
   before(async () => {
-    const publisherPort = await freePort();
-    const previewPort = await freePort();
+    publisherPort = await freePort('PUBLISHER_PORT');
+    publisherUrl = `http://127.0.0.1:${publisherPort}`;
+    const previewPort = await freePort('PREVIEW_PORT');
     previewUrl = `http://127.0.0.1:${previewPort}`;
     databaseFile = `.tmp/publish-test-${process.pid}.db`;
     ({ child: cms, url: cmsUrl } = await startCms({
-      port: await freePort(),
+      port: await freePort('CMS_PORT'),
       databaseFile,
       adminPanel: false,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        CMS_PUBLISHER_URL: `http://127.0.0.1:${publisherPort}/webhooks/strapi`,
+        CMS_PUBLISHER_URL: `${publisherUrl}/webhooks/strapi`,
         CMS_PUBLISHER_SECRET: secret,
         CMS_PREVIEW_URL: previewUrl,
         CMS_PREVIEW_SECRET: previewSecret,
       },
     }));
     cms.on('exit', (code, signal) => console.log(`# the CMS stopped: ${code ?? signal}`));
-    releasesDir = await mkdtemp(join(tmpdir(), 'site-releases-'));
-    publisher = createPublisher({
-      releasesDir,
-      webhookSecret: secret,
-      debounceMs: 1000,
-      build: siteBuild({
-        env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) },
-      }),
-      previewBuild: siteBuild({
-        env: {
-          ...process.env,
-          CMS_URL: cmsUrl,
-          CMS_TOKEN: readSiteBuildToken(databaseFile),
-          CMS_PREVIEW: 'drafts',
-        },
-      }),
-    });
-    publisherUrl = await publisher.start(publisherPort);
+    // The stack as `npm start` runs it: its site serves the publisher's releases from the data directory.
+    dataDir = await mkdtemp(join(tmpdir(), 'dcipher-cms-e2e-'));
+    releasesDir = join(dataDir, 'site-releases');
+    stack = await startStack({ dataDir, quiet: true });
+    siteUrl = stack.urls.site;
+    await startPublisher();
     preview = createPreviewServer({
-      previewLink: publisher.previewLink,
+      previewLink: join(releasesDir, 'preview-current'),
       secret: previewSecret,
       cmsUrl,
       cmsToken: readSiteBuildToken(databaseFile),
     });
     await new Promise((resolve) => preview.listen(previewPort, '127.0.0.1', resolve));
-    site = createStaticServer({
-      root: join(releasesDir, 'none-yet'),
-      liveLink: join(releasesDir, 'current'),
-      rules: siteRules,
-    });
-    await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${site.address().port}`;
     const login = await fetch(`${cmsUrl}/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -106,12 +123,18 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   });
 
   after(async () => {
-    await publisher?.close();
-    site?.close();
+    await browser?.close();
+    if (publisher && publisher.exitCode === null) {
+      publisher.kill('SIGTERM');
+      await new Promise((resolve) => publisher.once('exit', resolve));
+    }
+    await stack?.stop();
     preview?.close();
     if (cms && cms.exitCode === null) cms.kill('SIGTERM');
     await rm(join(import.meta.dirname, '..', 'cms', databaseFile ?? 'none'), { force: true });
     await rm(join(import.meta.dirname, '..', 'cms', `${databaseFile ?? 'none'}.token`), { force: true });
+    await rm(siteBuilds, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const admin = (path, body, method = 'POST') =>
@@ -124,16 +147,80 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     const response = await fetch(`${siteUrl}${path}`);
     return { status: response.status, text: await response.text() };
   };
-  /** Waits for the publisher's next build to end (the webhook's debounce, then the build). */
+  const status = async () => (await fetch(`${publisherUrl}/status.json`)).json();
+  const finished = async (kind = 'live') =>
+    (await status()).builds.filter((build) => build.finishedAt && build.kind === kind);
+  /** Waits for the publisher's next build of `kind` to end (the webhook's debounce, then the build). */
   async function nextBuild(before, kind = 'live') {
-    const deadline = Date.now() + 10 * 60_000;
+    const deadline = Date.now() + 15 * 60_000;
     while (Date.now() < deadline) {
-      await publisher.idle();
-      const finished = publisher.builds.filter((build) => build.finishedAt && build.kind === kind);
-      if (finished.length > before) return finished.at(-1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const done = await finished(kind);
+      if (done.length > before) return done[0];
+      await pause(500);
     }
     throw new Error('no build finished');
+  }
+  /** Asks the publisher for a build of the live site now, and waits for it. */
+  async function rebuild() {
+    const before = (await finished()).length;
+    const asked = await fetch(`${publisherUrl}/rebuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(asked.status, 202);
+    return nextBuild(before);
+  }
+
+  /**
+   * The site's scripts run: /login's form, which the remote makes live, becomes enabled and signs the demo user
+   * in, with no Content-Security-Policy violation and no console error on the way.
+   */
+  async function signInWorks() {
+    browser ??= await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+    await page.exposeFunction('__cspViolation', (violation) => problems.push(`CSP: ${violation}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        window.__cspViolation(
+          `${event.effectiveDirective} blocked ${event.blockedURI} on ${event.documentURI}`,
+        ),
+      );
+    });
+    try {
+      await page.goto(`${siteUrl}/login`);
+      const logIn = page.getByRole('button', { name: 'Log in' });
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('button[type="submit"]')].some(
+            (button) => button.textContent === 'Log in' && !button.disabled,
+          ),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.getByLabel('Work email').fill(demoSignIn.email);
+      await page.getByLabel('Password').fill(demoSignIn.password);
+      await logIn.click();
+      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      assert.deepEqual(problems, [], 'no CSP violation, no error');
+    } catch (error) {
+      throw new Error(`${error.message}\nin the page: ${problems.join('\n') || 'nothing logged'}`);
+    } finally {
+      await context.close();
+    }
   }
 
   it('refuses a webhook without the secret', async () => {
@@ -145,89 +232,10 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     assert.equal(response.status, 401);
   });
 
-  it('an editor publishes a post with an image from the media library inside its text: the site serves both', async () => {
-    const form = new FormData();
-    const png = await readFile(
-      join(
-        import.meta.dirname,
-        '..',
-        '..',
-        'marketing-site',
-        'content',
-        'snapshot',
-        'uploads',
-        'logo-veltrana-insurance.png',
-      ),
-    );
-    form.append('files', new Blob([png], { type: 'image/png' }), 'inline-chart.png');
-    form.append(
-      'fileInfo',
-      JSON.stringify({ alternativeText: 'Bar chart of the top themes', name: 'inline-chart.png' }),
-    );
-    const upload = await fetch(`${cmsUrl}/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}` },
-      body: form,
-    });
-    assert.equal(upload.status, 201, await upload.clone().text());
-    const [file] = await upload.json();
-    assert.match(file.url, /^\/uploads\//);
-
-    const builds = publisher.builds.filter((build) => build.finishedAt && build.kind === 'live').length;
-    const created = await admin('/content-manager/collection-types/api::blog-post.blog-post', {
-      title,
-      slug,
-      abstract: 'A post written in the CMS and published by an editor.',
-      content: `The themes this month:\n\n![Bar chart of the top themes](${file.url})\n\nWritten in the CMS.`,
-      tags: ['cms'],
-    });
-    assert.equal(created.status, 201, await created.clone().text());
-    documentId = (await created.json()).data.documentId;
-    const published = await admin(
-      `/content-manager/collection-types/api::blog-post.blog-post/${documentId}/actions/publish`,
-      {},
-    );
-    assert.ok(published.status < 300, await published.clone().text());
-
-    const build = await nextBuild(builds);
-    assert.equal(build.state, 'live', build.error);
-    const post = await page(`/blog/${slug}`);
-    assert.equal(post.status, 200);
-    assert.match(post.text, new RegExp(title));
-    const image = /<img src="(\/media\/[0-9a-f]{12}-[^"]+)" alt="Bar chart of the top themes"/.exec(
-      post.text,
-    );
-    assert.ok(image, 'the inline image is served by the site, with its alt text');
-    const served = await fetch(`${siteUrl}${image[1]}`);
-    assert.equal(served.status, 200);
-    // The media library's file as the CMS keeps it (Strapi re-encodes uploads), byte for byte.
-    const original = await fetch(`${cmsUrl}${file.url}`);
-    assert.deepEqual(Buffer.from(await served.arrayBuffer()), Buffer.from(await original.arrayBuffer()));
-    assert.match((await page('/blog')).text, new RegExp(slug));
-    assert.match((await page('/rss.xml')).text, new RegExp(slug));
-    console.log(
-      `# publish → live: ${((build.finishedAt - build.queuedAt) / 1000).toFixed(1)} s (build ${(build.durationMs / 1000).toFixed(1)} s)`,
-    );
-  });
-
-  it('unpublishing removes the post from its page, the list, the feed and the sitemap', async () => {
-    const builds = publisher.builds.filter((build) => build.finishedAt && build.kind === 'live').length;
-    const unpublished = await admin(
-      `/content-manager/collection-types/api::blog-post.blog-post/${documentId}/actions/unpublish`,
-      {},
-    );
-    assert.ok(unpublished.status < 300, await unpublished.clone().text());
-    const build = await nextBuild(builds);
-    assert.equal(build.state, 'live', build.error);
-    assert.equal((await page(`/blog/${slug}`)).status, 404);
-    for (const path of ['/blog', '/rss.xml', '/sitemap.xml']) {
-      assert.doesNotMatch((await page(path)).text, new RegExp(slug), path);
-    }
-  });
-
-  it("a draft is seen through the CMS's signed preview link, rendered by the site's build, and by nobody else", async () => {
+  it("a draft created while the site runs never reaches it: it is seen through the CMS's signed preview link, rendered by the site's build, and by nobody else", async () => {
+    assert.equal((await status()).live, undefined, 'no live release yet: the site serves its own build');
     const draftSlug = `${slug}-draft`;
-    const previews = publisher.builds.filter((build) => build.finishedAt && build.kind === 'preview').length;
+    const previews = (await finished('preview')).length;
     const created = await admin('/content-manager/collection-types/api::blog-post.blog-post', {
       title: 'A draft nobody may read yet',
       slug: draftSlug,
@@ -268,7 +276,141 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     );
     const expired = link.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) - 1}`);
     assert.equal((await fetch(expired, { redirect: 'manual' })).status, 403);
+    // The site (its own build: no release is live yet) knows nothing of the draft.
     assert.equal((await page(`/blog/${draftSlug}`)).status, 404, 'the live site does not have it');
+    assert.doesNotMatch((await page('/blog')).text, new RegExp(draftSlug));
+    assert.doesNotMatch((await page('/sitemap.xml')).text, new RegExp(draftSlug));
+    assert.equal((await status()).live, undefined, 'and nothing was switched live');
+  });
+
+  it('a publisher killed in the middle of a build leaves the site serving pages whose scripts run, and the next publish goes live', async () => {
+    await signInWorks();
+    const before = (await finished()).length;
+    const asked = await fetch(`${publisherUrl}/rebuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(asked.status, 202);
+    // Killed once Gatsby has written the pages (and before the CSP rewrite), as late in the build as can be seen.
+    let building;
+    let log = '';
+    const deadline = Date.now() + 15 * 60_000;
+    while (Date.now() < deadline) {
+      building ??= (await status()).builds.find(
+        (build) => build.state === 'building' && build.kind === 'live',
+      );
+      if (building) {
+        log = await readFile(join(releasesDir, `${building.id}.log`), 'utf8').catch(() => '');
+        if (/Building static HTML for pages|onPostBuild|Done building|exited with/.test(log)) break;
+      }
+      await pause(100);
+    }
+    assert.ok(building, 'a build started');
+    assert.doesNotMatch(log, /Done building|exited with/, 'still building when killed');
+    publisher.kill('SIGKILL');
+    await new Promise((resolve) => publisher.once('exit', resolve));
+    const lastLine = log
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g'), '')
+      .trim()
+      .split('\n')
+      .at(-1);
+    console.log(`# the publisher was killed during ${building.id}, after: ${lastLine}`);
+
+    // The site still serves its own build, whose scripts run.
+    await signInWorks();
+
+    // A new publisher recovers: the interrupted build is recorded as failed and the next publish goes live.
+    await startPublisher();
+    const interrupted = (await status()).builds.find((build) => build.id === building.id);
+    assert.equal(interrupted.state, 'failed');
+    assert.match(interrupted.error, /Interrupted/);
+    assert.equal(existsSync(join(releasesDir, building.id)), false, 'its half-made release is removed');
+    assert.equal(existsSync(join(siteBuilds, 'live', '.publisher-lock')), false, 'its workspace is free');
+    assert.equal((await finished()).length, before + 1);
+    const build = await rebuild();
+    assert.equal(build.state, 'live', build.error);
+    assert.equal((await status()).live, build.id);
+    await signInWorks();
+  });
+
+  it('an editor publishes a post with an image from the media library inside its text: the site serves both', async () => {
+    const form = new FormData();
+    const png = await readFile(
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'marketing-site',
+        'content',
+        'snapshot',
+        'uploads',
+        'logo-veltrana-insurance.png',
+      ),
+    );
+    form.append('files', new Blob([png], { type: 'image/png' }), 'inline-chart.png');
+    form.append(
+      'fileInfo',
+      JSON.stringify({ alternativeText: 'Bar chart of the top themes', name: 'inline-chart.png' }),
+    );
+    const upload = await fetch(`${cmsUrl}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    assert.equal(upload.status, 201, await upload.clone().text());
+    const [file] = await upload.json();
+    assert.match(file.url, /^\/uploads\//);
+
+    const builds = (await finished()).length;
+    const created = await admin('/content-manager/collection-types/api::blog-post.blog-post', {
+      title,
+      slug,
+      abstract: 'A post written in the CMS and published by an editor.',
+      content: `The themes this month:\n\n![Bar chart of the top themes](${file.url})\n\nWritten in the CMS.`,
+      tags: ['cms'],
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    documentId = (await created.json()).data.documentId;
+    const published = await admin(
+      `/content-manager/collection-types/api::blog-post.blog-post/${documentId}/actions/publish`,
+      {},
+    );
+    assert.ok(published.status < 300, await published.clone().text());
+
+    const build = await nextBuild(builds);
+    assert.equal(build.state, 'live', build.error);
+    const post = await page(`/blog/${slug}`);
+    assert.equal(post.status, 200);
+    assert.match(post.text, new RegExp(title));
+    const image = /<img src="(\/media\/[0-9a-f]{12}-[^"]+)" alt="Bar chart of the top themes"/.exec(
+      post.text,
+    );
+    assert.ok(image, 'the inline image is served by the site, with its alt text');
+    const served = await fetch(`${siteUrl}${image[1]}`);
+    assert.equal(served.status, 200);
+    // The media library's file as the CMS keeps it (Strapi re-encodes uploads), byte for byte.
+    const original = await fetch(`${cmsUrl}${file.url}`);
+    assert.deepEqual(Buffer.from(await served.arrayBuffer()), Buffer.from(await original.arrayBuffer()));
+    assert.match((await page('/blog')).text, new RegExp(slug));
+    assert.match((await page('/rss.xml')).text, new RegExp(slug));
+    console.log(
+      `# publish → live: ${((build.finishedAt - build.queuedAt) / 1000).toFixed(1)} s (build ${(build.durationMs / 1000).toFixed(1)} s)`,
+    );
+  });
+
+  it('unpublishing removes the post from its page, the list, the feed and the sitemap', async () => {
+    const builds = (await finished()).length;
+    const unpublished = await admin(
+      `/content-manager/collection-types/api::blog-post.blog-post/${documentId}/actions/unpublish`,
+      {},
+    );
+    assert.ok(unpublished.status < 300, await unpublished.clone().text());
+    const build = await nextBuild(builds);
+    assert.equal(build.state, 'live', build.error);
+    assert.equal((await page(`/blog/${slug}`)).status, 404);
+    for (const path of ['/blog', '/rss.xml', '/sitemap.xml']) {
+      assert.doesNotMatch((await page(path)).text, new RegExp(slug), path);
+    }
   });
 
   it("the project's own build command builds from the CMS, and its next run after a change in the CMS shows it", async () => {
@@ -290,13 +432,13 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
     const draftSlug = `${slug}-draft`;
     assert.ok(!(await build()).includes(draftSlug), 'a draft is not built');
     assert.equal(cms.exitCode, null, 'the CMS still runs');
-    const builds = publisher.builds.filter((entry) => entry.finishedAt && entry.kind === 'live').length;
+    const builds = (await finished()).length;
     const published = await admin(
       `/content-manager/collection-types/api::blog-post.blog-post/${draftId}/actions/publish`,
       {},
     );
     assert.ok(published.status < 300);
-    // The publisher builds too (the same site directory): its build first, then the command's.
+    // The publisher builds too, in its own workspace: its build first (the machine has few cores), then the command's.
     await nextBuild(builds);
     assert.ok((await build()).includes(draftSlug), 'published since the last run: in the next build');
   });
@@ -304,7 +446,7 @@ describe('publish → live through the real CMS', { timeout: 20 * 60_000 }, () =
   it('a build that cannot reach the CMS leaves the live release serving, and rollback restores the previous one', async () => {
     cms.kill('SIGTERM');
     await new Promise((resolve) => cms.once('exit', resolve));
-    const failed = await publisher.buildNow('manual');
+    const failed = await rebuild();
     assert.equal(failed.state, 'failed');
     assert.match(
       await readFile(failed.log, 'utf8'),

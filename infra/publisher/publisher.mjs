@@ -1,17 +1,30 @@
 // The publisher: Strapi's webhooks (publish, unpublish, update, delete; signed with a shared secret) trigger a
-// debounced site build from the CMS into a new release directory; when it succeeds the `current` link switches to
-// it atomically (rename of a symlink), the last KEEP_RELEASES are kept, and `rollback` switches back in one
-// command. A failed build never replaces the live release and is kept with its log. The static server resolves
-// `current` per request (infra/local/static-server.mjs `liveLink`). docs/decisions/0045.
-import { spawn } from 'node:child_process';
+// debounced site build from the CMS into a new release directory; when it succeeds and every page's scripts are
+// allowed by the policy the server will send with it, the `current` link switches to it atomically (rename of a
+// symlink), the last KEEP_RELEASES are kept, and `rollback` switches back in one command. A failed build never
+// replaces the live release and is kept with its log. The static server resolves `current` per request
+// (infra/local/static-server.mjs `liveLink`). Builds run in workspaces of their own (site-build.mjs), never where
+// anything is served. docs/decisions/0045, 0056.
 import { timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { cp, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserBuildEnv } from '../local/stack.mjs';
+import { assertPagesRun } from '../local/content-security.mjs';
+import { siteBuild } from './site-build.mjs';
+
+export { siteBuild };
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const defaultReleasesDir = join(
@@ -43,48 +56,18 @@ const newReleaseId = (() => {
   };
 })();
 
-/** The site's build from the CMS into `outputDir`: Gatsby (incremental, its cache kept) and the secured copy. */
-export function siteBuild({ env = process.env } = {}) {
-  const site = join(repositoryRoot, 'marketing-site');
-  const gatsbyCli = join(
-    dirname(createRequire(join(site, 'package.json')).resolve('gatsby/package.json')),
-    'cli.js',
-  );
-  return async (outputDir, log) => {
-    const run = (command, args) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(command, args, {
-          cwd: site,
-          env: { GATSBY_TELEMETRY_DISABLED: '1', ...env, ...browserBuildEnv(env) },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        child.stdout.pipe(log, { end: false });
-        child.stderr.pipe(log, { end: false });
-        child.on('error', reject);
-        child.on('exit', (code) =>
-          code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
-        );
-      });
-    await run(process.execPath, [gatsbyCli, 'build']);
-    await run(process.execPath, [
-      join(repositoryRoot, 'infra', 'local', 'secure-build.mjs'),
-      'public',
-      'source-maps',
-      '--site',
-    ]);
-    await cp(join(site, 'public'), outputDir, { recursive: true });
-  };
-}
-
 /**
  * A publisher over `releasesDir`. `build(outputDir, log)` makes a release (the site build by default; tests may
  * pass a faster one); `webhookSecret` is the shared secret Strapi's webhook sends as `Authorization: Bearer …`.
+ * `checkRelease(directory)` must resolve before a release goes live (by default: every page's scripts are allowed
+ * by its Content-Security-Policy).
  */
 export function createPublisher({
   releasesDir = defaultReleasesDir,
   webhookSecret,
   build,
   previewBuild,
+  checkRelease = (directory) => assertPagesRun(directory),
   keep = 5,
   debounceMs = 1500,
   now = () => Date.now(),
@@ -168,7 +151,14 @@ export function createPublisher({
     },
   };
 
-  /** One build into its own directory, with its log; only a successful one goes live, a failed one is removed. */
+  /** What the site serves now, and what the preview serves: a build never writes into either. */
+  const served = async () =>
+    Promise.all([currentLink, previewLink].map((link) => realpath(link).catch(() => undefined)));
+
+  /**
+   * One build into its own new directory, with its log. It goes live only when it succeeded and passes
+   * `checkRelease`; a failed or refused one is removed and recorded with its error.
+   */
   async function runBuild(trigger, kind = 'live') {
     const { prefix, make, goLive } = kinds[kind];
     const id = newReleaseId().replace(/^r-/, prefix);
@@ -179,11 +169,14 @@ export function createPublisher({
     const logFile = join(releasesDir, `${id}.log`);
     const log = createWriteStream(logFile);
     try {
+      if ((await served()).includes(outputDir)) throw new Error(`${outputDir} is being served`);
       await make()(outputDir, log);
+      await checkRelease(outputDir);
       record.state = await goLive(id);
     } catch (error) {
       record.state = 'failed';
       record.error = error instanceof Error ? error.message : String(error);
+      log.write(`\n${record.error}\n`);
       await rm(outputDir, { recursive: true, force: true });
     } finally {
       await new Promise((resolve) => log.end(resolve));
@@ -253,6 +246,26 @@ export function createPublisher({
     const given = Buffer.from(String(header ?? ''));
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+
+  /**
+   * Loads the status, and cleans up after a publisher that stopped mid-build: its builds still marked as building
+   * are recorded as interrupted, their directories removed, and a build it left running is stopped.
+   */
+  async function recover() {
+    await mkdir(releasesDir, { recursive: true });
+    await loadStatus();
+    for (const make of [build, previewBuild]) await make?.recover?.();
+    const interrupted = builds.filter((b) => b.state === 'building');
+    for (const record of interrupted) {
+      record.state = 'failed';
+      record.error = 'Interrupted: the publisher stopped during this build';
+      record.finishedAt = now();
+      record.durationMs = record.finishedAt - record.startedAt;
+      record.log = join(releasesDir, `${record.id}.log`);
+    }
+    if (interrupted.length > 0) await saveStatus();
+    await prune();
+  }
 
   const server = createServer(async (request, response) => {
     const send = (status, body, type = 'application/json; charset=utf-8') => {
@@ -351,11 +364,11 @@ export function createPublisher({
       return builds;
     },
     async start(port = 4010, host = '127.0.0.1') {
-      await mkdir(releasesDir, { recursive: true });
-      await loadStatus();
+      await recover();
       await new Promise((resolve) => server.listen(port, host, resolve));
       return `http://${host}:${server.address().port}`;
     },
+    /** Loads the status only (the `rollback` command, which may run next to a publisher that is building). */
     async init() {
       await mkdir(releasesDir, { recursive: true });
       await loadStatus();
@@ -369,6 +382,7 @@ export function createPublisher({
     },
     close() {
       clearTimeout(timer);
+      for (const make of [build, previewBuild]) make?.stop?.();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
@@ -384,7 +398,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const command = process.argv[2] ?? 'serve';
   const publisher = createPublisher({
     webhookSecret: process.env.PUBLISHER_WEBHOOK_SECRET,
-    build: siteBuild(),
+    build: siteBuild({ workDir: process.env.SITE_BUILD_DIR && join(process.env.SITE_BUILD_DIR, 'live') }),
+    // The drafts' preview too, when asked for (PUBLISHER_PREVIEWS=on; its pages are served by preview-server.mjs).
+    ...(process.env.PUBLISHER_PREVIEWS === 'on' && {
+      previewBuild: siteBuild({
+        env: { ...process.env, CMS_PREVIEW: 'drafts' },
+        workDir: process.env.SITE_BUILD_DIR && join(process.env.SITE_BUILD_DIR, 'preview'),
+      }),
+    }),
     keep: Number(process.env.KEEP_RELEASES ?? 5),
     ...(process.env.RELEASES_DIR && { releasesDir: process.env.RELEASES_DIR }),
   });
@@ -396,6 +417,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else if (command === 'serve') {
     const url = await publisher.start(Number(process.env.PUBLISHER_PORT ?? 4010));
     console.log(`Publisher: ${url} (status page), webhooks at ${url}/webhooks/strapi`);
+    // A running build is stopped with the publisher (its process group would otherwise run on).
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.once(signal, () => publisher.close().then(() => process.exit(0)));
+    }
   } else {
     console.error('Usage: node infra/publisher/publisher.mjs <serve|rollback>');
     process.exit(2);

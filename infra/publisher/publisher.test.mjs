@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { contentSecurityPolicy, securePage } from '../local/content-security.mjs';
 import { siteRules } from '../local/static-rules.mjs';
 import { createStaticServer } from '../local/static-server.mjs';
 import { createPublisher } from './publisher.mjs';
@@ -186,6 +188,107 @@ describe("publisher: the drafts' preview", () => {
       );
     } finally {
       await publisher.close();
+    }
+  });
+});
+
+describe('publisher: what goes live', () => {
+  const gatsbyPage = (version) =>
+    `<!doctype html><title>v${version}</title><p>version ${version}</p><script>window.pagePath="/"</script><script src="/app-${version}.js" async></script>`;
+  /** A build like Gatsby's: its pages, then (unless `secure` is false) the CSP rewrite and `_csp.json`. */
+  const pageBuild = (state) => async (outputDir) => {
+    await mkdir(outputDir, { recursive: true });
+    let html = gatsbyPage(state.version);
+    let pages = { '/index.html': contentSecurityPolicy({ scriptHashes: [] }) };
+    if (state.secure) {
+      const secured = securePage(html);
+      html = secured.html;
+      pages = { '/index.html': contentSecurityPolicy({ scriptHashes: secured.scriptHashes }) };
+    } else if (state.stalePolicy) {
+      // The policy of an earlier secured build left next to pages Gatsby wrote again (a build stopped before
+      // secure-build): hash-based, with 'strict-dynamic', so the plain script tags are blocked.
+      pages = { '/index.html': contentSecurityPolicy({ scriptHashes: securePage(html).scriptHashes }) };
+    }
+    await writeFile(join(outputDir, 'index.html'), html);
+    await writeFile(join(outputDir, '_csp.json'), JSON.stringify({ pages }));
+  };
+
+  it("refuses a release whose pages' scripts their policy would block, and keeps the live one", async () => {
+    const releasesDir = await mkdtemp(join(tmpdir(), 'releases-checked-'));
+    const state = { version: 1, secure: true };
+    const publisher = createPublisher({ releasesDir, webhookSecret: secret, build: pageBuild(state) });
+    await publisher.init();
+    const first = await publisher.buildNow('entry.publish');
+    assert.equal(first.state, 'live', first.error);
+
+    for (const broken of [
+      { version: 2, secure: false, stalePolicy: true },
+      { version: 3, secure: false },
+    ]) {
+      Object.assign(state, broken);
+      const refused = await publisher.buildNow('entry.publish');
+      assert.equal(refused.state, 'failed');
+      assert.match(refused.error, /would be blocked by their page's Content-Security-Policy/);
+      assert.match(refused.error, new RegExp(`/index.html: <script src="/app-${broken.version}.js" async>`));
+      assert.match(await readFile(refused.log, 'utf8'), /would be blocked/);
+      assert.equal(existsSync(join(releasesDir, refused.id)), false, 'the refused release is removed');
+      assert.equal(await publisher.liveRelease(), first.id);
+      assert.match(await readFile(join(publisher.currentLink, 'index.html'), 'utf8'), /version 1/);
+    }
+  });
+
+  it('builds every release in a directory of its own: the preview never where the live site is, nor what is served', async () => {
+    const releasesDir = await mkdtemp(join(tmpdir(), 'releases-apart-'));
+    const builtRoot = await mkdtemp(join(tmpdir(), 'own-build-'));
+    await writeFile(join(builtRoot, 'index.html'), '<!doctype html><title>own</title><p>own build</p>');
+    const site = createStaticServer({
+      root: builtRoot,
+      liveLink: join(releasesDir, 'current'),
+      rules: siteRules,
+    });
+    await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const served = async () =>
+      (await (await fetch(`http://127.0.0.1:${site.address().port}/`)).text()).match(/<p>(.*?)<\/p>/)?.[1];
+    const outputs = [];
+    const recording = (kind, state) => async (outputDir, log) => {
+      const live = await realpath(join(releasesDir, 'current')).catch(() => builtRoot);
+      const preview = await realpath(join(releasesDir, 'preview-current')).catch(() => undefined);
+      outputs.push({ kind, outputDir, live, preview, servedWhileBuilding: await served() });
+      await pageBuild(state)(outputDir, log);
+    };
+    const live = { version: 'live 1', secure: true };
+    const drafts = { version: 'draft 1', secure: true };
+    const publisher = createPublisher({
+      releasesDir,
+      webhookSecret: secret,
+      build: recording('live', live),
+      previewBuild: recording('preview', drafts),
+    });
+    await publisher.init();
+    try {
+      assert.equal((await publisher.buildNow('entry.create', 'preview')).state, 'preview ready');
+      assert.equal(await served(), 'own build', 'a preview build never reaches the site');
+      assert.equal((await publisher.buildNow('entry.publish', 'live')).state, 'live');
+      assert.equal(await served(), 'version live 1');
+      drafts.version = 'draft 2';
+      assert.equal((await publisher.buildNow('entry.update', 'preview')).state, 'preview ready');
+      assert.equal(await served(), 'version live 1', 'nor does it replace the live release');
+      assert.match(await readFile(join(publisher.previewLink, 'index.html'), 'utf8'), /version draft 2/);
+
+      const directories = outputs.map(({ outputDir }) => outputDir);
+      assert.equal(new Set(directories).size, directories.length, 'each build has a new directory');
+      for (const build of outputs) {
+        assert.notEqual(build.outputDir, build.live, `${build.kind}: not what the site serves`);
+        assert.notEqual(build.outputDir, build.preview, `${build.kind}: not what the preview serves`);
+        assert.notEqual(build.outputDir, builtRoot);
+      }
+      const previews = outputs.filter(({ kind }) => kind === 'preview').map(({ outputDir }) => outputDir);
+      assert.ok(
+        !previews.includes(await realpath(publisher.currentLink)),
+        'the live link never names a preview',
+      );
+    } finally {
+      site.close();
     }
   });
 });
