@@ -154,7 +154,9 @@ const rows = [];
 const format = (figures, reference) =>
   `${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s ${((figures.requestsPerSecond / reference) * 100)
     .toFixed(1)
-    .padStart(5)} %   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}`;
+    .padStart(
+      5,
+    )} %   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}`;
 
 const bare = await startBareFastify();
 const reference = await measure(`${bare.url}/`);

@@ -148,7 +148,9 @@ switch (command) {
     // The API benchmark (infra/bench/api-benchmarks.mjs) runs the API from its sources on its own ports.
     ensurePnpm();
     ensureDependencies();
-    pnpm(['exec', 'turbo', 'run', 'build', '--filter=@dcipher/api^...', '--output-logs=errors-only'], { env });
+    pnpm(['exec', 'turbo', 'run', 'build', '--filter=@dcipher/api^...', '--output-logs=errors-only'], {
+      env,
+    });
     run(process.execPath, [join(root, 'infra', 'bench', 'api-benchmarks.mjs'), ...process.argv.slice(3)], {
       env,
     });
