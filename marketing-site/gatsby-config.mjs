@@ -1,5 +1,5 @@
+import { strapiContentTypes } from '@dcipher/shared/content-model';
 import { imageDeviceWidths, imageQuality } from '@dcipher/shared/domain';
-import { strapiContentTypes } from './src/build/strapi-content-types.mjs';
 
 const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.SITE_PORT || 8000}`;
 

@@ -1,18 +1,14 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { readBrowserConfig } from '@dcipher/shared/config';
+import { contentRoutes } from '@dcipher/shared/content-model';
 import { whitePaperDownloadPath } from '@dcipher/shared/contract';
 import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
 import { clientOnlyPrefixes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
 import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
 import { remotePrerenderAlias } from './src/build/remote-prerender-config.mjs';
-import {
-  contentRoutes,
-  contentTypeDefs,
-  sourceContent,
-  writeInlineMedia,
-} from './src/build/source-content.mjs';
+import { contentTypeDefs, sourceContent, writeInlineMedia } from './src/build/source-content.mjs';
 import { withStagedEntry } from './src/build/staged-entry-config.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
 

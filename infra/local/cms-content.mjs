@@ -2,7 +2,7 @@
 // goes into the build's cache key (turbo's env CMS_CONTENT_DIGEST), so a build after an editor's change rebuilds
 // and an unchanged CMS replays the cache. docs/decisions/0044.
 import { createHash } from 'node:crypto';
-import { strapiContentTypes } from '../../marketing-site/src/build/strapi-content-types.mjs';
+import { strapiContentTypes } from '@dcipher/shared/content-model';
 
 /** What the build's token must be allowed: said in every refusal, and in the README. */
 export const tokenPermissionsHint =

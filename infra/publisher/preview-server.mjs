@@ -4,8 +4,7 @@
 // publisher). Without a valid link or cookie nothing is served: the drafts stay unread, and the CMS token never
 // leaves this server.
 import { createServer } from 'node:http';
-import { contentRoutes } from '../../marketing-site/src/build/source-content.mjs';
-import { strapiContentTypes } from '../../marketing-site/src/build/strapi-content-types.mjs';
+import { contentRoutes, strapiContentTypes } from '@dcipher/shared/content-model';
 import { siteRules } from '../local/static-rules.mjs';
 import { createStaticHandler } from '../local/static-server.mjs';
 import { signSession, verifyPreview, verifySession } from './preview-links.mjs';

@@ -1,11 +1,11 @@
 // Writes the CMS's content types (src/api/<name>/...) from the site's one declaration of the content model
-// (marketing-site/src/build/strapi-content-types.mjs): each type's schema.json and its REST router, controller and
+// (`@dcipher/shared/content-model`): each type's schema.json and its REST router, controller and
 // service (Strapi's core factories). `npm run cms` runs it before Strapi starts; a test checks the committed files
 // are what it writes, so the CMS and the site cannot drift apart.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { strapiContentTypes } from '../../../marketing-site/src/build/strapi-content-types.mjs';
+import { strapiContentTypes } from '@dcipher/shared/content-model';
 
 const cmsRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,10 +1,6 @@
 import type { Article, CustomerLogo, FeatureUpdate } from '@dcipher/shared/content';
 
 export const snapshotDir: string;
-export const contentRoutes: Record<
-  'blog-post' | 'customer-success-story' | 'press-article' | 'feature-update',
-  { basePath: string; heading: string; intro: string }
->;
 export const contentTypeDefs: string;
 export type RawCollections = Record<string, unknown[]>;
 export function readSnapshot(directory?: string): Promise<RawCollections>;

@@ -18,37 +18,12 @@ import {
   normalisePressArticle,
   strapiListResponseSchema,
 } from '@dcipher/shared/content';
-import { companyFacts } from '@dcipher/shared/domain';
+import { contentRoutes } from '@dcipher/shared/content-model';
 import * as v from 'valibot';
 import { rawCollectionsFromStrapiNodes } from './strapi-nodes.mjs';
 
 const siteRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const snapshotDir = join(siteRoot, 'content', 'snapshot');
-
-/** Where each kind of item lives on the site. */
-export const contentRoutes = {
-  'blog-post': {
-    basePath: '/blog',
-    heading: 'Blog',
-    intro: 'Methods, product thinking and lessons from teams who turn text into decisions with Dcipher.',
-  },
-  'customer-success-story': {
-    basePath: '/customer-success-stories',
-    heading: 'Customer success stories',
-    intro:
-      'How research, CX and strategy teams use Dcipher to find what matters in their data, and what it changed for them.',
-  },
-  'press-article': {
-    basePath: '/press-room',
-    heading: 'Press room',
-    intro: `News about Dcipher: funding, partnerships, awards and product launches. Journalists can reach ${companyFacts.pressContact.name}, ${companyFacts.pressContact.role}, at ${companyFacts.pressContact.email}.`,
-  },
-  'feature-update': {
-    basePath: '/product-updates',
-    heading: 'Product updates',
-    intro: 'What is new in Dcipher, release by release.',
-  },
-};
 
 export const contentTypeDefs = `
   type ContentArticle implements Node @dontInfer {

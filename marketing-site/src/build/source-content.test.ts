@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strapiContentTypes } from '@dcipher/shared/content-model';
 import {
   localiseInlineImages,
   normaliseCollections,
@@ -13,7 +14,6 @@ import {
   validateCollections,
   writeInlineMedia,
 } from './source-content.mjs';
-import { strapiContentTypes } from './strapi-content-types.mjs';
 import { rawCollectionsFromStrapiNodes } from './strapi-nodes.mjs';
 
 // gatsby-source-strapi's own cleaning and node creation, as it runs them on a Strapi 5 answer.

@@ -1,7 +1,7 @@
 // Turns the nodes gatsby-source-strapi creates (STRAPI_BLOG_POST with child text, JSON and media nodes) back into
 // the raw Strapi 5 entries the rest of the content pipeline reads, so the CMS path and the bundled snapshot go
 // through the same schemas and normalisation. Media keep the File node the plugin downloaded (`localFileId`).
-import { strapiContentTypes } from './strapi-content-types.mjs';
+import { strapiContentTypes } from '@dcipher/shared/content-model';
 
 const nodeTypeOf = (singularName) => `STRAPI_${singularName.replace(/-/g, '_').toUpperCase()}`;
 

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { contentRoutes } from '@dcipher/shared/content-model';
 import {
   allRoutes,
   clientOnlyPrefixes,
@@ -8,7 +9,6 @@ import {
   matchRoute,
   type RemoteAppName,
 } from '@dcipher/shared/routes';
-import { contentRoutes } from '../build/source-content.mjs';
 
 // The site's pages must host exactly the routes @dcipher/shared/routes declares: these tests fail when a page
 // or a route is added, moved or removed on one side only.

@@ -13,8 +13,8 @@ import {
   planAccountDeletion,
 } from '../people/account-deletion.js';
 import { findAccount, updateProfile } from '../people/account-repository.js';
+import type { PersonalDataSection, PersonalDataSubject } from '../personal-data/personal-data-section.js';
 import { DeletionNotConfirmedError, LastAdminError } from './account-errors.js';
-import type { PersonalDataSection, PersonalDataSubject } from './personal-data-section.js';
 
 type ProfileInput = v.InferOutput<typeof AccountProfileInputSchema>;
 

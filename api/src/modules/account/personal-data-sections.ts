@@ -13,12 +13,12 @@ import { integrationPersonalData } from '../integrations/integration-personal-da
 import { invitationPersonalData } from '../invitations/invitation-personal-data.js';
 import { marketingEmailPersonalData } from '../marketing-emails/marketing-email-personal-data.js';
 import { organizationPersonalData, profilePersonalData } from '../people/people-personal-data.js';
+import type { PersonalDataSection } from '../personal-data/personal-data-section.js';
 import { passwordResetPersonalData } from '../recovery/recovery-personal-data.js';
 import { emailVerificationPersonalData } from '../registration/registration-personal-data.js';
 import { ssoPersonalData } from '../sso/sso-personal-data.js';
 import { trialReactivationPersonalData } from '../trial/trial-personal-data.js';
 import { whitePaperRequestPersonalData } from '../white-paper/white-paper-personal-data.js';
-import type { PersonalDataSection } from './personal-data-section.js';
 
 /**
  * Every module's share of a person's data, in the order of the export document. A module that stores something

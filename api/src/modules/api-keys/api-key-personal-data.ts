@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /**
  * The API keys the person created (they act as them): name, kind, the shown prefix and dates, never the hash.

@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** Contact requests sent from the marketing site with the account's address (a lead, before or after sign-up). */
 export const contactRequestPersonalData: PersonalDataSection = {

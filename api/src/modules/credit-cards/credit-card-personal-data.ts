@@ -1,4 +1,4 @@
-import type { PersonalDataSection } from '../account/personal-data-section.js';
+import type { PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** The organization's payment cards as the user can see them: brand, last four digits and expiry only. */
 export const paymentMethodPersonalData: PersonalDataSection = {

@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /**
  * The emails sent to the user's address: when and what about, never the bodies (they hold one-time links).

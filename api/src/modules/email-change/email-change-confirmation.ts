@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { hashOneTimeToken } from '../identity/one-time-tokens.js';
 import { emailTakenByAnotherUser, replaceEmailWithVerified } from '../people/user-repository.js';
-import type { EmailVerificationResult } from '../registration/email-verification-tokens.js';
+import type { EmailVerificationResult } from '../registration/email-verification-result.js';
 
 // Kept apart from `email-change-tokens.ts` so that registration's `verifyEmailWithToken` can use it without an
 // import cycle.

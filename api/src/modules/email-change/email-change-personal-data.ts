@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** The user's requests to change their sign-in address (the new address, when asked, until when, if confirmed). */
 export const emailChangePersonalData: PersonalDataSection = {

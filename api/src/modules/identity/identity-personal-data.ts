@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 import {
   exportSessionsAndSignInHistory,
   exportTwoStepVerificationStatus,

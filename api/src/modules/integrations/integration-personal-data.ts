@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** The tools the user connected: which, when, and until when; that a token is held, never the token. */
 export const integrationPersonalData: PersonalDataSection = {

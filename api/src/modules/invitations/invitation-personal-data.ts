@@ -1,5 +1,5 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
 import { findMember } from '../people/membership-repository.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 interface InvitationRow {
   userId: string;

@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** Marketing consent beyond the profile's opt-in: the address's unsubscribe and the one-time emails sent. */
 export const marketingEmailPersonalData: PersonalDataSection = {

@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** The user's profile, consent and account state as the `users` row holds them (not the password hash). */
 export const profilePersonalData: PersonalDataSection = {

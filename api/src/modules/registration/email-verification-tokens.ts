@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { confirmEmailChange, isUniqueViolation } from '../email-change/email-change-confirmation.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { findUserById, lockActiveUserByEmail, markEmailVerified } from '../people/user-repository.js';
+import type { EmailVerificationResult } from './email-verification-result.js';
 
 /** How long an emailed verification link works. */
 export const emailVerificationLinkLifetimeHours = 24;
@@ -22,12 +23,7 @@ export async function issueEmailVerificationToken(database: Queryable, userId: s
   return token;
 }
 
-export type EmailVerificationResult =
-  /** `emailChanged`: the token confirmed a new address (POST /update-email), now the user's sign-in address. */
-  | { outcome: 'verified'; email: string; emailChanged?: true; userId?: string }
-  | { outcome: 'expired' }
-  /** Unknown, already used, replaced by a newer link, or not a token at all. */
-  | { outcome: 'invalid' };
+export type { EmailVerificationResult };
 
 /**
  * Spends the token and marks its user's address verified, in one transaction. A token from an email-change link

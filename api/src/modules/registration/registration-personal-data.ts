@@ -1,4 +1,4 @@
-import { oneTimeLinkHistory, type PersonalDataSection } from '../account/personal-data-section.js';
+import { oneTimeLinkHistory, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** The email verification links sent to the user. */
 export const emailVerificationPersonalData: PersonalDataSection = {

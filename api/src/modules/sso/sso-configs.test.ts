@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
-import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createSecretBox } from './secret-box.js';

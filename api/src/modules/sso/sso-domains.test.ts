@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import type { SsoConfig, SsoConnectionTestResult } from '@dcipher/shared/contract';
-import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
 import { startLoopbackDnsServer } from '../../test-support/loopback-dns-server.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import type {
   IssuedTokenPair,
   SignInAttempt,
@@ -8,7 +9,6 @@ import type {
   TwoFactorSetup,
 } from '@dcipher/shared/contract';
 import { Secret, TOTP } from 'otpauth';
-import { startDevOidcProvider } from '../../../../infra/local/dev-oidc-provider.mjs';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';

@@ -1,4 +1,4 @@
-import { oneTimeLinkHistory, type PersonalDataSection } from '../account/personal-data-section.js';
+import { oneTimeLinkHistory, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** The trial reactivation links sent to the user as an admin of their organization. */
 export const trialReactivationPersonalData: PersonalDataSection = {

@@ -1,4 +1,4 @@
-import { isoDate, type PersonalDataSection } from '../account/personal-data-section.js';
+import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /** White-paper downloads requested with the account's address. */
 export const whitePaperRequestPersonalData: PersonalDataSection = {

@@ -1,9 +1,6 @@
-import type { PayAsYouGoPrice, PricingPlan } from '@dcipher/shared/contract';
+import type { PricingData } from './parse-pricing';
 
-export interface PricingData {
-  plans: PricingPlan[];
-  payAsYouGo: PayAsYouGoPrice[];
-}
+export type { PricingData };
 
 /** The pricing page's context: the prices it was built with, and where the two lists come from (the
  * contract's paths, written into the page at build time by src/build/load-pricing.mjs). */

@@ -1,0 +1,66 @@
+/**
+ * The boundaries the build enforces (issue 23 point 8, docs/decisions/0061), run by `npm run lint`:
+ * no import cycles; another workspace package only through its name and `exports` (never a relative path into its
+ * files); API modules never into the account module's internals; remote features never into each other (they share
+ * the kit, `account-remote/src/kit/`).
+ */
+const packages = '(shared|api|account-remote|marketing-site|infra)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import cycle: the modules cannot be understood, tested or loaded one without the other.',
+      severity: 'error',
+      from: { pathNot: 'node_modules' },
+      to: { circular: true },
+    },
+    {
+      name: 'packages-through-their-exports',
+      comment:
+        'Another workspace package is imported by its name (@dcipher/…) and its exports map, never by a relative path into its files.',
+      severity: 'error',
+      from: { path: `^${packages}/` },
+      to: { path: `^${packages}/`, pathNot: '^$1/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'no-unresolvable-imports',
+      comment:
+        'An import that does not resolve: a typo, a missing dependency, or a path into a package that its exports map does not offer (a deep import).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'api-modules-not-into-account-internals',
+      comment: "API modules use the account module's service through the server's wiring, never its files.",
+      severity: 'error',
+      from: { path: '^api/src/modules/(?!account/)' },
+      to: { path: '^api/src/modules/account/' },
+    },
+    {
+      name: 'remote-features-apart',
+      comment: 'A feature of the remote never imports another feature; shared screen parts live in src/kit/.',
+      severity: 'error',
+      from: { path: '^account-remote/src/features/([^/]+)/' },
+      to: { path: '^account-remote/src/features/', pathNot: '^account-remote/src/features/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: {
+      path: [
+        '(^|/)(dist|public|\\.cache|source-maps|coverage)/',
+        '^infra/cms/(node_modules|dist|\\.tmp|build)',
+      ],
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs', '.json'],
+    },
+  },
+};
