@@ -151,7 +151,7 @@ export async function createServer(
       log: app.log,
     });
 
-    registerErrorHandling(app);
+    registerErrorHandling(app, { refuseUndeclaredCodes: config.environment === 'test' });
     registerSecurityHeaders(app, { production: config.environment === 'production' });
     await app.register(cors, {
       origin: config.corsOrigins,

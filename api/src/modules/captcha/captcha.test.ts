@@ -22,6 +22,7 @@ const message = 'Please verify that you are a human';
 /** A stand-in for sign-up: a form body with the captcha field, checked with `app.requireHuman`. */
 const guardedEndpoint = defineEndpoint({
   operation: 'submitGuardedForm',
+  errors: [],
   summary: 'Test-only form guarded by the captcha',
   method: 'POST',
   path: '/test-only/guarded-form',

@@ -16,6 +16,7 @@ const newPassword = 'New-Harbour-Lights-2026';
 /** A bearer endpoint with no `allowedWithExpiredPassword`, standing for every such endpoint of the product. */
 const ordinaryBearerEndpoint = defineEndpoint({
   operation: 'testOnlyOrdinary',
+  errors: [],
   summary: 'Test only',
   method: 'GET',
   path: '/test-only/ordinary',

@@ -1,10 +1,13 @@
 import { priceAmount, vatRateFor } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { billingMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
-import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
+import {
+  CardDeclinedError,
+  type CardDeclineReason,
+  type PaymentGateway,
+} from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
 import { findActiveAdmins } from '../people/membership-repository.js';
@@ -92,7 +95,9 @@ export function createBillingScheduler({
   }
 
   /** Charges one period's renewal and records it; answers why it failed otherwise (nothing written then). */
-  async function attemptRenewal(subscription: StoredSubscription): Promise<{ failure?: string }> {
+  async function attemptRenewal(
+    subscription: StoredSubscription,
+  ): Promise<{ failure?: string; declined?: CardDeclineReason }> {
     const { organizationId } = subscription;
     const plan = await findPlan(database, subscription.scheduledPlanId ?? subscription.planId);
     const card = await findDefaultCard(database, organizationId);
@@ -104,6 +109,7 @@ export function createBillingScheduler({
 
     let reference: string | null = null;
     let failure: string | undefined;
+    let declined: CardDeclineReason | undefined;
     if (!plan?.prices) failure = 'the plan is no longer sold';
     else if (!card) failure = 'no payment card';
     else if (priced.total > 0) {
@@ -118,6 +124,7 @@ export function createBillingScheduler({
       } catch (error) {
         if (!(error instanceof CardDeclinedError)) throw error;
         failure = error.message;
+        declined = error.reason;
       }
     }
 
@@ -170,7 +177,7 @@ export function createBillingScheduler({
       return {};
     }
 
-    return { failure: failure ?? 'the renewal could not be charged' };
+    return { failure: failure ?? 'the renewal could not be charged', ...(declined && { declined }) };
   }
 
   async function renew(subscription: StoredSubscription): Promise<RenewalOutcome> {
@@ -248,11 +255,11 @@ export function createBillingScheduler({
      */
     async payOutstanding(organizationId: string): Promise<void> {
       const subscription = await findSubscription(database, organizationId);
-      if (subscription?.status !== 'past_due')
-        throw new SubscriptionConflictError(billingMessages.nothingToPay);
+      if (subscription?.status !== 'past_due') throw new SubscriptionConflictError('nothingToPay');
       if (!(await findDefaultCard(database, organizationId))) throw new NoPaymentMethodError();
-      const { failure } = await attemptRenewal(subscription);
-      if (failure !== undefined) throw new CardDeclinedApiError(failure);
+      const { failure, declined } = await attemptRenewal(subscription);
+      // The gateway's reason when it declined the card; the general text for a renewal that failed otherwise.
+      if (failure !== undefined) throw new CardDeclinedApiError(declined);
     },
 
     /** Does everything due now; answers what it did (for tests and the log). */

@@ -14,7 +14,6 @@ import {
   vatRateFor,
 } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
-import { billingMessages } from '@dcipher/shared/validation';
 import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
@@ -102,7 +101,7 @@ export function createSubscriptionService({
     if (!plan?.isActive || !plan.prices) throw new PlanNotAvailableError();
     const organization = await findOrganizationBilling(database, organizationId);
     if (organization && organization.customerType !== plan.customerType) {
-      throw new PlanNotAvailableError(billingMessages.customerTypeMismatch);
+      throw new PlanNotAvailableError('customerTypeMismatch');
     }
     return plan;
   }
@@ -117,11 +116,11 @@ export function createSubscriptionService({
   ): Promise<Discount | undefined> {
     if (!code) return undefined;
     const promo = await findPromoCode(database, code);
-    if (!promo) throw new PromoCodeInvalidError(billingMessages.promoCodeInvalid, field);
-    if (promo.expired) throw new PromoCodeInvalidError(billingMessages.promoCodeExpired, field);
-    if (promo.usedUp) throw new PromoCodeInvalidError(billingMessages.promoCodeUsedUp, field);
+    if (!promo) throw new PromoCodeInvalidError('invalid', field);
+    if (promo.expired) throw new PromoCodeInvalidError('expired', field);
+    if (promo.usedUp) throw new PromoCodeInvalidError('usedUp', field);
     if (promo.planIds && !promo.planIds.includes(plan.id)) {
-      throw new PromoCodeInvalidError(billingMessages.promoCodeNotForPlan, field);
+      throw new PromoCodeInvalidError('notForPlan', field);
     }
     return promo.kind === 'percent'
       ? { kind: 'percent', percent: promo.percent ?? 0 }
@@ -308,7 +307,7 @@ export function createSubscriptionService({
       });
       return reference;
     } catch (error) {
-      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.reason);
       throw error;
     }
   }
@@ -392,7 +391,7 @@ export function createSubscriptionService({
         const replayed = await replay(user.organizationId, input.idempotencyKey);
         if (replayed) return replayed;
         if (isLive(await findSubscription(database, user.organizationId))) {
-          throw new SubscriptionConflictError(billingMessages.alreadySubscribed);
+          throw new SubscriptionConflictError('alreadySubscribed');
         }
         const priced = await priceChange(database, user.organizationId, input);
         const reference = await chargeFor(user.organizationId, priced, input.idempotencyKey);
@@ -434,7 +433,7 @@ export function createSubscriptionService({
         const replayed = await replay(user.organizationId, input.idempotencyKey);
         if (replayed) return replayed;
         const subscription = await findSubscription(database, user.organizationId);
-        if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+        if (!isLive(subscription)) throw new SubscriptionConflictError('notSubscribed');
         const priced = await priceChange(database, user.organizationId, input);
         const upgrade = priced.quote.kind === 'upgrade';
         const reference = upgrade ? await chargeFor(user.organizationId, priced, input.idempotencyKey) : null;
@@ -523,7 +522,7 @@ export function createSubscriptionService({
             description: `Dcipher ${description}`,
           }));
         } catch (error) {
-          if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+          if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.reason);
           throw error;
         }
         return database.transaction(async (transaction) => {
@@ -564,7 +563,7 @@ export function createSubscriptionService({
       return database.transaction(async (transaction) => {
         await lockOrganization(transaction, user.organizationId);
         const subscription = await findSubscription(transaction, user.organizationId, { lock: true });
-        if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+        if (!isLive(subscription)) throw new SubscriptionConflictError('notSubscribed');
         await saveSubscription(transaction, {
           ...subscription,
           scheduledPlanId: null,
