@@ -313,7 +313,7 @@ export type SsoCallbackInput = v.InferInput<typeof SsoCallbackInputSchema>;
 
 export const completeSsoLogin = defineEndpoint({
   operation: 'completeSsoLogin',
-  errors: ['SSO_ATTEMPT_INVALID', 'SSO_FAILED', 'ACCOUNT_SUSPENDED'],
+  errors: ['SSO_ATTEMPT_INVALID', 'SSO_FAILED', 'ACCOUNT_SUSPENDED', 'FORBIDDEN'],
   summary:
     'Finish signing in via SSO: exchanges the code (PKCE), verifies the ID token and answers a token pair like /login',
   method: 'POST',
