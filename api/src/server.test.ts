@@ -57,6 +57,9 @@ describe('server', () => {
       error: 'Bad Request',
       message: 'The request body is not valid JSON',
       code: 'VALIDATION_FAILED',
+      params: {
+        reason: 'invalidJson',
+      },
     });
   });
 

@@ -165,7 +165,7 @@ export async function createServer(
     app.decorate('jobs', jobs);
     app.decorate('metrics', metrics.registry);
     metrics.observe(app);
-    registerErrorHandling(app);
+    registerErrorHandling(app, { refuseUndeclaredCodes: config.environment === 'test' });
     registerSecurityHeaders(app, { production: config.environment === 'production' });
     await app.register(cors, {
       origin: config.corsOrigins,

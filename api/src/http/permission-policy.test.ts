@@ -3,7 +3,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { allEndpoints, type EndpointDefinition, errorCodes } from '@dcipher/shared/contract';
+import {
+  allEndpoints,
+  type EndpointDefinition,
+  errorCodes,
+  permissionRefusal,
+} from '@dcipher/shared/contract';
 import { isPermitted, type PermissionSubject } from '@dcipher/shared/domain';
 import { permissionDeniedMessage } from '@dcipher/shared/validation';
 import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
@@ -90,6 +95,7 @@ describe('the permission policy, enforced on every contract endpoint', () => {
               error: 'Forbidden',
               message: permissionDeniedMessage(endpoint.permission),
               code: errorCodes.forbidden,
+              params: permissionRefusal(endpoint.permission),
             },
             label,
           );

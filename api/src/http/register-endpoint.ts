@@ -1,22 +1,20 @@
-import type {
-  BearerEndpointDefinition,
-  EndpointDefinition,
-  EndpointOutput,
-  EndpointRequest,
+import {
+  type BearerEndpointDefinition,
+  type EndpointDefinition,
+  type EndpointOutput,
+  type EndpointRequest,
+  errorCodes,
+  permissionRefusal,
 } from '@dcipher/shared/contract';
 import { isPermitted, type OrganizationRole, type PermissionSubject } from '@dcipher/shared/domain';
-import {
-  disallowedCharacterMessage,
-  fieldErrorsOf,
-  issueMessage,
-  permissionDeniedMessage,
-  ssoMessages,
-} from '@dcipher/shared/validation';
+import { disallowedCharacterMessage, fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import {
+  ApiError,
   ForbiddenError,
   PasswordChangeRequiredError,
+  SchemaValidationError,
   TwoStepSetupRequiredError,
   ValidationError,
 } from './api-error.js';
@@ -55,6 +53,10 @@ export interface PaymentSetupCaller {
 export type Caller = AuthenticatedUser | PaymentSetupCaller;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint a route was registered from: the error handler checks its declared error codes. */
+    endpoint?: EndpointDefinition;
+  }
   interface FastifyInstance {
     /**
      * Resolves the bearer token's caller; rejects with UnauthorizedError. With `acceptPaymentSetup`, a
@@ -106,6 +108,7 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
+    config: { endpoint },
     handler: async (request, reply) => {
       const user = endpoint.auth === 'bearer' ? await authorize(app, endpoint, request) : undefined;
       const input = validateInput(endpoint, request);
@@ -123,7 +126,8 @@ async function authorize(
   request: FastifyRequest,
 ): Promise<Caller> {
   const apiKey = app.apiKeyOf(request);
-  if (apiKey !== undefined && !endpoint.acceptsApiKey) throw new ForbiddenError(ssoMessages.apiKeyNotAllowed);
+  if (apiKey !== undefined && !endpoint.acceptsApiKey)
+    throw new ForbiddenError({ reason: 'apiKeyNotAllowed' });
   const caller =
     apiKey !== undefined
       ? await app.authenticateApiKey(apiKey)
@@ -137,7 +141,7 @@ async function authorize(
     throw new TwoStepSetupRequiredError();
   }
   if (!isPermitted(permissionSubjectOf(caller), endpoint.permission)) {
-    throw new ForbiddenError(permissionDeniedMessage(endpoint.permission));
+    throw new ForbiddenError(permissionRefusal(endpoint.permission));
   }
   return caller;
 }
@@ -176,7 +180,7 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
     // No body at all reads as an empty object, so the client learns which fields are required.
     const raw = request.body ?? {};
     if (typeof raw !== 'object' || Array.isArray(raw)) {
-      throw new ValidationError('The request body must be a JSON object');
+      throw new ValidationError('bodyNotObject');
     }
     body = parse(endpoint.body.schema, raw);
   }
@@ -196,10 +200,16 @@ function validateInput(endpoint: EndpointDefinition, request: FastifyRequest) {
       const name = field.split('.')[0] ?? '';
       if (declared.has(name)) fieldErrors[name] ??= disallowedCharacterMessage;
     }
-    throw new ValidationError(
-      firstIssue ? issueMessage(firstIssue) : disallowedCharacterMessage,
-      Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
-    );
+    const flagged = Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
+    // Only NUL characters: a rule of the API's, with its reason; else the schemas' refusal, which the client
+    // reproduces by running the same schemas.
+    if (!firstIssue) {
+      throw new ApiError(errorCodes.validationFailed, {
+        params: { reason: 'disallowedCharacter' },
+        ...(flagged && { issues: flagged }),
+      });
+    }
+    throw new SchemaValidationError(issueMessage(firstIssue), flagged);
   }
   return { params, query, body };
 }

@@ -1,15 +1,22 @@
 import { STATUS_CODES } from 'node:http';
-import { type ErrorBody, errorCodes, errorDefinitions } from '@dcipher/shared/contract';
+import {
+  declaredErrorCodes,
+  type ErrorBody,
+  errorCodes,
+  errorMessage,
+  errorStatus,
+  type ValidationReason,
+} from '@dcipher/shared/contract';
 import { invalidRequestMessage } from '@dcipher/shared/validation';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 
-/** Messages for what Fastify rejects before a handler runs (body parsing), by Fastify error code. */
-const requestFormatMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be sent as JSON (Content-Type: application/json)',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+/** What Fastify rejects before a handler runs (body parsing), by Fastify error code: the catalogue's reasons. */
+const requestFormatReasons: Record<string, ValidationReason> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'emptyBody',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'notJson',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
 };
 
 /**
@@ -31,28 +38,61 @@ export function sendError(
   return reply.code(statusCode).send(answer);
 }
 
+/** A code the route's contract endpoint does not declare (docs/decisions/0058); routes outside it are not checked. */
+function isUndeclared(request: FastifyRequest, error: ApiError): boolean {
+  const endpoint = request.routeOptions.config?.endpoint;
+  return endpoint !== undefined && !declaredErrorCodes(endpoint).has(error.code);
+}
+
+export interface ErrorHandlingOptions {
+  /**
+   * Answer a code the endpoint does not declare as a 500, so the test that provokes it fails (tests); otherwise it
+   * is answered as it is and logged as an error, for the contract to be mended.
+   */
+  refuseUndeclaredCodes: boolean;
+}
+
 /**
- * Every error leaves the API in one shape, `{ statusCode, error, message, code?, issues? }`: ApiErrors as they
- * are, malformed requests as 400, unknown routes as 404 and anything unexpected as a 500 "Server error" whose
- * details go only to the log.
+ * Every error leaves the API in one shape, `{ statusCode, error, message, code?, params?, issues? }`: ApiErrors
+ * as they are (their message rendered by the contract's catalogue from code and parameters), malformed requests
+ * as 400, unknown routes as 404 and anything unexpected as a 500 "Server error" whose details go only to the log.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { refuseUndeclaredCodes }: ErrorHandlingOptions,
+): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
+      if (isUndeclared(request, error)) {
+        const operation = request.routeOptions.config.endpoint?.operation;
+        request.log.error(
+          { code: error.code, operation },
+          `${operation} answered ${error.code}, which its contract endpoint does not declare in \`errors\``,
+        );
+        if (refuseUndeclaredCodes) {
+          return sendError(reply, errorStatus(errorCodes.internal), {
+            message: `Undeclared error code ${error.code} answered by ${operation}`,
+            code: errorCodes.internal,
+          });
+        }
+      }
       if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, {
         message: error.message,
-        ...(error.code && { code: error.code }),
+        code: error.code,
+        ...(error.params !== undefined && { params: error.params }),
         ...(error.issues && { issues: error.issues }),
       });
     }
 
     const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
-    const formatMessage = typeof code === 'string' ? requestFormatMessages[code] : undefined;
-    if (formatMessage) {
-      return sendError(reply, errorDefinitions.VALIDATION_FAILED.status, {
-        message: formatMessage,
+    const formatReason = typeof code === 'string' ? requestFormatReasons[code] : undefined;
+    if (formatReason) {
+      const params = { reason: formatReason };
+      return sendError(reply, errorStatus(errorCodes.validationFailed), {
+        message: errorMessage(errorCodes.validationFailed, params),
         code: errorCodes.validationFailed,
+        params,
       });
     }
     // Fastify's other refusals of a request (too large, bad URL, timeout...).
@@ -62,13 +102,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     request.log.error({ err: error }, 'request failed');
-    const { status, message } = errorDefinitions.INTERNAL;
-    return sendError(reply, status, { message, code: errorCodes.internal });
+    return sendError(reply, errorStatus(errorCodes.internal), {
+      message: errorMessage(errorCodes.internal),
+      code: errorCodes.internal,
+    });
   });
 
   app.setNotFoundHandler((_request, reply) =>
-    sendError(reply, errorDefinitions.NOT_FOUND.status, {
-      message: errorDefinitions.NOT_FOUND.message,
+    sendError(reply, errorStatus(errorCodes.notFound), {
+      message: errorMessage(errorCodes.notFound),
       code: errorCodes.notFound,
     }),
   );

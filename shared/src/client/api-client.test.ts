@@ -46,6 +46,7 @@ describe('API client derived from the contract', () => {
       path: '/flows/{flowId}/status',
       auth: 'bearer',
       permission: 'signed-in',
+      errors: [],
       params: v.object({ flowId: v.string() }),
       query: v.object({ taskId: v.string(), verbose: v.optional(v.boolean()) }),
       response: v.unknown(),

@@ -6,8 +6,15 @@ import {
   type EndpointOutput,
   pathParameterNames,
 } from '../contract/endpoint.js';
-import { ErrorBodySchema, errorCodes, errorDefinitions, isErrorCode } from '../contract/errors.js';
-import { errorCatalogue, isCatalogueMessage } from '../validation/messages.js';
+import {
+  ErrorBodySchema,
+  errorCodes,
+  errorMessage,
+  hasValidErrorParams,
+  isErrorCode,
+} from '../contract/errors.js';
+import { fieldErrorsOf } from '../validation/field-errors.js';
+import { errorCatalogue, invalidRequestMessage, invalidValueMessage } from '../validation/messages.js';
 import { ApiError, RequiredParameterError } from './api-error.js';
 
 export interface ApiClientOptions {
@@ -65,19 +72,43 @@ function searchParamsOf(query: Record<string, unknown> = {}): URLSearchParams {
   return search;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/**
+ * The error an answer means, rendered from its code and parameters through the contract's catalogue; the server's
+ * `message` and the texts of its `issues` are never shown (docs/decisions/0058). An unknown code, or parameters the
+ * code does not declare, give "Server error".
+ */
+async function errorFrom(
+  response: Response,
+  endpoint: EndpointDefinition,
+  input: LooseInput,
+): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => undefined);
   const parsed = v.safeParse(ErrorBodySchema, payload);
-  if (!parsed.success) return new ApiError(errorCatalogue.serverError, response.status, undefined);
-  const { message, issues } = parsed.output;
-  const code = isErrorCode(parsed.output.code) ? parsed.output.code : undefined;
-  // The server's text when it is one of ours, else the contract's text for the code, else "Server error".
-  const text = isCatalogueMessage(message)
-    ? message
-    : code
-      ? errorDefinitions[code].message
-      : errorCatalogue.serverError;
-  return new ApiError(text, response.status, code, issues ?? {});
+  const code = parsed.success && isErrorCode(parsed.output.code) ? parsed.output.code : undefined;
+  if (!parsed.success || !code) return new ApiError(errorCatalogue.serverError, response.status, undefined);
+  const { params } = parsed.output;
+  if (!hasValidErrorParams(code, params)) {
+    return new ApiError(errorCatalogue.serverError, response.status, code);
+  }
+  const flagged = Object.keys(parsed.output.issues ?? {});
+  // A request the endpoint's own schemas refused: the same schemas, run here on what was sent, give each field's
+  // text (the client has them all); a rule of the API's gives its reason's text.
+  const schemaRefusal = code === errorCodes.validationFailed && params === undefined;
+  const ownMessages = schemaRefusal ? fieldMessages(endpoint, input) : {};
+  const message = schemaRefusal
+    ? (flagged.map((field) => ownMessages[field]).find(Boolean) ?? invalidRequestMessage)
+    : errorMessage(code, params as never);
+  const issues = Object.fromEntries(
+    flagged.map((field) => [field, ownMessages[field] ?? (schemaRefusal ? invalidValueMessage : message)]),
+  );
+  return new ApiError(message, response.status, code, issues, params);
+}
+
+/** The messages the endpoint's body schema gives what was sent, per field. */
+function fieldMessages(endpoint: EndpointDefinition, input: LooseInput): Record<string, string> {
+  if (!endpoint.body) return {};
+  const result = v.safeParse(endpoint.body.schema, input.body);
+  return result.success ? {} : fieldErrorsOf(result.issues);
 }
 
 /** The typed HTTP client derived from the contract. */
@@ -103,7 +134,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(endpoint.body ? { json: input.body } : {}),
       });
     } catch {
-      throw new ApiError(errorDefinitions.NETWORK.message, 0, errorCodes.network);
+      throw new ApiError(errorMessage(errorCodes.network), 0, errorCodes.network);
     }
   }
 
@@ -116,13 +147,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const freshToken = await options.refreshAccessToken();
         if (freshToken) response = await send(endpoint, loose, freshToken);
       }
-      if (!response.ok) throw await errorFrom(response);
+      if (!response.ok) throw await errorFrom(response, endpoint, loose);
       const payload: unknown =
         response.status === 204 ? undefined : await response.json().catch(() => undefined);
       const parsed = v.safeParse(endpoint.response, payload);
       if (!parsed.success)
         throw new ApiError(
-          errorDefinitions.INVALID_RESPONSE.message,
+          errorMessage(errorCodes.invalidResponse),
           response.status,
           errorCodes.invalidResponse,
         );

@@ -27,6 +27,7 @@ export type Session = v.InferOutput<typeof SessionSchema>;
 
 export const listSessions = defineEndpoint({
   operation: 'listSessions',
+  errors: [],
   summary: "The signed-in user's active sessions, the most recently active first",
   method: 'GET',
   path: '/account/sessions',
@@ -42,6 +43,7 @@ export const SessionParamsSchema = v.object({
 
 export const endSession = defineEndpoint({
   operation: 'endSession',
+  errors: ['NOT_FOUND'],
   summary: "Sign out one of the user's sessions (404 when it is not theirs or has ended)",
   method: 'DELETE',
   path: '/account/sessions/{sessionId}',
@@ -54,6 +56,7 @@ export const endSession = defineEndpoint({
 
 export const endOtherSessions = defineEndpoint({
   operation: 'endOtherSessions',
+  errors: [],
   summary: "Sign out every session of the user except the caller's",
   method: 'DELETE',
   path: '/account/sessions',
@@ -106,6 +109,7 @@ export const signInHistoryLength = 50;
 
 export const listSignInHistory = defineEndpoint({
   operation: 'listSignInHistory',
+  errors: [],
   summary: 'The last 50 sign-in attempts on the signed-in user’s account, newest first',
   method: 'GET',
   path: '/account/sign-in-history',
@@ -124,6 +128,7 @@ export type TwoFactorStatus = v.InferOutput<typeof TwoFactorStatusSchema>;
 
 export const getTwoFactorStatus = defineEndpoint({
   operation: 'getTwoFactorStatus',
+  errors: [],
   summary: 'Whether two-step verification is on, and how many recovery codes are left',
   method: 'GET',
   path: '/account/two-factor',
@@ -145,6 +150,7 @@ export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetupSchema>;
 
 export const setUpTwoFactor = defineEndpoint({
   operation: 'setUpTwoFactor',
+  errors: ['TWO_FACTOR_STATE_CONFLICT'],
   summary: 'Start turning on two-step verification: a new secret, its otpauth URI and QR code',
   method: 'POST',
   path: '/account/two-factor/setup',
@@ -165,6 +171,7 @@ export type RecoveryCodes = v.InferOutput<typeof RecoveryCodesSchema>;
 
 export const enableTwoFactor = defineEndpoint({
   operation: 'enableTwoFactor',
+  errors: ['TWO_FACTOR_STATE_CONFLICT', 'TWO_FACTOR_CODE_INVALID'],
   summary: 'Turn on two-step verification with a code from the app just set up; answers the recovery codes',
   method: 'POST',
   path: '/account/two-factor/enable',
@@ -180,6 +187,7 @@ export type DisableTwoFactorInput = v.InferInput<typeof DisableTwoFactorInputSch
 
 export const disableTwoFactor = defineEndpoint({
   operation: 'disableTwoFactor',
+  errors: ['TWO_FACTOR_STATE_CONFLICT'],
   summary: 'Turn off two-step verification; needs the current password',
   method: 'POST',
   path: '/account/two-factor/disable',

@@ -31,6 +31,7 @@ export type Account = v.InferOutput<typeof AccountSchema>;
 
 export const getAccount = defineEndpoint({
   operation: 'getAccount',
+  errors: [],
   summary: "The signed-in user's account information",
   method: 'GET',
   path: '/account',
@@ -78,6 +79,7 @@ export type UpdatedAccount = v.InferOutput<typeof UpdatedAccountSchema>;
 
 export const updateAccount = defineEndpoint({
   operation: 'updateAccount',
+  errors: [],
   summary: "Change the signed-in user's profile; a new email is confirmed through a link sent to it",
   method: 'PUT',
   path: '/account',
@@ -100,6 +102,7 @@ export type PersonalDataExport = v.InferOutput<typeof PersonalDataExportSchema>;
 
 export const exportAccountData = defineEndpoint({
   operation: 'exportAccountData',
+  errors: [],
   summary: 'Download every piece of data the product holds about the signed-in user, as a JSON attachment',
   method: 'GET',
   path: '/account/export',
@@ -126,6 +129,7 @@ export type DeletionReceipt = v.InferOutput<typeof DeletionReceiptSchema>;
 
 export const deleteAccount = defineEndpoint({
   operation: 'deleteAccount',
+  errors: ['DELETION_NOT_CONFIRMED', 'LAST_ADMIN'],
   summary:
     "Delete the signed-in user's account and all their data (and their organization when they are its only member)",
   method: 'DELETE',

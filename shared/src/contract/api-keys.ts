@@ -82,6 +82,7 @@ const endpointsFor = <const TKind extends ApiKeyKind>(
 ) => ({
   list: defineEndpoint({
     operation: names.list,
+    errors: [],
     summary: `The organization's ${label}, without their secrets (admins only)`,
     method: 'GET',
     path,
@@ -91,6 +92,7 @@ const endpointsFor = <const TKind extends ApiKeyKind>(
   }),
   create: defineEndpoint({
     operation: names.create,
+    errors: [],
     summary: `Create a named ${label.replace(/s$/, '')}; its secret is answered this once (admins only)`,
     method: 'POST',
     path,
@@ -102,6 +104,7 @@ const endpointsFor = <const TKind extends ApiKeyKind>(
   }),
   update: defineEndpoint({
     operation: names.update,
+    errors: ['NOT_FOUND'],
     summary: `Rename or rotate a ${label.replace(/s$/, '')}; rotating answers the new secret once and stops the old one (admins only)`,
     method: 'PUT',
     path,
@@ -112,6 +115,7 @@ const endpointsFor = <const TKind extends ApiKeyKind>(
   }),
   revoke: defineEndpoint({
     operation: names.revoke,
+    errors: ['NOT_FOUND'],
     summary: `Revoke a ${label.replace(/s$/, '')}: it stops working at once (admins only)`,
     method: 'DELETE',
     path,
@@ -161,6 +165,7 @@ export const ResearchBotAuthorizeInputSchema = v.object({
 
 export const authorizeResearchBot = defineEndpoint({
   operation: 'authorizeResearchBot',
+  errors: ['API_KEY_INVALID'],
   summary:
     'Exchange a research-bot key (X-API-Key header or apiKey) for a short-lived token the research bot alone accepts',
   method: 'POST',
@@ -172,6 +177,7 @@ export const authorizeResearchBot = defineEndpoint({
 
 export const getResearchBotAccessToken = defineEndpoint({
   operation: 'getResearchBotAccessToken',
+  errors: [],
   summary: 'A short-lived research-bot token for the signed-in user',
   method: 'GET',
   path: '/research-bot/access-token',

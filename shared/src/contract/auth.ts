@@ -75,6 +75,7 @@ export const isTwoFactorChallenge = (result: LoginResult): result is TwoFactorCh
 
 export const login = defineEndpoint({
   operation: 'login',
+  errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_SUSPENDED', 'SSO_REQUIRED'],
   summary:
     'Sign in with email and password; with two-step verification on, answers a challenge instead of tokens',
   method: 'POST',
@@ -128,6 +129,7 @@ export type TwoFactorLoginInput = v.InferInput<typeof TwoFactorLoginInputSchema>
 
 export const completeTwoFactorLogin = defineEndpoint({
   operation: 'completeTwoFactorLogin',
+  errors: ['TWO_FACTOR_CHALLENGE_INVALID', 'TWO_FACTOR_CODE_INVALID'],
   summary: 'Finish a sign-in that asked for two-step verification: the challenge and a code or recovery code',
   method: 'POST',
   path: '/login/two-factor',
@@ -138,6 +140,7 @@ export const completeTwoFactorLogin = defineEndpoint({
 
 export const refreshToken = defineEndpoint({
   operation: 'refreshToken',
+  errors: ['INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'],
   summary:
     'Exchange a refresh token (in the body, or the HttpOnly session cookie for browsers) for a new token pair (the used one is retired)',
   method: 'POST',
@@ -152,6 +155,7 @@ export const refreshToken = defineEndpoint({
 
 export const logout = defineEndpoint({
   operation: 'logout',
+  errors: [],
   summary: 'End the current session; with isForced, every session of the user',
   method: 'POST',
   path: '/logout',
@@ -199,6 +203,7 @@ export type ChangePasswordInput = v.InferInput<typeof ChangePasswordInputSchema>
  */
 export const changePassword = defineEndpoint({
   operation: 'changePassword',
+  errors: [],
   summary: "Change the signed-in user's password; other sessions end and a new token pair is answered",
   method: 'PUT',
   path: '/change-password',

@@ -44,6 +44,7 @@ export const captchaField = { captcha: CaptchaPayloadSchema };
 
 export const getCaptchaChallenge = defineEndpoint({
   operation: 'getCaptchaChallenge',
+  errors: [],
   summary: 'A fresh proof-of-work challenge for the captcha widget (valid 10 minutes, usable once)',
   method: 'GET',
   path: '/captcha/challenge',

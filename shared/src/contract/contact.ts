@@ -38,6 +38,7 @@ export type ContactRequestReceipt = v.InferOutput<typeof ContactRequestReceiptSc
 
 export const createContactRequest = defineEndpoint({
   operation: 'createContactRequest',
+  errors: [],
   summary: 'Send a message to the Dcipher team from the contact page (rate limited per IP address)',
   method: 'POST',
   path: '/contact-requests',

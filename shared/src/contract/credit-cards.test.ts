@@ -3,7 +3,6 @@ import { countries } from '../domain/countries.js';
 import { createLocalPaymentMethod, localTestCards, parseLocalPaymentMethod } from '../payments/index.js';
 import { validateForm } from '../validation/field-errors.js';
 import { passesLuhnCheck } from '../validation/luhn-check.js';
-import { toCatalogueMessage } from '../validation/messages.js';
 import {
   cardExpiryParts,
   DeleteCreditCardInputSchema,
@@ -11,6 +10,7 @@ import {
   PaymentCardFormSchema,
   PaymentMethodInputSchema,
 } from './credit-cards.js';
+import { errorMessage } from './errors.js';
 
 /** A complete, valid form; each test breaks what it is about. Dates are pinned to 15 May 2026 (UTC). */
 const validInput = (overrides: Partial<Record<keyof PaymentCardForm, unknown>> = {}) => ({
@@ -210,17 +210,17 @@ describe('Luhn check', () => {
 
 describe("the API's payment answers", () => {
   it('are known to the client, which shows them instead of "Server error"', () => {
-    for (const message of [
+    expect([
+      errorMessage('CARD_DECLINED', { reason: 'card_declined' }),
+      errorMessage('CARD_DECLINED', { reason: 'insufficient_funds' }),
+      errorMessage('FORBIDDEN', { reason: 'permission', action: 'update', resource: 'payment-method' }),
+      errorMessage('NOT_FOUND', { reason: 'paymentMethod' }),
+    ]).toEqual([
       'Your card was declined. Try another card.',
       'Your card has insufficient funds. Try another card.',
       'You do not have permission to change the payment method.',
       'This payment method no longer exists.',
-      'Invalid Card Number',
-      'Invalid CVC Number',
-      'Invalid Expire Date',
-    ]) {
-      expect(toCatalogueMessage(message)).toBe(message);
-    }
+    ]);
   });
 });
 
@@ -257,7 +257,7 @@ describe('what the API receives for a card', () => {
       success: false,
       errors: { paymentMethod: 'This card could not be read. Enter it again.' },
     });
-    expect(toCatalogueMessage('This card could not be read. Enter it again.')).toBe(
+    expect(errorMessage('VALIDATION_FAILED', { reason: 'invalidPaymentMethod' })).toBe(
       'This card could not be read. Enter it again.',
     );
   });

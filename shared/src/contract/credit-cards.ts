@@ -177,6 +177,7 @@ export type CreditCard = v.InferOutput<typeof CreditCardSchema>;
 
 export const listCreditCards = defineEndpoint({
   operation: 'listCreditCards',
+  errors: [],
   summary: "The organization's payment cards, the default first, then newest first",
   method: 'GET',
   path: '/credit-cards',
@@ -187,6 +188,7 @@ export const listCreditCards = defineEndpoint({
 
 export const addCreditCard = defineEndpoint({
   operation: 'addCreditCard',
+  errors: ['CARD_DECLINED'],
   summary:
     "Add a payment card to the organization (admin only) by the payment method token the gateway's browser script made; the API never receives the card number or CVC and keeps the gateway's reference, brand, last four digits and expiry",
   method: 'POST',
@@ -207,6 +209,7 @@ export type DeleteCreditCardInput = v.InferInput<typeof DeleteCreditCardInputSch
 
 export const deleteCreditCard = defineEndpoint({
   operation: 'deleteCreditCard',
+  errors: ['NOT_FOUND', 'CARD_REQUIRED'],
   summary: "Remove one of the organization's payment cards (admin only); the id goes in the body",
   method: 'DELETE',
   path: '/credit-cards',
@@ -243,6 +246,7 @@ export type BillingDetails = v.InferOutput<typeof BillingDetailsSchema>;
 
 export const getBillingDetails = defineEndpoint({
   operation: 'getBillingDetails',
+  errors: [],
   summary: "The organization's billing details (the paying card's while none are set; null without either)",
   method: 'GET',
   path: '/billing',
@@ -253,6 +257,7 @@ export const getBillingDetails = defineEndpoint({
 
 export const saveBillingDetails = defineEndpoint({
   operation: 'saveBillingDetails',
+  errors: [],
   summary: "Set the organization's billing details, used for invoices and VAT from now on (admins)",
   method: 'POST',
   path: '/billing',
@@ -264,6 +269,7 @@ export const saveBillingDetails = defineEndpoint({
 
 export const deleteBillingDetails = defineEndpoint({
   operation: 'deleteBillingDetails',
+  errors: ['NOT_FOUND'],
   summary: "Remove the organization's own billing details: the paying card's apply again (admins)",
   method: 'DELETE',
   path: '/billing',
@@ -284,6 +290,7 @@ export type PaymentGatewayInfo = v.InferOutput<typeof PaymentGatewaySchema>;
 
 export const getPaymentGateway = defineEndpoint({
   operation: 'getPaymentGateway',
+  errors: [],
   summary: 'The payment gateway the payment form tokenises cards with in the browser, and its public key',
   method: 'GET',
   path: '/payments/gateway',

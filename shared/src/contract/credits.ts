@@ -34,6 +34,7 @@ export type WalletPackage = v.InferOutput<typeof WalletPackageSchema>;
 
 export const listWalletPackages = defineEndpoint({
   operation: 'listWalletPackages',
+  errors: [],
   summary: 'The credit packages on sale for the wallet',
   method: 'GET',
   path: '/wallet-packages',
@@ -45,6 +46,7 @@ export const CreditBalanceSchema = v.object({ balance: v.pipe(v.number(), v.inte
 
 export const getCustomerCredits = defineEndpoint({
   operation: 'getCustomerCredits',
+  errors: [],
   summary: "The organization's wallet balance in credits (the sum of its ledger)",
   method: 'GET',
   path: '/customer-credits',
@@ -69,6 +71,7 @@ export type CreditTransaction = v.InferOutput<typeof CreditTransactionSchema>;
 
 export const listCreditTransactions = defineEndpoint({
   operation: 'listCreditTransactions',
+  errors: [],
   summary: "The wallet's ledger, newest first (50 a page)",
   method: 'GET',
   path: '/customer-credits/transactions',
@@ -88,6 +91,15 @@ export const listCreditTransactions = defineEndpoint({
 
 export const buyCredits = defineEndpoint({
   operation: 'buyCredits',
+  errors: [
+    'NOT_FOUND',
+    'NO_PAYMENT_METHOD',
+    'CARD_DECLINED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'PAYMENT_IN_PROGRESS',
+    'PAYMENT_NOT_CONFIRMED',
+    'PAYMENT_NOT_COMPLETED',
+  ],
   summary:
     'Buy a credit package: the card is charged (VAT applied), invoiced, and the credits added (admins)',
   method: 'POST',
@@ -101,6 +113,7 @@ export const buyCredits = defineEndpoint({
 
 export const calculateCreditCost = defineEndpoint({
   operation: 'calculateCreditCost',
+  errors: [],
   summary: 'How many credits an amount of pay-as-you-go usage costs',
   method: 'POST',
   path: '/customer-credits/calculate-cost',
@@ -133,6 +146,7 @@ const GiftInputSchema = v.object({
 
 export const giftCredits = defineEndpoint({
   operation: 'giftCredits',
+  errors: ['NOT_FOUND'],
   summary: 'Give an organization credits, with a reason kept in its ledger (Dcipher staff)',
   method: 'POST',
   path: '/customer-credits/gift-credits',
@@ -144,6 +158,7 @@ export const giftCredits = defineEndpoint({
 
 export const resetCredits = defineEndpoint({
   operation: 'resetCredits',
+  errors: ['NOT_FOUND'],
   summary: "Bring an organization's balance to zero with one ledger entry, with a reason (Dcipher staff)",
   method: 'POST',
   path: '/customer-credits/reset-credits',
@@ -167,6 +182,7 @@ export type AddOnPackage = v.InferOutput<typeof AddOnPackageSchema>;
 
 export const listAddOnPackages = defineEndpoint({
   operation: 'listAddOnPackages',
+  errors: [],
   summary: 'The add-on packages on sale',
   method: 'GET',
   path: '/addon-packages',
@@ -188,6 +204,7 @@ export type OwnedAddOn = v.InferOutput<typeof OwnedAddOnSchema>;
 
 export const listOwnedAddOns = defineEndpoint({
   operation: 'listOwnedAddOns',
+  errors: [],
   summary: "The organization's add-ons for the current period (not in the spec; the add-ons screen's list)",
   method: 'GET',
   path: '/addon-packages/mine',
@@ -198,6 +215,16 @@ export const listOwnedAddOns = defineEndpoint({
 
 export const purchaseAddOn = defineEndpoint({
   operation: 'purchaseAddOn',
+  errors: [
+    'NOT_FOUND',
+    'SUBSCRIPTION_CONFLICT',
+    'NO_PAYMENT_METHOD',
+    'CARD_DECLINED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'PAYMENT_IN_PROGRESS',
+    'PAYMENT_NOT_CONFIRMED',
+    'PAYMENT_NOT_COMPLETED',
+  ],
   summary: 'Buy an add-on package for the rest of the current period: charged and invoiced at once (admins)',
   method: 'POST',
   path: '/addon-packages/purchase',

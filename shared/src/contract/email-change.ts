@@ -35,6 +35,7 @@ export type EmailChangeReceipt = v.InferOutput<typeof EmailChangeReceiptSchema>;
 
 export const updateEmail = defineEndpoint({
   operation: 'updateEmail',
+  errors: ['INVALID_CREDENTIALS', 'ACCOUNT_SUSPENDED'],
   summary:
     'Change the sign-in address (email and password prove who asks); a link to confirm it goes to the new address',
   method: 'POST',

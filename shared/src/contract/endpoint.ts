@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { EndpointPermission } from '../domain/permissions.js';
+import { bearerEndpointErrorCodes, type ErrorCode, everyEndpointErrorCodes } from './errors.js';
 
 export type { EndpointPermission };
 
@@ -24,6 +25,11 @@ interface EndpointBase {
   response: v.GenericSchema;
   /** HTTP status of a successful answer; 200 unless stated. */
   successStatus?: number;
+  /**
+   * The error codes this endpoint answers besides the ones every endpoint (or every bearer endpoint) may answer,
+   * which `declaredErrorCodes` adds. The API refuses to answer any other (docs/decisions/0058).
+   */
+  errors: readonly ErrorCode[];
 }
 
 /** The spec's (A) endpoints, which need the access token. */
@@ -93,6 +99,16 @@ export type EndpointRequest<TEndpoint extends EndpointDefinition> = {
 };
 
 export type EndpointOutput<TEndpoint extends EndpointDefinition> = v.InferOutput<TEndpoint['response']>;
+
+/** Every code the endpoint may answer: its own `errors` and the ones declared once for all endpoints of its kind. */
+export function declaredErrorCodes(endpoint: EndpointDefinition): ReadonlySet<ErrorCode> {
+  return new Set<ErrorCode>([
+    ...everyEndpointErrorCodes,
+    ...(endpoint.auth === 'bearer' ? bearerEndpointErrorCodes : []),
+    ...(endpoint.auth === 'bearer' && endpoint.acceptsApiKey ? (['API_KEY_INVALID'] as const) : []),
+    ...endpoint.errors,
+  ]);
+}
 
 /** Names of the `{placeholders}` in a path. */
 export function pathParameterNames(path: string): string[] {

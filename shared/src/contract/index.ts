@@ -151,6 +151,7 @@ export {
 } from './email-change.js';
 export {
   type BearerEndpointDefinition,
+  declaredErrorCodes,
   defineEndpoint,
   type EndpointDefinition,
   type EndpointInput,
@@ -162,13 +163,23 @@ export {
   pathParameterNames,
 } from './endpoint.js';
 export {
+  bearerEndpointErrorCodes,
+  type DomainVerificationProblem,
   type ErrorBody,
   ErrorBodySchema,
   type ErrorCode,
   type ErrorDefinition,
+  type ErrorParams,
   errorCodes,
   errorDefinitions,
+  errorMessage,
+  errorStatus,
+  everyEndpointErrorCodes,
+  hasValidErrorParams,
   isErrorCode,
+  permissionRefusal,
+  type ValidationReason,
+  validationReasons,
 } from './errors.js';
 export {
   AuthCodeQuerySchema,

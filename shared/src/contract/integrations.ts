@@ -40,6 +40,7 @@ export type IntegrationAccessToken = v.InferOutput<typeof IntegrationAccessToken
 
 export const exchangeMiroCode = defineEndpoint({
   operation: 'exchangeMiroCode',
+  errors: ['INTEGRATION_NOT_CONFIGURED', 'INTEGRATION_CODE_REJECTED', 'INTEGRATION_UNAVAILABLE'],
   summary: "Exchange a Miro authorization code for an access token, saved as the caller's for its team",
   method: 'GET',
   path: '/auth/miro/accessToken',
@@ -51,6 +52,7 @@ export const exchangeMiroCode = defineEndpoint({
 
 export const getLatestMiroAccessToken = defineEndpoint({
   operation: 'getLatestMiroAccessToken',
+  errors: ['NOT_FOUND'],
   summary: "The caller's most recently saved Miro access token for a team (userId must be the caller's)",
   method: 'GET',
   path: '/auth/miro/latest-saved-access-token',
@@ -62,6 +64,7 @@ export const getLatestMiroAccessToken = defineEndpoint({
 
 export const exchangeSurveyMonkeyCode = defineEndpoint({
   operation: 'exchangeSurveyMonkeyCode',
+  errors: ['INTEGRATION_NOT_CONFIGURED', 'INTEGRATION_CODE_REJECTED', 'INTEGRATION_UNAVAILABLE'],
   summary: "Exchange a SurveyMonkey authorization code for an access token, saved as the caller's",
   method: 'GET',
   path: '/auth/surveymonkey/accessToken',

@@ -38,6 +38,7 @@ export type SentInvitation = v.InferOutput<typeof SentInvitationSchema>;
 
 export const inviteUser = defineEndpoint({
   operation: 'inviteUser',
+  errors: ['ACCOUNT_EXISTS', 'INVITATION_PENDING'],
   summary:
     "Invite someone to the admin's organization: a user with status InvitationSent is created and emailed a " +
     'link valid 7 days (org admins)',
@@ -55,6 +56,7 @@ export type ResendInvitationInput = v.InferInput<typeof ResendInvitationInputSch
 
 export const resendInvitation = defineEndpoint({
   operation: 'resendInvitation',
+  errors: ['NOT_FOUND'],
   summary: 'Email a pending invitee a new link valid 7 days; earlier links stop working (org admins)',
   method: 'POST',
   path: '/org-admin/invites/resend',
@@ -90,6 +92,7 @@ export type Invitation = v.InferOutput<typeof InvitationSchema>;
 
 export const getInvitation = defineEndpoint({
   operation: 'getInvitation',
+  errors: ['INVITATION_INVALID', 'INVITATION_EXPIRED', 'INVITATION_ALREADY_ACCEPTED', 'ACCOUNT_SUSPENDED'],
   summary:
     'The invitation a link names: pending, expired or accepted, with who invited whom to which organization',
   method: 'GET',
@@ -124,6 +127,14 @@ export type AcceptInvitationInput = v.InferInput<typeof AcceptInvitationInputSch
 
 export const acceptInvitation = defineEndpoint({
   operation: 'acceptInvitation',
+  errors: [
+    'INVITATION_INVALID',
+    'INVITATION_EXPIRED',
+    'INVITATION_ALREADY_ACCEPTED',
+    'ACCOUNT_SUSPENDED',
+    'INVITATION_FOR_EXISTING_ACCOUNT',
+    'SSO_REQUIRED',
+  ],
   summary:
     'Accept an invitation: the user becomes Active with a verified address and the chosen password, and is ' +
     'signed in (a 12-hour session)',
@@ -142,6 +153,12 @@ export const InvitationRenewalRequestInputSchema = v.object({ token: invitationT
  */
 export const requestInvitationRenewal = defineEndpoint({
   operation: 'requestInvitationRenewal',
+  errors: [
+    'INVITATION_INVALID',
+    'INVITATION_ALREADY_ACCEPTED',
+    'ACCOUNT_SUSPENDED',
+    'INVITATION_STILL_VALID',
+  ],
   summary: 'Ask the inviting admin, by email, to resend an expired invitation',
   method: 'POST',
   path: '/invitations/renewal-requests',
@@ -159,6 +176,7 @@ export const DeclineInvitationInputSchema = v.object({ token: invitationToken })
  */
 export const declineInvitation = defineEndpoint({
   operation: 'declineInvitation',
+  errors: ['INVITATION_INVALID', 'INVITATION_ALREADY_ACCEPTED'],
   summary: 'Decline a pending or expired invitation: it is withdrawn and the address is free again',
   method: 'POST',
   path: '/invitations/decline',
@@ -181,6 +199,7 @@ export type InvitationOffer = v.InferOutput<typeof InvitationOfferSchema>;
 
 export const listInvitationOffers = defineEndpoint({
   operation: 'listInvitationOffers',
+  errors: [],
   summary:
     "Invitations other organizations sent the signed-in user's address before they signed up on their own " +
     '(not in the spec; docs/decisions/0035)',
@@ -197,6 +216,12 @@ export const InvitationOfferParamsSchema = v.object({
 
 export const acceptInvitationOffer = defineEndpoint({
   operation: 'acceptInvitationOffer',
+  errors: [
+    'INVITATION_OFFER_NOT_FOUND',
+    'INVITATION_EXPIRED',
+    'SSO_REQUIRED',
+    'ORGANIZATION_HAS_OTHER_MEMBERS',
+  ],
   summary:
     'Join the organization that invited the signed-in user: they move there with the offered role, and their own ' +
     'organization, of which they must be the only member, is closed with everything in it (0035)',
@@ -210,6 +235,7 @@ export const acceptInvitationOffer = defineEndpoint({
 
 export const declineInvitationOffer = defineEndpoint({
   operation: 'declineInvitationOffer',
+  errors: ['INVITATION_OFFER_NOT_FOUND'],
   summary: "Decline an invitation held out to the signed-in user's account: it is withdrawn (0035)",
   method: 'POST',
   path: '/invitations/offers/{invitationId}/decline',

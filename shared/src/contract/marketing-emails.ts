@@ -55,6 +55,7 @@ export type FeatureUpdatesCampaign = v.InferInput<typeof FeatureUpdatesCampaignS
 
 export const sendDiscoverDcipherEmails = defineEndpoint({
   operation: 'sendDiscoverDcipherEmails',
+  errors: [],
   summary:
     'Email "Discover Dcipher" to consenting users who signed up in the last 14 days and have not had it (internal admins)',
   method: 'POST',
@@ -66,6 +67,7 @@ export const sendDiscoverDcipherEmails = defineEndpoint({
 
 export const sendFeatureUpdatesEmails = defineEndpoint({
   operation: 'sendFeatureUpdatesEmails',
+  errors: [],
   summary: 'Email a product-updates digest to every consenting user, once per campaign (internal admins)',
   method: 'POST',
   path: '/send-feature-updates-emails',
@@ -77,6 +79,7 @@ export const sendFeatureUpdatesEmails = defineEndpoint({
 
 export const sendEmailVerificationReminder = defineEndpoint({
   operation: 'sendEmailVerificationReminder',
+  errors: [],
   summary:
     'Remind users who signed up over 24 hours ago and never confirmed their address, once, with a fresh link (internal admins)',
   method: 'POST',
@@ -113,6 +116,7 @@ export type UnsubscribeReceipt = v.InferOutput<typeof UnsubscribeReceiptSchema>;
  */
 export const unsubscribeEmail = defineEndpoint({
   operation: 'unsubscribeEmail',
+  errors: ['UNSUBSCRIBE_LINK_INVALID'],
   summary: 'Stop marketing emails to an address, with the token from the link in one of them',
   method: 'DELETE',
   path: '/emailunsubscribes/{email}',

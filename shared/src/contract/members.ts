@@ -66,6 +66,7 @@ export type MemberPage = v.InferOutput<typeof MemberPageSchema>;
 
 export const listMembers = defineEndpoint({
   operation: 'listMembers',
+  errors: [],
   summary:
     "The organization's members and pending invitees, searchable by name or email, a page at a time (admins)",
   method: 'GET',
@@ -82,6 +83,7 @@ export const RevokeInvitationParamsSchema = v.object({
 
 export const revokeInvitation = defineEndpoint({
   operation: 'revokeInvitation',
+  errors: ['NOT_FOUND'],
   summary: 'Withdraw a pending invitation: its link stops working and the invitee is forgotten (admins)',
   method: 'DELETE',
   path: '/org-admin/invites/{userId}',
@@ -101,6 +103,7 @@ export type MemberEmailCheck = v.InferOutput<typeof MemberEmailCheckSchema>;
 
 export const checkMemberEmail = defineEndpoint({
   operation: 'checkMemberEmail',
+  errors: [],
   summary: 'Whether an address is already a member or a pending invitee of the organization (admins)',
   method: 'GET',
   path: '/org-admin/email',
@@ -117,6 +120,7 @@ export type MemberRoleInput = v.InferInput<typeof MemberRoleInputSchema>;
 
 export const changeMemberRole = defineEndpoint({
   operation: 'changeMemberRole',
+  errors: ['NOT_FOUND', 'LAST_ADMIN'],
   summary: "Change a member's role; the last admin cannot be demoted (admins)",
   method: 'PUT',
   path: '/org-admin/users/{email}',
@@ -129,6 +133,7 @@ export const changeMemberRole = defineEndpoint({
 
 export const removeMember = defineEndpoint({
   operation: 'removeMember',
+  errors: ['NOT_FOUND', 'LAST_ADMIN'],
   summary:
     'Remove a member from the organization: their Dcipher account is deleted; the last admin cannot be removed (admins)',
   method: 'DELETE',
@@ -150,6 +155,7 @@ export type Teammate = v.InferOutput<typeof TeammateSchema>;
 
 export const listTeam = defineEndpoint({
   operation: 'listTeam',
+  errors: [],
   summary: "My team: the organization's active members and their roles (every member)",
   method: 'GET',
   path: '/organization/members',

@@ -16,6 +16,7 @@ export const RegionListSchema = v.object({ regions: v.array(CloudRegionSchema) }
 
 export const listRegions = defineEndpoint({
   operation: 'listRegions',
+  errors: [],
   summary: 'The cloud regions an organization can keep its data in',
   method: 'GET',
   path: '/regions',
@@ -40,6 +41,7 @@ export type Organization = v.InferOutput<typeof OrganizationSchema>;
 
 export const getOrganization = defineEndpoint({
   operation: 'getOrganization',
+  errors: ['NOT_FOUND'],
   summary: "The caller's organization: details, region, password policy and two-step requirement",
   method: 'GET',
   path: '/organization',
@@ -56,6 +58,7 @@ export type OrganizationDetailsInput = v.InferInput<typeof OrganizationDetailsIn
 
 export const updateOrganization = defineEndpoint({
   operation: 'updateOrganization',
+  errors: ['NOT_FOUND'],
   summary: "Change the organization's details (admins)",
   method: 'PATCH',
   path: '/organization',
@@ -72,6 +75,7 @@ export type RegionInput = v.InferInput<typeof RegionInputSchema>;
 
 export const changeOrganizationRegion = defineEndpoint({
   operation: 'changeOrganizationRegion',
+  errors: ['NOT_FOUND'],
   summary: 'Choose the cloud region where the organization’s data is stored from now on (admins)',
   method: 'PATCH',
   path: '/organization/region',
@@ -114,6 +118,7 @@ export const PasswordPolicyFormSchema = v.object({
 
 export const getPasswordPolicy = defineEndpoint({
   operation: 'getPasswordPolicy',
+  errors: [],
   summary: "The organization's password expiration policy (admins)",
   method: 'GET',
   path: '/org-admin/password-policies',
@@ -124,6 +129,7 @@ export const getPasswordPolicy = defineEndpoint({
 
 export const updatePasswordPolicy = defineEndpoint({
   operation: 'updatePasswordPolicy',
+  errors: ['NOT_FOUND'],
   summary:
     'Set the password expiration policy (off, or every N days); members whose password is older set a new one at their next sign-in (admins)',
   method: 'PUT',
@@ -140,6 +146,7 @@ export const TwoStepRequirementInputSchema = v.object({
 
 export const setTwoStepRequirement = defineEndpoint({
   operation: 'setTwoStepRequirement',
+  errors: ['NOT_FOUND', 'TWO_FACTOR_STATE_CONFLICT'],
   summary:
     'Require two-step verification of every member (those without it set it up at their next sign-in), or stop requiring it (admins)',
   method: 'PUT',
@@ -196,6 +203,7 @@ export type ActivityPage = v.InferOutput<typeof ActivityPageSchema>;
 
 export const listOrganizationActivity = defineEndpoint({
   operation: 'listOrganizationActivity',
+  errors: [],
   summary:
     "The organization's activity log, newest first: who changed what and when; filter by category (admins)",
   method: 'GET',

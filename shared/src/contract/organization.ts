@@ -16,6 +16,7 @@ export type DeleteOrganizationInput = v.InferInput<typeof DeleteOrganizationInpu
 
 export const deleteOrganization = defineEndpoint({
   operation: 'deleteOrganization',
+  errors: ['DELETION_NOT_CONFIRMED'],
   summary: 'Delete the organization with all its members and their data (admins only); its name confirms it',
   method: 'DELETE',
   path: '/organization',

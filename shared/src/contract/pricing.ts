@@ -58,6 +58,7 @@ export type PayAsYouGoPrice = v.InferOutput<typeof PayAsYouGoPriceSchema>;
 
 export const listPricingPlans = defineEndpoint({
   operation: 'listPricingPlans',
+  errors: [],
   summary: 'The subscription plans on offer, in pricing-page order',
   method: 'GET',
   path: '/pricing-plans',
@@ -67,6 +68,7 @@ export const listPricingPlans = defineEndpoint({
 
 export const listPayAsYouGoPrices = defineEndpoint({
   operation: 'listPayAsYouGoPrices',
+  errors: [],
   summary: 'Prices of usage bought with pay-as-you-go credits, per usage category',
   method: 'GET',
   path: '/pricing-plans/pay-as-you-go-prices',
@@ -83,6 +85,7 @@ export const PlanUpgradeSchema = v.object({
 
 export const listPlanUpgrades = defineEndpoint({
   operation: 'listPlanUpgrades',
+  errors: [],
   summary:
     "The plans the organization may move to (its customer type's, priced), each marked upgrade or downgrade",
   method: 'GET',
@@ -109,6 +112,7 @@ export const CustomPlanRequestSchema = v.object({
 
 export const createCustomPlan = defineEndpoint({
   operation: 'createCustomPlan',
+  errors: [],
   summary:
     'Ask for a custom (Enterprise) plan: the request is kept and emailed to the sales team (rate limited per IP)',
   method: 'POST',

@@ -10,6 +10,7 @@ export type ResetPasswordInput = v.InferInput<typeof ResetPasswordInputSchema>;
 
 export const resetPassword = defineEndpoint({
   operation: 'resetPassword',
+  errors: [],
   summary:
     'Email a one-time link (valid 1 hour) to choose a new password (the answer is the same for any address)',
   method: 'POST',
@@ -43,6 +44,7 @@ export type NewPasswordInput = v.InferInput<typeof NewPasswordInputSchema>;
 
 export const setNewPassword = defineEndpoint({
   operation: 'setNewPassword',
+  errors: ['RESET_LINK_EXPIRED', 'RESET_LINK_INVALID'],
   summary: 'Choose a new password with the token from the emailed link; every session of the user ends',
   method: 'POST',
   path: '/new-password',

@@ -64,6 +64,7 @@ export const RegistrationReceiptSchema = v.object({
 
 export const register = defineEndpoint({
   operation: 'register',
+  errors: [],
   summary: 'Create an account and its organization (14-day trial); a verification link is emailed',
   method: 'POST',
   path: '/register',
@@ -86,6 +87,7 @@ const EmailVerifiedSchema = v.object({
 
 export const verifyEmail = defineEndpoint({
   operation: 'verifyEmail',
+  errors: ['VERIFICATION_LINK_EXPIRED', 'VERIFICATION_FAILED'],
   summary: 'Confirm an email address with the token from the emailed link',
   method: 'POST',
   path: '/verify-email',
@@ -108,6 +110,7 @@ export const SendConfirmationInputSchema = v.object({ email: emailField });
 
 export const sendConfirmation = defineEndpoint({
   operation: 'sendConfirmation',
+  errors: [],
   summary: 'Email a new verification link (the answer is the same for any address)',
   method: 'POST',
   path: '/send-confirmation',
@@ -123,6 +126,7 @@ export type QuickRegistrationInput = v.InferInput<typeof QuickRegistrationInputS
 
 export const quickRegister = defineEndpoint({
   operation: 'quickRegister',
+  errors: [],
   summary:
     'Email a link to finish signing up (/signup with the address filled in); the answer is the same for any address',
   method: 'POST',

@@ -42,6 +42,7 @@ export type Abilities = v.InferOutput<typeof AbilitiesSchema>;
 
 export const getAbilities = defineEndpoint({
   operation: 'getAbilities',
+  errors: ['NOT_FOUND'],
   summary:
     'What the caller may do on a resource type, or on one resource (with their role on it), by the declared policy',
   method: 'GET',
@@ -63,6 +64,7 @@ export const RolePolicySchema = v.object({
 
 export const listOrganizationRoles = defineEndpoint({
   operation: 'listOrganizationRoles',
+  errors: [],
   summary: 'The organization roles (admin, teammate, guest) and what each may do on every resource',
   method: 'GET',
   path: '/roles/organization',
@@ -73,6 +75,7 @@ export const listOrganizationRoles = defineEndpoint({
 
 export const listResourceRolePolicy = defineEndpoint({
   operation: 'listResourceRolePolicy',
+  errors: [],
   summary:
     'The roles one resource can be shared with (owner, editor, viewer, public) and what each gives on it',
   method: 'GET',
@@ -104,6 +107,7 @@ export type ResourceSharing = v.InferOutput<typeof ResourceSharingSchema>;
 
 export const getResourceRoles = defineEndpoint({
   operation: 'getResourceRoles',
+  errors: ['NOT_FOUND'],
   summary: 'Who holds which role on one resource, and whether it is public (needs read on it)',
   method: 'GET',
   path: '/roles/resource',
@@ -115,6 +119,7 @@ export const getResourceRoles = defineEndpoint({
 
 export const getPublicRole = defineEndpoint({
   operation: 'getPublicRole',
+  errors: ['NOT_FOUND'],
   summary: "One resource's public role (needs read on it)",
   method: 'GET',
   path: '/roles/resource/public',
@@ -134,6 +139,7 @@ export type ResourceGrantInput = v.InferInput<typeof ResourceGrantInputSchema>;
 
 export const grantResourceRole = defineEndpoint({
   operation: 'grantResourceRole',
+  errors: ['NOT_FOUND'],
   summary: 'Share one resource with a member of the organization as editor or viewer (needs grant on it)',
   method: 'POST',
   path: '/roles/resource',
@@ -156,6 +162,7 @@ export const ResourceRoleUpdateInputSchema = v.object({
 
 export const updateResourceRole = defineEndpoint({
   operation: 'updateResourceRole',
+  errors: ['NOT_FOUND'],
   summary: "Change a member's role on one resource, or make it public or private (needs grant on it)",
   method: 'PUT',
   path: '/roles/resource',
@@ -173,6 +180,7 @@ export const ResourceRoleRemovalInputSchema = v.object({
 
 export const removeResourceRole = defineEndpoint({
   operation: 'removeResourceRole',
+  errors: ['NOT_FOUND'],
   summary: 'Stop sharing one resource with a member (needs grant on it)',
   method: 'DELETE',
   path: '/roles/resource',
@@ -186,6 +194,7 @@ export const OwnershipTransferInputSchema = v.object({ resource: shareable, reso
 
 export const transferOwnership = defineEndpoint({
   operation: 'transferOwnership',
+  errors: ['NOT_FOUND'],
   summary: 'Hand one resource over to another member, who becomes its owner (needs transfer on it)',
   method: 'PUT',
   path: '/roles/ownership',
@@ -197,6 +206,7 @@ export const transferOwnership = defineEndpoint({
 
 export const listRoleUsers = defineEndpoint({
   operation: 'listRoleUsers',
+  errors: [],
   summary: 'The members of the organization with their organization role, to share resources with',
   method: 'GET',
   path: '/roles/users',
@@ -225,6 +235,7 @@ export type SharedResource = v.InferOutput<typeof SharedResourceSchema>;
 
 export const listSharedResources = defineEndpoint({
   operation: 'listSharedResources',
+  errors: [],
   summary:
     'The resources of the organization the caller may open, with who holds which role on each and whether they may share it',
   method: 'GET',
@@ -241,6 +252,7 @@ export const MyRolesQuerySchema = v.object({
 
 export const getMyRoles = defineEndpoint({
   operation: 'getMyRoles',
+  errors: ['NOT_FOUND'],
   summary:
     "The caller's organization role and, for one resource, their role on it ('public' when only its public role applies)",
   method: 'GET',
@@ -261,6 +273,7 @@ export const OrganizationRoleInputSchema = v.object({
 
 export const setOrganizationRole = defineEndpoint({
   operation: 'setOrganizationRole',
+  errors: ['NOT_FOUND', 'LAST_ADMIN'],
   summary:
     'Give a member another organization role (admins; the last admin keeps theirs) — the same change as PUT /org-admin/users/{email}',
   method: 'POST',

@@ -1,10 +1,6 @@
 import { validateForm } from '../validation/field-errors.js';
-import {
-  identityProviderUnreachable,
-  ssoEmailDomainTaken,
-  ssoMessages,
-  toCatalogueMessage,
-} from '../validation/messages.js';
+import { identityProviderUnreachable, ssoEmailDomainTaken, ssoMessages } from '../validation/messages.js';
+import { errorMessage } from './errors.js';
 import { emailDomainOf, isEmailDomain, SsoCallbackInputSchema, SsoConfigInputSchema } from './sso.js';
 
 const valid = {
@@ -97,13 +93,19 @@ describe('SSO callback body', () => {
 });
 
 describe('SSO messages', () => {
-  it('are known to the client, so it shows them instead of "Server error"', () => {
-    for (const message of [
-      ...Object.values(ssoMessages),
+  it("are the catalogue's texts for their codes and parameters", () => {
+    expect([
+      errorMessage('SSO_NOT_SET_UP'),
+      errorMessage('NOT_FOUND', { reason: 'ssoConfig' }),
+      errorMessage('FORBIDDEN', { reason: 'ssoOtherOrganization' }),
+      errorMessage('IDENTITY_PROVIDER_UNREACHABLE', { issuerUrl: 'https://login.acme.test/tenant' }),
+      errorMessage('EMAIL_DOMAIN_TAKEN', { reason: 'configuredElsewhere', domain: 'acme.test' }),
+    ]).toEqual([
+      ssoMessages.notSetUp,
+      ssoMessages.configNotFound,
+      ssoMessages.otherOrganization,
       identityProviderUnreachable('https://login.acme.test/tenant'),
       ssoEmailDomainTaken('acme.test'),
-    ]) {
-      expect(toCatalogueMessage(message)).toBe(message);
-    }
+    ]);
   });
 });

@@ -186,6 +186,7 @@ export type SsoConfig = v.InferOutput<typeof SsoConfigSchema>;
 
 export const getSsoConfig = defineEndpoint({
   operation: 'getSsoConfig',
+  errors: ['NOT_FOUND'],
   summary: "The organization's single sign-on configuration, without the client secret (admins only)",
   method: 'GET',
   path: '/sso/configs',
@@ -196,6 +197,7 @@ export const getSsoConfig = defineEndpoint({
 
 export const saveSsoConfig = defineEndpoint({
   operation: 'saveSsoConfig',
+  errors: ['IDENTITY_PROVIDER_UNREACHABLE', 'EMAIL_DOMAIN_TAKEN'],
   summary:
     "Create or replace the organization's single sign-on configuration (admins only); the issuer's discovery document must be reachable",
   method: 'POST',
@@ -209,6 +211,7 @@ export const saveSsoConfig = defineEndpoint({
 /** The spec marks DELETE without (A); it takes the bearer token and an admin anyway (docs/decisions/0020). */
 export const deleteSsoConfig = defineEndpoint({
   operation: 'deleteSsoConfig',
+  errors: ['NOT_FOUND'],
   summary: "Remove the organization's single sign-on configuration (admins only); passwords keep working",
   method: 'DELETE',
   path: '/sso/configs',
@@ -252,6 +255,7 @@ export type SsoConnectionTestResult = v.InferOutput<typeof SsoConnectionTestResu
 
 export const testSsoConnection = defineEndpoint({
   operation: 'testSsoConnection',
+  errors: [],
   summary:
     "Fetch the issuer's discovery document with a short timeout and say exactly what is wrong with it (admins only)",
   method: 'POST',
@@ -269,6 +273,7 @@ export type SsoDomainVerificationInput = v.InferInput<typeof SsoDomainVerificati
 
 export const verifySsoDomain = defineEndpoint({
   operation: 'verifySsoDomain',
+  errors: ['NOT_FOUND', 'DOMAIN_VERIFICATION_FAILED', 'EMAIL_DOMAIN_TAKEN'],
   summary:
     "Look up the domain's TXT record `_dcipher-verification.<domain>`; when it holds the token, the domain is verified and SSO sign-in routes it (admins only)",
   method: 'POST',
@@ -285,6 +290,7 @@ export type SsoLoginInput = v.InferInput<typeof SsoLoginInputSchema>;
 
 export const startSsoLogin = defineEndpoint({
   operation: 'startSsoLogin',
+  errors: ['SSO_NOT_SET_UP', 'SSO_FAILED'],
   summary:
     "Start signing in at the identity provider of the email's domain: answers the URL to send the browser to (valid 10 minutes)",
   method: 'POST',
@@ -307,6 +313,7 @@ export type SsoCallbackInput = v.InferInput<typeof SsoCallbackInputSchema>;
 
 export const completeSsoLogin = defineEndpoint({
   operation: 'completeSsoLogin',
+  errors: ['SSO_ATTEMPT_INVALID', 'SSO_FAILED', 'ACCOUNT_SUSPENDED', 'FORBIDDEN'],
   summary:
     'Finish signing in via SSO: exchanges the code (PKCE), verifies the ID token and answers a token pair like /login',
   method: 'POST',

@@ -59,6 +59,7 @@ export type SubscriptionSummary = v.InferOutput<typeof SubscriptionSummarySchema
 
 export const getSubscriptionSummary = defineEndpoint({
   operation: 'getSubscriptionSummary',
+  errors: [],
   summary: "The organization's plan, its state and status label, and the days left (every member but guests)",
   method: 'GET',
   path: '/subscriptions/summary',
@@ -102,6 +103,7 @@ export const UpgradeCostQuerySchema = v.object({
 
 export const getUpgradeCost = defineEndpoint({
   operation: 'getUpgradeCost',
+  errors: ['PLAN_NOT_AVAILABLE', 'PROMO_CODE_INVALID', 'NO_PAYMENT_METHOD', 'SUBSCRIPTION_CONFLICT'],
   summary:
     'What moving to a plan costs now (prorated for an upgrade, promo code and VAT applied), before confirming',
   method: 'GET',
@@ -152,6 +154,17 @@ export const SubscriptionChangeSchema = v.object({
 
 export const startSubscription = defineEndpoint({
   operation: 'startSubscription',
+  errors: [
+    'PLAN_NOT_AVAILABLE',
+    'PROMO_CODE_INVALID',
+    'NO_PAYMENT_METHOD',
+    'CARD_DECLINED',
+    'SUBSCRIPTION_CONFLICT',
+    'IDEMPOTENCY_KEY_REUSED',
+    'PAYMENT_IN_PROGRESS',
+    'PAYMENT_NOT_CONFIRMED',
+    'PAYMENT_NOT_COMPLETED',
+  ],
   summary:
     'Subscribe to a plan after (or during) the trial: the default card is charged for the first period (admins)',
   method: 'POST',
@@ -165,6 +178,17 @@ export const startSubscription = defineEndpoint({
 
 export const changeSubscription = defineEndpoint({
   operation: 'changeSubscription',
+  errors: [
+    'PLAN_NOT_AVAILABLE',
+    'PROMO_CODE_INVALID',
+    'NO_PAYMENT_METHOD',
+    'CARD_DECLINED',
+    'SUBSCRIPTION_CONFLICT',
+    'IDEMPOTENCY_KEY_REUSED',
+    'PAYMENT_IN_PROGRESS',
+    'PAYMENT_NOT_CONFIRMED',
+    'PAYMENT_NOT_COMPLETED',
+  ],
   summary:
     'Change plan: an upgrade is charged now for the rest of the period (prorated invoice); a downgrade waits for ' +
     "the period's end; the current plan undoes a waiting downgrade or cancellation (admins)",
@@ -178,6 +202,7 @@ export const changeSubscription = defineEndpoint({
 
 export const cancelSubscription = defineEndpoint({
   operation: 'cancelSubscription',
+  errors: ['SUBSCRIPTION_CONFLICT'],
   summary: "Cancel at the period's end; undone by choosing the current plan again until then (admins)",
   method: 'DELETE',
   path: '/subscriptions',
@@ -193,6 +218,7 @@ export const InvoiceQuerySchema = v.object({
 
 export const listInvoices = defineEndpoint({
   operation: 'listInvoices',
+  errors: [],
   summary: "The organization's invoices issued between two dates (inclusive), newest first",
   method: 'GET',
   path: '/invoices',
@@ -216,6 +242,7 @@ export const PromoCodeInputSchema = v.object({
 
 export const calculateDiscountedPrice = defineEndpoint({
   operation: 'calculateDiscountedPrice',
+  errors: ['PLAN_NOT_AVAILABLE', 'PROMO_CODE_INVALID'],
   summary: "A plan's price with a promo code applied (before VAT), or why the code does not apply",
   method: 'POST',
   path: '/promocode/calculateDiscountedPrice',
@@ -233,6 +260,14 @@ export const calculateDiscountedPrice = defineEndpoint({
 
 export const payOutstandingInvoice = defineEndpoint({
   operation: 'payOutstandingInvoice',
+  errors: [
+    'SUBSCRIPTION_CONFLICT',
+    'NO_PAYMENT_METHOD',
+    'CARD_DECLINED',
+    'PAYMENT_IN_PROGRESS',
+    'PAYMENT_NOT_CONFIRMED',
+    'PAYMENT_NOT_COMPLETED',
+  ],
   summary:
     'Pay the renewal of a plan with a payment problem with the card on file; the plan is active again (admins)',
   method: 'PUT',
@@ -256,6 +291,7 @@ export const InvoiceFileSchema = v.object({
 
 export const downloadInvoice = defineEndpoint({
   operation: 'downloadInvoice',
+  errors: ['NOT_FOUND'],
   summary: "One of the organization's invoices as a PDF",
   method: 'GET',
   path: '/invoices/{invoiceId}/pdf',
@@ -278,6 +314,7 @@ export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
 
 export const getSubscription = defineEndpoint({
   operation: 'getSubscription',
+  errors: [],
   summary: "The organization's subscription record, or null while it has none (on its trial)",
   method: 'GET',
   path: '/subscriptions',

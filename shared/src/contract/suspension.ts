@@ -13,6 +13,7 @@ export type SuspensionState = v.InferOutput<typeof SuspensionStateSchema>;
  */
 export const suspendUser = defineEndpoint({
   operation: 'suspendUser',
+  errors: ['NOT_FOUND'],
   summary: 'Suspend a user: they cannot sign in and every session of theirs ends at once (internal admins)',
   method: 'PUT',
   path: '/suspend/{email}',
@@ -24,6 +25,7 @@ export const suspendUser = defineEndpoint({
 
 export const desuspendUser = defineEndpoint({
   operation: 'desuspendUser',
+  errors: ['NOT_FOUND'],
   summary: 'Lift a suspension: the user may sign in again (internal admins)',
   method: 'PUT',
   path: '/desuspend/{email}',

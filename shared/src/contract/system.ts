@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.js';
 
 export const health = defineEndpoint({
   operation: 'health',
+  errors: [],
   summary: 'Liveness and database reachability',
   method: 'GET',
   path: '/health',

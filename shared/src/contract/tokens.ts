@@ -36,6 +36,7 @@ export type TokenVerification = v.InferOutput<typeof TokenVerificationSchema>;
  */
 export const verifyToken = defineEndpoint({
   operation: 'verifyToken',
+  errors: [],
   summary: 'Check an access token: 200 { valid: true, user... } or 200 { valid: false }',
   method: 'POST',
   path: '/verifyToken',

@@ -40,6 +40,7 @@ export type SendTrialReactivationEmailsInput = v.InferInput<typeof SendTrialReac
  */
 export const sendTrialReactivationEmails = defineEndpoint({
   operation: 'sendTrialReactivationEmails',
+  errors: [],
   summary:
     'Email the admins of organizations whose free trial ended a one-time link (valid 7 days) to restart it; ' +
     'each organization at most once per 30 days (internal admins)',
@@ -63,6 +64,7 @@ export type TrialReactivation = v.InferOutput<typeof TrialReactivationSchema>;
 
 export const reactivateTrial = defineEndpoint({
   operation: 'reactivateTrial',
+  errors: ['SUBSCRIPTION_ALREADY_ACTIVE', 'TRIAL_REACTIVATION_FAILED'],
   summary: `Restart an organization's ended free trial for ${freeTrialDays} days with the token from the emailed link`,
   method: 'POST',
   path: '/reactivate-trial',

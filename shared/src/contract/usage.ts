@@ -42,6 +42,7 @@ export type UsageDetails = v.InferOutput<typeof UsageDetailsSchema>;
 
 export const getUsageDetails = defineEndpoint({
   operation: 'getUsageDetails',
+  errors: [],
   summary: "This period's use of each quota against the plan and its add-ons",
   method: 'GET',
   path: '/resource/details',
@@ -53,6 +54,7 @@ export const getUsageDetails = defineEndpoint({
 
 export const getAddOnUsageDetails = defineEndpoint({
   operation: 'getAddOnUsageDetails',
+  errors: [],
   summary: "How much of each add-on's extra allowance this period's use has taken",
   method: 'GET',
   path: '/resource/addOnUsageDetails',
@@ -72,6 +74,7 @@ export const maxUploadBytes = 1024 * 1024 * 1024;
 
 export const getMaxFileSize = defineEndpoint({
   operation: 'getMaxFileSize',
+  errors: [],
   summary: 'The largest file any plan accepts, in bytes (each plan may allow less: see validateFile)',
   method: 'GET',
   path: '/resource/maxFileSize',
@@ -95,6 +98,7 @@ export type UsageCheck = v.InferOutput<typeof UsageCheckSchema>;
 
 export const validateLimit = defineEndpoint({
   operation: 'validateLimit',
+  errors: [],
   summary: 'Whether an amount of use fits the quota, or what it would take from the wallet',
   method: 'POST',
   path: '/resource/validateLimit',
@@ -111,6 +115,7 @@ export const validateLimit = defineEndpoint({
  */
 export const validateActivity = defineEndpoint({
   operation: 'validateActivity',
+  errors: [],
   summary: 'Like validateLimit, for the product services (an API key of the organization)',
   method: 'POST',
   path: '/resource/validateActivity',
@@ -123,6 +128,7 @@ export const validateActivity = defineEndpoint({
 
 export const recordActivity = defineEndpoint({
   operation: 'recordActivity',
+  errors: ['INSUFFICIENT_CREDITS'],
   summary:
     'Record use: counted against the quota, and past it paid from the wallet at the pay-as-you-go price; refused ' +
     'when the wallet cannot pay (an API key of the organization, or an admin)',
@@ -149,6 +155,7 @@ export const recordActivity = defineEndpoint({
 
 export const validateFile = defineEndpoint({
   operation: 'validateFile',
+  errors: [],
   summary: "Whether a file may be uploaded: its format, and its size against the plan's largest file",
   method: 'POST',
   path: '/resource/validateFile',

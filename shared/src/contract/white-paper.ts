@@ -13,6 +13,7 @@ export type WhitePaperDownload = v.InferOutput<typeof WhitePaperDownloadSchema>;
 
 export const requestWhitePaper = defineEndpoint({
   operation: 'requestWhitePaper',
+  errors: [],
   summary: 'Leave contact details to download the white paper (rate limited per IP address)',
   method: 'POST',
   path: '/white-paper',

@@ -62,14 +62,12 @@ export const sessionEndedMessage = 'Your session has ended. Please log in again.
 export const networkErrorMessage = 'We could not reach Dcipher. Check your connection and try again.';
 
 /**
- * The API's answer to a client over a rate limit (429). The spec has no rate limiting and so no text for it; a
- * known message, so the client shows it instead of "Server error".
+ * The API's answer to a client over a rate limit (429). The spec has no rate limiting and so no text for it.
  */
 export const tooManyRequestsMessage = 'Too many requests. Please wait a few minutes and try again.';
 
 /**
- * The API's answers about payment methods, and the VAT number's format. The spec has no text for them; known
- * messages, so the client shows them instead of "Server error".
+ * The API's answers about payment methods, and the VAT number's format. The spec has no text for them.
  */
 /** Plans, subscriptions and invoices (docs/decisions/0039). */
 export const billingMessages = {
@@ -174,7 +172,7 @@ export const integrationMessages = {
 
 /**
  * Invitations (docs/decisions/0019): the answers of the invite, resend, accept and renewal-request calls. The spec
- * has no texts for them; known messages, so the client shows them instead of "Server error".
+ * has no texts for them.
  */
 export const invitationMessages = {
   onlyAdminsMayInvite: 'Only the admins of your organization can invite people.',
@@ -208,7 +206,7 @@ export const memberMessages = {
 
 /**
  * The API's answers about marketing emails and their unsubscribe links (docs/decisions/0018). The spec has no
- * text for them; known messages, so the client shows them instead of "Server error".
+ * text for them.
  */
 export const marketingEmailMessages = {
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
@@ -217,7 +215,7 @@ export const marketingEmailMessages = {
 
 /**
  * Single sign-on with OpenID Connect (docs/decisions/0020): the answers of `/sso/configs`, `/sso/login` and its
- * callback. The spec has no texts for them; known messages, so the client shows them instead of "Server error".
+ * callback. The spec has no texts for them.
  */
 export const ssoMessages = {
   notSetUp: 'Single sign-on is not set up for your email address. Log in with your password.',
@@ -262,7 +260,7 @@ export const ssoDomainVerifiedElsewhere = (domain: string) =>
 
 /**
  * Privacy & security (docs/decisions/0025): sessions, two-step verification and the sign-in step that asks for its
- * code. The spec has no texts for them; known messages, so the client shows them instead of "Server error".
+ * code. The spec has no texts for them.
  */
 export const accountSecurityMessages = {
   sessionNotFound: 'This session has already ended.',
@@ -332,48 +330,3 @@ export const tooManySignInAttempts = (waitSeconds: number) =>
 
 export const missingParameterMessage = (parameter: string, operation: string) =>
   `Required parameter ${parameter} was null or undefined when calling ${operation}.`;
-
-const templatedMessages = [
-  /^Your input exceeds the maximum allowed length of \d+ characters$/,
-  /^Password must contain at (least|most) \d+ characters$/,
-  /^You are the last admin of .+: make another member an admin first, or delete the organization\.$/s,
-  /^Required parameter \S+ was null or undefined when calling \S+\.$/,
-  /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
-  /^We could not reach the identity provider at \S+\. Check the address and try again\.$/,
-  /^The email domain \S+ already uses single sign-on with another organization\.$/,
-  /^\S+ is a public email provider: single sign-on needs a domain your organization owns\.$/,
-  /^We could not verify the domain: .+ Add a TXT record at \S+ with the value shown, wait a few minutes for DNS to update, then press Verify again\.$/s,
-  /^The email domain \S+ is verified by another organization and already uses single sign-on there\.$/,
-  /^You do not have permission to (transfer|create|read|update|delete|grant) [A-Za-z -]+\.$/,
-];
-
-const knownMessages = new Set<string>([
-  ...Object.values(validationMessages),
-  ...Object.values(errorCatalogue),
-  tooManyRequestsMessage,
-  internalAdminOnlyMessage,
-  signedInOnlyMessage,
-  invalidRequestMessage,
-  forbiddenMessage,
-  sessionEndedMessage,
-  subscriptionAlreadyActiveMessage,
-  ...Object.values(ssoMessages),
-  ...Object.values(accountSecurityMessages),
-  ...Object.values(paymentMessages),
-  ...Object.values(invitationMessages),
-  ...Object.values(emailChangeMessages),
-  ...Object.values(accountMessages),
-  ...Object.values(marketingEmailMessages),
-  ...integrationNames.flatMap((name) => Object.values(integrationMessages).map((message) => message(name))),
-]);
-
-/** Whether a server's message is one of ours, safe to show as it is. */
-export function isCatalogueMessage(serverMessage: unknown): serverMessage is string {
-  if (typeof serverMessage !== 'string') return false;
-  return knownMessages.has(serverMessage) || templatedMessages.some((pattern) => pattern.test(serverMessage));
-}
-
-/** Maps a message from the server onto the catalogue; anything unknown becomes "Server error". */
-export function toCatalogueMessage(serverMessage: unknown): string {
-  return isCatalogueMessage(serverMessage) ? serverMessage : errorCatalogue.serverError;
-}

@@ -1,13 +1,12 @@
 import { authStore } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import type { ActivityEntry, Organization } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { answering } from '../account/account-test-api';
 import { OrganizationSettingsSections } from './organization-settings-sections';
 
-let call = answering({});
+let call = answeringThroughTheClient({});
 jest.mock('@dcipher/shared/auth', () => ({
   ...jest.requireActual('@dcipher/shared/auth'),
   authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
@@ -41,7 +40,7 @@ async function renderSections(handlers: Record<string, unknown> = {}, role = 'ad
   authStore.setState({ status: 'authenticated', claims: { role } as never });
   // Alone, the sections are not in the account area, which sets the page title.
   document.title = 'Dcipher | Manage members';
-  call = answering({
+  call = answeringThroughTheClient({
     getOrganization: organization,
     getPasswordPolicy: { expiresAfterDays: null },
     listOrganizationActivity: { entries: [regionChange], total: 1, page: 1, pageSize: 20 },
@@ -105,7 +104,13 @@ describe('organization settings sections', () => {
     await renderSections({
       listOrganizationActivity: () => {
         attempt += 1;
-        if (attempt === 1) throw new ApiError('Server error', 500, 'INTERNAL');
+        if (attempt === 1)
+          throw new ApiAnswer(500, {
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: 'Server error',
+            code: 'INTERNAL',
+          });
         return { entries: [regionChange], total: 1, page: 1, pageSize: 20 };
       },
     });
@@ -133,11 +138,13 @@ describe('organization settings sections', () => {
   it('requires two-step verification after a confirmation, and shows why the API refused', async () => {
     await renderSections({
       setTwoStepRequirement: () => {
-        throw new ApiError(
-          'Set up two-step verification for your own account first, so that requiring it does not lock you out.',
-          409,
-          'TWO_FACTOR_STATE_CONFLICT',
-        );
+        throw new ApiAnswer(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'What the API says is not what the browser shows',
+          code: 'TWO_FACTOR_STATE_CONFLICT',
+          params: { reason: 'requiredOfAdminFirst' },
+        });
       },
     });
     const section = screen.getByRole('region', { name: 'Two-step verification for everyone' });
@@ -147,8 +154,11 @@ describe('organization settings sections', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Require it' }));
     await waitFor(() =>
       expect(within(section).getByRole('alert').textContent).toContain(
-        'Set up two-step verification for your own account first',
+        'Set up two-step verification for your own account first, so that requiring it does not lock you out.',
       ),
+    );
+    expect(within(section).getByRole('alert').textContent).not.toContain(
+      'Two-step verification is already turned on.',
     );
   });
 

@@ -1,13 +1,13 @@
 import { authStore } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import type { Member, MemberPage } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { answering, testAccount } from '../account/account-test-api';
+import { testAccount } from '../account/account-test-api';
 import AccountApp from '../account/index';
 
-let call = answering({});
+let call = answeringThroughTheClient({});
 jest.mock('@dcipher/shared/auth', () => ({
   ...jest.requireActual('@dcipher/shared/auth'),
   authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
@@ -54,7 +54,11 @@ const pageOf = (members: Member[], overrides: Partial<MemberPage> = {}): MemberP
 
 async function openMembers(handlers: Record<string, unknown> = {}, path = '/account/organization') {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, listMembers: pageOf([ada, grace, invitee]), ...handlers });
+  call = answeringThroughTheClient({
+    getAccount: testAccount,
+    listMembers: pageOf([ada, grace, invitee]),
+    ...handlers,
+  });
   window.history.pushState(null, '', path);
   await renderScreen(
     <main>
@@ -129,7 +133,13 @@ describe('Manage members screen', () => {
     await openMembers({
       listMembers: () => {
         attempt += 1;
-        if (attempt === 1) throw new ApiError('Server error', 500, 'INTERNAL');
+        if (attempt === 1)
+          throw new ApiAnswer(500, {
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: 'Server error',
+            code: 'INTERNAL',
+          });
         return pageOf([ada]);
       },
     });
@@ -174,7 +184,12 @@ describe('Manage members screen', () => {
     await openMembers({
       checkMemberEmail: { email: 'x@example.com', inOrganization: 'none' },
       inviteUser: () => {
-        throw new ApiError('This person already has a Dcipher account.', 409, 'ACCOUNT_EXISTS');
+        throw new ApiAnswer(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This person already has a Dcipher account.',
+          code: 'ACCOUNT_EXISTS',
+        });
       },
     });
     const form = await screen.findByRole('form', { name: 'Invite a member' });
@@ -189,11 +204,13 @@ describe('Manage members screen', () => {
     await openMembers({
       changeMemberRole: () => {
         if (refuse) {
-          throw new ApiError(
-            'Your organization needs at least one admin: make another member an admin before changing this one.',
-            409,
-            'LAST_ADMIN',
-          );
+          throw new ApiAnswer(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'What the API says is not what the browser shows',
+            code: 'LAST_ADMIN',
+            params: { reason: 'memberChange' },
+          });
         }
         return { ...grace, role: 'admin' };
       },
@@ -218,7 +235,10 @@ describe('Manage members screen', () => {
     const own = within(section).getByRole('group', { name: 'Make Ada Admin guest?' });
     expect(own.textContent).toContain('You will no longer be able to manage members.');
     fireEvent.click(within(own).getByRole('button', { name: 'Change role' }));
-    expect((await within(section).findByRole('alert')).textContent).toContain('at least one admin');
+    // Rendered by the client from the code and its reason, not the generic last-admin text of account deletion.
+    expect((await within(section).findByRole('alert')).textContent).toContain(
+      'Your organization needs at least one admin: make another member an admin before changing this one.',
+    );
   });
 
   it('removes a member and revokes an invitation, each confirmed; resends', async () => {
@@ -264,7 +284,7 @@ describe('Manage members screen', () => {
 
   it('tells a teammate only admins manage members, without calling the member endpoints', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: { ...testAccount, role: 'teammate' } });
+    call = answeringThroughTheClient({ getAccount: { ...testAccount, role: 'teammate' } });
     window.history.pushState(null, '', '/account/organization');
     await renderScreen(
       <main>
@@ -291,7 +311,7 @@ describe('My team screen', () => {
   it('says it is loading, then lists the colleagues with their roles for any member, and passes axe', async () => {
     let answer: (value: unknown) => void = () => {};
     authStore.setState({ status: 'authenticated' });
-    call = answering({
+    call = answeringThroughTheClient({
       getAccount: { ...testAccount, role: 'guest' },
       listTeam: () => new Promise((resolve) => (answer = resolve)),
     });
@@ -322,7 +342,13 @@ describe('My team screen', () => {
       {
         listTeam: () => {
           attempt += 1;
-          if (attempt === 1) throw new ApiError('Server error', 500, 'INTERNAL');
+          if (attempt === 1)
+            throw new ApiAnswer(500, {
+              statusCode: 500,
+              error: 'Internal Server Error',
+              message: 'Server error',
+              code: 'INTERNAL',
+            });
           return teamOf([{ firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com', role: 'admin' }]);
         },
       },

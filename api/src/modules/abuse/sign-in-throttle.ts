@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { tooManySignInAttempts } from '@dcipher/shared/validation';
 import type { Database } from '../../db/database.js';
 import { TooManyRequestsError } from '../../http/api-error.js';
 
@@ -26,7 +25,7 @@ export function signInDelaySeconds(failures: number): number {
 /** An attempt on an account that is being delayed: 429, `Retry-After` and the wait in the message. */
 export class SignInDelayedError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, tooManySignInAttempts(retryAfterSeconds));
+    super(retryAfterSeconds, { reason: 'signInAttempts', waitSeconds: retryAfterSeconds });
   }
 }
 

@@ -314,6 +314,10 @@ describe('account profile, data export and deletion', () => {
         statusCode: 409,
         error: 'Conflict',
         code: 'LAST_ADMIN',
+        params: {
+          organizationName: 'Lonely Admin Ltd',
+          reason: 'accountDeletion',
+        },
         message:
           'You are the last admin of Lonely Admin Ltd: make another member an admin first, or delete the organization.',
       });

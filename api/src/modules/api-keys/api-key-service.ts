@@ -9,7 +9,6 @@ import {
   researchBotTokenAudience,
   type UpdatedApiKey,
 } from '@dcipher/shared/contract';
-import { ssoMessages } from '@dcipher/shared/validation';
 import type { Database, Queryable } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
@@ -116,7 +115,7 @@ export function createApiKeyService({
           `api-keys:${actor.organizationId}`,
         ]);
         if ((await countApiKeys(transaction, actor.organizationId, kind)) >= apiKeysMaxCount) {
-          throw new ValidationError(ssoMessages.tooManyApiKeys);
+          throw new ValidationError('tooManyApiKeys');
         }
         const { secret, prefix, secretHash } = newSecret(kind);
         const key = await insertApiKey(transaction, {

@@ -1,5 +1,4 @@
 import type { captchaField } from '@dcipher/shared/contract';
-import { validationMessages } from '@dcipher/shared/validation';
 import { ValidationError } from '../../http/api-error.js';
 import type { CaptchaVerifier } from './captcha-verifier.js';
 
@@ -21,7 +20,7 @@ export function createRequireHuman(verifier: CaptchaVerifier): (payload: unknown
     const verification = await verifier.verify(payload);
     if (!verification.verified) {
       // One message whatever the reason: a bot learns nothing, and the visitor's remedy is the same.
-      throw new ValidationError(validationMessages.captcha, { [fieldName]: validationMessages.captcha });
+      throw new ValidationError('captcha', fieldName);
     }
   };
 }

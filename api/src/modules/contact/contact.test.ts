@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ContactRequestReceiptSchema, ErrorBodySchema } from '@dcipher/shared/contract';
-import { toCatalogueMessage } from '@dcipher/shared/validation';
+import { ContactRequestReceiptSchema, ErrorBodySchema, errorMessage } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -178,7 +177,11 @@ describe('POST /contact-requests', () => {
       message: 'Too many requests. Please wait a few minutes and try again.',
       code: 'TOO_MANY_REQUESTS',
     });
-    assert.equal(toCatalogueMessage(body.message), body.message, 'the client shows the message as it is');
+    assert.equal(
+      errorMessage(body.code as 'TOO_MANY_REQUESTS'),
+      body.message,
+      "the catalogue's text for the code",
+    );
     assert.match(String(refused.headers['access-control-expose-headers']), /Retry-After/);
     const retryAfter = Number(refused.headers['retry-after']);
     assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 600, String(retryAfter));

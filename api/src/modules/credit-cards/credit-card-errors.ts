@@ -1,33 +1,31 @@
 import { errorCodes } from '@dcipher/shared/contract';
-import { paymentMessages } from '@dcipher/shared/validation';
+import type { CardDeclineReason } from '../../adapters/payments/payment-gateway.js';
 import { ApiError } from '../../http/api-error.js';
 
 /** No such card in the organization: deleted already, or another organization's. */
-export class PaymentMethodNotFoundError extends ApiError {
+export class PaymentMethodNotFoundError extends ApiError<'NOT_FOUND'> {
   constructor() {
-    super(errorCodes.notFound, { message: paymentMessages.notFound });
+    super(errorCodes.notFound, { params: { reason: 'paymentMethod' } });
   }
 }
 
 /** The gateway refused the card: 402, with the customer-facing reason. */
-export class CardDeclinedApiError extends ApiError {
-  constructor(message: string) {
-    super(errorCodes.cardDeclined, { message });
+export class CardDeclinedApiError extends ApiError<'CARD_DECLINED'> {
+  constructor(reason?: CardDeclineReason) {
+    super(errorCodes.cardDeclined, reason ? { params: { reason } } : {});
   }
 }
 
 /** The organization's last card, while a paid plan renews with it (409). */
-export class CardRequiredError extends ApiError {
+export class CardRequiredError extends ApiError<'CARD_REQUIRED'> {
   constructor() {
     super(errorCodes.cardRequired);
   }
 }
 
 /** DELETE /billing without billing details of the organization's own (404). */
-export class BillingDetailsNotFoundError extends ApiError {
+export class BillingDetailsNotFoundError extends ApiError<'NOT_FOUND'> {
   constructor() {
-    super(errorCodes.notFound, {
-      message: 'Your organization has no billing details yet: add a card or set them.',
-    });
+    super(errorCodes.notFound, { params: { reason: 'billingDetails' } });
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
-import { paymentMessages } from '@dcipher/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import {
   CardDeclinedError,
@@ -77,11 +76,9 @@ export function registerCreditCardRoutes(
         customer: await findGatewayCustomer(database, user.organizationId, gateway.name),
       });
     } catch (error) {
-      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.message);
+      if (error instanceof CardDeclinedError) throw new CardDeclinedApiError(error.reason);
       if (error instanceof UnreadablePaymentMethodError) {
-        throw new ValidationError(paymentMessages.invalidPaymentMethod, {
-          paymentMethod: paymentMessages.invalidPaymentMethod,
-        });
+        throw new ValidationError('invalidPaymentMethod', 'paymentMethod');
       }
       throw error;
     }

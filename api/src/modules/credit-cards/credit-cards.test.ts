@@ -105,6 +105,8 @@ describe('/credit-cards', () => {
           error: 'Bad Request',
           message,
           code: 'VALIDATION_FAILED',
+          // A card the gateway cannot read is the API's own rule; the others are the schema's.
+          ...(value.startsWith('pm_') && { params: { reason: 'invalidPaymentMethod' } }),
           issues: { [field]: message },
         });
       });
@@ -223,6 +225,9 @@ describe('/credit-cards', () => {
         error: 'Payment Required',
         message: 'Your card was declined. Try another card.',
         code: 'CARD_DECLINED',
+        params: {
+          reason: 'card_declined',
+        },
       });
 
       const insufficientFunds = await addCard(adminToken, paymentForm({ cardNumber: '4000000000009995' }));
@@ -250,19 +255,20 @@ describe('/credit-cards', () => {
     });
 
     it('lets only the admin add or delete (403 FORBIDDEN)', async () => {
-      const forbidden = {
+      const forbidden = (action: 'create' | 'delete') => ({
         statusCode: 403,
         error: 'Forbidden',
         message: 'You do not have permission to change the payment method.',
         code: 'FORBIDDEN',
-      };
+        params: { reason: 'permission', action, resource: 'payment-method' },
+      });
       for (const token of [teammateToken, guestToken]) {
         const added = await addCard(token, paymentForm());
         assert.equal(added.statusCode, 403);
-        assert.deepEqual(added.json(), forbidden);
+        assert.deepEqual(added.json(), forbidden('create'));
         const deleted = await deleteCard(token, { id: visa.id });
         assert.equal(deleted.statusCode, 403);
-        assert.deepEqual(deleted.json(), forbidden);
+        assert.deepEqual(deleted.json(), forbidden('delete'));
       }
       assert.equal(await storedCardCount(), 2);
     });
@@ -288,6 +294,9 @@ describe('/credit-cards', () => {
         error: 'Not Found',
         message: 'This payment method no longer exists.',
         code: 'NOT_FOUND',
+        params: {
+          reason: 'paymentMethod',
+        },
       });
       assert.deepEqual((await listCards(other.token)).json(), []);
       assert.equal(await storedCardCount(), 2);

@@ -36,7 +36,7 @@ export function registerStripeWebhookRoutes(
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
         event = gateway.verifyWebhook(request.body, signature, webhookSecret);
       } catch {
-        throw new ValidationError('The webhook signature is missing or does not match.');
+        throw new ValidationError('webhookSignature');
       }
       if (event.type === 'payment_method.detached') {
         await forgetGatewayCard(database, gateway.name, event.data.object.id);

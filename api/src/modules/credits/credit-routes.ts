@@ -1,7 +1,7 @@
 import { contract, errorCodes } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, ValidationError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import { findOrganizationName, lockOrganization } from '../people/organization-repository.js';
 import { findSubscription } from '../subscriptions/subscription-repository.js';
@@ -19,23 +19,21 @@ import {
 
 const endpoints = contract.credits;
 
-class PackageNotFoundError extends ApiError {
+class PackageNotFoundError extends ApiError<'NOT_FOUND'> {
   constructor() {
-    super(errorCodes.notFound, { message: 'This package is not on sale. Choose one of the packages shown.' });
+    super(errorCodes.notFound, { params: { reason: 'walletPackage' } });
   }
 }
 
-class OrganizationNotFoundError extends ApiError {
+class OrganizationNotFoundError extends ApiError<'NOT_FOUND'> {
   constructor() {
-    super(errorCodes.notFound, { message: 'There is no organization with this id.' });
+    super(errorCodes.notFound, { params: { reason: 'organization' } });
   }
 }
 
-class NoPlanForAddOnError extends ApiError {
+class NoPlanForAddOnError extends ApiError<'SUBSCRIPTION_CONFLICT'> {
   constructor() {
-    super(errorCodes.subscriptionConflict, {
-      message: 'Add-ons add to a paid plan: choose a plan first.',
-    });
+    super(errorCodes.subscriptionConflict, { params: { reason: 'noPlanForAddOn' } });
   }
 }
 
@@ -79,10 +77,7 @@ export function registerCreditRoutes(
   registerEndpoint(app, endpoints.calculateCreditCost, async ({ body }) => {
     const price = await payAsYouGoPrice(database, body.usageCategory);
     if (!price) {
-      throw new ApiError(errorCodes.validationFailed, {
-        message: 'This usage category has no pay-as-you-go price.',
-        issues: { usageCategory: 'This usage category has no pay-as-you-go price.' },
-      });
+      throw new ValidationError('noPayAsYouGoPrice', 'usageCategory');
     }
     return {
       usageCategory: body.usageCategory,

@@ -1,5 +1,4 @@
 import type { EmailChangeReceipt, UpdateEmailInput } from '@dcipher/shared/contract';
-import { emailChangeMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
@@ -91,9 +90,7 @@ export function createEmailChangeService({
       if (user.suspended) throw new AccountSuspendedError();
       // The body schema already refuses this; kept for callers that skip it.
       if (newEmail === user.email) {
-        throw new ValidationError(emailChangeMessages.sameAsCurrent, {
-          newEmail: emailChangeMessages.sameAsCurrent,
-        });
+        throw new ValidationError('sameEmailAsCurrent', 'newEmail');
       }
 
       const receipt: EmailChangeReceipt = { email: newEmail, verificationRequired: true };

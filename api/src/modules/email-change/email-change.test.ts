@@ -240,6 +240,10 @@ describe('POST /update-email', () => {
         error: 'Too Many Requests',
         message: 'Too many attempts. Please wait 30 seconds and try again.',
         code: 'TOO_MANY_REQUESTS',
+        params: {
+          reason: 'signInAttempts',
+          waitSeconds: 30,
+        },
       });
       assert.equal((await logIn(email)).statusCode, 429, 'the same throttle as login');
       assert.deepEqual(await emailsTo(newEmail), []);

@@ -1,5 +1,4 @@
 import { contract } from '@dcipher/shared/contract';
-import { accountSecurityMessages } from '@dcipher/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
@@ -61,7 +60,7 @@ export function registerAccountSecurityRoutes(
 
   registerEndpoint(app, endpoints.setUpTwoFactor, async (_input, { user, reply }) => {
     const setup = await twoFactor.setUp(user.id, user.email);
-    if (!setup) throw new TwoFactorStateConflictError(accountSecurityMessages.alreadyEnabled);
+    if (!setup) throw new TwoFactorStateConflictError('alreadyEnabled');
     // The secret is in the answer: no cache may keep it.
     reply.header('cache-control', 'no-store');
     return setup;
@@ -70,10 +69,10 @@ export function registerAccountSecurityRoutes(
   registerEndpoint(app, endpoints.enableTwoFactor, async ({ body }, { user, reply }) => {
     const result = await twoFactor.enable(user.id, user.email, body.code);
     if (result.outcome === 'alreadyEnabled') {
-      throw new TwoFactorStateConflictError(accountSecurityMessages.alreadyEnabled);
+      throw new TwoFactorStateConflictError('alreadyEnabled');
     }
     if (result.outcome === 'noPendingSecret') {
-      throw new TwoFactorStateConflictError(accountSecurityMessages.setupMissing);
+      throw new TwoFactorStateConflictError('setupMissing');
     }
     if (result.outcome !== 'enabled') throw new TwoFactorCodeInvalidError('code');
     reply.header('cache-control', 'no-store');

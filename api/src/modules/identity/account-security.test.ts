@@ -141,6 +141,9 @@ describe('privacy & security', () => {
         error: 'Not Found',
         message: 'This session has already ended.',
         code: 'NOT_FOUND',
+        params: {
+          reason: 'session',
+        },
       });
       assert.equal((await call('GET', '/account', alice.accessToken)).statusCode, 200, 'alice is still in');
 
@@ -398,6 +401,9 @@ describe('privacy & security', () => {
         error: 'Bad Request',
         message: 'That code is not correct. Check your authenticator app and try again.',
         code: 'TWO_FACTOR_CODE_INVALID',
+        params: {
+          reason: 'code',
+        },
         issues: { code: 'That code is not correct. Check your authenticator app and try again.' },
       });
 

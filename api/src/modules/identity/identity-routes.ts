@@ -1,5 +1,4 @@
 import { contract } from '@dcipher/shared/contract';
-import { validationMessages } from '@dcipher/shared/validation';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ValidationError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
@@ -78,7 +77,7 @@ export function registerIdentityRoutes(
     const refreshToken = body.refreshToken ?? refreshTokenFromCookie(request, corsOrigins);
     // A caller that is not one of the product's pages has no cookie to fall back on: the field is required.
     if (!refreshToken && !isProductBrowser(request, corsOrigins)) {
-      throw new ValidationError(validationMessages.required, { refreshToken: validationMessages.required });
+      throw new ValidationError('required', 'refreshToken');
     }
     try {
       if (!refreshToken) throw new InvalidRefreshTokenError();

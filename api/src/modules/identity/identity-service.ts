@@ -8,7 +8,6 @@ import type {
   TwoFactorLoginInputSchema,
 } from '@dcipher/shared/contract';
 import { emailDomainOf } from '@dcipher/shared/contract';
-import { accountSecurityMessages, errorCatalogue } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
 import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
@@ -160,15 +159,11 @@ export function createIdentityService({
   /** A wrong current password counts as a failed sign-in, so a stolen access token gives no unthrottled guesses. */
   async function checkCurrentPassword(user: IdentityUser, currentPassword: string): Promise<void> {
     if (!user.passwordHash) {
-      throw new ValidationError(accountSecurityMessages.noPassword, {
-        currentPassword: accountSecurityMessages.noPassword,
-      });
+      throw new ValidationError('noPassword', 'currentPassword');
     }
     await signInThrottle.admitAttempt(user.email);
     if (!(await passwordHasher.verify(user.passwordHash, currentPassword))) {
-      throw new ValidationError(errorCatalogue.currentPasswordIncorrect, {
-        currentPassword: errorCatalogue.currentPasswordIncorrect,
-      });
+      throw new ValidationError('currentPasswordIncorrect', 'currentPassword');
     }
     await signInThrottle.clear(user.email);
   }
@@ -371,7 +366,7 @@ export function createIdentityService({
       const user = await findUserById(database, userId);
       if (!maySignIn(user)) throw new UnauthorizedError();
       if (!(await twoFactor.isEnabled(user.id))) {
-        throw new TwoFactorStateConflictError(accountSecurityMessages.notEnabled);
+        throw new TwoFactorStateConflictError('notEnabled');
       }
       await checkCurrentPassword(user, currentPassword);
       await twoFactor.disable(user.id);

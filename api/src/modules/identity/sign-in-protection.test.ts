@@ -62,6 +62,7 @@ describe('sign-in protection', () => {
       error: 'Too Many Requests',
       message: `Too many attempts. Please wait ${waitText} and try again.`,
       code: 'TOO_MANY_REQUESTS',
+      params: { reason: 'signInAttempts', waitSeconds: retryAfter },
     });
   };
 

@@ -138,9 +138,10 @@ describe('Miro and SurveyMonkey token exchanges', () => {
     error: string,
     message: string,
     code: string,
+    params?: object,
   ) => {
     assert.equal(response.statusCode, statusCode, response.body);
-    assert.deepEqual(response.json(), { statusCode, error, message, code });
+    assert.deepEqual(response.json(), { statusCode, error, message, code, ...(params && { params }) });
   };
 
   describe('GET /auth/miro/accessToken', () => {
@@ -181,6 +182,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
         'Bad Request',
         'Miro did not accept the authorization code. Connect Miro again.',
         'INTEGRATION_CODE_REJECTED',
+        { integration: 'Miro' },
       );
     });
 
@@ -192,6 +194,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
           'Bad Gateway',
           'Miro could not be reached. Try again in a few minutes.',
           'INTEGRATION_UNAVAILABLE',
+          { integration: 'Miro' },
         );
       }
     });
@@ -247,6 +250,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
           'Forbidden',
           'You can only read your own Miro access tokens.',
           'FORBIDDEN',
+          { reason: 'otherUsersIntegrationTokens', integration: 'Miro' },
         );
       }
     });
@@ -258,6 +262,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
         'Not Found',
         'No saved Miro access token. Connect Miro first.',
         'NOT_FOUND',
+        { reason: 'integrationToken', integration: 'Miro' },
       );
     });
 
@@ -313,6 +318,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
         'Bad Request',
         'SurveyMonkey did not accept the authorization code. Connect SurveyMonkey again.',
         'INTEGRATION_CODE_REJECTED',
+        { integration: 'SurveyMonkey' },
       );
       assertError(
         await get('/auth/surveymonkey/accessToken?authCode=server-error'),
@@ -320,6 +326,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
         'Bad Gateway',
         'SurveyMonkey could not be reached. Try again in a few minutes.',
         'INTEGRATION_UNAVAILABLE',
+        { integration: 'SurveyMonkey' },
       );
     });
   });
@@ -348,6 +355,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
       'Service Unavailable',
       'Miro is not configured on this server.',
       'INTEGRATION_NOT_CONFIGURED',
+      { integration: 'Miro' },
     );
     assertError(
       await get('/auth/surveymonkey/accessToken?authCode=sm-code', token, unconfigured),
@@ -355,6 +363,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
       'Service Unavailable',
       'SurveyMonkey is not configured on this server.',
       'INTEGRATION_NOT_CONFIGURED',
+      { integration: 'SurveyMonkey' },
     );
   });
 

@@ -6,7 +6,6 @@ import {
   type SentInvitation,
 } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
-import { invitationMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
@@ -139,11 +138,7 @@ export function createInvitationService({
       const result = await createInvitation(database, inviter, email, role);
       if ('refused' in result) {
         if (result.refused === 'pending-here') throw new InvitationAlreadyPendingError();
-        throw new InviteeHasAccountError(
-          result.refused === 'invited-elsewhere'
-            ? invitationMessages.invitedByAnotherOrganization
-            : invitationMessages.alreadyHasAccount,
-        );
+        throw new InviteeHasAccountError(result.refused === 'invited-elsewhere');
       }
       try {
         await sendInvitation(inviter, result.issued);

@@ -99,7 +99,7 @@ describe('invitations', () => {
       [email],
     );
 
-  const error = (statusCode: number, message: string, code: string) => ({
+  const error = (statusCode: number, message: string, code: string, params?: object) => ({
     statusCode,
     error: {
       400: 'Bad Request',
@@ -111,6 +111,7 @@ describe('invitations', () => {
     }[statusCode],
     message,
     code,
+    ...(params && { params }),
   });
   const invalidLink = error(404, 'This invitation link is not valid.', 'INVITATION_INVALID');
   const expiredInvitation = error(
@@ -188,7 +189,11 @@ describe('invitations', () => {
         assert.equal(response.statusCode, 403);
         assert.deepEqual(
           response.json(),
-          error(403, 'Only the admins of your organization can invite people.', 'FORBIDDEN'),
+          error(403, 'Only the admins of your organization can invite people.', 'FORBIDDEN', {
+            reason: 'permission',
+            action: 'grant',
+            resource: 'organization',
+          }),
         );
       }
       assert.equal((await invite({ email: newAddress(), role: 'teammate' }, '')).statusCode, 401);
@@ -246,6 +251,7 @@ describe('invitations', () => {
           409,
           'This person has already been invited to Dcipher by another organization.',
           'ACCOUNT_EXISTS',
+          { reason: 'invitedByAnotherOrganization' },
         ),
       );
     });
@@ -335,6 +341,7 @@ describe('invitations', () => {
             404,
             'There is no pending invitation for this email address in your organization.',
             'NOT_FOUND',
+            { reason: 'pendingInvitation' },
           ),
         );
       }

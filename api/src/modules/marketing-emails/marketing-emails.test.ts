@@ -108,6 +108,9 @@ describe('marketing and reminder emails', () => {
           error: 'Forbidden',
           message: 'This action is reserved for Dcipher staff.',
           code: 'FORBIDDEN',
+          params: {
+            reason: 'internalAdminOnly',
+          },
         });
       });
     }

@@ -6,7 +6,6 @@ import {
   type CloudRegion,
   cloudRegionList,
 } from '@dcipher/shared/domain';
-import { organizationSettingsMessages } from '@dcipher/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
@@ -85,9 +84,7 @@ export function registerOrganizationSettingsRoutes(
   // Like GitHub's: an admin who requires two-step verification has it, so the requirement never locks them out.
   registerEndpoint(app, contract.organization.setTwoStepRequirement, async ({ body }, { user }) => {
     if (body.required && !(await twoFactor.isEnabled(user.id))) {
-      throw new ApiError(errorCodes.twoFactorStateConflict, {
-        message: organizationSettingsMessages.twoStepRequiredOfAdminFirst,
-      });
+      throw new ApiError(errorCodes.twoFactorStateConflict, { params: { reason: 'requiredOfAdminFirst' } });
     }
     return change(
       user,

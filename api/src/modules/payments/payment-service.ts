@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@dcipher/shared/contract';
 import { errorCodes } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
-import { billingMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
@@ -273,8 +272,8 @@ export function createPaymentService({
       }));
     } catch (error) {
       if (error instanceof CardDeclinedError) {
-        await fail(payment, 'declined', error.message);
-        throw new CardDeclinedApiError(error.message);
+        await fail(payment, 'declined', error.reason);
+        throw new CardDeclinedApiError(error.reason);
       }
       log.error(
         { err: error, paymentId: payment.id },
@@ -372,10 +371,7 @@ export function createPaymentService({
             paymentId: payment.id,
           });
           if (redeemed !== 'redeemed') {
-            throw new PromoCodeInvalidError(
-              redeemed === 'used-up' ? billingMessages.promoCodeUsedUp : billingMessages.promoCodeAlreadyUsed,
-              'promoCode',
-            );
+            throw new PromoCodeInvalidError(redeemed === 'used-up' ? 'usedUp' : 'alreadyUsed', 'promoCode');
           }
         }
         if (charge.amount === 0) return { free: await completeIn(transaction, payment, null) };

@@ -1,4 +1,3 @@
-import { validationMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
@@ -87,9 +86,7 @@ export function createRecoveryService({
       const { target } = lookup;
       // Checked before the token is spent, so the person can pick another password with the same link.
       if (await passwordHasher.verify(target.passwordHash, password)) {
-        throw new ValidationError(validationMessages.newPasswordSameAsCurrent, {
-          password: validationMessages.newPasswordSameAsCurrent,
-        });
+        throw new ValidationError('newPasswordSameAsCurrent', 'password');
       }
 
       // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.

@@ -219,6 +219,9 @@ describe('password recovery', () => {
         error: 'Bad Request',
         message: 'New password must be different than the current password',
         code: 'VALIDATION_FAILED',
+        params: {
+          reason: 'newPasswordSameAsCurrent',
+        },
         issues: { password: 'New password must be different than the current password' },
       });
       assert.equal((await setNewPassword(token)).statusCode, 200);

@@ -9,7 +9,6 @@ import {
   type ResourceGrant,
   resourceRolePolicy,
 } from '@dcipher/shared/domain';
-import { rolesMessages } from '@dcipher/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
 import { ApiError, ForbiddenError, ValidationError } from '../../http/api-error.js';
@@ -69,7 +68,7 @@ const subjectOf = (caller: AuthenticatedUser) => ({
   internalAdmin: caller.internalAdmin,
 });
 
-const notFound = () => new ApiError(errorCodes.notFound, { message: rolesMessages.resourceNotFound });
+const notFound = () => new ApiError(errorCodes.notFound, { params: { reason: 'resource' } });
 
 /**
  * The roles calls (docs/decisions/0038). Every decision is the shared policy's `can(...)` with the caller's role on
@@ -94,7 +93,7 @@ export function registerRolesRoutes(
     // Someone who may not even read it is not told it exists.
     if (!can(subjectOf(caller), type, 'read', { ...(resourceRole && { resourceRole }) })) throw notFound();
     if (!can(subjectOf(caller), type, action, { ...(resourceRole && { resourceRole }) })) {
-      throw new ForbiddenError(`You do not have permission to ${action} this resource.`);
+      throw new ForbiddenError({ reason: 'resourcePermission', action });
     }
     return resource;
   }
@@ -126,7 +125,7 @@ export function registerRolesRoutes(
 
   async function memberAt(queryable: Queryable, caller: AuthenticatedUser, email: string) {
     const member = await findActiveMemberByEmail(queryable, caller.organizationId, email);
-    if (!member) throw new ValidationError(rolesMessages.notAMember, { email: rolesMessages.notAMember });
+    if (!member) throw new ValidationError('notAMember', 'email');
     return member;
   }
 
@@ -216,7 +215,7 @@ export function registerRolesRoutes(
       });
       const member = await memberAt(transaction, user, body.email);
       if (member.userId === resource.ownerUserId) {
-        throw new ValidationError(rolesMessages.ownerRole, { email: rolesMessages.ownerRole });
+        throw new ValidationError('ownerRole', 'email');
       }
       await transaction.query(
         `insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, $3)
@@ -241,14 +240,12 @@ export function registerRolesRoutes(
       });
       if (body.email !== undefined) {
         const member = await memberAt(transaction, user, body.email);
-        if (!body.role)
-          throw new ValidationError(rolesMessages.grantableRole, { role: rolesMessages.grantableRole });
+        if (!body.role) throw new ValidationError('grantableRole', 'role');
         const updated = await transaction.query(
           'update resource_role_grants set role = $3 where resource_id = $1 and user_id = $2 returning role',
           [resource.id, member.userId, body.role],
         );
-        if (updated.length === 0)
-          throw new ValidationError(rolesMessages.notAMember, { email: rolesMessages.notAMember });
+        if (updated.length === 0) throw new ValidationError('notAMember', 'email');
         await recordActivity(transaction, {
           organizationId: user.organizationId,
           actor: { userId: user.id },
@@ -305,7 +302,7 @@ export function registerRolesRoutes(
       const member = await memberAt(transaction, user, body.email);
       // A guest cannot own (guests are read-only); the policy's ceiling says what an owner who is a guest could do.
       if (!can({ kind: 'user', role: member.role }, body.resource, 'update', { resourceRole: 'owner' })) {
-        throw new ValidationError(rolesMessages.notAMember, { email: 'A guest cannot own a resource' });
+        throw new ValidationError('guestCannotOwn', 'email');
       }
       const previousOwner = resource.ownerUserId;
       await transaction.query('update resources set owner_user_id = $2 where id = $1', [

@@ -1,8 +1,11 @@
 import { Resolver } from 'node:dns/promises';
+import type { DomainVerificationProblem } from '@dcipher/shared/contract';
 import { domainVerificationRecordName, domainVerificationRecordValue } from '@dcipher/shared/contract';
 
 /** What looking up a domain's verification record found. */
-export type DomainLookupResult = { found: true } | { found: false; reason: string };
+export type DomainLookupResult =
+  | { found: true }
+  | { found: false; problem: DomainVerificationProblem; dnsCode?: string };
 
 export type DomainVerifier = (domain: string, token: string) => Promise<DomainLookupResult>;
 
@@ -34,22 +37,16 @@ export function createDomainVerifier({
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOTFOUND' || code === 'ENODATA') {
-        return { found: false, reason: `there is no TXT record at ${recordName} yet.` };
+        return { found: false, problem: 'noRecord' };
       }
       if (code === 'ETIMEOUT' || code === 'ECONNREFUSED') {
-        return { found: false, reason: 'the DNS servers did not answer in time.' };
+        return { found: false, problem: 'dnsTimeout' };
       }
-      return { found: false, reason: `the DNS lookup failed (${code ?? 'unknown error'}).` };
+      return { found: false, problem: 'lookupFailed', ...(code && { dnsCode: code }) };
     }
     // A long TXT value arrives in 255-character pieces; joined, they are the value.
     const values = records.map((pieces) => pieces.join('').trim());
     if (values.includes(expected)) return { found: true };
-    return {
-      found: false,
-      reason:
-        values.length === 0
-          ? `there is no TXT record at ${recordName} yet.`
-          : `the TXT record at ${recordName} does not hold this organization's token.`,
-    };
+    return { found: false, problem: values.length === 0 ? 'noRecord' : 'wrongToken' };
   };
 }

@@ -87,6 +87,9 @@ describe('/sso/configs', () => {
       error: 'Not Found',
       message: 'Single sign-on is not set up for your organization.',
       code: 'NOT_FOUND',
+      params: {
+        reason: 'ssoConfig',
+      },
     });
   });
 
@@ -169,6 +172,10 @@ describe('/sso/configs', () => {
       error: 'Conflict',
       message: 'The email domain acme-labs.test already uses single sign-on with another organization.',
       code: 'EMAIL_DOMAIN_TAKEN',
+      params: {
+        domain: 'acme-labs.test',
+        reason: 'configuredElsewhere',
+      },
       issues: {
         emailDomains:
           'The email domain acme-labs.test already uses single sign-on with another organization.',
@@ -192,6 +199,7 @@ describe('/sso/configs', () => {
         error: 'Bad Request',
         message,
         code: 'IDENTITY_PROVIDER_UNREACHABLE',
+        params: { issuerUrl: unreachable },
         issues: { issuerUrl: message },
       });
     }
@@ -254,6 +262,11 @@ describe('/sso/configs', () => {
           error: 'Forbidden',
           message: 'Only the admins of your organization can manage single sign-on.',
           code: 'FORBIDDEN',
+          params: {
+            reason: 'permission',
+            action: ({ GET: 'read', POST: 'update', DELETE: 'delete' } as const)[method],
+            resource: 'account-sso-settings',
+          },
         });
         assert.equal((await call(method, undefined, method === 'POST' ? form() : undefined)).statusCode, 401);
       });

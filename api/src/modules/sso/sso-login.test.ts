@@ -404,6 +404,7 @@ describe('/sso/login', () => {
       message:
         "Your email address belongs to another organization's account. Log in with your password instead.",
       code: 'FORBIDDEN',
+      params: { reason: 'ssoOtherOrganization' },
     });
     assert.notEqual((await userRow('staff@demo.dcipher.local'))?.organizationId, demoOrganization.id);
   });

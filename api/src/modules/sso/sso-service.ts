@@ -9,7 +9,7 @@ import {
   type SsoConnectionTestResult,
 } from '@dcipher/shared/contract';
 import { emailLinks } from '@dcipher/shared/routes';
-import { emailField, ssoMessages, validationMessages } from '@dcipher/shared/validation';
+import { emailField } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import * as v from 'valibot';
@@ -184,7 +184,7 @@ export function createSsoService({
       const user = await findUserByEmail(transaction, email);
       if (!user) throw new Error('the SSO user was neither found nor created');
       if (user.organizationId !== stored.organizationId) {
-        throw new SsoSignInRefusedError(ssoMessages.otherOrganization);
+        throw new SsoSignInRefusedError('ssoOtherOrganization');
       }
       if (user.suspended) throw new AccountSuspendedError();
       // The identity provider vouches for the address: it is verified, and an invitation counts as accepted.
@@ -241,7 +241,11 @@ export function createSsoService({
       if (!claim.verifiedAt) {
         const lookup = await verifyDomain(domain, claim.verificationToken);
         if (!lookup.found) {
-          throw new DomainVerificationFailedError(domainVerificationRecordName(domain), lookup.reason);
+          throw new DomainVerificationFailedError(
+            domainVerificationRecordName(domain),
+            lookup.problem,
+            lookup.dnsCode,
+          );
         }
         const marked = await markSsoDomainVerified(database, actor.organizationId, domain, (transaction) =>
           recordActivity(transaction, {
@@ -266,14 +270,14 @@ export function createSsoService({
     async saveConfig(actor: SsoActor, input: ValidatedConfigInput): Promise<SsoConfig> {
       const { organizationId } = actor;
       if (!allowHttp && new URL(input.issuerUrl).protocol !== 'https:') {
-        throw new ValidationError(ssoMessages.httpsRequired, { issuerUrl: ssoMessages.httpsRequired });
+        throw new ValidationError('httpsRequired', 'issuerUrl');
       }
       const storedSecret = (await findSsoConfigOfOrganization(database, organizationId))?.clientSecret;
       const clientSecret =
         input.clientSecret ??
         (storedSecret === undefined ? undefined : secretOf({ clientSecret: storedSecret }));
       if (clientSecret === undefined) {
-        throw new ValidationError(validationMessages.required, { clientSecret: validationMessages.required });
+        throw new ValidationError('required', 'clientSecret');
       }
       try {
         await discover({ issuerUrl: input.issuerUrl, clientId: input.clientId, clientSecret });
@@ -314,7 +318,7 @@ export function createSsoService({
       if (result.outcome === 'domainTaken') throw new EmailDomainTakenError(result.domain);
       if (result.outcome === 'secretRequired') {
         // The configuration was deleted between reading its secret and saving.
-        throw new ValidationError(validationMessages.required, { clientSecret: validationMessages.required });
+        throw new ValidationError('required', 'clientSecret');
       }
       return answer(result.config);
     },
@@ -406,7 +410,7 @@ export function createSsoService({
       }
       // Absent counts as verified: the organization's own provider is authoritative for its domains (0020).
       if (claims.email_verified === false || claims.email_verified === 'false') {
-        throw new SsoSignInRefusedError(ssoMessages.emailNotVerified);
+        throw new SsoSignInRefusedError('ssoEmailNotVerified');
       }
       // The provider's address must be in a domain this organization verified (0036): an organization's identity
       // provider cannot sign in, or create, accounts of a domain it merely listed.
@@ -414,7 +418,7 @@ export function createSsoService({
         !stored.emailDomains.includes(emailDomainOf(email.output)) ||
         !(await isSsoDomainVerified(database, stored.organizationId, emailDomainOf(email.output)))
       ) {
-        throw new SsoSignInRefusedError(ssoMessages.emailOutsideDomains);
+        throw new SsoSignInRefusedError('ssoEmailOutsideDomains');
       }
       let user: IdentityUser;
       try {

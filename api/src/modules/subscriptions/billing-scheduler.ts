@@ -4,6 +4,7 @@ import { billingMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
+import type { CardDeclineReason } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
 import type { PaymentService } from '../payments/payment-service.js';
@@ -97,7 +98,9 @@ export function createBillingScheduler({
    * why it failed otherwise (nothing written then). Decided with the organization locked: a renewal that another
    * process, or the admin's "Pay the renewal now", already made is not made again.
    */
-  async function attemptRenewal(subscription: StoredSubscription): Promise<{ failure?: string }> {
+  async function attemptRenewal(
+    subscription: StoredSubscription,
+  ): Promise<{ failure?: string; declined?: CardDeclineReason }> {
     const { organizationId } = subscription;
     const key = renewalKey(subscription);
     const start = subscription.currentPeriodEnd;
@@ -169,8 +172,9 @@ export function createBillingScheduler({
       }
       return {};
     } catch (error) {
-      if (error instanceof RenewalNotPossible || error instanceof CardDeclinedApiError) {
-        return { failure: error.message };
+      if (error instanceof RenewalNotPossible) return { failure: error.message };
+      if (error instanceof CardDeclinedApiError) {
+        return { failure: error.message, ...(error.params && { declined: error.params.reason }) };
       }
       throw error;
     }
@@ -251,11 +255,11 @@ export function createBillingScheduler({
      */
     async payOutstanding(organizationId: string): Promise<void> {
       const subscription = await findSubscription(database, organizationId);
-      if (subscription?.status !== 'past_due')
-        throw new SubscriptionConflictError(billingMessages.nothingToPay);
+      if (subscription?.status !== 'past_due') throw new SubscriptionConflictError('nothingToPay');
       if (!(await findDefaultCard(database, organizationId))) throw new NoPaymentMethodError();
-      const { failure } = await attemptRenewal(subscription);
-      if (failure !== undefined) throw new CardDeclinedApiError(failure);
+      const { failure, declined } = await attemptRenewal(subscription);
+      // The gateway's reason when it declined the card; the general text for a renewal that failed otherwise.
+      if (failure !== undefined) throw new CardDeclinedApiError(declined);
     },
 
     /** Does everything due now; answers what it did (for tests and the log). */

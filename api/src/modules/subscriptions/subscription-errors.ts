@@ -1,37 +1,44 @@
-import { errorCodes } from '@dcipher/shared/contract';
+import { errorCodes, errorMessage } from '@dcipher/shared/contract';
 import { ApiError } from '../../http/api-error.js';
 
 /** A plan needs a card to charge: none has been added (409). */
-export class NoPaymentMethodError extends ApiError {
+export class NoPaymentMethodError extends ApiError<'NO_PAYMENT_METHOD'> {
   constructor() {
     super(errorCodes.noPaymentMethod);
   }
 }
 
 /** Unknown, retired, custom or for the other customer type (404). */
-export class PlanNotAvailableError extends ApiError {
-  constructor(message?: string) {
-    super(errorCodes.planNotAvailable, message ? { message } : {});
+export class PlanNotAvailableError extends ApiError<'PLAN_NOT_AVAILABLE'> {
+  constructor(reason?: 'customerTypeMismatch') {
+    super(errorCodes.planNotAvailable, reason ? { params: { reason } } : {});
   }
 }
 
 /** The promo code does not apply: the reason, on the field it was typed in (400). */
-export class PromoCodeInvalidError extends ApiError {
-  constructor(message: string, field: string) {
-    super(errorCodes.promoCodeInvalid, { message, issues: { [field]: message } });
+export class PromoCodeInvalidError extends ApiError<'PROMO_CODE_INVALID'> {
+  constructor(
+    reason: 'invalid' | 'expired' | 'usedUp' | 'notForPlan' | 'alreadyUsed' | 'firstPlanOnly',
+    field: string,
+  ) {
+    const params = reason === 'invalid' ? undefined : { reason };
+    super(errorCodes.promoCodeInvalid, {
+      ...(params && { params }),
+      issues: { [field]: errorMessage(errorCodes.promoCodeInvalid, params) },
+    });
   }
 }
 
 /** A subscription exists already, or not yet (409). */
-export class SubscriptionConflictError extends ApiError {
-  constructor(message: string) {
-    super(errorCodes.subscriptionConflict, { message });
+export class SubscriptionConflictError extends ApiError<'SUBSCRIPTION_CONFLICT'> {
+  constructor(reason: 'alreadySubscribed' | 'notSubscribed' | 'nothingToPay' | 'noPlanForAddOn') {
+    super(errorCodes.subscriptionConflict, { params: { reason } });
   }
 }
 
 /** No such invoice in the caller's organization (404). */
-export class InvoiceNotFoundError extends ApiError {
+export class InvoiceNotFoundError extends ApiError<'NOT_FOUND'> {
   constructor() {
-    super(errorCodes.notFound, { message: 'There is no such invoice in your organization.' });
+    super(errorCodes.notFound, { params: { reason: 'invoice' } });
   }
 }

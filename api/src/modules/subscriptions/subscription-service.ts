@@ -14,7 +14,6 @@ import {
   vatRateFor,
 } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
-import { billingMessages } from '@dcipher/shared/validation';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { hasRedeemed, type PaymentEffect } from '../payments/payment-repository.js';
@@ -102,7 +101,7 @@ export function createSubscriptionService({
     if (!plan?.isActive || !plan.prices) throw new PlanNotAvailableError();
     const organization = await findOrganizationBilling(database, organizationId);
     if (organization && organization.customerType !== plan.customerType) {
-      throw new PlanNotAvailableError(billingMessages.customerTypeMismatch);
+      throw new PlanNotAvailableError('customerTypeMismatch');
     }
     return plan;
   }
@@ -121,17 +120,17 @@ export function createSubscriptionService({
   ): Promise<Discount | undefined> {
     if (!code) return undefined;
     const promo = await findPromoCode(database, code);
-    if (!promo) throw new PromoCodeInvalidError(billingMessages.promoCodeInvalid, field);
-    if (promo.expired) throw new PromoCodeInvalidError(billingMessages.promoCodeExpired, field);
-    if (promo.usedUp) throw new PromoCodeInvalidError(billingMessages.promoCodeUsedUp, field);
+    if (!promo) throw new PromoCodeInvalidError('invalid', field);
+    if (promo.expired) throw new PromoCodeInvalidError('expired', field);
+    if (promo.usedUp) throw new PromoCodeInvalidError('usedUp', field);
     if (promo.planIds && !promo.planIds.includes(plan.id)) {
-      throw new PromoCodeInvalidError(billingMessages.promoCodeNotForPlan, field);
+      throw new PromoCodeInvalidError('notForPlan', field);
     }
     if (buyer && promo.firstPlanOnly && !buyer.firstPlan) {
-      throw new PromoCodeInvalidError(billingMessages.promoCodeFirstPlanOnly, field);
+      throw new PromoCodeInvalidError('firstPlanOnly', field);
     }
     if (buyer && promo.oncePerOrganization && (await hasRedeemed(database, buyer.organizationId, code))) {
-      throw new PromoCodeInvalidError(billingMessages.promoCodeAlreadyUsed, field);
+      throw new PromoCodeInvalidError('alreadyUsed', field);
     }
     return promo.kind === 'percent'
       ? { kind: 'percent', percent: promo.percent ?? 0 }
@@ -375,7 +374,7 @@ export function createSubscriptionService({
         fingerprint: ['startSubscription', input.planId, input.promoCode ?? ''],
         prepare: async (transaction) => {
           if (isLive(await findSubscription(transaction, user.organizationId))) {
-            throw new SubscriptionConflictError(billingMessages.alreadySubscribed);
+            throw new SubscriptionConflictError('alreadySubscribed');
           }
           const priced = await priceChange(transaction, user.organizationId, input);
           return { charge: subscriptionCharge(priced, priced.periodStart) };
@@ -396,7 +395,7 @@ export function createSubscriptionService({
         fingerprint: ['changeSubscription', input.planId, input.promoCode ?? ''],
         prepare: async (transaction) => {
           const current = await findSubscription(transaction, user.organizationId, { lock: true });
-          if (!isLive(current)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+          if (!isLive(current)) throw new SubscriptionConflictError('notSubscribed');
           const priced = await priceChange(transaction, user.organizationId, input);
           if (priced.quote.kind === 'upgrade') {
             const samePeriod = priced.periodEnd.getTime() === current.currentPeriodEnd.getTime();
@@ -504,7 +503,7 @@ export function createSubscriptionService({
       return database.transaction(async (transaction) => {
         await lockOrganization(transaction, user.organizationId);
         const subscription = await findSubscription(transaction, user.organizationId, { lock: true });
-        if (!isLive(subscription)) throw new SubscriptionConflictError(billingMessages.notSubscribed);
+        if (!isLive(subscription)) throw new SubscriptionConflictError('notSubscribed');
         await saveSubscription(transaction, {
           ...subscription,
           scheduledPlanId: null,

@@ -6,9 +6,6 @@ import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RefreshTokenStore } from '../identity/refresh-token-store.js';
 import { suspendUserByEmail, unsuspendUserByEmail } from '../people/user-repository.js';
 
-export const unknownUserMessage = 'No user has this email address.';
-export const cannotSuspendYourselfMessage = 'You cannot suspend your own account.';
-
 /**
  * Suspension by internal admins (Dcipher staff). Suspending ends every session of the user in the same
  * transaction: their refresh tokens are revoked, and the bearer check refuses their access tokens from the next
@@ -21,11 +18,11 @@ export function registerSuspensionRoutes(
 ): void {
   registerEndpoint(app, contract.suspension.suspendUser, async ({ params }, { user }) => {
     if (params.email === user.email) {
-      throw new ValidationError(cannotSuspendYourselfMessage, { email: cannotSuspendYourselfMessage });
+      throw new ValidationError('cannotSuspendYourself', 'email');
     }
     return database.transaction(async (transaction) => {
       const target = await suspendUserByEmail(transaction, params.email);
-      if (!target) throw new ApiError(errorCodes.notFound, { message: unknownUserMessage });
+      if (!target) throw new ApiError(errorCodes.notFound, { params: { reason: 'user' } });
       await refreshTokens.revokeAllOfUser(target.id, transaction);
       return { email: params.email, suspended: true } satisfies SuspensionState;
     });
@@ -33,7 +30,7 @@ export function registerSuspensionRoutes(
 
   registerEndpoint(app, contract.suspension.desuspendUser, async ({ params }) => {
     const target = await unsuspendUserByEmail(database, params.email);
-    if (!target) throw new ApiError(errorCodes.notFound, { message: unknownUserMessage });
+    if (!target) throw new ApiError(errorCodes.notFound, { params: { reason: 'user' } });
     return { email: params.email, suspended: false } satisfies SuspensionState;
   });
 }

@@ -131,6 +131,9 @@ describe('free trial reactivation', () => {
         error: 'Forbidden',
         message: 'This action is reserved for Dcipher staff.',
         code: 'FORBIDDEN',
+        params: {
+          reason: 'internalAdminOnly',
+        },
       });
       assert.deepEqual(await reactivationEmailsTo(ended.emails[0]!), []);
       // The staff run below picks it up with the rest.

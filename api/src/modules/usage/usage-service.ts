@@ -55,11 +55,9 @@ const sizeInBytes = (value: string): number | undefined => {
   );
 };
 
-class InsufficientCreditsError extends ApiError {
+class InsufficientCreditsError extends ApiError<'INSUFFICIENT_CREDITS'> {
   constructor(needed: number, balance: number) {
-    super(errorCodes.insufficientCredits, {
-      message: `This needs ${needed} credits and your wallet has ${balance}. Buy credits to go on.`,
-    });
+    super(errorCodes.insufficientCredits, { params: { needed, balance } });
   }
 }
 
