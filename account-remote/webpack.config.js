@@ -105,8 +105,8 @@ module.exports = async (_env, argv) => {
         name: 'account',
         filename: 'remoteEntry.js',
         exposes: {
-          './AuthApp': './src/features/auth/index.ts',
-          './AccountApp': './src/features/account/index.ts',
+          './AuthApp': './src/apps/auth/index.ts',
+          './AccountApp': './src/apps/account/index.ts',
         },
         shared: Object.fromEntries(
           federatedSingletons.map((specifier) => {

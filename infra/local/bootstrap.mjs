@@ -167,7 +167,8 @@ switch (command) {
     }
     ensurePnpm();
     ensureDependencies();
-    pnpm(['exec', 'biome', 'check', '.']);
+    // Biome and the import boundaries (docs/decisions/0061).
+    pnpm(['run', 'lint']);
     pnpm(
       [
         'exec',

@@ -1,8 +1,8 @@
 import { authStore } from '@dcipher/shared/auth';
 import { clientOnlyPrefixOf } from '@dcipher/shared/routes';
 import { useCallback, useEffect, useState } from 'react';
-import AccountApp from '../features/account';
-import AuthApp from '../features/auth';
+import AccountApp from '../apps/account';
+import AuthApp from '../apps/auth';
 
 /** Renders the remote's screens by path, the way the site does, for developing and testing them alone. */
 export function StandaloneShell() {

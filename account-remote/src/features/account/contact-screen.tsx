@@ -19,8 +19,8 @@ import {
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { useAccount } from './account-context';
-import { ScreenSection } from './screen-section';
+import { useAccount } from '../../kit/account-context';
+import { ScreenSection } from '../../kit/screen-section';
 
 /** What the signed-in form asks: the rest of the contact request comes from the account itself. */
 const AccountContactSchema = v.pick(ContactRequestInputSchema, ['phone', 'topic', 'message']);

@@ -2,8 +2,8 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract } from '@dcipher/shared/contract';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { ScreenSection } from './screen-section';
-import { messageOf } from './use-api-load';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf } from '../../kit/use-api-load';
 
 /** "Download my data": everything Dcipher holds about the user, as one JSON file. */
 export function DataExportSection() {

@@ -2,9 +2,9 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, DeleteAccountInputSchema, DeleteOrganizationInputSchema } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
-import { useAccount } from './account-context';
-import type { AccountScreenProps } from './account-routes';
-import { ScreenSection } from './screen-section';
+import { useAccount } from '../../kit/account-context';
+import type { AccountScreenProps } from '../../kit/account-screen';
+import { ScreenSection } from '../../kit/screen-section';
 
 const lostWithAccount = [
   'your profile and email preferences',

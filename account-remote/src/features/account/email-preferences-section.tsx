@@ -9,8 +9,8 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { profileFormValues, useAccount } from './account-context';
-import { ScreenSection } from './screen-section';
+import { profileFormValues, useAccount } from '../../kit/account-context';
+import { ScreenSection } from '../../kit/screen-section';
 
 /** The receive-emails opt-in (product news and tips); service emails about the account are always sent. */
 export function EmailPreferencesSection() {

@@ -3,9 +3,9 @@ import { contract, type InvitationOffer } from '@dcipher/shared/contract';
 import { formatDate } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from './account-context';
-import { ScreenSection } from './screen-section';
-import { messageOf, useApiLoad } from './use-api-load';
+import { useAccount } from '../../kit/account-context';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 type Asking = { offer: InvitationOffer; to: 'join' | 'decline' };
 

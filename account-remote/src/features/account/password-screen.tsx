@@ -3,7 +3,7 @@ import { ChangePasswordInputSchema } from '@dcipher/shared/contract';
 import { Form, FormSubmitButton, Notice, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { ChangePasswordFields } from '../../forms/change-password-fields';
-import { ScreenSection } from './screen-section';
+import { ScreenSection } from '../../kit/screen-section';
 
 const emptyPasswords = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

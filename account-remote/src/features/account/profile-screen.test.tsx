@@ -2,10 +2,10 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import type { Account } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import AccountApp from '../../apps/account';
+import { answering, testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { answering, testAccount } from './account-test-api';
-import AccountApp from './index';
 
 let call = answering({});
 jest.mock('@dcipher/shared/auth', () => ({

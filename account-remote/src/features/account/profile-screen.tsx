@@ -2,10 +2,10 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { AccountProfileInputSchema, contract } from '@dcipher/shared/contract';
 import { Form, FormSubmitButton, FormTextField, Notice, theme, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { profileFormValues, useAccount } from './account-context';
-import type { AccountScreenProps } from './account-routes';
+import { profileFormValues, useAccount } from '../../kit/account-context';
+import type { AccountScreenProps } from '../../kit/account-screen';
+import { ScreenSection } from '../../kit/screen-section';
 import { InvitationOffersSection } from './invitation-offers-section';
-import { ScreenSection } from './screen-section';
 
 /** Account information (spec section 3's user fields): name, work email, phone, company and job title. */
 export default function ProfileScreen({ navigate }: AccountScreenProps) {

@@ -1,16 +1,16 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Session } from '@dcipher/shared/contract';
-import { formatDate, formatTime } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { LoadState } from './load-state';
-import { ScreenSection } from './screen-section';
-import { messageOf, useApiLoad } from './use-api-load';
+import { dateAndTime } from '../../kit/date-and-time';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 export const browserLabel = (item: { browser: string; os: string }) =>
   [item.browser, item.os].filter(Boolean).join(' on ') || 'Unknown browser';
 
-export const dateAndTime = (value: string) => `${formatDate(value)}, ${formatTime(value)} UTC`;
+export { dateAndTime };
 
 /** The browsers signed in to the account; any other one can be signed out, one or all at once. */
 export function SessionsSection() {

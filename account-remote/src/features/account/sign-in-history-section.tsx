@@ -6,10 +6,10 @@ import {
   type SignInOutcome,
 } from '@dcipher/shared/contract';
 import { theme } from '@dcipher/shared/ui';
-import { LoadState } from './load-state';
-import { ScreenSection } from './screen-section';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { useApiLoad } from '../../kit/use-api-load';
 import { browserLabel, dateAndTime } from './sessions-section';
-import { useApiLoad } from './use-api-load';
 
 const outcomeLabels: Record<SignInOutcome, string> = {
   success: 'Signed in',

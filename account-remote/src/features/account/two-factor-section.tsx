@@ -17,10 +17,10 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from './account-context';
-import { LoadState } from './load-state';
-import { ScreenSection } from './screen-section';
-import { messageOf, useApiLoad } from './use-api-load';
+import { useAccount } from '../../kit/account-context';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 type Step =
   | { step: 'status' }

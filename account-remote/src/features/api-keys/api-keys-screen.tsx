@@ -18,10 +18,10 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useId, useState } from 'react';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { dateAndTime } from '../account/sessions-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { dateAndTime } from '../../kit/date-and-time';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 const endpointsOf = {
   general: {

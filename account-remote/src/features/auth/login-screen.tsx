@@ -18,9 +18,9 @@ import {
   useHydratedDefaults,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
-import { afterSignInPath } from '../billing/checkout-state';
 import { TwoStepSignIn } from './two-step-sign-in';
 
 const formLabel = 'Log in';

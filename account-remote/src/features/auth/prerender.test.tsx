@@ -2,7 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import AuthApp from './index';
+import AuthApp from '../../apps/auth';
 import { PrerenderedLogin } from './prerender';
 
 const initialState = authStore.getState();

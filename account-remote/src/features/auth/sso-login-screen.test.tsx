@@ -2,9 +2,9 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import AuthApp from '../../apps/auth';
 import { renderScreen } from '../../test-support/render-screen';
 import { redirectTo } from './external-redirect';
-import AuthApp from './index';
 
 const call = jest.fn();
 jest.mock('@dcipher/shared/auth', () => ({

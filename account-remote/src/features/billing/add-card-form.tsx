@@ -1,8 +1,12 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { type Account, type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
 import { Form, FormSubmitButton } from '@dcipher/shared/ui';
-import { type PaymentCardFormValues, usePaymentCardForm, WithPaymentGateway } from './card-gateway';
-import { PaymentCardFields } from './payment-card-fields';
+import {
+  type PaymentCardFormValues,
+  usePaymentCardForm,
+  WithPaymentGateway,
+} from '../../kit/payment/card-gateway';
+import { PaymentCardFields } from '../../kit/payment/payment-card-fields';
 
 /** An empty payment form for the signed-in member's organization: its company and customer type filled in. */
 export function blankCardForm(account: Account, cardHolder = ''): PaymentCardFormValues {

@@ -13,8 +13,8 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 const countryName = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
 

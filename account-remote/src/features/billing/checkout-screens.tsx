@@ -12,13 +12,13 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useEffect, useState } from 'react';
-import { useAccount } from '../account/account-context';
-import type { AccountScreenProps } from '../account/account-routes';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { useApiLoad } from '../account/use-api-load';
+import { useAccount } from '../../kit/account-context';
+import type { AccountScreenProps } from '../../kit/account-screen';
+import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { useApiLoad } from '../../kit/use-api-load';
 import { AddCardForm, blankCardForm } from './add-card-form';
-import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from './checkout-state';
 import { newIdempotencyKey } from './idempotency-key';
 import { QuoteBox } from './plan-options-screen';
 import { usePlanChange } from './use-plan-change';

@@ -3,9 +3,9 @@ import { contract, type Invoice } from '@dcipher/shared/contract';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Alert, Button, TextField, theme } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 /** /payment/invoices, "Invoice history": the organization's invoices, newest first, filtered by date. */
 export default function InvoicesScreen() {

@@ -3,10 +3,10 @@ import { type CreditCard, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from '../account/account-context';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { useAccount } from '../../kit/account-context';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { AddCardForm, blankCardForm } from './add-card-form';
 import { BillingDetailsSection } from './billing-details-section';
 

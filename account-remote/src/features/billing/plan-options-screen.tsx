@@ -4,27 +4,19 @@ import { type CurrencyCode, can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from '../account/account-context';
-import type { AccountScreenProps } from '../account/account-routes';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { useApiLoad } from '../account/use-api-load';
+import { useAccount } from '../../kit/account-context';
+import type { AccountScreenProps } from '../../kit/account-screen';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
-import { usePlanChange } from './use-plan-change';
+import { type Choice, usePlanChange } from './use-plan-change';
 
 const currencyLabels: Record<CurrencyCode, string> = {
   usd: 'US dollars ($)',
   eur: 'Euros (€)',
   gpb: 'Pounds (£)',
 };
-
-export interface Choice {
-  plan: PricingPlan;
-  promoCode: string;
-  quote?: PlanChangeQuote;
-  /** Made once per shown quote: confirming it twice (a double click, a retry) charges once. */
-  idempotencyKey: string;
-}
 
 /** /subscription/options, "Available plans": the plans for the organization, each change priced before confirming. */
 export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {

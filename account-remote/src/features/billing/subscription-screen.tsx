@@ -4,11 +4,11 @@ import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from '../account/account-context';
-import type { AccountScreenProps } from '../account/account-routes';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { useAccount } from '../../kit/account-context';
+import type { AccountScreenProps } from '../../kit/account-screen';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
 import { UsageSection } from './usage-section';
 

@@ -2,9 +2,9 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type UsageDetails } from '@dcipher/shared/contract';
 import { formatDate } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { useApiLoad } from '../account/use-api-load';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { useApiLoad } from '../../kit/use-api-load';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 

@@ -1,10 +1,24 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { contract, type Invoice, type SubscriptionSummary } from '@dcipher/shared/contract';
+import {
+  contract,
+  type Invoice,
+  type PlanChangeQuote,
+  type PricingPlan,
+  type SubscriptionSummary,
+} from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import { useState } from 'react';
-import { messageOf } from '../account/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
-import type { Choice } from './plan-options-screen';
+
+/** A plan the person chose, with its quote once priced. */
+export interface Choice {
+  plan: PricingPlan;
+  promoCode: string;
+  quote?: PlanChangeQuote;
+  /** Made once per shown quote: confirming it twice (a double click, a retry) charges once. */
+  idempotencyKey: string;
+}
 
 /**
  * Choosing a plan, pricing it (with a promo code) and paying for it, shared by Available plans and the checkout:

@@ -4,10 +4,10 @@ import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney, formatTime } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { useAccount } from '../account/account-context';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { useAccount } from '../../kit/account-context';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
 
 const numberFormat = new Intl.NumberFormat('en-GB');

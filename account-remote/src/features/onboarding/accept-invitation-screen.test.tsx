@@ -1,8 +1,8 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import AuthApp from '../../apps/auth';
 import { renderScreen } from '../../test-support/render-screen';
-import AuthApp from '../auth';
 
 jest.mock('altcha', () => ({}));
 const call = jest.fn();

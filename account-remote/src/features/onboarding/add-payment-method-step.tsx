@@ -2,9 +2,9 @@ import { apiWithToken } from '@dcipher/shared/auth';
 import { type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import { Button, Form, FormSubmitButton, theme } from '@dcipher/shared/ui';
+import { usePaymentCardForm, WithPaymentGateway } from '../../kit/payment/card-gateway';
+import { PaymentCardFields } from '../../kit/payment/payment-card-fields';
 import { LoginLayout } from '../../layout/login-layout';
-import { usePaymentCardForm, WithPaymentGateway } from '../billing/card-gateway';
-import { PaymentCardFields } from '../billing/payment-card-fields';
 import { ChosenPlan } from './chosen-plan';
 
 export interface AddPaymentMethodStepProps {

@@ -2,8 +2,8 @@ import { configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import AuthApp from '../../apps/auth';
 import { renderScreen } from '../../test-support/render-screen';
-import AuthApp from '../auth';
 
 const call = jest.fn();
 jest.mock('@dcipher/shared/auth', () => ({

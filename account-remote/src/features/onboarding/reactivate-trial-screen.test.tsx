@@ -2,8 +2,8 @@ import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
+import AuthApp from '../../apps/auth';
 import { renderScreen } from '../../test-support/render-screen';
-import AuthApp from '../auth';
 import { loginRedirectDelayMilliseconds, reactivateTrialHeadings } from './reactivate-trial-screen';
 
 const call = jest.fn();

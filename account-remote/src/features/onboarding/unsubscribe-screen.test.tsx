@@ -1,7 +1,7 @@
 import { authStore, configureAuth } from '@dcipher/shared/auth';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import AuthApp from '../../apps/auth';
 import { renderScreen } from '../../test-support/render-screen';
-import AuthApp from '../auth';
 
 // The API is faked at the fetch level: the real client builds the request and maps the answers.
 const token = 'a'.repeat(64);

@@ -14,8 +14,8 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
+import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
-import { afterSignInPath } from '../billing/checkout-state';
 
 export type VerificationState =
   | { state: 'verifying' }

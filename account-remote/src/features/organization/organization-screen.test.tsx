@@ -1,11 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { Member, MemberPage } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import AccountApp from '../../apps/account';
+import { testAccount } from '../../test-support/account-test-api';
 import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { testAccount } from '../account/account-test-api';
-import AccountApp from '../account/index';
 
 let call = answeringThroughTheClient({});
 jest.mock('@dcipher/shared/auth', () => ({

@@ -20,11 +20,11 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useAccount } from '../account/account-context';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
-import { OrganizationSettingsSections } from '../organization-settings';
+import { useAccount } from '../../kit/account-context';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { OrganizationSettingsSections } from './organization-settings-sections';
 
 export const roleLabels: Record<OrganizationRole, string> = {
   admin: 'Admin',

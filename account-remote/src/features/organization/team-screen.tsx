@@ -1,10 +1,10 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Teammate } from '@dcipher/shared/contract';
 import { theme } from '@dcipher/shared/ui';
-import { useAccount } from '../account/account-context';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { useApiLoad } from '../account/use-api-load';
+import { useAccount } from '../../kit/account-context';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { useApiLoad } from '../../kit/use-api-load';
 import { roleLabels } from './organization-screen';
 
 /** /account/team, "My team": every member sees their colleagues and their roles (docs/decisions/0035). */

@@ -12,9 +12,9 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 type Member = { userId: string; email: string; name: string; role: string };
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;

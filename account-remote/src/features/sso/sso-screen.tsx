@@ -20,10 +20,10 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { dateAndTime } from '../account/sessions-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { dateAndTime } from '../../kit/date-and-time';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 type Outcome = { kind: 'done' | 'failed'; text: string };
 

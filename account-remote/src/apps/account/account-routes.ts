@@ -1,10 +1,10 @@
 import type { PermissionAction, PermissionResource } from '@dcipher/shared/domain';
 import { type AccountRouteId, matchRoute, routes } from '@dcipher/shared/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { accountScreens } from '../../features/account';
+import type { AccountScreenProps } from '../../kit/account-screen';
 
-export interface AccountScreenProps {
-  navigate: (to: string) => void;
-}
+export type { AccountScreenProps };
 
 type AccountScreen = LazyExoticComponent<ComponentType<AccountScreenProps>>;
 
@@ -43,27 +43,20 @@ const screen = (
  * without a screen here yet (the organization and billing ones) are not offered and show "not found".
  */
 export const accountRoutes: readonly AccountRoute[] = [
-  screen(
-    'account',
-    lazy(() => import(/* webpackChunkName: "account-profile" */ './profile-screen')),
-  ),
-  screen(
-    'accountPassword',
-    lazy(() => import(/* webpackChunkName: "account-password" */ './password-screen')),
-  ),
-  screen(
-    'accountPrivacy',
-    lazy(() => import(/* webpackChunkName: "account-privacy" */ './privacy-screen')),
-  ),
-  screen(
-    'accountDelete',
-    lazy(() => import(/* webpackChunkName: "account-delete" */ './delete-account-screen')),
-    { hiddenFromMenu: true },
-  ),
+  screen('account', accountScreens.profile),
+  screen('accountPassword', accountScreens.password),
+  screen('accountPrivacy', accountScreens.privacy),
+  screen('accountDelete', accountScreens.deleteAccount, { hiddenFromMenu: true }),
   // The organization's settings (spec section 6: admin-only areas); anyone else is told who may use them.
   screen(
     'accountCloudSettings',
-    lazy(() => import(/* webpackChunkName: "account-cloud-settings" */ '../organization-settings')),
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
+        (feature) => ({
+          default: feature.CloudSettingsScreen,
+        }),
+      ),
+    ),
     {
       requires: {
         resource: 'organization',
@@ -74,17 +67,17 @@ export const accountRoutes: readonly AccountRoute[] = [
   ),
   screen(
     'accountOrganization',
-    lazy(() => import(/* webpackChunkName: "account-organization" */ '../organization')),
+    lazy(() => import(/* webpackChunkName: "account-organization" */ '../../features/organization')),
     { requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' } },
   ),
   screen(
     'accountSso',
-    lazy(() => import(/* webpackChunkName: "account-sso" */ '../sso')),
+    lazy(() => import(/* webpackChunkName: "account-sso" */ '../../features/sso')),
     { requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' } },
   ),
   screen(
     'accountApiKeys',
-    lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../api-keys')),
+    lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../../features/api-keys')),
     { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
   ),
   // Billing (spec section 2's menu: wallet, payment method, invoice history, subscription details, available
@@ -92,7 +85,7 @@ export const accountRoutes: readonly AccountRoute[] = [
   screen(
     'paymentWallet',
     lazy(() =>
-      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+      import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
         default: feature.WalletScreen,
       })),
     ),
@@ -103,7 +96,7 @@ export const accountRoutes: readonly AccountRoute[] = [
   screen(
     'payment',
     lazy(() =>
-      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+      import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
         default: feature.PaymentScreen,
       })),
     ),
@@ -118,7 +111,7 @@ export const accountRoutes: readonly AccountRoute[] = [
   screen(
     'paymentInvoices',
     lazy(() =>
-      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+      import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
         default: feature.InvoicesScreen,
       })),
     ),
@@ -126,13 +119,13 @@ export const accountRoutes: readonly AccountRoute[] = [
   ),
   screen(
     'subscription',
-    lazy(() => import(/* webpackChunkName: "account-billing" */ '../billing')),
+    lazy(() => import(/* webpackChunkName: "account-billing" */ '../../features/billing')),
     { requires: { resource: 'subscription', action: 'read', purpose: 'see the organization’s plan' } },
   ),
   screen(
     'subscriptionOptions',
     lazy(() =>
-      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+      import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
         default: feature.PlanOptionsScreen,
       })),
     ),
@@ -141,7 +134,7 @@ export const accountRoutes: readonly AccountRoute[] = [
   screen(
     'addons',
     lazy(() =>
-      import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+      import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
         default: feature.AddOnsScreen,
       })),
     ),
@@ -152,7 +145,7 @@ export const accountRoutes: readonly AccountRoute[] = [
     screen(
       id,
       lazy(() =>
-        import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+        import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
           default: id === 'checkoutBilling' ? feature.CheckoutBilling : feature.CheckoutContinue,
         })),
       ),
@@ -165,21 +158,19 @@ export const accountRoutes: readonly AccountRoute[] = [
   // Spec section 2's menu: "sharing options, my team, contact, help" come last.
   screen(
     'accountSharing',
-    lazy(() => import(/* webpackChunkName: "account-sharing" */ '../sharing')),
+    lazy(() => import(/* webpackChunkName: "account-sharing" */ '../../features/sharing')),
   ),
   screen(
     'accountTeam',
     lazy(() =>
-      import(/* webpackChunkName: "account-organization" */ '../organization').then((feature) => ({
-        default: feature.TeamScreen,
-      })),
+      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
+        (feature) => ({
+          default: feature.TeamScreen,
+        }),
+      ),
     ),
   ),
-  screen(
-    'accountContact',
-    lazy(() => import(/* webpackChunkName: "account-contact" */ './contact-screen')),
-    { separated: true },
-  ),
+  screen('accountContact', accountScreens.contact, { separated: true }),
 ];
 
 /** The screen a path names (a trailing slash is the same page), if it has one. */

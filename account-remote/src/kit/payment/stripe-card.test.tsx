@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AddCardForm } from '../../features/billing/add-card-form';
+import { answering } from '../../test-support/account-test-api';
 import { renderScreen } from '../../test-support/render-screen';
-import { answering } from '../account/account-test-api';
-import { AddCardForm } from './add-card-form';
 
 // Stripe.js stands in here (it loads from js.stripe.com in a browser): each hosted field is a fake element whose
 // change events the test fires, and createPaymentMethod answers as Stripe documents.

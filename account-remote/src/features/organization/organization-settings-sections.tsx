@@ -27,9 +27,9 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
-import { LoadState } from '../account/load-state';
-import { ScreenSection } from '../account/screen-section';
-import { messageOf, useApiLoad } from '../account/use-api-load';
+import { LoadState } from '../../kit/load-state';
+import { ScreenSection } from '../../kit/screen-section';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
 

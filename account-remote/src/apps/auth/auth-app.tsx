@@ -1,34 +1,15 @@
 import { useAuth } from '@dcipher/shared/auth';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { type AuthRouteId, matchRoute } from '@dcipher/shared/routes';
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
+import { authScreens } from '../../features/auth';
+import { onboardingScreens } from '../../features/onboarding';
+import { afterSignInPath } from '../../kit/checkout-state';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
-import { afterSignInPath } from '../billing/checkout-state';
-import { onboardingScreens } from '../onboarding';
-
-const login = lazy(() =>
-  import(/* webpackChunkName: "login" */ './login-screen').then((module) => ({
-    default: module.LoginScreen,
-  })),
-);
-const passwordScreen = (name: 'ForgotPasswordScreen' | 'NewPasswordScreen' | 'ChangePasswordScreen') =>
-  lazy(() =>
-    import(/* webpackChunkName: "password" */ './password-screens').then((module) => ({
-      default: module[name],
-    })),
-  );
 
 /** Every signed-out route the declared routes give to AuthApp has its screen: the compiler checks the list. */
 const screens: Record<AuthRouteId, LazyScreen> = {
-  login,
-  ssoLogin: lazy(() =>
-    import(/* webpackChunkName: "sso-login" */ './sso-login-screen').then((module) => ({
-      default: module.SsoLoginScreen,
-    })),
-  ),
-  forgotPassword: passwordScreen('ForgotPasswordScreen'),
-  newPassword: passwordScreen('NewPasswordScreen'),
-  changePassword: passwordScreen('ChangePasswordScreen'),
+  ...authScreens,
   signup: onboardingScreens.signup,
   postSignup: onboardingScreens.postSignup,
   verifyEmail: onboardingScreens.verifyEmail,

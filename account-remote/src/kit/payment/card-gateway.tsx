@@ -14,8 +14,8 @@ import { validationMessages } from '@dcipher/shared/validation';
 import type { Stripe, StripeCardNumberElement, StripeError } from '@stripe/stripe-js';
 import { type ReactNode, useRef } from 'react';
 import type * as v from 'valibot';
-import { LoadState } from '../account/load-state';
-import { useApiLoad } from '../account/use-api-load';
+import { LoadState } from '../load-state';
+import { useApiLoad } from '../use-api-load';
 
 let gatewayAnswer: Promise<PaymentGatewayInfo> | undefined;
 

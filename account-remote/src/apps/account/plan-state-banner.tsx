@@ -4,7 +4,7 @@ import { can } from '@dcipher/shared/domain';
 import { routes } from '@dcipher/shared/routes';
 import { Button, theme } from '@dcipher/shared/ui';
 import { useEffect, useState } from 'react';
-import { useAccount } from './account-context';
+import { useAccount } from '../../kit/account-context';
 
 /** Screens that show the plan's state and its way out themselves. */
 const billingPaths = new Set<string>([

@@ -6,7 +6,7 @@ import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { organizationSettingsMessages } from '@dcipher/shared/validation';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { AccountProvider, useAccountLoad } from './account-context';
+import { AccountProvider, useAccountLoad } from '../../kit/account-context';
 import { AccountNavigation } from './account-navigation';
 import { type AccountRoute, accountRoutes, findAccountRoute } from './account-routes';
 import { AdminOnlyPage } from './admin-only-page';
@@ -14,7 +14,7 @@ import { NotFoundInAccount } from './not-found-in-account';
 import { PlanStateBanner } from './plan-state-banner';
 
 const CheckoutWelcome = lazy(() =>
-  import(/* webpackChunkName: "account-billing" */ '../billing').then((feature) => ({
+  import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
     default: feature.CheckoutWelcome,
   })),
 );

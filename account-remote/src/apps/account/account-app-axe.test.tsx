@@ -1,9 +1,9 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { answering, testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { answering, testAccount } from './account-test-api';
 import AccountApp from './index';
 
 let call = answering({});

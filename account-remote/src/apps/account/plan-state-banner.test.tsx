@@ -1,8 +1,8 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { SubscriptionSummary } from '@dcipher/shared/contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { answering, testAccount } from '../../test-support/account-test-api';
 import { renderScreen } from '../../test-support/render-screen';
-import { answering, testAccount } from './account-test-api';
 import AccountApp from './index';
 
 let call = answering({});
