@@ -13,6 +13,7 @@ import { openDatabase } from './db/open-database.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
 import { createMetrics } from './http/metrics.js';
+import { checkAnswersAgainstTheContract } from './http/register-endpoint.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defineBackgroundJobs } from './jobs/background-jobs.js';
@@ -166,6 +167,7 @@ export async function createServer(
     app.decorate('metrics', metrics.registry);
     metrics.observe(app);
     registerErrorHandling(app, { refuseUndeclaredCodes: config.environment === 'test' });
+    if (config.environment === 'test') checkAnswersAgainstTheContract(app);
     registerSecurityHeaders(app, { production: config.environment === 'production' });
     await app.register(cors, {
       origin: config.corsOrigins,

@@ -8,6 +8,7 @@ import {
 } from '@dcipher/shared/contract';
 import { isPermitted, type OrganizationRole, type PermissionSubject } from '@dcipher/shared/domain';
 import { disallowedCharacterMessage, fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
+import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import {
@@ -109,6 +110,9 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     config: { endpoint },
+    // The declared response serialises the answer (fast-json-stringify): fast, and a field the contract does not
+    // declare never leaves the server, whatever the handler returned.
+    schema: { response: { [endpoint.successStatus ?? 200]: responseJsonSchema(endpoint.response) } },
     handler: async (request, reply) => {
       const user = endpoint.auth === 'bearer' ? await authorize(app, endpoint, request) : undefined;
       const input = validateInput(endpoint, request);
@@ -116,6 +120,38 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
       const output = await handler(input as EndpointRequest<TEndpoint>, context);
       return reply.code(endpoint.successStatus ?? 200).send(output);
     },
+  });
+}
+
+/**
+ * The JSON Schema (draft-07, Fastify's serializer's dialect) of a declared response. Valibot actions without a JSON
+ * Schema form (transforms, custom checks) are left out: they constrain values, not which fields are sent.
+ */
+export function responseJsonSchema(schema: v.GenericSchema): object {
+  const { $schema: _dialect, ...jsonSchema } = toJsonSchema(schema, {
+    target: 'draft-07',
+    errorMode: 'ignore',
+  }) as { $schema?: string };
+  return jsonSchema;
+}
+
+/**
+ * In tests, every success answer is checked against its endpoint's declared response before it is serialised: an
+ * answer the contract does not describe fails the test that made it (docs/decisions/0062).
+ */
+export function checkAnswersAgainstTheContract(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const endpoint = request.routeOptions.config.endpoint;
+    if (!endpoint || reply.statusCode >= 300) return payload;
+    const checked = v.safeParse(endpoint.response, payload);
+    if (!checked.success) {
+      const [issue] = checked.issues;
+      const path = issue?.path?.map((item) => String(item.key)).join('.') ?? '';
+      throw new Error(
+        `${endpoint.operation} answered what its declared response does not allow at "${path}": ${issue?.message}`,
+      );
+    }
+    return payload;
   });
 }
 
