@@ -6,6 +6,7 @@ import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
+import { createVatNumberChecker } from './adapters/vat-numbers/create-vat-number-checker.js';
 import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -282,7 +283,14 @@ export async function createServer(
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
     const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);
-    registerCreditCardRoutes(app, database, paymentGateway, rateLimiter, config.payments);
+    registerCreditCardRoutes(
+      app,
+      database,
+      paymentGateway,
+      rateLimiter,
+      config.payments,
+      createVatNumberChecker(config.vatValidation),
+    );
     const payments = createPaymentService({ database, gateway: paymentGateway, log: app.log });
     const subscriptions = createSubscriptionService({ database, payments });
     const billingScheduler = createBillingScheduler({

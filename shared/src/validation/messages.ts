@@ -101,6 +101,12 @@ export const paymentMessages = {
   changeForbidden: 'You do not have permission to change the payment method.',
   notFound: 'This payment method no longer exists.',
   invalidVatNumber: 'Please enter a valid VAT number',
+  vatNumberOtherCountry:
+    'Enter the VAT number of the billing country, starting with its country code (DE for Germany, EL for Greece).',
+  vatNumberNotRegistered:
+    'This VAT number is not registered in the EU VAT database (VIES). Check it and try again.',
+  vatNumberCheckUnavailable:
+    'The EU VAT number service (VIES) is not answering, so the VAT number cannot be checked now. Try again later.',
   invalidPaymentMethod: 'This card could not be read. Enter it again.',
   authenticationRequired:
     'Your bank asks to confirm every payment with this card, which renewals cannot do. Try another card.',
