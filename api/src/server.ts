@@ -11,7 +11,7 @@ import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { seedDemoData } from './db/seed-demo-data.js';
+import { findSeededDemoAccounts, seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
 import { createMetrics } from './http/metrics.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
@@ -137,6 +137,15 @@ export async function createServer(
 
   try {
     await migrate(database);
+    if (deployedEnvironments.includes(config.environment)) {
+      // A database once run with development aids keeps the demo accounts, whose password the README publishes.
+      const demoAccounts = await findSeededDemoAccounts(database);
+      if (demoAccounts.length > 0) {
+        throw new ConfigError(
+          `The database holds the demo accounts of the development seed (${demoAccounts.join(', ')}), whose password is published: ${config.environment} refuses to start on it. Delete those users, or point DATABASE_URL at a database that never ran with DEV_AIDS=on (docs/decisions/0028).`,
+        );
+      }
+    }
     // A given mailer replaces the configured one, background sender included.
     const { mailer, sender: emailSender } = dependencies.mailer
       ? { mailer: dependencies.mailer, sender: undefined }
