@@ -128,6 +128,7 @@ export const validationReasons = {
   cannotSuspendYourself: 'You cannot suspend your own account.',
   httpsRequired: ssoMessages.httpsRequired,
   vatNumberNotRegistered: paymentMessages.vatNumberNotRegistered,
+  addressRefused: ssoMessages.addressRefused,
 } as const;
 export type ValidationReason = keyof typeof validationReasons;
 

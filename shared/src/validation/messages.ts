@@ -230,6 +230,8 @@ export const ssoMessages = {
   invalidEmailDomain: 'Please enter valid email domains, such as example.com',
   tooManyEmailDomains: 'Enter at most 20 email domains.',
   httpsRequired: "The identity provider's address must start with https://",
+  addressRefused:
+    "The identity provider's address must be on the public internet: loopback, private, link-local and cloud metadata addresses are refused.",
   attemptInvalid: 'This single sign-on attempt has expired or was already used. Please start again.',
   identityProviderFailed: 'Your identity provider could not sign you in. Please try again.',
   emailNotVerified:
