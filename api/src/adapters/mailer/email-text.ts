@@ -1,12 +1,12 @@
 /** Line breaks of every kind: in a subject they would start a header, in the text part a line of the sender's. */
-const lineBreaks = /[\r\n\v\f\u0085\u2028\u2029]+/g;
+const lineBreaks = /[\r\n\v\f\u0085\u2028\u2029]+/gu;
 /**
  * Bidirectional embeddings, overrides, isolates and marks: they make a name read as something else ("U+202E
  * gnp.exe" shows as "exe.png") and can reorder the sentence around it.
  */
-const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const bidiControls = /\p{Bidi_Control}/gu;
 /** The other C0 and C1 control characters (tab included, as a space), which no name or sentence needs. */
-const controlCharacters = /[\u0000-\u0009\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
+const controlCharacters = /\p{Cc}/gu;
 
 /**
  * Text as it may go into an email: one line, without control characters or bidirectional controls, spaces
