@@ -93,6 +93,7 @@ describe('loadConfig', () => {
       },
       webUrl: 'https://www.dcipher.io',
       payments: { provider: 'local' },
+      vatValidation: { kind: 'offline' },
       integrations: {
         miro: {
           clientId: 'miro-id',

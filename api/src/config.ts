@@ -60,6 +60,9 @@ import * as v from 'valibot';
  *   `STRIPE_WEBHOOK_SECRET` (whsec_…, checks the signature of `POST /webhooks/stripe`), all three required;
  *   `STRIPE_API_URL` points the API at another Stripe-compatible server (tests use a loopback one). See
  *   docs/decisions/0012-payment-methods.md and 0043.
+ * - `VAT_VALIDATION`: offline | vies (default offline). How VAT numbers are checked when billing details are
+ *   saved: `offline` by their country's format and check digits; `vies` also asks the EU's VIES register
+ *   (`VIES_API_URL`, default its REST API; tests use a loopback server). See docs/decisions/0057.
  * - `MIRO_CLIENT_ID`, `MIRO_CLIENT_SECRET`, `MIRO_REDIRECT_URI`: the OAuth app registered with Miro; all three or
  *   none. Unset, `GET /auth/miro/accessToken` answers 503. `MIRO_TOKEN_URL` (default
  *   https://api.miro.com/v1/oauth/token) points the code exchange elsewhere (tests use a loopback server).
@@ -101,6 +104,8 @@ export interface Config {
   /** The marketing site's public URL, without a trailing slash: the base of every link in an email. */
   webUrl: string;
   payments: PaymentSettings;
+  /** How VAT numbers are checked when billing details are saved (docs/decisions/0057). */
+  vatValidation: VatValidationSettings;
   /** The OAuth clients of the third-party tools users connect; a provider left out is not configured. */
   integrations: IntegrationSettings;
 }
@@ -141,6 +146,12 @@ export type PaymentSettings =
       webhookSecret: string;
       apiBaseUrl?: string | undefined;
     };
+
+/** `VAT_VALIDATION`: the embedded format and check-digit check, or VIES as well. */
+export const vatValidationKinds = ['offline', 'vies'] as const;
+export type VatValidationSettings = { kind: 'offline' } | { kind: 'vies'; apiUrl: string };
+/** The European Commission's VIES REST API, the default of `VIES_API_URL`. */
+const viesApiUrl = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 
 export const environments = ['development', 'staging', 'production', 'test'] as const;
 export type Environment = (typeof environments)[number];
@@ -378,6 +389,11 @@ const EnvironmentVariablesSchema = v.object({
     v.pipe(v.string(), v.regex(/^whsec_\S{8,}$/, "must be the webhook endpoint's signing secret (whsec_…)")),
   ),
   STRIPE_API_URL: v.optional(httpUrl),
+  VAT_VALIDATION: v.optional(
+    v.picklist(vatValidationKinds, `must be one of ${vatValidationKinds.join(', ')}`),
+    'offline',
+  ),
+  VIES_API_URL: v.optional(httpUrl, viesApiUrl),
   MIRO_CLIENT_ID: v.optional(oauthClientId),
   MIRO_CLIENT_SECRET: v.optional(oauthClientSecret),
   MIRO_REDIRECT_URI: v.optional(httpUrl),
@@ -489,6 +505,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             apiBaseUrl: variables.STRIPE_API_URL,
           }
         : { provider: 'local' },
+    vatValidation:
+      variables.VAT_VALIDATION === 'vies'
+        ? { kind: 'vies', apiUrl: variables.VIES_API_URL.replace(/\/+$/, '') }
+        : { kind: 'offline' },
     integrations: integrationSettings(variables),
   };
 }

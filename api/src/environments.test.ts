@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoData } from './db/seed-demo-data.js';
 import { createServer } from './server.js';
 import { createTestDatabase } from './test-support/test-database.js';
 
@@ -115,6 +117,48 @@ describe('development aids and the deployed environments', () => {
         devAids: true,
       };
       await assert.rejects(createServer(config), /DEV_AIDS must be off/);
+    }
+  });
+
+  it('neither staging nor production starts on a database holding the seeded demo or staff accounts', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrate(database);
+      await seedDemoData(database);
+      // Only the staff account left: an internal admin with the published password is the worst of them.
+      await database.query(`delete from users where email <> 'staff@demo.dcipher.local'`);
+      for (const environment of ['staging', 'production'] as const) {
+        const config: Config = {
+          ...loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging' }),
+          environment,
+        };
+        await assert.rejects(
+          createServer(config, { database, logStream: { write() {} } }),
+          (error) =>
+            error instanceof ConfigError &&
+            error.message.includes('demo accounts of the development seed (staff@demo.dcipher.local)') &&
+            error.message.includes(`${environment} refuses to start`),
+        );
+      }
+      const login = await (async () => {
+        await database.query(`delete from users where email = 'staff@demo.dcipher.local'`);
+        const app = await createServer(loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging' }), {
+          database,
+          logStream: { write() {} },
+        });
+        try {
+          return await app.inject({
+            method: 'POST',
+            url: '/login',
+            payload: { email: 'staff@demo.dcipher.local', password: publishedDemoPassword },
+          });
+        } finally {
+          await app.close();
+        }
+      })();
+      assert.equal(login.statusCode, 401, 'without them it starts, and the address signs no one in');
+    } finally {
+      await database.close();
     }
   });
 });

@@ -11,7 +11,12 @@ try {
   process.exit(1);
 }
 
-const app = await createServer(config);
+const app = await createServer(config).catch((error: unknown) => {
+  // A configuration the database contradicts (demo accounts in a deployed environment) is told like a bad variable.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Dcipher API (${config.environment}) ready at http://${config.host}:${config.port}`);
 const metricsServer = config.metrics.port > 0 ? createMetricsServer(app.metrics) : undefined;

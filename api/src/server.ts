@@ -6,11 +6,12 @@ import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
+import { createVatNumberChecker } from './adapters/vat-numbers/create-vat-number-checker.js';
 import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { seedDemoData } from './db/seed-demo-data.js';
+import { findSeededDemoAccounts, seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
 import { createMetrics } from './http/metrics.js';
 import { checkAnswersAgainstTheContract } from './http/register-endpoint.js';
@@ -137,6 +138,15 @@ export async function createServer(
 
   try {
     await migrate(database);
+    if (deployedEnvironments.includes(config.environment)) {
+      // A database once run with development aids keeps the demo accounts, whose password the README publishes.
+      const demoAccounts = await findSeededDemoAccounts(database);
+      if (demoAccounts.length > 0) {
+        throw new ConfigError(
+          `The database holds the demo accounts of the development seed (${demoAccounts.join(', ')}), whose password is published: ${config.environment} refuses to start on it. Delete those users, or point DATABASE_URL at a database that never ran with DEV_AIDS=on (docs/decisions/0028).`,
+        );
+      }
+    }
     // A given mailer replaces the configured one, background sender included.
     const { mailer, sender: emailSender } = dependencies.mailer
       ? { mailer: dependencies.mailer, sender: undefined }
@@ -284,7 +294,14 @@ export async function createServer(
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
     const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);
-    registerCreditCardRoutes(app, database, paymentGateway, rateLimiter, config.payments);
+    registerCreditCardRoutes(
+      app,
+      database,
+      paymentGateway,
+      rateLimiter,
+      config.payments,
+      createVatNumberChecker(config.vatValidation),
+    );
     const payments = createPaymentService({ database, gateway: paymentGateway, log: app.log });
     const subscriptions = createSubscriptionService({ database, payments });
     const billingScheduler = createBillingScheduler({

@@ -2,7 +2,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
 import { ensureOrganization } from '../modules/people/organization-repository.js';
 import { findExistingEmails, findUserByEmail, insertUser } from '../modules/people/user-repository.js';
-import type { Database } from './database.js';
+import type { Database, Queryable } from './database.js';
 
 /** Everyone in the demo organization signs in with this password (never seeded in production). */
 export const demoPassword = 'Dcipher-demo-2026!';
@@ -48,6 +48,18 @@ export const demoUsers: readonly {
     internalAdmin: true,
   },
 ];
+
+/**
+ * The seeded demo and staff accounts this database holds (their published password signs them in, the staff one as
+ * an internal admin). A deployed API refuses to start while there are any (docs/decisions/0028, 0057).
+ */
+export async function findSeededDemoAccounts(database: Queryable): Promise<string[]> {
+  const existing = await findExistingEmails(
+    database,
+    demoUsers.map((user) => user.email),
+  );
+  return demoUsers.map((user) => user.email).filter((email) => existing.has(email));
+}
 
 /**
  * Creates the demo organization and its active users, their email addresses verified, where missing;

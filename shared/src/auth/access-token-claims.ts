@@ -5,14 +5,20 @@ import { organizationRoles } from '../domain/enumerations.js';
 export const accessTokenIssuer = 'https://api.dcipher.io';
 export const accessTokenAudience = 'dcipher-web';
 
+/**
+ * The ids are UUIDs, checked here before anything looks them up: a token that verifies but names something else is
+ * refused like a forged one (401), never handed to SQL (docs/decisions/0057).
+ */
+const uuid = v.pipe(v.string(), v.uuid());
+
 export const AccessTokenClaimsSchema = v.object({
-  sub: v.string(),
+  sub: uuid,
   email: v.string(),
-  organizationId: v.string(),
+  organizationId: uuid,
   role: v.picklist(organizationRoles),
   requiresPasswordChange: v.optional(v.boolean(), false),
   /** The session (refresh-token family) the token belongs to; the API refuses it once that session ends. */
-  sid: v.optional(v.string()),
+  sid: v.optional(uuid),
   exp: v.number(),
   iat: v.number(),
 });

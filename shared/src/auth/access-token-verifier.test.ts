@@ -2,7 +2,12 @@ import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { accessTokenAudience, accessTokenIssuer } from './access-token-claims.js';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 
-const claims = { email: 'admin@demo.dcipher.local', organizationId: 'org-1', role: 'admin' };
+const userId = '4f1c2a7e-8b3d-4c9a-9e2f-1a2b3c4d5e6f';
+const claims = {
+  email: 'admin@demo.dcipher.local',
+  organizationId: '0b7e4d2c-5a1f-4e8b-9c3d-2e4f6a8b0c1d',
+  role: 'admin',
+};
 
 async function sign(
   privateKey: CryptoKey,
@@ -12,7 +17,7 @@ async function sign(
 ) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', ...header })
-    .setSubject('user-1')
+    .setSubject(userId)
     .setIssuer(accessTokenIssuer)
     .setAudience(accessTokenAudience)
     .setIssuedAt(issuedAt)
@@ -33,7 +38,7 @@ describe('access token verification (RS256)', () => {
 
   it('accepts a token signed by the configured key and returns its claims', async () => {
     await expect(verify(await sign(ours.privateKey))).resolves.toMatchObject({
-      sub: 'user-1',
+      sub: userId,
       email: 'admin@demo.dcipher.local',
       role: 'admin',
       requiresPasswordChange: false,
@@ -51,7 +56,7 @@ describe('access token verification (RS256)', () => {
 
   it('rejects a wrong or missing typ, a missing or unknown kid, and an iat in the future', async () => {
     const strict = createAccessTokenVerifier({ publicKeyPem: await exportSPKI(ours.publicKey), kid: 'k1' });
-    await expect(strict(await sign(ours.privateKey))).resolves.toMatchObject({ sub: 'user-1' });
+    await expect(strict(await sign(ours.privateKey))).resolves.toMatchObject({ sub: userId });
     const now = Math.floor(Date.now() / 1000);
     for (const token of [
       await sign(ours.privateKey, '15m', { kid: 'k1', typ: 'JWT' }),
@@ -65,7 +70,20 @@ describe('access token verification (RS256)', () => {
     // A little clock difference between machines is tolerated.
     await expect(
       strict(await sign(ours.privateKey, now + 900, { kid: 'k1', typ: 'at+jwt' }, now + 30)),
-    ).resolves.toMatchObject({ sub: 'user-1' });
+    ).resolves.toMatchObject({ sub: userId });
+  });
+
+  it('rejects a correctly signed token whose ids are not UUIDs (they would reach SQL)', async () => {
+    for (const changes of [{ sub: 'user-1' }, { organizationId: 'acme' }, { sid: 'session-1' }]) {
+      const token = await new SignJWT({ ...claims, sub: userId, ...changes })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'at+jwt' })
+        .setIssuer(accessTokenIssuer)
+        .setAudience(accessTokenAudience)
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(ours.privateKey);
+      await expect(verify(token)).rejects.toMatchObject({ reason: 'invalid' });
+    }
   });
 
   it('rejects a token that is not a JWT', async () => {

@@ -16,9 +16,14 @@ let usedUpChallenge: boolean;
 const challengeToken = 'c'.repeat(43);
 
 async function accessToken(expiresAt: number, requiresPasswordChange = false) {
-  return new SignJWT({ email: 'ada@demo.test', organizationId: 'org', role: 'admin', requiresPasswordChange })
+  return new SignJWT({
+    email: 'ada@demo.test',
+    organizationId: '0b7e4d2c-5a1f-4e8b-9c3d-2e4f6a8b0c1d',
+    role: 'admin',
+    requiresPasswordChange,
+  })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: 'test-key' })
-    .setSubject('user-1')
+    .setSubject('4f1c2a7e-8b3d-4c9a-9e2f-1a2b3c4d5e6f')
     .setIssuer(accessTokenIssuer)
     .setAudience(accessTokenAudience)
     .setIssuedAt()
@@ -140,7 +145,10 @@ describe('auth store (spec section 4)', () => {
   it('accepts a stored access token that verifies, without calling the API', async () => {
     items.set(tokenStorageKeys.accessToken, await accessToken(inFifteenMinutes()));
     await authStore.getState().initialize();
-    expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+    expect(authStore.getState()).toMatchObject({
+      status: 'authenticated',
+      claims: { sub: '4f1c2a7e-8b3d-4c9a-9e2f-1a2b3c4d5e6f' },
+    });
     expect(requests).toEqual([]);
   });
 
@@ -204,7 +212,10 @@ describe('auth store (spec section 4)', () => {
       signedIn: true,
     });
     expect(requests).toEqual([{ path: '/verify-email', body: { token: 'first-use' }, authorization: null }]);
-    expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+    expect(authStore.getState()).toMatchObject({
+      status: 'authenticated',
+      claims: { sub: '4f1c2a7e-8b3d-4c9a-9e2f-1a2b3c4d5e6f' },
+    });
     expect(sessionCookie).toBe('refresh-from-link');
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
   });
@@ -220,7 +231,10 @@ describe('auth store (spec section 4)', () => {
     const input = { code: 'code-1', state: 'state-1', iss: 'https://idp.acme.test' };
     await authStore.getState().completeSsoLogin(input);
     expect(requests).toEqual([{ path: '/sso/login/callback', body: input, authorization: null }]);
-    expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+    expect(authStore.getState()).toMatchObject({
+      status: 'authenticated',
+      claims: { sub: '4f1c2a7e-8b3d-4c9a-9e2f-1a2b3c4d5e6f' },
+    });
     expect(sessionCookie).toBe('refresh-from-sso');
     expect(items.has(tokenStorageKeys.refreshToken)).toBe(false);
     expect(items.get(tokenStorageKeys.accessToken)).toMatch(/^ey/);
@@ -338,7 +352,10 @@ describe('auth store (spec section 4)', () => {
       const step = await authStore.getState().completeSsoLogin({ code: 'two-step', state: 'state-1' });
       expect(step).toEqual({ twoFactorRequired: true });
       await authStore.getState().completeTwoFactor({ code: '123456' });
-      expect(authStore.getState()).toMatchObject({ status: 'authenticated', claims: { sub: 'user-1' } });
+      expect(authStore.getState()).toMatchObject({
+        status: 'authenticated',
+        claims: { sub: '4f1c2a7e-8b3d-4c9a-9e2f-1a2b3c4d5e6f' },
+      });
     });
   });
 });

@@ -4,6 +4,7 @@ import { createLocalPaymentMethod, localTestCards, parseLocalPaymentMethod } fro
 import { validateForm } from '../validation/field-errors.js';
 import { passesLuhnCheck } from '../validation/luhn-check.js';
 import {
+  BillingDetailsInputSchema,
   cardExpiryParts,
   DeleteCreditCardInputSchema,
   type PaymentCardForm,
@@ -21,7 +22,7 @@ const validInput = (overrides: Partial<Record<keyof PaymentCardForm, unknown>> =
   company: 'Analytical Engines Ltd',
   address: '12 St James Square, London SW1Y 4JH',
   country: 'GB',
-  vatNumber: 'GB 123 4567 89',
+  vatNumber: 'GB 980 7806 84',
   billingType: 'Business',
   ...overrides,
 });
@@ -42,7 +43,7 @@ describe('payment method form (add payment method 2/2)', () => {
   it('accepts a complete form and normalises the card and VAT numbers', () => {
     expect(validateForm(PaymentCardFormSchema, validInput())).toEqual({
       success: true,
-      output: { ...validInput(), cardNumber: '4242424242424242', vatNumber: 'GB123456789' },
+      output: { ...validInput(), cardNumber: '4242424242424242', vatNumber: 'GB980780684' },
     });
   });
 
@@ -160,7 +161,9 @@ describe('payment method form (add payment method 2/2)', () => {
   });
 
   it('takes only ISO 3166-1 alpha-2 codes from the list as country', () => {
-    for (const country of ['DE', 'US', 'NO', 'CH', 'JP']) expect(errorsFor({ country })).toEqual({});
+    for (const country of ['DE', 'US', 'NO', 'CH', 'JP']) {
+      expect(errorsFor({ country, vatNumber: undefined })).toEqual({});
+    }
     for (const country of ['de', 'DEU', 'Germany', 'XX', 'EU']) {
       expect(errorsFor({ country })).toEqual({ country: 'This field is required' });
     }
@@ -168,13 +171,45 @@ describe('payment method form (add payment method 2/2)', () => {
   });
 
   it('takes a VAT number of at most 20 letters and digits', () => {
-    expect(errorsFor({ vatNumber: 'DE-123.456.789' })).toEqual({});
+    expect(errorsFor({ country: 'DE', vatNumber: 'DE-136.695.976' })).toEqual({});
     expect(errorsFor({ vatNumber: 'DE123456789/01' })).toEqual({
       vatNumber: 'Please enter a valid VAT number',
     });
     expect(errorsFor({ vatNumber: 'A'.repeat(21) })).toEqual({
       vatNumber: 'Your input exceeds the maximum allowed length of 20 characters',
     });
+  });
+
+  it('takes only a VAT number of the billing country that passes its format and check digits', () => {
+    const otherCountry = {
+      vatNumber:
+        'Enter the VAT number of the billing country, starting with its country code (DE for Germany, EL for Greece).',
+    };
+    expect(errorsFor({ country: 'DE', vatNumber: 'DE 136 695 976' })).toEqual({});
+    expect(errorsFor({ country: 'GR', vatNumber: 'EL094259216' })).toEqual({});
+    expect(errorsFor({ country: 'DE', vatNumber: 'DE123456789' })).toEqual({
+      vatNumber: 'Please enter a valid VAT number',
+    });
+    expect(errorsFor({ country: 'DE', vatNumber: 'X' })).toEqual(otherCountry);
+    expect(errorsFor({ country: 'DE', vatNumber: '136695976' })).toEqual(otherCountry);
+    expect(errorsFor({ country: 'DE', vatNumber: 'FR40303265045' })).toEqual(otherCountry);
+    // Outside the countries with known rules a number changes no VAT and is kept as typed.
+    expect(errorsFor({ country: 'JP', vatNumber: 'T1234567890123' })).toEqual({});
+    // Reported with the other fields' problems, as the form shows them together.
+    expect(errorsFor({ country: 'DE', vatNumber: 'X', cardHolder: '' })).toEqual({
+      cardHolder: 'This field is required',
+      ...otherCountry,
+    });
+    const body = {
+      cardHolder: 'Ada Lovelace',
+      paymentMethod: 'pm_local_x',
+      address: 'Unter den Linden 1, Berlin',
+      country: 'DE',
+      vatNumber: 'X',
+      billingType: 'Business',
+    };
+    expect(validateForm(PaymentMethodInputSchema, body)).toEqual({ success: false, errors: otherCountry });
+    expect(validateForm(BillingDetailsInputSchema, body)).toEqual({ success: false, errors: otherCountry });
   });
 
   it('takes Individual or Business as billing type', () => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { countryCodes } from '../domain/countries.js';
 import { customerTypes } from '../domain/enumerations.js';
+import { vatNumberProblem } from '../domain/vat-number.js';
 import { optionalText, requiredText } from '../validation/fields.js';
 import { passesLuhnCheck } from '../validation/luhn-check.js';
 import { paymentMessages, tooLong, validationMessages } from '../validation/messages.js';
@@ -96,7 +97,7 @@ export const vatNumberField = v.optional(
  * instead (docs/decisions/0043). Its output is again a valid input (spaces out of the card number, the VAT number
  * normalised), so a form may keep what it validated.
  */
-export const PaymentCardFormSchema = v.object({
+const paymentCardFormEntries = {
   cardHolder: requiredText(cardHolderMaxLength),
   cardNumber: cardNumberField,
   cvc: cvcField,
@@ -107,7 +108,37 @@ export const PaymentCardFormSchema = v.object({
   country: v.picklist(countryCodes, validationMessages.required),
   vatNumber: vatNumberField,
   billingType: v.picklist(customerTypes, validationMessages.required),
-});
+};
+
+/**
+ * The VAT number against the billing country, reported on `vatNumber`: it must be that country's (its code in
+ * front) and pass the country's format and check digits (jsvat), since a valid number is what makes an EU business
+ * pay no VAT (reverse charge, docs/decisions/0057). Partial checks, so they run while other fields are wrong too.
+ */
+type BillingCountryAndVatNumber = { country: string; vatNumber?: string | undefined };
+
+function vatNumberOfBillingCountry<TInput extends BillingCountryAndVatNumber>() {
+  const check = (problem: 'prefix' | 'invalid', message: string) =>
+    // valibot types a partial check by the object it is piped after; written once here for the four schemas, it is
+    // typed by the one thing it reads (the same at runtime) and given the object's type back.
+    v.forward(
+      v.partialCheck(
+        [['country'], ['vatNumber']],
+        (input: BillingCountryAndVatNumber) => vatNumberProblem(input.country, input.vatNumber) !== problem,
+        message,
+      ),
+      ['vatNumber'],
+    ) as unknown as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<TInput>>;
+  return [
+    check('prefix', paymentMessages.vatNumberOtherCountry),
+    check('invalid', paymentMessages.invalidVatNumber),
+  ] as const;
+}
+
+export const PaymentCardFormSchema = v.pipe(
+  v.object(paymentCardFormEntries),
+  ...vatNumberOfBillingCountry<v.InferOutput<v.ObjectSchema<typeof paymentCardFormEntries, undefined>>>(),
+);
 export type PaymentCardForm = v.InferInput<typeof PaymentCardFormSchema>;
 
 /**
@@ -127,12 +158,18 @@ const hostedCardField = (message: string) =>
  * The payment form when the card fields are the gateway's hosted ones: the same fields and messages, the card
  * number, expiry and CVC holding only their hosted fields' states (`HostedCardFieldState`).
  */
-export const HostedPaymentCardFormSchema = v.object({
-  ...PaymentCardFormSchema.entries,
+const hostedPaymentCardFormEntries = {
+  ...paymentCardFormEntries,
   cardNumber: hostedCardField(validationMessages.invalidCardNumber),
   cvc: hostedCardField(validationMessages.invalidCvc),
   expiry: hostedCardField(validationMessages.invalidExpiry),
-});
+};
+export const HostedPaymentCardFormSchema = v.pipe(
+  v.object(hostedPaymentCardFormEntries),
+  ...vatNumberOfBillingCountry<
+    v.InferOutput<v.ObjectSchema<typeof hostedPaymentCardFormEntries, undefined>>
+  >(),
+);
 
 export const paymentMethodTokenMaxLength = 255;
 
@@ -144,7 +181,7 @@ const refusedCardData = v.optional(v.never(paymentMessages.cardDataRefused));
  * from the card (a Stripe `pm_…`, or the local gateway's `pm_local_…`) and the billing details. A body that
  * carries a card number or CVC is refused, so they are never received, logged or stored by mistake (PCI SAQ A).
  */
-export const PaymentMethodInputSchema = v.object({
+const paymentMethodInputEntries = {
   cardHolder: requiredText(cardHolderMaxLength),
   paymentMethod: v.pipe(
     filledIn,
@@ -158,7 +195,11 @@ export const PaymentMethodInputSchema = v.object({
   billingType: v.picklist(customerTypes, validationMessages.required),
   cardNumber: refusedCardData,
   cvc: refusedCardData,
-});
+};
+export const PaymentMethodInputSchema = v.pipe(
+  v.object(paymentMethodInputEntries),
+  ...vatNumberOfBillingCountry<v.InferOutput<v.ObjectSchema<typeof paymentMethodInputEntries, undefined>>>(),
+);
 export type PaymentMethodInput = v.InferInput<typeof PaymentMethodInputSchema>;
 
 /** A stored card as the account area shows it: never the number or the CVC, which the API does not keep. */
@@ -188,7 +229,7 @@ export const listCreditCards = defineEndpoint({
 
 export const addCreditCard = defineEndpoint({
   operation: 'addCreditCard',
-  errors: ['CARD_DECLINED'],
+  errors: ['CARD_DECLINED', 'VAT_CHECK_UNAVAILABLE'],
   summary:
     "Add a payment card to the organization (admin only) by the payment method token the gateway's browser script made; the API never receives the card number or CVC and keeps the gateway's reference, brand, last four digits and expiry",
   method: 'POST',
@@ -224,13 +265,17 @@ export const deleteCreditCard = defineEndpoint({
  * to and what VAT applies. Set here, they take precedence over the details given with the paying card; removed,
  * the card's details apply again (docs/decisions/0039).
  */
-export const BillingDetailsInputSchema = v.object({
+const billingDetailsInputEntries = {
   company: optionalText(companyMaxLength),
   address: requiredText(billingAddressMaxLength),
   country: v.picklist(countryCodes, validationMessages.required),
   vatNumber: vatNumberField,
   billingType: v.picklist(customerTypes, validationMessages.required),
-});
+};
+export const BillingDetailsInputSchema = v.pipe(
+  v.object(billingDetailsInputEntries),
+  ...vatNumberOfBillingCountry<v.InferOutput<v.ObjectSchema<typeof billingDetailsInputEntries, undefined>>>(),
+);
 export type BillingDetailsInput = v.InferInput<typeof BillingDetailsInputSchema>;
 
 export const BillingDetailsSchema = v.object({
@@ -257,7 +302,7 @@ export const getBillingDetails = defineEndpoint({
 
 export const saveBillingDetails = defineEndpoint({
   operation: 'saveBillingDetails',
-  errors: [],
+  errors: ['VAT_CHECK_UNAVAILABLE'],
   summary: "Set the organization's billing details, used for invoices and VAT from now on (admins)",
   method: 'POST',
   path: '/billing',

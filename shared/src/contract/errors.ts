@@ -127,6 +127,8 @@ export const validationReasons = {
   noPayAsYouGoPrice: 'This usage category has no pay-as-you-go price.',
   cannotSuspendYourself: 'You cannot suspend your own account.',
   httpsRequired: ssoMessages.httpsRequired,
+  vatNumberNotRegistered: paymentMessages.vatNumberNotRegistered,
+  addressRefused: ssoMessages.addressRefused,
 } as const;
 export type ValidationReason = keyof typeof validationReasons;
 
@@ -415,6 +417,8 @@ export const errorDefinitions = {
   PAYMENT_NOT_CONFIRMED: fixed(503, billingMessages.paymentNotConfirmed),
   /** Payments: the key's payment ended without completing (refunded); a new purchase needs a new key (409). */
   PAYMENT_NOT_COMPLETED: fixed(409, billingMessages.paymentNotCompleted),
+  /** Billing details: the VAT number service (VIES, `VAT_VALIDATION=vies`) did not answer; try later (503). */
+  VAT_CHECK_UNAVAILABLE: fixed(503, paymentMessages.vatNumberCheckUnavailable),
   /** Usage past the quota that the wallet cannot pay (402). */
   INSUFFICIENT_CREDITS: withParams(
     402,

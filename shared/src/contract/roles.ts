@@ -44,7 +44,7 @@ export const getAbilities = defineEndpoint({
   operation: 'getAbilities',
   errors: ['NOT_FOUND'],
   summary:
-    'What the caller may do on a resource type, or on one resource (with their role on it), by the declared policy',
+    "What the caller may do on a resource type, or on one resource (with their role on it), by the declared policy; a resourceId not of the caller's organization is 404",
   method: 'GET',
   path: '/roles/abilities',
   auth: 'bearer',
@@ -254,7 +254,7 @@ export const getMyRoles = defineEndpoint({
   operation: 'getMyRoles',
   errors: ['NOT_FOUND'],
   summary:
-    "The caller's organization role and, for one resource, their role on it ('public' when only its public role applies)",
+    "The caller's organization role and, for one resource, their role on it ('public' when only its public role applies); a resource not of the caller's organization is 404",
   method: 'GET',
   path: '/roles',
   auth: 'bearer',

@@ -5,6 +5,8 @@
  * functions and the screens show their results, so what a customer is shown is what they are charged.
  */
 
+import { isValidVatNumberFor } from './vat-number.js';
+
 /** `numerator / denominator` of a non-negative amount, rounded half up; exact for any safe integer. */
 function scaled(amount: number, numerator: number, denominator: number): number {
   assertMinorUnits(amount);
@@ -103,7 +105,9 @@ export function upgradeSubtotal({
 /**
  * The VAT rate of an invoice (docs/decisions/0039). Dcipher invoices from Denmark:
  * - a customer in Denmark pays Danish VAT (25 %);
- * - a business elsewhere in the EU with a VAT number pays none (reverse charge: it accounts for the VAT itself);
+ * - a business elsewhere in the EU with a valid VAT number of its country pays none (reverse charge: it accounts
+ *   for the VAT itself); a number that fails its country's format or check digits, or is another country's, is
+ *   no VAT number, whenever it was stored (docs/decisions/0057);
  * - anyone else in the EU pays their own country's standard rate (the EU's one-stop shop for digital services);
  * - outside the EU no VAT is charged.
  */
@@ -119,7 +123,7 @@ export function vatRateFor({
   const rate = euStandardVatRates[country.toUpperCase()];
   if (rate === undefined) return { rateBasisPoints: 0, reverseCharge: false };
   if (country.toUpperCase() === sellerCountry) return { rateBasisPoints: rate, reverseCharge: false };
-  if (billingType === 'Business' && vatNumber && vatNumber.trim() !== '') {
+  if (billingType === 'Business' && isValidVatNumberFor(country, vatNumber)) {
     return { rateBasisPoints: 0, reverseCharge: true };
   }
   return { rateBasisPoints: rate, reverseCharge: false };

@@ -7,3 +7,4 @@ export * from './enumerations.js';
 export { permissionTableMarkdown } from './permission-table.js';
 export * from './permissions.js';
 export * from './regions.js';
+export * from './vat-number.js';

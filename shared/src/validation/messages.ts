@@ -101,6 +101,12 @@ export const paymentMessages = {
   changeForbidden: 'You do not have permission to change the payment method.',
   notFound: 'This payment method no longer exists.',
   invalidVatNumber: 'Please enter a valid VAT number',
+  vatNumberOtherCountry:
+    'Enter the VAT number of the billing country, starting with its country code (DE for Germany, EL for Greece).',
+  vatNumberNotRegistered:
+    'This VAT number is not registered in the EU VAT database (VIES). Check it and try again.',
+  vatNumberCheckUnavailable:
+    'The EU VAT number service (VIES) is not answering, so the VAT number cannot be checked now. Try again later.',
   invalidPaymentMethod: 'This card could not be read. Enter it again.',
   authenticationRequired:
     'Your bank asks to confirm every payment with this card, which renewals cannot do. Try another card.',
@@ -224,6 +230,8 @@ export const ssoMessages = {
   invalidEmailDomain: 'Please enter valid email domains, such as example.com',
   tooManyEmailDomains: 'Enter at most 20 email domains.',
   httpsRequired: "The identity provider's address must start with https://",
+  addressRefused:
+    "The identity provider's address must be on the public internet: loopback, private, link-local and cloud metadata addresses are refused.",
   attemptInvalid: 'This single sign-on attempt has expired or was already used. Please start again.',
   identityProviderFailed: 'Your identity provider could not sign you in. Please try again.',
   emailNotVerified:

@@ -1,3 +1,4 @@
+import { toEmailText } from './email-text.js';
 import { escapeHtml } from './escape-html.js';
 
 /** What an email says; `renderEmailLayout` turns it into the HTML and the plain-text part. */
@@ -48,7 +49,8 @@ const fontFamily = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neu
 
 /**
  * Builds both parts of an email from one structured content, so they always say the same thing. Every text is
- * escaped into the HTML; styles are inline and the layout uses tables, as email clients ignore style sheets and
+ * made one line without control or bidirectional characters (`toEmailText`: customers' names reach most emails),
+ * then escaped into the HTML; styles are inline and the layout uses tables, as email clients ignore style sheets and
  * most of modern CSS. Every URL (action, items, unsubscribe) must be http(s).
  */
 export function renderEmailLayout(content: EmailContent): RenderedEmail {
@@ -60,7 +62,28 @@ export function renderEmailLayout(content: EmailContent): RenderedEmail {
   if (urls.some((url) => !/^https?:\/\//i.test(url))) {
     throw new Error('email URLs (action, items, unsubscribe) must start with http:// or https://');
   }
-  return { html: renderHtml(content), text: renderText(content) };
+  const safe = asEmailText(content);
+  return { html: renderHtml(safe), text: renderText(safe) };
+}
+
+/** Every text of the content through `toEmailText`: one line each, no control or bidirectional characters. */
+function asEmailText(content: EmailContent): EmailContent {
+  return {
+    ...content,
+    ...(content.preheader !== undefined && { preheader: toEmailText(content.preheader) }),
+    heading: toEmailText(content.heading),
+    paragraphs: content.paragraphs.map(toEmailText),
+    ...(content.items && {
+      items: content.items.map((item) => ({
+        ...item,
+        title: toEmailText(item.title),
+        text: toEmailText(item.text),
+        ...(item.linkLabel !== undefined && { linkLabel: toEmailText(item.linkLabel) }),
+      })),
+    }),
+    ...(content.action && { action: { ...content.action, label: toEmailText(content.action.label) } }),
+    ...(content.footer !== undefined && { footer: toEmailText(content.footer) }),
+  };
 }
 
 function renderHtml(content: EmailContent): string {

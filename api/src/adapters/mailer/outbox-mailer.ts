@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { insertOutboxMessage } from './email-outbox-repository.js';
+import { toEmailText } from './email-text.js';
 import { assertSendable, type Mailer } from './mailer.js';
 
 /**
@@ -13,7 +14,9 @@ import { assertSendable, type Mailer } from './mailer.js';
  */
 export function createOutboxMailer(database: Queryable, sender?: { nudge(): void }): Mailer {
   return {
-    async send(message) {
+    async send(email) {
+      // Subjects are often built from names customers typed: one line, no bidirectional tricks, whatever they hold.
+      const message = { ...email, subject: toEmailText(email.subject) };
       assertSendable(message);
       const id = randomUUID();
       await insertOutboxMessage(database, id, message, sender ? 'queued' : 'sent');

@@ -59,7 +59,8 @@ export function registerContactRoutes(
         heading: 'A custom plan request',
         paragraphs: [
           `${person.firstName} ${person.lastName} (${person.email}${person.phone ? `, ${person.phone}` : ''}) of ${person.company}${seats ? `, about ${seats} people,` : ''} asks for a custom plan.`,
-          message,
+          // One paragraph per line written, as every text of an email is one line.
+          ...message.split(/\n+/).filter((line) => line.trim() !== ''),
           `Request ${receipt.id}, kept with the contact requests.`,
         ],
         footer: 'Sent to the sales team by the Dcipher pricing page.',

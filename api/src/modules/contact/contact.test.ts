@@ -149,6 +149,64 @@ describe('POST /contact-requests', () => {
     assert.equal(response.statusCode, 201);
   });
 
+  it('puts names into emails as one line without control or bidirectional characters', async () => {
+    const rlo = '\u202e';
+    const response = await send(
+      {
+        ...validRequest,
+        email: 'mallory@example.com',
+        firstName: `Mallory\r\n\r\nYour account is locked: sign in at https://evil.example${rlo}`,
+        lastName: `Doe\u2066gnp.exe\u2069\u0007`,
+        company: 'Evil\r\nBcc: victim@example.com',
+      },
+      '192.0.2.77',
+    );
+    assert.equal(response.statusCode, 201, response.body);
+    const custom = await server.app.inject({
+      method: 'POST',
+      url: '/pricing-plans/create-custom-plan',
+      remoteAddress: '192.0.2.78',
+      payload: {
+        firstName: `Eve${rlo}`,
+        lastName: 'Adams',
+        email: 'eve@example.com',
+        company: 'Acme\r\nBcc: victim@example.com',
+        message: 'We need a plan.',
+      },
+    });
+    assert.equal(custom.statusCode, 201, `a line break in a name is no server error: ${custom.body}`);
+
+    const emails = [
+      ...(await readOutbox(server.database, 'mallory@example.com')),
+      ...(await readOutbox(server.database)).filter((email) =>
+        email.subject.startsWith('Custom plan request'),
+      ),
+    ];
+    assert.equal(emails.length, 2);
+    for (const email of emails) {
+      for (const [part, text] of [
+        ['subject', email.subject],
+        ['html', email.html],
+        ['text', email.text],
+      ] as const) {
+        // The layout's own line breaks aside, no control character and no bidirectional one.
+        assert.doesNotMatch(
+          text.replaceAll('\n', ''),
+          /[\p{Bidi_Control}\p{Cc}]/u,
+          `${email.subject}: ${part}`,
+        );
+      }
+      assert.doesNotMatch(email.subject, /[\r\n]/);
+    }
+    const acknowledgement = emails[0]!;
+    assert.match(
+      acknowledgement.text,
+      /^Hello Mallory Your account is locked: sign in at https:\/\/evil\.example,$/m,
+      'the name stays on its greeting line',
+    );
+    assert.match(emails[1]!.subject, /^Custom plan request from Acme Bcc: victim@example\.com$/);
+  });
+
   it('rejects a topic outside the list', async () => {
     const response = await send({ ...validRequest, topic: 'complaints' }, '192.0.2.8');
     assert.equal(response.statusCode, 400);

@@ -1,6 +1,6 @@
 import { errorCodes } from '@dcipher/shared/contract';
 import type { CardDeclineReason } from '../../adapters/payments/payment-gateway.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, ValidationError } from '../../http/api-error.js';
 
 /** No such card in the organization: deleted already, or another organization's. */
 export class PaymentMethodNotFoundError extends ApiError<'NOT_FOUND'> {
@@ -27,5 +27,19 @@ export class CardRequiredError extends ApiError<'CARD_REQUIRED'> {
 export class BillingDetailsNotFoundError extends ApiError<'NOT_FOUND'> {
   constructor() {
     super(errorCodes.notFound, { params: { reason: 'billingDetails' } });
+  }
+}
+
+/** The VAT number checker (VIES) knows no such number: 400 on `vatNumber`, and no reverse charge (0057). */
+export class VatNumberNotRegisteredError extends ValidationError {
+  constructor() {
+    super('vatNumberNotRegistered', 'vatNumber');
+  }
+}
+
+/** The VAT number checker could not answer now (503): nothing is saved, the person tries again later. */
+export class VatCheckUnavailableError extends ApiError<'VAT_CHECK_UNAVAILABLE'> {
+  constructor() {
+    super(errorCodes.vatCheckUnavailable);
   }
 }

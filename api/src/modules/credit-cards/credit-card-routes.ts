@@ -8,6 +8,7 @@ import {
   UnreadablePaymentMethodError,
 } from '../../adapters/payments/payment-gateway.js';
 import { StripeGateway } from '../../adapters/payments/stripe-gateway.js';
+import type { VatNumberChecker } from '../../adapters/vat-numbers/vat-number-checker.js';
 import type { PaymentSettings } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
@@ -17,6 +18,8 @@ import {
   BillingDetailsNotFoundError,
   CardDeclinedApiError,
   PaymentMethodNotFoundError,
+  VatCheckUnavailableError,
+  VatNumberNotRegisteredError,
 } from './credit-card-errors.js';
 import {
   deleteBillingDetails,
@@ -47,7 +50,25 @@ export function registerCreditCardRoutes(
   gateway: PaymentGateway,
   rateLimiter: RateLimiter,
   payments: PaymentSettings,
+  vatNumbers: VatNumberChecker,
 ): void {
+  /**
+   * The contract has checked the number against the country (prefix, format, check digits); the configured checker
+   * may ask VIES whether anyone holds it. Saved only when it is valid, so a stored number means reverse charge.
+   */
+  const assertVatNumberHeld = async ({
+    country,
+    vatNumber,
+  }: {
+    country: string;
+    vatNumber?: string | undefined;
+  }) => {
+    if (!vatNumber) return;
+    const verdict = await vatNumbers.check(country, vatNumber);
+    if (verdict === 'invalid') throw new VatNumberNotRegisteredError();
+    if (verdict === 'unavailable') throw new VatCheckUnavailableError();
+  };
+
   const gatewayInfo: PaymentGatewayInfo =
     payments.provider === 'stripe'
       ? { provider: 'stripe', publishableKey: payments.publishableKey }
@@ -67,6 +88,7 @@ export function registerCreditCardRoutes(
       user.organizationId,
     );
     const { paymentMethod, cardNumber: _number, cvc: _cvc, ...billing } = body;
+    await assertVatNumberHeld(billing);
     let tokenized: TokenizedCard;
     try {
       tokenized = await gateway.savePaymentMethod({
@@ -121,9 +143,10 @@ export function registerCreditCardRoutes(
     contract.creditCards.getBillingDetails,
     async (_input, { user }) => (await findBillingDetails(database, user.organizationId)) ?? null,
   );
-  registerEndpoint(app, contract.creditCards.saveBillingDetails, ({ body }, { user }) =>
-    saveBillingDetails(database, user.organizationId, body),
-  );
+  registerEndpoint(app, contract.creditCards.saveBillingDetails, async ({ body }, { user }) => {
+    await assertVatNumberHeld(body);
+    return saveBillingDetails(database, user.organizationId, body);
+  });
   registerEndpoint(app, contract.creditCards.deleteBillingDetails, async (_input, { user }) => {
     if (!(await deleteBillingDetails(database, user.organizationId))) throw new BillingDetailsNotFoundError();
     return { deleted: true } as const;

@@ -18,7 +18,7 @@ const paymentForm = (overrides: Record<string, unknown> = {}) => ({
   company: 'Demo Org',
   address: 'Vesterbrogade 1, 1620 Copenhagen',
   country: 'DK',
-  vatNumber: 'DK12345678',
+  vatNumber: 'DK13585628',
   billingType: 'Business',
   ...overrides,
 });
@@ -187,7 +187,7 @@ describe('/credit-cards', () => {
           company: 'Demo Org',
           address: 'Vesterbrogade 1, 1620 Copenhagen',
           country: 'DK',
-          vatNumber: 'DK12345678',
+          vatNumber: 'DK13585628',
           billingType: 'Business',
         },
       );

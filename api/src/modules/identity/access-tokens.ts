@@ -7,7 +7,10 @@ import {
   createAccessTokenVerifier,
 } from '@dcipher/shared/access-token';
 import { jwtVerify, SignJWT } from 'jose';
+import * as v from 'valibot';
 import { type SigningKeys, signingAlgorithm } from './signing-keys.js';
+
+const uuid = v.pipe(v.string(), v.uuid());
 
 /** Who an access token is about: the claims besides the token's own times. */
 export type AccessTokenSubject = Omit<AccessTokenClaims, 'iat' | 'exp' | 'sub' | 'sid'> & {
@@ -81,7 +84,8 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
           algorithms: [signingAlgorithm],
           typ: paymentSetupTokenType,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.organizationId !== 'string') return undefined;
+        // Both are looked up as UUIDs: anything else is no payment-setup token (401), not a database error.
+        if (!v.is(uuid, payload.sub) || !v.is(uuid, payload.organizationId)) return undefined;
         return { userId: payload.sub, organizationId: payload.organizationId };
       } catch {
         return undefined;

@@ -13,6 +13,7 @@ import {
   importPKCS8,
   SignJWT,
 } from 'jose';
+import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { individualSignUp, signUp } from '../../test-support/sign-up.js';
 
 type SigningKey = Awaited<ReturnType<typeof importPKCS8>>;
@@ -117,6 +118,11 @@ describe('JWT attacks on a bearer endpoint', () => {
         return response.json().paymentSetupToken;
       },
     ],
+    // Right in every way, signed with our key, but an id that is no UUID: refused before any SQL (was a 500).
+    ['sub not a UUID', () => resign({ claims: { sub: "1' or '1'='1" } })],
+    ['sub a number', () => resign({ claims: { sub: 42 } })],
+    ['sid not a UUID', () => resign({ claims: { sid: 'session' } })],
+    ['organizationId not a UUID', () => resign({ claims: { organizationId: 'acme' } })],
     ['an empty token', () => ''],
     ['garbage', () => 'a.b.c'],
   ];
@@ -129,6 +135,36 @@ describe('JWT attacks on a bearer endpoint', () => {
       assert.doesNotMatch(response.body, /ada|demo\.dcipher\.local/i, 'nothing of the account leaks');
     });
   }
+
+  it('answers a forged payment-setup token whose ids are no UUIDs with 401 on POST /credit-cards', async () => {
+    const token = await new SignJWT({ organizationId: 'not-an-organization' })
+      .setProtectedHeader({ alg: 'RS256', typ: 'payment-setup+jwt', kid })
+      .setSubject('not-a-user')
+      .setIssuer(accessTokenIssuer)
+      .setAudience('dcipher-payment-setup')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/credit-cards',
+      headers: { authorization: `Bearer ${token}` },
+      payload: paymentMethodBody({
+        cardHolder: 'Ada Lovelace',
+        cardNumber: '4242 4242 4242 4242',
+        address: '12 St James Square, London',
+        country: 'GB',
+        billingType: 'Individual',
+      }),
+    });
+    assert.equal(response.statusCode, 401, response.body);
+  });
+
+  it('answers POST /verifyToken for a token whose sub is no UUID with valid: false, not 500', async () => {
+    const token = await resign({ claims: { sub: 'not-a-uuid' } });
+    const response = await server.app.inject({ method: 'POST', url: '/verifyToken', payload: { token } });
+    assert.deepEqual([response.statusCode, response.json()], [200, { valid: false }]);
+  });
 
   it('refuses the public key itself (PEM export of a public key) as a bearer', async () => {
     const { publicKey } = await generateKeyPair('RS256', { extractable: true });

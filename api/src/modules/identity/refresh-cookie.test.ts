@@ -44,6 +44,28 @@ describe('the browser session cookie (docs/decisions/0032)', () => {
     assert.equal(response.headers['access-control-allow-credentials'], 'true');
   });
 
+  it('answers a browser sign-in with one Set-Cookie per cookie: the device cookie once, the session once', async () => {
+    const response = await browserLogin();
+    assert.equal(response.statusCode, 200);
+    const setCookie = response.headers['set-cookie'];
+    const names = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map(
+      (value) => value.split('=')[0],
+    );
+    assert.deepEqual(names.sort(), ['dcipher_device', refreshCookieName]);
+    const script = await server.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: demoAdmin.email, password: demoPassword },
+    });
+    const scriptCookies = script.headers['set-cookie'];
+    assert.deepEqual(
+      (Array.isArray(scriptCookies) ? scriptCookies : [scriptCookies ?? '']).map(
+        (value) => value.split('=')[0],
+      ),
+      ['dcipher_device'],
+    );
+  });
+
   it('keeps the spec body field for callers that are not browsers (no Origin)', async () => {
     const response = await server.app.inject({
       method: 'POST',

@@ -47,10 +47,12 @@ export function refreshTokenFromCookie(
   return undefined;
 }
 
+/**
+ * Fastify appends to `Set-Cookie` rather than replacing it, so the cookie is only added: re-setting what was there
+ * (the device cookie of a sign-in) sent it twice.
+ */
 function appendSetCookie(reply: FastifyReply, value: string): void {
-  const existing = reply.getHeader('set-cookie');
-  const values = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  reply.header('set-cookie', [...values, value]);
+  reply.header('set-cookie', value);
 }
 
 export function clearRefreshCookie(reply: FastifyReply): void {

@@ -133,8 +133,10 @@ export function registerRolesRoutes(
     const asked = query.actions && query.actions.length > 0 ? query.actions : permissionActions;
     let resourceRole: ResourceGrant | undefined;
     if (query.resourceId) {
+      // Another organization's item, or none, is not found: never answered from the caller's organization role.
       const resource = await findResource(database, user, query.resource, query.resourceId);
-      resourceRole = resource ? await resourceRoleOf(database, user, resource) : undefined;
+      if (!resource) throw notFound();
+      resourceRole = await resourceRoleOf(database, user, resource);
     }
     const actions = Object.fromEntries(
       asked.map((action) => [
@@ -146,11 +148,12 @@ export function registerRolesRoutes(
   });
 
   registerEndpoint(app, contract.roles.getMyRoles, async ({ query }, { user }) => {
-    const resource =
-      query.resource && query.resourceId
-        ? await findResource(database, user, query.resource, query.resourceId)
-        : undefined;
-    const resourceRole = resource ? await resourceRoleOf(database, user, resource) : undefined;
+    let resourceRole: ResourceGrant | undefined;
+    if (query.resource && query.resourceId) {
+      const resource = await findResource(database, user, query.resource, query.resourceId);
+      if (!resource) throw notFound();
+      resourceRole = await resourceRoleOf(database, user, resource);
+    }
     return { organizationRole: user.role, resourceRole: resourceRole ?? null };
   });
 

@@ -244,10 +244,35 @@ describe('roles (issue 10)', () => {
     );
     assert.equal(foreignAnswer.statusCode, 404);
     assert.doesNotMatch(foreignAnswer.body, /Secret plan|outsider/);
-    const foreignAbilities = (
-      await call('GET', `/roles/abilities?resource=file&resourceId=${foreign?.id}`, tokens.teammate)
-    ).json();
-    assert.equal(foreignAbilities.resourceRole, null);
+    // Another organization's item, or an id that names nothing, is not found on every /roles call that takes one
+    // (docs/decisions/0038): never answered from the caller's organization role (an admin may do all on files).
+    const nowhere = '3f2a7c1e-9b4d-4e8a-8c6f-1d2e3f4a5b6c';
+    for (const id of [foreign?.id, nowhere]) {
+      const item = { resource: 'file', resourceId: id };
+      for (const [method, url, payload] of [
+        ['GET', `/roles/abilities?resource=file&resourceId=${id}`],
+        ['GET', `/roles/abilities?resource=file&resourceId=${id}&actions=read`],
+        ['GET', `/roles?resource=file&resourceId=${id}`],
+        ['GET', `/roles/resource?resource=file&resourceId=${id}`],
+        ['GET', `/roles/resource/public?resource=file&resourceId=${id}`],
+        ['POST', '/roles/resource', { ...item, email: emailOf.teammate, role: 'viewer' }],
+        ['PUT', '/roles/resource', { ...item, email: emailOf.teammate, role: 'editor' }],
+        ['DELETE', '/roles/resource', { ...item, email: emailOf.teammate }],
+        ['PUT', '/roles/ownership', { ...item, email: emailOf.teammate }],
+      ] as const) {
+        for (const role of organizationRoles) {
+          const answer = await call(method, url, tokens[role], payload);
+          assert.equal(answer.statusCode, 404, `${role}: ${method} ${url} ${answer.body}`);
+          assert.equal(answer.json().message, 'This resource could not be found');
+          assert.doesNotMatch(answer.body, /Secret plan|outsider|allowed/);
+        }
+      }
+    }
+    assert.equal(
+      (await call('GET', `/roles/abilities?resource=file&resourceId=${demoResources[2].id}`, tokens.admin))
+        .statusCode,
+      200,
+    );
     const toOutsider = await call('POST', '/roles/resource', tokens.admin, {
       resource: 'file',
       resourceId: demoResources[2].id,

@@ -1,4 +1,5 @@
 import type { SsoConnectionProblem, SsoConnectionTestResult } from '@dcipher/shared/contract';
+import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js';
 
 /** "Test connection" gives up after this long: an admin is waiting at the form. */
 const timeoutMilliseconds = 5000;
@@ -9,7 +10,8 @@ const maxBytes = 512 * 1024;
  * Fetches `{issuer}/.well-known/openid-configuration` and says exactly what is wrong with it, if anything: the
  * address is refused (plain http outside development aids), unreachable, too slow, answers an HTTP error or
  * something other than JSON, names another issuer, lacks the endpoints a sign-in needs, or points them at plain
- * http. Redirects are not followed: the issuer must serve its own document. Never throws.
+ * http. Redirects are not followed: the issuer must serve its own document. Throws only what the outbound guard
+ * refused (an address off the public internet), which the caller answers as the bad input it is.
  */
 export async function testIdentityProviderConnection(
   issuerUrl: string,
@@ -35,6 +37,7 @@ export async function testIdentityProviderConnection(
       signal: AbortSignal.timeout(timeoutMilliseconds),
     });
   } catch (error) {
+    if (isOutboundRequestRefused(error)) throw error;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       return fail(
         'timeout',

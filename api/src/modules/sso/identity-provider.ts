@@ -13,19 +13,28 @@ export interface IdentityProviderSettings {
  * Fetches the issuer's discovery document (`{issuer}/.well-known/openid-configuration`, whose `issuer` must match)
  * and answers the client configuration for it. The secret goes as HTTP Basic unless the provider only takes it in
  * the form body. `allowHttp` lets plain-http issuers through, which only the loopback dev provider is: never in
- * production. Rejects when the document cannot be fetched or is not valid.
+ * production. Requests go through `fetch` (the outbound guard, docs/decisions/0057). Rejects when the document cannot
+ * be fetched or is not valid.
  */
 export async function discoverIdentityProvider(
   { issuerUrl, clientId, clientSecret }: IdentityProviderSettings,
-  { allowHttp }: { allowHttp: boolean },
+  { allowHttp, fetch: outboundFetch }: { allowHttp: boolean; fetch: typeof fetch },
 ): Promise<oidc.Configuration> {
-  const execute = allowHttp ? [oidc.allowInsecureRequests] : [];
+  // Every request the configuration makes (discovery, token, userinfo, keys) goes through the caller's fetch.
+  const useFetch = (configuration: oidc.Configuration) => {
+    configuration[oidc.customFetch] = (url, options) => outboundFetch(url, options as RequestInit);
+  };
+  const execute = [...(allowHttp ? [oidc.allowInsecureRequests] : []), useFetch];
   const discovered = await oidc.discovery(
     new URL(issuerUrl),
     clientId,
     { client_secret: clientSecret },
     oidc.ClientSecretBasic(clientSecret),
-    { execute, timeout: requestTimeoutSeconds },
+    {
+      execute,
+      timeout: requestTimeoutSeconds,
+      [oidc.customFetch]: (url, options) => outboundFetch(url, options as RequestInit),
+    },
   );
   const methods = discovered.serverMetadata().token_endpoint_auth_methods_supported;
   if (!methods || methods.includes('client_secret_basic') || !methods.includes('client_secret_post')) {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import type { SsoConfig, SsoConnectionTestResult } from '@dcipher/shared/contract';
+import { ssoMessages } from '@dcipher/shared/validation';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
 import { startLoopbackDnsServer } from '../../test-support/loopback-dns-server.js';
@@ -356,6 +357,31 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
       assert.equal(response.statusCode, 200, response.body);
       return response.json<SsoConnectionTestResult>();
     };
+
+    it('refuses private, link-local and cloud metadata addresses with a 400 on issuerUrl, fetching nothing', async () => {
+      // Development aids let the loopback dev provider through (loopback only); every other range stays refused.
+      for (const issuerUrl of [
+        'http://169.254.169.254/latest/meta-data',
+        'https://10.0.0.1',
+        'https://192.168.1.1/realms/x',
+        'https://[fd00:ec2::254]',
+        'https://[::ffff:a9fe:a9fe]',
+        'http://100.100.100.200',
+      ]) {
+        const response = await send('POST', '/sso/configs/test', ownerToken, { issuerUrl });
+        assert.equal(response.statusCode, 400, `${issuerUrl}: ${response.body}`);
+        assert.deepEqual(response.json().issues, { issuerUrl: ssoMessages.addressRefused });
+        assert.equal(response.json().message, ssoMessages.addressRefused);
+        const saved = await send('POST', '/sso/configs', ownerToken, {
+          issuerUrl,
+          clientId: 'dcipher',
+          clientSecret: 'a-client-secret',
+          emailDomains: ['metadata.test'],
+        });
+        assert.equal(saved.statusCode, 400, `${issuerUrl}: ${saved.body}`);
+        assert.deepEqual(saved.json().issues, { issuerUrl: ssoMessages.addressRefused });
+      }
+    });
 
     it('answers ok with the endpoints of a valid discovery document', async () => {
       const result = await test(provider.issuer);

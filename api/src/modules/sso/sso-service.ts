@@ -13,6 +13,7 @@ import { emailField } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import * as v from 'valibot';
+import { createSafeFetch, isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { ValidationError } from '../../http/api-error.js';
@@ -120,6 +121,12 @@ export function createSsoService({
 }: SsoServiceDependencies) {
   /** Plain-http issuers are for the loopback dev provider (a development aid); deployed APIs talk https only. */
   const allowHttp = config.devAids;
+  /**
+   * Every request to an identity provider (Test connection, discovery, token, userinfo, keys) reaches only the public
+   * internet; loopback too with development aids, for the loopback dev provider (docs/decisions/0057).
+   */
+  const outboundFetch = createSafeFetch({ allowLoopback: config.devAids });
+  const addressRefused = () => new ValidationError('addressRefused', 'issuerUrl');
   const redirectUri = emailLinks.ssoLogin(config.webUrl);
 
   async function answer(stored: StoredSsoConfig): Promise<SsoConfig> {
@@ -158,7 +165,7 @@ export function createSsoService({
   async function discover(stored: Pick<StoredSsoConfig, 'issuerUrl' | 'clientId' | 'clientSecret'>) {
     return discoverIdentityProvider(
       { issuerUrl: stored.issuerUrl, clientId: stored.clientId, clientSecret: secretOf(stored) },
-      { allowHttp },
+      { allowHttp, fetch: outboundFetch },
     );
   }
 
@@ -223,8 +230,13 @@ export function createSsoService({
       }
     },
 
-    testConnection(issuerUrl: string): Promise<SsoConnectionTestResult> {
-      return testIdentityProviderConnection(issuerUrl, { allowHttp });
+    async testConnection(issuerUrl: string): Promise<SsoConnectionTestResult> {
+      try {
+        return await testIdentityProviderConnection(issuerUrl, { allowHttp, fetchImpl: outboundFetch });
+      } catch (error) {
+        if (isOutboundRequestRefused(error)) throw addressRefused();
+        throw error;
+      }
     },
 
     /**
@@ -282,6 +294,7 @@ export function createSsoService({
       try {
         await discover({ issuerUrl: input.issuerUrl, clientId: input.clientId, clientSecret });
       } catch (error) {
+        if (isOutboundRequestRefused(error)) throw addressRefused();
         log.warn({ issuerUrl: input.issuerUrl, ...identityProviderFailure(error) }, 'SSO discovery failed');
         throw new IdentityProviderUnreachableError(input.issuerUrl);
       }

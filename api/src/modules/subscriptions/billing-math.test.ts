@@ -102,10 +102,18 @@ describe('billing arithmetic (docs/decisions/0039): whole, non-negative minor un
       rateBasisPoints: 2500,
       reverseCharge: false,
     });
-    assert.deepEqual(vatRateFor({ country: 'DE', billingType: 'Business', vatNumber: 'DE1' }), {
+    assert.deepEqual(vatRateFor({ country: 'DE', billingType: 'Business', vatNumber: 'DE136695976' }), {
       rateBasisPoints: 0,
       reverseCharge: true,
     });
+    // Only a valid number of the billing country is one (docs/decisions/0057): any other text, a wrong check
+    // digit or another country's number is charged VAT, wherever it was stored.
+    for (const vatNumber of ['X', 'DE1', 'DE136695977', 'FR40303265045', '136695976']) {
+      assert.deepEqual(vatRateFor({ country: 'DE', billingType: 'Business', vatNumber }), {
+        rateBasisPoints: 1900,
+        reverseCharge: false,
+      });
+    }
     assert.deepEqual(vatRateFor({ country: 'DE', billingType: 'Business', vatNumber: '' }), {
       rateBasisPoints: 1900,
       reverseCharge: false,

@@ -260,7 +260,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
 
   it('promo codes: applied to the charge, refused with the reason on the field', async () => {
     const org = await newOrganization();
-    await addCard(org.admin, { country: 'DE', vatNumber: 'DE123456789' });
+    await addCard(org.admin, { country: 'DE', vatNumber: 'DE136695976' });
     const shown = await quote(org.admin, 'nextPlanId=business-monthly&promoCode=welcome20');
     assert.deepEqual(
       [shown.subtotal, shown.discount, shown.promoCode, shown.reverseCharge, shown.vat, shown.total],
