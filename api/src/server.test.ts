@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { allEndpoints, ErrorBodySchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { toFastifyPath } from './http/register-endpoint.js';
+import { errorBodyOf } from './test-support/error-body.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
 
 describe('server', () => {
@@ -52,7 +53,7 @@ describe('server', () => {
       payload: '{"email": ',
     });
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 400,
       error: 'Bad Request',
       message: 'The request body is not valid JSON',
@@ -86,7 +87,7 @@ describe('server', () => {
   it('hides unexpected errors behind "Server error"', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/test-only/failure' });
     assert.equal(response.statusCode, 500);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 500,
       error: 'Internal Server Error',
       message: 'Server error',

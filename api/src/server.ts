@@ -16,6 +16,7 @@ import { connectionOptions } from './http/connection-options.js';
 import { createMetrics } from './http/metrics.js';
 import { checkAnswersAgainstTheContract } from './http/register-endpoint.js';
 import { registerErrorHandling } from './http/register-error-handling.js';
+import { registerRequestLogging, requestIdGenerator } from './http/request-ids.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defineBackgroundJobs } from './jobs/background-jobs.js';
 import { createJobs, type Jobs } from './jobs/jobs.js';
@@ -128,7 +129,13 @@ export async function createServer(
   const app = Fastify({
     logger: loggerOptions(config, dependencies.logStream),
     ...connectionOptions(config),
+    // One log line per request, with its id (docs/decisions/0063): registerRequestLogging.
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    genReqId: requestIdGenerator(config.trustedProxies),
   });
+  registerRequestLogging(app);
   const database =
     dependencies.database ??
     (await openDatabase(config.database, (error) =>

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { defineEndpoint, errorMessage } from '@dcipher/shared/contract';
 import Fastify from 'fastify';
 import * as v from 'valibot';
+import { errorBodyOf } from '../test-support/error-body.js';
 import { ApiError } from './api-error.js';
 import { registerEndpoint } from './register-endpoint.js';
 import { registerErrorHandling } from './register-error-handling.js';
@@ -41,7 +42,7 @@ describe('declared error codes (docs/decisions/0058)', () => {
     const { app } = await appAnswering(true);
     const answer = await app.inject({ url: '/test-only/refusing?code=SUBSCRIPTION_CONFLICT' });
     assert.equal(answer.statusCode, 409);
-    assert.deepEqual(answer.json(), {
+    assert.deepEqual(errorBodyOf(answer), {
       statusCode: 409,
       error: 'Conflict',
       message: errorMessage('SUBSCRIPTION_CONFLICT', { reason: 'notSubscribed' }),

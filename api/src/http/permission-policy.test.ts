@@ -12,6 +12,7 @@ import {
 import { isPermitted, type PermissionSubject } from '@dcipher/shared/domain';
 import { permissionDeniedMessage } from '@dcipher/shared/validation';
 import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
+import { errorBodyOf } from '../test-support/error-body.js';
 import { individualSignUp, signUp } from '../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { toFastifyPath } from './register-endpoint.js';
@@ -89,7 +90,7 @@ describe('the permission policy, enforced on every contract endpoint', () => {
         } else {
           assert.equal(response.statusCode, 403, `${label} was not refused: ${response.body}`);
           assert.deepEqual(
-            response.json(),
+            errorBodyOf(response),
             {
               statusCode: 403,
               error: 'Forbidden',

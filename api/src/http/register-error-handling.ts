@@ -32,9 +32,15 @@ const otherRefusalMessages: Record<string, string> = {
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
-  body: Omit<ErrorBody, 'statusCode' | 'error'>,
+  body: Omit<ErrorBody, 'statusCode' | 'error' | 'requestId'>,
 ) {
-  const answer: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', ...body };
+  const answer: ErrorBody = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    ...body,
+    // What the log line of this request says, so a customer's report can be found in the logs.
+    requestId: reply.request.id,
+  };
   return reply.code(statusCode).send(answer);
 }
 

@@ -48,6 +48,8 @@ export const ErrorBodySchema = v.object({
   code: v.optional(v.string()),
   params: v.optional(v.unknown()),
   issues: v.optional(v.record(v.string(), v.string())),
+  /** The request's id, as in the API's log line and the `X-Request-Id` header (docs/decisions/0063). */
+  requestId: v.optional(v.string()),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 

@@ -4,6 +4,7 @@ import { PersonalDataExportSchema, UpdatedAccountSchema } from '@dcipher/shared/
 import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp } from '../../test-support/sign-up.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -310,7 +311,7 @@ describe('account profile, data export and deletion', () => {
       const token = await signIn('last-admin@example.com');
       const response = await call('DELETE', '/account', token, { confirmEmail: 'Last-Admin@example.com' });
       assert.equal(response.statusCode, 409);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 409,
         error: 'Conflict',
         code: 'LAST_ADMIN',

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { type CreditCard, CreditCardSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -100,7 +101,7 @@ describe('/credit-cards', () => {
       it(`answers "${message}" for ${field} ${JSON.stringify(value)}`, async () => {
         const response = await postCard(adminToken, { ...paymentMethodBody(paymentForm()), [field]: value });
         assert.equal(response.statusCode, 400);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 400,
           error: 'Bad Request',
           message,
@@ -220,7 +221,7 @@ describe('/credit-cards', () => {
     it('answers 402 CARD_DECLINED for a declined card and stores nothing', async () => {
       const response = await addCard(adminToken, paymentForm({ cardNumber: '4000 0000 0000 0002' }));
       assert.equal(response.statusCode, 402);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 402,
         error: 'Payment Required',
         message: 'Your card was declined. Try another card.',
@@ -289,7 +290,7 @@ describe('/credit-cards', () => {
       const other = await otherOrganizationAdmin('olga@other.example');
       const response = await deleteCard(other.token, { id: visa.id });
       assert.equal(response.statusCode, 404);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 404,
         error: 'Not Found',
         message: 'This payment method no longer exists.',

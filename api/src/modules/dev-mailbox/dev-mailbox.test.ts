@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const verificationUrl = 'https://account.dcipher.io/verify-email?token=abc123&email=grace%40example.com';
@@ -175,7 +176,7 @@ describe('dev mailbox without development aids', () => {
     ]) {
       const response = await server.app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 404, url);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 404,
         error: 'Not Found',
         message: 'Sorry, the page you are looking for cannot be found.',

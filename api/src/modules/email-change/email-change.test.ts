@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createUser } from '../../test-support/create-user.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -235,7 +236,7 @@ describe('POST /update-email', () => {
       const delayed = await updateEmail({ email, password, newEmail }, ip);
       assert.equal(delayed.statusCode, 429);
       assert.equal(delayed.headers['retry-after'], '30');
-      assert.deepEqual(delayed.json(), {
+      assert.deepEqual(errorBodyOf(delayed), {
         statusCode: 429,
         error: 'Too Many Requests',
         message: 'Too many attempts. Please wait 30 seconds and try again.',
@@ -269,7 +270,7 @@ describe('POST /update-email', () => {
       await server.database.query('update users set suspended_at = now() where id = $1', [id]);
       const response = await updateEmail({ email, password, newEmail }, ip);
       assert.equal(response.statusCode, 403);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 403,
         error: 'Forbidden',
         message: 'Your account has been suspended due to unusual activity. Please contact support.',
@@ -283,7 +284,7 @@ describe('POST /update-email', () => {
     it('requires every field', async () => {
       const response = await updateEmail({}, next().ip);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'This field is required',
@@ -308,7 +309,7 @@ describe('POST /update-email', () => {
       await createUser(server.database, email, password);
       const response = await updateEmail({ email, password, newEmail: email.toUpperCase() }, ip);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'The new email address must be different from the current one.',
@@ -333,7 +334,7 @@ describe('POST /update-email', () => {
     );
     assert.equal(response.statusCode, 429);
     assert.ok(Number(response.headers['retry-after']) > 3500);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 429,
       error: 'Too Many Requests',
       message: 'Too many requests. Please wait a few minutes and try again.',

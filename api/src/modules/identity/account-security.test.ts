@@ -10,6 +10,7 @@ import type {
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { createUser } from '../../test-support/create-user.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import {
   exportSessionsAndSignInHistory,
@@ -136,7 +137,7 @@ describe('privacy & security', () => {
 
       const stolen = await call('DELETE', `/account/sessions/${sidOf(alice)}`, mallory.accessToken);
       assert.equal(stolen.statusCode, 404);
-      assert.deepEqual(stolen.json(), {
+      assert.deepEqual(errorBodyOf(stolen), {
         statusCode: 404,
         error: 'Not Found',
         message: 'This session has already ended.',
@@ -396,7 +397,7 @@ describe('privacy & security', () => {
         code: codeAt(totp, 10),
       });
       assert.equal(wrong.statusCode, 400);
-      assert.deepEqual(wrong.json(), {
+      assert.deepEqual(errorBodyOf(wrong), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'That code is not correct. Check your authenticator app and try again.',
@@ -450,7 +451,7 @@ describe('privacy & security', () => {
 
       const spentChallenge = await completeTwoSteps({ challengeToken, code: codeAt(totp, 1) });
       assert.equal(spentChallenge.statusCode, 401, 'a challenge works once');
-      assert.deepEqual(spentChallenge.json(), {
+      assert.deepEqual(errorBodyOf(spentChallenge), {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Your sign-in has expired. Please log in again.',

@@ -16,7 +16,7 @@ const bearerPattern = /^Bearer\s+(\S+)$/i;
 export function createBearerAuthenticator(
   accessTokens: AccessTokens,
   database: Database,
-  refreshTokens: Pick<RefreshTokenStore, 'isLive'>,
+  refreshTokens: Pick<RefreshTokenStore, 'findLiveSessionUser'>,
 ) {
   async function authenticateBearer(
     request: FastifyRequest,
@@ -39,11 +39,9 @@ export function createBearerAuthenticator(
     }
     // Tokens without a session were issued before sessions were tracked; refreshing gets one that names it.
     if (!claims.sid) throw new UnauthorizedError();
-    const [user, sessionLive] = await Promise.all([
-      findUserById(database, claims.sub),
-      refreshTokens.isLive(claims.sub, claims.sid),
-    ]);
-    if (!maySignIn(user) || !sessionLive) throw new UnauthorizedError();
+    // One round trip: the user and the liveness of the token's session together.
+    const user = await refreshTokens.findLiveSessionUser(claims.sub, claims.sid);
+    if (!maySignIn(user)) throw new UnauthorizedError();
     return {
       kind: 'user',
       id: user.id,

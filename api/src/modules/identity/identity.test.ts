@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { refreshReuseIntervalSeconds } from './refresh-token-store.js';
 
@@ -74,7 +75,7 @@ describe('identity', () => {
       it(`answers ${situation} with 401 "Invalid email or password"`, async () => {
         const response = await post('/login', credentials);
         assert.equal(response.statusCode, 401);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 401,
           error: 'Unauthorized',
           message: 'Invalid email or password',
@@ -104,7 +105,7 @@ describe('identity', () => {
     it('answers an address that is not an email with the login row "Invalid email"', async () => {
       const response = await post('/login', { email: 'not-an-email' });
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'Invalid email',
@@ -165,7 +166,7 @@ describe('identity', () => {
 
       const reuse = await post('/token', { refreshToken: first.refreshToken });
       assert.equal(reuse.statusCode, 401);
-      assert.deepEqual(reuse.json(), {
+      assert.deepEqual(errorBodyOf(reuse), {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Your session has ended. Please log in again.',
@@ -273,7 +274,7 @@ describe('identity', () => {
     it('needs the bearer token', async () => {
       const response = await post('/logout', { isForced: true });
       assert.equal(response.statusCode, 401);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Unauthorized',

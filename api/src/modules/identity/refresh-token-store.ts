@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
-import { findUserById, type IdentityUser, isUuid, maySignIn } from '../people/user-repository.js';
+import {
+  findUserById,
+  findUserByIdWhere,
+  type IdentityUser,
+  isUuid,
+  maySignIn,
+} from '../people/user-repository.js';
 import { describeUserAgent, type SignInContext } from './device-label.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
 
@@ -96,6 +102,20 @@ export function createRefreshTokenStore(database: Database) {
       );
       await target.query('update sessions set last_active_at = now() where id = $1', [sessionId]);
       return insert(target, userId, sessionId, new Date(Date.now() + ttlSeconds * 1000));
+    },
+
+    /**
+     * The user of a live session of theirs, in one statement: what every bearer call needs (docs/decisions/0063). A
+     * sign-out, a revocation, a password change or a suspension ends it at once, in every process.
+     */
+    findLiveSessionUser(userId: string, sessionId: string): Promise<IdentityUser | undefined> {
+      if (!isUuid(sessionId)) return Promise.resolve(undefined);
+      return findUserByIdWhere(
+        database,
+        userId,
+        `exists (select 1 from refresh_tokens where family_id = $2 and user_id = users.id and ${liveToken})`,
+        [sessionId],
+      );
     },
 
     /** Whether the session is the user's and still live: the bearer check, one lookup in a partial index. */

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TwoFactorChallenge, TwoFactorSetup } from '@dcipher/shared/contract';
 import { Secret, TOTP } from 'otpauth';
 import { createUser } from '../../test-support/create-user.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { signInDelaySeconds } from '../abuse/sign-in-throttle.js';
@@ -57,7 +58,7 @@ describe('sign-in protection', () => {
       `Retry-After ${retryAfter}, expected ${seconds}`,
     );
     const waitText = seconds < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 429,
       error: 'Too Many Requests',
       message: `Too many attempts. Please wait ${waitText} and try again.`,
@@ -180,7 +181,7 @@ describe('sign-in protection', () => {
     }
     const refused = await logIn(email, password, remoteAddress);
     assert.equal(refused.statusCode, 429);
-    assert.deepEqual(refused.json(), {
+    assert.deepEqual(errorBodyOf(refused), {
       statusCode: 429,
       error: 'Too Many Requests',
       message: 'Too many requests. Please wait a few minutes and try again.',

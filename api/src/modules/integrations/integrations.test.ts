@@ -8,6 +8,7 @@ import { HttpOAuthProvider } from '../../adapters/integrations/http-oauth-provid
 import { ProviderUnavailableError } from '../../adapters/integrations/oauth-provider.js';
 import { createServer } from '../../server.js';
 import { createUser } from '../../test-support/create-user.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
 
 /** What the stand-in token endpoint received. */
@@ -207,7 +208,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
       ]) {
         const response = await get(url);
         assert.equal(response.statusCode, 400, url);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 400,
           error: 'Bad Request',
           message: 'This field is required',

@@ -5,7 +5,7 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { demoOrganization, demoUsers } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
-
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { invitationsPerAdminLimit } from './invitation-service.js';
@@ -547,7 +547,7 @@ describe('invitations', () => {
           remoteAddress: '198.51.100.7',
         });
         assert.equal(response.statusCode, 401);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 401,
           error: 'Unauthorized',
           message: 'Invalid email or password',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { OutboxMessage } from '../../adapters/mailer/email-outbox-repository.js';
 import { demoPassword } from '../../db/seed-demo-data.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
@@ -103,7 +104,7 @@ describe('marketing and reminder emails', () => {
         const { accessToken } = await logIn(server.app, customerAdmin);
         const response = await send(url, payload, accessToken);
         assert.equal(response.statusCode, 403);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 403,
           error: 'Forbidden',
           message: 'This action is reserved for Dcipher staff.',
@@ -401,7 +402,7 @@ describe('marketing and reminder emails', () => {
       for (const token of [otherAddressToken, otherKeyToken, '0'.repeat(64)]) {
         const response = await unsubscribe(reader, `?token=${token}`);
         assert.equal(response.statusCode, 403);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 403,
           error: 'Forbidden',
           message: linkInvalid,

@@ -54,6 +54,25 @@ export async function findUserById(database: Queryable, id: string): Promise<Ide
 }
 
 /**
+ * The user of `id` when `alsoRequire` holds too: an SQL condition on the `users` row with parameters from `$2` on
+ * (`alsoRequireParams`), checked in the same statement, so a hot path needs one round trip (the bearer check asks
+ * for the user and the liveness of their session at once).
+ */
+export async function findUserByIdWhere(
+  database: Queryable,
+  id: string,
+  alsoRequire: string,
+  alsoRequireParams: readonly unknown[],
+): Promise<IdentityUser | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [user] = await database.query<IdentityUser>(
+    `${selectIdentityUser} where id = $1 and (${alsoRequire})`,
+    [id, ...alsoRequireParams],
+  );
+  return user;
+}
+
+/**
  * Sets a new password hash (argon2id) and clears `requires_password_change`. `markEmailVerified` when the change
  * proved the user reads the address's mail (a reset link).
  */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { IssuedTokenPair } from '@dcipher/shared/contract';
 import { createUser } from '../../test-support/create-user.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -116,7 +117,7 @@ describe('password recovery', () => {
       }
       const refused = await requestReset('asking-11@example.com', remoteAddress);
       assert.equal(refused.statusCode, 429);
-      assert.deepEqual(refused.json(), {
+      assert.deepEqual(errorBodyOf(refused), {
         statusCode: 429,
         error: 'Too Many Requests',
         message: 'Too many requests. Please wait a few minutes and try again.',
@@ -214,7 +215,7 @@ describe('password recovery', () => {
       const token = await resetTokenFor(email);
       const response = await setNewPassword(token, oldPassword);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'New password must be different than the current password',
@@ -230,7 +231,7 @@ describe('password recovery', () => {
     it('says the passwords do not match under the confirmation', async () => {
       const response = await setNewPassword('some-token', newPassword, `${newPassword}!`);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'Passwords do not match',

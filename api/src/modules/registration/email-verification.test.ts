@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { demoAdmin, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -46,7 +47,7 @@ describe('email verification', () => {
       const email = await signUpSomeone();
       const response = await logIn(email);
       assert.equal(response.statusCode, 403);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 403,
         error: 'Forbidden',
         message: 'Email is not verified',
@@ -58,7 +59,7 @@ describe('email verification', () => {
       const email = await signUpSomeone();
       const response = await logIn(email, 'Not-The-Password-1');
       assert.equal(response.statusCode, 401);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Invalid email or password',
@@ -163,7 +164,7 @@ describe('email verification', () => {
       for (const payload of [{}, { token: '' }]) {
         const response = await post('/verify-email', payload);
         assert.equal(response.statusCode, 400);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 400,
           error: 'Bad Request',
           message: 'This field is required',
@@ -251,7 +252,7 @@ describe('email verification', () => {
       }
       const refused = await post('/send-confirmation', { email: 'someone-11@example.com' }, remoteAddress);
       assert.equal(refused.statusCode, 429);
-      assert.deepEqual(refused.json(), {
+      assert.deepEqual(errorBodyOf(refused), {
         statusCode: 429,
         error: 'Too Many Requests',
         message: 'Too many requests. Please wait a few minutes and try again.',

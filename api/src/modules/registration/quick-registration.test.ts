@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { demoAdmin, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -90,7 +91,7 @@ describe('POST /register/quick', () => {
     }
     const limited = await quickRegister({ email: 'visitor-10@example.com' }, '203.0.113.9');
     assert.equal(limited.statusCode, 429);
-    assert.deepEqual(limited.json(), {
+    assert.deepEqual(errorBodyOf(limited), {
       statusCode: 429,
       error: 'Too Many Requests',
       message: 'Too many requests. Please wait a few minutes and try again.',
@@ -114,7 +115,7 @@ describe('POST /register/quick', () => {
     for (const [payload, message] of cases) {
       const response = await quickRegister(payload);
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message,

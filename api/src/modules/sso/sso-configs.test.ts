@@ -5,6 +5,7 @@ import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createSecretBox } from './secret-box.js';
 import { createSsoService } from './sso-service.js';
@@ -82,7 +83,7 @@ describe('/sso/configs', () => {
   it('answers 404 while the organization has no configuration', async () => {
     const response = await call('GET', adminToken);
     assert.equal(response.statusCode, 404);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 404,
       error: 'Not Found',
       message: 'Single sign-on is not set up for your organization.',
@@ -167,7 +168,7 @@ describe('/sso/configs', () => {
       form({ emailDomains: ['other.test', 'acme-labs.test'] }),
     );
     assert.equal(response.statusCode, 409);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 409,
       error: 'Conflict',
       message: 'The email domain acme-labs.test already uses single sign-on with another organization.',
@@ -194,7 +195,7 @@ describe('/sso/configs', () => {
       );
       assert.equal(response.statusCode, 400);
       const message = `We could not reach the identity provider at ${unreachable}. Check the address and try again.`;
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message,
@@ -257,7 +258,7 @@ describe('/sso/configs', () => {
       it(`refuses ${method} to a teammate (403) and to no one signed in (401)`, async () => {
         const response = await call(method, teammateToken, method === 'POST' ? form() : undefined);
         assert.equal(response.statusCode, 403);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 403,
           error: 'Forbidden',
           message: 'Only the admins of your organization can manage single sign-on.',

@@ -6,6 +6,7 @@ import type { SsoConfig, SsoConnectionTestResult } from '@dcipher/shared/contrac
 import { ssoMessages } from '@dcipher/shared/validation';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { startLoopbackDnsServer } from '../../test-support/loopback-dns-server.js';
 import { findLinksInEmail, latestEmailTo } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -249,7 +250,7 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
       payload: { email: teammate.email, password: demoPassword },
     });
     assert.equal(refused.statusCode, 403);
-    assert.deepEqual(refused.json(), {
+    assert.deepEqual(errorBodyOf(refused), {
       statusCode: 403,
       error: 'Forbidden',
       code: 'SSO_REQUIRED',

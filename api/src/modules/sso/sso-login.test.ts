@@ -12,6 +12,7 @@ import { Secret, TOTP } from 'otpauth';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const webUrl = 'https://www.dcipher.test';
@@ -198,7 +199,7 @@ describe('/sso/login', () => {
     assert.equal((await callback(returned)).statusCode, 200);
     const replayed = await callback(returned);
     assert.equal(replayed.statusCode, 400);
-    assert.deepEqual(replayed.json(), {
+    assert.deepEqual(errorBodyOf(replayed), {
       statusCode: 400,
       error: 'Bad Request',
       message: 'This single sign-on attempt has expired or was already used. Please start again.',
@@ -239,7 +240,7 @@ describe('/sso/login', () => {
     );
     const response = await callback({ ...first, state: secondState });
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Your identity provider could not sign you in. Please try again.',
@@ -334,7 +335,7 @@ describe('/sso/login', () => {
     ]);
     const response = await callback(await authorize('suspended.member@demo.dcipher.local'));
     assert.equal(response.statusCode, 403);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 403,
       error: 'Forbidden',
       message: 'Your account has been suspended due to unusual activity. Please contact support.',
@@ -398,7 +399,7 @@ describe('/sso/login', () => {
     // staff@ shares the configured domain but is a member of the Dcipher staff organization.
     const response = await callback(await authorize('staff@demo.dcipher.local'));
     assert.equal(response.statusCode, 403);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 403,
       error: 'Forbidden',
       message:
@@ -446,7 +447,7 @@ describe('/sso/login', () => {
   it('answers 404 with the known message when no organization set up SSO for the domain', async () => {
     const response = await startLogin('ada@nowhere.test');
     assert.equal(response.statusCode, 404);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 404,
       error: 'Not Found',
       message: 'Single sign-on is not set up for your email address. Log in with your password.',

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TokenVerification } from '@dcipher/shared/contract';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { type AccessTokens, createAccessTokens } from '../identity/access-tokens.js';
 import { loadOrCreateSigningKeys } from '../identity/signing-keys.js';
@@ -155,7 +156,7 @@ describe('POST /verifyToken', () => {
     for (const payload of [{}, { token: '' }, { token: null }, { token: 42 }]) {
       const response = await verify(payload);
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 400,
         error: 'Bad Request',
         message: 'This field is required',

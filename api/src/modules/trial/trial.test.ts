@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { demoOrganization } from '../../db/seed-demo-data.js';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -126,7 +127,7 @@ describe('free trial reactivation', () => {
       const { accessToken } = await logIn(server.app);
       const response = await sendEmails({}, accessToken);
       assert.equal(response.statusCode, 403);
-      assert.deepEqual(response.json(), {
+      assert.deepEqual(errorBodyOf(response), {
         statusCode: 403,
         error: 'Forbidden',
         message: 'This action is reserved for Dcipher staff.',
@@ -239,7 +240,7 @@ describe('free trial reactivation', () => {
       for (const endedBefore of ['yesterday', '2026-02-30', '2026-03-01T10:00:00', 20260301, null]) {
         const response = await sendEmails({ endedBefore });
         assert.equal(response.statusCode, 400, String(endedBefore));
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 400,
           error: 'Bad Request',
           message,
@@ -352,7 +353,7 @@ describe('free trial reactivation', () => {
       for (const payload of [{}, { token: '' }]) {
         const response = await reactivate(payload);
         assert.equal(response.statusCode, 400);
-        assert.deepEqual(response.json(), {
+        assert.deepEqual(errorBodyOf(response), {
           statusCode: 400,
           error: 'Bad Request',
           message: 'This field is required',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { whitePaperDownloadPath } from '@dcipher/shared/contract';
+import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -51,7 +52,7 @@ describe('POST /white-paper', () => {
   it('answers a missing body with every required field', async () => {
     const response = await send(undefined, '192.0.2.2');
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(errorBodyOf(response), {
       statusCode: 400,
       error: 'Bad Request',
       message: 'This field is required',
