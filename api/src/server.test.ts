@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { allEndpoints, ErrorBodySchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { toFastifyPath } from './http/register-endpoint.js';
-import { errorBodyOf } from './test-support/error-body.js';
+import { bodyOf, errorBodyOf } from './test-support/error-body.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
 
 describe('server', () => {
@@ -19,7 +19,7 @@ describe('server', () => {
   it('answers /health after asking the database', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/health' });
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { status: 'ok', database: 'ok' });
+    assert.deepEqual(bodyOf(response), { status: 'ok', database: 'ok' });
   });
 
   it('has a route for every endpoint of the contract', () => {
@@ -35,7 +35,7 @@ describe('server', () => {
   it('answers unknown routes with 404 in the error shape', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/no-such-thing' });
     assert.equal(response.statusCode, 404);
-    const body = response.json();
+    const body = bodyOf(response);
     assert.ok(v.is(ErrorBodySchema, body));
     assert.deepEqual(body, {
       statusCode: 404,

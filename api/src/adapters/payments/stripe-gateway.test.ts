@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { loadConfig } from '../../config.js';
 import { demoOrganization } from '../../db/seed-demo-data.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { type LoopbackStripeApi, startLoopbackStripeApi } from '../../test-support/loopback-stripe-api.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { StripeGateway } from './stripe-gateway.js';
@@ -59,7 +60,7 @@ describe('Stripe gateway (against a loopback server answering as Stripe)', () =>
   it('tells the page to tokenise with Stripe Elements and the publishable key (never the secret)', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/payments/gateway' });
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { provider: 'stripe', publishableKey: 'pk_test_loopback_0123456789' });
+    assert.deepEqual(bodyOf(response), { provider: 'stripe', publishableKey: 'pk_test_loopback_0123456789' });
     assert.doesNotMatch(response.body, /sk_test|whsec/);
   });
 
@@ -251,7 +252,7 @@ describe('Stripe gateway (against a loopback server answering as Stripe)', () =>
       );
       const response = await post(detached.payload, detached.signature);
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { received: true });
+      assert.deepEqual(bodyOf(response), { received: true });
       const left = await storedTokens();
       assert.deepEqual(
         left.map((row) => [row.last4, row.isDefault]),

@@ -4,7 +4,7 @@ import { PersonalDataExportSchema, UpdatedAccountSchema } from '@dcipher/shared/
 import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp } from '../../test-support/sign-up.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -354,7 +354,7 @@ describe('account profile, data export and deletion', () => {
         confirmEmail: ' leaving@example.com ',
       });
       assert.equal(response.statusCode, 200, response.body);
-      assert.deepEqual(response.json(), { deleted: true });
+      assert.deepEqual(bodyOf(response), { deleted: true });
 
       assert.deepEqual(await placesHolding(server.database, leavingId), []);
       assert.deepEqual(await placesHolding(server.database, 'leaving@example.com'), []);

@@ -5,6 +5,7 @@ import { AccountSchema } from '@dcipher/shared/contract';
 import { generateKeyPair, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 describe('GET /account', () => {
@@ -53,7 +54,7 @@ describe('GET /account', () => {
     for (const authorization of [undefined, 'Bearer', 'Basic YWRtaW46YWRtaW4=', 'Bearer not-a-jwt']) {
       const response = await getAccount(authorization);
       assert.equal(response.statusCode, 401, String(authorization));
-      assert.deepEqual(response.json(), unauthorized);
+      assert.deepEqual(bodyOf(response), unauthorized);
     }
   });
 
@@ -68,7 +69,7 @@ describe('GET /account', () => {
       .sign(privateKey);
     const response = await getAccount(`Bearer ${forged}`);
     assert.equal(response.statusCode, 401);
-    assert.deepEqual(response.json(), unauthorized);
+    assert.deepEqual(bodyOf(response), unauthorized);
   });
 
   it('rejects the token of a user who no longer exists', async () => {
@@ -88,6 +89,6 @@ describe('GET /account', () => {
     await server.database.query("delete from users where email = 'leaver@example.com'");
     const response = await getAccount(`Bearer ${accessToken}`);
     assert.equal(response.statusCode, 401);
-    assert.deepEqual(response.json(), unauthorized);
+    assert.deepEqual(bodyOf(response), unauthorized);
   });
 });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ApiKey, IssuedApiKey, ResearchBotToken } from '@dcipher/shared/contract';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { listActivity } from '../activity-log/activity-log.js';
 import { hashApiKeySecret } from './api-key-repository.js';
@@ -61,7 +62,7 @@ describe('API keys and research-bot tokens (0037)', () => {
   it('starts empty, then creates a named key whose secret is answered once and stored only as its hash', async () => {
     const empty = await send('GET', '/api-key', adminToken);
     assert.equal(empty.statusCode, 200);
-    assert.deepEqual(empty.json(), { keys: [] });
+    assert.deepEqual(bodyOf(empty), { keys: [] });
 
     const created = await send('POST', '/api-key', adminToken, { name: '  Reporting export ' });
     assert.equal(created.statusCode, 201, created.body);
@@ -153,7 +154,7 @@ describe('API keys and research-bot tokens (0037)', () => {
 
   it("never shows, changes or revokes another organization's keys (404), and lists only its own", async () => {
     const theirs = await send('GET', '/api-key', otherAdminToken);
-    assert.deepEqual(theirs.json(), { keys: [] });
+    assert.deepEqual(bodyOf(theirs), { keys: [] });
     const rotate = await send('PUT', '/api-key', otherAdminToken, { id: issued.key.id, rotate: true });
     assert.equal(rotate.statusCode, 404);
     const revoke = await send('DELETE', `/api-key?id=${issued.key.id}`, otherAdminToken);
@@ -180,9 +181,9 @@ describe('API keys and research-bot tokens (0037)', () => {
   it('revokes: the key is refused at once and gone from the list', async () => {
     const revoked = await send('DELETE', `/api-key?id=${issued.key.id}`, adminToken);
     assert.equal(revoked.statusCode, 200);
-    assert.deepEqual(revoked.json(), { revoked: true });
+    assert.deepEqual(bodyOf(revoked), { revoked: true });
     assert.equal((await withKey(issued.secret)).statusCode, 401);
-    assert.deepEqual((await send('GET', '/api-key', adminToken)).json(), { keys: [] });
+    assert.deepEqual(bodyOf(await send('GET', '/api-key', adminToken)), { keys: [] });
     assert.equal((await send('DELETE', `/api-key?id=${issued.key.id}`, adminToken)).statusCode, 404);
   });
 

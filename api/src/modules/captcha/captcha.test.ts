@@ -11,6 +11,7 @@ import {
 } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { registerEndpoint } from '../../http/register-endpoint.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { solveCaptcha, solveCaptchaChallenge } from '../../test-support/solve-captcha.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { captchaChallengeLifetimeSeconds, createAltchaCaptchaVerifier } from './altcha-captcha-verifier.js';
@@ -93,18 +94,18 @@ describe('captcha', () => {
       const captcha = await solveCaptcha(server.app);
       const accepted = await submit({ captcha });
       assert.equal(accepted.statusCode, 200, accepted.body);
-      assert.deepEqual(accepted.json(), { accepted: true });
+      assert.deepEqual(bodyOf(accepted), { accepted: true });
 
       const replayed = await submit({ captcha });
       assert.equal(replayed.statusCode, 400);
-      assert.deepEqual(replayed.json(), unverified);
+      assert.deepEqual(bodyOf(replayed), unverified);
     });
 
     it('refuses a missing or empty captcha with the spec message', async () => {
       for (const body of [{}, { captcha: '' }, { captcha: null }]) {
         const response = await submit(body);
         assert.equal(response.statusCode, 400);
-        assert.deepEqual(response.json(), refusal, JSON.stringify(body));
+        assert.deepEqual(bodyOf(response), refusal, JSON.stringify(body));
       }
       // Called directly, as a handler would with a value from elsewhere.
       for (const payload of [undefined, '']) {
@@ -134,7 +135,7 @@ describe('captcha', () => {
       for (const captcha of payloads) {
         const response = await submit({ captcha });
         assert.equal(response.statusCode, 400, captcha);
-        assert.deepEqual(response.json(), unverified);
+        assert.deepEqual(bodyOf(response), unverified);
       }
     });
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ContactRequestReceiptSchema, ErrorBodySchema, errorMessage } from '@dcipher/shared/contract';
 import * as v from 'valibot';
+import { bodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { acknowledgedMessageMaxLength } from './contact-emails.js';
@@ -86,7 +87,7 @@ describe('POST /contact-requests', () => {
     const response = await send(undefined, '192.0.2.3');
     assert.equal(response.statusCode, 400);
     assert.deepEqual(
-      response.json(),
+      bodyOf(response),
       validationFailure({
         firstName: 'This field is required',
         lastName: 'This field is required',
@@ -117,7 +118,7 @@ describe('POST /contact-requests', () => {
   it('answers an invalid email with the spec message', async () => {
     const response = await send({ ...validRequest, email: 'grace.example.com' }, '192.0.2.5');
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json(), validationFailure({ email: 'Please enter a valid email address' }));
+    assert.deepEqual(bodyOf(response), validationFailure({ email: 'Please enter a valid email address' }));
   });
 
   it('answers over-long fields with the spec message and their maximum', async () => {
@@ -227,7 +228,7 @@ describe('POST /contact-requests', () => {
       headers: { origin: 'http://localhost:8000' },
     });
     assert.equal(refused.statusCode, 429);
-    const body = refused.json();
+    const body = bodyOf(refused);
     assert.ok(v.is(ErrorBodySchema, body));
     assert.deepEqual(body, {
       statusCode: 429,

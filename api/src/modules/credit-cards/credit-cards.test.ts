@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { type CreditCard, CreditCardSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -266,10 +266,10 @@ describe('/credit-cards', () => {
       for (const token of [teammateToken, guestToken]) {
         const added = await addCard(token, paymentForm());
         assert.equal(added.statusCode, 403);
-        assert.deepEqual(added.json(), forbidden('create'));
+        assert.deepEqual(bodyOf(added), forbidden('create'));
         const deleted = await deleteCard(token, { id: visa.id });
         assert.equal(deleted.statusCode, 403);
-        assert.deepEqual(deleted.json(), forbidden('delete'));
+        assert.deepEqual(bodyOf(deleted), forbidden('delete'));
       }
       assert.equal(await storedCardCount(), 2);
     });
@@ -299,7 +299,7 @@ describe('/credit-cards', () => {
           reason: 'paymentMethod',
         },
       });
-      assert.deepEqual((await listCards(other.token)).json(), []);
+      assert.deepEqual(bodyOf(await listCards(other.token)), []);
       assert.equal(await storedCardCount(), 2);
 
       const added = await addCard(other.token, paymentForm({ cardHolder: 'Olga Other' }));
@@ -310,7 +310,7 @@ describe('/credit-cards', () => {
     it('deletes with the id in the body; the newest remaining card becomes the default', async () => {
       const response = await deleteCard(adminToken, { id: visa.id });
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { deleted: true });
+      assert.deepEqual(bodyOf(response), { deleted: true });
       const cards: CreditCard[] = (await listCards(adminToken)).json();
       assert.deepEqual(
         cards.map((card) => [card.last4, card.isDefault]),

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { PlanChangeQuote } from '@dcipher/shared/contract';
 import { paymentMessages } from '@dcipher/shared/validation';
 import { ViesVatNumberChecker } from '../../adapters/vat-numbers/vies-vat-number-checker.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -89,7 +90,7 @@ describe('VAT numbers decide reverse charge only when valid for the billing coun
     const refused = await call('POST', '/credit-cards', org.admin, paymentMethodBody(card('X')));
     assert.equal(refused.statusCode, 400, refused.body);
     assert.deepEqual(refused.json().issues, { vatNumber: paymentMessages.vatNumberOtherCountry });
-    assert.deepEqual((await call('GET', '/credit-cards', org.admin)).json(), []);
+    assert.deepEqual(bodyOf(await call('GET', '/credit-cards', org.admin)), []);
   });
 
   it('a number stored before these checks that is not valid gives no reverse charge, in quotes and invoices', async () => {

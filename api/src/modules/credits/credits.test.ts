@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -134,7 +135,7 @@ describe('wallet, credits and add-ons (docs/decisions/0041)', () => {
       usageCategory: 'LLM',
       quantity: 3,
     });
-    assert.deepEqual(cost.json(), { usageCategory: 'LLM', quantity: 3, unit: '10,000 tokens', credits: 30 });
+    assert.deepEqual(bodyOf(cost), { usageCategory: 'LLM', quantity: 3, unit: '10,000 tokens', credits: 30 });
     const bad = await call('POST', '/customer-credits/calculate-cost', undefined, {
       usageCategory: 'Nope',
       quantity: 0,

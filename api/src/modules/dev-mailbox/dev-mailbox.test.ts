@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const verificationUrl = 'https://account.dcipher.io/verify-email?token=abc123&email=grace%40example.com';
@@ -144,7 +144,7 @@ describe('dev mailbox', () => {
     const everyone = (await server.app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json();
     assert.equal(everyone.length, 3);
     assert.deepEqual(
-      (await server.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=x@y.z' })).json(),
+      bodyOf(await server.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=x@y.z' })),
       [],
     );
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createUser } from '../../test-support/create-user.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -64,12 +64,12 @@ describe('POST /update-email', () => {
 
       const response = await updateEmail({ email, password, newEmail: ` ${newEmail.toUpperCase()} ` }, ip);
       assert.equal(response.statusCode, 202, response.body);
-      assert.deepEqual(response.json(), accepted(newEmail));
+      assert.deepEqual(bodyOf(response), accepted(newEmail));
 
       assert.deepEqual(await emailsTo(newEmail), ['email-verification']);
       assert.deepEqual(await emailsTo(email), ['email-verification'], 'the old address gets nothing more');
-      assert.deepEqual((await verify(oldToken)).json(), verificationFailed);
-      assert.deepEqual((await logIn(email)).json(), invalidCredentials);
+      assert.deepEqual(bodyOf(await verify(oldToken)), verificationFailed);
+      assert.deepEqual(bodyOf(await logIn(email)), invalidCredentials);
 
       const verified = await verify(await linkTokenFor(newEmail));
       assert.equal(verified.statusCode, 200);
@@ -89,7 +89,7 @@ describe('POST /update-email', () => {
 
       const response = await updateEmail({ email, password, newEmail: taken }, ip);
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), accepted(taken));
+      assert.deepEqual(bodyOf(response), accepted(taken));
 
       assert.deepEqual(await emailsTo(taken), ['email-change-address-taken']);
       const [notice] = await readOutbox(server.database, taken);
@@ -107,7 +107,7 @@ describe('POST /update-email', () => {
 
       const response = await updateEmail({ email, password, newEmail }, ip);
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), accepted(newEmail));
+      assert.deepEqual(bodyOf(response), accepted(newEmail));
 
       assert.equal(await addressOf(id), email);
       assert.equal((await logIn(email)).statusCode, 200, 'the old address keeps working');
@@ -126,12 +126,12 @@ describe('POST /update-email', () => {
       const token = await linkTokenFor(newEmail);
       const verified = await verify(token);
       assert.equal(verified.statusCode, 200);
-      assert.deepEqual(verified.json(), { email: newEmail, verified: true, emailChanged: true });
+      assert.deepEqual(bodyOf(verified), { email: newEmail, verified: true, emailChanged: true });
       assert.equal(await addressOf(id), newEmail);
       assert.equal((await logIn(newEmail)).statusCode, 200);
-      assert.deepEqual((await logIn(email)).json(), invalidCredentials);
+      assert.deepEqual(bodyOf(await logIn(email)), invalidCredentials);
 
-      assert.deepEqual((await verify(token)).json(), verificationFailed, 'the link works once');
+      assert.deepEqual(bodyOf(await verify(token)), verificationFailed, 'the link works once');
     });
 
     it('lets only the newest requested change be confirmed', async () => {
@@ -143,7 +143,7 @@ describe('POST /update-email', () => {
       const firstToken = await linkTokenFor(newEmail);
       assert.equal((await updateEmail({ email, password, newEmail: secondEmail }, ip)).statusCode, 202);
 
-      assert.deepEqual((await verify(firstToken)).json(), verificationFailed);
+      assert.deepEqual(bodyOf(await verify(firstToken)), verificationFailed);
       assert.equal(await addressOf(id), email);
       assert.equal((await verify(await linkTokenFor(secondEmail))).statusCode, 200);
       assert.equal(await addressOf(id), secondEmail);
@@ -159,7 +159,7 @@ describe('POST /update-email', () => {
       );
       const response = await verify(await linkTokenFor(newEmail));
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), verificationFailed);
+      assert.deepEqual(bodyOf(response), verificationFailed);
       assert.equal(await addressOf(id), email);
     });
 
@@ -171,7 +171,7 @@ describe('POST /update-email', () => {
 
       const response = await verify(await linkTokenFor(newEmail));
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), verificationFailed);
+      assert.deepEqual(bodyOf(response), verificationFailed);
       assert.equal(await addressOf(id), email);
       assert.equal(await addressOf(otherId), newEmail);
     });
@@ -184,7 +184,7 @@ describe('POST /update-email', () => {
 
       const response = await updateEmail({ email, password, newEmail: taken }, ip);
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), accepted(taken));
+      assert.deepEqual(bodyOf(response), accepted(taken));
       assert.deepEqual(await emailsTo(taken), ['email-change-address-taken']);
       assert.deepEqual(await emailsTo(email), [], 'no heads-up: nothing is pending');
       assert.equal(await addressOf(id), email);
@@ -196,7 +196,7 @@ describe('POST /update-email', () => {
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         const response = await updateEmail({ email, password, newEmail }, ip);
         assert.equal(response.statusCode, 202);
-        assert.deepEqual(response.json(), accepted(newEmail));
+        assert.deepEqual(bodyOf(response), accepted(newEmail));
       }
       assert.equal((await emailsTo(newEmail)).length, 3);
     });
@@ -212,7 +212,7 @@ describe('POST /update-email', () => {
       ]) {
         const response = await updateEmail(body, ip);
         assert.equal(response.statusCode, 401);
-        assert.deepEqual(response.json(), invalidCredentials);
+        assert.deepEqual(bodyOf(response), invalidCredentials);
       }
       assert.equal(await addressOf(id), email);
       assert.deepEqual(await emailsTo(newEmail), []);
@@ -223,7 +223,7 @@ describe('POST /update-email', () => {
       await createUser(server.database, email, password);
       await server.database.query(`update users set status = 'InvitationSent' where email = $1`, [email]);
       const response = await updateEmail({ email, password, newEmail }, ip);
-      assert.deepEqual(response.json(), invalidCredentials);
+      assert.deepEqual(bodyOf(response), invalidCredentials);
     });
 
     it('counts wrong passwords as failed sign-ins: after 5, the account must wait, at login too', async () => {

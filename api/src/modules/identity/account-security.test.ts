@@ -10,7 +10,7 @@ import type {
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { createUser } from '../../test-support/create-user.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import {
   exportSessionsAndSignInHistory,
@@ -109,7 +109,7 @@ describe('privacy & security', () => {
 
       const response = await call('DELETE', `/account/sessions/${sidOf(other)}`, mine.accessToken);
       assert.equal(response.statusCode, 200, response.body);
-      assert.deepEqual(response.json(), { signedOut: true });
+      assert.deepEqual(bodyOf(response), { signedOut: true });
 
       assert.equal((await refresh(other.refreshToken)).statusCode, 401);
       const otherAccess = await call('GET', '/account', other.accessToken);
@@ -120,7 +120,7 @@ describe('privacy & security', () => {
         url: '/verifyToken',
         payload: { token: other.accessToken },
       });
-      assert.deepEqual(verified.json(), { valid: false }, 'other services refuse it too');
+      assert.deepEqual(bodyOf(verified), { valid: false }, 'other services refuse it too');
 
       assert.equal((await call('GET', '/account', mine.accessToken)).statusCode, 200);
       assert.deepEqual(
@@ -168,7 +168,7 @@ describe('privacy & security', () => {
 
       const response = await call('DELETE', '/account/sessions', mine.accessToken);
       assert.equal(response.statusCode, 200, response.body);
-      assert.deepEqual(response.json(), { signedOut: 2 });
+      assert.deepEqual(bodyOf(response), { signedOut: 2 });
       for (const other of others) {
         assert.equal((await refresh(other.refreshToken)).statusCode, 401);
         assert.equal((await call('GET', '/account', other.accessToken)).statusCode, 401);
@@ -369,7 +369,7 @@ describe('privacy & security', () => {
     it('sets up with a QR code, needs a right code to turn on and answers 10 recovery codes once', async () => {
       const email = await newUser();
       const tokens = await logIn(email);
-      assert.deepEqual((await call('GET', '/account/two-factor', tokens.accessToken)).json(), {
+      assert.deepEqual(bodyOf(await call('GET', '/account/two-factor', tokens.accessToken)), {
         enabled: false,
         recoveryCodesRemaining: 0,
       });
@@ -416,7 +416,7 @@ describe('privacy & security', () => {
       assert.equal(recoveryCodes.length, 10);
       assert.equal(new Set(recoveryCodes).size, 10);
       for (const code of recoveryCodes) assert.match(code, /^[a-z2-9]{5}-[a-z2-9]{5}$/);
-      assert.deepEqual((await call('GET', '/account/two-factor', tokens.accessToken)).json(), {
+      assert.deepEqual(bodyOf(await call('GET', '/account/two-factor', tokens.accessToken)), {
         enabled: true,
         recoveryCodesRemaining: 10,
       });
@@ -518,7 +518,7 @@ describe('privacy & security', () => {
       assert.deepEqual(reused.json().issues, {
         recoveryCode: 'That recovery code is not correct or was already used.',
       });
-      assert.deepEqual((await call('GET', '/account/two-factor', tokens.accessToken)).json(), {
+      assert.deepEqual(bodyOf(await call('GET', '/account/two-factor', tokens.accessToken)), {
         enabled: true,
         recoveryCodesRemaining: 9,
       });
@@ -592,7 +592,7 @@ describe('privacy & security', () => {
         currentPassword: password,
       });
       assert.equal(disabled.statusCode, 200, disabled.body);
-      assert.deepEqual(disabled.json(), { enabled: false, recoveryCodesRemaining: 0 });
+      assert.deepEqual(bodyOf(disabled), { enabled: false, recoveryCodesRemaining: 0 });
       const again = await call('POST', '/account/two-factor/disable', tokens.accessToken, {
         currentPassword: password,
       });

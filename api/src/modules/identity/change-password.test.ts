@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { demoPassword } from '../../db/seed-demo-data.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import { createUser } from '../../test-support/create-user.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -108,7 +109,7 @@ describe('changing a password', () => {
       );
       assert.equal(response.statusCode, 400);
       assert.deepEqual(
-        response.json(),
+        bodyOf(response),
         validationFailure(
           { currentPassword: 'The current password is not correct.' },
           { reason: 'currentPasswordIncorrect' },
@@ -126,7 +127,7 @@ describe('changing a password', () => {
       );
       assert.equal(response.statusCode, 400);
       assert.deepEqual(
-        response.json(),
+        bodyOf(response),
         validationFailure({ newPassword: 'New password must be different than the current password' }),
       );
     });
@@ -138,7 +139,7 @@ describe('changing a password', () => {
         changeBody({ confirmPassword: 'Something-Else-1' }),
       );
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), validationFailure({ confirmPassword: 'Passwords do not match' }));
+      assert.deepEqual(bodyOf(response), validationFailure({ confirmPassword: 'Passwords do not match' }));
     });
 
     it('applies the password policy and requires every field', async () => {
@@ -189,7 +190,7 @@ describe('changing a password', () => {
 
       const refused = await get('/test-only/ordinary', tokens.accessToken);
       assert.equal(refused.statusCode, 403);
-      assert.deepEqual(refused.json(), passwordChangeRequired);
+      assert.deepEqual(bodyOf(refused), passwordChangeRequired);
       assert.equal((await get('/account', tokens.accessToken)).statusCode, 200);
 
       const otherSession = await logIn(server.app, { email: expiredEmail });

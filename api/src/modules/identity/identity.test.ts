@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { refreshReuseIntervalSeconds } from './refresh-token-store.js';
 
@@ -246,7 +246,7 @@ describe('identity', () => {
 
       const response = await post('/logout', { isForced: true }, secondSession.accessToken);
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { loggedOut: true });
+      assert.deepEqual(bodyOf(response), { loggedOut: true });
 
       for (const session of [firstSession, secondSession]) {
         const refresh = await post('/token', { refreshToken: session.refreshToken });
@@ -260,7 +260,7 @@ describe('identity', () => {
       const session = await logIn(server.app);
       const otherSession = await logIn(server.app);
       const response = await post('/logout', { isForced: false }, session.accessToken);
-      assert.deepEqual(response.json(), { loggedOut: true });
+      assert.deepEqual(bodyOf(response), { loggedOut: true });
       assert.equal((await post('/token', { refreshToken: session.refreshToken })).statusCode, 401);
       const reused = await server.app.inject({
         method: 'GET',

@@ -8,7 +8,7 @@ import { HttpOAuthProvider } from '../../adapters/integrations/http-oauth-provid
 import { ProviderUnavailableError } from '../../adapters/integrations/oauth-provider.js';
 import { createServer } from '../../server.js';
 import { createUser } from '../../test-support/create-user.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
 
 /** What the stand-in token endpoint received. */
@@ -142,7 +142,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
     params?: object,
   ) => {
     assert.equal(response.statusCode, statusCode, response.body);
-    assert.deepEqual(response.json(), { statusCode, error, message, code, ...(params && { params }) });
+    assert.deepEqual(bodyOf(response), { statusCode, error, message, code, ...(params && { params }) });
   };
 
   describe('GET /auth/miro/accessToken', () => {
@@ -229,10 +229,10 @@ describe('Miro and SurveyMonkey token exchanges', () => {
       const response = await get(`/auth/miro/latest-saved-access-token?userId=${userId}&teamId=team-1`);
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['cache-control'], 'no-store');
-      assert.deepEqual(response.json(), newest);
+      assert.deepEqual(bodyOf(response), newest);
 
       const otherTeam = await get(`/auth/miro/latest-saved-access-token?userId=${userId}&teamId=team-2`);
-      assert.deepEqual(otherTeam.json(), other);
+      assert.deepEqual(bodyOf(otherTeam), other);
       assert.deepEqual(
         (await savedRows()).filter((row) => row.provider === 'miro').map((row) => row.teamId),
         ['team-1', 'team-2'],

@@ -5,7 +5,7 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { demoOrganization, demoUsers } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { invitationsPerAdminLimit } from './invitation-service.js';
@@ -188,7 +188,7 @@ describe('invitations', () => {
         const response = await invite({ email: newAddress(), role: 'teammate' }, token);
         assert.equal(response.statusCode, 403);
         assert.deepEqual(
-          response.json(),
+          bodyOf(response),
           error(403, 'Only the admins of your organization can invite people.', 'FORBIDDEN', {
             reason: 'permission',
             action: 'grant',
@@ -218,7 +218,7 @@ describe('invitations', () => {
         const response = await invite({ email, role: 'teammate' });
         assert.equal(response.statusCode, 409);
         assert.deepEqual(
-          response.json(),
+          bodyOf(response),
           error(409, 'This person already has a Dcipher account.', 'ACCOUNT_EXISTS'),
         );
         assert.deepEqual(await readOutbox(server.database, email), []);
@@ -230,7 +230,7 @@ describe('invitations', () => {
       const again = await invite({ email, role: 'admin' });
       assert.equal(again.statusCode, 409);
       assert.deepEqual(
-        again.json(),
+        bodyOf(again),
         error(
           409,
           'This person has already been invited. Resend the invitation instead.',
@@ -246,7 +246,7 @@ describe('invitations', () => {
       const response = await invite({ email, role: 'teammate' });
       assert.equal(response.statusCode, 409);
       assert.deepEqual(
-        response.json(),
+        bodyOf(response),
         error(
           409,
           'This person has already been invited to Dcipher by another organization.',
@@ -291,7 +291,7 @@ describe('invitations', () => {
       const refused = await invite({ email: newAddress(), role: 'guest' }, busyToken);
       assert.equal(refused.statusCode, 429);
       assert.deepEqual(
-        refused.json(),
+        bodyOf(refused),
         error(429, 'Too many requests. Please wait a few minutes and try again.', 'TOO_MANY_REQUESTS'),
       );
       assert.ok(Number(refused.headers['retry-after']) > 0);
@@ -320,9 +320,9 @@ describe('invitations', () => {
       assert.equal((await readOutbox(server.database, email)).length, 2);
       const secondToken = await invitationTokenFor(email);
       assert.notEqual(secondToken, firstToken);
-      assert.deepEqual((await getInvitation(firstToken)).json(), invalidLink);
+      assert.deepEqual(bodyOf(await getInvitation(firstToken)), invalidLink);
       assert.equal((await getInvitation(secondToken)).json().state, 'pending');
-      assert.deepEqual((await acceptWith(firstToken)).json(), invalidLink);
+      assert.deepEqual(bodyOf(await acceptWith(firstToken)), invalidLink);
       assert.equal((await acceptWith(secondToken)).statusCode, 200);
     });
 
@@ -336,7 +336,7 @@ describe('invitations', () => {
         const response = await resend({ email });
         assert.equal(response.statusCode, 404, email);
         assert.deepEqual(
-          response.json(),
+          bodyOf(response),
           error(
             404,
             'There is no pending invitation for this email address in your organization.',
@@ -366,7 +366,7 @@ describe('invitations', () => {
       const response = await getInvitation(token);
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['cache-control'], 'no-store');
-      const body = response.json();
+      const body = response.json<{ expiresAt: string }>();
       assert.deepEqual(body, {
         state: 'pending',
         email,
@@ -396,7 +396,7 @@ describe('invitations', () => {
       for (const token of ['x'.repeat(43), '%%%', 'a'.repeat(5000)]) {
         const response = await getInvitation(token);
         assert.equal(response.statusCode, 404);
-        assert.deepEqual(response.json(), invalidLink);
+        assert.deepEqual(bodyOf(response), invalidLink);
       }
       const missing = await server.app.inject({ method: 'GET', url: '/invitations' });
       assert.equal(missing.statusCode, 400);
@@ -499,7 +499,7 @@ describe('invitations', () => {
       await expire(email);
       const response = await acceptWith(token);
       assert.equal(response.statusCode, 410);
-      assert.deepEqual(response.json(), expiredInvitation);
+      assert.deepEqual(bodyOf(response), expiredInvitation);
       const [user] = await server.database.query<{ status: string }>(
         'select status from users where email = $1',
         [email],
@@ -512,14 +512,14 @@ describe('invitations', () => {
       assert.equal((await acceptWith(token)).statusCode, 200);
       const again = await acceptWith(token, { password: 'Other-Password-2027', confirmPassword: undefined });
       assert.equal(again.statusCode, 409);
-      assert.deepEqual(again.json(), acceptedAlready);
+      assert.deepEqual(bodyOf(again), acceptedAlready);
       await logIn(server.app, { email, password: chosenPassword });
     });
 
     it('answers 404 for an unknown token', async () => {
       const response = await acceptWith('not-a-token');
       assert.equal(response.statusCode, 404);
-      assert.deepEqual(response.json(), invalidLink);
+      assert.deepEqual(bodyOf(response), invalidLink);
     });
 
     it('refuses a suspended invitee', async () => {
@@ -527,7 +527,7 @@ describe('invitations', () => {
       await server.database.query('update users set suspended_at = now() where email = $1', [email]);
       const response = await acceptWith(token);
       assert.equal(response.statusCode, 403);
-      assert.deepEqual(response.json(), suspended);
+      assert.deepEqual(bodyOf(response), suspended);
       const [user] = await server.database.query<{ status: string }>(
         'select status from users where email = $1',
         [email],
@@ -565,7 +565,7 @@ describe('invitations', () => {
 
       const response = await askForRenewal(token);
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), { requested: true });
+      assert.deepEqual(bodyOf(response), { requested: true });
       const message = await latestEmailTo(server.database, demoAdmin.email);
       assert.equal(message.subject, `${email} asks for a new invitation`);
       assert.equal(message.tag, 'invitation-renewal-request');
@@ -595,7 +595,7 @@ describe('invitations', () => {
     it('refuses a pending, accepted, unknown or suspended invitation', async () => {
       const pending = await invited();
       assert.deepEqual(
-        (await askForRenewal(pending.token)).json(),
+        bodyOf(await askForRenewal(pending.token)),
         error(
           409,
           'This invitation is still valid: accept it instead of asking for a new one.',
@@ -604,15 +604,15 @@ describe('invitations', () => {
       );
       assert.equal((await acceptWith(pending.token)).statusCode, 200);
       await expire(pending.email);
-      assert.deepEqual((await askForRenewal(pending.token)).json(), acceptedAlready);
-      assert.deepEqual((await askForRenewal('unknown')).json(), invalidLink);
+      assert.deepEqual(bodyOf(await askForRenewal(pending.token)), acceptedAlready);
+      assert.deepEqual(bodyOf(await askForRenewal('unknown')), invalidLink);
 
       const suspendedInvitee = await invited();
       await expire(suspendedInvitee.email);
       await server.database.query('update users set suspended_at = now() where email = $1', [
         suspendedInvitee.email,
       ]);
-      assert.deepEqual((await askForRenewal(suspendedInvitee.token)).json(), suspended);
+      assert.deepEqual(bodyOf(await askForRenewal(suspendedInvitee.token)), suspended);
     });
 
     it('refuses the 11th request from one IP address within an hour with 429', async () => {

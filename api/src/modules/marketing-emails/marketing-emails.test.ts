@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { OutboxMessage } from '../../adapters/mailer/email-outbox-repository.js';
 import { demoPassword } from '../../db/seed-demo-data.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
@@ -136,7 +136,7 @@ describe('marketing and reminder emails', () => {
 
       const response = await send('/send-discover-dcipher-emails');
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { sent: 2 });
+      assert.deepEqual(bodyOf(response), { sent: 2 });
 
       for (const email of [oldTimer, notOptedIn, unverified, suspended, invited, unsubscribedLater]) {
         assert.deepEqual(await emailsTo(email, 'discover-dcipher'), [], email);
@@ -158,11 +158,11 @@ describe('marketing and reminder emails', () => {
     });
 
     it('sends nothing new when run again, and reaches those who signed up since', async () => {
-      assert.deepEqual((await send('/send-discover-dcipher-emails')).json(), { sent: 0 });
+      assert.deepEqual(bodyOf(await send('/send-discover-dcipher-emails')), { sent: 0 });
       const latecomer = await addUser({ signedUpHoursAgo: 1 });
-      assert.deepEqual((await send('/send-discover-dcipher-emails')).json(), { sent: 1 });
+      assert.deepEqual(bodyOf(await send('/send-discover-dcipher-emails')), { sent: 1 });
       assert.equal((await emailsTo(latecomer, 'discover-dcipher')).length, 1);
-      assert.deepEqual((await send('/send-discover-dcipher-emails')).json(), { sent: 0 });
+      assert.deepEqual(bodyOf(await send('/send-discover-dcipher-emails')), { sent: 0 });
     });
   });
 
@@ -198,7 +198,7 @@ describe('marketing and reminder emails', () => {
 
       const response = await send('/send-feature-updates-emails', campaign());
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { sent: consenting });
+      assert.deepEqual(bodyOf(response), { sent: consenting });
       assert.deepEqual(await emailsTo(notOptedIn, 'feature-updates'), []);
       assert.deepEqual(await emailsTo(unsubscribed, 'feature-updates'), []);
 
@@ -219,7 +219,7 @@ describe('marketing and reminder emails', () => {
       assert.deepEqual((await send('/send-feature-updates-emails', campaign())).json(), { sent: 0 });
       assert.equal((await emailsTo(longStanding, 'feature-updates')).length, 1);
       const next = await send('/send-feature-updates-emails', campaign({ campaign: 'release-2026-06' }));
-      assert.deepEqual(next.json(), { sent: consenting });
+      assert.deepEqual(bodyOf(next), { sent: consenting });
       assert.equal((await emailsTo(longStanding, 'feature-updates')).length, 2);
     });
 
@@ -312,7 +312,7 @@ describe('marketing and reminder emails', () => {
 
       const response = await send('/send-email-verification-reminder');
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { sent: due });
+      assert.deepEqual(bodyOf(response), { sent: due });
       for (const other of [recent, verified, suspended]) {
         assert.deepEqual(await emailsTo(other, 'email-verification-reminder'), [], other);
       }
@@ -335,7 +335,7 @@ describe('marketing and reminder emails', () => {
       assert.equal(verifiedNow.json().email, email);
       assert.equal(verifiedNow.json().verified, true);
 
-      assert.deepEqual((await send('/send-email-verification-reminder')).json(), { sent: 0 });
+      assert.deepEqual(bodyOf(await send('/send-email-verification-reminder')), { sent: 0 });
       assert.equal((await emailsTo(notOptedIn, 'email-verification-reminder')).length, 1);
     });
   });
@@ -356,7 +356,7 @@ describe('marketing and reminder emails', () => {
 
       const response = await unsubscribe(email, `?token=${token}`);
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { email: reader, unsubscribed: true });
+      assert.deepEqual(bodyOf(response), { email: reader, unsubscribed: true });
       const [user] = await server.database.query<{ receiveEmails: boolean }>(
         'select receive_emails as "receiveEmails" from users where email = $1',
         [reader],
@@ -370,7 +370,7 @@ describe('marketing and reminder emails', () => {
       // Again: the same answer, nothing changes.
       const again = await unsubscribe(email, `?token=${token}`);
       assert.equal(again.statusCode, 200);
-      assert.deepEqual(again.json(), { email: reader, unsubscribed: true });
+      assert.deepEqual(bodyOf(again), { email: reader, unsubscribed: true });
 
       await send('/send-feature-updates-emails', {
         campaign: 'unsubscribe-check-2',
@@ -387,7 +387,7 @@ describe('marketing and reminder emails', () => {
       const token = links.tokenFor('lead@example.com');
       const response = await unsubscribe('Lead@Example.com', `?token=${token}`);
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { email: 'lead@example.com', unsubscribed: true });
+      assert.deepEqual(bodyOf(response), { email: 'lead@example.com', unsubscribed: true });
       const listed = await server.database.query('select 1 from email_unsubscribes where email = $1', [
         'lead@example.com',
       ]);

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const teammate = 'teammate@demo.dcipher.local';
@@ -112,8 +113,8 @@ describe('organization settings (issue 10)', () => {
     );
 
     const set = await call('PUT', '/org-admin/password-policies', admin, { expiresAfterDays: 30 });
-    assert.deepEqual(set.json(), { expiresAfterDays: 30 });
-    assert.deepEqual((await call('GET', '/org-admin/password-policies', admin)).json(), {
+    assert.deepEqual(bodyOf(set), { expiresAfterDays: 30 });
+    assert.deepEqual(bodyOf(await call('GET', '/org-admin/password-policies', admin)), {
       expiresAfterDays: 30,
     });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { IssuedTokenPair } from '@dcipher/shared/contract';
 import { createUser } from '../../test-support/create-user.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -61,7 +61,7 @@ describe('password recovery', () => {
       const email = await someone();
       const response = await requestReset(email.toUpperCase());
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), { sent: true });
+      assert.deepEqual(bodyOf(response), { sent: true });
 
       const [message] = await waitForEmailsTo(server.database, email, 1);
       assert.equal(message?.subject, 'Reset your Dcipher password');
@@ -84,7 +84,7 @@ describe('password recovery', () => {
     it('answers an unknown address the same way and sends nothing', async () => {
       const response = await requestReset('nobody-here@example.com');
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), { sent: true });
+      assert.deepEqual(bodyOf(response), { sent: true });
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.deepEqual(await readOutbox(server.database, 'nobody-here@example.com'), []);
     });
@@ -102,7 +102,7 @@ describe('password recovery', () => {
       for (const remoteAddress of ['203.0.113.20', '203.0.113.21', '203.0.113.22', '203.0.113.23']) {
         const response = await requestReset(email, remoteAddress);
         assert.equal(response.statusCode, 202);
-        assert.deepEqual(response.json(), { sent: true });
+        assert.deepEqual(bodyOf(response), { sent: true });
       }
       await waitForEmailsTo(server.database, email, 3);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -139,7 +139,7 @@ describe('password recovery', () => {
 
       const response = await setNewPassword(token);
       assert.equal(response.statusCode, 200, response.body);
-      assert.deepEqual(response.json(), { changed: true });
+      assert.deepEqual(bodyOf(response), { changed: true });
 
       assert.equal((await logIn(email, oldPassword)).statusCode, 401);
       assert.equal((await logIn(email, newPassword)).statusCode, 200);
@@ -162,7 +162,7 @@ describe('password recovery', () => {
 
       const reused = await setNewPassword(token, 'Yet-Another-Password-3');
       assert.equal(reused.statusCode, 400);
-      assert.deepEqual(reused.json(), invalidLink);
+      assert.deepEqual(bodyOf(reused), invalidLink);
       assert.equal((await logIn(email, newPassword)).statusCode, 200, 'the reused link changed nothing');
     });
 
@@ -184,7 +184,7 @@ describe('password recovery', () => {
       const older = await resetTokenFor(email, 1);
       const newer = await resetTokenFor(email, 2);
       assert.notEqual(older, newer);
-      assert.deepEqual((await setNewPassword(older)).json(), invalidLink);
+      assert.deepEqual(bodyOf(await setNewPassword(older)), invalidLink);
       assert.equal((await setNewPassword(newer)).statusCode, 200);
     });
 
@@ -198,7 +198,7 @@ describe('password recovery', () => {
       );
       const response = await setNewPassword(token);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), expiredLink);
+      assert.deepEqual(bodyOf(response), expiredLink);
       assert.equal((await logIn(email, oldPassword)).statusCode, 200);
     });
 
@@ -206,7 +206,7 @@ describe('password recovery', () => {
       for (const token of ['A'.repeat(43), 'not a token', '%00', 'x'.repeat(5000)]) {
         const response = await setNewPassword(token);
         assert.equal(response.statusCode, 400, token);
-        assert.deepEqual(response.json(), invalidLink);
+        assert.deepEqual(bodyOf(response), invalidLink);
       }
     });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { demoAdmin, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -113,7 +113,7 @@ describe('email verification', () => {
 
       const reused = await verify(token);
       assert.equal(reused.statusCode, 400);
-      assert.deepEqual(reused.json(), failed, 'a used link signs nobody in');
+      assert.deepEqual(bodyOf(reused), failed, 'a used link signs nobody in');
     });
 
     it("gives a browser on the product's origin the session as an HttpOnly cookie, never in the body", async () => {
@@ -135,7 +135,7 @@ describe('email verification', () => {
       await server.database.query('update users set suspended_at = now() where email = $1', [email]);
       const response = await verify(await verificationTokenFor(server.database, email));
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { email, verified: true });
+      assert.deepEqual(bodyOf(response), { email, verified: true });
     });
 
     it('answers an expired link with VERIFICATION_LINK_EXPIRED and leaves the address unverified', async () => {
@@ -148,7 +148,7 @@ describe('email verification', () => {
       );
       const response = await verify(token);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), expired);
+      assert.deepEqual(bodyOf(response), expired);
       assert.equal((await logIn(email)).statusCode, 403);
     });
 
@@ -156,7 +156,7 @@ describe('email verification', () => {
       for (const token of ['A'.repeat(43), 'not a token', '%00', 'x'.repeat(5000)]) {
         const response = await verify(token);
         assert.equal(response.statusCode, 400, token);
-        assert.deepEqual(response.json(), failed);
+        assert.deepEqual(bodyOf(response), failed);
       }
     });
 
@@ -179,7 +179,7 @@ describe('email verification', () => {
     it('answers 202 for an unknown address and sends nothing', async () => {
       const response = await post('/send-confirmation', { email: 'Nobody@Example.com' }, '203.0.113.10');
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), { sent: true });
+      assert.deepEqual(bodyOf(response), { sent: true });
       assert.deepEqual(await readOutbox(server.database, 'nobody@example.com'), []);
     });
 
@@ -188,12 +188,12 @@ describe('email verification', () => {
       const oldToken = await verificationTokenFor(server.database, email);
       const response = await post('/send-confirmation', { email }, '203.0.113.11');
       assert.equal(response.statusCode, 202);
-      assert.deepEqual(response.json(), { sent: true });
+      assert.deepEqual(bodyOf(response), { sent: true });
 
       const newToken = await verificationTokenFor(server.database, email);
       assert.notEqual(newToken, oldToken);
       assert.equal((await readOutbox(server.database, email)).length, 2);
-      assert.deepEqual((await verify(oldToken)).json(), failed);
+      assert.deepEqual(bodyOf(await verify(oldToken)), failed);
       assert.equal((await verify(newToken)).statusCode, 200);
       assert.equal((await logIn(email)).statusCode, 200);
     });
@@ -206,7 +206,7 @@ describe('email verification', () => {
          where user_id = (select id from users where email = $1)`,
         [email],
       );
-      assert.deepEqual((await verify(oldToken)).json(), expired);
+      assert.deepEqual(bodyOf(await verify(oldToken)), expired);
       assert.equal((await post('/send-confirmation', { email }, '203.0.113.12')).statusCode, 202);
       assert.equal((await verify(await verificationTokenFor(server.database, email))).statusCode, 200);
     });
@@ -234,7 +234,7 @@ describe('email verification', () => {
       ].entries()) {
         const response = await post('/send-confirmation', { email }, remoteAddress);
         assert.equal(response.statusCode, 202, `request ${index + 1}`);
-        assert.deepEqual(response.json(), { sent: true });
+        assert.deepEqual(bodyOf(response), { sent: true });
       }
       // The sign-up's own link, then 3 new ones; the fourth request sent nothing.
       assert.equal((await readOutbox(server.database, email)).length, 4);

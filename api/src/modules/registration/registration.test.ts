@@ -4,6 +4,7 @@ import { ErrorBodySchema, type ValidationReason } from '@dcipher/shared/contract
 import * as v from 'valibot';
 import { demoPassword } from '../../db/seed-demo-data.js';
 import { createServer } from '../../server.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { solveCaptcha } from '../../test-support/solve-captcha.js';
@@ -174,7 +175,7 @@ describe('POST /register', () => {
       });
       assert.equal(response.statusCode, 400);
       assert.deepEqual(
-        response.json(),
+        bodyOf(response),
         validationFailure({
           firstName: 'This field is required',
           lastName: 'This field is required',
@@ -213,7 +214,7 @@ describe('POST /register', () => {
       it(`applies the password policy: "${message}"`, async () => {
         const response = await signUp(server.app, individualSignUp({ password }), '192.0.2.12');
         assert.equal(response.statusCode, 400);
-        assert.deepEqual(response.json(), validationFailure({ password: message }));
+        assert.deepEqual(bodyOf(response), validationFailure({ password: message }));
       });
     }
 
@@ -225,7 +226,7 @@ describe('POST /register', () => {
       );
       assert.equal(response.statusCode, 400);
       assert.deepEqual(
-        response.json(),
+        bodyOf(response),
         validationFailure({ company: 'This field is required', companySize: 'This field is required' }),
       );
     });
@@ -248,7 +249,7 @@ describe('POST /register', () => {
         );
         assert.equal(response.statusCode, 400, String(captcha));
         assert.deepEqual(
-          response.json(),
+          bodyOf(response),
           // An empty one is the schema's refusal; the others the API's check of the solution.
           validationFailure({ captcha: captchaMessage }, captcha === '' ? undefined : { reason: 'captcha' }),
         );
@@ -259,7 +260,7 @@ describe('POST /register', () => {
         payload: individualSignUp({ email: 'robot@example.com' }),
         remoteAddress: '192.0.2.14',
       });
-      assert.deepEqual(withoutField.json(), validationFailure({ captcha: captchaMessage }));
+      assert.deepEqual(bodyOf(withoutField), validationFailure({ captcha: captchaMessage }));
 
       assert.equal(await countRows('users'), (usersBefore ?? 0) + 1);
       assert.deepEqual(await readOutbox(server.database, 'robot@example.com'), []);

@@ -11,6 +11,7 @@ import {
   shareableResources,
 } from '@dcipher/shared/domain';
 import { demoOrganization, demoPassword, demoResources } from '../../db/seed-demo-data.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const emailOf: Record<OrganizationRole, string> = {
@@ -165,7 +166,7 @@ describe('roles (issue 10)', () => {
     });
     assert.equal(updated.json().grants[0].role, 'editor');
     assert.equal(updated.json().publicRole, 'viewer');
-    assert.deepEqual((await call('GET', `/roles/resource/public?${query}`, tokens.guest)).json(), {
+    assert.deepEqual(bodyOf(await call('GET', `/roles/resource/public?${query}`, tokens.guest)), {
       publicRole: 'viewer',
     });
 
@@ -308,8 +309,8 @@ describe('roles (issue 10)', () => {
 
   it("answers the caller's own roles, and changes a member's organization role through the members module", async () => {
     const mine = await call('GET', `/roles?resource=file&resourceId=${demoResources[2].id}`, tokens.admin);
-    assert.deepEqual(mine.json(), { organizationRole: 'admin', resourceRole: 'owner' });
-    assert.deepEqual((await call('GET', '/roles', tokens.guest)).json(), {
+    assert.deepEqual(bodyOf(mine), { organizationRole: 'admin', resourceRole: 'owner' });
+    assert.deepEqual(bodyOf(await call('GET', '/roles', tokens.guest)), {
       organizationRole: 'guest',
       resourceRole: null,
     });
@@ -333,6 +334,6 @@ describe('roles (issue 10)', () => {
       role: 'teammate',
     });
     assert.equal(changed.statusCode, 200, changed.body);
-    assert.deepEqual(changed.json(), { email: member, role: 'teammate' });
+    assert.deepEqual(bodyOf(changed), { email: member, role: 'teammate' });
   });
 });

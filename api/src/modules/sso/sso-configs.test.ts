@@ -5,7 +5,7 @@ import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createSecretBox } from './secret-box.js';
 import { createSsoService } from './sso-service.js';
@@ -126,7 +126,7 @@ describe('/sso/configs', () => {
 
     const read = await call('GET', adminToken);
     assert.equal(read.statusCode, 200);
-    assert.deepEqual(read.json(), config);
+    assert.deepEqual(bodyOf(read), config);
     assert.ok(!read.body.includes(clientSecret), 'GET never answers the secret');
     assert.ok(!('clientSecret' in read.json()));
   });
@@ -284,7 +284,7 @@ describe('/sso/configs', () => {
   it('deletes the configuration (then 404), which frees its domains for another organization', async () => {
     const response = await call('DELETE', adminToken);
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { deleted: true });
+    assert.deepEqual(bodyOf(response), { deleted: true });
     assert.equal((await call('GET', adminToken)).statusCode, 404);
     const again = await call('DELETE', adminToken);
     assert.equal(again.statusCode, 404);

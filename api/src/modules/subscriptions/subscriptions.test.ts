@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Invoice, PlanChangeQuote, SubscriptionSummary } from '@dcipher/shared/contract';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -302,7 +303,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
       currency: 'gpb',
     });
     assert.equal(publicPrice.statusCode, 200, publicPrice.body);
-    assert.deepEqual(publicPrice.json(), {
+    assert.deepEqual(bodyOf(publicPrice), {
       code: 'BUSINESS100',
       planId: 'business-annual',
       currency: 'gpb',
@@ -351,7 +352,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const other = await newOrganization();
     assert.equal((await call('GET', `/invoices/${all[0]!.id}/pdf`, other.admin)).statusCode, 404);
     assert.equal((await call('GET', '/invoices/not-an-id/pdf', other.admin)).statusCode, 404);
-    assert.deepEqual((await call('GET', '/invoices', other.admin)).json(), []);
+    assert.deepEqual(bodyOf(await call('GET', '/invoices', other.admin)), []);
     assert.equal((await call('GET', '/invoices', other.guest)).statusCode, 403);
     // Every number up to the highest is used once.
     const [{ total, highest }] = (await server.database.query<{ total: number; highest: number }>(
@@ -420,7 +421,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const none = await call('GET', '/billing', org.admin);
     assert.deepEqual([none.statusCode, none.json()], [200, null]);
     await addCard(org.admin, { country: 'US' });
-    assert.deepEqual((await call('GET', '/billing', org.teammate)).json(), {
+    assert.deepEqual(bodyOf(await call('GET', '/billing', org.teammate)), {
       company: 'Test Org',
       address: 'Vesterbrogade 1, 1620 Copenhagen',
       country: 'US',

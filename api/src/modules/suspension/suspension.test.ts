@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
+import { bodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const staff = { email: 'staff@demo.dcipher.local', password: demoPassword };
@@ -29,7 +30,7 @@ describe('suspension', () => {
 
     const response = await put('suspend', 'Suspect@Example.com', staffToken);
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { email: 'suspect@example.com', suspended: true });
+    assert.deepEqual(bodyOf(response), { email: 'suspect@example.com', suspended: true });
 
     // The access token stops working at once, and the refresh token cannot renew the session.
     const account = await server.app.inject({
@@ -74,7 +75,7 @@ describe('suspension', () => {
 
     const response = await put('desuspend', 'returning@example.com', staffToken);
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { email: 'returning@example.com', suspended: false });
+    assert.deepEqual(bodyOf(response), { email: 'returning@example.com', suspended: false });
     assert.equal((await put('desuspend', 'returning@example.com', staffToken)).statusCode, 200);
     await logIn(server.app, { email: 'returning@example.com', password });
   });

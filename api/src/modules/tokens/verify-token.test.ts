@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TokenVerification } from '@dcipher/shared/contract';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { type AccessTokens, createAccessTokens } from '../identity/access-tokens.js';
 import { loadOrCreateSigningKeys } from '../identity/signing-keys.js';
@@ -36,7 +36,7 @@ describe('POST /verifyToken', () => {
   const assertInvalid = async (token: string, why: string) => {
     const response = await verify({ token });
     assert.equal(response.statusCode, 200, `${why}: ${response.body}`);
-    assert.deepEqual(response.json(), { valid: false }, why);
+    assert.deepEqual(bodyOf(response), { valid: false }, why);
   };
 
   const userIdOf = async (email: string) => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { demoOrganization } from '../../db/seed-demo-data.js';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -157,7 +157,7 @@ describe('free trial reactivation', () => {
       // The customer test's organization (1 admin) is due too: 2 + 1 + 1 admins in all.
       const response = await sendEmails();
       assert.equal(response.statusCode, 200, response.body);
-      assert.deepEqual(response.json(), { sent: 4 });
+      assert.deepEqual(bodyOf(response), { sent: 4 });
 
       for (const email of [...ended.emails.slice(0, 2), endedLongAgo.emails[0]!]) {
         const [message, ...more] = await reactivationEmailsTo(email);
@@ -191,31 +191,31 @@ describe('free trial reactivation', () => {
 
     it('emails an organization at most once per 30 days', async () => {
       const ended = await createOrganization(2);
-      assert.deepEqual((await sendEmails()).json(), { sent: 1 });
-      assert.deepEqual((await sendEmails()).json(), { sent: 0 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 1 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 0 });
       assert.equal((await reactivationEmailsTo(ended.emails[0]!)).length, 1);
 
       await server.database.query(
         `update organizations set trial_reactivation_emailed_at = now() - interval '29 days' where id = $1`,
         [ended.id],
       );
-      assert.deepEqual((await sendEmails()).json(), { sent: 0 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 0 });
 
       await server.database.query(
         `update organizations set trial_reactivation_emailed_at = now() - interval '30 days' where id = $1`,
         [ended.id],
       );
-      assert.deepEqual((await sendEmails()).json(), { sent: 1 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 1 });
       assert.equal((await reactivationEmailsTo(ended.emails[0]!)).length, 2);
     });
 
     it('waits for an organization with no admin to email until it has one', async () => {
       const ended = await createOrganization(2, [{ verified: false }]);
-      assert.deepEqual((await sendEmails()).json(), { sent: 0 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 0 });
       await server.database.query('update users set email_verified_at = now() where email = $1', [
         ended.emails[0],
       ]);
-      assert.deepEqual((await sendEmails()).json(), { sent: 1 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 1 });
     });
 
     it('takes an optional endedBefore filter, a date or a timestamp, never including running trials', async () => {
@@ -224,12 +224,12 @@ describe('free trial reactivation', () => {
       const running = await createOrganization(-2);
 
       const fiveDaysAgo = new Date(Date.now() - 5 * day).toISOString();
-      assert.deepEqual((await sendEmails({ endedBefore: fiveDaysAgo })).json(), { sent: 1 });
+      assert.deepEqual(bodyOf(await sendEmails({ endedBefore: fiveDaysAgo })), { sent: 1 });
       assert.equal((await reactivationEmailsTo(endedTenDaysAgo.emails[0]!)).length, 1);
       assert.equal((await reactivationEmailsTo(endedTwoDaysAgo.emails[0]!)).length, 0);
 
       const nextYear = new Date(Date.now() + 365 * day).toISOString().slice(0, 10);
-      assert.deepEqual((await sendEmails({ endedBefore: nextYear })).json(), { sent: 1 });
+      assert.deepEqual(bodyOf(await sendEmails({ endedBefore: nextYear })), { sent: 1 });
       assert.equal((await reactivationEmailsTo(endedTwoDaysAgo.emails[0]!)).length, 1);
       assert.equal((await reactivationEmailsTo(running.emails[0]!)).length, 0);
     });
@@ -250,7 +250,7 @@ describe('free trial reactivation', () => {
       }
       assert.equal((await reactivationEmailsTo(ended.emails[0]!)).length, 0);
       // Without a body at all, it runs unfiltered.
-      assert.deepEqual((await sendEmails()).json(), { sent: 1 });
+      assert.deepEqual(bodyOf(await sendEmails()), { sent: 1 });
     });
   });
 
@@ -280,7 +280,7 @@ describe('free trial reactivation', () => {
 
       const reused = await reactivate({ token: organization.tokens[0] });
       assert.equal(reused.statusCode, 400);
-      assert.deepEqual(reused.json(), failed);
+      assert.deepEqual(bodyOf(reused), failed);
     });
 
     it('answers 409 SUBSCRIPTION_ALREADY_ACTIVE while the trial runs, leaving the link unused', async () => {
@@ -291,7 +291,7 @@ describe('free trial reactivation', () => {
       // The other admin's link, after the first restarted the trial.
       const second = await reactivate({ token: organization.tokens[1] });
       assert.equal(second.statusCode, 409);
-      assert.deepEqual(second.json(), alreadyActive);
+      assert.deepEqual(bodyOf(second), alreadyActive);
       assert.equal(await trialEndOf(organization.id), endsAt);
 
       // Unspent: once the trial has ended again (within the link's 7 days), it works.
@@ -309,7 +309,7 @@ describe('free trial reactivation', () => {
       ]);
       const response = await reactivate({ token: organization.tokens[0] });
       assert.equal(response.statusCode, 409);
-      assert.deepEqual(response.json(), alreadyActive);
+      assert.deepEqual(bodyOf(response), alreadyActive);
     });
 
     it('answers an expired link with TRIAL_REACTIVATION_FAILED and leaves the trial ended', async () => {
@@ -322,7 +322,7 @@ describe('free trial reactivation', () => {
       const endsAt = await trialEndOf(organization.id);
       const response = await reactivate({ token: organization.tokens[0] });
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json(), failed);
+      assert.deepEqual(bodyOf(response), failed);
       assert.equal(await trialEndOf(organization.id), endsAt);
     });
 
@@ -337,7 +337,7 @@ describe('free trial reactivation', () => {
       for (const token of organization.tokens) {
         const response = await reactivate({ token });
         assert.equal(response.statusCode, 400);
-        assert.deepEqual(response.json(), failed);
+        assert.deepEqual(bodyOf(response), failed);
       }
     });
 
@@ -345,7 +345,7 @@ describe('free trial reactivation', () => {
       for (const token of ['A'.repeat(43), 'not a token', '%00', 'x'.repeat(5000)]) {
         const response = await reactivate({ token });
         assert.equal(response.statusCode, 400, token);
-        assert.deepEqual(response.json(), failed);
+        assert.deepEqual(bodyOf(response), failed);
       }
     });
 

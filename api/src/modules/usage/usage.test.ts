@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
@@ -72,7 +73,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
       { token: org.admin },
       { usageCategory: 'News', quantity: 22_500 },
     );
-    assert.deepEqual(check.json(), {
+    assert.deepEqual(bodyOf(check), {
       allowed: false,
       remaining: 20_000,
       creditsNeeded: 500,
@@ -91,7 +92,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
     );
     const paid = await record(22_500);
     assert.equal(paid.statusCode, 200, paid.body);
-    assert.deepEqual(paid.json(), { recorded: true, creditsCharged: 500, balance: 100 });
+    assert.deepEqual(bodyOf(paid), { recorded: true, creditsCharged: 500, balance: 100 });
     const line = await news();
     assert.deepEqual([line.used, line.remaining, line.percentUsed], [102_500, 0, 102]);
     assert.ok((await subjects()).includes('You have used all of your news media articles'));
@@ -100,7 +101,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
 
     // LLM tokens have no quota: every token is pay-as-you-go (10 credits per 10,000 tokens, rounded up).
     const tokens = await record(15_000, key(), 'LLM');
-    assert.deepEqual(tokens.json(), { recorded: true, creditsCharged: 15, balance: 85 });
+    assert.deepEqual(bodyOf(tokens), { recorded: true, creditsCharged: 15, balance: 85 });
   });
 
   it('add-ons raise the quota for the rest of the period, and say how much of them is used', async () => {
@@ -144,7 +145,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
       [line.included, line.addOns, line.used, line.remaining],
       [100_000, 20_000, 105_000, 15_000],
     );
-    assert.deepEqual((await call('GET', '/resource/addOnUsageDetails', { token: org.admin })).json(), [
+    assert.deepEqual(bodyOf(await call('GET', '/resource/addOnUsageDetails', { token: org.admin })), [
       { usageCategory: 'News', unit: 'articles', addOns: 20_000, usedOfAddOns: 5_000 },
     ]);
   });
@@ -153,7 +154,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
     const org = await newOrganization();
     const file = (fileName: string, bytes: number) =>
       call('POST', '/resource/validateFile', { token: org.teammate }, { fileName, bytes });
-    assert.deepEqual((await file('survey.CSV', 1024)).json(), {
+    assert.deepEqual(bodyOf(await file('survey.CSV', 1024)), {
       allowed: true,
       maxBytes: 1024 ** 3,
       format: 'csv',
@@ -166,7 +167,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
     const exe = (await file('setup.exe', 10)).json();
     assert.equal(exe.allowed, false);
     assert.match(exe.reason, /^This kind of file cannot be analysed/);
-    assert.deepEqual((await call('GET', '/resource/maxFileSize')).json(), { bytes: 1024 ** 3 });
+    assert.deepEqual(bodyOf(await call('GET', '/resource/maxFileSize')), { bytes: 1024 ** 3 });
     assert.equal((await call('GET', '/resource/details', { token: org.guest })).statusCode, 403);
     assert.equal(
       (

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { whitePaperDownloadPath } from '@dcipher/shared/contract';
-import { errorBodyOf } from '../../test-support/error-body.js';
+import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -29,7 +29,7 @@ describe('POST /white-paper', () => {
       '192.0.2.1',
     );
     assert.equal(response.statusCode, 201);
-    assert.deepEqual(response.json(), {
+    assert.deepEqual(bodyOf(response), {
       downloadUrl: '/downloads/dcipher-insight-automation-white-paper.pdf',
     });
     assert.equal(whitePaperDownloadPath, '/downloads/dcipher-insight-automation-white-paper.pdf');
