@@ -76,6 +76,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://www.dcipher.io', 'https://account.dcipher.io'],
       trustedProxies: ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'],
       requestTimeoutSeconds: 5,
+      rateLimitScale: 1,
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
       metrics: { host: '10.0.0.5', port: 9500 },
@@ -116,6 +117,9 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({}).jobsWorker, true);
     assert.throws(() => loadConfig({ JOBS_WORKER: 'sometimes' }), /JOBS_WORKER/);
     assert.deepEqual(loadConfig({}).metrics, { host: '127.0.0.1', port: 9464 });
+    assert.equal(loadConfig({}).rateLimitScale, 1);
+    assert.equal(loadConfig({ RATE_LIMIT_SCALE: '100' }).rateLimitScale, 100);
+    assert.throws(() => loadConfig({ RATE_LIMIT_SCALE: '0' }), /RATE_LIMIT_SCALE/);
     assert.equal(loadConfig({ METRICS_PORT: '0' }).metrics.port, 0);
     assert.throws(() => loadConfig({ METRICS_PORT: '70000' }), /METRICS_PORT/);
     assert.equal(
@@ -193,6 +197,14 @@ describe('loadConfig', () => {
     for (const from of ['Dcipher', 'a@b.c, d@e.f', 'Dcipher <no-reply>']) {
       assert.throws(() => loadConfig({ MAIL_FROM: from }), /MAIL_FROM must be an address/, from);
     }
+  });
+
+  it('refuses a RATE_LIMIT_SCALE other than 1 in production: the limits protect the service', () => {
+    assert.throws(
+      () => loadConfig({ DCIPHER_ENV: 'production', RATE_LIMIT_SCALE: '100' }),
+      (error) =>
+        error instanceof ConfigError && /RATE_LIMIT_SCALE must be 1 in production/.test(error.message),
+    );
   });
 
   it('fails in production without SMTP_URL, as email must really be delivered there', () => {

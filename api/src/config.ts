@@ -17,6 +17,8 @@ import * as v from 'valibot';
  * - `TRUSTED_PROXIES`: comma-separated IP addresses or CIDR ranges of the reverse proxies / load balancers in
  *   front of the API (default none). Only a request arriving from one of them has its `X-Forwarded-For` read for
  *   the client address that per-IP limits count; otherwise the connection's address is the client's.
+ * - `RATE_LIMIT_SCALE` (default 1; must be 1 in production): multiplies every rate limit, so test stacks raise the
+ *   limits instead of rationing their tests (docs/decisions/0064).
  * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
  *   silent or slow client is answered 408 and dropped after it.
  * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the billing scheduler's job
@@ -86,6 +88,11 @@ export interface Config {
   trustedProxies: string[];
   /** A client must have sent its whole request (headers and body) within this many seconds. */
   requestTimeoutSeconds: number;
+  /**
+   * Every rate limit's count is multiplied by this (1 in production, which refuses another value): the browser and
+   * load tests raise the limits instead of rationing themselves (docs/decisions/0064).
+   */
+  rateLimitScale: number;
   /** How often the billing scheduler's job fires (docs/decisions/0040, 0059); 0: never. */
   billingSchedulerIntervalSeconds: number;
   /** Whether this process claims and runs background jobs (docs/decisions/0059). */
@@ -295,6 +302,7 @@ const EnvironmentVariablesSchema = v.object({
     '',
   ),
   REQUEST_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '10'),
+  RATE_LIMIT_SCALE: v.optional(positiveInteger(10_000), '1'),
   BILLING_SCHEDULER_INTERVAL_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -447,6 +455,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       );
     }
   }
+  if (environment === 'production' && (present.RATE_LIMIT_SCALE ?? '1') !== '1') {
+    problems.push(
+      'RATE_LIMIT_SCALE must be 1 in production: the limits protect the service and its customers',
+    );
+  }
   if (environment === 'production' && (present.PAYMENTS_PROVIDER ?? 'local') === 'local') {
     problems.push(
       'PAYMENTS_PROVIDER must name a real payment gateway in production ("stripe"); "local" only takes test cards',
@@ -477,6 +490,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigins: variables.CORS_ORIGINS,
     trustedProxies: variables.TRUSTED_PROXIES,
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
+    rateLimitScale: variables.RATE_LIMIT_SCALE,
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     jobsWorker: variables.JOBS_WORKER === 'on',
     metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },

@@ -204,7 +204,8 @@ export async function createServer(
     app.decorate('requireHuman', createRequireHuman(captcha));
 
     registerSystemRoutes(app, database);
-    const rateLimiter = createRateLimiter(database);
+    const rateLimiter = createRateLimiter(database, { scale: config.rateLimitScale });
+    app.decorate('rateLimiter', rateLimiter);
     // After the captcha verifier, which has created the secret this key derives from if there was none.
     const deviceCookies = createDeviceCookies(await loadDeviceCookieKey(config));
     registerIdentityRoutes(app, identity, keys, rateLimiter, config.corsOrigins, deviceCookies);
@@ -249,7 +250,6 @@ export async function createServer(
         webUrl: config.webUrl,
         log: app.log,
       }),
-      rateLimiter,
     );
     registerInvitationRoutes(
       app,
@@ -262,7 +262,6 @@ export async function createServer(
         webUrl: config.webUrl,
         log: app.log,
       }),
-      rateLimiter,
     );
     const members = createMemberService({ database });
     registerMemberRoutes(app, members);
@@ -276,14 +275,10 @@ export async function createServer(
       verifyDomain: createDomainVerifier({ servers: config.sso.dnsResolvers, devAids: config.devAids }),
     });
     await sso.sealStoredSecrets();
-    registerSsoRoutes(app, sso, rateLimiter);
-    registerApiKeyRoutes(app, apiKeys, rateLimiter);
+    registerSsoRoutes(app, sso);
+    registerApiKeyRoutes(app, apiKeys);
     registerSuspensionRoutes(app, database, refreshTokens);
-    registerTrialRoutes(
-      app,
-      createTrialService({ database, mailer, webUrl: config.webUrl, log: app.log }),
-      rateLimiter,
-    );
+    registerTrialRoutes(app, createTrialService({ database, mailer, webUrl: config.webUrl, log: app.log }));
     registerMarketingEmailRoutes(
       app,
       createMarketingEmailService({
@@ -294,10 +289,9 @@ export async function createServer(
         webUrl: config.webUrl,
         log: app.log,
       }),
-      rateLimiter,
     );
     registerTokenRoutes(app, accessTokens, database, refreshTokens);
-    registerEmailChangeRoutes(app, emailChange, rateLimiter);
+    registerEmailChangeRoutes(app, emailChange);
     registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
     registerCaptchaRoutes(app, captcha);
     const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);

@@ -167,7 +167,11 @@ switch (command) {
     }
     ensurePnpm();
     ensureDependencies();
-    // Biome and the import boundaries (docs/decisions/0061).
+    // The packages first: the import boundaries resolve workspace packages through their exports, which name
+    // their built files (docs/decisions/0061). Then Biome and the boundaries, then everything else (builds cached).
+    pnpm(['exec', 'turbo', 'run', 'build', '--concurrency=1', '--output-logs=errors-only'], {
+      env: { ...env, CHROMIUM_PATH: chromium },
+    });
     pnpm(['run', 'lint']);
     pnpm(
       [

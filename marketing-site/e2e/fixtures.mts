@@ -31,7 +31,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'dcipher-e2e-'));
-      const stack = await startStack({ dataDir, quiet: true });
+      // The production limits, raised a hundredfold (RATE_LIMIT_SCALE, docs/decisions/0064): every test signs up
+      // and signs in as often as it needs, from one address, without rationing.
+      const stack = await startStack({ dataDir, quiet: true, env: { RATE_LIMIT_SCALE: '100' } });
       await use(stack);
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });

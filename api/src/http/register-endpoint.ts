@@ -11,6 +11,7 @@ import { disallowedCharacterMessage, fieldErrorsOf, issueMessage } from '@dciphe
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import type { RateLimiter, RateLimitRule } from '../modules/abuse/rate-limiter.js';
 import {
   ApiError,
   ForbiddenError,
@@ -74,7 +75,19 @@ declare module 'fastify' {
      */
     apiKeyOf(request: FastifyRequest): string | undefined;
     authenticateApiKey(secret: string): Promise<AuthenticatedUser>;
+    /** The shared rate limiter (kept in the database); decorated by createServer. */
+    rateLimiter: RateLimiter;
   }
+}
+
+/**
+ * A rate limit declared beside an endpoint's registration (docs/decisions/0064), counted per client address or per
+ * signed-in user before the handler runs; its bucket is the rule's own.
+ */
+export type DeclaredRateLimit = RateLimitRule & { per: 'ip' | 'user' };
+
+export interface EndpointOptions {
+  rateLimits?: readonly DeclaredRateLimit[];
 }
 
 /** `reply` is for response headers only (Cache-Control...); the handler's return value is the body. */
@@ -105,6 +118,7 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: TEndpoint,
   handler: EndpointHandler<TEndpoint>,
+  { rateLimits = [] }: EndpointOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
@@ -116,6 +130,10 @@ export function registerEndpoint<const TEndpoint extends EndpointDefinition>(
     handler: async (request, reply) => {
       const user = endpoint.auth === 'bearer' ? await authorize(app, endpoint, request) : undefined;
       const input = validateInput(endpoint, request);
+      for (const limit of rateLimits) {
+        const client = limit.per === 'user' && user?.kind === 'user' ? user.id : request.ip;
+        await app.rateLimiter.consume(limit, client);
+      }
       const context = { user, request, reply } as EndpointContext<TEndpoint>;
       const output = await handler(input as EndpointRequest<TEndpoint>, context);
       return reply.code(endpoint.successStatus ?? 200).send(output);

@@ -119,4 +119,11 @@ describe('rate limiter', () => {
     );
     assert.deepEqual(remaining, [{ client_key: '198.51.100.8' }]);
   });
+
+  it('RATE_LIMIT_SCALE multiplies every limit, so a test stack raises the limits instead of rationing its tests', async () => {
+    const raised = createRateLimiter(database, { scale: 4 });
+    await consumeTimes(raised, 12, rule('scaled'), '198.51.100.40');
+    await assert.rejects(raised.consume(rule('scaled'), '198.51.100.40'), TooManyRequestsError);
+    assert.equal(await raised.tryConsume(rule('scaled-quiet'), 'someone@example.com'), true);
+  });
 });

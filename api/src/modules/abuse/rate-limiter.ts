@@ -25,7 +25,9 @@ const purgeIntervalMilliseconds = 10 * 60 * 1000;
  * Counting is one atomic upsert, so concurrent requests cannot both slip under the limit, and the database's
  * clock is the only clock involved.
  */
-export function createRateLimiter(database: Queryable) {
+export function createRateLimiter(database: Queryable, { scale = 1 }: { scale?: number } = {}) {
+  /** The rule's count as configured: production's, or raised for a test stack (RATE_LIMIT_SCALE). */
+  const limitOf = (rule: RateLimitRule) => rule.limit * scale;
   let lastPurgeAt = 0;
 
   async function purgeEndedWindows(): Promise<void> {
@@ -58,7 +60,7 @@ export function createRateLimiter(database: Queryable) {
     /** Counts one request of `clientKey`; throws TooManyRequestsError (429, Retry-After) when over the limit. */
     async consume(rule: RateLimitRule, clientKey: string): Promise<void> {
       const window = await count(rule, clientKey);
-      if (window.hits > rule.limit) throw new TooManyRequestsError(window.retryAfterSeconds);
+      if (window.hits > limitOf(rule)) throw new TooManyRequestsError(window.retryAfterSeconds);
     },
 
     /**
@@ -68,7 +70,7 @@ export function createRateLimiter(database: Queryable) {
      */
     async tryConsume(rule: RateLimitRule, clientKey: string): Promise<boolean> {
       const window = await count(rule, clientKey);
-      return window.hits <= rule.limit;
+      return window.hits <= limitOf(rule);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { apiKeyHeader, contract } from '@dcipher/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import type { ApiKeyService } from './api-key-service.js';
 
 const endpoints = contract.apiKeys;
@@ -22,11 +22,7 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
   return apiKeyAuthorization.exec(request.headers.authorization ?? '')?.[1];
 }
 
-export function registerApiKeyRoutes(
-  app: FastifyInstance,
-  apiKeys: ApiKeyService,
-  rateLimiter: RateLimiter,
-): void {
+export function registerApiKeyRoutes(app: FastifyInstance, apiKeys: ApiKeyService): void {
   for (const [kind, set] of [
     [
       'general',
@@ -62,10 +58,14 @@ export function registerApiKeyRoutes(
     });
   }
 
-  registerEndpoint(app, endpoints.authorizeResearchBot, async ({ body }, { request }) => {
-    await rateLimiter.consume(researchBotAuthorizeLimit, request.ip);
-    return apiKeys.authorizeResearchBot(body.apiKey || apiKeyOf(request));
-  });
+  registerEndpoint(
+    app,
+    endpoints.authorizeResearchBot,
+    async ({ body }, { request }) => {
+      return apiKeys.authorizeResearchBot(body.apiKey || apiKeyOf(request));
+    },
+    { rateLimits: [{ ...researchBotAuthorizeLimit, per: 'ip' }] },
+  );
 
   registerEndpoint(app, endpoints.getResearchBotAccessToken, (_input, { user }) =>
     apiKeys.researchBotTokenFor(user),

@@ -32,14 +32,18 @@ export function registerContactRoutes(
   rateLimiter: RateLimiter,
   mailer: Mailer,
 ): void {
-  registerEndpoint(app, endpoint, async ({ body }, { request }) => {
-    await rateLimiter.consume({ bucket: endpoint.operation, ...publicFormSubmissionLimit }, request.ip);
-    const receipt = await insertContactRequest(database, body);
-    if (await rateLimiter.tryConsume(contactAcknowledgementsPerAddressLimit, body.email)) {
-      await sendLoggingFailure(mailer, contactAcknowledgementEmail(body, receipt), request.log);
-    }
-    return receipt;
-  });
+  registerEndpoint(
+    app,
+    endpoint,
+    async ({ body }, { request }) => {
+      const receipt = await insertContactRequest(database, body);
+      if (await rateLimiter.tryConsume(contactAcknowledgementsPerAddressLimit, body.email)) {
+        await sendLoggingFailure(mailer, contactAcknowledgementEmail(body, receipt), request.log);
+      }
+      return receipt;
+    },
+    { rateLimits: [{ bucket: endpoint.operation, ...publicFormSubmissionLimit, per: 'ip' }] },
+  );
 
   // A custom (Enterprise) plan request: kept as a sales contact request and emailed to the sales team.
   registerEndpoint(app, contract.pricing.createCustomPlan, async ({ body }, { request }) => {

@@ -1,7 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import type { EmailChangeService } from './email-change-service.js';
 
 /**
@@ -14,13 +14,13 @@ export const updateEmailLimit: RateLimitRule = {
   windowSeconds: 60 * 60,
 };
 
-export function registerEmailChangeRoutes(
-  app: FastifyInstance,
-  emailChange: EmailChangeService,
-  rateLimiter: RateLimiter,
-): void {
-  registerEndpoint(app, contract.emailChange.updateEmail, async ({ body }, { request }) => {
-    await rateLimiter.consume(updateEmailLimit, request.ip);
-    return emailChange.updateEmail(body);
-  });
+export function registerEmailChangeRoutes(app: FastifyInstance, emailChange: EmailChangeService): void {
+  registerEndpoint(
+    app,
+    contract.emailChange.updateEmail,
+    async ({ body }) => {
+      return emailChange.updateEmail(body);
+    },
+    { rateLimits: [{ ...updateEmailLimit, per: 'ip' }] },
+  );
 }

@@ -1,7 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import { signInContextOf } from '../identity/device-label.js';
 import type { InvitationService } from './invitation-service.js';
 
@@ -18,11 +18,7 @@ export const renewalRequestLimit: RateLimitRule = {
 };
 
 /** Inviting and resending are `grant` on the organization: its admins' (spec section 6), declared in the contract. */
-export function registerInvitationRoutes(
-  app: FastifyInstance,
-  invitations: InvitationService,
-  rateLimiter: RateLimiter,
-): void {
+export function registerInvitationRoutes(app: FastifyInstance, invitations: InvitationService): void {
   registerEndpoint(app, endpoints.inviteUser, async ({ body }, { user }) => {
     return invitations.invite(user, body);
   });
@@ -53,8 +49,12 @@ export function registerInvitationRoutes(
     invitations.declineOffer(user, params.invitationId),
   );
 
-  registerEndpoint(app, endpoints.requestInvitationRenewal, async ({ body }, { request }) => {
-    await rateLimiter.consume(renewalRequestLimit, request.ip);
-    return invitations.requestRenewal(body.token);
-  });
+  registerEndpoint(
+    app,
+    endpoints.requestInvitationRenewal,
+    async ({ body }) => {
+      return invitations.requestRenewal(body.token);
+    },
+    { rateLimits: [{ ...renewalRequestLimit, per: 'ip' }] },
+  );
 }

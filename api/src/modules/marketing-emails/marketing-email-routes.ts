@@ -1,7 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import type { MarketingEmailService } from './marketing-email-service.js';
 
 const endpoints = contract.marketingEmails;
@@ -19,7 +19,6 @@ export const unsubscribeLimit: RateLimitRule = {
 export function registerMarketingEmailRoutes(
   app: FastifyInstance,
   marketingEmails: MarketingEmailService,
-  rateLimiter: RateLimiter,
 ): void {
   // The three senders are for internal admins only (the contract marks them): a scheduler calls them with a
   // staff account.
@@ -33,8 +32,12 @@ export function registerMarketingEmailRoutes(
     marketingEmails.sendEmailVerificationReminders(),
   );
 
-  registerEndpoint(app, endpoints.unsubscribeEmail, async ({ params, query }, { request }) => {
-    await rateLimiter.consume(unsubscribeLimit, request.ip);
-    return marketingEmails.unsubscribe(params.email, query.token);
-  });
+  registerEndpoint(
+    app,
+    endpoints.unsubscribeEmail,
+    async ({ params, query }) => {
+      return marketingEmails.unsubscribe(params.email, query.token);
+    },
+    { rateLimits: [{ ...unsubscribeLimit, per: 'ip' }] },
+  );
 }

@@ -1,7 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import type { RecoveryService } from './recovery-service.js';
 
 const endpoints = contract.recovery;
@@ -16,15 +16,15 @@ export const resetPasswordLimit: RateLimitRule = {
   windowSeconds: 60 * 60,
 };
 
-export function registerRecoveryRoutes(
-  app: FastifyInstance,
-  recovery: RecoveryService,
-  rateLimiter: RateLimiter,
-): void {
-  registerEndpoint(app, endpoints.resetPassword, async ({ body }, { request }) => {
-    await rateLimiter.consume(resetPasswordLimit, request.ip);
-    return recovery.requestPasswordReset(body.email);
-  });
+export function registerRecoveryRoutes(app: FastifyInstance, recovery: RecoveryService): void {
+  registerEndpoint(
+    app,
+    endpoints.resetPassword,
+    async ({ body }) => {
+      return recovery.requestPasswordReset(body.email);
+    },
+    { rateLimits: [{ ...resetPasswordLimit, per: 'ip' }] },
+  );
 
   // The token is 32 random bytes: guessing one is hopeless, so this needs no rate limit of its own.
   registerEndpoint(app, endpoints.setNewPassword, ({ body }) =>

@@ -52,13 +52,21 @@ export function registerRegistrationRoutes(
     registration.verifyEmail(body.token, signInContextOf(request)),
   );
 
-  registerEndpoint(app, endpoints.sendConfirmation, async ({ body }, { request }) => {
-    await rateLimiter.consume(sendConfirmationLimit, request.ip);
-    return registration.sendConfirmation(body.email);
-  });
+  registerEndpoint(
+    app,
+    endpoints.sendConfirmation,
+    async ({ body }) => {
+      return registration.sendConfirmation(body.email);
+    },
+    { rateLimits: [{ ...sendConfirmationLimit, per: 'ip' }] },
+  );
 
-  registerEndpoint(app, endpoints.quickRegister, async ({ body }, { request }) => {
-    await rateLimiter.consume(quickRegistrationLimit, request.ip);
-    return registration.quickRegister(body.email);
-  });
+  registerEndpoint(
+    app,
+    endpoints.quickRegister,
+    async ({ body }) => {
+      return registration.quickRegister(body.email);
+    },
+    { rateLimits: [{ ...quickRegistrationLimit, per: 'ip' }] },
+  );
 }

@@ -1,7 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import { signInContextOf } from '../identity/device-label.js';
 import type { SsoService } from './sso-service.js';
 
@@ -32,7 +32,7 @@ export const ssoDomainVerificationLimit: RateLimitRule = {
 };
 
 /** The configuration is `account-sso-settings`, an admin-only area (spec section 6), declared in the contract. */
-export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, rateLimiter: RateLimiter): void {
+export function registerSsoRoutes(app: FastifyInstance, sso: SsoService): void {
   registerEndpoint(app, endpoints.getSsoConfig, async (_input, { user }) => {
     return sso.getConfig(user.organizationId);
   });
@@ -47,20 +47,32 @@ export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, rateLim
   });
 
   // An admin's own tries; the short timeout bounds each. Limited like sign-in starts, as each one fetches a URL.
-  registerEndpoint(app, endpoints.testSsoConnection, async ({ body }, { user }) => {
-    await rateLimiter.consume(ssoConnectionTestLimit, user.id);
-    return sso.testConnection(body.issuerUrl);
-  });
+  registerEndpoint(
+    app,
+    endpoints.testSsoConnection,
+    async ({ body }) => {
+      return sso.testConnection(body.issuerUrl);
+    },
+    { rateLimits: [{ ...ssoConnectionTestLimit, per: 'user' }] },
+  );
 
-  registerEndpoint(app, endpoints.verifySsoDomain, async ({ body }, { user }) => {
-    await rateLimiter.consume(ssoDomainVerificationLimit, user.id);
-    return sso.verifyDomain({ organizationId: user.organizationId, userId: user.id }, body.domain);
-  });
+  registerEndpoint(
+    app,
+    endpoints.verifySsoDomain,
+    async ({ body }, { user }) => {
+      return sso.verifyDomain({ organizationId: user.organizationId, userId: user.id }, body.domain);
+    },
+    { rateLimits: [{ ...ssoDomainVerificationLimit, per: 'user' }] },
+  );
 
-  registerEndpoint(app, endpoints.startSsoLogin, async ({ body }, { request }) => {
-    await rateLimiter.consume(ssoLoginStartLimit, request.ip);
-    return sso.startLogin(body.email);
-  });
+  registerEndpoint(
+    app,
+    endpoints.startSsoLogin,
+    async ({ body }) => {
+      return sso.startLogin(body.email);
+    },
+    { rateLimits: [{ ...ssoLoginStartLimit, per: 'ip' }] },
+  );
 
   // The state is 32 random bytes, spent on first use: guessing one is hopeless, so no limit of its own.
   registerEndpoint(app, endpoints.completeSsoLogin, ({ body }, { request }) =>

@@ -1,6 +1,5 @@
 import { priceAmount, vatRateFor } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { billingMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';

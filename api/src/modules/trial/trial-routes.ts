@@ -1,7 +1,7 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint.js';
-import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import type { TrialService } from './trial-service.js';
 
 const endpoints = contract.trial;
@@ -16,18 +16,18 @@ export const reactivateTrialLimit: RateLimitRule = {
   windowSeconds: 60 * 60,
 };
 
-export function registerTrialRoutes(
-  app: FastifyInstance,
-  trial: TrialService,
-  rateLimiter: RateLimiter,
-): void {
+export function registerTrialRoutes(app: FastifyInstance, trial: TrialService): void {
   // Internal admins only (the contract marks it): a scheduler calls it with a staff account.
   registerEndpoint(app, endpoints.sendTrialReactivationEmails, ({ body }) =>
     trial.sendReactivationEmails(body.endedBefore),
   );
 
-  registerEndpoint(app, endpoints.reactivateTrial, async ({ body }, { request }) => {
-    await rateLimiter.consume(reactivateTrialLimit, request.ip);
-    return trial.reactivateTrial(body.token);
-  });
+  registerEndpoint(
+    app,
+    endpoints.reactivateTrial,
+    async ({ body }) => {
+      return trial.reactivateTrial(body.token);
+    },
+    { rateLimits: [{ ...reactivateTrialLimit, per: 'ip' }] },
+  );
 }

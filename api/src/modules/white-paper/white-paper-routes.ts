@@ -28,12 +28,16 @@ export function registerWhitePaperRoutes(
   mailer: Mailer,
   webUrl: string,
 ): void {
-  registerEndpoint(app, endpoint, async ({ body }, { request }) => {
-    await rateLimiter.consume({ bucket: endpoint.operation, ...publicFormSubmissionLimit }, request.ip);
-    await insertWhitePaperRequest(database, body);
-    if (await rateLimiter.tryConsume(whitePaperCopiesPerAddressLimit, body.email)) {
-      await sendLoggingFailure(mailer, whitePaperCopyEmail(body, webUrl), request.log);
-    }
-    return { downloadUrl: whitePaperDownloadPath };
-  });
+  registerEndpoint(
+    app,
+    endpoint,
+    async ({ body }, { request }) => {
+      await insertWhitePaperRequest(database, body);
+      if (await rateLimiter.tryConsume(whitePaperCopiesPerAddressLimit, body.email)) {
+        await sendLoggingFailure(mailer, whitePaperCopyEmail(body, webUrl), request.log);
+      }
+      return { downloadUrl: whitePaperDownloadPath };
+    },
+    { rateLimits: [{ bucket: endpoint.operation, ...publicFormSubmissionLimit, per: 'ip' }] },
+  );
 }
