@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Registry } from 'prom-client';
 import { createOAuthProviders } from './adapters/integrations/create-oauth-providers.js';
 import { createMailer } from './adapters/mailer/create-mailer.js';
@@ -130,9 +130,8 @@ export async function createServer(
     logger: loggerOptions(config, dependencies.logStream),
     ...connectionOptions(config),
     // One log line per request, with its id (docs/decisions/0063): registerRequestLogging.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: requestIdGenerator(config.trustedProxies),
   });
   registerRequestLogging(app);
