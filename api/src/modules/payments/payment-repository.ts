@@ -1,25 +1,19 @@
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import type { NewInvoice } from '../subscriptions/subscription-repository.js';
 
 /** Where a payment stands (docs/decisions/0055); only `pending` may still change. */
 export type PaymentStatus = 'pending' | 'succeeded' | 'declined' | 'abandoned' | 'refunded';
 export type PaymentPurpose = 'subscription' | 'credits' | 'add-on' | 'renewal';
 
-/** The invoice a payment issues when it succeeds, priced once when the payment was recorded. */
-export interface InvoiceDraft {
-  currency: CurrencyCode;
-  periodStart: string;
-  periodEnd: string;
-  lines: { description: string; amount: number }[];
-  subtotal: number;
-  discount: number;
-  promoCode: string | null;
-  vatRateBasisPoints: number;
-  reverseCharge: boolean;
-  vat: number;
-  total: number;
-  billingCountry: string;
-}
+/**
+ * The invoice a payment issues when it succeeds, priced once when the payment was recorded: the invoice as
+ * `insertPaidInvoice` takes it, less what only completion knows, with its dates as stored in JSON.
+ */
+export type InvoiceDraft = Omit<
+  NewInvoice,
+  'organizationId' | 'paymentReference' | 'idempotencyKey' | 'periodStart' | 'periodEnd'
+> & { periodStart: string; periodEnd: string };
 
 /** What a succeeded payment changes besides its invoice, as data, so the repair job can apply it after a crash. */
 export type PaymentEffect =
