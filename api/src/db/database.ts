@@ -2,6 +2,11 @@
 export interface Queryable {
   /** One statement with `$1`-style parameters; resolves to the rows it returns. */
   query<TRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<TRow[]>;
+  /** One statement, with the number of rows it changed (what Kysely's driver needs: `db/kysely.ts`). */
+  execute<TRow = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<{ rows: TRow[]; affectedRows?: number }>;
   /** A script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
 }

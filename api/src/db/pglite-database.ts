@@ -12,11 +12,16 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
       const result = await target.query<TRow>(sql, [...params]);
       return result.rows;
     },
+    async execute<TRow>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<TRow>(sql, [...params]);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    },
     async exec(script: string) {
       await target.exec(script);
     },
   });
 
+  // One queryable per target, so `db(queryable)` (db/kysely.ts) builds its Kysely once.
   return {
     ...queryable(pglite),
     transaction: (work) => pglite.transaction((transaction) => work(queryable(transaction))),

@@ -14,6 +14,10 @@ export async function createPostgresDatabase(
       const result = await target.query(sql, [...params]);
       return result.rows as TRow[];
     },
+    async execute<TRow>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query(sql, [...params]);
+      return { rows: result.rows as TRow[], affectedRows: result.rowCount ?? undefined };
+    },
     async exec(script: string) {
       // Without parameters pg uses the simple query protocol, which accepts several statements.
       await target.query(script);

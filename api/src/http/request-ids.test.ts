@@ -23,6 +23,10 @@ describe('request ids, request logs and the bearer check', () => {
         if (counting) queries += 1;
         return target.query(sql, params);
       },
+      execute: (sql, params) => {
+        if (counting) queries += 1;
+        return target.execute(sql, params);
+      },
       exec: (script) => target.exec(script),
     });
     const countingDatabase: Database = {

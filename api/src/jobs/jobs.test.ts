@@ -119,6 +119,8 @@ describe('the jobs module', () => {
     const dying: Queryable = {
       query: (sql, params) =>
         killed ? Promise.reject(new Error('connection terminated')) : database.query(sql, params),
+      execute: (sql, params) =>
+        killed ? Promise.reject(new Error('connection terminated')) : database.execute(sql, params),
       exec: (script) => database.exec(script),
     };
     const completions: string[] = [];

@@ -1,3 +1,4 @@
+import { db } from '../../db/kysely.js';
 import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /**
@@ -7,19 +8,12 @@ import { isoDate, type PersonalDataSection } from '../personal-data/personal-dat
 export const apiKeyPersonalData: PersonalDataSection = {
   name: 'apiKeys',
   async collect(database, { userId }) {
-    const rows = await database.query<{
-      name: string;
-      kind: string;
-      prefix: string;
-      createdAt: Date;
-      rotatedAt: Date | null;
-      lastUsedAt: Date | null;
-    }>(
-      `select name, kind, prefix, created_at as "createdAt", rotated_at as "rotatedAt",
-              last_used_at as "lastUsedAt"
-       from api_keys where created_by = $1 order by created_at`,
-      [userId],
-    );
+    const rows = await db(database)
+      .selectFrom('apiKeys')
+      .select(['name', 'kind', 'prefix', 'createdAt', 'rotatedAt', 'lastUsedAt'])
+      .where('createdBy', '=', userId)
+      .orderBy('createdAt')
+      .execute();
     return rows.map((row) => ({
       ...row,
       createdAt: isoDate(row.createdAt),

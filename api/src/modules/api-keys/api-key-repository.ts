@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ApiKeyKind } from '@dcipher/shared/contract';
-import type { Database, Queryable } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
+import { db } from '../../db/kysely.js';
 
 export interface StoredApiKey {
   id: string;
@@ -14,32 +17,44 @@ export interface StoredApiKey {
   lastUsedAt: Date | null;
 }
 
-const columns = `id, organization_id as "organizationId", created_by as "createdBy", kind, name, prefix,
-  created_at as "createdAt", rotated_at as "rotatedAt", last_used_at as "lastUsedAt"`;
+const columns = [
+  'id',
+  'organizationId',
+  'createdBy',
+  'kind',
+  'name',
+  'prefix',
+  'createdAt',
+  'rotatedAt',
+  'lastUsedAt',
+] as const satisfies readonly (keyof StoredApiKey)[];
 
 /** The stored form of a secret: SHA-256 (the secret is 256 random bits, so no slow hash is needed). */
 export const hashApiKeySecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function listApiKeys(
   database: Queryable,
   organizationId: string,
   kind: ApiKeyKind,
 ): Promise<StoredApiKey[]> {
-  return database.query<StoredApiKey>(
-    `select ${columns} from api_keys where organization_id = $1 and kind = $2 order by created_at, id`,
-    [organizationId, kind],
-  );
+  return db(database)
+    .selectFrom('apiKeys')
+    .select(columns)
+    .where('organizationId', '=', organizationId)
+    .where('kind', '=', kind)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
 }
 
 export async function countApiKeys(database: Queryable, organizationId: string, kind: ApiKeyKind) {
-  const [row] = await database.query<{ count: number }>(
-    'select count(*)::integer as count from api_keys where organization_id = $1 and kind = $2',
-    [organizationId, kind],
-  );
-  return row?.count ?? 0;
+  const { count } = await db(database)
+    .selectFrom('apiKeys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organizationId', '=', organizationId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 export async function insertApiKey(
@@ -53,13 +68,18 @@ export async function insertApiKey(
     secretHash: string;
   },
 ): Promise<StoredApiKey> {
-  const [row] = await database.query<StoredApiKey>(
-    `insert into api_keys (organization_id, created_by, kind, name, prefix, secret_hash)
-     values ($1, $2, $3, $4, $5, $6) returning ${columns}`,
-    [key.organizationId, key.createdBy, key.kind, key.name, key.prefix, key.secretHash],
-  );
-  if (!row) throw new Error('the API key was not stored');
-  return row;
+  return db(database)
+    .insertInto('apiKeys')
+    .values({
+      organizationId: key.organizationId,
+      createdBy: key.createdBy,
+      kind: key.kind,
+      name: key.name,
+      prefix: key.prefix,
+      secretHash: key.secretHash,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
 }
 
 /** One key of the organization, of that kind: another organization's key is not found, like a missing one. */
@@ -68,20 +88,22 @@ export async function findApiKey(
   where: { id: string; organizationId: string; kind: ApiKeyKind },
 ): Promise<StoredApiKey | undefined> {
   if (!isUuid(where.id)) return undefined;
-  const [row] = await database.query<StoredApiKey>(
-    `select ${columns} from api_keys where id = $1 and organization_id = $2 and kind = $3`,
-    [where.id, where.organizationId, where.kind],
-  );
-  return row;
+  return db(database)
+    .selectFrom('apiKeys')
+    .select(columns)
+    .where('id', '=', where.id)
+    .where('organizationId', '=', where.organizationId)
+    .where('kind', '=', where.kind)
+    .executeTakeFirst();
 }
 
 export async function renameApiKey(database: Queryable, id: string, name: string): Promise<StoredApiKey> {
-  const [row] = await database.query<StoredApiKey>(
-    `update api_keys set name = $2 where id = $1 returning ${columns}`,
-    [id, name],
-  );
-  if (!row) throw new Error('the API key vanished');
-  return row;
+  return db(database)
+    .updateTable('apiKeys')
+    .set({ name })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow();
 }
 
 /** Replaces the secret: the old one stops working with this statement. */
@@ -90,23 +112,24 @@ export async function rotateApiKey(
   id: string,
   secret: { prefix: string; secretHash: string },
 ): Promise<StoredApiKey> {
-  const [row] = await database.query<StoredApiKey>(
-    `update api_keys set prefix = $2, secret_hash = $3, rotated_at = now() where id = $1 returning ${columns}`,
-    [id, secret.prefix, secret.secretHash],
-  );
-  if (!row) throw new Error('the API key vanished');
-  return row;
+  return db(database)
+    .updateTable('apiKeys')
+    .set({ prefix: secret.prefix, secretHash: secret.secretHash, rotatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteApiKey(database: Queryable, id: string): Promise<void> {
-  await database.query('delete from api_keys where id = $1', [id]);
+  await db(database).deleteFrom('apiKeys').where('id', '=', id).execute();
 }
 
 /** The key a secret belongs to, marking it used now. */
-export async function useApiKey(database: Database, secret: string): Promise<StoredApiKey | undefined> {
-  const [row] = await database.query<StoredApiKey>(
-    `update api_keys set last_used_at = now() where secret_hash = $1 returning ${columns}`,
-    [hashApiKeySecret(secret)],
-  );
-  return row;
+export async function useApiKey(database: Queryable, secret: string): Promise<StoredApiKey | undefined> {
+  return db(database)
+    .updateTable('apiKeys')
+    .set({ lastUsedAt: sql<Date>`now()` })
+    .where('secretHash', '=', hashApiKeySecret(secret))
+    .returning(columns)
+    .executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import type {
 } from '@dcipher/shared/contract';
 import type * as v from 'valibot';
 import type { Database, Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
 import { lockOrganization } from '../people/organization-repository.js';
 import { CardRequiredError } from './credit-card-errors.js';
 
@@ -111,14 +112,12 @@ export async function findGatewayCustomer(
   return row?.token.split('/')[0];
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Deletes one of the organization's cards; false when it has no such card (another organization's card is no
  * different from one that never existed). When the default goes, the newest remaining card becomes the default.
  */
 export function deleteCreditCard(database: Database, organizationId: string, id: string): Promise<boolean> {
-  if (!uuidPattern.test(id)) return Promise.resolve(false);
+  if (!isUuid(id)) return Promise.resolve(false);
   return database.transaction(async (transaction) => {
     await lockOrganization(transaction, organizationId);
     const [deleted] = await transaction.query<{ isDefault: boolean }>(

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
-import {
-  findUserById,
-  findUserByIdWhere,
-  type IdentityUser,
-  isUuid,
-  maySignIn,
-} from '../people/user-repository.js';
+import { isUuid } from '../../db/ids.js';
+import { findUserById, findUserByIdWhere, type IdentityUser, maySignIn } from '../people/user-repository.js';
 import { describeUserAgent, type SignInContext } from './device-label.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
 

@@ -1,6 +1,7 @@
 import { invitationLifetimeDays } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
 import { recordActivity } from '../activity-log/activity-log.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { findPendingOffer } from '../people/member-directory.js';
@@ -12,7 +13,7 @@ import {
   findPendingInvitee,
 } from '../people/membership-repository.js';
 import { findOrganizationName } from '../people/organization-repository.js';
-import { findUserByEmail, insertUser, isUuid } from '../people/user-repository.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
 
 /** 32 random bytes, base64url: what the emailed link carries; only its SHA-256 is stored. */
 

@@ -46,13 +46,14 @@ class GatewayWithFaults implements PaymentGateway {
  * invoice (a constraint, a lost connection) that lasts.
  */
 function databaseWithFaults(database: Database, faults: { failInvoiceFor?: string | undefined }): Database {
+  const fails = (sql: string, params: readonly unknown[] | undefined) =>
+    faults.failInvoiceFor !== undefined &&
+    /insert into "?invoices"?/.test(sql) &&
+    params?.[0] === faults.failInvoiceFor;
+  const injected = () => Promise.reject(new Error('injected: the database failed'));
   const guarded = (target: Queryable): Queryable => ({
-    query: (sql, params) =>
-      faults.failInvoiceFor !== undefined &&
-      /insert into invoices/.test(sql) &&
-      params?.[0] === faults.failInvoiceFor
-        ? Promise.reject(new Error('injected: the database failed'))
-        : target.query(sql, params),
+    query: (sql, params) => (fails(sql, params) ? injected() : target.query(sql, params)),
+    execute: (sql, params) => (fails(sql, params) ? injected() : target.execute(sql, params)),
     exec: (script) => target.exec(script),
   });
   return {

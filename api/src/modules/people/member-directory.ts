@@ -1,8 +1,8 @@
 import type { MemberStatus } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
 import { managingRoles } from './account-deletion.js';
-import { isUuid } from './user-repository.js';
 
 /**
  * The organization's members as its admins manage them and its colleagues see them (docs/decisions/0035). Every

@@ -1,6 +1,6 @@
 import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
-import { isUuid } from './user-repository.js';
+import { isUuid } from '../../db/ids.js';
 
 /**
  * A user as a member of their organization. The membership is the user's `organization_id` and `role`: a user

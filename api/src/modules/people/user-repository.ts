@@ -1,5 +1,6 @@
 import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
 
 // The people module alone reads and writes `users` and `organizations` (docs/decisions/0024): every other module
 // calls these functions, so a change to how people and memberships are stored is made here only.
@@ -319,6 +320,3 @@ export async function adoptSsoUser(
     [userId, firstName, lastName],
   );
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => uuidPattern.test(value);

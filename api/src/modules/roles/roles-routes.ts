@@ -11,6 +11,7 @@ import {
 } from '@dcipher/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
 import { ApiError, ForbiddenError, ValidationError } from '../../http/api-error.js';
 import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
@@ -25,9 +26,6 @@ interface StoredResource {
   ownerUserId: string;
   publicRole: string | null;
 }
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** One resource of the caller's organization; another organization's, or none, is "not found" alike. */
 async function findResource(
