@@ -50,7 +50,9 @@ export interface AccessTokens {
  * browser uses, so both sides agree on algorithm, issuer, audience and claims.
  */
 export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): AccessTokens {
-  const verify = createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem, kid: keys.kid });
+  const verify = rememberVerified(
+    createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem, kid: keys.kid }),
+  );
   const publicKey = createPublicKey(keys.publicKeyPem);
   return {
     sign({ userId, sessionId, email, organizationId, role, requiresPasswordChange }) {
@@ -91,5 +93,32 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
         return undefined;
       }
     },
+  };
+}
+
+/** How many verified tokens a process remembers (a few MB at most). */
+const verifiedTokensRemembered = 10_000;
+
+/**
+ * Remembers the claims of tokens that verified, by the token's exact text, until they expire: a signed-in client
+ * sends the same token with every request, and checking an RS256 signature is the largest cost of an authenticated
+ * request after the database. Only a token that verified is remembered, and a token is only ever equal to itself
+ * (another signature is another text), so this answers nothing the verifier would not. Expiry is checked at every
+ * use; the oldest entries make way when full. Whether the token's session is still live is not remembered: the
+ * bearer check asks the database every time.
+ */
+export function rememberVerified(
+  verify: (token: string) => Promise<AccessTokenClaims>,
+  capacity = verifiedTokensRemembered,
+): (token: string) => Promise<AccessTokenClaims> {
+  const verified = new Map<string, AccessTokenClaims>();
+  return async (token) => {
+    const remembered = verified.get(token);
+    if (remembered && remembered.exp > Date.now() / 1000) return remembered;
+    if (remembered) verified.delete(token);
+    const claims = await verify(token);
+    if (verified.size >= capacity) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+    return claims;
   };
 }
