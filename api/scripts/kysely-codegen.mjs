@@ -14,7 +14,12 @@ const enumerations = {
 };
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(dirname(createRequire(import.meta.url).resolve('kysely-codegen/package.json')), 'dist', 'cli', 'bin.js');
+const cli = join(
+  dirname(createRequire(import.meta.url).resolve('kysely-codegen/package.json')),
+  'dist',
+  'cli',
+  'bin.js',
+);
 const result = spawnSync(
   process.execPath,
   [

@@ -1,86 +1,38 @@
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import type { Registry } from 'prom-client';
-import { createOAuthProviders } from './adapters/integrations/create-oauth-providers.js';
-import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
-import { createPaymentGateway } from './adapters/payments/create-payment-gateway.js';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
-import { createVatNumberChecker } from './adapters/vat-numbers/create-vat-number-checker.js';
 import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
-import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { findSeededDemoAccounts, seedDemoData } from './db/seed-demo-data.js';
 import { connectionOptions } from './http/connection-options.js';
-import { createMetrics } from './http/metrics.js';
-import { checkAnswersAgainstTheContract } from './http/register-endpoint.js';
-import { registerErrorHandling } from './http/register-error-handling.js';
 import { registerRequestLogging, requestIdGenerator } from './http/request-ids.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { defineBackgroundJobs } from './jobs/background-jobs.js';
-import { createJobs, type Jobs } from './jobs/jobs.js';
-import { createDeviceCookies, loadDeviceCookieKey } from './modules/abuse/device-cookies.js';
-import { createRateLimiter } from './modules/abuse/rate-limiter.js';
-import { createSignInThrottle } from './modules/abuse/sign-in-throttle.js';
-import { registerAccountRoutes } from './modules/account/account-routes.js';
-import { createAccountService } from './modules/account/account-service.js';
-import { personalDataSections } from './modules/account/personal-data-sections.js';
-import { apiKeyOf, registerApiKeyRoutes } from './modules/api-keys/api-key-routes.js';
-import { createApiKeyService } from './modules/api-keys/api-key-service.js';
-import { createResearchBotTokens } from './modules/api-keys/research-bot-tokens.js';
-import { registerCaptchaRoutes } from './modules/captcha/captcha-routes.js';
-import { createCaptchaVerifier } from './modules/captcha/create-captcha-verifier.js';
-import { createRequireHuman } from './modules/captcha/require-human.js';
-import { registerContactRoutes } from './modules/contact/contact-routes.js';
-import { registerCreditCardRoutes } from './modules/credit-cards/credit-card-routes.js';
-import { registerCreditRoutes } from './modules/credits/credit-routes.js';
-import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes.js';
-import { registerEmailChangeRoutes } from './modules/email-change/email-change-routes.js';
-import { createEmailChangeService } from './modules/email-change/email-change-service.js';
-import { createAccessTokens } from './modules/identity/access-tokens.js';
-import { registerAccountSecurityRoutes } from './modules/identity/account-security-routes.js';
-import { createBearerAuthenticator } from './modules/identity/bearer-authenticator.js';
-import { registerIdentityRoutes } from './modules/identity/identity-routes.js';
-import { createIdentityService } from './modules/identity/identity-service.js';
-import { createPasswordHasher } from './modules/identity/password-hasher.js';
-import { createRefreshTokenStore } from './modules/identity/refresh-token-store.js';
-import { loadOrCreateSigningKeys } from './modules/identity/signing-keys.js';
-import { createTwoFactor } from './modules/identity/two-factor.js';
-import { registerIntegrationRoutes } from './modules/integrations/integration-routes.js';
-import { registerInvitationRoutes } from './modules/invitations/invitation-routes.js';
-import { createInvitationService } from './modules/invitations/invitation-service.js';
-import { registerMarketingEmailRoutes } from './modules/marketing-emails/marketing-email-routes.js';
-import { createMarketingEmailService } from './modules/marketing-emails/marketing-email-service.js';
-import {
-  createUnsubscribeLinks,
-  loadUnsubscribeLinkKey,
-} from './modules/marketing-emails/unsubscribe-links.js';
-import { registerMemberRoutes } from './modules/members/member-routes.js';
-import { createMemberService } from './modules/members/member-service.js';
-import { registerOrganizationSettingsRoutes } from './modules/organization-settings/organization-settings-routes.js';
-import { createPaymentService } from './modules/payments/payment-service.js';
-import { registerPricingRoutes } from './modules/pricing/pricing-routes.js';
-import { registerRecoveryRoutes } from './modules/recovery/recovery-routes.js';
-import { createRecoveryService } from './modules/recovery/recovery-service.js';
-import { registerRegistrationRoutes } from './modules/registration/registration-routes.js';
-import { createRegistrationService } from './modules/registration/registration-service.js';
-import { registerRolesRoutes } from './modules/roles/roles-routes.js';
-import { createDomainVerifier } from './modules/sso/domain-verification.js';
-import { createSecretBox, loadOrCreateSsoSecretKey } from './modules/sso/secret-box.js';
-import { registerSsoRoutes } from './modules/sso/sso-routes.js';
-import { createSsoService } from './modules/sso/sso-service.js';
-import { createBillingScheduler } from './modules/subscriptions/billing-scheduler.js';
-import { registerSubscriptionRoutes } from './modules/subscriptions/subscription-routes.js';
-import { createSubscriptionService } from './modules/subscriptions/subscription-service.js';
-import { registerSuspensionRoutes } from './modules/suspension/suspension-routes.js';
-import { registerSystemRoutes } from './modules/system/system-routes.js';
-import { registerTokenRoutes } from './modules/tokens/token-routes.js';
-import { registerTrialRoutes } from './modules/trial/trial-routes.js';
-import { createTrialService } from './modules/trial/trial-service.js';
-import { registerUsageRoutes } from './modules/usage/usage-routes.js';
-import { createUsageService } from './modules/usage/usage-service.js';
-import { registerWhitePaperRoutes } from './modules/white-paper/white-paper-routes.js';
+import { accountModule } from './modules/account/account-module.js';
+import { apiKeyModule } from './modules/api-keys/api-key-module.js';
+import { captchaModule } from './modules/captcha/captcha-module.js';
+import { contactModule } from './modules/contact/contact-module.js';
+import { creditCardModule } from './modules/credit-cards/credit-card-module.js';
+import { creditModule } from './modules/credits/credit-module.js';
+import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox-module.js';
+import { emailChangeModule } from './modules/email-change/email-change-module.js';
+import { identityModule } from './modules/identity/identity-module.js';
+import { integrationModule } from './modules/integrations/integration-module.js';
+import { invitationModule } from './modules/invitations/invitation-module.js';
+import { marketingEmailModule } from './modules/marketing-emails/marketing-email-module.js';
+import { memberModule } from './modules/members/member-module.js';
+import { organizationSettingsModule } from './modules/organization-settings/organization-settings-module.js';
+import { paymentModule } from './modules/payments/payment-module.js';
+import { pricingModule } from './modules/pricing/pricing-module.js';
+import { recoveryModule } from './modules/recovery/recovery-module.js';
+import { registrationModule } from './modules/registration/registration-module.js';
+import { rolesModule } from './modules/roles/roles-module.js';
+import { ssoModule } from './modules/sso/sso-module.js';
+import { subscriptionModule } from './modules/subscriptions/subscription-module.js';
+import { suspensionModule } from './modules/suspension/suspension-module.js';
+import { systemModule } from './modules/system/system-module.js';
+import { trialModule } from './modules/trial/trial-module.js';
+import { usageModule } from './modules/usage/usage-module.js';
+import { whitePaperModule } from './modules/white-paper/white-paper-module.js';
+import { platform } from './platform.js';
 
 export { type Config, loadConfig } from './config.js';
 
@@ -101,22 +53,11 @@ export interface ServerDependencies {
   logStream?: { write(line: string): void };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** How route modules send email; see `adapters/mailer/mailer.ts`. */
-    mailer: Mailer;
-    /** The jobs module (docs/decisions/0059): queues, schedules and the worker of this process. */
-    jobs: Jobs;
-    /** This process's Prometheus metrics (docs/decisions/0060), served apart by `createMetricsServer`. */
-    metrics: Registry;
-  }
-}
-
 /**
- * Builds the API: opens (or takes) the database, applies migrations, seeds the demo organization when development
- * aids are on (`DEV_AIDS=on`, never in staging or production), loads the signing keys and registers every
- * contract route (and, with development aids, the dev mailbox). Route modules send email with `app.mailer` and check captchas with `app.requireHuman`. Does not
- * listen; `main.ts` does, tests use `app.inject`.
+ * Builds the API: opens (or takes) the database, then registers the platform (migrations, the demo seed when
+ * development aids are on, `DEV_AIDS=on`, never in staging or production; signing keys, mailer, rate limiter,
+ * jobs, metrics: `platform.ts`) and every module, each a Fastify plugin (`http/api-module.ts`), and with
+ * development aids the dev mailbox. Does not listen; `main.ts` does, tests use `app.inject`.
  */
 export async function createServer(
   config: Config,
@@ -141,201 +82,35 @@ export async function createServer(
       app.log.error({ err: error }, 'idle database client failed'),
     ));
   const ownsDatabase = !dependencies.database;
-
   try {
-    await migrate(database);
-    if (deployedEnvironments.includes(config.environment)) {
-      // A database once run with development aids keeps the demo accounts, whose password the README publishes.
-      const demoAccounts = await findSeededDemoAccounts(database);
-      if (demoAccounts.length > 0) {
-        throw new ConfigError(
-          `The database holds the demo accounts of the development seed (${demoAccounts.join(', ')}), whose password is published: ${config.environment} refuses to start on it. Delete those users, or point DATABASE_URL at a database that never ran with DEV_AIDS=on (docs/decisions/0028).`,
-        );
-      }
-    }
-    // A given mailer replaces the configured one, background sender included.
-    const { mailer, sender: emailSender } = dependencies.mailer
-      ? { mailer: dependencies.mailer, sender: undefined }
-      : createMailer(config.mail, database, app.log);
-    const passwordHasher = createPasswordHasher();
-    if (config.devAids) await seedDemoData(database, passwordHasher);
-    const keys = await loadOrCreateSigningKeys(config.keysDir);
-    const captcha = await createCaptchaVerifier(config, database);
-    const accessTokens = createAccessTokens(keys, config.accessTokenTtlSeconds);
-    const refreshTokens = createRefreshTokenStore(database);
-    const signInThrottle = createSignInThrottle(database);
-    const twoFactor = createTwoFactor(database);
-    const identity = createIdentityService({
-      config,
-      database,
-      passwordHasher,
-      accessTokens,
-      refreshTokens,
-      signInThrottle,
-      twoFactor,
-      mailer,
-      log: app.log,
-    });
-
-    const jobs = createJobs({ database, log: app.log });
-    const metrics = createMetrics({ database, jobs });
-    app.decorate('jobs', jobs);
-    app.decorate('metrics', metrics.registry);
-    metrics.observe(app);
-    registerErrorHandling(app, { refuseUndeclaredCodes: config.environment === 'test' });
-    if (config.environment === 'test') checkAnswersAgainstTheContract(app);
-    registerSecurityHeaders(app, { production: config.environment === 'production' });
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
-      // Browsers hide response headers from scripts unless listed; a rate-limited form may show the wait.
-      exposedHeaders: ['Retry-After'],
-      // Cookies travel only on credentialed requests: the session's refresh cookie (0032), the device cookie (0029).
-      credentials: true,
-      maxAge: 600,
-    });
-    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
-    const apiKeys = createApiKeyService({ database, researchBotTokens: createResearchBotTokens(keys) });
-    app.decorate('apiKeyOf', apiKeyOf);
-    app.decorate('authenticateApiKey', (secret: string) => apiKeys.authenticate(secret));
-    app.decorate('mailer', mailer);
-    app.decorate('requireHuman', createRequireHuman(captcha));
-
-    registerSystemRoutes(app, database);
-    const rateLimiter = createRateLimiter(database, { scale: config.rateLimitScale });
-    app.decorate('rateLimiter', rateLimiter);
-    // After the captcha verifier, which has created the secret this key derives from if there was none.
-    const deviceCookies = createDeviceCookies(await loadDeviceCookieKey(config));
-    registerIdentityRoutes(app, identity, keys, rateLimiter, config.corsOrigins, deviceCookies);
-    const emailChange = createEmailChangeService({
-      database,
-      passwordHasher,
-      signInThrottle,
-      mailer,
-      rateLimiter,
-      webUrl: config.webUrl,
-      log: app.log,
-    });
-    registerAccountRoutes(app, createAccountService({ database, emailChange, personalDataSections }));
-    registerAccountSecurityRoutes(app, { database, identity, refreshTokens, twoFactor });
-    registerOrganizationSettingsRoutes(app, database, twoFactor);
-    registerContactRoutes(app, database, rateLimiter, mailer);
-    registerWhitePaperRoutes(app, database, rateLimiter, mailer, config.webUrl);
-    registerPricingRoutes(app, database);
-    registerRegistrationRoutes(
-      app,
-      createRegistrationService({
-        database,
-        passwordHasher,
-        mailer,
-        rateLimiter,
-        webUrl: config.webUrl,
-        identity,
-        accessTokens,
-        log: app.log,
-      }),
-      rateLimiter,
-    );
-    registerRecoveryRoutes(
-      app,
-      createRecoveryService({
-        database,
-        passwordHasher,
-        refreshTokens,
-        signInThrottle,
-        mailer,
-        rateLimiter,
-        webUrl: config.webUrl,
-        log: app.log,
-      }),
-    );
-    registerInvitationRoutes(
-      app,
-      createInvitationService({
-        database,
-        passwordHasher,
-        identity,
-        mailer,
-        rateLimiter,
-        webUrl: config.webUrl,
-        log: app.log,
-      }),
-    );
-    const members = createMemberService({ database });
-    registerMemberRoutes(app, members);
-    registerRolesRoutes(app, database, members);
-    const sso = createSsoService({
-      config,
-      database,
-      identity,
-      log: app.log,
-      secretBox: createSecretBox(await loadOrCreateSsoSecretKey(config.sso.secretKey, config.keysDir)),
-      verifyDomain: createDomainVerifier({ servers: config.sso.dnsResolvers, devAids: config.devAids }),
-    });
-    await sso.sealStoredSecrets();
-    registerSsoRoutes(app, sso);
-    registerApiKeyRoutes(app, apiKeys);
-    registerSuspensionRoutes(app, database, refreshTokens);
-    registerTrialRoutes(app, createTrialService({ database, mailer, webUrl: config.webUrl, log: app.log }));
-    registerMarketingEmailRoutes(
-      app,
-      createMarketingEmailService({
-        database,
-        mailer,
-        // After the captcha verifier, which has created the secret this key derives from if there was none.
-        unsubscribeLinks: createUnsubscribeLinks(await loadUnsubscribeLinkKey(config), config.webUrl),
-        webUrl: config.webUrl,
-        log: app.log,
-      }),
-    );
-    registerTokenRoutes(app, accessTokens, database, refreshTokens);
-    registerEmailChangeRoutes(app, emailChange);
-    registerIntegrationRoutes(app, database, createOAuthProviders(config.integrations), rateLimiter);
-    registerCaptchaRoutes(app, captcha);
-    const paymentGateway = dependencies.paymentGateway ?? createPaymentGateway(config.payments, database);
-    registerCreditCardRoutes(
-      app,
-      database,
-      paymentGateway,
-      rateLimiter,
-      config.payments,
-      createVatNumberChecker(config.vatValidation),
-    );
-    const payments = createPaymentService({ database, gateway: paymentGateway, log: app.log });
-    const subscriptions = createSubscriptionService({ database, payments });
-    const billingScheduler = createBillingScheduler({
-      database,
-      payments,
-      mailer,
-      webUrl: config.webUrl,
-      log: app.log,
-    });
-    registerSubscriptionRoutes(app, subscriptions, billingScheduler, rateLimiter);
-    registerCreditRoutes(app, database, subscriptions);
-    registerUsageRoutes(app, createUsageService({ database, mailer, webUrl: config.webUrl }));
-    defineBackgroundJobs(jobs, {
-      billingScheduler,
-      billingIntervalSeconds: config.billingSchedulerIntervalSeconds,
-      payments,
-      emailSender,
-    });
-    if (config.jobsWorker) {
-      app.addHook('onReady', async () => {
-        jobs.start();
-      });
-    }
-    if (config.devAids) {
-      registerDevMailboxRoutes(app, database, { deliversBySmtp: Boolean(config.mail.smtpUrl) });
-    }
-
-    // One hook, so the order is sure: the jobs and the sender finish (or hand back) their work before the database
-    // closes.
-    app.addHook('onClose', async () => {
-      await jobs.stop();
-      await emailSender?.stop();
-      if (ownsDatabase) await database.close();
-    });
+    await app.register(platform, { config, database, ownsDatabase, mailer: dependencies.mailer });
+    // Each module names the modules whose decorators it uses; Fastify refuses to start if one comes later.
+    await app.register(systemModule);
+    await app.register(captchaModule);
+    await app.register(identityModule);
+    await app.register(apiKeyModule);
+    await app.register(emailChangeModule);
+    await app.register(accountModule);
+    await app.register(organizationSettingsModule);
+    await app.register(contactModule);
+    await app.register(whitePaperModule);
+    await app.register(pricingModule);
+    await app.register(registrationModule);
+    await app.register(recoveryModule);
+    await app.register(invitationModule);
+    await app.register(memberModule);
+    await app.register(rolesModule);
+    await app.register(ssoModule);
+    await app.register(suspensionModule);
+    await app.register(trialModule);
+    await app.register(marketingEmailModule);
+    await app.register(integrationModule);
+    await app.register(paymentModule, { gateway: dependencies.paymentGateway });
+    await app.register(creditCardModule);
+    await app.register(subscriptionModule);
+    await app.register(creditModule);
+    await app.register(usageModule);
+    if (config.devAids) await app.register(devMailboxModule);
     return app;
   } catch (error) {
     if (ownsDatabase) await database.close().catch(() => {});

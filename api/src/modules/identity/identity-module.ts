@@ -1,0 +1,72 @@
+import { apiModule } from '../../http/api-module.js';
+import { createDeviceCookies, loadDeviceCookieKey } from '../abuse/device-cookies.js';
+import { createSignInThrottle, type SignInThrottle } from '../abuse/sign-in-throttle.js';
+import { registerTokenRoutes } from '../tokens/token-routes.js';
+import { type AccessTokens, createAccessTokens } from './access-tokens.js';
+import { registerAccountSecurityRoutes } from './account-security-routes.js';
+import { createBearerAuthenticator } from './bearer-authenticator.js';
+import { registerIdentityRoutes } from './identity-routes.js';
+import { createIdentityService, type IdentityService } from './identity-service.js';
+import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-token-store.js';
+import { createTwoFactor, type TwoFactor } from './two-factor.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+    refreshTokens: RefreshTokenStore;
+    signInThrottle: SignInThrottle;
+    twoFactor: TwoFactor;
+    /** Sign-in, sessions, two-step verification: what other modules sign people in and out with. */
+    identity: IdentityService;
+  }
+}
+
+/**
+ * Identity: access and refresh tokens, sign-in and its throttle, two-step verification, the bearer check every
+ * signed-in route goes through, and the routes of sign-in, sessions, account security and token verification.
+ * After the captcha module, which has created the secret the device cookie's key derives from if there was none.
+ */
+export const identityModule = apiModule({
+  name: 'identity',
+  dependencies: ['captcha'],
+  provide: (app) => {
+    const { config, database } = app;
+    const accessTokens = createAccessTokens(app.signingKeys, config.accessTokenTtlSeconds);
+    const refreshTokens = createRefreshTokenStore(database);
+    const signInThrottle = createSignInThrottle(database);
+    const twoFactor = createTwoFactor(database);
+    app.decorate('accessTokens', accessTokens);
+    app.decorate('refreshTokens', refreshTokens);
+    app.decorate('signInThrottle', signInThrottle);
+    app.decorate('twoFactor', twoFactor);
+    app.decorate(
+      'identity',
+      createIdentityService({
+        config,
+        database,
+        passwordHasher: app.passwordHasher,
+        accessTokens,
+        refreshTokens,
+        signInThrottle,
+        twoFactor,
+        mailer: app.mailer,
+        log: app.log,
+      }),
+    );
+    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
+  },
+  routes: async (scope) => {
+    const { config, database, identity, refreshTokens, twoFactor } = scope;
+    const deviceCookies = createDeviceCookies(await loadDeviceCookieKey(config));
+    registerIdentityRoutes(
+      scope,
+      identity,
+      scope.signingKeys,
+      scope.rateLimiter,
+      config.corsOrigins,
+      deviceCookies,
+    );
+    registerAccountSecurityRoutes(scope, { database, identity, refreshTokens, twoFactor });
+    registerTokenRoutes(scope, scope.accessTokens, database, refreshTokens);
+  },
+});
