@@ -25,6 +25,13 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   return {
     ...queryable(pglite),
     transaction: (work) => pglite.transaction((transaction) => work(queryable(transaction))),
+    // One process owns an embedded database, and its notifications never travel a network: none is lost.
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      return async () => {
+        if (!pglite.closed) await unsubscribe();
+      };
+    },
     close: () => pglite.close(),
   };
 }

@@ -40,6 +40,27 @@ export async function createPostgresDatabase(
         client.release();
       }
     },
+    async listen(channel, onMessage, onLost) {
+      const client = new pg.Client({ connectionString: url });
+      let stopped = false;
+      const lost = (error: Error) => {
+        if (stopped) return;
+        stopped = true;
+        client.end().catch(() => {});
+        onLost(error);
+      };
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('the listening connection ended')));
+      await client.connect();
+      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      return async () => {
+        stopped = true;
+        await client.end().catch(() => {});
+      };
+    },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };

@@ -32,6 +32,7 @@ describe('request ids, request logs and the bearer check', () => {
     const countingDatabase: Database = {
       ...counted(database),
       transaction: (work) => database.transaction((transaction) => work(counted(transaction))),
+      listen: (channel, onMessage, onLost) => database.listen(channel, onMessage, onLost),
       close: () => database.close(),
     };
     app = await createServer(testConfig({ trustedProxies: ['127.0.0.2'] }), {

@@ -29,6 +29,7 @@ import { usageRecordsMigration } from './0033-usage-records.js';
 import { signInByVerificationLinkMigration } from './0034-sign-in-by-verification-link.js';
 import { paymentsMigration } from './0035-payments.js';
 import { jobsMigration } from './0036-jobs.js';
+import { sessionChangeNotificationsMigration } from './0037-session-change-notifications.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   signInByVerificationLinkMigration,
   paymentsMigration,
   jobsMigration,
+  sessionChangeNotificationsMigration,
 ];

@@ -7,6 +7,7 @@ import { registerAccountSecurityRoutes } from './account-security-routes.js';
 import { createBearerAuthenticator } from './bearer-authenticator.js';
 import { registerIdentityRoutes } from './identity-routes.js';
 import { createIdentityService, type IdentityService } from './identity-service.js';
+import { createLiveSessionCache } from './live-session-cache.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-token-store.js';
 import { createTwoFactor, type TwoFactor } from './two-factor.js';
 
@@ -21,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** Requests that change nothing; any other may have, so the process forgets what it remembered of sessions. */
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Identity: access and refresh tokens, sign-in and its throttle, two-step verification, the bearer check every
  * signed-in route goes through, and the routes of sign-in, sessions, account security and token verification.
@@ -29,7 +33,7 @@ declare module 'fastify' {
 export const identityModule = apiModule({
   name: 'identity',
   dependencies: ['captcha'],
-  provide: (app) => {
+  provide: async (app) => {
     const { config, database } = app;
     const accessTokens = createAccessTokens(app.signingKeys, config.accessTokenTtlSeconds);
     const refreshTokens = createRefreshTokenStore(database);
@@ -53,7 +57,18 @@ export const identityModule = apiModule({
         log: app.log,
       }),
     );
-    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, refreshTokens));
+    // The bearer check's session lookup, remembered per process and forgotten at every change (decision 0069).
+    const liveSessions = createLiveSessionCache(database, {
+      load: (userId, sessionId) => refreshTokens.findLiveSessionUser(userId, sessionId),
+      log: app.log,
+    });
+    await liveSessions.start();
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!readOnlyMethods.has(request.method)) liveSessions.forgetAll();
+      return payload;
+    });
+    app.addHook('onClose', () => liveSessions.stop());
+    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, liveSessions));
   },
   routes: async (scope) => {
     const { config, database, identity, refreshTokens, twoFactor } = scope;

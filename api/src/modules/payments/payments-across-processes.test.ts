@@ -59,6 +59,7 @@ function databaseWithFaults(database: Database, faults: { failInvoiceFor?: strin
   return {
     ...guarded(database),
     transaction: (work) => database.transaction((transaction) => work(guarded(transaction))),
+    listen: (channel, onMessage, onLost) => database.listen(channel, onMessage, onLost),
     close: () => database.close(),
   };
 }
