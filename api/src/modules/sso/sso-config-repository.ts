@@ -38,14 +38,14 @@ const configColumns = [
 const listsDomain = ({ eb, val }: ExpressionBuilder<DB, 'ssoConfigs'>, domain: string) =>
   eb('ssoConfigs.emailDomains', '@>', val([domain]));
 
+// Any constant works; every configuration write and domain verification takes it, so two organizations cannot
+// verify one domain at once (the partial unique index would refuse the second anyway).
+const configWriteLockKey = 7_245_310_015;
+
 /** Takes the lock every configuration write and domain verification takes, until the transaction ends. */
 async function lockConfigWrites(transaction: Queryable): Promise<void> {
   await sql`select pg_advisory_xact_lock(${configWriteLockKey})`.execute(db(transaction));
 }
-
-// Any constant works; every configuration write and domain verification takes it, so two organizations cannot
-// verify one domain at once (the partial unique index would refuse the second anyway).
-const configWriteLockKey = 7_245_310_015;
 
 /** 256 random bits, the TXT record's token. */
 const newVerificationToken = () => randomBytes(32).toString('base64url');
