@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
  */
 const enumerations = {
   'api_keys.kind': 'ApiKeyKind',
+  'sign_in_attempts.method': 'SignInMethod',
+  'sign_in_attempts.outcome': 'SignInOutcome',
 };
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');

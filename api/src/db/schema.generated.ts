@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ApiKeyKind } from "@dcipher/shared/contract";
+import type { ApiKeyKind, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -408,9 +408,9 @@ export interface SignInAttempts {
   browser: Generated<string>;
   id: Generated<string>;
   ipAddress: Generated<string>;
-  method: string;
+  method: SignInMethod;
   os: Generated<string>;
-  outcome: string;
+  outcome: SignInOutcome;
   userAgent: Generated<string>;
   userId: string;
 }

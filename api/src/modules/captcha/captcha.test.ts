@@ -10,6 +10,7 @@ import {
   defineEndpoint,
 } from '@dcipher/shared/contract';
 import * as v from 'valibot';
+import { db } from '../../db/kysely.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { solveCaptcha, solveCaptchaChallenge } from '../../test-support/solve-captcha.js';
@@ -193,9 +194,11 @@ describe('captcha', () => {
       assert.equal(await usedChallenges.recordFirstUse('old-signature', dayAgo), true);
       assert.equal(await usedChallenges.recordFirstUse('fresh-signature', inTenMinutes), true);
       await usedChallenges.purgeExpired();
-      const rows = await server.database.query<{ signature: string }>(
-        "select signature from captcha_used_challenges where signature in ('old-signature', 'fresh-signature')",
-      );
+      const rows = await db(server.database)
+        .selectFrom('captchaUsedChallenges')
+        .select('signature')
+        .where('signature', 'in', ['old-signature', 'fresh-signature'])
+        .execute();
       assert.deepEqual(
         rows.map((row) => row.signature),
         ['fresh-signature'],

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 /** How often one process deletes rows of expired challenges. Only housekeeping: lookups never need it. */
 const purgeIntervalMilliseconds = 10 * 60 * 1000;
@@ -8,7 +10,7 @@ const purgeIntervalMilliseconds = 10 * 60 * 1000;
  * challenge has expired and the database's clock decides the purge; the margin covers a difference between the
  * two, so a challenge is never forgotten while some replica would still accept it.
  */
-const purgeMargin = "interval '1 hour'";
+const purgeMargin = sql`interval '1 hour'`;
 
 /**
  * The challenges already solved, kept in PostgreSQL so every API replica refuses a replayed solution. A challenge
@@ -19,7 +21,10 @@ export function createUsedCaptchaChallenges(database: Queryable) {
 
   async function purgeExpired(): Promise<void> {
     lastPurgeAt = Date.now();
-    await database.query(`delete from captcha_used_challenges where expires_at < now() - ${purgeMargin}`);
+    await db(database)
+      .deleteFrom('captchaUsedChallenges')
+      .where('expiresAt', '<', sql<Date>`now() - ${purgeMargin}`)
+      .execute();
   }
 
   return {
@@ -29,12 +34,12 @@ export function createUsedCaptchaChallenges(database: Queryable) {
      */
     async recordFirstUse(signature: string, expiresAt: Date): Promise<boolean> {
       if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeExpired();
-      const inserted = await database.query(
-        `insert into captcha_used_challenges (signature, expires_at) values ($1, $2)
-         on conflict (signature) do nothing
-         returning signature`,
-        [signature, expiresAt.toISOString()],
-      );
+      const inserted = await db(database)
+        .insertInto('captchaUsedChallenges')
+        .values({ signature, expiresAt: expiresAt.toISOString() })
+        .onConflict((conflict) => conflict.column('signature').doNothing())
+        .returning('signature')
+        .execute();
       return inserted.length === 1;
     },
 

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { hashOneTimeToken } from '../identity/one-time-tokens.js';
 import { emailTakenByAnotherUser, replaceEmailWithVerified } from '../people/user-repository.js';
 import type { EmailVerificationResult } from '../registration/email-verification-result.js';
@@ -22,22 +24,25 @@ export async function confirmEmailChange(
   transaction: Queryable,
   token: string,
 ): Promise<EmailVerificationResult | undefined> {
-  const [stored] = await transaction.query<{
-    id: string;
-    userId: string;
-    newEmail: string;
-    used: boolean;
-    expired: boolean;
-  }>(
-    `select id, user_id as "userId", new_email as "newEmail", used_at is not null as used,
-            expires_at <= now() as expired
-     from email_change_tokens where token_hash = $1
-     for update`,
-    [hashOneTimeToken(token)],
-  );
+  const stored = await db(transaction)
+    .selectFrom('emailChangeTokens')
+    .select(({ eb }) => [
+      'id',
+      'userId',
+      'newEmail',
+      eb('usedAt', 'is not', null).as('used'),
+      eb('expiresAt', '<=', sql<Date>`now()`).as('expired'),
+    ])
+    .where('tokenHash', '=', hashOneTimeToken(token))
+    .forUpdate()
+    .executeTakeFirst();
   if (!stored) return undefined;
   if (stored.used || stored.expired) return { outcome: 'invalid' };
-  await transaction.query('update email_change_tokens set used_at = now() where id = $1', [stored.id]);
+  await db(transaction)
+    .updateTable('emailChangeTokens')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('id', '=', stored.id)
+    .execute();
   if (await addressTaken(transaction, stored.newEmail, stored.userId)) return { outcome: 'invalid' };
   await replaceEmailWithVerified(transaction, stored.userId, stored.newEmail);
   return { outcome: 'verified', email: stored.newEmail, emailChanged: true };

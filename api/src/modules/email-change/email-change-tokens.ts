@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { replaceUnverifiedEmail as replaceUnverifiedUserEmail } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from '../registration/email-verification-tokens.js';
@@ -20,7 +22,7 @@ export async function replaceUnverifiedEmail(
   try {
     return await database.transaction(async (transaction) => {
       if (!(await replaceUnverifiedUserEmail(transaction, userId, newEmail))) return undefined;
-      await transaction.query('delete from email_change_tokens where user_id = $1', [userId]);
+      await db(transaction).deleteFrom('emailChangeTokens').where('userId', '=', userId).execute();
       return issueEmailVerificationToken(transaction, userId);
     });
   } catch (error) {
@@ -34,12 +36,15 @@ export async function findPendingEmailChange(
   database: Queryable,
   userId: string,
 ): Promise<string | undefined> {
-  const [pending] = await database.query<{ newEmail: string }>(
-    `select new_email as "newEmail" from email_change_tokens
-     where user_id = $1 and used_at is null and expires_at > now()
-     order by created_at desc limit 1`,
-    [userId],
-  );
+  const pending = await db(database)
+    .selectFrom('emailChangeTokens')
+    .select('newEmail')
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return pending?.newEmail;
 }
 
@@ -56,12 +61,16 @@ export async function startEmailChange(
   return database.transaction(async (transaction) => {
     if (await addressTaken(transaction, newEmail, userId)) return undefined;
     const token = newOneTimeToken();
-    await transaction.query('delete from email_change_tokens where user_id = $1', [userId]);
-    await transaction.query(
-      `insert into email_change_tokens (user_id, new_email, token_hash, expires_at)
-       values ($1, $2, $3, now() + $4::integer * interval '1 hour')`,
-      [userId, newEmail, hashOneTimeToken(token), emailChangeLinkLifetimeHours],
-    );
+    await db(transaction).deleteFrom('emailChangeTokens').where('userId', '=', userId).execute();
+    await db(transaction)
+      .insertInto('emailChangeTokens')
+      .values({
+        userId,
+        newEmail,
+        tokenHash: hashOneTimeToken(token),
+        expiresAt: sql<Date>`now() + ${emailChangeLinkLifetimeHours}::integer * interval '1 hour'`,
+      })
+      .execute();
     return token;
   });
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
@@ -36,8 +38,13 @@ describe('POST /update-email', () => {
   const emailsTo = async (address: string) =>
     (await readOutbox(server.database, address)).map((message) => message.tag);
   const addressOf = async (userId: string) =>
-    (await server.database.query<{ email: string }>('select email from users where id = $1', [userId]))[0]
-      ?.email;
+    (
+      await db(server.database)
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+    )?.email;
 
   /** The token in the newest email to `address` with a /verify-email link. */
   const linkTokenFor = (address: string) => verificationTokenFor(server.database, address);
@@ -153,10 +160,11 @@ describe('POST /update-email', () => {
       const { email, newEmail, ip } = next();
       const { id } = await createUser(server.database, email, password);
       assert.equal((await updateEmail({ email, password, newEmail }, ip)).statusCode, 202);
-      await server.database.query(
-        `update email_change_tokens set expires_at = now() - interval '1 second' where user_id = $1`,
-        [id],
-      );
+      await db(server.database)
+        .updateTable('emailChangeTokens')
+        .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+        .where('userId', '=', id)
+        .execute();
       const response = await verify(await linkTokenFor(newEmail));
       assert.equal(response.statusCode, 400);
       assert.deepEqual(bodyOf(response), verificationFailed);
@@ -221,7 +229,11 @@ describe('POST /update-email', () => {
     it('answers an invited user who has no password yet with the login 401', async () => {
       const { email, newEmail, ip } = next();
       await createUser(server.database, email, password);
-      await server.database.query(`update users set status = 'InvitationSent' where email = $1`, [email]);
+      await db(server.database)
+        .updateTable('users')
+        .set({ status: 'InvitationSent' })
+        .where('email', '=', email)
+        .execute();
       const response = await updateEmail({ email, password, newEmail }, ip);
       assert.deepEqual(bodyOf(response), invalidCredentials);
     });
@@ -258,16 +270,22 @@ describe('POST /update-email', () => {
       await logIn(email, 'Wrong-Password-3');
       await logIn(email, 'Wrong-Password-4');
       assert.equal((await updateEmail({ email, password, newEmail }, ip)).statusCode, 202);
-      const [row] = await server.database.query('select 1 from sign_in_failures where account_key = $1', [
-        createHash('sha256').update(email).digest('hex'),
-      ]);
+      const row = await db(server.database)
+        .selectFrom('signInFailures')
+        .select('accountKey')
+        .where('accountKey', '=', createHash('sha256').update(email).digest('hex'))
+        .executeTakeFirst();
       assert.equal(row, undefined);
     });
 
     it('tells a suspended account with the right password that it is suspended, and changes nothing', async () => {
       const { email, newEmail, ip } = next();
       const { id } = await createUser(server.database, email, password);
-      await server.database.query('update users set suspended_at = now() where id = $1', [id]);
+      await db(server.database)
+        .updateTable('users')
+        .set({ suspendedAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
       const response = await updateEmail({ email, password, newEmail }, ip);
       assert.equal(response.statusCode, 403);
       assert.deepEqual(errorBodyOf(response), {

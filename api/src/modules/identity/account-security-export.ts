@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { listSignInHistory, signInAttemptsKeptPerUser } from './sign-in-history.js';
 
 /**
@@ -6,20 +7,12 @@ import { listSignInHistory, signInAttemptsKeptPerUser } from './sign-in-history.
  * export (`GET /account/export`). Session and token secrets are not part of it.
  */
 export async function exportSessionsAndSignInHistory(database: Queryable, userId: string) {
-  const sessions = await database.query<{
-    id: string;
-    createdAt: Date;
-    lastActiveAt: Date;
-    userAgent: string;
-    ipAddress: string;
-    browser: string;
-    os: string;
-  }>(
-    `select id, created_at as "createdAt", last_active_at as "lastActiveAt", user_agent as "userAgent",
-            ip_address as "ipAddress", browser, os
-     from sessions where user_id = $1 order by created_at desc`,
-    [userId],
-  );
+  const sessions = await db(database)
+    .selectFrom('sessions')
+    .select(['id', 'createdAt', 'lastActiveAt', 'userAgent', 'ipAddress', 'browser', 'os'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
   return {
     sessions: sessions.map((session) => ({
       ...session,
@@ -32,16 +25,22 @@ export async function exportSessionsAndSignInHistory(database: Queryable, userId
 
 /** Whether two-step verification is on, since when, and how many recovery codes are left; never the secret or codes. */
 export async function exportTwoStepVerificationStatus(database: Queryable, userId: string) {
-  const [row] = await database.query<{ enabledAt: Date | null; remaining: number }>(
-    `select s.enabled_at as "enabledAt",
-            (select count(*)::integer from two_factor_recovery_codes c where c.user_id = $1 and c.used_at is null)
-              as remaining
-     from two_factor_settings s where s.user_id = $1 and s.secret is not null`,
-    [userId],
-  );
+  const row = await db(database)
+    .selectFrom('twoFactorSettings')
+    .select(({ selectFrom }) => [
+      'enabledAt',
+      selectFrom('twoFactorRecoveryCodes')
+        .select(({ fn }) => fn.countAll<number>().as('count'))
+        .where('twoFactorRecoveryCodes.userId', '=', userId)
+        .where('usedAt', 'is', null)
+        .as('remaining'),
+    ])
+    .where('twoFactorSettings.userId', '=', userId)
+    .where('secret', 'is not', null)
+    .executeTakeFirst();
   return {
     enabled: row !== undefined,
     enabledAt: row?.enabledAt ? new Date(row.enabledAt).toISOString() : null,
-    recoveryCodesRemaining: row?.remaining ?? 0,
+    recoveryCodesRemaining: Number(row?.remaining ?? 0),
   };
 }

@@ -8,7 +8,9 @@ import type {
   TwoFactorSetup,
 } from '@dcipher/shared/contract';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
+import { db } from '../../db/kysely.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -30,7 +32,7 @@ describe('privacy & security', () => {
   });
   after(() => server.close());
   // Every request comes from 127.0.0.1: the per-address limit of failed sign-ins has its own tests (0013).
-  beforeEach(() => server.database.query('delete from rate_limit_windows'));
+  beforeEach(() => db(server.database).deleteFrom('rateLimitWindows').execute());
 
   let addressCount = 0;
   const newUser = async (): Promise<string> => {
@@ -40,7 +42,24 @@ describe('privacy & security', () => {
     return email;
   };
   const userIdOf = async (email: string) =>
-    (await server.database.query<{ id: string }>('select id from users where email = $1', [email]))[0]!.id;
+    (
+      await db(server.database)
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+  /** The sign-in attempts kept, the user's or everyone's. */
+  const countSignInAttempts = async (userId?: string) => {
+    const attempts = db(server.database)
+      .selectFrom('signInAttempts')
+      .select(({ fn }) => fn.countAll<number>().as('count'));
+    const { count } = await (userId === undefined
+      ? attempts
+      : attempts.where('userId', '=', userId)
+    ).executeTakeFirstOrThrow();
+    return Number(count);
+  };
 
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
   const tryLogIn = (email: string, typed = password, userAgent = firefoxOnLinux) =>
@@ -229,12 +248,13 @@ describe('privacy & security', () => {
       const email = await newUser();
       assert.equal((await tryLogIn(email, 'Wrong-Password-1!')).statusCode, 401);
       const tokens = await logIn(email, chromeOnWindows);
-      await server.database.query('update users set email_verified_at = null where email = $1', [email]);
+      const users = db(server.database).updateTable('users').where('email', '=', email);
+      await users.set({ emailVerifiedAt: null }).execute();
       assert.equal((await tryLogIn(email)).statusCode, 403);
-      await server.database.query('update users set email_verified_at = now() where email = $1', [email]);
-      await server.database.query('update users set suspended_at = now() where email = $1', [email]);
+      await users.set({ emailVerifiedAt: sql<Date>`now()` }).execute();
+      await users.set({ suspendedAt: sql<Date>`now()` }).execute();
       assert.equal((await tryLogIn(email)).statusCode, 403);
-      await server.database.query('update users set suspended_at = null where email = $1', [email]);
+      await users.set({ suspendedAt: null }).execute();
 
       const history = await historyOf(tokens.accessToken);
       assert.deepEqual(
@@ -281,10 +301,11 @@ describe('privacy & security', () => {
         times,
         [...times].sort((a, b) => b - a),
       );
-      const stored = await server.database.query<Record<string, unknown>>(
-        'select * from sign_in_attempts where user_id = $1',
-        [await userIdOf(email)],
-      );
+      const stored = await db(server.database)
+        .selectFrom('signInAttempts')
+        .selectAll()
+        .where('userId', '=', await userIdOf(email))
+        .execute();
       assert.ok(
         stored.every((row) => !JSON.stringify(row).includes('Wrong-Password-1!')),
         'the typed password is never kept',
@@ -297,37 +318,36 @@ describe('privacy & security', () => {
       const delayed = await tryLogIn(email);
       assert.equal(delayed.statusCode, 429);
 
-      await server.database.query('delete from sign_in_failures');
+      await db(server.database).deleteFrom('signInFailures').execute();
       const tokens = await logIn(email);
       const outcomes = (await historyOf(tokens.accessToken)).map((attempt) => attempt.outcome);
       assert.deepEqual(outcomes.slice(0, 2), ['success', 'throttled']);
       assert.equal(outcomes.filter((outcome) => outcome === 'wrong-password').length, 5);
 
-      const before = await server.database.query('select count(*)::integer as count from sign_in_attempts');
+      const before = await countSignInAttempts();
       await tryLogIn('nobody-here@example.com', 'Whatever-123!');
-      const afterwards = await server.database.query(
-        'select count(*)::integer as count from sign_in_attempts',
-      );
-      assert.deepEqual(afterwards, before);
+      assert.equal(await countSignInAttempts(), before);
     });
 
     it('answers the last 50 and keeps at most 100 per account', async () => {
       const email = await newUser();
       const userId = await userIdOf(email);
-      await server.database.query(
-        `insert into sign_in_attempts (user_id, method, outcome, attempted_at)
-         select $1, 'password', 'wrong-password', now() - n * interval '1 minute' from generate_series(1, 120) n`,
-        [userId],
-      );
+      await db(server.database)
+        .insertInto('signInAttempts')
+        .values(
+          Array.from({ length: 120 }, (_, index) => ({
+            userId,
+            method: 'password' as const,
+            outcome: 'wrong-password' as const,
+            attemptedAt: sql<Date>`now() - ${index + 1}::integer * interval '1 minute'`,
+          })),
+        )
+        .execute();
       const tokens = await logIn(email);
       const history = await historyOf(tokens.accessToken);
       assert.equal(history.length, 50);
       assert.equal(history[0]?.outcome, 'success');
-      const [kept] = await server.database.query<{ count: number }>(
-        'select count(*)::integer as count from sign_in_attempts where user_id = $1',
-        [userId],
-      );
-      assert.equal(kept?.count, signInAttemptsKeptPerUser);
+      assert.equal(await countSignInAttempts(userId), signInAttemptsKeptPerUser);
     });
   });
 
@@ -421,10 +441,11 @@ describe('privacy & security', () => {
         recoveryCodesRemaining: 10,
       });
 
-      const stored = await server.database.query<{ codeHash: string }>(
-        'select code_hash as "codeHash" from two_factor_recovery_codes where user_id = $1',
-        [await userIdOf(email)],
-      );
+      const stored = await db(server.database)
+        .selectFrom('twoFactorRecoveryCodes')
+        .select('codeHash')
+        .where('userId', '=', await userIdOf(email))
+        .execute();
       assert.ok(
         stored.every(({ codeHash }) => /^[0-9a-f]{64}$/.test(codeHash)),
         'only hashes are kept',
@@ -488,7 +509,7 @@ describe('privacy & security', () => {
       // The password step and 4 wrong codes are 5 failures: the account's next attempt waits.
       const delayed = await completeTwoSteps({ challengeToken, code: codeAt(totp, 1) });
       assert.equal(delayed.statusCode, 429);
-      await server.database.query('delete from sign_in_failures');
+      await db(server.database).deleteFrom('signInFailures').execute();
       const outOfTries = await completeTwoSteps({ challengeToken, code: codeAt(totp, 1) });
       assert.equal(outOfTries.statusCode, 401, 'the fifth try was the last');
     });
@@ -496,11 +517,11 @@ describe('privacy & security', () => {
     it('refuses a challenge older than 5 minutes', async () => {
       const { email, totp } = await userWithTwoSteps();
       const challengeToken = await challengeFor(email);
-      await server.database.query(
-        `update two_factor_challenges set expires_at = now() - interval '1 second'
-         where user_id = $1`,
-        [await userIdOf(email)],
-      );
+      await db(server.database)
+        .updateTable('twoFactorChallenges')
+        .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+        .where('userId', '=', await userIdOf(email))
+        .execute();
       const response = await completeTwoSteps({ challengeToken, code: codeAt(totp, 1) });
       assert.equal(response.statusCode, 401);
     });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { db } from '../../db/kysely.js';
 import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 import {
   exportSessionsAndSignInHistory,
@@ -9,18 +10,18 @@ import {
 export const sessionPersonalData: PersonalDataSection = {
   name: 'sessions',
   async collect(database, { userId }) {
-    const rows = await database.query<{
-      startedAt: Date;
-      lastRenewedAt: Date;
-      expiresAt: Date;
-      revoked: boolean;
-    }>(
-      `select min(created_at) as "startedAt", max(created_at) as "lastRenewedAt", max(expires_at) as "expiresAt",
-              bool_or(revoked_at is not null) as revoked
-       from refresh_tokens where user_id = $1
-       group by family_id order by min(created_at)`,
-      [userId],
-    );
+    const rows = await db(database)
+      .selectFrom('refreshTokens')
+      .select(({ eb, fn }) => [
+        fn.min('createdAt').as('startedAt'),
+        fn.max('createdAt').as('lastRenewedAt'),
+        fn.max('expiresAt').as('expiresAt'),
+        fn<boolean>('bool_or', [eb('revokedAt', 'is not', null)]).as('revoked'),
+      ])
+      .where('userId', '=', userId)
+      .groupBy('familyId')
+      .orderBy(({ fn }) => fn.min('createdAt'))
+      .execute();
     return rows.map((row) => ({
       startedAt: isoDate(row.startedAt),
       lastRenewedAt: isoDate(row.lastRenewedAt),
@@ -34,17 +35,20 @@ export const sessionPersonalData: PersonalDataSection = {
 export const signInFailurePersonalData: PersonalDataSection = {
   name: 'signInFailures',
   async collect(database, { email }) {
-    const [row] = await database.query<{ consecutiveFailures: number; lastFailureAt: Date }>(
-      `select consecutive_failures as "consecutiveFailures", last_failure_at as "lastFailureAt"
-       from sign_in_failures where account_key = $1`,
-      [signInAccountKey(email)],
-    );
+    const row = await db(database)
+      .selectFrom('signInFailures')
+      .select(['consecutiveFailures', 'lastFailureAt'])
+      .where('accountKey', '=', signInAccountKey(email))
+      .executeTakeFirst();
     return row ? { ...row, lastFailureAt: isoDate(row.lastFailureAt) } : null;
   },
   async erase(transaction, { email, userId }) {
-    await transaction.query('delete from sign_in_failures where account_key = $1', [signInAccountKey(email)]);
+    await db(transaction)
+      .deleteFrom('signInFailures')
+      .where('accountKey', '=', signInAccountKey(email))
+      .execute();
     // Per-address and per-user rate-limit counters (emails sent to the address, renewal requests...).
-    await transaction.query('delete from rate_limit_windows where client_key = any($1)', [[email, userId]]);
+    await db(transaction).deleteFrom('rateLimitWindows').where('clientKey', 'in', [email, userId]).execute();
   },
 };
 

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -85,9 +87,11 @@ describe('identity', () => {
     }
 
     it('does not let an invited (not yet active) user sign in', async () => {
-      await server.database.query("update users set status = 'InvitationSent' where email = $1", [
-        'teammate@demo.dcipher.local',
-      ]);
+      await db(server.database)
+        .updateTable('users')
+        .set({ status: 'InvitationSent' })
+        .where('email', '=', 'teammate@demo.dcipher.local')
+        .execute();
       try {
         const response = await post('/login', {
           email: 'teammate@demo.dcipher.local',
@@ -96,9 +100,11 @@ describe('identity', () => {
         assert.equal(response.statusCode, 401);
         assert.equal(response.json().message, 'Invalid email or password');
       } finally {
-        await server.database.query("update users set status = 'Active' where email = $1", [
-          'teammate@demo.dcipher.local',
-        ]);
+        await db(server.database)
+          .updateTable('users')
+          .set({ status: 'Active' })
+          .where('email', '=', 'teammate@demo.dcipher.local')
+          .execute();
       }
     });
 
@@ -154,10 +160,13 @@ describe('identity', () => {
 
     /** Makes every spent refresh token look spent longer ago than the reuse interval (two racing tabs). */
     const pastReuseInterval = () =>
-      server.database.query(
-        `update refresh_tokens set used_at = now() - ($1::integer + 1) * interval '1 second' where used_at is not null`,
-        [refreshReuseIntervalSeconds],
-      );
+      db(server.database)
+        .updateTable('refreshTokens')
+        .set({
+          usedAt: sql<Date>`now() - (${refreshReuseIntervalSeconds}::integer + 1) * interval '1 second'`,
+        })
+        .where('usedAt', 'is not', null)
+        .execute();
 
     it('revokes the whole family when a used refresh token comes back after the reuse interval', async () => {
       const first = await logIn(server.app);
@@ -213,9 +222,11 @@ describe('identity', () => {
       assert.equal(unknown.json().code, 'INVALID_REFRESH_TOKEN');
 
       const tokens = await logIn(server.app);
-      await server.database.query(
-        "update refresh_tokens set expires_at = now() - interval '1 second' where expires_at > now()",
-      );
+      await db(server.database)
+        .updateTable('refreshTokens')
+        .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+        .where('expiresAt', '>', sql<Date>`now()`)
+        .execute();
       const expired = await post('/token', { refreshToken: tokens.refreshToken });
       assert.equal(expired.statusCode, 401);
       assert.equal(expired.json().code, 'INVALID_REFRESH_TOKEN');
@@ -229,11 +240,9 @@ describe('identity', () => {
 
     it('stores refresh tokens only as hashes', async () => {
       const tokens = await logIn(server.app);
-      const rows = await server.database.query<{ token_hash: string }>(
-        'select token_hash from refresh_tokens',
-      );
+      const rows = await db(server.database).selectFrom('refreshTokens').select('tokenHash').execute();
       assert.ok(
-        rows.every((row) => row.token_hash !== tokens.refreshToken && /^[0-9a-f]{64}$/.test(row.token_hash)),
+        rows.every((row) => row.tokenHash !== tokens.refreshToken && /^[0-9a-f]{64}$/.test(row.tokenHash)),
       );
     });
   });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
+import { type DB, db } from '../../db/kysely.js';
 import { findUserById, findUserByIdWhere, type IdentityUser, maySignIn } from '../people/user-repository.js';
 import { describeUserAgent, type SignInContext } from './device-label.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
@@ -32,7 +34,14 @@ export interface StoredSession {
 export const refreshReuseIntervalSeconds = 10;
 
 /** A family is live while its newest token is neither spent nor revoked nor expired. */
-const liveToken = 'used_at is null and revoked_at is null and expires_at > now()';
+const isLiveToken = ({ and, eb }: ExpressionBuilder<DB, 'refreshTokens'>) =>
+  and([eb('usedAt', 'is', null), eb('revokedAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]);
+
+/**
+ * The same condition as SQL on `refresh_tokens`, for the people module's `findUserByIdWhere` (which takes its
+ * extra condition as SQL text, so the bearer check stays one statement).
+ */
+const liveTokenSql = 'used_at is null and revoked_at is null and expires_at > now()';
 
 export type RotationResult =
   | { outcome: 'rotated'; user: IdentityUser; refreshToken: IssuedRefreshToken }
@@ -51,10 +60,10 @@ export function createRefreshTokenStore(database: Database) {
     expiresAt: Date,
   ): Promise<IssuedRefreshToken> {
     const token = newOneTimeToken();
-    await target.query(
-      'insert into refresh_tokens (user_id, family_id, token_hash, expires_at) values ($1, $2, $3, $4)',
-      [userId, familyId, hashOneTimeToken(token), expiresAt],
-    );
+    await db(target)
+      .insertInto('refreshTokens')
+      .values({ userId, familyId, tokenHash: hashOneTimeToken(token), expiresAt })
+      .execute();
     return { token, expiresAt, sessionId: familyId };
   }
 
@@ -66,17 +75,23 @@ export function createRefreshTokenStore(database: Database) {
     issue(userId: string, ttlSeconds: number, context: SignInContext): Promise<IssuedRefreshToken> {
       const { browser, os } = describeUserAgent(context.userAgent);
       return database.transaction(async (transaction) => {
-        await transaction.query(
-          `delete from sessions s where s.user_id = $1
-             and not exists (select 1 from refresh_tokens t where t.family_id = s.id and t.used_at is null
-                             and t.revoked_at is null and t.expires_at > now())`,
-          [userId],
-        );
+        await db(transaction)
+          .deleteFrom('sessions')
+          .where('sessions.userId', '=', userId)
+          .where(({ not, exists, selectFrom }) => not(exists(liveTokensOfSession(selectFrom))))
+          .execute();
         const sessionId = randomUUID();
-        await transaction.query(
-          `insert into sessions (id, user_id, user_agent, ip_address, browser, os) values ($1, $2, $3, $4, $5, $6)`,
-          [sessionId, userId, context.userAgent, context.ipAddress, browser, os],
-        );
+        await db(transaction)
+          .insertInto('sessions')
+          .values({
+            id: sessionId,
+            userId,
+            userAgent: context.userAgent,
+            ipAddress: context.ipAddress,
+            browser,
+            os,
+          })
+          .execute();
         return insert(transaction, userId, sessionId, new Date(Date.now() + ttlSeconds * 1000));
       });
     },
@@ -91,11 +106,14 @@ export function createRefreshTokenStore(database: Database) {
       ttlSeconds: number,
       target: Queryable = database,
     ): Promise<IssuedRefreshToken> {
-      await target.query(
-        `update refresh_tokens set revoked_at = now() where family_id = $1 and user_id = $2 and revoked_at is null`,
-        [sessionId, userId],
-      );
-      await target.query('update sessions set last_active_at = now() where id = $1', [sessionId]);
+      await db(target)
+        .updateTable('refreshTokens')
+        .set({ revokedAt: sql<Date>`now()` })
+        .where('familyId', '=', sessionId)
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await touchSession(target, sessionId);
       return insert(target, userId, sessionId, new Date(Date.now() + ttlSeconds * 1000));
     },
 
@@ -108,7 +126,7 @@ export function createRefreshTokenStore(database: Database) {
       return findUserByIdWhere(
         database,
         userId,
-        `exists (select 1 from refresh_tokens where family_id = $2 and user_id = users.id and ${liveToken})`,
+        `exists (select 1 from refresh_tokens where family_id = $2 and user_id = users.id and ${liveTokenSql})`,
         [sessionId],
       );
     },
@@ -116,35 +134,40 @@ export function createRefreshTokenStore(database: Database) {
     /** Whether the session is the user's and still live: the bearer check, one lookup in a partial index. */
     async isLive(userId: string, sessionId: string): Promise<boolean> {
       if (!isUuid(sessionId)) return false;
-      const rows = await database.query(
-        `select 1 from refresh_tokens where family_id = $1 and user_id = $2 and ${liveToken} limit 1`,
-        [sessionId, userId],
-      );
-      return rows.length > 0;
+      const live = await db(database)
+        .selectFrom('refreshTokens')
+        .select(({ lit }) => lit(1).as('live'))
+        .where('familyId', '=', sessionId)
+        .where('userId', '=', userId)
+        .where(isLiveToken)
+        .limit(1)
+        .executeTakeFirst();
+      return live !== undefined;
     },
 
     /** The user's live sessions, the most recently active first. */
     listLive(userId: string): Promise<StoredSession[]> {
-      return database.query<StoredSession>(
-        `select s.id, s.browser, s.os, s.ip_address as "ipAddress", s.created_at as "createdAt",
-                s.last_active_at as "lastActiveAt"
-         from sessions s
-         where s.user_id = $1
-           and exists (select 1 from refresh_tokens t
-                       where t.family_id = s.id and t.used_at is null and t.revoked_at is null and t.expires_at > now())
-         order by s.last_active_at desc, s.created_at desc`,
-        [userId],
-      );
+      return db(database)
+        .selectFrom('sessions')
+        .select(['id', 'browser', 'os', 'ipAddress', 'createdAt', 'lastActiveAt'])
+        .where('sessions.userId', '=', userId)
+        .where(({ exists, selectFrom }) => exists(liveTokensOfSession(selectFrom)))
+        .orderBy('lastActiveAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .execute();
     },
 
     /** Ends one of the user's sessions; false when it is not theirs or has already ended. */
     async revokeSession(userId: string, sessionId: string): Promise<boolean> {
       if (!isUuid(sessionId)) return false;
-      const revoked = await database.query(
-        `update refresh_tokens set revoked_at = now()
-         where family_id = $1 and user_id = $2 and ${liveToken} returning id`,
-        [sessionId, userId],
-      );
+      const revoked = await db(database)
+        .updateTable('refreshTokens')
+        .set({ revokedAt: sql<Date>`now()` })
+        .where('familyId', '=', sessionId)
+        .where('userId', '=', userId)
+        .where(isLiveToken)
+        .returning('id')
+        .execute();
       return revoked.length > 0;
     },
 
@@ -155,19 +178,12 @@ export function createRefreshTokenStore(database: Database) {
      */
     async rotate(token: string): Promise<RotationResult> {
       return database.transaction(async (transaction) => {
-        const [stored] = await transaction.query<{
-          id: string;
-          userId: string;
-          familyId: string;
-          expiresAt: Date;
-          usedAt: Date | null;
-          revokedAt: Date | null;
-        }>(
-          `select id, user_id as "userId", family_id as "familyId", expires_at as "expiresAt", used_at as "usedAt",
-                  revoked_at as "revokedAt"
-           from refresh_tokens where token_hash = $1 for update`,
-          [hashOneTimeToken(token)],
-        );
+        const stored = await db(transaction)
+          .selectFrom('refreshTokens')
+          .select(['id', 'userId', 'familyId', 'expiresAt', 'usedAt', 'revokedAt'])
+          .where('tokenHash', '=', hashOneTimeToken(token))
+          .forUpdate()
+          .executeTakeFirst();
         if (!stored) return { outcome: 'invalid' };
         const raceLost =
           stored.usedAt !== null &&
@@ -175,10 +191,13 @@ export function createRefreshTokenStore(database: Database) {
           Date.now() - new Date(stored.usedAt).getTime() <= refreshReuseIntervalSeconds * 1000;
         if (raceLost) {
           // Only while the session goes on: the race's winner holds a live successor.
-          const [live] = await transaction.query(
-            `select 1 from refresh_tokens where family_id = $1 and ${liveToken} limit 1`,
-            [stored.familyId],
-          );
+          const live = await db(transaction)
+            .selectFrom('refreshTokens')
+            .select(({ lit }) => lit(1).as('live'))
+            .where('familyId', '=', stored.familyId)
+            .where(isLiveToken)
+            .limit(1)
+            .executeTakeFirst();
           const user = live ? await findUserById(transaction, stored.userId) : undefined;
           if (!maySignIn(user)) return { outcome: 'invalid' };
           const refreshToken = await insert(
@@ -190,10 +209,12 @@ export function createRefreshTokenStore(database: Database) {
           return { outcome: 'rotated', user, refreshToken };
         }
         if (stored.usedAt) {
-          await transaction.query(
-            'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
-            [stored.familyId],
-          );
+          await db(transaction)
+            .updateTable('refreshTokens')
+            .set({ revokedAt: sql<Date>`now()` })
+            .where('familyId', '=', stored.familyId)
+            .where('revokedAt', 'is', null)
+            .execute();
           return { outcome: 'reused' };
         }
         if (stored.revokedAt || new Date(stored.expiresAt).getTime() <= Date.now())
@@ -202,10 +223,12 @@ export function createRefreshTokenStore(database: Database) {
         const user = await findUserById(transaction, stored.userId);
         if (!maySignIn(user)) return { outcome: 'invalid' };
 
-        await transaction.query('update refresh_tokens set used_at = now() where id = $1', [stored.id]);
-        await transaction.query('update sessions set last_active_at = now() where id = $1', [
-          stored.familyId,
-        ]);
+        await db(transaction)
+          .updateTable('refreshTokens')
+          .set({ usedAt: sql<Date>`now()` })
+          .where('id', '=', stored.id)
+          .execute();
+        await touchSession(transaction, stored.familyId);
         const refreshToken = await insert(transaction, user.id, stored.familyId, new Date(stored.expiresAt));
         return { outcome: 'rotated', user, refreshToken };
       });
@@ -220,17 +243,41 @@ export function createRefreshTokenStore(database: Database) {
       target: Queryable = database,
       { exceptSessionId }: { exceptSessionId?: string } = {},
     ): Promise<number> {
-      const [row] = await target.query<{ ended: number }>(
-        `with revoked as (
-           update refresh_tokens set revoked_at = now()
-           where user_id = $1 and revoked_at is null and ($2::uuid is null or family_id <> $2::uuid)
-           returning family_id, used_at, expires_at)
-         select count(distinct family_id)::integer as ended from revoked where used_at is null and expires_at > now()`,
-        [userId, exceptSessionId ?? null],
-      );
-      return row?.ended ?? 0;
+      const { ended } = await db(target)
+        .with('revoked', (revoke) => {
+          const unrevoked = revoke
+            .updateTable('refreshTokens')
+            .set({ revokedAt: sql<Date>`now()` })
+            .where('userId', '=', userId)
+            .where('revokedAt', 'is', null);
+          return (
+            exceptSessionId === undefined ? unrevoked : unrevoked.where('familyId', '<>', exceptSessionId)
+          ).returning(['familyId', 'usedAt', 'expiresAt']);
+        })
+        .selectFrom('revoked')
+        .select(({ fn }) => fn.count<number>('familyId').distinct().as('ended'))
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', sql<Date>`now()`)
+        .executeTakeFirstOrThrow();
+      return Number(ended);
     },
   };
 }
 
 export type RefreshTokenStore = ReturnType<typeof createRefreshTokenStore>;
+
+/** The live tokens of the `sessions` row the outer statement is on (a session is live while one of them is). */
+const liveTokensOfSession = (selectFrom: ExpressionBuilder<DB, 'sessions'>['selectFrom']) =>
+  selectFrom('refreshTokens')
+    .select(({ lit }) => lit(1).as('live'))
+    .whereRef('refreshTokens.familyId', '=', 'sessions.id')
+    .where(isLiveToken);
+
+/** The session was used just now. */
+async function touchSession(target: Queryable, sessionId: string): Promise<void> {
+  await db(target)
+    .updateTable('sessions')
+    .set({ lastActiveAt: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .execute();
+}

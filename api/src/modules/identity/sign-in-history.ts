@@ -5,6 +5,7 @@ import {
   signInHistoryLength,
 } from '@dcipher/shared/contract';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { describeUserAgent, type SignInContext } from './device-label.js';
 
 /** Attempts kept per account: twice what the page shows, so pruning runs rarely matter. */
@@ -22,16 +23,31 @@ export async function recordSignInAttempt(
   context: SignInContext,
 ): Promise<void> {
   const { browser, os } = describeUserAgent(context.userAgent);
-  await database.query(
-    `insert into sign_in_attempts (user_id, method, outcome, user_agent, ip_address, browser, os)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [userId, method, outcome, context.userAgent, context.ipAddress, browser, os],
-  );
-  await database.query(
-    `delete from sign_in_attempts where user_id = $1 and id not in (
-       select id from sign_in_attempts where user_id = $1 order by attempted_at desc, id limit $2)`,
-    [userId, signInAttemptsKeptPerUser],
-  );
+  await db(database)
+    .insertInto('signInAttempts')
+    .values({
+      userId,
+      method,
+      outcome,
+      userAgent: context.userAgent,
+      ipAddress: context.ipAddress,
+      browser,
+      os,
+    })
+    .execute();
+  await db(database)
+    .deleteFrom('signInAttempts')
+    .where('userId', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('signInAttempts')
+        .select('id')
+        .where('userId', '=', userId)
+        .orderBy('attemptedAt', 'desc')
+        .orderBy('id')
+        .limit(signInAttemptsKeptPerUser),
+    )
+    .execute();
 }
 
 /** The account's newest attempts, newest first. */
@@ -40,10 +56,13 @@ export async function listSignInHistory(
   userId: string,
   limit = signInHistoryLength,
 ): Promise<SignInAttempt[]> {
-  const rows = await database.query<Omit<SignInAttempt, 'attemptedAt'> & { attemptedAt: Date }>(
-    `select attempted_at as "attemptedAt", method, outcome, browser, os, ip_address as "ipAddress"
-     from sign_in_attempts where user_id = $1 order by attempted_at desc, id desc limit $2`,
-    [userId, limit],
-  );
+  const rows = await db(database)
+    .selectFrom('signInAttempts')
+    .select(['attemptedAt', 'method', 'outcome', 'browser', 'os', 'ipAddress'])
+    .where('userId', '=', userId)
+    .orderBy('attemptedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({ ...row, attemptedAt: new Date(row.attemptedAt).toISOString() }));
 }

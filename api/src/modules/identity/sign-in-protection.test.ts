@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { TwoFactorChallenge, TwoFactorSetup } from '@dcipher/shared/contract';
+import { type RawBuilder, sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
+import { db } from '../../db/kysely.js';
 import { createUser } from '../../test-support/create-user.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, waitForEmailsTo } from '../../test-support/read-outbox.js';
@@ -41,14 +43,19 @@ describe('sign-in protection', () => {
       payload: { email, password: withPassword },
       remoteAddress,
     });
-  /** Rewrites the account's row of failed sign-ins (`set` is SQL), as if time had passed. */
-  const rewriteFailures = (email: string, set: string) =>
-    server.database.query(
-      `update sign_in_failures set ${set} where account_key = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
-      [email],
-    );
+  /** Rewrites the account's row of failed sign-ins, as if time had passed. */
+  const rewriteFailures = (
+    email: string,
+    set: { delayedUntil: RawBuilder<Date> } | { lastFailureAt: RawBuilder<Date> },
+  ) =>
+    db(server.database)
+      .updateTable('signInFailures')
+      .set(set)
+      .where('accountKey', '=', createHash('sha256').update(email).digest('hex'))
+      .execute();
   /** Ends the account's current wait, as if its time had passed. */
-  const waitIsOver = (email: string) => rewriteFailures(email, "delayed_until = now() - interval '1 second'");
+  const waitIsOver = (email: string) =>
+    rewriteFailures(email, { delayedUntil: sql<Date>`now() - interval '1 second'` });
 
   const assertDelayed = (response: Awaited<ReturnType<typeof logIn>>, seconds: number) => {
     assert.equal(response.statusCode, 429, response.body);
@@ -121,7 +128,7 @@ describe('sign-in protection', () => {
     const email = await someone();
     const remoteAddress = newRemoteAddress();
     for (let attempt = 1; attempt <= 4; attempt += 1) await logIn(email, wrongPassword, remoteAddress);
-    await rewriteFailures(email, "last_failure_at = now() - interval '25 hours'");
+    await rewriteFailures(email, { lastFailureAt: sql<Date>`now() - interval '25 hours'` });
     assert.equal((await logIn(email, wrongPassword, remoteAddress)).statusCode, 401);
     assert.equal((await logIn(email, password, remoteAddress)).statusCode, 200, 'only 1 failure counted');
   });

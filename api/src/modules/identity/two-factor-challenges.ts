@@ -1,10 +1,13 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
 
 /** How long the second step of a sign-in may take, and how many codes it may try. */
 export const twoFactorChallengePolicy = { ttlSeconds: 5 * 60, maxAttempts: 5 } as const;
 
-export type ChallengedMethod = 'password' | 'sso';
+const challengedMethods = ['password', 'sso'] as const;
+export type ChallengedMethod = (typeof challengedMethods)[number];
 
 /** A half-done sign-in: who passed the first step, how, and how long their session will last. */
 export interface AdmittedChallenge {
@@ -21,14 +24,21 @@ export async function createTwoFactorChallenge(
 ): Promise<string> {
   const token = newOneTimeToken();
   // Abandoned challenges of the user go on the way: only the newest one can be pending anyway.
-  await database.query('delete from two_factor_challenges where user_id = $1 and expires_at <= now()', [
-    userId,
-  ]);
-  await database.query(
-    `insert into two_factor_challenges (token_hash, user_id, method, session_ttl_seconds, expires_at)
-     values ($1, $2, $3, $4, now() + $5::integer * interval '1 second')`,
-    [hashOneTimeToken(token), userId, method, sessionTtlSeconds, twoFactorChallengePolicy.ttlSeconds],
-  );
+  await db(database)
+    .deleteFrom('twoFactorChallenges')
+    .where('userId', '=', userId)
+    .where('expiresAt', '<=', sql<Date>`now()`)
+    .execute();
+  await db(database)
+    .insertInto('twoFactorChallenges')
+    .values({
+      tokenHash: hashOneTimeToken(token),
+      userId,
+      method,
+      sessionTtlSeconds,
+      expiresAt: sql<Date>`now() + ${twoFactorChallengePolicy.ttlSeconds}::integer * interval '1 second'`,
+    })
+    .execute();
   return token;
 }
 
@@ -40,20 +50,30 @@ export async function admitTwoFactorChallengeAttempt(
   database: Queryable,
   token: string,
 ): Promise<AdmittedChallenge | undefined> {
-  const [challenge] = await database.query<AdmittedChallenge>(
-    `update two_factor_challenges set attempts = attempts + 1
-     where token_hash = $1 and used_at is null and expires_at > now() and attempts < $2
-     returning id, user_id as "userId", method, session_ttl_seconds as "sessionTtlSeconds"`,
-    [hashOneTimeToken(token), twoFactorChallengePolicy.maxAttempts],
-  );
-  return challenge;
+  const challenge = await db(database)
+    .updateTable('twoFactorChallenges')
+    .set(({ eb }) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('tokenHash', '=', hashOneTimeToken(token))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .where('attempts', '<', twoFactorChallengePolicy.maxAttempts)
+    .returning(['id', 'userId', 'method', 'sessionTtlSeconds'])
+    .executeTakeFirst();
+  if (!challenge) return undefined;
+  // The column's check constraint allows these two only; the text column is read back as one of them.
+  const method = challengedMethods.find((known) => known === challenge.method);
+  if (!method) throw new Error(`Unknown two-step challenge method ${challenge.method}`);
+  return { ...challenge, method };
 }
 
 /** A challenge works once: false when a concurrent request spent it first. */
 export async function spendTwoFactorChallenge(database: Queryable, id: string): Promise<boolean> {
-  const spent = await database.query(
-    'update two_factor_challenges set used_at = now() where id = $1 and used_at is null returning id',
-    [id],
-  );
+  const spent = await db(database)
+    .updateTable('twoFactorChallenges')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .returning('id')
+    .execute();
   return spent.length > 0;
 }

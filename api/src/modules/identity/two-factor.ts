@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { TwoFactorSetup, TwoFactorStatus } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { hashOneTimeToken } from './one-time-tokens.js';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds; one step of clock drift either way. */
@@ -33,11 +35,11 @@ interface StoredTwoFactor {
 }
 
 async function storedTwoFactor(database: Queryable, userId: string): Promise<StoredTwoFactor | undefined> {
-  const [row] = await database.query<StoredTwoFactor>(
-    `select secret, pending_secret as "pendingSecret" from two_factor_settings where user_id = $1`,
-    [userId],
-  );
-  return row;
+  return db(database)
+    .selectFrom('twoFactorSettings')
+    .select(['secret', 'pendingSecret'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 /**
@@ -48,12 +50,15 @@ async function spendCode(database: Queryable, userId: string, email: string, sec
   const totp = totpFor(email, secret);
   const delta = totp.validate({ token: code, window: acceptedDriftSteps });
   if (delta === null) return false;
-  const step = totp.counter() + delta;
-  const spent = await database.query(
-    `update two_factor_settings set last_used_step = $2, updated_at = now()
-     where user_id = $1 and (last_used_step is null or last_used_step < $2) returning user_id`,
-    [userId, step],
-  );
+  // A bigint column: compared as the decimal text PostgreSQL reads it from (its rows come back as text too).
+  const step = String(totp.counter() + delta);
+  const spent = await db(database)
+    .updateTable('twoFactorSettings')
+    .set({ lastUsedStep: step, updatedAt: sql<Date>`now()` })
+    .where('userId', '=', userId)
+    .where(({ or, eb }) => or([eb('lastUsedStep', 'is', null), eb('lastUsedStep', '<', step)]))
+    .returning('userId')
+    .execute();
   return spent.length > 0;
 }
 
@@ -65,15 +70,23 @@ export type EnableOutcome =
 export function createTwoFactor(database: Database) {
   return {
     async status(userId: string): Promise<TwoFactorStatus> {
-      const [row] = await database.query<{ enabled: boolean; remaining: number }>(
-        `select exists (select 1 from two_factor_settings s where s.user_id = $1 and s.secret is not null)
-                  as enabled,
-                (select count(*)::integer from two_factor_recovery_codes c
-                 where c.user_id = $1 and c.used_at is null) as remaining`,
-        [userId],
-      );
-      const enabled = row?.enabled ?? false;
-      return { enabled, recoveryCodesRemaining: enabled ? (row?.remaining ?? 0) : 0 };
+      const row = await db(database)
+        .selectNoFrom(({ exists, selectFrom }) => [
+          exists(
+            selectFrom('twoFactorSettings')
+              .select(({ lit }) => lit(1).as('set'))
+              .where('userId', '=', userId)
+              .where('secret', 'is not', null),
+          ).as('enabled'),
+          selectFrom('twoFactorRecoveryCodes')
+            .select(({ fn }) => fn.countAll<number>().as('count'))
+            .where('userId', '=', userId)
+            .where('usedAt', 'is', null)
+            .as('remaining'),
+        ])
+        .executeTakeFirstOrThrow();
+      const enabled = Boolean(row.enabled);
+      return { enabled, recoveryCodesRemaining: enabled ? Number(row.remaining ?? 0) : 0 };
     },
 
     async isEnabled(userId: string): Promise<boolean> {
@@ -84,11 +97,16 @@ export function createTwoFactor(database: Database) {
     async setUp(userId: string, email: string): Promise<TwoFactorSetup | undefined> {
       if (await this.isEnabled(userId)) return undefined;
       const secret = new Secret({ size: 20 }).base32;
-      await database.query(
-        `insert into two_factor_settings (user_id, pending_secret) values ($1, $2)
-         on conflict (user_id) do update set pending_secret = excluded.pending_secret, updated_at = now()`,
-        [userId, secret],
-      );
+      await db(database)
+        .insertInto('twoFactorSettings')
+        .values({ userId, pendingSecret: secret })
+        .onConflict((conflict) =>
+          conflict.column('userId').doUpdateSet(({ ref }) => ({
+            pendingSecret: ref('excluded.pendingSecret'),
+            updatedAt: sql<Date>`now()`,
+          })),
+        )
+        .execute();
       const otpauthUri = totpFor(email, secret).toString();
       const qrCodeSvg = await QRCode.toString(otpauthUri, {
         type: 'svg',
@@ -107,19 +125,21 @@ export function createTwoFactor(database: Database) {
         return { outcome: 'wrongCode' };
       const recoveryCodes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
       await database.transaction(async (transaction) => {
-        await transaction.query(
-          `update two_factor_settings set secret = pending_secret, pending_secret = null, enabled_at = now(),
-                  updated_at = now()
-           where user_id = $1`,
-          [userId],
-        );
-        await transaction.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
-        for (const recoveryCode of recoveryCodes) {
-          await transaction.query(
-            'insert into two_factor_recovery_codes (user_id, code_hash) values ($1, $2)',
-            [userId, recoveryCodeHash(recoveryCode)],
-          );
-        }
+        await db(transaction)
+          .updateTable('twoFactorSettings')
+          .set(({ ref }) => ({
+            secret: ref('pendingSecret'),
+            pendingSecret: null,
+            enabledAt: sql<Date>`now()`,
+            updatedAt: sql<Date>`now()`,
+          }))
+          .where('userId', '=', userId)
+          .execute();
+        await db(transaction).deleteFrom('twoFactorRecoveryCodes').where('userId', '=', userId).execute();
+        await db(transaction)
+          .insertInto('twoFactorRecoveryCodes')
+          .values(recoveryCodes.map((recoveryCode) => ({ userId, codeHash: recoveryCodeHash(recoveryCode) })))
+          .execute();
       });
       return { outcome: 'enabled', recoveryCodes };
     },
@@ -127,11 +147,13 @@ export function createTwoFactor(database: Database) {
     /** Turns it off: the secret and every recovery code go. False when it was not on. */
     async disable(userId: string): Promise<boolean> {
       return database.transaction(async (transaction) => {
-        const removed = await transaction.query(
-          'delete from two_factor_settings where user_id = $1 and secret is not null returning user_id',
-          [userId],
-        );
-        await transaction.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
+        const removed = await db(transaction)
+          .deleteFrom('twoFactorSettings')
+          .where('userId', '=', userId)
+          .where('secret', 'is not', null)
+          .returning('userId')
+          .execute();
+        await db(transaction).deleteFrom('twoFactorRecoveryCodes').where('userId', '=', userId).execute();
         return removed.length > 0;
       });
     },
@@ -145,11 +167,14 @@ export function createTwoFactor(database: Database) {
 
     /** The sign-in's second step with a recovery code: true once per code (it is spent in the same statement). */
     async spendRecoveryCode(userId: string, recoveryCode: string): Promise<boolean> {
-      const spent = await database.query(
-        `update two_factor_recovery_codes set used_at = now()
-         where user_id = $1 and code_hash = $2 and used_at is null returning id`,
-        [userId, recoveryCodeHash(recoveryCode)],
-      );
+      const spent = await db(database)
+        .updateTable('twoFactorRecoveryCodes')
+        .set({ usedAt: sql<Date>`now()` })
+        .where('userId', '=', userId)
+        .where('codeHash', '=', recoveryCodeHash(recoveryCode))
+        .where('usedAt', 'is', null)
+        .returning('id')
+        .execute();
       return spent.length > 0;
     },
   };

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { findUserById, lockActiveUserByEmail } from '../people/user-repository.js';
 
@@ -18,12 +20,15 @@ export async function issuePasswordResetToken(
     const user = await lockActiveUserByEmail(transaction, email);
     if (!user) return undefined;
     const token = newOneTimeToken();
-    await transaction.query('delete from password_reset_tokens where user_id = $1', [user.id]);
-    await transaction.query(
-      `insert into password_reset_tokens (user_id, token_hash, expires_at)
-       values ($1, $2, now() + $3::integer * interval '1 hour')`,
-      [user.id, hashOneTimeToken(token), passwordResetLinkLifetimeHours],
-    );
+    await db(transaction).deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute();
+    await db(transaction)
+      .insertInto('passwordResetTokens')
+      .values({
+        userId: user.id,
+        tokenHash: hashOneTimeToken(token),
+        expiresAt: sql<Date>`now() + ${passwordResetLinkLifetimeHours}::integer * interval '1 hour'`,
+      })
+      .execute();
     return token;
   });
 }
@@ -47,12 +52,16 @@ export async function findPasswordResetToken(
   database: Queryable,
   token: string,
 ): Promise<PasswordResetTokenLookup> {
-  const [stored] = await database.query<{ tokenId: string; userId: string; used: boolean; expired: boolean }>(
-    `select id as "tokenId", user_id as "userId", used_at is not null as used, expires_at <= now() as expired
-     from password_reset_tokens
-     where token_hash = $1`,
-    [hashOneTimeToken(token)],
-  );
+  const stored = await db(database)
+    .selectFrom('passwordResetTokens')
+    .select(({ eb }) => [
+      'id as tokenId',
+      'userId',
+      eb('usedAt', 'is not', null).as('used'),
+      eb('expiresAt', '<=', sql<Date>`now()`).as('expired'),
+    ])
+    .where('tokenHash', '=', hashOneTimeToken(token))
+    .executeTakeFirst();
   const user = stored && (await findUserById(database, stored.userId));
   // A used link is invalid even once it is also old: expiry only matters for a link that could still work.
   if (!stored || user?.status !== 'Active' || stored.used) return { outcome: 'invalid' };
@@ -68,11 +77,13 @@ export async function findPasswordResetToken(
  * since it was looked up.
  */
 export async function spendPasswordResetToken(transaction: Queryable, tokenId: string): Promise<boolean> {
-  const spent = await transaction.query(
-    `update password_reset_tokens set used_at = now()
-     where id = $1 and used_at is null and expires_at > now()
-     returning id`,
-    [tokenId],
-  );
+  const spent = await db(transaction)
+    .updateTable('passwordResetTokens')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('id', '=', tokenId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning('id')
+    .execute();
   return spent.length === 1;
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { IssuedTokenPair } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox, waitForEmailsTo } from '../../test-support/read-outbox.js';
@@ -71,14 +73,14 @@ describe('password recovery', () => {
       assert.equal(links.length, 1);
       assert.match(String(links[0]), /^https:\/\/www\.dcipher\.test\/new-password\/[A-Za-z0-9_-]{43}$/);
 
-      const [token] = await server.database.query<{ token_hash: string; lifetime_hours: number }>(
-        `select token_hash, (extract(epoch from expires_at - created_at) / 3600)::float8 as lifetime_hours
-         from password_reset_tokens where user_id = (select id from users where email = $1)`,
-        [email],
-      );
-      assert.equal(token?.lifetime_hours, 1);
-      assert.match(String(token?.token_hash), /^[0-9a-f]{64}$/, 'only a hash of the token is stored');
-      assert.ok(!links[0]?.includes(String(token?.token_hash)));
+      const token = await db(server.database)
+        .selectFrom('passwordResetTokens')
+        .select(['tokenHash', 'createdAt', 'expiresAt'])
+        .where('userId', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
+        .executeTakeFirstOrThrow();
+      assert.equal(token.expiresAt.getTime() - token.createdAt.getTime(), 3_600_000, 'valid 1 hour');
+      assert.match(token.tokenHash, /^[0-9a-f]{64}$/, 'only a hash of the token is stored');
+      assert.ok(!links[0]?.includes(token.tokenHash));
     });
 
     it('answers an unknown address the same way and sends nothing', async () => {
@@ -154,11 +156,12 @@ describe('password recovery', () => {
       assert.equal(notice?.tag, 'password-changed');
       assert.deepEqual(findLinksInEmail(notice!), [`${webUrl}/forgot-password`]);
 
-      const [user] = await server.database.query<{ password_hash: string }>(
-        'select password_hash from users where email = $1',
-        [email],
-      );
-      assert.match(String(user?.password_hash), /^\$argon2id\$/);
+      const user = await db(server.database)
+        .selectFrom('users')
+        .select('passwordHash')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      assert.match(String(user?.passwordHash), /^\$argon2id\$/);
 
       const reused = await setNewPassword(token, 'Yet-Another-Password-3');
       assert.equal(reused.statusCode, 400);
@@ -168,9 +171,11 @@ describe('password recovery', () => {
 
     it('marks the address verified and clears an expired password', async () => {
       const email = await someone({ verified: false });
-      await server.database.query('update users set requires_password_change = true where email = $1', [
-        email,
-      ]);
+      await db(server.database)
+        .updateTable('users')
+        .set({ requiresPasswordChange: true })
+        .where('email', '=', email)
+        .execute();
       assert.equal((await logIn(email, oldPassword)).json().code, 'EMAIL_NOT_VERIFIED');
 
       assert.equal((await setNewPassword(await resetTokenFor(email))).statusCode, 200);
@@ -191,11 +196,11 @@ describe('password recovery', () => {
     it('answers an expired link with RESET_LINK_EXPIRED and keeps the old password', async () => {
       const email = await someone();
       const token = await resetTokenFor(email);
-      await server.database.query(
-        `update password_reset_tokens set expires_at = now() - interval '1 second'
-         where user_id = (select id from users where email = $1)`,
-        [email],
-      );
+      await db(server.database)
+        .updateTable('passwordResetTokens')
+        .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+        .where('userId', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
+        .execute();
       const response = await setNewPassword(token);
       assert.equal(response.statusCode, 400);
       assert.deepEqual(bodyOf(response), expiredLink);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { type DB, db } from '../../db/kysely.js';
 
 /** A stored configuration, the client secret included (sealed): only the SSO service reads this. */
 export interface StoredSsoConfig {
@@ -21,14 +23,29 @@ export interface StoredSsoDomain {
   verifiedAt: Date | null;
 }
 
-const configColumns = `organization_id as "organizationId", issuer_url as "issuerUrl", client_id as "clientId",
-         client_secret as "clientSecret", email_domains as "emailDomains", require_sso as "requireSso",
-         created_at as "createdAt", updated_at as "updatedAt"`;
-const selectConfig = `select ${configColumns} from sso_configs`;
+const configColumns = [
+  'organizationId',
+  'issuerUrl',
+  'clientId',
+  'clientSecret',
+  'emailDomains',
+  'requireSso',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof StoredSsoConfig)[];
+
+/** The configuration lists `domain` among its email domains. */
+const listsDomain = ({ eb, val }: ExpressionBuilder<DB, 'ssoConfigs'>, domain: string) =>
+  eb('ssoConfigs.emailDomains', '@>', val([domain]));
 
 // Any constant works; every configuration write and domain verification takes it, so two organizations cannot
 // verify one domain at once (the partial unique index would refuse the second anyway).
 const configWriteLockKey = 7_245_310_015;
+
+/** Takes the lock every configuration write and domain verification takes, until the transaction ends. */
+async function lockConfigWrites(transaction: Queryable): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${configWriteLockKey})`.execute(db(transaction));
+}
 
 /** 256 random bits, the TXT record's token. */
 const newVerificationToken = () => randomBytes(32).toString('base64url');
@@ -37,10 +54,11 @@ export async function findSsoConfigOfOrganization(
   database: Queryable,
   organizationId: string,
 ): Promise<StoredSsoConfig | undefined> {
-  const [config] = await database.query<StoredSsoConfig>(`${selectConfig} where organization_id = $1`, [
-    organizationId,
-  ]);
-  return config;
+  return db(database)
+    .selectFrom('ssoConfigs')
+    .select(configColumns)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /**
@@ -51,24 +69,29 @@ export async function findSsoConfigForEmailDomain(
   database: Queryable,
   domain: string,
 ): Promise<StoredSsoConfig | undefined> {
-  const [config] = await database.query<StoredSsoConfig>(
-    `${selectConfig} where organization_id = (
-       select organization_id from sso_domains where domain = $1 and verified_at is not null
-     ) and email_domains @> array[$1::text]`,
-    [domain],
-  );
-  return config;
+  return db(database)
+    .selectFrom('ssoConfigs')
+    .select(configColumns)
+    .where('organizationId', '=', ({ selectFrom }) =>
+      selectFrom('ssoDomains')
+        .select('organizationId')
+        .where('domain', '=', domain)
+        .where('verifiedAt', 'is not', null),
+    )
+    .where((eb) => listsDomain(eb, domain))
+    .executeTakeFirst();
 }
 
 export async function listSsoDomains(
   database: Queryable,
   organizationId: string,
 ): Promise<StoredSsoDomain[]> {
-  return database.query<StoredSsoDomain>(
-    `select domain, verification_token as "verificationToken", verified_at as "verifiedAt"
-     from sso_domains where organization_id = $1 order by domain`,
-    [organizationId],
-  );
+  return db(database)
+    .selectFrom('ssoDomains')
+    .select(['domain', 'verificationToken', 'verifiedAt'])
+    .where('organizationId', '=', organizationId)
+    .orderBy('domain')
+    .execute();
 }
 
 /** Whether the organization verified `domain` (lower case) and still lists it: only then may SSO sign in its people. */
@@ -77,12 +100,15 @@ export async function isSsoDomainVerified(
   organizationId: string,
   domain: string,
 ): Promise<boolean> {
-  const [row] = await database.query(
-    `select 1 from sso_domains d join sso_configs c on c.organization_id = d.organization_id
-     where d.organization_id = $1 and d.domain = $2 and d.verified_at is not null
-       and c.email_domains @> array[$2::text]`,
-    [organizationId, domain],
-  );
+  const row = await db(database)
+    .selectFrom('ssoDomains')
+    .innerJoin('ssoConfigs', 'ssoConfigs.organizationId', 'ssoDomains.organizationId')
+    .select(({ lit }) => lit(1).as('verified'))
+    .where('ssoDomains.organizationId', '=', organizationId)
+    .where('ssoDomains.domain', '=', domain)
+    .where('ssoDomains.verifiedAt', 'is not', null)
+    .where((eb) => listsDomain(eb, domain))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -92,12 +118,16 @@ export async function ssoRequiredFor(
   organizationId: string,
   domain: string,
 ): Promise<boolean> {
-  const [row] = await database.query(
-    `select 1 from sso_configs c join sso_domains d on d.organization_id = c.organization_id
-     where c.organization_id = $1 and c.require_sso and d.domain = $2 and d.verified_at is not null
-       and c.email_domains @> array[$2::text]`,
-    [organizationId, domain],
-  );
+  const row = await db(database)
+    .selectFrom('ssoConfigs')
+    .innerJoin('ssoDomains', 'ssoDomains.organizationId', 'ssoConfigs.organizationId')
+    .select(({ lit }) => lit(1).as('required'))
+    .where('ssoConfigs.organizationId', '=', organizationId)
+    .where('ssoConfigs.requireSso', '=', true)
+    .where('ssoDomains.domain', '=', domain)
+    .where('ssoDomains.verifiedAt', 'is not', null)
+    .where((eb) => listsDomain(eb, domain))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -130,50 +160,66 @@ export function saveSsoConfig(
   fn: (transaction: Queryable, result: Extract<SsoConfigWriteResult, { outcome: 'saved' }>) => Promise<void>,
 ): Promise<SsoConfigWriteResult> {
   return database.transaction(async (transaction) => {
-    await transaction.query('select pg_advisory_xact_lock($1)', [configWriteLockKey]);
-    const [taken] = await transaction.query<{ domain: string }>(
-      `select domain from sso_domains
-       where organization_id <> $1 and verified_at is not null and domain = any($2::text[])
-       order by domain limit 1`,
-      [write.organizationId, write.emailDomains],
-    );
+    await lockConfigWrites(transaction);
+    const taken = await db(transaction)
+      .selectFrom('ssoDomains')
+      .select('domain')
+      .where('organizationId', '<>', write.organizationId)
+      .where('verifiedAt', 'is not', null)
+      .where(({ eb, fn, val }) => eb('domain', '=', fn.any(val(write.emailDomains))))
+      .orderBy('domain')
+      .limit(1)
+      .executeTakeFirst();
     if (taken) return { outcome: 'domainTaken', domain: taken.domain };
 
     const existed = await findSsoConfigOfOrganization(transaction, write.organizationId);
-    const [config] = await transaction.query<StoredSsoConfig>(
-      `insert into sso_configs as current
-         (organization_id, issuer_url, client_id, client_secret, email_domains, require_sso)
-       select $1, $2, $3, coalesce($4, (select client_secret from sso_configs where organization_id = $1)), $5, $6
-       where $4::text is not null or exists (select 1 from sso_configs where organization_id = $1)
-       on conflict (organization_id) do update set
-         issuer_url = excluded.issuer_url, client_id = excluded.client_id,
-         client_secret = excluded.client_secret, email_domains = excluded.email_domains,
-         require_sso = excluded.require_sso, updated_at = now()
-       returning ${configColumns}`,
-      [
-        write.organizationId,
-        write.issuerUrl,
-        write.clientId,
-        write.clientSecret ?? null,
-        write.emailDomains,
-        write.requireSso,
-      ],
-    );
+    const settings = {
+      issuerUrl: write.issuerUrl,
+      clientId: write.clientId,
+      emailDomains: write.emailDomains,
+      requireSso: write.requireSso,
+    };
+    // Without a new secret, only an existing configuration can be saved (keeping its secret).
+    const config =
+      write.clientSecret === undefined
+        ? await db(transaction)
+            .updateTable('ssoConfigs')
+            .set({ ...settings, updatedAt: sql<Date>`now()` })
+            .where('organizationId', '=', write.organizationId)
+            .returning(configColumns)
+            .executeTakeFirst()
+        : await db(transaction)
+            .insertInto('ssoConfigs')
+            .values({ organizationId: write.organizationId, clientSecret: write.clientSecret, ...settings })
+            .onConflict((conflict) =>
+              conflict.column('organizationId').doUpdateSet(({ ref }) => ({
+                issuerUrl: ref('excluded.issuerUrl'),
+                clientId: ref('excluded.clientId'),
+                clientSecret: ref('excluded.clientSecret'),
+                emailDomains: ref('excluded.emailDomains'),
+                requireSso: ref('excluded.requireSso'),
+                updatedAt: sql<Date>`now()`,
+              })),
+            )
+            .returning(configColumns)
+            .executeTakeFirstOrThrow();
     if (!config) return { outcome: 'secretRequired' };
 
-    const removed = await transaction.query<{ domain: string }>(
-      `delete from sso_domains where organization_id = $1 and not (domain = any($2::text[]))
-       returning domain`,
-      [write.organizationId, write.emailDomains],
-    );
+    const removed = await db(transaction)
+      .deleteFrom('ssoDomains')
+      .where('organizationId', '=', write.organizationId)
+      .where(({ eb, fn, not, val }) => not(eb('domain', '=', fn.any(val(write.emailDomains)))))
+      .returning('domain')
+      .execute();
     const added: string[] = [];
     for (const domain of write.emailDomains) {
-      const inserted = await transaction.query(
-        `insert into sso_domains (organization_id, domain, verification_token) values ($1, $2, $3)
-         on conflict (organization_id, domain) do nothing returning id`,
-        [write.organizationId, domain, newVerificationToken()],
-      );
-      if (inserted.length > 0) added.push(domain);
+      const inserted = await db(transaction)
+        .insertInto('ssoDomains')
+        .values({ organizationId: write.organizationId, domain, verificationToken: newVerificationToken() })
+        .onConflict((conflict) => conflict.columns(['organizationId', 'domain']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) added.push(domain);
     }
     const result = {
       outcome: 'saved' as const,
@@ -203,22 +249,29 @@ export function markSsoDomainVerified(
   fn: (transaction: Queryable) => Promise<void>,
 ): Promise<DomainVerificationMark> {
   return database.transaction(async (transaction) => {
-    await transaction.query('select pg_advisory_xact_lock($1)', [configWriteLockKey]);
-    const [claim] = await transaction.query<{ verifiedAt: Date | null }>(
-      'select verified_at as "verifiedAt" from sso_domains where organization_id = $1 and domain = $2',
-      [organizationId, domain],
-    );
+    await lockConfigWrites(transaction);
+    const claim = await db(transaction)
+      .selectFrom('ssoDomains')
+      .select('verifiedAt')
+      .where('organizationId', '=', organizationId)
+      .where('domain', '=', domain)
+      .executeTakeFirst();
     if (!claim) return { outcome: 'notClaimed' };
     if (claim.verifiedAt) return { outcome: 'verified', alreadyVerified: true };
-    const [other] = await transaction.query(
-      'select 1 from sso_domains where domain = $1 and organization_id <> $2 and verified_at is not null',
-      [domain, organizationId],
-    );
+    const other = await db(transaction)
+      .selectFrom('ssoDomains')
+      .select(({ lit }) => lit(1).as('verified'))
+      .where('domain', '=', domain)
+      .where('organizationId', '<>', organizationId)
+      .where('verifiedAt', 'is not', null)
+      .executeTakeFirst();
     if (other) return { outcome: 'takenElsewhere' };
-    await transaction.query(
-      'update sso_domains set verified_at = now() where organization_id = $1 and domain = $2',
-      [organizationId, domain],
-    );
+    await db(transaction)
+      .updateTable('ssoDomains')
+      .set({ verifiedAt: sql<Date>`now()` })
+      .where('organizationId', '=', organizationId)
+      .where('domain', '=', domain)
+      .execute();
     await fn(transaction);
     return { outcome: 'verified', alreadyVerified: false };
   });
@@ -228,10 +281,11 @@ export function markSsoDomainVerified(
 export async function listPlainSecrets(
   database: Queryable,
 ): Promise<{ organizationId: string; clientSecret: string }[]> {
-  return database.query(
-    `select organization_id as "organizationId", client_secret as "clientSecret" from sso_configs
-     where client_secret not like 'v1:%'`,
-  );
+  return db(database)
+    .selectFrom('ssoConfigs')
+    .select(['organizationId', 'clientSecret'])
+    .where('clientSecret', 'not like', 'v1:%')
+    .execute();
 }
 
 export async function replaceSecret(
@@ -240,10 +294,12 @@ export async function replaceSecret(
   plain: string,
   sealed: string,
 ): Promise<void> {
-  await database.query(
-    'update sso_configs set client_secret = $3 where organization_id = $1 and client_secret = $2',
-    [organizationId, plain, sealed],
-  );
+  await db(database)
+    .updateTable('ssoConfigs')
+    .set({ clientSecret: sealed })
+    .where('organizationId', '=', organizationId)
+    .where('clientSecret', '=', plain)
+    .execute();
 }
 
 /**
@@ -256,12 +312,13 @@ export function deleteSsoConfig(
   fn: (transaction: Queryable) => Promise<void>,
 ): Promise<boolean> {
   return database.transaction(async (transaction) => {
-    const deleted = await transaction.query(
-      'delete from sso_configs where organization_id = $1 returning id',
-      [organizationId],
-    );
-    if (deleted.length === 0) return false;
-    await transaction.query('delete from sso_domains where organization_id = $1', [organizationId]);
+    const deleted = await db(transaction)
+      .deleteFrom('ssoConfigs')
+      .where('organizationId', '=', organizationId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!deleted) return false;
+    await db(transaction).deleteFrom('ssoDomains').where('organizationId', '=', organizationId).execute();
     await fn(transaction);
     return true;
   });

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
+import { db } from '../../db/kysely.js';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
 import { createSecretBox } from './secret-box.js';
 import { createSsoService } from './sso-service.js';
 
@@ -40,16 +44,23 @@ describe('/sso/configs', () => {
     const teammate = demoUsers.find((user) => user.role === 'teammate')!;
     teammateToken = (await logIn(server.app, { email: teammate.email })).accessToken;
     // The admin of a second organization.
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Other Org', 'Business') returning id",
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select 'olga@other.test', 'Olga', 'Other', password_hash, 'Active', $1, 'admin', now()
-       from users where email = $2`,
-      [organization?.id, demoAdmin.email],
-    );
+    const organizationId = randomUUID();
+    await ensureOrganization(server.database, {
+      id: organizationId,
+      name: 'Other Org',
+      customerType: 'Business',
+    });
+    await insertUser(server.database, {
+      email: 'olga@other.test',
+      firstName: 'Olga',
+      lastName: 'Other',
+      // The demo password's hash.
+      passwordHash: (await findUserByEmail(server.database, demoAdmin.email))?.passwordHash ?? null,
+      status: 'Active',
+      organizationId,
+      role: 'admin',
+      emailVerified: true,
+    });
     otherAdminToken = (await logIn(server.app, { email: 'olga@other.test', password: demoPassword }))
       .accessToken;
   });
@@ -73,11 +84,12 @@ describe('/sso/configs', () => {
     ...overrides,
   });
   const storedSecret = async () => {
-    const [row] = await server.database.query<{ secret: string }>(
-      'select client_secret as secret from sso_configs where organization_id = $1',
-      ['00000000-0000-4000-8000-000000000001'],
-    );
-    return row?.secret;
+    const row = await db(server.database)
+      .selectFrom('ssoConfigs')
+      .select('clientSecret')
+      .where('organizationId', '=', '00000000-0000-4000-8000-000000000001')
+      .executeTakeFirst();
+    return row?.clientSecret;
   };
 
   it('answers 404 while the organization has no configuration', async () => {
@@ -147,10 +159,11 @@ describe('/sso/configs', () => {
     // The kept secret still works: the identity provider accepted it at discovery (a wrong one fails sign-in,
     // which sso-login.test.ts covers); here it is the very same sealed value.
 
-    const [{ count } = { count: 0 }] = await server.database.query<{ count: number }>(
-      'select count(*)::integer as count from sso_configs',
-    );
-    assert.equal(count, 1, 'one configuration per organization');
+    const { count } = await db(server.database)
+      .selectFrom('ssoConfigs')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(count), 1, 'one configuration per organization');
   });
 
   it('refuses a domain another organization verified (409), naming it', async () => {
@@ -330,12 +343,21 @@ describe('/sso/configs', () => {
   });
   it('seals at start the secrets stored as given before encryption (migration 0024)', async () => {
     const organizationId = '00000000-0000-4000-8000-000000000001';
-    await server.database.query(
-      `insert into sso_configs (organization_id, issuer_url, client_id, client_secret, email_domains)
-       values ($1, 'https://login.legacy.example', 'legacy', 'legacy-plain-secret', array['legacy.example'])
-       on conflict (organization_id) do update set client_secret = excluded.client_secret`,
-      [organizationId],
-    );
+    await db(server.database)
+      .insertInto('ssoConfigs')
+      .values({
+        organizationId,
+        issuerUrl: 'https://login.legacy.example',
+        clientId: 'legacy',
+        clientSecret: 'legacy-plain-secret',
+        emailDomains: ['legacy.example'],
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('organizationId')
+          .doUpdateSet(({ ref }) => ({ clientSecret: ref('excluded.clientSecret') })),
+      )
+      .execute();
     const secretBox = createSecretBox(Buffer.alloc(32, 3));
     const sso = createSsoService({
       config: { devAids: true, webUrl },

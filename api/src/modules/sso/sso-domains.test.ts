@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import type { SsoConfig, SsoConnectionTestResult } from '@dcipher/shared/contract';
 import { ssoMessages } from '@dcipher/shared/validation';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
@@ -11,6 +13,8 @@ import { startLoopbackDnsServer } from '../../test-support/loopback-dns-server.j
 import { findLinksInEmail, latestEmailTo } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { listActivity } from '../activity-log/activity-log.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
 import { testIdentityProviderConnection } from './connection-test.js';
 
 const webUrl = 'https://www.dcipher.test';
@@ -52,16 +56,11 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
     const teammate = demoUsers.find((user) => user.role === 'teammate')!;
     teammateToken = (await logIn(server.app, { email: teammate.email })).accessToken;
     // A self-registered trial organization that tries to claim the real owner's domain.
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Mallory Trial', 'Business') returning id",
-    );
-    attackerOrganizationId = organization!.id;
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select 'mallory@mallory.test', 'Mallory', 'Trial', password_hash, 'Active', $1, 'admin', now()
-       from users where email = $2`,
-      [attackerOrganizationId, demoUsers[0]!.email],
+    attackerOrganizationId = await organizationWithAdmin(
+      'Mallory Trial',
+      'mallory@mallory.test',
+      'Mallory',
+      'Trial',
     );
     attackerToken = (await logIn(server.app, { email: 'mallory@mallory.test', password: demoPassword }))
       .accessToken;
@@ -70,6 +69,23 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
     await server.close();
     await Promise.all([dns.stop(), provider.stop(), attackerProvider.stop()]);
   });
+
+  /** Another organization and its active, verified admin, who signs in with the demo password; answers its id. */
+  const organizationWithAdmin = async (name: string, email: string, firstName: string, lastName: string) => {
+    const organizationId = randomUUID();
+    await ensureOrganization(server.database, { id: organizationId, name, customerType: 'Business' });
+    await insertUser(server.database, {
+      email,
+      firstName,
+      lastName,
+      passwordHash: (await findUserByEmail(server.database, demoUsers[0]!.email))?.passwordHash ?? null,
+      status: 'Active',
+      organizationId,
+      role: 'admin',
+      emailVerified: true,
+    });
+    return organizationId;
+  };
 
   const send = (
     method: 'GET' | 'POST' | 'DELETE',
@@ -152,9 +168,11 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
       callback.json().message,
       'Your identity provider signed you in with an email address your organization has not set up for single sign-on.',
     );
-    const [created] = await server.database.query('select 1 from users where email = $1', [
-      `victim@${ownedDomain}`,
-    ]);
+    const created = await db(server.database)
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `victim@${ownedDomain}`)
+      .executeTakeFirst();
     assert.equal(created, undefined, 'no account was created in the attacker organization');
   });
 
@@ -206,16 +224,7 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
       stolen.json().message,
       `The email domain ${ownedDomain} is verified by another organization and already uses single sign-on there.`,
     );
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Late Org', 'Business') returning id",
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select 'late@late.test', 'Late', 'Admin', password_hash, 'Active', $1, 'admin', now()
-       from users where email = $2`,
-      [organization!.id, demoUsers[0]!.email],
-    );
+    await organizationWithAdmin('Late Org', 'late@late.test', 'Late', 'Admin');
     const lateToken = (await logIn(server.app, { email: 'late@late.test', password: demoPassword }))
       .accessToken;
     const claim = await save(lateToken, attackerProvider.issuer, [ownedDomain]);
@@ -289,10 +298,11 @@ describe('SSO domains: verified by DNS TXT record before they route sign-ins (00
     });
     assert.equal(accepted.statusCode, 403);
     assert.equal(accepted.json().code, 'SSO_REQUIRED');
-    const [stillInvited] = await server.database.query<{ status: string; passwordHash: string | null }>(
-      'select status, password_hash as "passwordHash" from users where email = $1',
-      [invitee],
-    );
+    const stillInvited = await db(server.database)
+      .selectFrom('users')
+      .select(['status', 'passwordHash'])
+      .where('email', '=', invitee)
+      .executeTakeFirst();
     assert.deepEqual(stillInvited, { status: 'InvitationSent', passwordHash: null });
 
     const relaxed = await save(ownerToken, provider.issuer, [ownedDomain, 'demo.dcipher.local'], {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 
 /** How long the user has at the identity provider before the state stops working. */
@@ -16,18 +18,20 @@ export interface SsoLoginAttempt {
  */
 export async function createSsoLoginAttempt(database: Queryable, attempt: SsoLoginAttempt): Promise<string> {
   const state = newOneTimeToken();
-  await database.query(`delete from sso_login_attempts where expires_at < now() - interval '1 day'`);
-  await database.query(
-    `insert into sso_login_attempts (state_hash, organization_id, code_verifier, nonce, expires_at)
-     values ($1, $2, $3, $4, now() + $5::integer * interval '1 minute')`,
-    [
-      hashOneTimeToken(state),
-      attempt.organizationId,
-      attempt.codeVerifier,
-      attempt.nonce,
-      ssoLoginAttemptLifetimeMinutes,
-    ],
-  );
+  await db(database)
+    .deleteFrom('ssoLoginAttempts')
+    .where('expiresAt', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await db(database)
+    .insertInto('ssoLoginAttempts')
+    .values({
+      stateHash: hashOneTimeToken(state),
+      organizationId: attempt.organizationId,
+      codeVerifier: attempt.codeVerifier,
+      nonce: attempt.nonce,
+      expiresAt: sql<Date>`now() + ${ssoLoginAttemptLifetimeMinutes}::integer * interval '1 minute'`,
+    })
+    .execute();
   return state;
 }
 
@@ -39,11 +43,12 @@ export async function spendSsoLoginAttempt(
   database: Database,
   state: string,
 ): Promise<SsoLoginAttempt | undefined> {
-  const [attempt] = await database.query<SsoLoginAttempt>(
-    `update sso_login_attempts set used_at = now()
-     where state_hash = $1 and used_at is null and expires_at > now()
-     returning organization_id as "organizationId", code_verifier as "codeVerifier", nonce`,
-    [hashOneTimeToken(state)],
-  );
-  return attempt;
+  return db(database)
+    .updateTable('ssoLoginAttempts')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('stateHash', '=', hashOneTimeToken(state))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning(['organizationId', 'codeVerifier', 'nonce'])
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startDevOidcProvider } from '@dcipher/infra/oidc';
 import type {
@@ -8,12 +8,16 @@ import type {
   TwoFactorChallenge,
   TwoFactorSetup,
 } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
 import { signInAtDevProvider } from '../../test-support/dev-identity-provider.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser, suspendUserByEmail } from '../people/user-repository.js';
 
 const webUrl = 'https://www.dcipher.test';
 const redirectUri = `${webUrl}/login/sso`;
@@ -63,16 +67,23 @@ describe('/sso/login', () => {
     // Sign-in routes verified domains only; development aids verify reserved test names without DNS.
     await verify(adminToken, 'demo.dcipher.local');
 
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Userinfo Org', 'Business') returning id",
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select 'uma@userinfo.test', 'Uma', 'Admin', password_hash, 'Active', $1, 'admin', now()
-       from users where email = $2`,
-      [organization?.id, demoAdmin.email],
-    );
+    const organizationId = randomUUID();
+    await ensureOrganization(server.database, {
+      id: organizationId,
+      name: 'Userinfo Org',
+      customerType: 'Business',
+    });
+    await insertUser(server.database, {
+      email: 'uma@userinfo.test',
+      firstName: 'Uma',
+      lastName: 'Admin',
+      // The demo password's hash.
+      passwordHash: (await findUserByEmail(server.database, demoAdmin.email))?.passwordHash ?? null,
+      status: 'Active',
+      organizationId,
+      role: 'admin',
+      emailVerified: true,
+    });
     const otherAdmin = await logIn(server.app, { email: 'uma@userinfo.test', password: demoPassword });
     const otherSaved = await server.app.inject({
       method: 'POST',
@@ -125,22 +136,19 @@ describe('/sso/login', () => {
   }
 
   const userRow = async (email: string) => {
-    const [row] = await server.database.query<{
-      firstName: string;
-      lastName: string;
-      role: string;
-      status: string;
-      verified: boolean;
-      organizationId: string;
-      hasPassword: boolean;
-    }>(
-      `select first_name as "firstName", last_name as "lastName", role, status,
-              email_verified_at is not null as verified, organization_id as "organizationId",
-              password_hash is not null as "hasPassword"
-       from users where email = $1`,
-      [email],
-    );
-    return row;
+    return db(server.database)
+      .selectFrom('users')
+      .select(({ eb }) => [
+        'firstName',
+        'lastName',
+        'role',
+        'status',
+        eb('emailVerifiedAt', 'is not', null).as('verified'),
+        'organizationId',
+        eb('passwordHash', 'is not', null).as('hasPassword'),
+      ])
+      .where('email', '=', email)
+      .executeTakeFirst();
   };
 
   it('answers the authorization URL of the domain’s provider: code flow, PKCE S256, state, nonce, the redirect URI', async () => {
@@ -159,10 +167,12 @@ describe('/sso/login', () => {
     assert.ok((query.nonce?.length ?? 0) >= 43, 'a random nonce');
     assert.equal(query.login_hint, 'teammate@demo.dcipher.local');
     // Only the state's hash is stored; the verifier stays with the API.
-    const [stored] = await server.database.query<{ stateHash: string; codeVerifier: string }>(
-      `select state_hash as "stateHash", code_verifier as "codeVerifier" from sso_login_attempts
-       order by created_at desc limit 1`,
-    );
+    const stored = await db(server.database)
+      .selectFrom('ssoLoginAttempts')
+      .select(['stateHash', 'codeVerifier'])
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     assert.notEqual(stored?.stateHash, query.state);
     assert.ok(!url.href.includes(stored?.codeVerifier ?? '-'));
   });
@@ -218,9 +228,11 @@ describe('/sso/login', () => {
 
   it('refuses an attempt older than 10 minutes', async () => {
     const returned = await authorize('admin@demo.dcipher.local');
-    await server.database.query(
-      `update sso_login_attempts set expires_at = now() - interval '1 second' where used_at is null`,
-    );
+    await db(server.database)
+      .updateTable('ssoLoginAttempts')
+      .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+      .where('usedAt', 'is', null)
+      .execute();
     const response = await callback(returned);
     assert.equal(response.statusCode, 400);
     assert.equal(response.json().code, 'SSO_ATTEMPT_INVALID');
@@ -232,12 +244,15 @@ describe('/sso/login', () => {
     const first = await authorize('admin@demo.dcipher.local');
     const second = await startLogin('admin@demo.dcipher.local');
     const secondState = new URL(second.json().authorizationUrl).searchParams.get('state')!;
-    await server.database.query(
-      `update sso_login_attempts set code_verifier = (
-         select code_verifier from sso_login_attempts where state_hash = $1)
-       where state_hash = $2`,
-      [stateHash(first.state), stateHash(secondState)],
-    );
+    await db(server.database)
+      .updateTable('ssoLoginAttempts')
+      .set(({ selectFrom }) => ({
+        codeVerifier: selectFrom('ssoLoginAttempts')
+          .select('codeVerifier')
+          .where('stateHash', '=', stateHash(first.state)),
+      }))
+      .where('stateHash', '=', stateHash(secondState))
+      .execute();
     const response = await callback({ ...first, state: secondState });
     assert.equal(response.statusCode, 400);
     assert.deepEqual(errorBodyOf(response), {
@@ -263,11 +278,11 @@ describe('/sso/login', () => {
 
     // The code is bound to its attempt's verifier: redeemed with another one, the provider refuses it.
     const first = await authorize('admin@demo.dcipher.local');
-    await server.database.query(
-      `update sso_login_attempts set code_verifier = repeat('a', 43)
-       where state_hash = $1`,
-      [stateHash(first.state)],
-    );
+    await db(server.database)
+      .updateTable('ssoLoginAttempts')
+      .set({ codeVerifier: 'a'.repeat(43) })
+      .where('stateHash', '=', stateHash(first.state))
+      .execute();
     const wrongVerifier = await callback(first);
     assert.equal(wrongVerifier.statusCode, 400);
     assert.equal(wrongVerifier.json().code, 'SSO_FAILED');
@@ -293,11 +308,12 @@ describe('/sso/login', () => {
 
     // Signing in again finds the same user.
     assert.equal((await callback(await authorize(email))).statusCode, 200);
-    const [{ count } = { count: 0 }] = await server.database.query<{ count: number }>(
-      'select count(*)::integer as count from users where email = $1',
-      [email],
-    );
-    assert.equal(count, 1);
+    const { count } = await db(server.database)
+      .selectFrom('users')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(count), 1);
   });
 
   it('names a first-time user from the email when the provider sends no names', async () => {
@@ -311,11 +327,15 @@ describe('/sso/login', () => {
     await createUser(server.database, 'pending@demo.dcipher.local', 'Unused-Password-2026', {
       verified: false,
     });
-    await server.database.query(
-      `insert into users (email, first_name, last_name, status, organization_id, role)
-       values ('invited.member@demo.dcipher.local', '', '', 'InvitationSent', $1, 'guest')`,
-      [demoOrganization.id],
-    );
+    await insertUser(server.database, {
+      email: 'invited.member@demo.dcipher.local',
+      firstName: '',
+      lastName: '',
+      passwordHash: null,
+      status: 'InvitationSent',
+      organizationId: demoOrganization.id,
+      role: 'guest',
+    });
     assert.equal((await callback(await authorize('pending@demo.dcipher.local'))).statusCode, 200);
     assert.equal((await userRow('pending@demo.dcipher.local'))?.verified, true);
 
@@ -330,9 +350,7 @@ describe('/sso/login', () => {
 
   it('refuses a suspended user with the login’s suspended answer', async () => {
     await createUser(server.database, 'suspended.member@demo.dcipher.local', 'Unused-Password-2026');
-    await server.database.query(`update users set suspended_at = now() where email = $1`, [
-      'suspended.member@demo.dcipher.local',
-    ]);
+    await suspendUserByEmail(server.database, 'suspended.member@demo.dcipher.local');
     const response = await callback(await authorize('suspended.member@demo.dcipher.local'));
     assert.equal(response.statusCode, 403);
     assert.deepEqual(errorBodyOf(response), {
@@ -341,10 +359,12 @@ describe('/sso/login', () => {
       message: 'Your account has been suspended due to unusual activity. Please contact support.',
       code: 'ACCOUNT_SUSPENDED',
     });
-    const [attempt] = await server.database.query<{ method: string; outcome: string }>(
-      `select method, outcome from sign_in_attempts a join users u on u.id = a.user_id where u.email = $1`,
-      ['suspended.member@demo.dcipher.local'],
-    );
+    const attempt = await db(server.database)
+      .selectFrom('signInAttempts')
+      .innerJoin('users', 'users.id', 'signInAttempts.userId')
+      .select(['signInAttempts.method', 'signInAttempts.outcome'])
+      .where('users.email', '=', 'suspended.member@demo.dcipher.local')
+      .executeTakeFirst();
     assert.deepEqual(attempt, { method: 'sso', outcome: 'suspended' }, 'the sign-in history shows it');
   });
 

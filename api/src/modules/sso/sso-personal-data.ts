@@ -1,3 +1,4 @@
+import { db } from '../../db/kysely.js';
 import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /**
@@ -7,18 +8,21 @@ import { isoDate, type PersonalDataSection } from '../personal-data/personal-dat
 export const ssoPersonalData: PersonalDataSection = {
   name: 'singleSignOn',
   async collect(database, { organizationId, email }) {
-    const [row] = await database.query<{ issuerUrl: string; emailDomains: string[]; updatedAt: Date }>(
-      `select issuer_url as "issuerUrl", email_domains as "emailDomains", updated_at as "updatedAt"
-       from sso_configs where organization_id = $1`,
-      [organizationId],
-    );
+    const row = await db(database)
+      .selectFrom('ssoConfigs')
+      .select(['issuerUrl', 'emailDomains', 'updatedAt'])
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirst();
     if (!row) return null;
     const domain = email.slice(email.lastIndexOf('@') + 1);
     // Only a verified domain routes sign-ins (docs/decisions/0036).
-    const [verified] = await database.query(
-      'select 1 from sso_domains where organization_id = $1 and domain = $2 and verified_at is not null',
-      [organizationId, domain],
-    );
+    const verified = await db(database)
+      .selectFrom('ssoDomains')
+      .select(({ lit }) => lit(1).as('verified'))
+      .where('organizationId', '=', organizationId)
+      .where('domain', '=', domain)
+      .where('verifiedAt', 'is not', null)
+      .executeTakeFirst();
     return {
       issuerUrl: row.issuerUrl,
       emailDomains: row.emailDomains,

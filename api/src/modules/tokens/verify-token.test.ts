@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TokenVerification } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
@@ -40,9 +42,11 @@ describe('POST /verifyToken', () => {
   };
 
   const userIdOf = async (email: string) => {
-    const [user] = await server.database.query<{ id: string }>('select id from users where email = $1', [
-      email,
-    ]);
+    const user = await db(server.database)
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
     assert.ok(user, email);
     return user.id;
   };
@@ -123,9 +127,10 @@ describe('POST /verifyToken', () => {
     const { accessToken } = await logIn(server.app, { email, password: 'Harbour-Lights-2026' });
     assert.equal((await verify({ token: accessToken })).json<TokenVerification>().valid, true);
 
-    await server.database.query('update users set suspended_at = now() where email = $1', [email]);
+    const user = db(server.database).updateTable('users').where('email', '=', email);
+    await user.set({ suspendedAt: sql<Date>`now()` }).execute();
     await assertInvalid(accessToken, 'suspended');
-    await server.database.query('update users set suspended_at = null where email = $1', [email]);
+    await user.set({ suspendedAt: null }).execute();
     assert.equal((await verify({ token: accessToken })).json<TokenVerification>().valid, true);
   });
 
@@ -133,9 +138,13 @@ describe('POST /verifyToken', () => {
     const email = 'leaving@example.com';
     await createUser(server.database, email, 'Harbour-Lights-2026');
     const { accessToken } = await logIn(server.app, { email, password: 'Harbour-Lights-2026' });
-    await server.database.query(`update users set status = 'InvitationSent' where email = $1`, [email]);
+    await db(server.database)
+      .updateTable('users')
+      .set({ status: 'InvitationSent' })
+      .where('email', '=', email)
+      .execute();
     await assertInvalid(accessToken, 'not active');
-    await server.database.query('delete from users where email = $1', [email]);
+    await db(server.database).deleteFrom('users').where('email', '=', email).execute();
     await assertInvalid(accessToken, 'deleted');
   });
 
