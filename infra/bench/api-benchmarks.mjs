@@ -2,12 +2,13 @@
 // API throughput (issue 23): autocannon against a bare Fastify hello-world (the reference, the project's own
 // fastify, measured in the same run) and the API on PGlite and on a throwaway PostgreSQL cluster:
 // `GET /health`, authenticated `GET /account` and `POST /login`, each from many client addresses (the API trusts
-// the loopback proxy and reads X-Forwarded-For, so per-address limits are not what is measured). Prints req/s, p50,
+// the loopback proxy and reads X-Forwarded-For, so per-address limits are not what is measured; sign-ins cycle
+// through accounts made for the run, so the per-account throttle is not what is measured either). Prints req/s, p50,
 // p99, errors (non-2xx and socket errors) and each figure's ratio to bare Fastify.
 //
 // Usage: npm run bench:api [-- --duration=20 --connections=50 --engines=pglite,postgres --api-dir=<dir>]
 //   --api-dir: another checkout's api/ (run from its sources with tsx), to measure an older version in the same way.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -79,6 +80,44 @@ async function startBareFastify() {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+/** How many accounts `POST /login` cycles through: more than the connections, so no account is ever signed into twice at once (the per-account throttle counts an attempt before checking it, docs/decisions/0013). */
+const signInAccounts = Math.max(200, connections * 4);
+const signInAccount = (index) => ({ email: `bench-${index}@bench.dcipher.local`, password: demo.password });
+
+/**
+ * Creates the sign-in accounts before the API starts (PGlite admits one process): migrates the database and seeds
+ * the demo organization and its members through the API's own code (run from the API's sources with tsx), then
+ * `signInAccounts` more members with the demo password through the people module.
+ */
+function seedAccounts(env) {
+  const script = `
+    import { openDatabase } from './src/db/open-database.ts';
+    import { migrate } from './src/db/migrate.ts';
+    import { loadConfig } from './src/config.ts';
+    import { demoOrganization, demoPassword, seedDemoData } from './src/db/seed-demo-data.ts';
+    import { createPasswordHasher } from './src/modules/identity/password-hasher.ts';
+    import { insertUser } from './src/modules/people/user-repository.ts';
+    const config = loadConfig(process.env);
+    const database = await openDatabase(config.database, (error) => { throw error; });
+    await migrate(database);
+    const hasher = createPasswordHasher();
+    await seedDemoData(database, hasher);
+    const passwordHash = await hasher.hash(demoPassword);
+    for (let index = 0; index < ${signInAccounts}; index += 1) {
+      await insertUser(database, {
+        email: \`bench-\${index}@bench.dcipher.local\`, firstName: 'Bench', lastName: String(index), passwordHash,
+        status: 'Active', organizationId: demoOrganization.id, role: 'teammate', emailVerified: true,
+      });
+    }
+    await database.close();`;
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error('seeding the sign-in accounts failed');
+}
+
 async function startApi(engine, postgresUrl) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'dcipher-bench-api-'));
@@ -94,6 +133,7 @@ async function startApi(engine, postgresUrl) {
     BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
     ...(engine === 'postgres' && { DATABASE_URL: postgresUrl }),
   };
+  seedAccounts(env);
   const child = startProcess(['--import', 'tsx', 'src/main.ts'], env, apiDir);
   await waitFor(`http://127.0.0.1:${port}/health`, child, `the API on ${engine}`);
   return {
@@ -112,7 +152,8 @@ function forwardedFor() {
   return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
 }
 
-async function measure(url, { method = 'GET', headers = {}, body } = {}) {
+async function measure(url, { method = 'GET', headers = {}, body, bodies } = {}) {
+  let request = 0;
   const result = await autocannon({
     url,
     connections,
@@ -121,11 +162,12 @@ async function measure(url, { method = 'GET', headers = {}, body } = {}) {
       {
         method,
         ...(body && { body: JSON.stringify(body) }),
-        setupRequest: (request) => ({
-          ...request,
+        setupRequest: (prepared) => ({
+          ...prepared,
+          ...(bodies && { body: JSON.stringify(bodies(request++)) }),
           headers: {
             ...headers,
-            ...(body && { 'content-type': 'application/json' }),
+            ...((body || bodies) && { 'content-type': 'application/json' }),
             'x-forwarded-for': forwardedFor(),
           },
         }),
@@ -183,7 +225,10 @@ try {
         'GET /account (bearer)': await measure(`${api.url}/account`, {
           headers: { authorization: `Bearer ${token}` },
         }),
-        'POST /login': await measure(`${api.url}/login`, { method: 'POST', body: demo }),
+        'POST /login': await measure(`${api.url}/login`, {
+          method: 'POST',
+          bodies: (request) => signInAccount(request % signInAccounts),
+        }),
       };
       for (const [name, result] of Object.entries(figures)) {
         const label = `${engine.padEnd(9)}${name}`;
