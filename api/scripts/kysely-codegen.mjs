@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
  */
 const enumerations = {
   'api_keys.kind': 'ApiKeyKind',
+  'payment_methods.brand': 'CardBrand',
 };
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
