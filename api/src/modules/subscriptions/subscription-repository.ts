@@ -475,7 +475,8 @@ export async function findBillingDetails(
   | { name: string; company: string | null; address: string; country: string; vatNumber: string | null }
   | undefined
 > {
-  // Where neither is set there is no row (the `where`): the empty fallbacks are never what is answered.
+  // The name is empty without a card. A row exists only with billing details or a card (the `where`), whose address
+  // and country are never null: their empty fallbacks are never answered, they tell the types so.
   const kysely = db(database);
   return kysely
     .selectFrom(
