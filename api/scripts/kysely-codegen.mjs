@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
  */
 const enumerations = {
   'api_keys.kind': 'ApiKeyKind',
+  'payment_methods.brand': 'CardBrand',
   'sign_in_attempts.method': 'SignInMethod',
   'sign_in_attempts.outcome': 'SignInOutcome',
 };

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ApiKeyKind, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
+import type { ApiKeyKind, CardBrand, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -279,7 +279,7 @@ export interface PayAsYouGoPrices {
 export interface PaymentMethods {
   address: string;
   billingType: string;
-  brand: string;
+  brand: CardBrand;
   cardHolder: string;
   company: string | null;
   country: string;

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseLocalPaymentMethod } from '@dcipher/shared/payments';
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import {
   CardDeclinedError,
   type ChargeRequest,
@@ -62,11 +64,16 @@ export class LocalTestGateway implements PaymentGateway {
     if (request.token.startsWith(chargeDeclinedTokenPrefix)) throw new CardDeclinedError('card_declined');
     const reference = `ch_local_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
     if (this.ledger) {
-      await this.ledger.query(
-        `insert into local_gateway_charges (idempotency_key, reference, amount, currency)
-         values ($1, $2, $3, $4) on conflict (idempotency_key) do nothing`,
-        [request.idempotencyKey, reference, request.amount, request.currency],
-      );
+      await db(this.ledger)
+        .insertInto('localGatewayCharges')
+        .values({
+          idempotencyKey: request.idempotencyKey,
+          reference,
+          amount: request.amount,
+          currency: request.currency,
+        })
+        .onConflict((conflict) => conflict.column('idempotencyKey').doNothing())
+        .execute();
     } else {
       this.charges.set(request.idempotencyKey, { ...request, reference, refunded: false });
     }
@@ -85,12 +92,19 @@ export class LocalTestGateway implements PaymentGateway {
         }
       );
     }
-    const [row] = await this.ledger.query<FoundCharge>(
-      `select amount, currency, reference, refunded_at is not null as refunded
-       from local_gateway_charges where idempotency_key = $1`,
-      [key],
+    const row = await db(this.ledger)
+      .selectFrom('localGatewayCharges')
+      .select(['amount', 'currency', 'reference', 'refundedAt'])
+      .where('idempotencyKey', '=', key)
+      .executeTakeFirst();
+    return (
+      row && {
+        amount: row.amount,
+        currency: row.currency,
+        reference: row.reference,
+        refunded: row.refundedAt !== null,
+      }
     );
-    return row;
   }
 
   async refund(reference: string): Promise<void> {
@@ -98,9 +112,10 @@ export class LocalTestGateway implements PaymentGateway {
       for (const charge of this.charges.values()) if (charge.reference === reference) charge.refunded = true;
       return;
     }
-    await this.ledger.query(
-      'update local_gateway_charges set refunded_at = coalesce(refunded_at, now()) where reference = $1',
-      [reference],
-    );
+    await db(this.ledger)
+      .updateTable('localGatewayCharges')
+      .set((eb) => ({ refundedAt: eb.fn.coalesce('refundedAt', sql<Date>`now()`) }))
+      .where('reference', '=', reference)
+      .execute();
   }
 }

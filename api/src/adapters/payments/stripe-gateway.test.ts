@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { loadConfig } from '../../config.js';
+import { db } from '../../db/kysely.js';
 import { demoOrganization } from '../../db/seed-demo-data.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { type LoopbackStripeApi, startLoopbackStripeApi } from '../../test-support/loopback-stripe-api.js';
@@ -48,14 +49,13 @@ describe('Stripe gateway (against a loopback server answering as Stripe)', () =>
       headers: { authorization: `Bearer ${token}` },
       payload,
     });
-  const storedTokens = async () =>
-    (
-      await server.database.query<{ token: string; last4: string; isDefault: boolean }>(
-        `select gateway_token as token, last4, is_default as "isDefault" from payment_methods
-         where organization_id = $1 order by created_at`,
-        [demoOrganization.id],
-      )
-    ).map((row) => row);
+  const storedTokens = () =>
+    db(server.database)
+      .selectFrom('paymentMethods')
+      .select(['gatewayToken as token', 'last4', 'isDefault'])
+      .where('organizationId', '=', demoOrganization.id)
+      .orderBy('createdAt')
+      .execute();
 
   it('tells the page to tokenise with Stripe Elements and the publishable key (never the secret)', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/payments/gateway' });

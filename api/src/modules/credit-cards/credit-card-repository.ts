@@ -5,25 +5,28 @@ import type {
   CreditCard,
   PaymentMethodInputSchema,
 } from '@dcipher/shared/contract';
-import type * as v from 'valibot';
+import { customerTypes } from '@dcipher/shared/domain';
+import { type Selectable, sql } from 'kysely';
+import * as v from 'valibot';
 import type { Database, Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
+import { db } from '../../db/kysely.js';
+import type { DB } from '../../db/schema.generated.js';
 import { lockOrganization } from '../people/organization-repository.js';
 import { CardRequiredError } from './credit-card-errors.js';
 
-interface CreditCardRow {
-  id: string;
-  brand: CardBrand;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cardHolder: string;
-  isDefault: boolean;
-  createdAt: Date | string;
-}
+const creditCardColumns = [
+  'id',
+  'brand',
+  'last4',
+  'expiryMonth',
+  'expiryYear',
+  'cardHolder',
+  'isDefault',
+  'createdAt',
+] as const satisfies readonly (keyof CreditCard)[];
 
-const creditCardColumns = `id, brand, last4, expiry_month as "expiryMonth", expiry_year as "expiryYear",
-  card_holder as "cardHolder", is_default as "isDefault", created_at as "createdAt"`;
+type CreditCardRow = Pick<Selectable<DB['paymentMethods']>, (typeof creditCardColumns)[number]>;
 
 const toCreditCard = (row: CreditCardRow): CreditCard => ({
   id: row.id,
@@ -38,12 +41,14 @@ const toCreditCard = (row: CreditCardRow): CreditCard => ({
 
 /** The organization's cards: the default first, then the newest. */
 export async function listCreditCards(database: Queryable, organizationId: string): Promise<CreditCard[]> {
-  const rows = await database.query<CreditCardRow>(
-    `select ${creditCardColumns} from payment_methods
-     where organization_id = $1
-     order by is_default desc, created_at desc, id`,
-    [organizationId],
-  );
+  const rows = await db(database)
+    .selectFrom('paymentMethods')
+    .select(creditCardColumns)
+    .where('organizationId', '=', organizationId)
+    .orderBy('isDefault', 'desc')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(toCreditCard);
 }
 
@@ -66,29 +71,32 @@ export interface NewCreditCard {
 export function insertCreditCard(database: Database, card: NewCreditCard): Promise<CreditCard> {
   return database.transaction(async (transaction) => {
     await lockOrganization(transaction, card.organizationId);
-    const [row] = await transaction.query<CreditCardRow>(
-      `insert into payment_methods (organization_id, gateway, gateway_token, brand, last4, expiry_month,
-                                    expiry_year, card_holder, company, address, country, vat_number,
-                                    billing_type, is_default)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-               not exists (select 1 from payment_methods where organization_id = $1))
-       returning ${creditCardColumns}`,
-      [
-        card.organizationId,
-        card.gateway,
-        card.token,
-        card.brand,
-        card.last4,
-        card.expiryMonth,
-        card.expiryYear,
-        card.billing.cardHolder,
-        card.billing.company ?? null,
-        card.billing.address,
-        card.billing.country,
-        card.billing.vatNumber ?? null,
-        card.billing.billingType,
-      ],
-    );
+    const row = await db(transaction)
+      .insertInto('paymentMethods')
+      .values((eb) => ({
+        organizationId: card.organizationId,
+        gateway: card.gateway,
+        gatewayToken: card.token,
+        brand: card.brand,
+        last4: card.last4,
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+        cardHolder: card.billing.cardHolder,
+        company: card.billing.company ?? null,
+        address: card.billing.address,
+        country: card.billing.country,
+        vatNumber: card.billing.vatNumber ?? null,
+        billingType: card.billing.billingType,
+        // The first card of the organization (its row is locked: no other card is being added).
+        isDefault: sql<boolean>`not ${eb.exists(
+          eb
+            .selectFrom('paymentMethods')
+            .select(eb.lit(1).as('one'))
+            .where('organizationId', '=', card.organizationId),
+        )}`,
+      }))
+      .returning(creditCardColumns)
+      .executeTakeFirst();
     if (!row) throw new Error('payment method insert returned no row');
     return toCreditCard(row);
   });
@@ -103,13 +111,33 @@ export async function findGatewayCustomer(
   organizationId: string,
   gateway: string,
 ): Promise<string | undefined> {
-  const [row] = await database.query<{ token: string }>(
-    `select gateway_token as token from payment_methods
-     where organization_id = $1 and gateway = $2 and gateway_token like 'cus\\_%/%'
-     order by created_at limit 1`,
-    [organizationId, gateway],
-  );
-  return row?.token.split('/')[0];
+  const row = await db(database)
+    .selectFrom('paymentMethods')
+    .select('gatewayToken')
+    .where('organizationId', '=', organizationId)
+    .where('gateway', '=', gateway)
+    .where('gatewayToken', 'like', 'cus\\_%/%')
+    .orderBy('createdAt')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.gatewayToken.split('/')[0];
+}
+
+/** The newest of the organization's cards becomes its default (the default went). */
+async function makeNewestCardDefault(transaction: Queryable, organizationId: string): Promise<void> {
+  await db(transaction)
+    .updateTable('paymentMethods')
+    .set({ isDefault: true })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('paymentMethods')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .limit(1),
+    )
+    .execute();
 }
 
 /**
@@ -120,48 +148,62 @@ export function deleteCreditCard(database: Database, organizationId: string, id:
   if (!isUuid(id)) return Promise.resolve(false);
   return database.transaction(async (transaction) => {
     await lockOrganization(transaction, organizationId);
-    const [deleted] = await transaction.query<{ isDefault: boolean }>(
-      `delete from payment_methods where id = $1 and organization_id = $2 returning is_default as "isDefault"`,
-      [id, organizationId],
-    );
+    const deleted = await db(transaction)
+      .deleteFrom('paymentMethods')
+      .where('id', '=', id)
+      .where('organizationId', '=', organizationId)
+      .returning('isDefault')
+      .executeTakeFirst();
     if (!deleted) return false;
     // A running paid plan keeps a card to renew with (issue 12): the last one cannot go (rolled back).
-    const [left] = await transaction.query<{ cards: number; paidPlan: boolean }>(
-      `select (select count(*)::integer from payment_methods where organization_id = $1) as cards,
-              exists (select 1 from subscriptions where organization_id = $1 and status <> 'expired'
-                      and not cancel_at_period_end) as "paidPlan"`,
-      [organizationId],
-    );
+    const left = await db(transaction)
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('paymentMethods')
+          .select((inner) => inner.cast<number>(inner.fn.countAll(), 'integer').as('cards'))
+          .where('organizationId', '=', organizationId)
+          .as('cards'),
+        eb
+          .exists(
+            eb
+              .selectFrom('subscriptions')
+              .select(eb.lit(1).as('one'))
+              .where('organizationId', '=', organizationId)
+              .where('status', '<>', 'expired')
+              .where('cancelAtPeriodEnd', '=', false),
+          )
+          .as('paidPlan'),
+      ])
+      .executeTakeFirst();
     if (left && left.cards === 0 && left.paidPlan) throw new CardRequiredError();
-    if (deleted.isDefault) {
-      await transaction.query(
-        `update payment_methods set is_default = true
-         where id = (select id from payment_methods where organization_id = $1
-                     order by created_at desc, id limit 1)`,
-        [organizationId],
-      );
-    }
+    if (deleted.isDefault) await makeNewestCardDefault(transaction, organizationId);
     return true;
   });
 }
+
+const billingDetailsColumns = ['company', 'address', 'country', 'vatNumber', 'billingType'] as const;
+const billingTypeOf = v.parser(v.picklist(customerTypes));
 
 /** The organization's billing details: its own when set, otherwise its paying card's; undefined without either. */
 export async function findBillingDetails(
   database: Queryable,
   organizationId: string,
 ): Promise<BillingDetails | undefined> {
-  const [own] = await database.query<BillingDetails>(
-    `select company, address, country, vat_number as "vatNumber", billing_type as "billingType", 'billing' as source
-     from billing_details where organization_id = $1`,
-    [organizationId],
-  );
-  if (own) return own;
-  const [card] = await database.query<BillingDetails>(
-    `select company, address, country, vat_number as "vatNumber", billing_type as "billingType", 'card' as source
-     from payment_methods where organization_id = $1 order by is_default desc, created_at desc limit 1`,
-    [organizationId],
-  );
-  return card;
+  const own = await db(database)
+    .selectFrom('billingDetails')
+    .select(billingDetailsColumns)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
+  if (own) return { ...own, billingType: billingTypeOf(own.billingType), source: 'billing' };
+  const card = await db(database)
+    .selectFrom('paymentMethods')
+    .select(billingDetailsColumns)
+    .where('organizationId', '=', organizationId)
+    .orderBy('isDefault', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return card && { ...card, billingType: billingTypeOf(card.billingType), source: 'card' };
 }
 
 export async function saveBillingDetails(
@@ -169,31 +211,43 @@ export async function saveBillingDetails(
   organizationId: string,
   details: v.InferOutput<typeof BillingDetailsInputSchema>,
 ): Promise<BillingDetails> {
-  const [saved] = await database.query<BillingDetails>(
-    `insert into billing_details (organization_id, company, address, country, vat_number, billing_type)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (organization_id) do update set company = excluded.company, address = excluded.address,
-       country = excluded.country, vat_number = excluded.vat_number, billing_type = excluded.billing_type,
-       updated_at = now()
-     returning company, address, country, vat_number as "vatNumber", billing_type as "billingType", 'billing' as source`,
-    [
+  const saved = await db(database)
+    .insertInto('billingDetails')
+    .values({
       organizationId,
-      details.company ?? null,
-      details.address,
-      details.country,
-      details.vatNumber ?? null,
-      details.billingType,
-    ],
-  );
-  return saved!;
+      company: details.company ?? null,
+      address: details.address,
+      country: details.country,
+      vatNumber: details.vatNumber ?? null,
+      billingType: details.billingType,
+    })
+    .onConflict((conflict) =>
+      conflict.column('organizationId').doUpdateSet((eb) => ({
+        company: eb.ref('excluded.company'),
+        address: eb.ref('excluded.address'),
+        country: eb.ref('excluded.country'),
+        vatNumber: eb.ref('excluded.vatNumber'),
+        billingType: eb.ref('excluded.billingType'),
+        updatedAt: sql<Date>`now()`,
+      })),
+    )
+    .returning(billingDetailsColumns)
+    .executeTakeFirstOrThrow();
+  return { ...saved, billingType: billingTypeOf(saved.billingType), source: 'billing' };
 }
 
 export async function deleteBillingDetails(database: Queryable, organizationId: string): Promise<boolean> {
-  const deleted = await database.query('delete from billing_details where organization_id = $1 returning 1', [
-    organizationId,
-  ]);
+  const deleted = await db(database)
+    .deleteFrom('billingDetails')
+    .where('organizationId', '=', organizationId)
+    .returning('organizationId')
+    .execute();
   return deleted.length > 0;
 }
+
+/** The cards whose gateway token ends with `/<suffix>` (Stripe's `cus_…/pm_…`, by the payment method's id). */
+const tokenEndsWith = (suffix: string) =>
+  sql<boolean>`right(${sql.ref('gatewayToken')}, length(${suffix}::text) + 1) = '/' || ${suffix}::text`;
 
 /**
  * Forgets a card the gateway says is gone (a Stripe payment method detached outside the product): it can no
@@ -205,20 +259,14 @@ export async function forgetGatewayCard(
   tokenSuffix: string,
 ): Promise<boolean> {
   return database.transaction(async (transaction) => {
-    const [deleted] = await transaction.query<{ organizationId: string; isDefault: boolean }>(
-      `delete from payment_methods where gateway = $1 and right(gateway_token, length($2) + 1) = '/' || $2
-       returning organization_id as "organizationId", is_default as "isDefault"`,
-      [gateway, tokenSuffix],
-    );
+    const deleted = await db(transaction)
+      .deleteFrom('paymentMethods')
+      .where('gateway', '=', gateway)
+      .where(tokenEndsWith(tokenSuffix))
+      .returning(['organizationId', 'isDefault'])
+      .executeTakeFirst();
     if (!deleted) return false;
-    if (deleted.isDefault) {
-      await transaction.query(
-        `update payment_methods set is_default = true
-         where id = (select id from payment_methods where organization_id = $1
-                     order by created_at desc, id limit 1)`,
-        [deleted.organizationId],
-      );
-    }
+    if (deleted.isDefault) await makeNewestCardDefault(transaction, deleted.organizationId);
     return true;
   });
 }
@@ -230,10 +278,12 @@ export async function updateGatewayCard(
   tokenSuffix: string,
   card: { brand: CardBrand; last4: string; expiryMonth: number; expiryYear: number },
 ): Promise<boolean> {
-  const updated = await database.query(
-    `update payment_methods set brand = $3, last4 = $4, expiry_month = $5, expiry_year = $6
-     where gateway = $1 and right(gateway_token, length($2) + 1) = '/' || $2 returning 1`,
-    [gateway, tokenSuffix, card.brand, card.last4, card.expiryMonth, card.expiryYear],
-  );
+  const updated = await db(database)
+    .updateTable('paymentMethods')
+    .set({ brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear })
+    .where('gateway', '=', gateway)
+    .where(tokenEndsWith(tokenSuffix))
+    .returning('id')
+    .execute();
   return updated.length > 0;
 }

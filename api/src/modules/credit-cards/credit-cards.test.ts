@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type CreditCard, CreditCardSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { insertUser } from '../people/user-repository.js';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -67,27 +69,39 @@ describe('/credit-cards', () => {
       payload,
     });
   const storedCardCount = async (organizationId: string = demoOrganization.id) => {
-    const [row] = await server.database.query<{ count: number }>(
-      'select count(*)::integer as count from payment_methods where organization_id = $1',
-      [organizationId],
-    );
-    return row?.count;
+    const row = await db(server.database)
+      .selectFrom('paymentMethods')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   };
 
   /** A second organization with its own admin, signed in. */
   async function otherOrganizationAdmin(email: string): Promise<{ organizationId: string; token: string }> {
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Other Org', 'Business') returning id",
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select $1, 'Olga', 'Other', password_hash, 'Active', $2, 'admin', now()
-       from users where email = $3`,
-      [email, organization?.id, demoUsers[0]?.email],
-    );
+    const organization = await db(server.database)
+      .insertInto('organizations')
+      .values({ name: 'Other Org', customerType: 'Business' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The demo users' password, by their stored hash.
+    const { passwordHash } = await db(server.database)
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', demoUsers[0]!.email)
+      .executeTakeFirstOrThrow();
+    await insertUser(server.database, {
+      email,
+      firstName: 'Olga',
+      lastName: 'Other',
+      passwordHash,
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     const { accessToken } = await logIn(server.app, { email, password: demoPassword });
-    return { organizationId: organization!.id, token: accessToken };
+    return { organizationId: organization.id, token: accessToken };
   }
 
   describe('validation (400 with the spec messages per field)', () => {
@@ -167,21 +181,22 @@ describe('/credit-cards', () => {
         },
       );
 
-      const [row] = await server.database.query<{ row: Record<string, unknown> }>(
-        'select to_jsonb(payment_methods) as row from payment_methods where id = $1',
-        [visa.id],
-      );
-      assert.ok(row);
-      assert.match(String(row.row.gateway_token), /^tok_local_[0-9a-f]{32}$/);
-      assert.equal(row.row.gateway, 'local');
+      // Every stored column (`select *`), whatever the generated types declare.
+      const row = await db(server.database)
+        .selectFrom('paymentMethods')
+        .selectAll()
+        .where('id', '=', visa.id)
+        .executeTakeFirstOrThrow();
+      assert.match(row.gatewayToken, /^tok_local_[0-9a-f]{32}$/);
+      assert.equal(row.gateway, 'local');
       assert.deepEqual(
         {
-          organization: row.row.organization_id,
-          company: row.row.company,
-          address: row.row.address,
-          country: row.row.country,
-          vatNumber: row.row.vat_number,
-          billingType: row.row.billing_type,
+          organization: row.organizationId,
+          company: row.company,
+          address: row.address,
+          country: row.country,
+          vatNumber: row.vatNumber,
+          billingType: row.billingType,
         },
         {
           organization: demoOrganization.id,
@@ -192,10 +207,11 @@ describe('/credit-cards', () => {
           billingType: 'Business',
         },
       );
-      const serializedRow = JSON.stringify(row.row);
+      const serializedRow = JSON.stringify(row);
       assert.doesNotMatch(serializedRow, /4242\s*4242\s*4242\s*4242|424242424242/);
-      assert.ok(!Object.values(row.row).includes('7319'), 'the CVC is not a stored value');
-      assert.ok(!Object.keys(row.row).some((column) => /cvc|cvv|card_number|^pan$/i.test(column)));
+      assert.ok(!Object.values(row).includes('7319'), 'the CVC is not a stored value');
+      // Keys are camelCase here (cardNumber for a card_number column).
+      assert.ok(!Object.keys(row).some((column) => /cvc|cvv|card_?number|^pan$/i.test(column)));
     });
 
     it('leaves the card number and CVC out of the outbox and the log', async () => {

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { PlanChangeQuote } from '@dcipher/shared/contract';
 import { paymentMessages } from '@dcipher/shared/validation';
 import { ViesVatNumberChecker } from '../../adapters/vat-numbers/vies-vat-number-checker.js';
+import { db } from '../../db/kysely.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -104,12 +105,16 @@ describe('VAT numbers decide reverse charge only when valid for the billing coun
       200,
     );
     // As the API stored it before numbers were checked.
-    await server.database.query(`update billing_details set vat_number = 'X' where organization_id = $1`, [
-      org.id,
-    ]);
-    await server.database.query(`update payment_methods set vat_number = 'X' where organization_id = $1`, [
-      org.id,
-    ]);
+    await db(server.database)
+      .updateTable('billingDetails')
+      .set({ vatNumber: 'X' })
+      .where('organizationId', '=', org.id)
+      .execute();
+    await db(server.database)
+      .updateTable('paymentMethods')
+      .set({ vatNumber: 'X' })
+      .where('organizationId', '=', org.id)
+      .execute();
     const billingQuote = await quote(org.admin);
     assert.deepEqual([billingQuote.reverseCharge, billingQuote.vatRateBasisPoints], [false, 1900]);
     assert.equal((await call('DELETE', '/billing', org.admin)).statusCode, 200);

@@ -1,21 +1,26 @@
 import type { AddOnPackage, CreditTransaction, OwnedAddOn, WalletPackage } from '@dcipher/shared/contract';
+import { creditTransactionKinds } from '@dcipher/shared/contract/credits';
+import { usageCategories } from '@dcipher/shared/domain';
+import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 /** The wallet's ledger and the add-ons (docs/decisions/0041): entries are only ever added. */
 
+/** Text columns whose values are an enumeration (a check constraint, or product data), checked as read. */
+const creditKindOf = v.parser(v.picklist(creditTransactionKinds));
+const usageCategoryOf = v.parser(v.picklist(usageCategories));
+
 export async function listWalletPackages(database: Queryable): Promise<WalletPackage[]> {
-  const rows = await database.query<{
-    id: string;
-    name: string;
-    credits: number;
-    usd: number;
-    eur: number;
-    gpb: number;
-  }>(
-    `select id, name, credits, price_usd as usd, price_eur as eur, price_gpb as gpb
-     from wallet_packages order by sort_order`,
-  );
-  return rows.map(({ usd, eur, gpb, ...row }) => ({ ...row, prices: { usd, eur, gpb } }));
+  const rows = await db(database)
+    .selectFrom('walletPackages')
+    .select(['id', 'name', 'credits', 'priceUsd', 'priceEur', 'priceGpb'])
+    .orderBy('sortOrder')
+    .execute();
+  return rows.map(({ priceUsd, priceEur, priceGpb, ...row }) => ({
+    ...row,
+    prices: { usd: priceUsd, eur: priceEur, gpb: priceGpb },
+  }));
 }
 
 export async function findWalletPackage(database: Queryable, id: string): Promise<WalletPackage | undefined> {
@@ -23,10 +28,11 @@ export async function findWalletPackage(database: Queryable, id: string): Promis
 }
 
 export async function creditBalance(database: Queryable, organizationId: string): Promise<number> {
-  const [row] = await database.query<{ balance: number }>(
-    'select coalesce(sum(credits), 0)::integer as balance from credit_transactions where organization_id = $1',
-    [organizationId],
-  );
+  const row = await db(database)
+    .selectFrom('creditTransactions')
+    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('credits'), eb.lit(0)), 'integer').as('balance'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
   return row?.balance ?? 0;
 }
 
@@ -40,11 +46,16 @@ export async function appendCreditEntry(
     invoiceId?: string | null;
   },
 ): Promise<void> {
-  await database.query(
-    `insert into credit_transactions (organization_id, kind, credits, description, invoice_id)
-     values ($1, $2, $3, $4, $5)`,
-    [entry.organizationId, entry.kind, entry.credits, entry.description, entry.invoiceId ?? null],
-  );
+  await db(database)
+    .insertInto('creditTransactions')
+    .values({
+      organizationId: entry.organizationId,
+      kind: entry.kind,
+      credits: entry.credits,
+      description: entry.description,
+      invoiceId: entry.invoiceId ?? null,
+    })
+    .execute();
 }
 
 /** A page of the ledger, newest first, each entry with the balance right after it. */
@@ -54,41 +65,78 @@ export async function listCreditTransactions(
   page: number,
   pageSize = 50,
 ): Promise<{ transactions: CreditTransaction[]; total: number }> {
-  const rows = await database.query<Omit<CreditTransaction, 'createdAt'> & { createdAt: Date | string }>(
-    `select id, kind, credits, description, created_at as "createdAt",
-            (sum(credits) over (order by created_at, id))::integer as balance
-     from credit_transactions where organization_id = $1
-     order by created_at desc, id desc
-     limit $2 offset $3`,
-    [organizationId, pageSize, (page - 1) * pageSize],
-  );
-  const [count] = await database.query<{ total: number }>(
-    'select count(*)::integer as total from credit_transactions where organization_id = $1',
-    [organizationId],
-  );
+  const rows = await db(database)
+    .selectFrom('creditTransactions')
+    .select((eb) => [
+      'id',
+      'kind',
+      'credits',
+      'description',
+      'createdAt',
+      eb
+        .cast<number>(
+          eb.fn.sum('credits').over((over) => over.orderBy('createdAt').orderBy('id')),
+          'integer',
+        )
+        .as('balance'),
+    ])
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const count = await db(database)
+    .selectFrom('creditTransactions')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
   return {
-    transactions: rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })),
-    total: count?.total ?? 0,
+    transactions: rows.map((row) => ({
+      ...row,
+      kind: creditKindOf(row.kind),
+      createdAt: new Date(row.createdAt).toISOString(),
+    })),
+    total: Number(count?.total ?? 0),
   };
 }
 
 export async function listAddOnPackages(database: Queryable): Promise<AddOnPackage[]> {
-  const rows = await database.query<Omit<AddOnPackage, 'prices'> & { usd: number; eur: number; gpb: number }>(
-    `select id, name, description, usage_category as "usageCategory", quantity, unit,
-            price_usd as usd, price_eur as eur, price_gpb as gpb
-     from addon_packages order by sort_order`,
-  );
-  return rows.map(({ usd, eur, gpb, ...row }) => ({ ...row, prices: { usd, eur, gpb } }));
+  const rows = await db(database)
+    .selectFrom('addonPackages')
+    .select([
+      'id',
+      'name',
+      'description',
+      'usageCategory',
+      'quantity',
+      'unit',
+      'priceUsd',
+      'priceEur',
+      'priceGpb',
+    ])
+    .orderBy('sortOrder')
+    .execute();
+  return rows.map(({ priceUsd, priceEur, priceGpb, ...row }) => ({
+    ...row,
+    usageCategory: usageCategoryOf(row.usageCategory),
+    prices: { usd: priceUsd, eur: priceEur, gpb: priceGpb },
+  }));
 }
 
 export async function insertAddOnPurchase(
   database: Queryable,
   purchase: { organizationId: string; packageId: string; validUntil: Date; invoiceId: string },
 ): Promise<void> {
-  await database.query(
-    `insert into addon_purchases (organization_id, package_id, valid_until, invoice_id) values ($1, $2, $3, $4)`,
-    [purchase.organizationId, purchase.packageId, purchase.validUntil, purchase.invoiceId],
-  );
+  await db(database)
+    .insertInto('addonPurchases')
+    .values({
+      organizationId: purchase.organizationId,
+      packageId: purchase.packageId,
+      validUntil: purchase.validUntil,
+      invoiceId: purchase.invoiceId,
+    })
+    .execute();
 }
 
 /** The organization's add-ons still valid `at`, newest first; or the one bought with `invoiceId`. */
@@ -97,24 +145,22 @@ export async function listOwnedAddOns(
   organizationId: string,
   { at, invoiceId }: { at?: Date; invoiceId?: string },
 ): Promise<OwnedAddOn[]> {
-  const rows = await database.query<{
-    id: string;
-    packageId: string;
-    name: string;
-    quantity: number;
-    unit: string;
-    purchasedAt: Date | string;
-    validUntil: Date | string;
-  }>(
-    `select purchase.id, purchase.package_id as "packageId", package.name, package.quantity, package.unit,
-            purchase.created_at as "purchasedAt", purchase.valid_until as "validUntil"
-     from addon_purchases purchase join addon_packages package on package.id = purchase.package_id
-     where purchase.organization_id = $1
-       and ($2::timestamptz is null or purchase.valid_until > $2)
-       and ($3::uuid is null or purchase.invoice_id = $3)
-     order by purchase.created_at desc`,
-    [organizationId, at ?? null, invoiceId ?? null],
-  );
+  let query = db(database)
+    .selectFrom('addonPurchases as purchase')
+    .innerJoin('addonPackages as package', 'package.id', 'purchase.packageId')
+    .select([
+      'purchase.id',
+      'purchase.packageId',
+      'package.name',
+      'package.quantity',
+      'package.unit',
+      'purchase.createdAt as purchasedAt',
+      'purchase.validUntil',
+    ])
+    .where('purchase.organizationId', '=', organizationId);
+  if (at !== undefined) query = query.where('purchase.validUntil', '>', at);
+  if (invoiceId !== undefined) query = query.where('purchase.invoiceId', '=', invoiceId);
+  const rows = await query.orderBy('purchase.createdAt', 'desc').execute();
   return rows.map((row) => ({
     ...row,
     purchasedAt: new Date(row.purchasedAt).toISOString(),
@@ -127,9 +173,9 @@ export async function payAsYouGoPrice(
   database: Queryable,
   usageCategory: string,
 ): Promise<{ usd: number; unit: string } | undefined> {
-  const [row] = await database.query<{ usd: number; unit: string }>(
-    'select price_usd as usd, unit from pay_as_you_go_prices where usage_category = $1',
-    [usageCategory],
-  );
-  return row;
+  return db(database)
+    .selectFrom('payAsYouGoPrices')
+    .select(['priceUsd as usd', 'unit'])
+    .where('usageCategory', '=', usageCategory)
+    .executeTakeFirst();
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf } from '../../test-support/error-body.js';
@@ -101,10 +103,11 @@ describe('organization settings (issue 10)', () => {
 
     const old = await createUser(server.database, 'old.password@example.com', 'Old-Password-2026!');
     const fresh = await createUser(server.database, 'fresh.password@example.com', 'Fresh-Password-2026!');
-    await server.database.query(
-      `update users set password_changed_at = now() - interval '40 days' where id = $1`,
-      [old.id],
-    );
+    await db(server.database)
+      .updateTable('users')
+      .set({ passwordChangedAt: sql<Date>`now() - interval '40 days'` })
+      .where('id', '=', old.id)
+      .execute();
     // Without a policy nothing expires.
     assert.equal(
       (await logIn(server.app, { email: 'old.password@example.com', password: 'Old-Password-2026!' }))
@@ -177,7 +180,11 @@ describe('organization settings (issue 10)', () => {
     assert.match(refused.json().message, /Set up two-step verification for your own account first/);
 
     const secondAdmin = await createUser(server.database, 'second.admin@example.com', 'Second-Admin-2026!');
-    await server.database.query(`update users set role = 'admin' where id = $1`, [secondAdmin.id]);
+    await db(server.database)
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', secondAdmin.id)
+      .execute();
     const secondToken = await tokenOf('second.admin@example.com', 'Second-Admin-2026!');
     await setUpTwoSteps(secondToken);
     await createUser(server.database, 'two.step.member@example.com', 'Member-Password-2026!');

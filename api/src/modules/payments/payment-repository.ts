@@ -1,10 +1,17 @@
+import { currencyCodes } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
+import { type Selectable, sql } from 'kysely';
+import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
+import type { DB } from '../../db/schema.generated.js';
 import type { NewInvoice } from '../subscriptions/subscription-repository.js';
 
 /** Where a payment stands (docs/decisions/0055); only `pending` may still change. */
-export type PaymentStatus = 'pending' | 'succeeded' | 'declined' | 'abandoned' | 'refunded';
-export type PaymentPurpose = 'subscription' | 'credits' | 'add-on' | 'renewal';
+export const paymentStatuses = ['pending', 'succeeded', 'declined', 'abandoned', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentPurposes = ['subscription', 'credits', 'add-on', 'renewal'] as const;
+export type PaymentPurpose = (typeof paymentPurposes)[number];
 
 /**
  * The invoice a payment issues when it succeeds, priced once when the payment was recorded: the invoice as
@@ -64,23 +71,97 @@ export interface StoredPayment {
   leaseUntil: Date;
 }
 
-const paymentColumns = `
-  id, organization_id as "organizationId", idempotency_key as "idempotencyKey", fingerprint, purpose, status,
-  amount, currency, gateway_key as "gatewayKey", gateway_token as "gatewayToken", attempt, details,
-  promo_code as "promoCode", payment_reference as "paymentReference", invoice_id as "invoiceId", failure,
-  lease_until as "leaseUntil"`;
+/**
+ * `details` as read back: the JSON the payment was recorded with, checked against `PaymentDetails` (the schema
+ * must give that type, so a field added to the invoice or an effect fails the typecheck here until it is read too).
+ */
+const invoiceDraftSchema = v.object({
+  currency: v.picklist(currencyCodes),
+  periodStart: v.string(),
+  periodEnd: v.string(),
+  lines: v.array(v.object({ description: v.string(), amount: v.number() })),
+  subtotal: v.number(),
+  discount: v.number(),
+  promoCode: v.nullable(v.string()),
+  vatRateBasisPoints: v.number(),
+  reverseCharge: v.boolean(),
+  vat: v.number(),
+  total: v.number(),
+  billingCountry: v.string(),
+});
+const paymentEffectSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('subscription'),
+    planId: v.string(),
+    currency: v.picklist(currencyCodes),
+    periodStart: v.string(),
+    periodEnd: v.string(),
+    periodAmount: v.number(),
+  }),
+  v.object({
+    kind: v.literal('renewal'),
+    planId: v.string(),
+    periodStart: v.string(),
+    periodEnd: v.string(),
+    periodAmount: v.number(),
+  }),
+  v.object({ kind: v.literal('credits'), credits: v.number(), packageName: v.string() }),
+  v.object({ kind: v.literal('add-on'), packageId: v.string(), validUntil: v.string() }),
+]);
+const paymentDetailsSchema: v.GenericSchema<unknown, PaymentDetails> = v.object({
+  description: v.string(),
+  invoice: invoiceDraftSchema,
+  effect: paymentEffectSchema,
+});
 
-const toPayment = (row: StoredPayment): StoredPayment => ({ ...row, leaseUntil: new Date(row.leaseUntil) });
+const paymentColumns = [
+  'id',
+  'organizationId',
+  'idempotencyKey',
+  'fingerprint',
+  'purpose',
+  'status',
+  'amount',
+  'currency',
+  'gatewayKey',
+  'gatewayToken',
+  'attempt',
+  'details',
+  'promoCode',
+  'paymentReference',
+  'invoiceId',
+  'failure',
+  'leaseUntil',
+] as const satisfies readonly (keyof StoredPayment)[];
+
+type PaymentRow = Pick<Selectable<DB['payments']>, (typeof paymentColumns)[number]>;
+
+const purposeOf = v.parser(v.picklist(paymentPurposes));
+const statusOf = v.parser(v.picklist(paymentStatuses));
+const currencyOf = v.parser(v.picklist(currencyCodes));
+const detailsOf = v.parser(paymentDetailsSchema);
+
+/** A stored payment; its enumerations and details checked as they are read (their columns are text and JSON). */
+const toPayment = (row: PaymentRow): StoredPayment => ({
+  ...row,
+  purpose: purposeOf(row.purpose),
+  status: statusOf(row.status),
+  currency: currencyOf(row.currency),
+  details: detailsOf(row.details),
+  leaseUntil: new Date(row.leaseUntil),
+});
 
 export async function findPaymentByKey(
   database: Queryable,
   organizationId: string,
   idempotencyKey: string,
 ): Promise<StoredPayment | undefined> {
-  const [row] = await database.query<StoredPayment>(
-    `select ${paymentColumns} from payments where organization_id = $1 and idempotency_key = $2`,
-    [organizationId, idempotencyKey],
-  );
+  const row = await db(database)
+    .selectFrom('payments')
+    .select(paymentColumns)
+    .where('organizationId', '=', organizationId)
+    .where('idempotencyKey', '=', idempotencyKey)
+    .executeTakeFirst();
   return row && toPayment(row);
 }
 
@@ -89,10 +170,12 @@ export async function findPayment(
   paymentId: string,
   { lock = false } = {},
 ): Promise<StoredPayment | undefined> {
-  const [row] = await database.query<StoredPayment>(
-    `select ${paymentColumns} from payments where id = $1 ${lock ? 'for update' : ''}`,
-    [paymentId],
-  );
+  const row = await db(database)
+    .selectFrom('payments')
+    .select(paymentColumns)
+    .where('id', '=', paymentId)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
   return row && toPayment(row);
 }
 
@@ -102,11 +185,13 @@ export async function findPendingPayment(
   organizationId: string,
   exceptKey: string,
 ): Promise<StoredPayment | undefined> {
-  const [row] = await database.query<StoredPayment>(
-    `select ${paymentColumns} from payments
-     where organization_id = $1 and status = 'pending' and idempotency_key <> $2`,
-    [organizationId, exceptKey],
-  );
+  const row = await db(database)
+    .selectFrom('payments')
+    .select(paymentColumns)
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'pending')
+    .where('idempotencyKey', '<>', exceptKey)
+    .executeTakeFirst();
   return row && toPayment(row);
 }
 
@@ -131,33 +216,44 @@ export async function savePendingPayment(
   transaction: Queryable,
   payment: NewPaymentAttempt,
 ): Promise<StoredPayment> {
-  const [row] = await transaction.query<StoredPayment>(
-    `insert into payments (id, organization_id, idempotency_key, fingerprint, purpose, status, amount, currency,
-                           gateway_key, gateway_token, attempt, details, promo_code, lease_until)
-     values ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11::jsonb, $12, $13)
-     on conflict (organization_id, idempotency_key) do update set
-       status = 'pending', amount = excluded.amount, currency = excluded.currency,
-       gateway_key = excluded.gateway_key, gateway_token = excluded.gateway_token, attempt = excluded.attempt,
-       details = excluded.details, promo_code = excluded.promo_code, lease_until = excluded.lease_until,
-       payment_reference = null, invoice_id = null, failure = null, updated_at = now()
-     returning ${paymentColumns}`,
-    [
-      payment.id,
-      payment.organizationId,
-      payment.idempotencyKey,
-      payment.fingerprint,
-      payment.purpose,
-      payment.amount,
-      payment.currency,
-      payment.gatewayKey,
-      payment.gatewayToken,
-      payment.attempt,
-      JSON.stringify(payment.details),
-      payment.promoCode,
-      payment.leaseUntil,
-    ],
-  );
-  return toPayment(row!);
+  const row = await db(transaction)
+    .insertInto('payments')
+    .values({
+      id: payment.id,
+      organizationId: payment.organizationId,
+      idempotencyKey: payment.idempotencyKey,
+      fingerprint: payment.fingerprint,
+      purpose: payment.purpose,
+      status: 'pending',
+      amount: payment.amount,
+      currency: payment.currency,
+      gatewayKey: payment.gatewayKey,
+      gatewayToken: payment.gatewayToken,
+      attempt: payment.attempt,
+      details: JSON.stringify(payment.details),
+      promoCode: payment.promoCode,
+      leaseUntil: payment.leaseUntil,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['organizationId', 'idempotencyKey']).doUpdateSet((eb) => ({
+        status: 'pending',
+        amount: eb.ref('excluded.amount'),
+        currency: eb.ref('excluded.currency'),
+        gatewayKey: eb.ref('excluded.gatewayKey'),
+        gatewayToken: eb.ref('excluded.gatewayToken'),
+        attempt: eb.ref('excluded.attempt'),
+        details: eb.ref('excluded.details'),
+        promoCode: eb.ref('excluded.promoCode'),
+        leaseUntil: eb.ref('excluded.leaseUntil'),
+        paymentReference: null,
+        invoiceId: null,
+        failure: null,
+        updatedAt: sql<Date>`now()`,
+      })),
+    )
+    .returning(paymentColumns)
+    .executeTakeFirstOrThrow();
+  return toPayment(row);
 }
 
 export async function markPaymentSucceeded(
@@ -165,11 +261,11 @@ export async function markPaymentSucceeded(
   paymentId: string,
   { reference, invoiceId }: { reference: string | null; invoiceId: string },
 ): Promise<void> {
-  await transaction.query(
-    `update payments set status = 'succeeded', payment_reference = $2, invoice_id = $3, updated_at = now()
-     where id = $1`,
-    [paymentId, reference, invoiceId],
-  );
+  await db(transaction)
+    .updateTable('payments')
+    .set({ status: 'succeeded', paymentReference: reference, invoiceId, updatedAt: sql<Date>`now()` })
+    .where('id', '=', paymentId)
+    .execute();
 }
 
 /**
@@ -182,12 +278,18 @@ export async function markPaymentFailed(
   status: 'declined' | 'abandoned' | 'refunded',
   { failure, reference }: { failure: string | null; reference?: string | null },
 ): Promise<boolean> {
-  const rows = await transaction.query(
-    `update payments set status = $2, failure = $3, payment_reference = coalesce($4, payment_reference),
-            updated_at = now()
-     where id = $1 and status = 'pending' returning id`,
-    [paymentId, status, failure, reference ?? null],
-  );
+  const rows = await db(transaction)
+    .updateTable('payments')
+    .set((eb) => ({
+      status,
+      failure,
+      paymentReference: eb.fn.coalesce(eb.val(reference ?? null), 'paymentReference'),
+      updatedAt: sql<Date>`now()`,
+    }))
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
@@ -199,13 +301,25 @@ export async function claimStalePayment(
   database: Queryable,
   { now, leaseSeconds }: { now: Date; leaseSeconds: number },
 ): Promise<StoredPayment | undefined> {
-  const [row] = await database.query<StoredPayment>(
-    `update payments set lease_until = $1::timestamptz + $2::integer * interval '1 second', updated_at = now()
-     where id = (select id from payments where status = 'pending' and lease_until <= $1
-                 order by lease_until limit 1 for update skip locked)
-     returning ${paymentColumns}`,
-    [now, leaseSeconds],
-  );
+  const row = await db(database)
+    .updateTable('payments')
+    .set({
+      leaseUntil: sql<Date>`${now}::timestamptz + ${leaseSeconds}::integer * interval '1 second'`,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('payments')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('leaseUntil', '<=', now)
+        .orderBy('leaseUntil')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(paymentColumns)
+    .executeTakeFirst();
   return row && toPayment(row);
 }
 
@@ -217,38 +331,42 @@ export async function redeemPromoCode(
   transaction: Queryable,
   { code, organizationId, paymentId }: { code: string; organizationId: string; paymentId: string },
 ): Promise<'redeemed' | 'used-up' | 'already-used'> {
-  const [promo] = await transaction.query<{ oncePerOrganization: boolean }>(
-    `select once_per_organization as "oncePerOrganization" from promo_codes where code = $1`,
-    [code],
-  );
+  const promo = await db(transaction)
+    .selectFrom('promoCodes')
+    .select('oncePerOrganization')
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!promo) return 'used-up';
   if (promo.oncePerOrganization && (await hasRedeemed(transaction, organizationId, code))) {
     return 'already-used';
   }
-  const taken = await transaction.query(
-    `update promo_codes set redemptions = redemptions + 1
-     where code = $1 and (max_redemptions is null or redemptions < max_redemptions) returning code`,
-    [code],
-  );
+  const taken = await db(transaction)
+    .updateTable('promoCodes')
+    .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+    .where('code', '=', code)
+    .where((eb) =>
+      eb.or([eb('maxRedemptions', 'is', null), eb('redemptions', '<', eb.ref('maxRedemptions'))]),
+    )
+    .returning('code')
+    .execute();
   if (taken.length === 0) return 'used-up';
-  await transaction.query(
-    'insert into promo_redemptions (organization_id, code, payment_id) values ($1, $2, $3)',
-    [organizationId, code, paymentId],
-  );
+  await db(transaction).insertInto('promoRedemptions').values({ organizationId, code, paymentId }).execute();
   return 'redeemed';
 }
 
 /** Gives back the promo redemption a payment took, when the payment did not go through. */
 export async function releasePromoRedemption(transaction: Queryable, paymentId: string): Promise<void> {
-  const released = await transaction.query<{ code: string }>(
-    'delete from promo_redemptions where payment_id = $1 returning code',
-    [paymentId],
-  );
+  const released = await db(transaction)
+    .deleteFrom('promoRedemptions')
+    .where('paymentId', '=', paymentId)
+    .returning('code')
+    .execute();
   for (const { code } of released) {
-    await transaction.query(
-      'update promo_codes set redemptions = greatest(redemptions - 1, 0) where code = $1',
-      [code],
-    );
+    await db(transaction)
+      .updateTable('promoCodes')
+      .set((eb) => ({ redemptions: eb.fn<number>('greatest', [eb('redemptions', '-', 1), eb.lit(0)]) }))
+      .where('code', '=', code)
+      .execute();
   }
 }
 
@@ -257,9 +375,12 @@ export async function hasRedeemed(
   organizationId: string,
   code: string,
 ): Promise<boolean> {
-  const rows = await database.query(
-    'select 1 from promo_redemptions where organization_id = $1 and code = $2 limit 1',
-    [organizationId, code],
-  );
+  const rows = await db(database)
+    .selectFrom('promoRedemptions')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('organizationId', '=', organizationId)
+    .where('code', '=', code)
+    .limit(1)
+    .execute();
   return rows.length > 0;
 }

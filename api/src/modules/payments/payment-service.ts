@@ -15,6 +15,7 @@ import {
   findInvoiceByIdempotencyKey,
   findSubscription,
   insertPaidInvoice,
+  renewSubscriptionPeriod,
   saveSubscription,
 } from '../subscriptions/subscription-repository.js';
 import {
@@ -172,15 +173,14 @@ export function createPaymentService({
         return;
       }
       case 'renewal': {
-        const renewed = await transaction.query(
-          `update subscriptions set plan_id = $2, current_period_start = $3, current_period_end = $4,
-                  period_amount = $5, scheduled_plan_id = null, status = 'active', renewal_attempts = 0,
-                  next_attempt_at = null, updated_at = now()
-           where organization_id = $1 and current_period_end = $3
-           returning organization_id`,
-          [organizationId, effect.planId, effect.periodStart, effect.periodEnd, effect.periodAmount],
-        );
-        if (renewed.length === 0) throw new Error('the renewed period is no longer the current one');
+        const renewed = await renewSubscriptionPeriod(transaction, {
+          organizationId,
+          planId: effect.planId,
+          periodStart: effect.periodStart,
+          periodEnd: effect.periodEnd,
+          periodAmount: effect.periodAmount,
+        });
+        if (!renewed) throw new Error('the renewed period is no longer the current one');
         return;
       }
       case 'credits':

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import type { ChargeRequest, PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { createPgliteDatabase } from '../../db/pglite-database.js';
 import { createPostgresDatabase } from '../../db/postgres-database.js';
 import { createServer } from '../../server.js';
@@ -43,12 +44,13 @@ class GatewayWithFaults implements PaymentGateway {
 
 /**
  * A database whose invoice insert fails for one organization, as a database error between the charge and the
- * invoice (a constraint, a lost connection) that lasts.
+ * invoice (a constraint, a lost connection) that lasts. The statement is Kysely's (`insertPaidInvoice`): `insert
+ * into "invoices"`, the organization its first value.
  */
 function databaseWithFaults(database: Database, faults: { failInvoiceFor?: string | undefined }): Database {
   const fails = (sql: string, params: readonly unknown[] | undefined) =>
     faults.failInvoiceFor !== undefined &&
-    /insert into "?invoices"?/.test(sql) &&
+    /^insert into "invoices" \("organization_id",/.test(sql) &&
     params?.[0] === faults.failInvoiceFor;
   const injected = () => Promise.reject(new Error('injected: the database failed'));
   const guarded = (target: Queryable): Queryable => ({
@@ -155,13 +157,23 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
     assert.equal(added.statusCode, 201, added.body);
   }
 
-  const count = async (sql: string, params: unknown[]) =>
-    (await first.query<{ n: number }>(`select count(*)::integer as n from (${sql}) counted`, params))[0]!.n;
   /** Charges the gateway made for the organization (every key the API sends it starts with the organization). */
-  const chargesOf = (organizationId: string) =>
-    count('select 1 from local_gateway_charges where idempotency_key like $1', [`${organizationId}:%`]);
-  const invoicesOf = (organizationId: string) =>
-    count('select 1 from invoices where organization_id = $1', [organizationId]);
+  const chargesOf = async (organizationId: string) => {
+    const { n } = await db(first)
+      .selectFrom('localGatewayCharges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idempotencyKey', 'like', `${organizationId}:%`)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  };
+  const invoicesOf = async (organizationId: string) => {
+    const { n } = await db(first)
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  };
 
   it('racing upgrades with distinct keys (two tabs, two instances) charge once', async () => {
     for (let trial = 0; trial < 2; trial += 1) {
@@ -267,9 +279,10 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
   });
 
   it('the last redemption of a promo code goes to one of two racing organizations; the other is refused, not charged', async () => {
-    await first.query(
-      `insert into promo_codes (code, kind, percent, max_redemptions) values ('LASTONE', 'percent', 50, 1)`,
-    );
+    await db(first)
+      .insertInto('promoCodes')
+      .values({ code: 'LASTONE', kind: 'percent', percent: 50, maxRedemptions: 1 })
+      .execute();
     const [one, two] = [await customer(), await customer()];
     const answers = await Promise.all(
       [
@@ -289,9 +302,11 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
     const winner = answers.find((answer) => answer.statusCode === 201)!;
     assert.ok(winner.json<{ invoice: Invoice }>().invoice.discount > 0);
     assert.equal((await chargesOf(one.id)) + (await chargesOf(two.id)), 1);
-    const [promo] = await first.query<{ redemptions: number }>(
-      `select redemptions from promo_codes where code = 'LASTONE'`,
-    );
+    const promo = await db(first)
+      .selectFrom('promoCodes')
+      .select('redemptions')
+      .where('code', '=', 'LASTONE')
+      .executeTakeFirst();
     assert.equal(promo?.redemptions, 1);
   });
 
@@ -340,11 +355,21 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
     assert.equal((await call(appA(), 'GET', '/customer-credits', broken.admin)).json().balance, 0);
 
     // Every charge the gateway made has an invoice or a refund.
-    const unaccounted = await first.query(
-      `select charge.idempotency_key from local_gateway_charges charge
-       where charge.refunded_at is null
-         and not exists (select 1 from invoices where invoices.payment_reference = charge.reference)`,
-    );
+    const unaccounted = await db(first)
+      .selectFrom('localGatewayCharges as charge')
+      .select('charge.idempotencyKey')
+      .where('charge.refundedAt', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('invoices')
+              .select(eb.lit(1).as('one'))
+              .whereRef('invoices.paymentReference', '=', 'charge.reference'),
+          ),
+        ),
+      )
+      .execute();
     assert.deepEqual(unaccounted, []);
 
     // Retrying the same keys: the completed one answers its invoice; the refunded one says to start again.
@@ -370,13 +395,15 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
         packageId: 'credits-10000',
         idempotencyKey: key,
       });
+    const setPackagePrice = (priceUsd: number) =>
+      db(first).updateTable('walletPackages').set({ priceUsd }).where('id', '=', 'credits-10000').execute();
     try {
       // Charged, then lost track of: the retry completes it with the amount first recorded.
       const pendingKey = newKey();
       gatewayB.failAfterCharge = true;
       assert.equal((await buy(appB(), pendingKey)).statusCode, 503);
       gatewayB.failAfterCharge = false;
-      await first.query(`update wallet_packages set price_usd = 9900 where id = 'credits-10000'`);
+      await setPackagePrice(9900);
       const resumed = await buy(appA(), pendingKey);
       assert.equal(resumed.statusCode, 201, resumed.body);
       assert.equal(resumed.json<{ invoice: Invoice }>().invoice.subtotal, 9000);
@@ -385,7 +412,7 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
       const doneKey = newKey();
       const done = await buy(appA(), doneKey);
       assert.equal(done.json<{ invoice: Invoice }>().invoice.subtotal, 9900);
-      await first.query(`update wallet_packages set price_usd = 11000 where id = 'credits-10000'`);
+      await setPackagePrice(11000);
       const repeated = await buy(appB(), doneKey);
       assert.equal(repeated.statusCode, 201, repeated.body);
       assert.equal(repeated.json().invoice.id, done.json().invoice.id);
@@ -393,7 +420,7 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
       assert.equal((await call(appA(), 'GET', '/customer-credits', org.admin)).json().balance, 20000);
     } finally {
       gatewayB.failAfterCharge = false;
-      await first.query(`update wallet_packages set price_usd = 9000 where id = 'credits-10000'`);
+      await setPackagePrice(9000);
     }
   });
 
@@ -483,7 +510,11 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
     );
 
     // After the plan ended, a new first subscription cannot take the code again.
-    await first.query(`update subscriptions set status = 'expired' where organization_id = $1`, [org.id]);
+    await db(first)
+      .updateTable('subscriptions')
+      .set({ status: 'expired' })
+      .where('organizationId', '=', org.id)
+      .execute();
     const restart = await call(appB(), 'POST', '/subscriptions', org.admin, {
       planId: 'starter-monthly',
       promoCode: 'WELCOME20',

@@ -1,5 +1,8 @@
-import type { PayAsYouGoPrice, PricingPlan } from '@dcipher/shared/contract';
+import { type PayAsYouGoPrice, type PricingPlan, PricingPlanSchema } from '@dcipher/shared/contract';
+import { billingPeriods, customerTypes, usageCategories } from '@dcipher/shared/domain';
+import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 interface PriceColumns {
   priceUsd: number | null;
@@ -13,34 +16,57 @@ const pricesOf = ({ priceUsd, priceEur, priceGpb }: PriceColumns) =>
     ? null
     : { usd: priceUsd, eur: priceEur, gpb: priceGpb };
 
-const priceColumns = 'price_usd as "priceUsd", price_eur as "priceEur", price_gpb as "priceGpb"';
+/** Columns holding an enumeration (text) or the plan's lists (JSON): checked as they are read. */
+const customerTypeOf = v.parser(v.picklist(customerTypes));
+const billingPeriodOf = v.parser(v.picklist(billingPeriods));
+const usageCategoryOf = v.parser(v.picklist(usageCategories));
+const featuresOf = v.parser(PricingPlanSchema.entries.features);
+const quotasOf = v.parser(PricingPlanSchema.entries.quotas);
 
 /** The plans on offer (retired ones left out), in pricing-page order, monthly before annual. */
 export async function listActivePricingPlans(database: Queryable): Promise<PricingPlan[]> {
-  const rows = await database.query<Omit<PricingPlan, 'prices'> & PriceColumns>(
-    `select id, name, description, customer_type as "customerType", billing_period as "billingPeriod",
-            ${priceColumns}, trial_days as "trialDays", features, quotas, is_custom as "isCustom",
-            sort_order as "sortOrder"
-     from pricing_plans
-     where is_active
-     order by sort_order, billing_period = 'annual', id`,
-  );
+  const rows = await db(database)
+    .selectFrom('pricingPlans')
+    .select([
+      'id',
+      'name',
+      'description',
+      'customerType',
+      'billingPeriod',
+      'priceUsd',
+      'priceEur',
+      'priceGpb',
+      'trialDays',
+      'features',
+      'quotas',
+      'isCustom',
+      'sortOrder',
+    ])
+    .where('isActive', '=', true)
+    .orderBy('sortOrder')
+    .orderBy((eb) => eb('billingPeriod', '=', 'annual'))
+    .orderBy('id')
+    .execute();
   return rows.map(({ priceUsd, priceEur, priceGpb, ...plan }) => ({
     ...plan,
+    customerType: customerTypeOf(plan.customerType),
+    billingPeriod: billingPeriodOf(plan.billingPeriod),
     prices: pricesOf({ priceUsd, priceEur, priceGpb }),
+    features: featuresOf(plan.features),
+    quotas: quotasOf(plan.quotas),
   }));
 }
 
 export async function listPayAsYouGoPrices(database: Queryable): Promise<PayAsYouGoPrice[]> {
-  const rows = await database.query<
-    Omit<PayAsYouGoPrice, 'prices'> & { priceUsd: number; priceEur: number; priceGpb: number }
-  >(
-    `select usage_category as "usageCategory", unit, ${priceColumns}
-     from pay_as_you_go_prices
-     order by sort_order, usage_category`,
-  );
+  const rows = await db(database)
+    .selectFrom('payAsYouGoPrices')
+    .select(['usageCategory', 'unit', 'priceUsd', 'priceEur', 'priceGpb'])
+    .orderBy('sortOrder')
+    .orderBy('usageCategory')
+    .execute();
   return rows.map(({ priceUsd, priceEur, priceGpb, ...price }) => ({
     ...price,
+    usageCategory: usageCategoryOf(price.usageCategory),
     prices: { usd: priceUsd, eur: priceEur, gpb: priceGpb },
   }));
 }

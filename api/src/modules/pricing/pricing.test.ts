@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { contract, type PricingPlan } from '@dcipher/shared/contract';
 import { subscriptionQuotaLabels, usageCategories } from '@dcipher/shared/domain';
 import * as v from 'valibot';
+import { db } from '../../db/kysely.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 describe('pricing', () => {
@@ -13,6 +14,8 @@ describe('pricing', () => {
   after(() => server.close());
 
   const get = (url: string) => server.app.inject({ method: 'GET', url });
+  const setActive = (planId: string, isActive: boolean) =>
+    db(server.database).updateTable('pricingPlans').set({ isActive }).where('id', '=', planId).execute();
 
   describe('GET /pricing-plans', () => {
     let plans: PricingPlan[];
@@ -87,13 +90,13 @@ describe('pricing', () => {
     });
 
     it('leaves retired plans out', async () => {
-      await server.database.query("update pricing_plans set is_active = false where id = 'starter-annual'");
+      await setActive('starter-annual', false);
       try {
         const ids = (await get('/pricing-plans')).json().map((plan: PricingPlan) => plan.id);
         assert.ok(!ids.includes('starter-annual'));
         assert.ok(ids.includes('starter-monthly'));
       } finally {
-        await server.database.query("update pricing_plans set is_active = true where id = 'starter-annual'");
+        await setActive('starter-annual', true);
       }
     });
   });

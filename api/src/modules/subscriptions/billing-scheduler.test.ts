@@ -3,12 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js';
+import { db } from '../../db/kysely.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPasswordHasher } from '../identity/password-hasher.js';
 import { createPaymentService } from '../payments/payment-service.js';
 import { createOrganization } from '../people/organization-repository.js';
+import { insertUser } from '../people/user-repository.js';
 import { createBillingScheduler, renewalRetryDelaysDays } from './billing-scheduler.js';
 import { createSubscriptionService } from './subscription-service.js';
 
@@ -43,6 +45,14 @@ describe('billing scheduler (docs/decisions/0040)', () => {
       now,
     });
 
+  /** Gives the organization's card a token the local gateway answers by its prefix (charged, or declined). */
+  const setCardToken = (organizationId: string, prefix: string) =>
+    db(server.database)
+      .updateTable('paymentMethods')
+      .set({ gatewayToken: `${prefix}${organizationId}` })
+      .where('organizationId', '=', organizationId)
+      .execute();
+
   /** A subscribed organization (its admin signed in, a card saved) on `planId`, started at the clock's time. */
   const subscribed = async (planId = 'business-monthly', cardNumber = '4242 4242 4242 4242') => {
     count += 1;
@@ -53,11 +63,16 @@ describe('billing scheduler (docs/decisions/0040)', () => {
       trialDays: 14,
     });
     const email = `renewals-admin-${count}@example.com`;
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-       values ($1, 'Ren', 'Ewal', $2, 'Active', $3, 'admin', now())`,
-      [email, passwordHash, organization.id],
-    );
+    await insertUser(server.database, {
+      email,
+      firstName: 'Ren',
+      lastName: 'Ewal',
+      passwordHash,
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     const token = (await logIn(server.app, { email, password })).accessToken;
     const added = await server.app.inject({
       method: 'POST',
@@ -83,42 +98,34 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     const service = createSubscriptionService({ database: server.database, payments: paymentsWith(), now });
     // The first period is paid with a working card even when the test wants renewals to fail.
     if (cardNumber !== '4242 4242 4242 4242') {
-      await server.database.query(
-        `update payment_methods set gateway_token = 'tok_local_first_' || organization_id where organization_id = $1`,
-        [organization.id],
-      );
+      await setCardToken(organization.id, 'tok_local_first_');
     }
     await service.start(user, { planId, idempotencyKey: `start-${organization.id}` });
     if (cardNumber !== '4242 4242 4242 4242') {
-      await server.database.query(
-        `update payment_methods set gateway_token = 'tok_local_chargefail_' || organization_id
-         where organization_id = $1`,
-        [organization.id],
-      );
+      await setCardToken(organization.id, 'tok_local_chargefail_');
     }
     return { id: organization.id, email, user, service };
   };
-  const subscriptionOf = async (organizationId: string) =>
-    (
-      await server.database.query<{
-        planId: string;
-        status: string;
-        start: Date;
-        end: Date;
-        attempts: number;
-        nextAttemptAt: Date | null;
-      }>(
-        `select plan_id as "planId", status, current_period_start as start, current_period_end as end,
-                renewal_attempts as attempts, next_attempt_at as "nextAttemptAt"
-         from subscriptions where organization_id = $1`,
-        [organizationId],
-      )
-    )[0]!;
+  const subscriptionOf = (organizationId: string) =>
+    db(server.database)
+      .selectFrom('subscriptions')
+      .select([
+        'planId',
+        'status',
+        'currentPeriodStart as start',
+        'currentPeriodEnd as end',
+        'renewalAttempts as attempts',
+        'nextAttemptAt',
+      ])
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirstOrThrow();
   const invoicesOf = (organizationId: string) =>
-    server.database.query<{ total: number; key: string }>(
-      'select total, idempotency_key as key from invoices where organization_id = $1 order by number',
-      [organizationId],
-    );
+    db(server.database)
+      .selectFrom('invoices')
+      .select(['total', 'idempotencyKey as key'])
+      .where('organizationId', '=', organizationId)
+      .orderBy('number')
+      .execute();
   const subjectsTo = async (email: string) =>
     (await readOutbox(server.database, email)).map((m) => m.subject);
 
@@ -205,10 +212,7 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     const declined = await pay();
     assert.equal(declined.statusCode, 402);
     assert.equal((await subscriptionOf(org.id)).status, 'past_due');
-    await server.database.query(
-      `update payment_methods set gateway_token = 'tok_local_ok_' || organization_id where organization_id = $1`,
-      [org.id],
-    );
+    await setCardToken(org.id, 'tok_local_ok_');
     const paid = await pay();
     assert.equal(paid.statusCode, 200, paid.body);
     assert.equal(paid.json().label, 'Active');
@@ -242,10 +246,11 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     assert.deepEqual((await scheduler().runDue()).renewals, []);
     assert.equal((await subscriptionOf(org.id)).end.toISOString(), '2026-05-01T08:00:00.000Z');
     // Every charge the organization's card ever had: the first period and one renewal.
-    const charges = await server.database.query(
-      'select 1 from local_gateway_charges where idempotency_key like $1',
-      [`${org.id}:%`],
-    );
+    const charges = await db(server.database)
+      .selectFrom('localGatewayCharges')
+      .select('idempotencyKey')
+      .where('idempotencyKey', 'like', `${org.id}:%`)
+      .execute();
     assert.equal(charges.length, 2, 'one renewal charge at the gateway');
     assert.equal((await invoicesOf(org.id)).length, 2, 'one renewal invoice');
   });
@@ -271,11 +276,16 @@ describe('billing scheduler (docs/decisions/0040)', () => {
       trialDays: 14,
     });
     const email = `trial-admin-${count}@example.com`;
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-       values ($1, 'Tri', 'Al', $2, 'Active', $3, 'admin', now())`,
-      [email, passwordHash, organization.id],
-    );
+    await insertUser(server.database, {
+      email,
+      firstName: 'Tri',
+      lastName: 'Al',
+      passwordHash,
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     clock.at = new Date(Date.now() + 15 * day);
     await scheduler().runDue();
     await scheduler().runDue();

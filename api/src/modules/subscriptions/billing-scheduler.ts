@@ -11,10 +11,15 @@ import { findActiveAdmins } from '../people/membership-repository.js';
 import { claimEndedTrialNotices } from '../people/organization-repository.js';
 import { NoPaymentMethodError, SubscriptionConflictError } from './subscription-errors.js';
 import {
+  claimDueSubscription,
+  countFailedRenewal,
+  expireSubscriptionAtPeriodEnd,
   findDefaultCard,
   findPlan,
   findSubscription,
+  markSubscriptionPastDue,
   type StoredSubscription,
+  scheduleRenewalRetry,
 } from './subscription-repository.js';
 import { periodEnd } from './subscription-service.js';
 
@@ -63,24 +68,7 @@ export function createBillingScheduler({
 }: BillingSchedulerDependencies) {
   /** Claims one due subscription for this process (a lease), or none. */
   async function claimDue(): Promise<StoredSubscription | undefined> {
-    return database.transaction(async (transaction) => {
-      const [due] = await transaction.query<{ organizationId: string }>(
-        `select organization_id as "organizationId" from subscriptions
-         where status = 'active' and current_period_end <= $1
-           and (next_attempt_at is null or next_attempt_at <= $1)
-         order by current_period_end
-         limit 1
-         for update skip locked`,
-        [now()],
-      );
-      if (!due) return undefined;
-      await transaction.query(
-        `update subscriptions set next_attempt_at = $2::timestamptz + $3::integer * interval '1 minute'
-         where organization_id = $1`,
-        [due.organizationId, now(), claimLeaseMinutes],
-      );
-      return findSubscription(transaction, due.organizationId);
-    });
+    return claimDueSubscription(database, { now: now(), leaseMinutes: claimLeaseMinutes });
   }
 
   async function tellAdmins(
@@ -182,11 +170,7 @@ export function createBillingScheduler({
   async function renew(subscription: StoredSubscription): Promise<RenewalOutcome> {
     const { organizationId } = subscription;
     if (subscription.cancelAtPeriodEnd) {
-      await database.query(
-        `update subscriptions set status = 'expired', next_attempt_at = null, updated_at = now()
-         where organization_id = $1 and current_period_end = $2`,
-        [organizationId, subscription.currentPeriodEnd],
-      );
+      await expireSubscriptionAtPeriodEnd(database, organizationId, subscription.currentPeriodEnd);
       await tellAdmins(database, organizationId, (to) =>
         billingEmail(to, webUrl, 'ended', {
           heading: 'Your Dcipher plan has ended',
@@ -199,18 +183,11 @@ export function createBillingScheduler({
     if (failure === undefined) return 'renewed';
 
     // The charge failed: try again later, and after the last retry the plan has a payment problem.
-    const [{ attempts }] = (await database.query<{ attempts: number }>(
-      'select renewal_attempts + 1 as attempts from subscriptions where organization_id = $1',
-      [organizationId],
-    )) as [{ attempts: number }];
+    const attempts = await countFailedRenewal(database, organizationId);
     const delay = renewalRetryDelaysDays[attempts - 1];
     if (delay !== undefined) {
       const retryAt = new Date(now().getTime() + delay * 86_400_000);
-      await database.query(
-        `update subscriptions set renewal_attempts = $2, next_attempt_at = $3, updated_at = now()
-         where organization_id = $1`,
-        [organizationId, attempts, retryAt],
-      );
+      await scheduleRenewalRetry(database, organizationId, { attempts, retryAt });
       await tellAdmins(database, organizationId, (to) =>
         billingEmail(to, webUrl, 'payment-failed', {
           heading: 'We could not renew your Dcipher plan',
@@ -219,11 +196,7 @@ export function createBillingScheduler({
       );
       return 'retry-scheduled';
     }
-    await database.query(
-      `update subscriptions set status = 'past_due', renewal_attempts = $2, next_attempt_at = null, updated_at = now()
-       where organization_id = $1`,
-      [organizationId, attempts],
-    );
+    await markSubscriptionPastDue(database, organizationId, attempts);
     await tellAdmins(database, organizationId, (to) =>
       billingEmail(to, webUrl, 'payment-problem', {
         heading: 'Payment problem: your Dcipher plan is on hold',

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Invoice, PlanChangeQuote, SubscriptionSummary } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
+import { db } from '../../db/kysely.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -62,21 +64,32 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const response = await call('POST', '/credit-cards', token, paymentMethodBody(card(overrides)));
     assert.equal(response.statusCode, 201, response.body);
   };
-  const invoiceCount = async (organizationId: string) =>
-    (
-      await server.database.query<{ n: number }>(
-        'select count(*)::integer as n from invoices where organization_id = $1',
-        [organizationId],
-      )
-    )[0]!.n;
+  const invoiceCount = async (organizationId: string) => {
+    const { n } = await db(server.database)
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  };
   /** Moves the current period back, as if `days` of it had passed. */
   const age = (organizationId: string, days: number) =>
-    server.database.query(
-      `update subscriptions set current_period_start = current_period_start - $2::integer * interval '1 day',
-                                current_period_end = current_period_end - $2::integer * interval '1 day'
-       where organization_id = $1`,
-      [organizationId, days],
-    );
+    db(server.database)
+      .updateTable('subscriptions')
+      .set({
+        currentPeriodStart: sql<Date>`${sql.ref('currentPeriodStart')} - ${days}::integer * interval '1 day'`,
+        currentPeriodEnd: sql<Date>`${sql.ref('currentPeriodEnd')} - ${days}::integer * interval '1 day'`,
+      })
+      .where('organizationId', '=', organizationId)
+      .execute();
+  /** The last invoice number used. */
+  const lastInvoiceNumber = async () => {
+    const { lastNumber } = await db(server.database)
+      .selectFrom('invoiceNumberCounter')
+      .select('lastNumber')
+      .executeTakeFirstOrThrow();
+    return Number(lastNumber);
+  };
 
   it('a trial shows its label and countdown; teammates read it, guests may not', async () => {
     const org = await newOrganization();
@@ -88,10 +101,11 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     assert.equal((await call('GET', '/subscriptions/summary', org.teammate)).statusCode, 200);
     assert.equal((await call('GET', '/subscriptions/summary', org.guest)).statusCode, 403);
     assert.equal((await call('GET', '/subscriptions/summary')).statusCode, 401);
-    await server.database.query(
-      `update organizations set trial_ends_at = now() - interval '1 day' where id = $1`,
-      [org.id],
-    );
+    await db(server.database)
+      .updateTable('organizations')
+      .set({ trialEndsAt: sql<Date>`now() - interval '1 day'` })
+      .where('id', '=', org.id)
+      .execute();
     const ended = await summaryOf(org.admin);
     assert.deepEqual([ended.state, ended.label, ended.daysLeft], ['expired', 'Expired', null]);
   });
@@ -242,9 +256,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
   it('a card declined when charged shows its message and changes nothing, and uses no invoice number', async () => {
     const org = await newOrganization();
     await addCard(org.admin, { cardNumber: '4000 0000 0000 0341' });
-    const [{ last: before }] = (await server.database.query<{ last: number }>(
-      'select last_number::integer as last from invoice_number_counter',
-    )) as [{ last: number }];
+    const before = await lastInvoiceNumber();
     const declined = await call('POST', '/subscriptions', org.admin, {
       planId: 'business-monthly',
       idempotencyKey: newKey(),
@@ -253,9 +265,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     assert.equal(declined.json().message, 'Your card was declined. Try another card.');
     assert.equal((await summaryOf(org.admin)).state, 'trialing');
     assert.equal(await invoiceCount(org.id), 0);
-    const [{ last: afterwards }] = (await server.database.query<{ last: number }>(
-      'select last_number::integer as last from invoice_number_counter',
-    )) as [{ last: number }];
+    const afterwards = await lastInvoiceNumber();
     assert.equal(afterwards, before);
   });
 
@@ -280,9 +290,10 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
       org.admin,
     );
     assert.deepEqual(unknown.json().issues, { promoCode: 'This promo code is not valid.' });
-    await server.database.query(
-      `insert into promo_codes (code, kind, percent, expires_at) values ('OLD50', 'percent', 50, now() - interval '1 day')`,
-    );
+    await db(server.database)
+      .insertInto('promoCodes')
+      .values({ code: 'OLD50', kind: 'percent', percent: 50, expiresAt: sql<Date>`now() - interval '1 day'` })
+      .execute();
     const expired = await call(
       'GET',
       '/subscriptions/upgrade-cost?nextPlanId=business-monthly&promoCode=OLD50',
@@ -325,11 +336,17 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     await call('POST', '/subscriptions', org.admin, { planId: 'business-monthly', idempotencyKey: newKey() });
     await age(org.id, 5);
     await call('PUT', '/subscriptions', org.admin, { planId: 'business-annual', idempotencyKey: newKey() });
-    await server.database.query(
-      `update invoices set issued_at = '2026-01-15T10:00:00Z' where organization_id = $1 and number =
-         (select min(number) from invoices where organization_id = $1)`,
-      [org.id],
-    );
+    await db(server.database)
+      .updateTable('invoices')
+      .set({ issuedAt: '2026-01-15T10:00:00Z' })
+      .where('organizationId', '=', org.id)
+      .where('number', '=', (eb) =>
+        eb
+          .selectFrom('invoices')
+          .select((inner) => inner.fn.min('number').as('first'))
+          .where('organizationId', '=', org.id),
+      )
+      .execute();
     const all = (await call('GET', '/invoices', org.admin)).json<Invoice[]>();
     assert.equal(all.length, 2);
     const numbers = all.map((invoice) => Number(invoice.number.slice(3)));
@@ -355,10 +372,11 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     assert.deepEqual(bodyOf(await call('GET', '/invoices', other.admin)), []);
     assert.equal((await call('GET', '/invoices', other.guest)).statusCode, 403);
     // Every number up to the highest is used once.
-    const [{ total, highest }] = (await server.database.query<{ total: number; highest: number }>(
-      'select count(*)::integer as total, max(number)::integer as highest from invoices',
-    )) as [{ total: number; highest: number }];
-    assert.equal(total, highest);
+    const { total, highest } = await db(server.database)
+      .selectFrom('invoices')
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('number').as('highest')])
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(total), Number(highest));
   });
 
   it('with the clock held still, every upgrade invoice equals the quote shown, to the minor unit', async () => {
@@ -367,9 +385,11 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const payments = createPaymentService({ database: server.database, gateway, log: silentLog, now });
     const service = createSubscriptionService({ database: server.database, payments, now });
     // A code for upgrades (WELCOME20 is for a first plan only, migration 0035).
-    await server.database.query(
-      `insert into promo_codes (code, kind, percent) values ('UPGRADE15', 'percent', 15) on conflict do nothing`,
-    );
+    await db(server.database)
+      .insertInto('promoCodes')
+      .values({ code: 'UPGRADE15', kind: 'percent', percent: 15 })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
     for (const [from, to, daysIn, promo] of [
       ['starter-monthly', 'professional-monthly', 1, undefined],
       ['starter-monthly', 'professional-monthly', 17, 'UPGRADE15'],
@@ -486,18 +506,23 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     };
     const answer = await call('POST', '/pricing-plans/create-custom-plan', undefined, request);
     assert.equal(answer.statusCode, 201, answer.body);
-    const [kept] = await server.database.query<{ topic: string; message: string }>(
-      'select topic, message from contact_requests where id = $1',
-      [answer.json().id],
-    );
+    const kept = await db(server.database)
+      .selectFrom('contactRequests')
+      .select(['topic', 'message'])
+      .where('id', '=', answer.json().id)
+      .executeTakeFirst();
     assert.deepEqual(kept, {
       topic: 'sales',
       message:
         'Custom plan request for about 250 people:\n\nWe need SSO, a DPA and volume pricing for 250 analysts.',
     });
-    const [mail] = await server.database.query<{ subject: string }>(
-      "select subject from email_outbox where to_address = 'sales@dcipher.io' order by created_at desc limit 1",
-    );
+    const mail = await db(server.database)
+      .selectFrom('emailOutbox')
+      .select('subject')
+      .where('toAddress', '=', 'sales@dcipher.io')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     assert.equal(mail?.subject, 'Custom plan request from Nordlys Research');
     const bad = await call('POST', '/pricing-plans/create-custom-plan', undefined, {
       ...request,

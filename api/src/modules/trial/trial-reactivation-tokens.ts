@@ -7,6 +7,12 @@ import {
   lockTrialState,
   restartTrial,
 } from '../people/organization-repository.js';
+import {
+  deleteTrialReactivationTokens,
+  insertTrialReactivationToken,
+  lockTrialReactivationToken,
+  spendTrialReactivationToken,
+} from './trial-reactivation-token-repository.js';
 
 /** How long an emailed trial reactivation link works. */
 export const trialReactivationLinkLifetimeDays = 7;
@@ -45,17 +51,19 @@ export async function issueTrialReactivationLinks(
       organizations.map((organization) => organization.id),
     );
     // The admins' earlier links (at least 30 days old, so expired anyway) are cleared away.
-    await transaction.query('delete from trial_reactivation_tokens where user_id = any($1::uuid[])', [
+    await deleteTrialReactivationTokens(
+      transaction,
       admins.map((admin) => admin.id),
-    ]);
+    );
     const links: TrialReactivationLink[] = [];
     for (const admin of admins) {
       const token = newOneTimeToken();
-      await transaction.query(
-        `insert into trial_reactivation_tokens (organization_id, user_id, token_hash, expires_at)
-         values ($1, $2, $3, now() + $4::integer * interval '1 day')`,
-        [admin.organizationId, admin.id, hashOneTimeToken(token), trialReactivationLinkLifetimeDays],
-      );
+      await insertTrialReactivationToken(transaction, {
+        organizationId: admin.organizationId,
+        userId: admin.id,
+        tokenHash: hashOneTimeToken(token),
+        lifetimeDays: trialReactivationLinkLifetimeDays,
+      });
       links.push({ email: admin.email, token });
     }
     return links;
@@ -79,28 +87,14 @@ export async function reactivateTrialWithToken(
   token: string,
 ): Promise<TrialReactivationResult> {
   return database.transaction(async (transaction) => {
-    const [stored] = await transaction.query<{
-      id: string;
-      organizationId: string;
-      userId: string;
-      unspent: boolean;
-    }>(
-      `select id, organization_id as "organizationId", user_id as "userId",
-              used_at is null and expires_at > now() as unspent
-       from trial_reactivation_tokens
-       where token_hash = $1
-       for update`,
-      [hashOneTimeToken(token)],
-    );
+    const stored = await lockTrialReactivationToken(transaction, hashOneTimeToken(token));
     if (!stored?.unspent) return { outcome: 'invalid' };
     // Its admin must still be an eligible admin of the organization (verified, active, not suspended).
     const state = await lockTrialState(transaction, stored.organizationId, stored.userId);
     if (!state?.adminEligible) return { outcome: 'invalid' };
     if (state.active) return { outcome: 'alreadyActive' };
 
-    await transaction.query('update trial_reactivation_tokens set used_at = now() where id = $1', [
-      stored.id,
-    ]);
+    await spendTrialReactivationToken(transaction, stored.id);
     const trialEndsAt = await restartTrial(transaction, stored.organizationId, freeTrialDays);
     if (!trialEndsAt) throw new Error('the organization of a trial reactivation token is gone');
     return { outcome: 'reactivated', trialEndsAt: trialEndsAt.toISOString() };

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { demoOrganization } from '../../db/seed-demo-data.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { insertUser } from '../people/user-repository.js';
 
 const webUrl = 'https://www.dcipher.test';
 const staff = { email: 'staff@demo.dcipher.local' };
@@ -33,6 +37,12 @@ describe('free trial reactivation', () => {
   after(() => server.close());
 
   let organizationCount = 0;
+  const suspend = (email: string) =>
+    db(server.database)
+      .updateTable('users')
+      .set({ suspendedAt: sql<Date>`now()` })
+      .where('email', '=', email)
+      .execute();
   /**
    * An organization whose trial ended `endedDaysAgo` days ago (negative: still running; null: no trial end, like
    * the seeded ones) with the users given (a verified active admin unless told otherwise); answers its id and
@@ -40,34 +50,39 @@ describe('free trial reactivation', () => {
    */
   async function createOrganization(
     endedDaysAgo: number | null,
-    users: { role?: string; verified?: boolean; suspended?: boolean; status?: string }[] = [{}],
+    users: {
+      role?: OrganizationRole;
+      verified?: boolean;
+      suspended?: boolean;
+      status?: InvitationStatus;
+    }[] = [{}],
   ): Promise<{ id: string; emails: string[] }> {
     organizationCount += 1;
-    const [organization] = await server.database.query<{ id: string }>(
-      `insert into organizations (name, customer_type, trial_ends_at)
-       values ($1, 'Individual', case when $2::float8 is null then null
-                                      else now() - $2::float8 * interval '1 day' end)
-       returning id`,
-      [`Trial Org ${organizationCount}`, endedDaysAgo],
-    );
-    assert.ok(organization);
+    const organization = await db(server.database)
+      .insertInto('organizations')
+      .values({
+        name: `Trial Org ${organizationCount}`,
+        customerType: 'Individual',
+        trialEndsAt:
+          endedDaysAgo === null ? null : sql<Date>`now() - ${endedDaysAgo}::float8 * interval '1 day'`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const emails: string[] = [];
     for (const [index, user] of users.entries()) {
       const email = `org-${organizationCount}-user-${index}@example.com`;
-      await server.database.query(
-        `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                            email_verified_at, suspended_at)
-         values ($1, 'Test', 'User', null, $2, $3, $4, case when $5::boolean then now() end,
-                 case when $6::boolean then now() end)`,
-        [
-          email,
-          user.status ?? 'Active',
-          organization.id,
-          user.role ?? 'admin',
-          user.verified ?? true,
-          user.suspended ?? false,
-        ],
-      );
+      const created = await insertUser(server.database, {
+        email,
+        firstName: 'Test',
+        lastName: 'User',
+        passwordHash: null,
+        status: user.status ?? 'Active',
+        organizationId: organization.id,
+        role: user.role ?? 'admin',
+        emailVerified: user.verified ?? true,
+      });
+      assert.ok(created);
+      if (user.suspended) await suspend(email);
       emails.push(email);
     }
     return { id: organization.id, emails };
@@ -108,10 +123,11 @@ describe('free trial reactivation', () => {
     (await readOutbox(server.database, email)).filter((message) => message.tag === 'trial-reactivation');
 
   const trialEndOf = async (organizationId: string) => {
-    const [organization] = await server.database.query<{ trialEndsAt: Date | null }>(
-      'select trial_ends_at as "trialEndsAt" from organizations where id = $1',
-      [organizationId],
-    );
+    const organization = await db(server.database)
+      .selectFrom('organizations')
+      .select('trialEndsAt')
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
     return organization?.trialEndsAt ? new Date(organization.trialEndsAt).getTime() : null;
   };
 
@@ -169,11 +185,11 @@ describe('free trial reactivation', () => {
         const token = await reactivationTokenFor(email);
         assert.match(token, /^[A-Za-z0-9_-]{43}$/);
         // Only the token's SHA-256 is stored.
-        const stored = await server.database.query<{ tokenHash: string }>(
-          `select token_hash as "tokenHash" from trial_reactivation_tokens
-           where user_id = (select id from users where email = $1)`,
-          [email],
-        );
+        const stored = await db(server.database)
+          .selectFrom('trialReactivationTokens')
+          .select('tokenHash')
+          .where('userId', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
+          .execute();
         assert.deepEqual(stored, [{ tokenHash: createHash('sha256').update(token).digest('hex') }]);
       }
       for (const email of [
@@ -195,16 +211,18 @@ describe('free trial reactivation', () => {
       assert.deepEqual(bodyOf(await sendEmails()), { sent: 0 });
       assert.equal((await reactivationEmailsTo(ended.emails[0]!)).length, 1);
 
-      await server.database.query(
-        `update organizations set trial_reactivation_emailed_at = now() - interval '29 days' where id = $1`,
-        [ended.id],
-      );
+      await db(server.database)
+        .updateTable('organizations')
+        .set({ trialReactivationEmailedAt: sql<Date>`now() - interval '29 days'` })
+        .where('id', '=', ended.id)
+        .execute();
       assert.deepEqual(bodyOf(await sendEmails()), { sent: 0 });
 
-      await server.database.query(
-        `update organizations set trial_reactivation_emailed_at = now() - interval '30 days' where id = $1`,
-        [ended.id],
-      );
+      await db(server.database)
+        .updateTable('organizations')
+        .set({ trialReactivationEmailedAt: sql<Date>`now() - interval '30 days'` })
+        .where('id', '=', ended.id)
+        .execute();
       assert.deepEqual(bodyOf(await sendEmails()), { sent: 1 });
       assert.equal((await reactivationEmailsTo(ended.emails[0]!)).length, 2);
     });
@@ -212,9 +230,11 @@ describe('free trial reactivation', () => {
     it('waits for an organization with no admin to email until it has one', async () => {
       const ended = await createOrganization(2, [{ verified: false }]);
       assert.deepEqual(bodyOf(await sendEmails()), { sent: 0 });
-      await server.database.query('update users set email_verified_at = now() where email = $1', [
-        ended.emails[0],
-      ]);
+      await db(server.database)
+        .updateTable('users')
+        .set({ emailVerifiedAt: sql<Date>`now()` })
+        .where('email', '=', ended.emails[0]!)
+        .execute();
       assert.deepEqual(bodyOf(await sendEmails()), { sent: 1 });
     });
 
@@ -295,18 +315,21 @@ describe('free trial reactivation', () => {
       assert.equal(await trialEndOf(organization.id), endsAt);
 
       // Unspent: once the trial has ended again (within the link's 7 days), it works.
-      await server.database.query(
-        `update organizations set trial_ends_at = now() - interval '1 minute' where id = $1`,
-        [organization.id],
-      );
+      await db(server.database)
+        .updateTable('organizations')
+        .set({ trialEndsAt: sql<Date>`now() - interval '1 minute'` })
+        .where('id', '=', organization.id)
+        .execute();
       assert.equal((await reactivate({ token: organization.tokens[1] })).statusCode, 200);
     });
 
     it('answers 409 for an organization with no trial end (the seeded ones count as active)', async () => {
       const organization = await emailedOrganization();
-      await server.database.query('update organizations set trial_ends_at = null where id = $1', [
-        organization.id,
-      ]);
+      await db(server.database)
+        .updateTable('organizations')
+        .set({ trialEndsAt: null })
+        .where('id', '=', organization.id)
+        .execute();
       const response = await reactivate({ token: organization.tokens[0] });
       assert.equal(response.statusCode, 409);
       assert.deepEqual(bodyOf(response), alreadyActive);
@@ -314,11 +337,11 @@ describe('free trial reactivation', () => {
 
     it('answers an expired link with TRIAL_REACTIVATION_FAILED and leaves the trial ended', async () => {
       const organization = await emailedOrganization();
-      await server.database.query(
-        `update trial_reactivation_tokens set expires_at = now() - interval '1 second'
-         where organization_id = $1`,
-        [organization.id],
-      );
+      await db(server.database)
+        .updateTable('trialReactivationTokens')
+        .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+        .where('organizationId', '=', organization.id)
+        .execute();
       const endsAt = await trialEndOf(organization.id);
       const response = await reactivate({ token: organization.tokens[0] });
       assert.equal(response.statusCode, 400);
@@ -328,12 +351,12 @@ describe('free trial reactivation', () => {
 
     it('answers a link whose admin was since suspended or made a teammate with TRIAL_REACTIVATION_FAILED', async () => {
       const organization = await emailedOrganization(2);
-      await server.database.query('update users set suspended_at = now() where email = $1', [
-        organization.emails[0],
-      ]);
-      await server.database.query(`update users set role = 'teammate' where email = $1`, [
-        organization.emails[1],
-      ]);
+      await suspend(organization.emails[0]!);
+      await db(server.database)
+        .updateTable('users')
+        .set({ role: 'teammate' })
+        .where('email', '=', organization.emails[1]!)
+        .execute();
       for (const token of organization.tokens) {
         const response = await reactivate({ token });
         assert.equal(response.statusCode, 400);

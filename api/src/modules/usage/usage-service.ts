@@ -10,6 +10,14 @@ import { appendCreditEntry, creditBalance, payAsYouGoPrice } from '../credits/cr
 import { findActiveAdmins } from '../people/membership-repository.js';
 import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
 import { findSubscription } from '../subscriptions/subscription-repository.js';
+import {
+  claimQuotaNotice,
+  findPlanAllowance,
+  findRecordedUsage,
+  insertUsageRecord,
+  sumAddOnQuantities,
+  sumUsage,
+} from './usage-repository.js';
 
 /**
  * The quotas that usage counts against (spec section 3's labels), each with the usage category it counts; a
@@ -77,10 +85,7 @@ export function createUsageService({
     const organization = await findOrganizationBilling(database, organizationId);
     const planId =
       live?.planId ?? (organization?.customerType === 'Individual' ? 'starter-monthly' : 'business-monthly');
-    const [plan] = await database.query<{
-      quotas: { label: string; value: string }[];
-      billingPeriod: string;
-    }>('select quotas, billing_period as "billingPeriod" from pricing_plans where id = $1', [planId]);
+    const plan = await findPlanAllowance(database, planId);
     const now = new Date();
     const trialEnd = organization?.trialEndsAt ?? now;
     const start = live?.currentPeriodStart ?? new Date(trialEnd.getTime() - 14 * 86_400_000);
@@ -95,18 +100,8 @@ export function createUsageService({
       const amount = value === undefined ? 0 : (quotaNumber(value) ?? 0);
       included.set(line.category, value?.includes('per month') ? amount * months : amount);
     }
-    const addOns = await database.query<{ category: UsageCategory; quantity: number }>(
-      `select package.usage_category as category, sum(package.quantity)::integer as quantity
-       from addon_purchases purchase join addon_packages package on package.id = purchase.package_id
-       where purchase.organization_id = $1 and purchase.valid_until > $2 and purchase.created_at < $3
-       group by package.usage_category`,
-      [organizationId, now, end],
-    );
-    const used = await database.query<{ category: string; quantity: number }>(
-      `select usage_category as category, sum(quantity)::integer as quantity from usage_records
-       where organization_id = $1 and recorded_at >= $2 and recorded_at < $3 group by usage_category`,
-      [organizationId, start, end],
-    );
+    const addOns = await sumAddOnQuantities(database, organizationId, { now, boughtBefore: end });
+    const used = await sumUsage(database, organizationId, { start, end });
     const usedOf = (category: UsageCategory) =>
       used
         .filter((row) => meteredCategoryOf(row.category as UsageCategory) === category)
@@ -159,11 +154,11 @@ export function createUsageService({
   }
 
   async function warnAdmins(organizationId: string, label: string, threshold: 80 | 100, periodStart: Date) {
-    const [claimed] = await database.query(
-      `insert into billing_notices (organization_id, kind, notice_key) values ($1, $2, $3)
-       on conflict do nothing returning 1`,
-      [organizationId, `quota-${threshold}`, `${label}:${periodStart.toISOString()}`],
-    );
+    const claimed = await claimQuotaNotice(database, {
+      organizationId,
+      kind: `quota-${threshold}`,
+      noticeKey: `${label}:${periodStart.toISOString()}`,
+    });
     if (!claimed) return;
     const heading =
       threshold === 100
@@ -236,13 +231,10 @@ export function createUsageService({
     ) {
       const result = await database.transaction(async (transaction) => {
         await lockOrganization(transaction, user.organizationId);
-        const [earlier] = await transaction.query<{ credits: number }>(
-          'select credits_charged as credits from usage_records where organization_id = $1 and idempotency_key = $2',
-          [user.organizationId, input.idempotencyKey],
-        );
+        const earlier = await findRecordedUsage(transaction, user.organizationId, input.idempotencyKey);
         if (earlier)
           return {
-            creditsCharged: earlier.credits,
+            creditsCharged: earlier.creditsCharged,
             crossed: [] as (80 | 100)[],
             start: new Date(0),
             label: '',
@@ -253,17 +245,13 @@ export function createUsageService({
         const before = limits.used(metric);
         const verdict = await check(transaction, user.organizationId, input.usageCategory, input.quantity);
         if (!verdict.allowed) throw new InsufficientCreditsError(verdict.creditsNeeded, verdict.balance);
-        await transaction.query(
-          `insert into usage_records (organization_id, usage_category, quantity, credits_charged, idempotency_key)
-           values ($1, $2, $3, $4, $5)`,
-          [
-            user.organizationId,
-            input.usageCategory,
-            input.quantity,
-            verdict.creditsNeeded,
-            input.idempotencyKey,
-          ],
-        );
+        await insertUsageRecord(transaction, {
+          organizationId: user.organizationId,
+          usageCategory: input.usageCategory,
+          quantity: input.quantity,
+          creditsCharged: verdict.creditsNeeded,
+          idempotencyKey: input.idempotencyKey,
+        });
         const label = metered.find((line) => line.category === metric)?.label ?? metric;
         if (verdict.creditsNeeded > 0) {
           await appendCreditEntry(transaction, {
