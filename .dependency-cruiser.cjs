@@ -4,7 +4,8 @@
  * files); API modules never into the account module's internals; remote features never into each other (they share
  * the kit, `account-remote/src/kit/`).
  */
-const packages = '(shared|api|account-remote|marketing-site|infra)';
+// `infra/dev-oidc` is a package of its own inside infra's directory (docs/decisions/0068): listed before `infra`.
+const packages = '(shared|api|account-remote|marketing-site|infra/dev-oidc|infra)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -54,6 +54,7 @@ function ensureDependencies() {
     'account-remote/package.json',
     'marketing-site/package.json',
     'infra/package.json',
+    'infra/dev-oidc/package.json',
   ];
   const newestInput = Math.max(
     ...[lockfile, ...manifests.map((file) => join(root, file))]

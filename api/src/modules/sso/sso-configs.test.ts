@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startDevOidcProvider } from '@dcipher/infra/oidc';
+import { startDevOidcProvider } from '@dcipher/dev-oidc';
 import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
