@@ -12,8 +12,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browserBuildEnv } from '../builds/browser-env.mjs';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
-import { browserBuildEnv, repositoryRoot } from '../local/stack.mjs';
+import { repositoryRoot } from '../local/stack.mjs';
 import { createPublisher, siteBuild } from '../publisher/publisher.mjs';
 import { defaultBuildsDir } from '../publisher/site-build.mjs';
 

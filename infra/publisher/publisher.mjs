@@ -21,7 +21,7 @@ import {
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPagesRun } from '../local/content-security.mjs';
+import { assertPagesRun } from '../serving/content-security.mjs';
 import { siteBuild } from './site-build.mjs';
 
 export { siteBuild };

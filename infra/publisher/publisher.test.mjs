@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { contentSecurityPolicy, securePage } from '../local/content-security.mjs';
-import { siteRules } from '../local/static-rules.mjs';
 import { createStaticServer } from '../local/static-server.mjs';
+import { contentSecurityPolicy, securePage } from '../serving/content-security.mjs';
+import { siteRules } from '../serving/static-rules.mjs';
 import { createPublisher } from './publisher.mjs';
 
 const secret = 'publisher-test-secret-0123456789';

@@ -25,7 +25,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserBuildEnv } from '../local/stack.mjs';
+import { browserBuildEnv } from '../builds/browser-env.mjs';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDirectory = join(repositoryRoot, 'marketing-site');
@@ -188,7 +188,7 @@ export function siteBuild({ env = process.env, workDir, gatsbyCli: gatsbyCliForT
       const sourceMaps = join(directory, 'source-maps');
       await rm(sourceMaps, { recursive: true, force: true });
       await run([
-        join(repositoryRoot, 'infra', 'local', 'secure-build.mjs'),
+        join(repositoryRoot, 'infra', 'builds', 'secure-build.mjs'),
         outputDir,
         sourceMaps,
         '--site',

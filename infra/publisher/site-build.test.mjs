@@ -5,8 +5,8 @@ import { lstat, mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { checkBuiltPages } from '../local/content-security.mjs';
 import { siteBuildDir } from '../local/stack.mjs';
+import { checkBuiltPages } from '../serving/content-security.mjs';
 import { claimWorkspace, repositoryRoot, siteBuild, siteDirectory, syncSite } from './site-build.mjs';
 
 const scratch = join(repositoryRoot, '.data', 'site-builds', `test-${process.pid}`);
