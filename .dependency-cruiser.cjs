@@ -26,6 +26,14 @@ module.exports = {
       to: { path: `^${packages}/`, pathNot: '^$1/', dependencyTypes: ['local'] },
     },
     {
+      name: 'packages-through-their-exports',
+      comment:
+        'The same for the package inside infra: the rest of infra imports @dcipher/dev-oidc by its name.',
+      severity: 'error',
+      from: { path: '^infra/', pathNot: '^infra/dev-oidc/' },
+      to: { path: '^infra/dev-oidc/', dependencyTypes: ['local'] },
+    },
+    {
       name: 'no-unresolvable-imports',
       comment:
         'An import that does not resolve: a typo, a missing dependency, or a path into a package that its exports map does not offer (a deep import).',
