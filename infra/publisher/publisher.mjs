@@ -324,6 +324,12 @@ export function createPublisher({
     if (record.next === 'retry' || record.next === 'dead') throw new Error(record.error);
   }
 
+  /** The jobs module of the build queue, once `start` opened it. */
+  const queue = () => {
+    if (!jobs) throw new Error('The publisher is not started: call start() first');
+    return jobs;
+  };
+
   /** Opens the database and defines the build queues (once). */
   function connect() {
     connecting ??= (async () => {
@@ -348,7 +354,7 @@ export function createPublisher({
    * Answers the new job's id, or undefined when one was waiting.
    */
   async function request(trigger, kind, delayMs = debounceMs) {
-    const id = await jobs.enqueue(
+    const id = await queue().enqueue(
       buildQueues[kind],
       { trigger },
       { runAt: new Date(Date.now() + delayMs), singletonKey: kind },
@@ -565,10 +571,10 @@ export function createPublisher({
       return builds;
     },
     /** The dead builds (the publisher must be started). */
-    deadBuilds: () => listDeadBuilds(jobs),
+    deadBuilds: () => listDeadBuilds(queue()),
     /** Gives a dead build its tries again (the publisher must be started): see `retryDeadBuild`. */
     retryBuild: async (jobId) => {
-      const answer = await retryDeadBuild(jobs, jobId);
+      const answer = await retryDeadBuild(queue(), jobId);
       if (answer.retried) jobs.wake();
       return answer;
     },
@@ -588,7 +594,7 @@ export function createPublisher({
     /** Resolves once no build is waiting (due or not, a failed one waiting for its next try included) or running. */
     async idle() {
       for (;;) {
-        const stats = await jobs.stats();
+        const stats = await queue().stats();
         const busy = stats.some(
           (row) =>
             kindsBuilt.some((kind) => buildQueues[kind] === row.queue) &&
