@@ -4,7 +4,8 @@
  * files); API modules never into the account module's internals; remote features never into each other (they share
  * the kit, `account-remote/src/kit/`).
  */
-const packages = '(shared|api|account-remote|marketing-site|infra)';
+// `infra/dev-oidc` is a package of its own inside infra's directory (docs/decisions/0068): listed before `infra`.
+const packages = '(shared|api|account-remote|marketing-site|infra/dev-oidc|infra)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -23,6 +24,14 @@ module.exports = {
       severity: 'error',
       from: { path: `^${packages}/` },
       to: { path: `^${packages}/`, pathNot: '^$1/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'packages-through-their-exports',
+      comment:
+        'The same for the package inside infra: the rest of infra imports @dcipher/dev-oidc by its name.',
+      severity: 'error',
+      from: { path: '^infra/', pathNot: '^infra/dev-oidc/' },
+      to: { path: '^infra/dev-oidc/', dependencyTypes: ['local'] },
     },
     {
       name: 'no-unresolvable-imports',

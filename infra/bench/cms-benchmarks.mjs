@@ -12,9 +12,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browserBuildEnv } from '../builds/browser-env.mjs';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
-import { browserBuildEnv, repositoryRoot } from '../local/stack.mjs';
+import { repositoryRoot } from '../local/stack.mjs';
 import { createPublisher, siteBuild } from '../publisher/publisher.mjs';
+import { openPublisherDatabase } from '../publisher/publisher-database.mjs';
 import { defaultBuildsDir } from '../publisher/site-build.mjs';
 
 const argument = (name, fallback) =>
@@ -70,11 +72,14 @@ const { child: cms, url: cmsUrl } = await startCms({
 const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) };
 const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const workDir = join(defaultBuildsDir, `bench-${process.pid}`);
+// The build queue in an embedded database of the benchmark's own (a running `npm run cms` holds the default one).
+const databaseDir = await mkdtemp(join(tmpdir(), 'bench-publisher-db-'));
 const publisher = createPublisher({
   releasesDir,
   webhookSecret: secret,
   debounceMs: 500,
   build: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir }),
+  database: () => openPublisherDatabase({ directory: join(databaseDir, 'db') }),
 });
 await publisher.start(publisherPort);
 const login = await fetch(`${cmsUrl}/admin/login`, {
@@ -154,6 +159,7 @@ Content operations (${runs} runs, median; this machine)
   await publisher.close();
   await rm(workDir, { recursive: true, force: true });
   await rm(releasesDir, { recursive: true, force: true });
+  await rm(databaseDir, { recursive: true, force: true });
   cms.kill('SIGTERM');
   await rm(join(repositoryRoot, 'infra', 'cms', databaseFile), { force: true });
   await rm(join(repositoryRoot, 'infra', 'cms', `${databaseFile}.token`), { force: true });

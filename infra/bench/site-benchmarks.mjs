@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { browserBuildEnv, repositoryRoot, startStack } from '../local/stack.mjs';
+import { browserBuildEnv } from '../builds/browser-env.mjs';
+import { repositoryRoot, startStack } from '../local/stack.mjs';
 import { firstLoadJs } from './first-load-js.mjs';
 import { launchBenchChromium } from './lighthouse-chromium.mjs';
 

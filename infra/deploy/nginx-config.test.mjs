@@ -5,9 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { contentSecurityPolicy, secureBuild } from '../local/content-security.mjs';
-import { remoteRules, siteRules } from '../local/static-rules.mjs';
 import { createStaticServer } from '../local/static-server.mjs';
+import { contentSecurityPolicy, secureBuild } from '../serving/content-security.mjs';
+import { remoteRules, siteRules } from '../serving/static-rules.mjs';
 import { nginxConfig, nginxMainConfig } from './nginx-config.mjs';
 
 /**

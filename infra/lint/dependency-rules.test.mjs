@@ -21,6 +21,10 @@ const files = {
   'infra/publisher/build.mjs':
     "import { model } from '../../marketing-site/src/build/model.mjs';\nexport { model };\n",
   'marketing-site/src/build/model.mjs': 'export const model = 1;\n',
+  'infra/local/sso.mjs':
+    "import { provider } from '../dev-oidc/provider.mjs';\nimport { rules } from '../serving/rules.mjs';\nexport { provider, rules };\n",
+  'infra/dev-oidc/provider.mjs': 'export const provider = 1;\n',
+  'infra/serving/rules.mjs': 'export const rules = 1;\n',
   'account-remote/src/features/billing/wallet.tsx':
     "import { Section } from '../account/section';\nimport { Kit } from '../../kit/kit';\nexport { Section, Kit };\n",
   'account-remote/src/features/account/section.tsx': 'export const Section = 1;\n',
@@ -68,6 +72,15 @@ describe('the import boundaries the lint enforces', () => {
       ),
       violations.join('\n'),
     );
+  });
+  it('a relative import into the package inside infra (infra/dev-oidc), while infra imports its own files', () => {
+    assert.ok(
+      violations.includes(
+        'packages-through-their-exports: infra/local/sso.mjs -> infra/dev-oidc/provider.mjs',
+      ),
+      violations.join('\n'),
+    );
+    assert.ok(!violations.some((line) => line.includes('infra/serving/rules.mjs')), violations.join('\n'));
   });
   it('an import its package does not offer (a deep import) does not resolve', () => {
     assert.ok(

@@ -54,6 +54,7 @@ function ensureDependencies() {
     'account-remote/package.json',
     'marketing-site/package.json',
     'infra/package.json',
+    'infra/dev-oidc/package.json',
   ];
   const newestInput = Math.max(
     ...[lockfile, ...manifests.map((file) => join(root, file))]
@@ -72,7 +73,7 @@ export function findChromium() {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
-const { browserBuildEnv } = await import('./stack.mjs');
+const { browserBuildEnv } = await import('../builds/browser-env.mjs');
 const env = {
   ...process.env,
   // turbo looks pnpm up on PATH (packageManager field); the pinned one lives in .tools/.
@@ -85,7 +86,7 @@ const env = {
 
 /** The build env with the CMS's content digest (CMS_URL set); a CMS that cannot be read stops here, said plainly. */
 async function buildEnv() {
-  const { withCmsContentDigest } = await import('./cms-content.mjs');
+  const { withCmsContentDigest } = await import('../builds/cms-content.mjs');
   try {
     return await withCmsContentDigest(env);
   } catch (error) {

@@ -159,12 +159,16 @@ export async function runCms() {
       },
     });
     const { createPublisher, siteBuild } = await import('../publisher/publisher.mjs');
+    const { openPublisherDatabase } = await import('../publisher/publisher-database.mjs');
     const { createPreviewServer } = await import('../publisher/preview-server.mjs');
     const buildEnv = { ...process.env, CMS_URL: url, CMS_TOKEN: readSiteBuildToken() };
     const publisher = createPublisher({
       webhookSecret: secret,
       build: siteBuild({ env: buildEnv }),
       previewBuild: siteBuild({ env: { ...buildEnv, CMS_PREVIEW: 'drafts' } }),
+      // The build queue in the embedded database (<DATA_DIR>/publisher-db), whatever DATABASE_URL says: here it
+      // may be the CMS's own (DATABASE_CLIENT=postgres).
+      database: () => openPublisherDatabase(),
     });
     const publisherUrl = await publisher.start(publisherPort);
     const preview = createPreviewServer({
@@ -180,12 +184,15 @@ CMS ready: ${url}/admin
   Editors sign in as ${editor} with the demo password (README, "Content editing").
   Publishing rebuilds the site into a new release, which http://localhost:8000 serves (with \`npm start\` running);
   the publisher's status page: ${publisherUrl}. Roll back: node infra/publisher/publisher.mjs rollback
+  Dead builds (failed every try): listed on the status page; with the CMS stopped, retry one with
+    node infra/publisher/publisher.mjs retry <id>
   Drafts: the CMS's preview button opens a signed link to ${previewUrl} (rebuilt when a draft is saved).
   The site build's read token is in ${siteBuildTokenFile}; build the site from the CMS with
     CMS_URL=${url} CMS_TOKEN=$(cat ${siteBuildTokenFile}) npm run build
 `);
-    const stop = () => {
-      void publisher.close();
+    // A build running is stopped and handed back (the next `npm run cms` builds it), then the CMS stops.
+    const stop = async () => {
+      await publisher.close().catch((error) => console.error(error));
       preview.close();
       child.kill('SIGTERM');
     };

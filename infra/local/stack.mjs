@@ -8,38 +8,15 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPagesRun } from './content-security.mjs';
+import { stackPorts } from '../builds/browser-env.mjs';
+import { assertPagesRun } from '../serving/content-security.mjs';
 import { createStaticServer } from './static-server.mjs';
+
+export { browserBuildEnv, stackPorts } from '../builds/browser-env.mjs';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const demoSignIn = { email: 'admin@demo.dcipher.local', password: 'Dcipher-demo-2026!' };
-
-function portFrom(value, fallback, name) {
-  const port = Number(value ?? fallback);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`Invalid configuration: ${name} must be a port number (got "${value}")`);
-  }
-  return port;
-}
-
-/** Ports from SITE_PORT, REMOTE_PORT and API_PORT, defaulting to 8000, 3001 and 4000. */
-export function stackPorts(env = process.env) {
-  return {
-    site: portFrom(env.SITE_PORT, 8000, 'SITE_PORT'),
-    remote: portFrom(env.REMOTE_PORT, 3001, 'REMOTE_PORT'),
-    api: portFrom(env.API_PORT, 4000, 'API_PORT'),
-  };
-}
-
-/** The browser-visible settings the builds need so they point at this stack's ports. */
-export function browserBuildEnv(env = process.env) {
-  const ports = stackPorts(env);
-  return {
-    PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${ports.api}`,
-    PUBLIC_ACCOUNT_REMOTE_URL: env.PUBLIC_ACCOUNT_REMOTE_URL ?? `http://localhost:${ports.remote}`,
-  };
-}
 
 /** Where `npm run build` (turbo, Gatsby) writes the site. Builds write here; nothing serves it. */
 export const siteBuildDir = join(repositoryRoot, 'marketing-site', 'public');
@@ -115,7 +92,7 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
 export async function startStack(options = {}) {
   // Loaded here, not at the top: bootstrap.mjs imports this module before the workspace is installed and
   // built, and the rules read the declared routes from @dcipher/shared's build.
-  const { remoteRules, siteRules } = await import('./static-rules.mjs');
+  const { remoteRules, siteRules } = await import('../serving/static-rules.mjs');
   const env = { ...process.env, ...options.env };
   const ports = stackPorts(env);
   const urls = {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { secureBuild } from './content-security.mjs';
+import { secureBuild } from '../serving/content-security.mjs';
 import { snapshotSiteBuild } from './stack.mjs';
 
 const gatsbyPage = (text) =>

@@ -3,7 +3,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { policyFor, policyManifestFile, securityHeaders } from './content-security.mjs';
+import { policyFor, policyManifestFile, securityHeaders } from '../serving/content-security.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -78,9 +78,9 @@ async function fileAt(root, urlPath) {
 }
 
 /**
- * A small static file server applying the rules of static-rules.mjs: SPA fallbacks for client-only routes,
+ * A small static file server applying the rules of ../serving/static-rules.mjs: SPA fallbacks for client-only routes,
  * the not-found page with status 404, cache headers, CORS for the allowed origins (the remote), and the security
- * headers of content-security.mjs: each HTML page's Content-Security-Policy as the build wrote it (or scripts from
+ * headers of ../serving/content-security.mjs: each HTML page's Content-Security-Policy as the build wrote it (or scripts from
  * 'self' and calls to `policyOrigins`), nothing of source maps. `production` adds HSTS.
  *
  * `liveLink` (the publisher's `current` symlink, infra/publisher) takes precedence over `root` when it exists:

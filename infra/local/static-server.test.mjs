@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { clientOnlyPrefixes, matchRoute } from '@dcipher/shared/routes';
-import { remoteRules, siteRules } from './static-rules.mjs';
+import { remoteRules, siteRules } from '../serving/static-rules.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 function fixture(files) {

@@ -5,8 +5,8 @@
 // leaves this server.
 import { createServer } from 'node:http';
 import { contentRoutes, strapiContentTypes } from '@dcipher/shared/content-model';
-import { siteRules } from '../local/static-rules.mjs';
 import { createStaticHandler } from '../local/static-server.mjs';
+import { siteRules } from '../serving/static-rules.mjs';
 import { signSession, verifyPreview, verifySession } from './preview-links.mjs';
 
 const cookieName = 'dcipher_preview';

@@ -25,7 +25,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserBuildEnv } from '../local/stack.mjs';
+import { browserBuildEnv } from '../builds/browser-env.mjs';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDirectory = join(repositoryRoot, 'marketing-site');
@@ -156,10 +156,13 @@ export function siteBuild({ env = process.env, workDir, gatsbyCli: gatsbyCliForT
   };
   process.once('exit', stop);
 
-  const build = async (outputDir, log) => {
+  /** Builds into `outputDir`; `signal` (the build job's) stops the build's processes when it aborts. */
+  const build = async (outputDir, log, { signal } = {}) => {
     if (inside(directory, outputDir))
       throw new Error(`A release cannot be inside the workspace: ${outputDir}`);
+    signal?.throwIfAborted();
     const workspace = await claimWorkspace(directory);
+    signal?.addEventListener('abort', stop, { once: true });
     const run = (args, onStart) =>
       new Promise((done, reject) => {
         child = spawn(process.execPath, args, {
@@ -172,28 +175,33 @@ export function siteBuild({ env = process.env, workDir, gatsbyCli: gatsbyCliForT
         child.stdout.pipe(log, { end: false });
         child.stderr.pipe(log, { end: false });
         child.on('error', reject);
-        child.on('exit', (code, signal) =>
+        child.on('exit', (code, exitSignal) =>
           code === 0
             ? done()
-            : reject(new Error(`${args[0].split('/').pop()} ${args[1] ?? ''} exited with ${code ?? signal}`)),
+            : reject(
+                new Error(`${args[0].split('/').pop()} ${args[1] ?? ''} exited with ${code ?? exitSignal}`),
+              ),
         );
         void onStart?.(child.pid);
       });
     try {
       await syncSite(siteDirectory, directory);
+      signal?.throwIfAborted();
       await run([gatsbyCli, 'build'], (pid) => workspace.building(pid));
+      signal?.throwIfAborted();
       await rm(outputDir, { recursive: true, force: true });
       await mkdir(dirname(outputDir), { recursive: true });
       await cp(join(directory, 'public'), outputDir, { recursive: true });
       const sourceMaps = join(directory, 'source-maps');
       await rm(sourceMaps, { recursive: true, force: true });
       await run([
-        join(repositoryRoot, 'infra', 'local', 'secure-build.mjs'),
+        join(repositoryRoot, 'infra', 'builds', 'secure-build.mjs'),
         outputDir,
         sourceMaps,
         '--site',
       ]);
     } finally {
+      signal?.removeEventListener('abort', stop);
       child = undefined;
       await workspace.release();
     }

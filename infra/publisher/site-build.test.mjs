@@ -5,8 +5,8 @@ import { lstat, mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { checkBuiltPages } from '../local/content-security.mjs';
 import { siteBuildDir } from '../local/stack.mjs';
+import { checkBuiltPages } from '../serving/content-security.mjs';
 import { claimWorkspace, repositoryRoot, siteBuild, siteDirectory, syncSite } from './site-build.mjs';
 
 const scratch = join(repositoryRoot, '.data', 'site-builds', `test-${process.pid}`);
@@ -74,6 +74,32 @@ writeFileSync('where.txt', process.cwd());`,
     );
     const afterBuild = await stat(join(siteBuildDir, 'index.html')).catch(() => undefined);
     assert.equal(afterBuild?.mtimeMs, before?.mtimeMs, 'marketing-site/public is not written');
+    assert.equal(existsSync(join(workDir, '.publisher-lock')), false, 'the workspace is released');
+    await rm(outputDir, { recursive: true, force: true });
+  });
+
+  it("stops its build's processes when the build job's signal aborts (the publisher stops, or lost the job)", async () => {
+    // A stand-in for `gatsby build` that never ends by itself, telling its pid.
+    const endlessGatsby = join(scratch, 'endless-gatsby.mjs');
+    await mkdir(scratch, { recursive: true });
+    await writeFile(endlessGatsby, "console.log('pid', process.pid);\nsetInterval(() => {}, 1000);\n");
+    const workDir = join(scratch, 'live');
+    const build = siteBuild({ env: { ...process.env }, workDir, gatsbyCli: endlessGatsby });
+    const outputDir = await mkdtemp(join(tmpdir(), 'release-'));
+    const logFile = join(scratch, 'endless.log');
+    const log = createWriteStream(logFile);
+    const controller = new AbortController();
+    const building = build(outputDir, log, { signal: controller.signal });
+    let gatsbyPid;
+    for (let wait = 0; wait < 600 && !gatsbyPid; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      gatsbyPid = Number(/pid (\d+)/.exec(await readFile(logFile, 'utf8').catch(() => ''))?.[1]);
+    }
+    assert.ok(gatsbyPid, 'the build started');
+    controller.abort(new Error('the worker is stopping'));
+    await assert.rejects(building, /exited with SIGKILL/);
+    log.end();
+    assert.equal(alive(gatsbyPid), false, 'its process is stopped');
     assert.equal(existsSync(join(workDir, '.publisher-lock')), false, 'the workspace is released');
     await rm(outputDir, { recursive: true, force: true });
   });

@@ -1,4 +1,4 @@
-import { startDevOidcProvider } from '@dcipher/infra/oidc';
+import { startDevOidcProvider } from '@dcipher/dev-oidc';
 import { demoSignIn, expect, test } from './fixtures.mjs';
 
 test('SSO sign-in through a real OpenID Connect provider on loopback, and a cancelled one', async ({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startDevOidcProvider } from '@dcipher/infra/oidc';
+import { startDevOidcProvider } from '@dcipher/dev-oidc';
 import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { db } from '../../db/kysely.js';

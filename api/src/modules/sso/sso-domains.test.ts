@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startDevOidcProvider } from '@dcipher/infra/oidc';
+import { startDevOidcProvider } from '@dcipher/dev-oidc';
 import type { SsoConfig, SsoConnectionTestResult } from '@dcipher/shared/contract';
 import { ssoMessages } from '@dcipher/shared/validation';
 import { db } from '../../db/kysely.js';

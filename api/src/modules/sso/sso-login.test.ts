@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startDevOidcProvider } from '@dcipher/infra/oidc';
+import { startDevOidcProvider } from '@dcipher/dev-oidc';
 import type {
   IssuedTokenPair,
   SignInAttempt,

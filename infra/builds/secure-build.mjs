@@ -4,7 +4,7 @@
 // moves source maps out of what is served; with --site, also rewrites the pages for the strict
 // Content-Security-Policy and writes their policies, from the PUBLIC_* browser configuration the build used.
 import { resolve } from 'node:path';
-import { secureBuild } from './content-security.mjs';
+import { secureBuild } from '../serving/content-security.mjs';
 
 const [root, sourceMapsDir, flag] = process.argv.slice(2);
 if (!root || !sourceMapsDir) {

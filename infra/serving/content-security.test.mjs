@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createStaticServer } from '../local/static-server.mjs';
 import {
   allowedOrigins,
   blockedScripts,
@@ -13,7 +14,6 @@ import {
   securePage,
 } from './content-security.mjs';
 import { remoteRules, siteRules } from './static-rules.mjs';
-import { createStaticServer } from './static-server.mjs';
 
 const hashOf = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
