@@ -7,14 +7,37 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Columns whose values are one of the contract's enumerations (a check constraint in the migration says which):
- * typed as that enumeration instead of `string`. Name: a type exported by `@dcipher/shared/contract`.
+ * typed as that enumeration instead of `string`. Name: a type exported by `@dcipher/shared/contract`, or by
+ * `@dcipher/shared/domain` when listed in `domainEnumerations` (the product spec's enumerations live there); with
+ * `| null` for a nullable column and `Generated<...>` for one with a default, as kysely-codegen would write them.
  */
 const enumerations = {
   'api_keys.kind': 'ApiKeyKind',
+  'invitations.role': 'OrganizationRole',
+  'organizations.company_size': 'CompanySizeBand | null',
+  'organizations.customer_type': 'CustomerType',
+  // No check constraint: every write is a validated CloudRegion, and the column's default is one.
+  'organizations.region': 'Generated<CloudRegion>',
   'payment_methods.brand': 'CardBrand',
+  'resource_role_grants.role': 'ResourceRole',
   'sign_in_attempts.method': 'SignInMethod',
   'sign_in_attempts.outcome': 'SignInOutcome',
+  'users.role': 'OrganizationRole',
+  'users.status': 'InvitationStatus',
 };
+
+/** The enumerations above that `@dcipher/shared/domain` exports (the others come from the contract). */
+const domainEnumerations = new Set([
+  'CloudRegion',
+  'CompanySizeBand',
+  'CustomerType',
+  'InvitationStatus',
+  'OrganizationRole',
+  'ResourceRole',
+]);
+
+/** The enumeration a column's type names (`Generated<X> | null` → X). */
+const enumerationOf = (type) => type.match(/\b(?!Generated\b)[A-Z]\w*/)[0];
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(
@@ -34,7 +57,10 @@ const result = spawnSync(
     '--log-level=error',
     `--custom-imports=${JSON.stringify(
       Object.fromEntries(
-        [...new Set(Object.values(enumerations))].map((name) => [name, `@dcipher/shared/contract#${name}`]),
+        [...new Set(Object.values(enumerations).map(enumerationOf))].map((name) => [
+          name,
+          `@dcipher/shared/${domainEnumerations.has(name) ? 'domain' : 'contract'}#${name}`,
+        ]),
       ),
     )}`,
     `--overrides=${JSON.stringify({ columns: enumerations })}`,

@@ -4,6 +4,7 @@
  */
 
 import type { ApiKeyKind, CardBrand, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
+import type { CloudRegion, CompanySizeBand, CustomerType, InvitationStatus, OrganizationRole, ResourceRole } from "@dcipher/shared/domain";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -172,7 +173,7 @@ export interface Invitations {
   id: Generated<string>;
   invitedBy: string | null;
   organizationId: string;
-  role: string;
+  role: OrganizationRole;
   tokenHash: string;
   userId: string | null;
 }
@@ -246,13 +247,13 @@ export interface OrganizationActivity {
 }
 
 export interface Organizations {
-  companySize: string | null;
+  companySize: CompanySizeBand | null;
   createdAt: Generated<Timestamp>;
-  customerType: string;
+  customerType: CustomerType;
   id: Generated<string>;
   name: string;
   passwordExpiresAfterDays: number | null;
-  region: Generated<string>;
+  region: Generated<CloudRegion>;
   trialEndsAt: Timestamp | null;
   trialReactivationEmailedAt: Timestamp | null;
   twoStepRequired: Generated<boolean>;
@@ -378,7 +379,7 @@ export interface RefreshTokens {
 export interface ResourceRoleGrants {
   grantedAt: Generated<Timestamp>;
   resourceId: string;
-  role: string;
+  role: ResourceRole;
   userId: string;
 }
 
@@ -535,8 +536,8 @@ export interface Users {
   phone: string | null;
   receiveEmails: Generated<boolean>;
   requiresPasswordChange: Generated<boolean>;
-  role: string;
-  status: string;
+  role: OrganizationRole;
+  status: InvitationStatus;
   suspendedAt: Timestamp | null;
   updatedAt: Generated<Timestamp>;
 }

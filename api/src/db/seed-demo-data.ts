@@ -2,6 +2,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
 import { ensureOrganization } from '../modules/people/organization-repository.js';
 import { findExistingEmails, findUserByEmail, insertUser } from '../modules/people/user-repository.js';
+import { ensureResource } from '../modules/roles/roles-repository.js';
 import type { Database, Queryable } from './database.js';
 
 /** Everyone in the demo organization signs in with this password (never seeded in production). */
@@ -115,10 +116,12 @@ async function seedDemoResources(database: Database): Promise<void> {
   const owner = (await findUserByEmail(database, demoUsers[0]?.email ?? ''))?.id;
   if (!owner) return;
   for (const resource of demoResources) {
-    await database.query(
-      `insert into resources (id, organization_id, type, name, owner_user_id) values ($1, $2, $3, $4, $5)
-       on conflict (id) do nothing`,
-      [resource.id, demoOrganization.id, resource.type, resource.name, owner],
-    );
+    await ensureResource(database, {
+      id: resource.id,
+      organizationId: demoOrganization.id,
+      type: resource.type,
+      name: resource.name,
+      ownerUserId: owner,
+    });
   }
 }

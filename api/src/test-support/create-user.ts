@@ -1,11 +1,12 @@
 import type { Queryable } from '../db/database.js';
 import { demoOrganization } from '../db/seed-demo-data.js';
 import { createPasswordHasher } from '../modules/identity/password-hasher.js';
+import { insertUser } from '../modules/people/user-repository.js';
 
 const passwordHasher = createPasswordHasher();
 
 /**
- * An active teammate in the demo organization with `password`, made directly in the database, for tests about one
+ * An active teammate in the demo organization with `password`, made through the people module, for tests about one
  * user's password or sign-ins; verified unless told otherwise.
  */
 export async function createUser(
@@ -14,13 +15,17 @@ export async function createUser(
   password: string,
   { verified = true, requiresPasswordChange = false } = {},
 ): Promise<{ id: string }> {
-  const [user] = await database.query<{ id: string }>(
-    `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                        requires_password_change, email_verified_at)
-     values ($1, 'Test', 'User', $2, 'Active', $3, 'teammate', $4, case when $5::boolean then now() end)
-     returning id`,
-    [email, await passwordHasher.hash(password), demoOrganization.id, requiresPasswordChange, verified],
-  );
+  const user = await insertUser(database, {
+    email,
+    firstName: 'Test',
+    lastName: 'User',
+    passwordHash: await passwordHasher.hash(password),
+    status: 'Active',
+    organizationId: demoOrganization.id,
+    role: 'teammate',
+    requiresPasswordChange,
+    emailVerified: verified,
+  });
   if (!user) throw new Error(`user ${email} was not created`);
   return user;
 }

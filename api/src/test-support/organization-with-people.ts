@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { createPasswordHasher } from '../modules/identity/password-hasher.js';
 import { createOrganization } from '../modules/people/organization-repository.js';
+import { insertUser } from '../modules/people/user-repository.js';
 import { logIn } from './test-server.js';
 
 export const testPassword = 'Harbour-Lights-2026';
@@ -30,11 +31,16 @@ export async function organizationWithPeople(
   const people = {} as Record<'admin' | 'teammate' | 'guest', { email: string; token: string }>;
   for (const role of ['admin', 'teammate', 'guest'] as const) {
     const email = `${label}-${role}-${count}-${organization.id.slice(0, 8)}@example.com`;
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-       values ($1, 'Test', $2, $3, 'Active', $4, $5, now())`,
-      [email, role, await passwordHash, organization.id, role],
-    );
+    await insertUser(server.database, {
+      email,
+      firstName: 'Test',
+      lastName: role,
+      passwordHash: await passwordHash,
+      status: 'Active',
+      organizationId: organization.id,
+      role,
+      emailVerified: true,
+    });
     people[role] = { email, token: (await logIn(server.app, { email, password: testPassword })).accessToken };
   }
   return {

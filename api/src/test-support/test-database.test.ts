@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { db } from '../db/kysely.js';
+import { informationSchema } from './information-schema.js';
 import { createTestDatabase, testDatabaseKind } from './test-database.js';
 
 describe('test databases', () => {
@@ -8,10 +11,13 @@ describe('test databases', () => {
     const second = await createTestDatabase();
     try {
       await first.exec('create table notes (body text); insert into notes values ($$only in the first$$)');
-      assert.deepEqual(await first.query('select body from notes'), [{ body: 'only in the first' }]);
-      const inSecond = await second.query(
-        "select 1 from information_schema.tables where table_name = 'notes'",
-      );
+      const { rows } = await sql<{ body: string }>`select body from notes`.execute(db(first));
+      assert.deepEqual(rows, [{ body: 'only in the first' }]);
+      const inSecond = await informationSchema(second)
+        .selectFrom('information_schema.tables')
+        .select('tableName')
+        .where('tableName', '=', 'notes')
+        .execute();
       assert.deepEqual(inSecond, []);
     } finally {
       await first.close();
@@ -22,7 +28,9 @@ describe('test databases', () => {
   it('run on the engine the test run chose', async () => {
     const database = await createTestDatabase();
     try {
-      const [row] = await database.query<{ version: string }>('select version()');
+      const {
+        rows: [row],
+      } = await sql<{ version: string }>`select version()`.execute(db(database));
       // PGlite reports an Emscripten build; a real server reports the platform it was compiled for.
       assert.equal(/emscripten|wasm/i.test(row!.version), testDatabaseKind === 'pglite', row!.version);
     } finally {

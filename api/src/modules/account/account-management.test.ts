@@ -1,34 +1,41 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { PersonalDataExportSchema, UpdatedAccountSchema } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
+import { publicTableColumns } from '../../test-support/information-schema.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp } from '../../test-support/sign-up.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser, markEmailVerified } from '../people/user-repository.js';
 
-/** An organization with members made directly in the database, all with the demo password, verified. */
+/** An organization with members made through the people module, all with the demo password, verified. */
 async function createOrganization(
   database: Queryable,
   name: string,
   members: { email: string; role: 'admin' | 'teammate' | 'guest' }[],
 ): Promise<{ id: string; userIds: string[] }> {
-  const [organization] = await database.query<{ id: string }>(
-    `insert into organizations (name, customer_type) values ($1, 'Business') returning id`,
-    [name],
-  );
-  if (!organization) throw new Error('no organization');
+  const organization = { id: randomUUID(), name, customerType: 'Business' } as const;
+  await ensureOrganization(database, organization);
+  const passwordHash = (await findUserByEmail(database, demoAdmin.email))?.passwordHash ?? null;
   const userIds: string[] = [];
   for (const member of members) {
-    const [user] = await database.query<{ id: string }>(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select $1, 'Member', 'Person', password_hash, 'Active', $2, $3, now() from users where email = $4
-       returning id`,
-      [member.email, organization.id, member.role, demoAdmin.email],
-    );
+    const user = await insertUser(database, {
+      email: member.email,
+      firstName: 'Member',
+      lastName: 'Person',
+      passwordHash,
+      status: 'Active',
+      organizationId: organization.id,
+      role: member.role,
+      emailVerified: true,
+    });
     if (!user) throw new Error('no user');
     userIds.push(user.id);
   }
@@ -37,18 +44,12 @@ async function createOrganization(
 
 /** Every "table.column" of the public schema in which some row holds `value` (any case, anywhere in its text). */
 async function placesHolding(database: Queryable, value: string): Promise<string[]> {
-  const columns = await database.query<{ table: string; column: string }>(
-    `select table_name as "table", column_name as "column" from information_schema.columns
-     where table_schema = 'public' and table_name in
-       (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')`,
-  );
   const found: string[] = [];
-  for (const { table, column } of columns) {
-    const [row] = await database.query<{ count: number }>(
-      `select count(*)::integer as count from "${table}" where strpos(lower("${column}"::text), lower($1)) > 0`,
-      [value],
-    );
-    if (row && row.count > 0) found.push(`${table}.${column}`);
+  for (const { table, column } of await publicTableColumns(database)) {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::integer as count from ${sql.table(table)}
+      where strpos(lower(${sql.ref(column)}::text), lower(${value})) > 0`.execute(db(database));
+    if ((rows[0]?.count ?? 0) > 0) found.push(`${table}.${column}`);
   }
   return found;
 }
@@ -197,11 +198,15 @@ describe('account profile, data export and deletion', () => {
         { email: 'exporter@example.com', role: 'admin' },
       ]);
       const userId = userIds[0];
-      await server.database.query(
-        `insert into integration_tokens (user_id, provider, access_token, refresh_token)
-         values ($1, 'miro', 'miro-access-secret', 'miro-refresh-secret')`,
-        [userId],
-      );
+      await db(server.database)
+        .insertInto('integrationTokens')
+        .values({
+          userId: userId ?? '',
+          provider: 'miro',
+          accessToken: 'miro-access-secret',
+          refreshToken: 'miro-refresh-secret',
+        })
+        .execute();
       const { accessToken, refreshToken } = await logIn(server.app, {
         email: 'exporter@example.com',
         password: demoPassword,
@@ -260,13 +265,23 @@ describe('account profile, data export and deletion', () => {
     });
 
     it("lists the demo organization's cards by brand, last four digits and expiry only", async () => {
-      await server.database.query(
-        `insert into payment_methods (organization_id, gateway, gateway_token, brand, last4, expiry_month,
-                                      expiry_year, card_holder, address, country, billing_type, is_default)
-         values ($1, 'test', 'tok_secret_card', 'visa', '4242', 12, 2030, 'Ada Admin', '1 Street', 'GB',
-                 'Business', true)`,
-        [demoOrganization.id],
-      );
+      await db(server.database)
+        .insertInto('paymentMethods')
+        .values({
+          organizationId: demoOrganization.id,
+          gateway: 'test',
+          gatewayToken: 'tok_secret_card',
+          brand: 'visa',
+          last4: '4242',
+          expiryMonth: 12,
+          expiryYear: 2030,
+          cardHolder: 'Ada Admin',
+          address: '1 Street',
+          country: 'GB',
+          billingType: 'Business',
+          isDefault: true,
+        })
+        .execute();
       const response = await call('GET', '/account/export', await signIn(demoAdmin.email));
       assert.deepEqual(response.json().sections.paymentMethods, [
         { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030, isDefault: true },
@@ -335,15 +350,26 @@ describe('account profile, data export and deletion', () => {
       const other = await logIn(server.app, { email: 'leaving@example.com', password: demoPassword });
       // Data of several modules: a pending email change, an integration, an unsubscribe, a contact request.
       await call('PUT', '/account', session.accessToken, { ...profile, email: 'leaving-new@example.com' });
-      await server.database.query(
-        `insert into integration_tokens (user_id, provider, access_token) values ($1, 'miro', 'secret')`,
-        [leavingId],
-      );
-      await server.database.query(`insert into email_unsubscribes (email) values ('leaving@example.com')`);
-      await server.database.query(
-        `insert into contact_requests (first_name, last_name, email, company, topic, message, receive_emails)
-         values ('L', 'M', 'leaving@example.com', 'Co', 'other', 'Hello', false)`,
-      );
+      await db(server.database)
+        .insertInto('integrationTokens')
+        .values({ userId: leavingId, provider: 'miro', accessToken: 'secret' })
+        .execute();
+      await db(server.database)
+        .insertInto('emailUnsubscribes')
+        .values({ email: 'leaving@example.com' })
+        .execute();
+      await db(server.database)
+        .insertInto('contactRequests')
+        .values({
+          firstName: 'L',
+          lastName: 'M',
+          email: 'leaving@example.com',
+          company: 'Co',
+          topic: 'other',
+          message: 'Hello',
+          receiveEmails: false,
+        })
+        .execute();
       await server.app.inject({
         method: 'POST',
         url: '/login',
@@ -379,12 +405,9 @@ describe('account profile, data export and deletion', () => {
     it('deletes the organization with its only member, after which the address can sign up again', async () => {
       const email = 'solo@example.com';
       assert.equal((await signUp(server.app, individualSignUp({ email }), '192.0.2.90')).statusCode, 201);
-      const [user] = await server.database.query<{ id: string; organizationId: string }>(
-        `select id, organization_id as "organizationId" from users where email = $1`,
-        [email],
-      );
+      const user = await findUserByEmail(server.database, email);
       assert.ok(user);
-      await server.database.query('update users set email_verified_at = now() where id = $1', [user.id]);
+      await markEmailVerified(server.database, user.id);
       const token = (await logIn(server.app, { email, password: 'Harbour-Lights-2026' })).accessToken;
 
       const response = await call('DELETE', '/account', token, { confirmEmail: email });

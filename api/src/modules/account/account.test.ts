@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';
 import { AccountSchema } from '@dcipher/shared/contract';
@@ -7,6 +8,9 @@ import * as v from 'valibot';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { deleteUser } from '../people/account-deletion.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
 
 describe('GET /account', () => {
   let server: TestServer;
@@ -73,20 +77,22 @@ describe('GET /account', () => {
   });
 
   it('rejects the token of a user who no longer exists', async () => {
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Short-lived', 'Individual') returning id",
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select 'leaver@example.com', 'Lee', 'Leaver', password_hash, 'Active', $1, 'admin', now()
-       from users where email = $2`,
-      [organization?.id, demoAdmin.email],
-    );
+    const organization = { id: randomUUID(), name: 'Short-lived', customerType: 'Individual' } as const;
+    await ensureOrganization(server.database, organization);
+    const leaver = await insertUser(server.database, {
+      email: 'leaver@example.com',
+      firstName: 'Lee',
+      lastName: 'Leaver',
+      passwordHash: (await findUserByEmail(server.database, demoAdmin.email))?.passwordHash ?? null,
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     const { accessToken } = await logIn(server.app, { email: 'leaver@example.com', password: demoPassword });
     assert.equal((await getAccount(`Bearer ${accessToken}`)).statusCode, 200);
 
-    await server.database.query("delete from users where email = 'leaver@example.com'");
+    await deleteUser(server.database, leaver?.id ?? '');
     const response = await getAccount(`Bearer ${accessToken}`);
     assert.equal(response.statusCode, 401);
     assert.deepEqual(bodyOf(response), unauthorized);

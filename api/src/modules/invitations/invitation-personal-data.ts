@@ -1,8 +1,9 @@
+import { db } from '../../db/kysely.js';
 import { findMember } from '../people/membership-repository.js';
 import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 interface InvitationRow {
-  userId: string;
+  userId: string | null;
   invitedBy: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -19,22 +20,24 @@ const dates = (row: InvitationRow) => ({
 export const invitationPersonalData: PersonalDataSection = {
   name: 'invitations',
   async collect(database, { userId }) {
-    const columns = `user_id as "userId", invited_by as "invitedBy", created_at as "createdAt",
-                     expires_at as "expiresAt", accepted_at as "acceptedAt"`;
-    const [received] = await database.query<InvitationRow>(
-      `select ${columns} from invitations where user_id = $1`,
-      [userId],
-    );
-    const sent = await database.query<InvitationRow>(
-      `select ${columns} from invitations where invited_by = $1 order by created_at`,
-      [userId],
-    );
+    const columns = ['userId', 'invitedBy', 'createdAt', 'expiresAt', 'acceptedAt'] as const;
+    const received = await db(database)
+      .selectFrom('invitations')
+      .select(columns)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    const sent = await db(database)
+      .selectFrom('invitations')
+      .select(columns)
+      .where('invitedBy', '=', userId)
+      .orderBy('createdAt')
+      .execute();
     const inviter = received?.invitedBy ? await findMember(database, received.invitedBy) : undefined;
     return {
       received: received ? { ...dates(received), invitedBy: inviter?.email ?? null } : null,
       sent: await Promise.all(
         sent.map(async (row) => {
-          const invitee = await findMember(database, row.userId);
+          const invitee = row.userId ? await findMember(database, row.userId) : undefined;
           return { ...dates(row), email: invitee?.email ?? null, role: invitee?.role ?? null };
         }),
       ),

@@ -1,7 +1,9 @@
 import { invitationLifetimeDays } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
+import { db } from '../../db/kysely.js';
 import { recordActivity } from '../activity-log/activity-log.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { findPendingOffer } from '../people/member-directory.js';
@@ -14,6 +16,12 @@ import {
 } from '../people/membership-repository.js';
 import { findOrganizationName } from '../people/organization-repository.js';
 import { findUserByEmail, insertUser } from '../people/user-repository.js';
+
+/** The database's clock, as a value. */
+const now = () => sql<Date>`now()`;
+
+/** When an invitation issued now stops working, by the database's clock. */
+const lifetimeFromNow = () => sql<Date>`now() + ${invitationLifetimeDays}::integer * interval '1 day'`;
 
 /** 32 random bytes, base64url: what the emailed link carries; only its SHA-256 is stored. */
 
@@ -85,13 +93,18 @@ export async function createInvitation(
       return { refused: 'active-user' };
     }
     const token = newOneTimeToken();
-    const [invitation] = await transaction.query<{ expiresAt: Date }>(
-      `insert into invitations (user_id, organization_id, role, token_hash, invited_by, expires_at)
-       values ($1, $2, $3, $4, $5, now() + $6::integer * interval '1 day')
-       returning expires_at as "expiresAt"`,
-      [user.id, inviter.organizationId, role, hashOneTimeToken(token), inviter.id, invitationLifetimeDays],
-    );
-    if (!invitation) throw new Error('invitation insert returned no row');
+    const invitation = await db(transaction)
+      .insertInto('invitations')
+      .values({
+        userId: user.id,
+        organizationId: inviter.organizationId,
+        role,
+        tokenHash: hashOneTimeToken(token),
+        invitedBy: inviter.id,
+        expiresAt: lifetimeFromNow(),
+      })
+      .returning('expiresAt')
+      .executeTakeFirstOrThrow();
     await recordActivity(transaction, {
       organizationId: inviter.organizationId,
       actor: { userId: inviter.id },
@@ -123,22 +136,29 @@ export async function reissueInvitation(
       (await findPendingOffer(transaction, inviter.organizationId, { email }));
     if (!invitee) return undefined;
     const token = newOneTimeToken();
-    const [reissued] = await transaction.query<{ expiresAt: Date }>(
-      `insert into invitations (user_id, organization_id, role, token_hash, invited_by, expires_at)
-     values ($1, $2, $3, $4, $5, now() + $6::integer * interval '1 day')
-     on conflict (user_id) do update
-       set token_hash = excluded.token_hash, invited_by = excluded.invited_by, expires_at = excluded.expires_at
-       where invitations.accepted_at is null and invitations.organization_id = excluded.organization_id
-     returning expires_at as "expiresAt"`,
-      [
-        invitee.id,
-        inviter.organizationId,
-        invitee.role,
-        hashOneTimeToken(token),
-        inviter.id,
-        invitationLifetimeDays,
-      ],
-    );
+    const reissued = await db(transaction)
+      .insertInto('invitations')
+      .values({
+        userId: invitee.id,
+        organizationId: inviter.organizationId,
+        role: invitee.role,
+        tokenHash: hashOneTimeToken(token),
+        invitedBy: inviter.id,
+        expiresAt: lifetimeFromNow(),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('userId')
+          .doUpdateSet((eb) => ({
+            tokenHash: eb.ref('excluded.tokenHash'),
+            invitedBy: eb.ref('excluded.invitedBy'),
+            expiresAt: eb.ref('excluded.expiresAt'),
+          }))
+          .where('invitations.acceptedAt', 'is', null)
+          .whereRef('invitations.organizationId', '=', 'excluded.organizationId'),
+      )
+      .returning('expiresAt')
+      .executeTakeFirst();
     if (!reissued) return undefined;
     await recordActivity(transaction, {
       organizationId: inviter.organizationId,
@@ -180,12 +200,10 @@ export async function findInvitationByToken(
   token: string,
   { lock = false } = {},
 ): Promise<StoredInvitation | undefined> {
-  const [stored] = await database.query<InvitationRow>(
-    `select ${invitationColumns} from invitations
-     where invitations.token_hash = $1
-     ${lock ? 'for update' : ''}`,
-    [hashOneTimeToken(token)],
-  );
+  const stored = await selectInvitations(database)
+    .where('invitations.tokenHash', '=', hashOneTimeToken(token))
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
   return stored && storedInvitation(database, stored, { lock });
 }
 
@@ -200,11 +218,21 @@ interface InvitationRow {
   expired: boolean;
 }
 
-const invitationColumns = `
-  invitations.id, invitations.user_id as "userId", invitations.organization_id as "organizationId",
-  invitations.role, invitations.invited_by as "invitedBy",
-  invitations.expires_at as "expiresAt", invitations.accepted_at as "acceptedAt",
-  invitations.expires_at <= now() as expired`;
+/** `invitations` as `InvitationRow`s; the caller adds the `where`. */
+function selectInvitations(database: Queryable) {
+  return db(database)
+    .selectFrom('invitations')
+    .select((eb) => [
+      'invitations.id',
+      'invitations.userId',
+      'invitations.organizationId',
+      'invitations.role',
+      'invitations.invitedBy',
+      'invitations.expiresAt',
+      'invitations.acceptedAt',
+      eb('invitations.expiresAt', '<=', now()).$castTo<boolean>().as('expired'),
+    ]);
+}
 
 async function storedInvitation(
   database: Queryable,
@@ -238,7 +266,7 @@ async function storedInvitation(
 
 /** Withdraws an offer (revoked by an admin, declined by its holder): only the invitation goes, never the account. */
 export async function deleteOffer(database: Queryable, invitationId: string): Promise<void> {
-  await database.query('delete from invitations where id = $1', [invitationId]);
+  await db(database).deleteFrom('invitations').where('id', '=', invitationId).execute();
 }
 
 /** Changes the role an offer would give; the holder's own account is not touched. */
@@ -247,7 +275,7 @@ export async function changeOfferRole(
   invitationId: string,
   role: OrganizationRole,
 ): Promise<void> {
-  await database.query('update invitations set role = $2 where id = $1', [invitationId, role]);
+  await db(database).updateTable('invitations').set({ role }).where('id', '=', invitationId).execute();
 }
 
 /** The offers other organizations hold out to the user (pending or expired, not accepted), newest first. */
@@ -255,12 +283,12 @@ export async function findOffersFor(
   database: Queryable,
   user: { id: string; organizationId: string },
 ): Promise<StoredInvitation[]> {
-  const rows = await database.query<InvitationRow>(
-    `select ${invitationColumns} from invitations
-     where invitations.user_id = $1 and invitations.accepted_at is null and invitations.organization_id <> $2
-     order by invitations.created_at desc`,
-    [user.id, user.organizationId],
-  );
+  const rows = await selectInvitations(database)
+    .where('invitations.userId', '=', user.id)
+    .where('invitations.acceptedAt', 'is', null)
+    .where('invitations.organizationId', '<>', user.organizationId)
+    .orderBy('invitations.createdAt', 'desc')
+    .execute();
   const offers = await Promise.all(rows.map((row) => storedInvitation(database, row)));
   return offers.filter((offer): offer is StoredInvitation => offer !== undefined);
 }
@@ -272,12 +300,11 @@ export async function lockOfferFor(
   invitationId: string,
 ): Promise<StoredInvitation | undefined> {
   if (!isUuid(invitationId)) return undefined;
-  const [row] = await transaction.query<InvitationRow>(
-    `select ${invitationColumns} from invitations
-     where invitations.id = $1 and invitations.user_id = $2
-     for update`,
-    [invitationId, userId],
-  );
+  const row = await selectInvitations(transaction)
+    .where('invitations.id', '=', invitationId)
+    .where('invitations.userId', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   const offer = row && (await storedInvitation(transaction, row, { lock: true }));
   return offer?.offer ? offer : undefined;
 }
@@ -291,15 +318,17 @@ export async function keepInvitationAsOffer(
   transaction: Queryable,
   inviteeId: string,
 ): Promise<{ attachTo: (userId: string) => Promise<void> }> {
-  const detached = await transaction.query<{ id: string }>(
-    'update invitations set user_id = null where user_id = $1 returning id',
-    [inviteeId],
-  );
+  const detached = await db(transaction)
+    .updateTable('invitations')
+    .set({ userId: null })
+    .where('userId', '=', inviteeId)
+    .returning('id')
+    .execute();
   await deleteInvitedUser(transaction, inviteeId);
   return {
     attachTo: async (userId) => {
       for (const { id } of detached) {
-        await transaction.query('update invitations set user_id = $2 where id = $1', [id, userId]);
+        await db(transaction).updateTable('invitations').set({ userId }).where('id', '=', id).execute();
       }
     },
   };
@@ -323,7 +352,11 @@ export async function markInvitationAccepted(
   transaction: Queryable,
   invitation: StoredInvitation,
 ): Promise<void> {
-  await transaction.query('update invitations set accepted_at = now() where id = $1', [invitation.id]);
+  await db(transaction)
+    .updateTable('invitations')
+    .set({ acceptedAt: now() })
+    .where('id', '=', invitation.id)
+    .execute();
   await recordActivity(transaction, {
     organizationId: invitation.organizationId,
     actor: { userId: invitation.userId },

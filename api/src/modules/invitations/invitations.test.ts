@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Account, IssuedTokenPair } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoUsers } from '../../db/seed-demo-data.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { moveUserToOrganization } from '../people/membership-repository.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, suspendUserByEmail } from '../people/user-repository.js';
 import { invitationsPerAdminLimit } from './invitation-service.js';
 
 const webUrl = 'https://www.dcipher.test';
@@ -41,9 +47,10 @@ describe('invitations', () => {
   // The demo admin sends most of this file's invitations; each test starts with a fresh hourly allowance (the
   // limit itself is tested with an admin of its own).
   beforeEach(() =>
-    server.database.query('delete from rate_limit_windows where bucket = $1', [
-      invitationsPerAdminLimit.bucket,
-    ]),
+    db(server.database)
+      .deleteFrom('rateLimitWindows')
+      .where('bucket', '=', invitationsPerAdminLimit.bucket)
+      .execute(),
   );
 
   let addressCount = 0;
@@ -92,12 +99,15 @@ describe('invitations', () => {
     assert.equal(response.statusCode, 201, response.body);
     return { email, token: await invitationTokenFor(email) };
   };
+  /** The id of the user at `email`, as a subquery. */
+  const userIdOf = (email: string) =>
+    db(server.database).selectFrom('users').select('id').where('email', '=', email);
   const expire = (email: string) =>
-    server.database.query(
-      `update invitations set expires_at = now() - interval '1 minute'
-       where user_id = (select id from users where email = $1)`,
-      [email],
-    );
+    db(server.database)
+      .updateTable('invitations')
+      .set({ expiresAt: sql<Date>`now() - interval '1 minute'` })
+      .where('userId', '=', userIdOf(email))
+      .execute();
 
   const error = (statusCode: number, message: string, code: string, params?: object) => ({
     statusCode,
@@ -143,19 +153,27 @@ describe('invitations', () => {
       const daysLeft = (Date.parse(body.expiresAt) - Date.now()) / 86_400_000;
       assert.ok(daysLeft > 6.99 && daysLeft <= 7, `expires in ${daysLeft} days`);
 
-      const [user] = await server.database.query<Record<string, unknown>>(
-        `select status, role, organization_id, password_hash, first_name, last_name, email_verified_at
-         from users where email = $1`,
-        [email],
-      );
+      const user = await db(server.database)
+        .selectFrom('users')
+        .select([
+          'status',
+          'role',
+          'organizationId',
+          'passwordHash',
+          'firstName',
+          'lastName',
+          'emailVerifiedAt',
+        ])
+        .where('email', '=', email)
+        .executeTakeFirst();
       assert.deepEqual(user, {
         status: 'InvitationSent',
         role: 'guest',
-        organization_id: demoOrganization.id,
-        password_hash: null,
-        first_name: '',
-        last_name: '',
-        email_verified_at: null,
+        organizationId: demoOrganization.id,
+        passwordHash: null,
+        firstName: '',
+        lastName: '',
+        emailVerifiedAt: null,
       });
 
       const message = await latestEmailTo(server.database, email);
@@ -174,13 +192,13 @@ describe('invitations', () => {
       );
       assert.ok(links.includes(`${acceptLink}&decline=yes`));
 
-      const [stored] = await server.database.query<{ token_hash: string; invited_by: string }>(
-        `select token_hash, invited_by from invitations
-         where user_id = (select id from users where email = $1)`,
-        [email],
-      );
-      assert.match(String(stored?.token_hash), /^[0-9a-f]{64}$/, 'only a hash of the token is stored');
-      assert.ok(!String(links[0]).includes(String(stored?.token_hash)));
+      const stored = await db(server.database)
+        .selectFrom('invitations')
+        .select('tokenHash')
+        .where('userId', '=', userIdOf(email))
+        .executeTakeFirst();
+      assert.match(String(stored?.tokenHash), /^[0-9a-f]{64}$/, 'only a hash of the token is stored');
+      assert.ok(!String(links[0]).includes(String(stored?.tokenHash)));
     });
 
     it('refuses teammates and guests with 403, and anonymous callers with 401', async () => {
@@ -266,21 +284,17 @@ describe('invitations', () => {
       } finally {
         mailFails = false;
       }
-      assert.deepEqual(await server.database.query('select 1 from users where email = $1', [email]), []);
+      assert.equal(await findUserByEmail(server.database, email), undefined);
       assert.equal((await invite({ email, role: 'teammate' })).statusCode, 201);
     });
 
     it('lets one admin send 30 invitations an hour (resends included), then answers 429', async () => {
       // An admin of an organization of their own, so the demo admin's count is untouched.
-      const [organization] = await server.database.query<{ id: string }>(
-        `insert into organizations (name, customer_type) values ('Busy Org', 'Business') returning id`,
-      );
+      const organization = { id: randomUUID(), name: 'Busy Org', customerType: 'Business' } as const;
+      await ensureOrganization(server.database, organization);
       const busyAdmin = newAddress('busy-admin');
       const { id } = await createUser(server.database, busyAdmin, chosenPassword);
-      await server.database.query(`update users set role = 'admin', organization_id = $2 where id = $1`, [
-        id,
-        organization!.id,
-      ]);
+      await moveUserToOrganization(server.database, id, organization.id, 'admin');
       const busyToken = (await logIn(server.app, { email: busyAdmin, password: chosenPassword })).accessToken;
 
       assert.equal((await invite({ email: newAddress(), role: 'guest' }, busyToken)).statusCode, 201);
@@ -428,12 +442,18 @@ describe('invitations', () => {
       assert.equal(body.role, 'admin');
       assert.equal(body.organization.name, 'Demo Org');
 
-      const [user] = await server.database.query<{ verified: boolean; accepted: boolean }>(
-        `select users.email_verified_at is not null as verified, invitations.accepted_at is not null as accepted
-         from users join invitations on invitations.user_id = users.id where users.email = $1`,
-        [email],
+      const user = await db(server.database)
+        .selectFrom('invitations')
+        .select((eb) => eb('acceptedAt', 'is not', null).as('accepted'))
+        .where('userId', '=', userIdOf(email))
+        .executeTakeFirst();
+      assert.deepEqual(
+        {
+          verified: (await findUserByEmail(server.database, email))?.emailVerified,
+          accepted: user?.accepted,
+        },
+        { verified: true, accepted: true },
       );
-      assert.deepEqual(user, { verified: true, accepted: true });
 
       const loggedIn = await logIn(server.app, { email, password: chosenPassword });
       assert.ok(loggedIn.accessToken);
@@ -487,10 +507,7 @@ describe('invitations', () => {
         assert.equal(response.statusCode, 400, JSON.stringify(overrides));
         assert.deepEqual(response.json().issues, issues);
       }
-      const [user] = await server.database.query<{ status: string }>(
-        'select status from users where email = $1',
-        [email],
-      );
+      const user = await findUserByEmail(server.database, email);
       assert.equal(user?.status, 'InvitationSent', 'nothing changed');
     });
 
@@ -500,10 +517,7 @@ describe('invitations', () => {
       const response = await acceptWith(token);
       assert.equal(response.statusCode, 410);
       assert.deepEqual(bodyOf(response), expiredInvitation);
-      const [user] = await server.database.query<{ status: string }>(
-        'select status from users where email = $1',
-        [email],
-      );
+      const user = await findUserByEmail(server.database, email);
       assert.equal(user?.status, 'InvitationSent');
     });
 
@@ -524,14 +538,11 @@ describe('invitations', () => {
 
     it('refuses a suspended invitee', async () => {
       const { email, token } = await invited();
-      await server.database.query('update users set suspended_at = now() where email = $1', [email]);
+      await suspendUserByEmail(server.database, email);
       const response = await acceptWith(token);
       assert.equal(response.statusCode, 403);
       assert.deepEqual(bodyOf(response), suspended);
-      const [user] = await server.database.query<{ status: string }>(
-        'select status from users where email = $1',
-        [email],
-      );
+      const user = await findUserByEmail(server.database, email);
       assert.equal(user?.status, 'InvitationSent');
     });
   });
@@ -580,10 +591,11 @@ describe('invitations', () => {
     it("goes to the organization's admins when the inviter is no longer there", async () => {
       const { email, token } = await invited();
       await expire(email);
-      await server.database.query(
-        `update invitations set invited_by = null where user_id = (select id from users where email = $1)`,
-        [email],
-      );
+      await db(server.database)
+        .updateTable('invitations')
+        .set({ invitedBy: null })
+        .where('userId', '=', userIdOf(email))
+        .execute();
       assert.equal((await getInvitation(token)).json().inviterName, 'An admin of Demo Org');
       assert.equal((await askForRenewal(token)).statusCode, 202);
       assert.equal(
@@ -609,9 +621,7 @@ describe('invitations', () => {
 
       const suspendedInvitee = await invited();
       await expire(suspendedInvitee.email);
-      await server.database.query('update users set suspended_at = now() where email = $1', [
-        suspendedInvitee.email,
-      ]);
+      await suspendUserByEmail(server.database, suspendedInvitee.email);
       assert.deepEqual(bodyOf(await askForRenewal(suspendedInvitee.token)), suspended);
     });
 

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Member, MemberPage } from '@dcipher/shared/contract';
+import type { OrganizationRole } from '@dcipher/shared/domain';
 import { memberMessages } from '@dcipher/shared/validation';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { findLinksInEmail, latestEmailTo, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPasswordHasher } from '../identity/password-hasher.js';
-import { createOrganization } from '../people/organization-repository.js';
+import { createOrganization, findOrganizationName } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser, suspendUserByEmail } from '../people/user-repository.js';
 
 const webUrl = 'https://www.dcipher.test';
 const password = 'Harbour-Lights-2026';
@@ -29,13 +34,18 @@ describe('members and invitations (docs/decisions/0035)', () => {
   };
 
   /** A verified, active user of `organizationId` with `role`, made in the database. */
-  const addUser = async (organizationId: string, role: string, label = role) => {
+  const addUser = async (organizationId: string, role: OrganizationRole, label: string = role) => {
     const email = address(label);
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-       values ($1, 'Test', $2, $3, 'Active', $4, $5, now())`,
-      [email, label, passwordHash, organizationId, role],
-    );
+    await insertUser(server.database, {
+      email,
+      firstName: 'Test',
+      lastName: label,
+      passwordHash,
+      status: 'Active',
+      organizationId,
+      role,
+      emailVerified: true,
+    });
     return { email, token: (await logIn(server.app, { email, password })).accessToken };
   };
 
@@ -73,17 +83,19 @@ describe('members and invitations (docs/decisions/0035)', () => {
     return new URL(link).searchParams.get('invitation') ?? '';
   };
   const activity = (organizationId: string) =>
-    server.database.query<{ action: string; subject: string; details: Record<string, string> }>(
-      'select action, subject, details from organization_activity where organization_id = $1 order by created_at',
-      [organizationId],
-    );
+    db(server.database)
+      .selectFrom('organizationActivity')
+      .select(['action', 'subject', 'details'])
+      .where('organizationId', '=', organizationId)
+      .orderBy('createdAt')
+      .execute();
 
   it('lists members and invitees with their status, searchable and a page at a time', async () => {
     const org = await newOrganization();
     const teammate = await addUser(org.id, 'teammate', 'zelda');
     const invitee = address('invitee');
     assert.equal((await invite(org.admin.token, invitee, 'guest')).statusCode, 201);
-    await server.database.query(`update users set suspended_at = now() where email = $1`, [teammate.email]);
+    await suspendUserByEmail(server.database, teammate.email);
 
     const all = await list(org.admin.token);
     assert.equal(all.total, 3);
@@ -424,17 +436,14 @@ describe('members and invitations (docs/decisions/0035)', () => {
       });
       assert.ok(verified.statusCode < 300, verified.body);
       const token = (await logIn(server.app, { email, password })).accessToken;
-      const [own] = await server.database.query<{ organizationId: string; userId: string }>(
-        'select organization_id as "organizationId", id as "userId" from users where email = $1',
-        [email],
-      );
+      const own = await findUserByEmail(server.database, email);
       return {
         org,
         email,
         invitationToken,
         token,
         ownOrganizationId: own!.organizationId,
-        userId: own!.userId,
+        userId: own!.id,
       };
     };
     const offersOf = async (token: string) => {
@@ -513,11 +522,7 @@ describe('members and invitations (docs/decisions/0035)', () => {
         [account.organization.id, account.role, account.firstName],
         [org.id, 'teammate', 'Sam'],
       );
-      assert.equal(
-        (await server.database.query('select 1 from organizations where id = $1', [ownOrganizationId]))
-          .length,
-        0,
-      );
+      assert.equal(await findOrganizationName(server.database, ownOrganizationId), undefined);
       const member = (await list(org.admin.token)).members.find((entry) => entry.email === email);
       assert.deepEqual(member && [member.status, member.firstName], ['Active', 'Sam']);
       assert.deepEqual(await offersOf(token), []);
@@ -546,11 +551,17 @@ describe('members and invitations (docs/decisions/0035)', () => {
 
       // Invited again and signed up already: revoking by the listed id withdraws only the offer.
       assert.equal((await invite(org.admin.token, email)).statusCode, 409, 'an address with an account');
-      await server.database.query(
-        `insert into invitations (user_id, organization_id, role, token_hash, invited_by, expires_at)
-         select $1, $2, 'teammate', 'offer-' || gen_random_uuid(), null, now() + interval '7 days'`,
-        [userId, org.id],
-      );
+      await db(server.database)
+        .insertInto('invitations')
+        .values({
+          userId,
+          organizationId: org.id,
+          role: 'teammate',
+          tokenHash: `offer-${randomUUID()}`,
+          invitedBy: null,
+          expiresAt: sql<Date>`now() + interval '7 days'`,
+        })
+        .execute();
       const listed = (await list(org.admin.token)).members.find((member) => member.email === email);
       const revoked = await call('DELETE', `/org-admin/invites/${listed!.id}`, org.admin.token);
       assert.equal(revoked.statusCode, 200, revoked.body);
@@ -591,10 +602,11 @@ describe('members and invitations (docs/decisions/0035)', () => {
       assert.equal((await accountOf(busy.token)).organization.id, busy.ownOrganizationId);
 
       const late = await invitedThenSignedUp('late', '192.0.2.83');
-      await server.database.query(
-        `update invitations set expires_at = now() - interval '1 minute' where user_id = $1`,
-        [late.userId],
-      );
+      await db(server.database)
+        .updateTable('invitations')
+        .set({ expiresAt: sql<Date>`now() - interval '1 minute'` })
+        .where('userId', '=', late.userId)
+        .execute();
       const [expired] = await offersOf(late.token);
       assert.equal(expired?.expired, true);
       const tooLate = await call('POST', `/invitations/offers/${expired!.id}/accept`, late.token);

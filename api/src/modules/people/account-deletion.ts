@@ -1,5 +1,6 @@
 import { can, organizationRoles } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { findMember } from './membership-repository.js';
 import { lockOrganization } from './organization-repository.js';
 
@@ -28,16 +29,27 @@ export async function planAccountDeletion(
   const member = await findMember(transaction, userId);
   if (!member) return undefined;
   await lockOrganization(transaction, member.organizationId);
-  const [counts] = await transaction.query<{ others: number; otherActiveAdmins: number }>(
-    `select count(*)::integer as others,
-            (count(*) filter (where role = any($3) and status = 'Active' and suspended_at is null))::integer
-              as "otherActiveAdmins"
-     from users where organization_id = $1 and id <> $2`,
-    [member.organizationId, userId, managingRoles],
-  );
+  const counts = await db(transaction)
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('others'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((eb) =>
+          eb.and([
+            eb('role', 'in', managingRoles),
+            eb('status', '=', 'Active'),
+            eb('suspendedAt', 'is', null),
+          ]),
+        )
+        .as('otherActiveAdmins'),
+    ])
+    .where('organizationId', '=', member.organizationId)
+    .where('id', '<>', userId)
+    .executeTakeFirstOrThrow();
   const { organizationId, organizationName } = member;
-  if (!counts || counts.others === 0) return { kind: 'organization', organizationId };
-  if (managingRoles.includes(member.role) && counts.otherActiveAdmins === 0) {
+  if (Number(counts.others) === 0) return { kind: 'organization', organizationId };
+  if (managingRoles.includes(member.role) && Number(counts.otherActiveAdmins) === 0) {
     return { kind: 'lastAdmin', organizationId, organizationName };
   }
   return { kind: 'user', organizationId };
@@ -48,7 +60,7 @@ export async function planAccountDeletion(
  * integrations...), and invitations they sent forget who sent them.
  */
 export async function deleteUser(transaction: Queryable, userId: string): Promise<void> {
-  await transaction.query('delete from users where id = $1', [userId]);
+  await db(transaction).deleteFrom('users').where('id', '=', userId).execute();
 }
 
 /** The organization's members (active and invited), for deleting the organization with all of them. */
@@ -56,15 +68,17 @@ export function findOrganizationMembers(
   database: Queryable,
   organizationId: string,
 ): Promise<{ id: string; email: string }[]> {
-  return database.query<{ id: string; email: string }>(
-    'select id, email from users where organization_id = $1 order by created_at',
-    [organizationId],
-  );
+  return db(database)
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt')
+    .execute();
 }
 
 /** Deletes the organization, and through `on delete cascade` its members, their data and its own. */
 export async function deleteOrganization(transaction: Queryable, organizationId: string): Promise<void> {
-  await transaction.query('delete from organizations where id = $1', [organizationId]);
+  await db(transaction).deleteFrom('organizations').where('id', '=', organizationId).execute();
 }
 
 /** The organization's name and row lock, for confirming its deletion. */
@@ -72,9 +86,11 @@ export async function lockOrganizationName(
   transaction: Queryable,
   organizationId: string,
 ): Promise<string | undefined> {
-  const [organization] = await transaction.query<{ name: string }>(
-    'select name from organizations where id = $1 for update',
-    [organizationId],
-  );
+  const organization = await db(transaction)
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
   return organization?.name;
 }

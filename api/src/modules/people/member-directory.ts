@@ -1,7 +1,9 @@
 import type { MemberStatus } from '@dcipher/shared/contract';
 import type { OrganizationRole } from '@dcipher/shared/domain';
+import { type ExpressionBuilder, type Nullable, sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
+import { type DB, db } from '../../db/kysely.js';
 import { managingRoles } from './account-deletion.js';
 
 /**
@@ -26,26 +28,60 @@ export interface DirectoryMember {
  * The organization's people: its users, and those it invited who signed up on their own meanwhile, whose invitation
  * stays an offer (docs/decisions/0035). Such a person is shown as the organization knows them: the address it
  * invited, the role it offered, "InvitationSent", and no names (their own account is none of its business).
- * `$1` is the organization.
  */
-const memberFrom = `
-  users left join invitations offer
-    on offer.user_id = users.id and offer.organization_id = $1 and offer.accepted_at is null
-       and users.organization_id <> $1`;
-const inOrganization = `(users.organization_id = $1 or offer.id is not null)`;
-const ownName = `case when offer.id is null then users.first_name || ' ' || users.last_name else '' end`;
+function peopleOf(database: Queryable, organizationId: string) {
+  return db(database)
+    .selectFrom('users')
+    .leftJoin('invitations as offer', (join) =>
+      join
+        .onRef('offer.userId', '=', 'users.id')
+        .on('offer.organizationId', '=', organizationId)
+        .on('offer.acceptedAt', 'is', null)
+        .on('users.organizationId', '<>', organizationId),
+    )
+    .where((eb) => eb.or([eb('users.organizationId', '=', organizationId), eb('offer.id', 'is not', null)]));
+}
 
-const memberColumns = `
-  users.id, users.email,
-  case when offer.id is null then users.first_name else '' end as "firstName",
-  case when offer.id is null then users.last_name else '' end as "lastName",
-  coalesce(offer.role, users.role) as role,
-  case when offer.id is not null then 'InvitationSent'
-       when users.suspended_at is not null then 'suspended' else users.status end as status,
-  coalesce(offer.expires_at, (select invitations.expires_at from invitations
-     where invitations.user_id = users.id and invitations.accepted_at is null)) as "invitationExpiresAt",
-  coalesce(offer.created_at, users.created_at) as "createdAt",
-  offer.id is not null as "isOffer"`;
+/** What `peopleOf` lets a column or condition name: `users`, and `offer`, left joined. */
+type PeopleExpressions = ExpressionBuilder<DB & { offer: Nullable<DB['invitations']> }, 'users' | 'offer'>;
+
+/** A name of the person's own, blank for an offer's holder. */
+const ownName = (eb: PeopleExpressions, name: 'users.firstName' | 'users.lastName') =>
+  eb.case().when('offer.id', 'is', null).then(eb.ref(name)).else('').end();
+
+/** The members' columns, as `DirectoryMember` names them. */
+const memberColumns = (eb: PeopleExpressions) =>
+  [
+    'users.id',
+    'users.email',
+    ownName(eb, 'users.firstName').as('firstName'),
+    ownName(eb, 'users.lastName').as('lastName'),
+    eb.fn.coalesce('offer.role', 'users.role').as('role'),
+    eb
+      .case()
+      .when('offer.id', 'is not', null)
+      .then(eb.val<MemberStatus>('InvitationSent'))
+      .when('users.suspendedAt', 'is not', null)
+      .then(eb.val<MemberStatus>('suspended'))
+      .else(eb.ref('users.status'))
+      .end()
+      .as('status'),
+    eb.fn
+      .coalesce(
+        'offer.expiresAt',
+        eb
+          .selectFrom('invitations')
+          .select('invitations.expiresAt')
+          .whereRef('invitations.userId', '=', 'users.id')
+          .where('invitations.acceptedAt', 'is', null),
+      )
+      .as('invitationExpiresAt'),
+    createdAt(eb).as('createdAt'),
+    eb('offer.id', 'is not', null).$castTo<boolean>().as('isOffer'),
+  ] as const;
+
+/** When the person joined or was invited (the offer's date for an offer). */
+const createdAt = (eb: PeopleExpressions) => eb.fn.coalesce('offer.createdAt', 'users.createdAt');
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -57,19 +93,36 @@ export async function listOrganizationMembers(
   { search, page, pageSize }: { search: string; page: number; pageSize: number },
 ): Promise<{ members: DirectoryMember[]; total: number }> {
   const pattern = `%${likeEscaped(search.toLowerCase())}%`;
-  const filter = `${inOrganization} and (
-    $2 = '%%' or lower(users.email) like $2 or lower(${ownName}) like $2)`;
-  const [count] = await database.query<{ total: number }>(
-    `select count(*)::integer as total from ${memberFrom} where ${filter}`,
-    [organizationId, pattern],
+  const matching = peopleOf(database, organizationId).$if(search !== '', (query) =>
+    query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['users.email']), 'like', pattern),
+        eb(
+          eb.fn('lower', [
+            eb
+              .case()
+              .when('offer.id', 'is', null)
+              .then(eb(eb('users.firstName', '||', ' '), '||', eb.ref('users.lastName')))
+              .else('')
+              .end(),
+          ]),
+          'like',
+          pattern,
+        ),
+      ]),
+    ),
   );
-  const members = await database.query<DirectoryMember>(
-    `select ${memberColumns} from ${memberFrom} where ${filter}
-     order by "createdAt", users.id
-     limit $3 offset $4`,
-    [organizationId, pattern, pageSize, (page - 1) * pageSize],
-  );
-  return { members, total: count?.total ?? 0 };
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const members = await matching
+    .select(memberColumns)
+    .orderBy(createdAt)
+    .orderBy('users.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { members, total: Number(total) };
 }
 
 /** The member of the organization at `email` (active, suspended or invited); with `lock`, their row is locked. */
@@ -79,13 +132,11 @@ export async function findOrganizationMemberByEmail(
   email: string,
   { lock = false } = {},
 ): Promise<DirectoryMember | undefined> {
-  const [member] = await database.query<DirectoryMember>(
-    `select ${memberColumns} from ${memberFrom}
-     where ${inOrganization} and users.email = $2
-     ${lock ? 'for update of users' : ''}`,
-    [organizationId, email],
-  );
-  return member;
+  return peopleOf(database, organizationId)
+    .select(memberColumns)
+    .where('users.email', '=', email)
+    .$if(lock, (query) => query.forUpdate('users'))
+    .executeTakeFirst();
 }
 
 /** The organization's pending invitee `userId`, locked; undefined for anyone else (or another organization's). */
@@ -95,13 +146,14 @@ export async function lockPendingInvitee(
   userId: string,
 ): Promise<{ id: string; email: string; role: OrganizationRole } | undefined> {
   if (!isUuid(userId)) return undefined;
-  const [invitee] = await database.query<{ id: string; email: string; role: OrganizationRole }>(
-    `select id, email, role from users
-     where id = $1 and organization_id = $2 and status = 'InvitationSent'
-     for update`,
-    [userId, organizationId],
-  );
-  return invitee;
+  return db(database)
+    .selectFrom('users')
+    .select(['id', 'email', 'role'])
+    .where('id', '=', userId)
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'InvitationSent')
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Whether `email` is a member or pending invitee of the organization; other organizations are never looked at. */
@@ -110,13 +162,12 @@ export async function emailInOrganization(
   organizationId: string,
   email: string,
 ): Promise<'member' | 'invited' | 'none'> {
-  const [user] = await database.query<{ status: string }>(
-    `select case when offer.id is not null then 'InvitationSent' else users.status end as status
-     from ${memberFrom} where ${inOrganization} and users.email = $2`,
-    [organizationId, email],
-  );
+  const user = await peopleOf(database, organizationId)
+    .select(['users.status', 'offer.id as offerId'])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
   if (!user) return 'none';
-  return user.status === 'InvitationSent' ? 'invited' : 'member';
+  return user.offerId !== null || user.status === 'InvitationSent' ? 'invited' : 'member';
 }
 
 /**
@@ -128,12 +179,16 @@ export async function countOtherActiveAdmins(
   organizationId: string,
   userId: string,
 ): Promise<number> {
-  const [count] = await database.query<{ admins: number }>(
-    `select count(*)::integer as admins from users
-     where organization_id = $1 and id <> $2 and role = any($3) and status = 'Active' and suspended_at is null`,
-    [organizationId, userId, managingRoles],
-  );
-  return count?.admins ?? 0;
+  const { admins } = await db(database)
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('admins'))
+    .where('organizationId', '=', organizationId)
+    .where('id', '<>', userId)
+    .where('role', 'in', managingRoles)
+    .where('status', '=', 'Active')
+    .where('suspendedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(admins);
 }
 
 export async function updateMemberRole(
@@ -142,10 +197,12 @@ export async function updateMemberRole(
   userId: string,
   role: OrganizationRole,
 ): Promise<void> {
-  await database.query(
-    'update users set role = $3, updated_at = now() where id = $1 and organization_id = $2',
-    [userId, organizationId, role],
-  );
+  await db(database)
+    .updateTable('users')
+    .set({ role, updatedAt: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where('organizationId', '=', organizationId)
+    .execute();
 }
 
 /** The organization's active, not suspended members with their roles: "my team". */
@@ -153,12 +210,16 @@ export function listTeammates(
   database: Queryable,
   organizationId: string,
 ): Promise<{ firstName: string; lastName: string; email: string; role: OrganizationRole }[]> {
-  return database.query(
-    `select first_name as "firstName", last_name as "lastName", email, role from users
-     where organization_id = $1 and status = 'Active' and suspended_at is null
-     order by lower(first_name), lower(last_name), email`,
-    [organizationId],
-  );
+  return db(database)
+    .selectFrom('users')
+    .select(['firstName', 'lastName', 'email', 'role'])
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'Active')
+    .where('suspendedAt', 'is', null)
+    .orderBy((eb) => eb.fn('lower', ['firstName']))
+    .orderBy((eb) => eb.fn('lower', ['lastName']))
+    .orderBy('email')
+    .execute();
 }
 
 /**
@@ -173,18 +234,18 @@ export async function findPendingOffer(
   { lock = false } = {},
 ): Promise<{ id: string; invitationId: string; email: string; role: OrganizationRole } | undefined> {
   if ('userId' in who && !isUuid(who.userId)) return undefined;
-  const [offer] = await database.query<{
-    id: string;
-    invitationId: string;
-    email: string;
-    role: OrganizationRole;
-  }>(
-    `select users.id, invitations.id as "invitationId", users.email, invitations.role
-     from invitations join users on users.id = invitations.user_id
-     where invitations.organization_id = $1 and invitations.accepted_at is null
-       and users.organization_id <> $1 and ${'email' in who ? 'users.email' : 'users.id::text'} = $2
-     ${lock ? 'for update of invitations' : ''}`,
-    [organizationId, 'email' in who ? who.email : who.userId],
-  );
-  return offer;
+  return db(database)
+    .selectFrom('invitations')
+    .innerJoin('users', 'users.id', 'invitations.userId')
+    .select(['users.id', 'invitations.id as invitationId', 'users.email', 'invitations.role'])
+    .where('invitations.organizationId', '=', organizationId)
+    .where('invitations.acceptedAt', 'is', null)
+    .where('users.organizationId', '<>', organizationId)
+    .where((eb) =>
+      'email' in who
+        ? eb('users.email', '=', who.email)
+        : eb(eb.cast<string>('users.id', 'text'), '=', who.userId),
+    )
+    .$if(lock, (query) => query.forUpdate('invitations'))
+    .executeTakeFirst();
 }

@@ -1,6 +1,11 @@
 import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
+import { db } from '../../db/kysely.js';
+
+/** The database's clock, as a value. */
+const now = () => sql<Date>`now()`;
 
 /**
  * A user as a member of their organization. The membership is the user's `organization_id` and `role`: a user
@@ -25,16 +30,23 @@ export async function findMember(
   { lock = false } = {},
 ): Promise<Member | undefined> {
   if (!isUuid(userId)) return undefined;
-  const [member] = await database.query<Member>(
-    `select users.id, users.email, users.first_name as "firstName", users.last_name as "lastName", users.role,
-            users.status, users.suspended_at is not null as suspended,
-            users.organization_id as "organizationId", organizations.name as "organizationName"
-     from users join organizations on organizations.id = users.organization_id
-     where users.id = $1
-     ${lock ? 'for update of users' : ''}`,
-    [userId],
-  );
-  return member;
+  return db(database)
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+    .select((eb) => [
+      'users.id',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.role',
+      'users.status',
+      eb('users.suspendedAt', 'is not', null).$castTo<boolean>().as('suspended'),
+      'users.organizationId',
+      'organizations.name as organizationName',
+    ])
+    .where('users.id', '=', userId)
+    .$if(lock, (query) => query.forUpdate('users'))
+    .executeTakeFirst();
 }
 
 /** The organization's invitee at `email` who has not accepted yet, if any. */
@@ -43,17 +55,22 @@ export async function findPendingInvitee(
   email: string,
   organizationId: string,
 ): Promise<{ id: string; role: OrganizationRole } | undefined> {
-  const [invitee] = await database.query<{ id: string; role: OrganizationRole }>(
-    `select id, role from users
-     where email = $1 and organization_id = $2 and status = 'InvitationSent'`,
-    [email, organizationId],
-  );
-  return invitee;
+  return db(database)
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', '=', email)
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'InvitationSent')
+    .executeTakeFirst();
 }
 
 /** Deletes an invitee who never accepted (their invitation goes with them); an active user is left alone. */
 export async function deleteInvitedUser(database: Queryable, userId: string): Promise<void> {
-  await database.query(`delete from users where id = $1 and status = 'InvitationSent'`, [userId]);
+  await db(database)
+    .deleteFrom('users')
+    .where('id', '=', userId)
+    .where('status', '=', 'InvitationSent')
+    .execute();
 }
 
 /**
@@ -65,13 +82,20 @@ export async function activateInvitedUser(
   userId: string,
   { firstName, lastName, passwordHash }: { firstName: string; lastName: string; passwordHash: string },
 ): Promise<void> {
-  await transaction.query(
-    `update users
-     set first_name = $2, last_name = $3, password_hash = $4, status = 'Active', requires_password_change = false,
-         email_verified_at = coalesce(email_verified_at, now()), updated_at = now(), password_changed_at = now()
-     where id = $1`,
-    [userId, firstName, lastName, passwordHash],
-  );
+  await db(transaction)
+    .updateTable('users')
+    .set((eb) => ({
+      firstName,
+      lastName,
+      passwordHash,
+      status: 'Active',
+      requiresPasswordChange: false,
+      emailVerifiedAt: eb.fn.coalesce('emailVerifiedAt', now()),
+      updatedAt: now(),
+      passwordChangedAt: now(),
+    }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The organization's admins who may sign in (active, not suspended), oldest first. */
@@ -79,12 +103,15 @@ export function findActiveAdmins(
   database: Queryable,
   organizationId: string,
 ): Promise<{ id: string; email: string }[]> {
-  return database.query<{ id: string; email: string }>(
-    `select id, email from users
-     where organization_id = $1 and role = 'admin' and status = 'Active' and suspended_at is null
-     order by created_at`,
-    [organizationId],
-  );
+  return db(database)
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('organizationId', '=', organizationId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'Active')
+    .where('suspendedAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
 }
 
 /** The address's invitee who has not accepted (whatever the organization), locked for the transaction. */
@@ -92,13 +119,13 @@ export async function lockInviteeByEmail(
   transaction: Queryable,
   email: string,
 ): Promise<{ id: string; organizationId: string; role: OrganizationRole } | undefined> {
-  const [invitee] = await transaction.query<{ id: string; organizationId: string; role: OrganizationRole }>(
-    `select id, organization_id as "organizationId", role from users
-     where email = $1 and status = 'InvitationSent'
-     for update`,
-    [email],
-  );
-  return invitee;
+  return db(transaction)
+    .selectFrom('users')
+    .select(['id', 'organizationId', 'role'])
+    .where('email', '=', email)
+    .where('status', '=', 'InvitationSent')
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The organization that invited `email`, when the address belongs to an invitee who has not accepted. */
@@ -106,13 +133,13 @@ export async function findInvitingOrganization(
   database: Queryable,
   email: string,
 ): Promise<{ organizationName: string } | undefined> {
-  const [invitee] = await database.query<{ organizationName: string }>(
-    `select organizations.name as "organizationName"
-     from users join organizations on organizations.id = users.organization_id
-     where users.email = $1 and users.status = 'InvitationSent'`,
-    [email],
-  );
-  return invitee;
+  return db(database)
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+    .select('organizations.name as organizationName')
+    .where('users.email', '=', email)
+    .where('users.status', '=', 'InvitationSent')
+    .executeTakeFirst();
 }
 
 /** How many users other than `userId` (members and invitees alike) belong to the organization. */
@@ -121,11 +148,13 @@ export async function countOtherUsers(
   organizationId: string,
   userId: string,
 ): Promise<number> {
-  const [count] = await database.query<{ others: number }>(
-    'select count(*)::integer as others from users where organization_id = $1 and id <> $2',
-    [organizationId, userId],
-  );
-  return count?.others ?? 0;
+  const { others } = await db(database)
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('others'))
+    .where('organizationId', '=', organizationId)
+    .where('id', '<>', userId)
+    .executeTakeFirstOrThrow();
+  return Number(others);
 }
 
 /**
@@ -138,8 +167,9 @@ export async function moveUserToOrganization(
   organizationId: string,
   role: OrganizationRole,
 ): Promise<void> {
-  await transaction.query(
-    'update users set organization_id = $2, role = $3, updated_at = now() where id = $1',
-    [userId, organizationId, role],
-  );
+  await db(transaction)
+    .updateTable('users')
+    .set({ organizationId, role, updatedAt: now() })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -1,5 +1,13 @@
 import type { CompanySizeBand, CustomerType } from '@dcipher/shared/domain';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { type DB, db } from '../../db/kysely.js';
+
+/** The database's clock, as a value. */
+const now = () => sql<Date>`now()`;
+
+/** `days` days from now by the database's clock. */
+const daysFromNow = (days: number) => sql<Date>`now() + ${days}::integer * interval '1 day'`;
 
 /**
  * Creates an organization; with `trialDays`, its free trial ends that many days from now by the database's
@@ -14,14 +22,16 @@ export async function createOrganization(
     trialDays: number;
   },
 ): Promise<{ id: string }> {
-  const [created] = await database.query<{ id: string }>(
-    `insert into organizations (name, customer_type, company_size, trial_ends_at)
-     values ($1, $2, $3, now() + $4::integer * interval '1 day')
-     returning id`,
-    [organization.name, organization.customerType, organization.companySize, organization.trialDays],
-  );
-  if (!created) throw new Error('organization insert returned no row');
-  return created;
+  return db(database)
+    .insertInto('organizations')
+    .values({
+      name: organization.name,
+      customerType: organization.customerType,
+      companySize: organization.companySize,
+      trialEndsAt: daysFromNow(organization.trialDays),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** Creates an organization with a fixed id (the demo seed's) unless it exists; no trial. */
@@ -29,10 +39,11 @@ export async function ensureOrganization(
   database: Queryable,
   organization: { id: string; name: string; customerType: CustomerType },
 ): Promise<void> {
-  await database.query(
-    'insert into organizations (id, name, customer_type) values ($1, $2, $3) on conflict (id) do nothing',
-    [organization.id, organization.name, organization.customerType],
-  );
+  await db(database)
+    .insertInto('organizations')
+    .values({ id: organization.id, name: organization.name, customerType: organization.customerType })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 /**
@@ -40,13 +51,22 @@ export async function ensureOrganization(
  * (its first card becoming the default...) are made one at a time.
  */
 export async function lockOrganization(transaction: Queryable, organizationId: string): Promise<void> {
-  await transaction.query('select 1 from organizations where id = $1 for update', [organizationId]);
+  await db(transaction)
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .execute();
 }
 
 /** Who may receive (and use) an organization's reactivation link: its verified, active, unsuspended admins. */
-const eligibleAdmin = (alias: string) => `
-  ${alias}.role = 'admin' and ${alias}.status = 'Active' and ${alias}.email_verified_at is not null
-  and ${alias}.suspended_at is null`;
+const eligibleAdmin = (eb: ExpressionBuilder<DB, 'users'>) =>
+  eb.and([
+    eb('users.role', '=', 'admin'),
+    eb('users.status', '=', 'Active'),
+    eb('users.emailVerifiedAt', 'is not', null),
+    eb('users.suspendedAt', 'is', null),
+  ]);
 
 /**
  * Claims every organization whose trial ended (before `endedBefore` too, when given), that was not emailed in
@@ -58,31 +78,47 @@ export function claimOrganizationsDueTrialReactivation(
   endedBefore: Date | undefined,
   intervalDays: number,
 ): Promise<{ id: string }[]> {
-  return transaction.query<{ id: string }>(
-    `update organizations organization set trial_reactivation_emailed_at = now()
-     where organization.trial_ends_at <= now()
-       and ($1::timestamptz is null or organization.trial_ends_at < $1::timestamptz)
-       and (organization.trial_reactivation_emailed_at is null
-            or organization.trial_reactivation_emailed_at <= now() - $2::integer * interval '1 day')
-       and exists (select 1 from users admin where admin.organization_id = organization.id
-                   and ${eligibleAdmin('admin')})
-     returning organization.id`,
-    [endedBefore?.toISOString() ?? null, intervalDays],
-  );
+  const claim = db(transaction)
+    .updateTable('organizations')
+    .set({ trialReactivationEmailedAt: now() })
+    .where('organizations.trialEndsAt', '<=', now())
+    .where((eb) =>
+      eb.or([
+        eb('organizations.trialReactivationEmailedAt', 'is', null),
+        eb(
+          'organizations.trialReactivationEmailedAt',
+          '<=',
+          sql<Date>`now() - ${intervalDays}::integer * interval '1 day'`,
+        ),
+      ]),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.organizationId', '=', 'organizations.id')
+          .where(eligibleAdmin),
+      ),
+    );
+  return (endedBefore ? claim.where('organizations.trialEndsAt', '<', endedBefore) : claim)
+    .returning('organizations.id')
+    .execute();
 }
 
 /** The admins of the organizations who may receive a reactivation link, by email. */
-export function findTrialReactivationAdmins(
+export async function findTrialReactivationAdmins(
   database: Queryable,
   organizationIds: readonly string[],
 ): Promise<{ id: string; email: string; organizationId: string }[]> {
-  return database.query<{ id: string; email: string; organizationId: string }>(
-    `select admin.id, admin.email, admin.organization_id as "organizationId"
-     from users admin
-     where admin.organization_id = any($1::uuid[]) and ${eligibleAdmin('admin')}
-     order by admin.email`,
-    [organizationIds],
-  );
+  if (organizationIds.length === 0) return [];
+  return db(database)
+    .selectFrom('users')
+    .select(['users.id', 'users.email', 'users.organizationId'])
+    .where('users.organizationId', 'in', organizationIds)
+    .where(eligibleAdmin)
+    .orderBy('users.email')
+    .execute();
 }
 
 /**
@@ -95,16 +131,28 @@ export async function lockTrialState(
   organizationId: string,
   adminId: string,
 ): Promise<{ adminEligible: boolean; active: boolean } | undefined> {
-  const [state] = await transaction.query<{ adminEligible: boolean; active: boolean }>(
-    `select exists (select 1 from users admin where admin.id = $2 and admin.organization_id = organization.id
-                    and ${eligibleAdmin('admin')}) as "adminEligible",
-            organization.trial_ends_at is null or organization.trial_ends_at > now() as active
-     from organizations organization
-     where organization.id = $1
-     for update of organization`,
-    [organizationId, adminId],
-  );
-  return state;
+  return db(transaction)
+    .selectFrom('organizations')
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where('users.id', '=', adminId)
+            .whereRef('users.organizationId', '=', 'organizations.id')
+            .where(eligibleAdmin),
+        )
+        .$castTo<boolean>()
+        .as('adminEligible'),
+      eb
+        .or([eb('organizations.trialEndsAt', 'is', null), eb('organizations.trialEndsAt', '>', now())])
+        .$castTo<boolean>()
+        .as('active'),
+    ])
+    .where('organizations.id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Restarts the organization's free trial for `days` from now; answers the new end. */
@@ -113,22 +161,24 @@ export async function restartTrial(
   organizationId: string,
   days: number,
 ): Promise<Date | undefined> {
-  const [organization] = await transaction.query<{ trialEndsAt: Date | string }>(
-    `update organizations set trial_ends_at = now() + $2::integer * interval '1 day'
-     where id = $1 returning trial_ends_at as "trialEndsAt"`,
-    [organizationId, days],
-  );
-  return organization && new Date(organization.trialEndsAt);
+  const organization = await db(transaction)
+    .updateTable('organizations')
+    .set({ trialEndsAt: daysFromNow(days) })
+    .where('id', '=', organizationId)
+    .returning('trialEndsAt')
+    .executeTakeFirst();
+  return organization?.trialEndsAt ?? undefined;
 }
 
 export async function findOrganizationName(
   database: Queryable,
   organizationId: string,
 ): Promise<string | undefined> {
-  const [organization] = await database.query<{ name: string }>(
-    'select name from organizations where id = $1',
-    [organizationId],
-  );
+  const organization = await db(database)
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
   return organization?.name;
 }
 
@@ -136,12 +186,12 @@ export async function findOrganizationName(
 export async function findOrganizationBilling(
   database: Queryable,
   organizationId: string,
-): Promise<{ trialEndsAt: Date | null; customerType: 'Individual' | 'Business' } | undefined> {
-  const [row] = await database.query<{ trialEndsAt: Date | null; customerType: 'Individual' | 'Business' }>(
-    'select trial_ends_at as "trialEndsAt", customer_type as "customerType" from organizations where id = $1',
-    [organizationId],
-  );
-  return row && { ...row, trialEndsAt: row.trialEndsAt === null ? null : new Date(row.trialEndsAt) };
+): Promise<{ trialEndsAt: Date | null; customerType: CustomerType } | undefined> {
+  return db(database)
+    .selectFrom('organizations')
+    .select(['trialEndsAt', 'customerType'])
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /**
@@ -149,15 +199,31 @@ export async function findOrganizationBilling(
  * yet (docs/decisions/0040): the notice row is inserted once, so whichever process inserts it sends the email.
  */
 export async function claimEndedTrialNotices(database: Queryable, now: Date): Promise<string[]> {
-  const claimed = await database.query<{ organizationId: string }>(
-    `insert into billing_notices (organization_id, kind, notice_key)
-     select organizations.id, 'trial-ended', organizations.trial_ends_at::text
-     from organizations
-     where organizations.trial_ends_at <= $1
-       and not exists (select 1 from subscriptions where subscriptions.organization_id = organizations.id)
-     on conflict do nothing
-     returning organization_id as "organizationId"`,
-    [now],
-  );
+  const claimed = await db(database)
+    .insertInto('billingNotices')
+    .columns(['organizationId', 'kind', 'noticeKey'])
+    .expression((eb) =>
+      eb
+        .selectFrom('organizations')
+        .select((eb) => [
+          'organizations.id',
+          sql.lit('trial-ended').as('kind'),
+          eb.cast<string>('organizations.trialEndsAt', 'text').as('noticeKey'),
+        ])
+        .where('organizations.trialEndsAt', '<=', now)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('subscriptions')
+                .select('subscriptions.organizationId')
+                .whereRef('subscriptions.organizationId', '=', 'organizations.id'),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('organizationId')
+    .execute();
   return claimed.map((row) => row.organizationId);
 }

@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 const modulesDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** SQL that reads or writes the people module's tables: `from users`, `join organizations`, `update users`... */
+/**
+ * SQL that reads or writes the people module's tables: `from users`, `join organizations`, `update users`..., and
+ * the same through Kysely: `selectFrom('users')`, `innerJoin('organizations as o', ...)`, `updateTable('users')`...
+ */
 const peopleTableSql =
-  /\b(?:from|join|update|into|table|references)\s+(?:only\s+)?(?:users|organizations)\b/i;
+  /\b(?:(?:from|join|update|into|table|references)\s+(?:only\s+)?|(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|crossJoinLateral|using)\(\s*\[?\s*['"`])(?:users|organizations)\b/i;
 
 async function sourceFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -39,9 +42,20 @@ describe('the people module owns users and organizations', () => {
       'update users set email = $2',
       'insert into organizations (name) values ($1)',
       'delete from Users where id = $1',
+      ".selectFrom('users')",
+      '.innerJoin("organizations as o", "o.id", "users.organizationId")',
+      ".updateTable('users').set({ email })",
+      ".insertInto('organizations')",
+      ".deleteFrom(['users'])",
     ]) {
       assert.ok(peopleTableSql.test(sql), sql);
     }
-    assert.ok(!peopleTableSql.test('// Organizations without a trial end count as active'));
+    for (const text of [
+      '// Organizations without a trial end count as active',
+      ".selectFrom('organization_activity')",
+      ".selectFrom('usersCount')",
+    ]) {
+      assert.ok(!peopleTableSql.test(text), text);
+    }
   });
 });

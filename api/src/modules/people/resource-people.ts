@@ -1,5 +1,6 @@
 import type { OrganizationRole } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 /** A member as the roles screens name them. */
 export interface NamedMember {
@@ -9,8 +10,17 @@ export interface NamedMember {
   role: OrganizationRole;
 }
 
-const selectNamedMember = `select id::text as "userId", email, trim(first_name || ' ' || last_name) as name, role
-  from users`;
+/** `users` as `NamedMember`s; the caller adds the `where`. */
+function selectNamedMember(database: Queryable) {
+  return db(database)
+    .selectFrom('users')
+    .select((eb) => [
+      'id as userId',
+      'email',
+      eb.fn<string>('trim', [eb(eb('firstName', '||', ' '), '||', eb.ref('lastName'))]).as('name'),
+      'role',
+    ]);
+}
 
 /** The organization's active member at `email`, who may be given a role on one of its resources. */
 export async function findActiveMemberByEmail(
@@ -18,30 +28,35 @@ export async function findActiveMemberByEmail(
   organizationId: string,
   email: string,
 ): Promise<NamedMember | undefined> {
-  const [member] = await database.query<NamedMember>(
-    `${selectNamedMember} where organization_id = $1 and email = $2 and status = 'Active' and suspended_at is null`,
-    [organizationId, email.toLowerCase()],
-  );
-  return member;
+  return selectNamedMember(database)
+    .where('organizationId', '=', organizationId)
+    .where('email', '=', email.toLowerCase())
+    .where('status', '=', 'Active')
+    .where('suspendedAt', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The named people of `userIds` (those of `organizationId` only). */
-export function findNamedMembers(
+export async function findNamedMembers(
   database: Queryable,
   organizationId: string,
   userIds: readonly string[],
 ): Promise<NamedMember[]> {
-  return database.query<NamedMember>(
-    `${selectNamedMember} where organization_id = $1 and id = any($2::uuid[])`,
-    [organizationId, userIds],
-  );
+  if (userIds.length === 0) return [];
+  return selectNamedMember(database)
+    .where('organizationId', '=', organizationId)
+    .where('id', 'in', userIds)
+    .execute();
 }
 
 /** The organization's active members, to share resources with. */
 export function listActiveMembers(database: Queryable, organizationId: string): Promise<NamedMember[]> {
-  return database.query<NamedMember>(
-    `${selectNamedMember} where organization_id = $1 and status = 'Active' and suspended_at is null
-     order by lower(first_name), lower(last_name), email`,
-    [organizationId],
-  );
+  return selectNamedMember(database)
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'Active')
+    .where('suspendedAt', 'is', null)
+    .orderBy((eb) => eb.fn('lower', ['firstName']))
+    .orderBy((eb) => eb.fn('lower', ['lastName']))
+    .orderBy('email')
+    .execute();
 }

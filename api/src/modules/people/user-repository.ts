@@ -1,6 +1,11 @@
 import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
+import { type DB, db } from '../../db/kysely.js';
+
+/** The database's clock, as a value. */
+const now = () => sql<Date>`now()`;
 
 // The people module alone reads and writes `users` and `organizations` (docs/decisions/0024): every other module
 // calls these functions, so a change to how people and memberships are stored is made here only.
@@ -31,46 +36,84 @@ export interface IdentityUser {
 export const maySignIn = (user: IdentityUser | undefined): user is IdentityUser =>
   user?.status === 'Active' && !user.suspended;
 
-const selectIdentityUser = `
-  select id, email, password_hash as "passwordHash", status, organization_id as "organizationId", role,
-         requires_password_change as "requiresPasswordChange", email_verified_at is not null as "emailVerified",
-         internal_admin as "internalAdmin", suspended_at is not null as "suspended",
-         coalesce((select o.two_step_required from organizations o where o.id = users.organization_id), false)
-           and not exists (select 1 from two_factor_settings t where t.user_id = users.id and t.enabled_at is not null)
-           as "twoStepSetupRequired"
-  from users`;
+/** A condition on the `users` row, in the statement that reads it (see `findUserByIdWhere`). */
+export type UserCondition = (eb: ExpressionBuilder<DB, 'users'>) => Expression<SqlBool>;
+
+/** `users` with what `IdentityUser` says of each; the caller adds the `where`. */
+function selectIdentityUser(database: Queryable) {
+  return db(database)
+    .selectFrom('users')
+    .select((eb) => [
+      'users.id',
+      'users.email',
+      'users.passwordHash',
+      'users.status',
+      'users.organizationId',
+      'users.role',
+      'users.requiresPasswordChange',
+      eb('users.emailVerifiedAt', 'is not', null).$castTo<boolean>().as('emailVerified'),
+      'users.internalAdmin',
+      eb('users.suspendedAt', 'is not', null).$castTo<boolean>().as('suspended'),
+      eb
+        .and([
+          eb.fn.coalesce(
+            eb
+              .selectFrom('organizations')
+              .select('organizations.twoStepRequired')
+              .whereRef('organizations.id', '=', 'users.organizationId'),
+            sql.lit(false),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('twoFactorSettings')
+                .select('twoFactorSettings.userId')
+                .whereRef('twoFactorSettings.userId', '=', 'users.id')
+                .where('twoFactorSettings.enabledAt', 'is not', null),
+            ),
+          ),
+        ])
+        .$castTo<boolean>()
+        .as('twoStepSetupRequired'),
+    ]);
+}
 
 export async function findUserByEmail(database: Queryable, email: string): Promise<IdentityUser | undefined> {
-  const [user] = await database.query<IdentityUser>(`${selectIdentityUser} where email = $1`, [
-    email.toLowerCase(),
-  ]);
-  return user;
+  return selectIdentityUser(database).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 export async function findUserById(database: Queryable, id: string): Promise<IdentityUser | undefined> {
   // A malformed id cannot name a user; asking would only make PostgreSQL reject the uuid cast.
   if (!isUuid(id)) return undefined;
-  const [user] = await database.query<IdentityUser>(`${selectIdentityUser} where id = $1`, [id]);
-  return user;
+  return selectIdentityUser(database).where('users.id', '=', id).executeTakeFirst();
 }
 
 /**
- * The user of `id` when `alsoRequire` holds too: an SQL condition on the `users` row with parameters from `$2` on
- * (`alsoRequireParams`), checked in the same statement, so a hot path needs one round trip (the bearer check asks
- * for the user and the liveness of their session at once).
+ * The user of `id` when `alsoRequire` holds too, checked in the same statement, so a hot path needs one round trip
+ * (the bearer check asks for the user and the liveness of their session at once). `alsoRequire` is a condition on
+ * the `users` row: built with Kysely, or (the older form) SQL text whose parameters are `$2` on
+ * (`alsoRequireParams`).
  */
 export async function findUserByIdWhere(
   database: Queryable,
   id: string,
-  alsoRequire: string,
-  alsoRequireParams: readonly unknown[],
+  alsoRequire: UserCondition | string,
+  alsoRequireParams: readonly unknown[] = [],
 ): Promise<IdentityUser | undefined> {
   if (!isUuid(id)) return undefined;
-  const [user] = await database.query<IdentityUser>(
-    `${selectIdentityUser} where id = $1 and (${alsoRequire})`,
-    [id, ...alsoRequireParams],
-  );
-  return user;
+  return selectIdentityUser(database)
+    .where('users.id', '=', id)
+    .where(typeof alsoRequire === 'string' ? sqlCondition(alsoRequire, alsoRequireParams) : alsoRequire)
+    .executeTakeFirst();
+}
+
+/** SQL text with `$2`-style placeholders (`$2` is `params[0]`) as a parameterised condition. */
+function sqlCondition(text: string, params: readonly unknown[]) {
+  const pieces = text.split(/\$(\d+)/);
+  return sql<SqlBool>`(${sql.join(
+    pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.val(params[Number(piece) - 2]))),
+    sql``,
+  )})`;
 }
 
 /**
@@ -83,14 +126,17 @@ export async function replacePassword(
   passwordHash: string,
   { markEmailVerified }: { markEmailVerified: boolean },
 ): Promise<void> {
-  await database.query(
-    `update users
-     set password_hash = $2, requires_password_change = false, updated_at = now(), password_changed_at = now(),
-         email_verified_at = case when $3::boolean then coalesce(email_verified_at, now())
-                                  else email_verified_at end
-     where id = $1`,
-    [userId, passwordHash, markEmailVerified],
-  );
+  await db(database)
+    .updateTable('users')
+    .set((eb) => ({
+      passwordHash,
+      requiresPasswordChange: false,
+      updatedAt: now(),
+      passwordChangedAt: now(),
+      ...(markEmailVerified && { emailVerifiedAt: eb.fn.coalesce('emailVerifiedAt', now()) }),
+    }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** A user as they were meant to be created; fields left out take the table's defaults. */
@@ -118,31 +164,27 @@ export interface NewUser {
  * decides, so two requests racing for one address cannot both create it.
  */
 export async function insertUser(database: Queryable, user: NewUser): Promise<{ id: string } | undefined> {
-  const [created] = await database.query<{ id: string }>(
-    `insert into users (email, first_name, last_name, phone, company, job_title, receive_emails, password_hash,
-                        status, organization_id, role, requires_password_change, email_verified_at,
-                        internal_admin)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, case when $13::boolean then now() end, $14)
-     on conflict (email) do nothing
-     returning id`,
-    [
-      user.email,
-      user.firstName,
-      user.lastName,
-      user.phone ?? null,
-      user.company ?? null,
-      user.jobTitle ?? null,
-      user.receiveEmails ?? false,
-      user.passwordHash,
-      user.status,
-      user.organizationId,
-      user.role,
-      user.requiresPasswordChange ?? false,
-      user.emailVerified ?? false,
-      user.internalAdmin ?? false,
-    ],
-  );
-  return created;
+  return db(database)
+    .insertInto('users')
+    .values({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone ?? null,
+      company: user.company ?? null,
+      jobTitle: user.jobTitle ?? null,
+      receiveEmails: user.receiveEmails ?? false,
+      passwordHash: user.passwordHash,
+      status: user.status,
+      organizationId: user.organizationId,
+      role: user.role,
+      requiresPasswordChange: user.requiresPasswordChange ?? false,
+      emailVerifiedAt: user.emailVerified ? now() : null,
+      internalAdmin: user.internalAdmin ?? false,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }
 
 /** Which of `emails` already have a user. */
@@ -150,9 +192,8 @@ export async function findExistingEmails(
   database: Queryable,
   emails: readonly string[],
 ): Promise<Set<string>> {
-  const rows = await database.query<{ email: string }>('select email from users where email = any($1)', [
-    emails,
-  ]);
+  if (emails.length === 0) return new Set();
+  const rows = await db(database).selectFrom('users').select('email').where('email', 'in', emails).execute();
   return new Set(rows.map((row) => row.email));
 }
 
@@ -161,17 +202,24 @@ export async function findExistingEmails(
  * which withdraws the invitation (docs/decisions/0035).
  */
 export async function emailHasUser(database: Queryable, email: string): Promise<boolean> {
-  return (
-    (await database.query(`select 1 from users where email = $1 and status <> 'InvitationSent'`, [email]))
-      .length > 0
-  );
+  const user = await db(database)
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('status', '<>', 'InvitationSent')
+    .executeTakeFirst();
+  return user !== undefined;
 }
 
 /** Whether a user other than `userId` signs in with `email`. */
 export async function emailTakenByAnotherUser(database: Queryable, email: string, userId: string) {
-  return (
-    (await database.query('select 1 from users where email = $1 and id <> $2', [email, userId])).length > 0
-  );
+  const user = await db(database)
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return user !== undefined;
 }
 
 /**
@@ -183,22 +231,23 @@ export async function lockActiveUserByEmail(
   email: string,
   { unverifiedOnly = false } = {},
 ): Promise<{ id: string } | undefined> {
-  const [user] = await transaction.query<{ id: string }>(
-    `select id from users where email = $1 and status = 'Active'
-       and ($2::boolean is false or email_verified_at is null)
-     for update`,
-    [email, unverifiedOnly],
-  );
-  return user;
+  return db(transaction)
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('status', '=', 'Active')
+    .$if(unverifiedOnly, (query) => query.where('emailVerifiedAt', 'is', null))
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Marks the user's address verified (the first date is kept). */
 export async function markEmailVerified(database: Queryable, userId: string): Promise<void> {
-  await database.query(
-    `update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = $1`,
-    [userId],
-  );
+  await db(database)
+    .updateTable('users')
+    .set((eb) => ({ emailVerifiedAt: eb.fn.coalesce('emailVerifiedAt', now()), updatedAt: now() }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Swaps in an address its owner proved they read (an email-change link): the new address is verified. */
@@ -207,11 +256,15 @@ export async function replaceEmailWithVerified(
   userId: string,
   newEmail: string,
 ): Promise<void> {
-  await database.query(
-    `update users set email = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
-     where id = $1`,
-    [userId, newEmail],
-  );
+  await db(database)
+    .updateTable('users')
+    .set((eb) => ({
+      email: newEmail,
+      emailVerifiedAt: eb.fn.coalesce('emailVerifiedAt', now()),
+      updatedAt: now(),
+    }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
@@ -223,14 +276,19 @@ export async function replaceUnverifiedEmail(
   userId: string,
   newEmail: string,
 ): Promise<boolean> {
-  const updated = await database.query(
-    `update users set email = $2, updated_at = now()
-     where id = $1 and email_verified_at is null
-       and not exists (select 1 from users other where other.email = $2)
-     returning id`,
-    [userId, newEmail],
-  );
-  return updated.length > 0;
+  const updated = await db(database)
+    .updateTable('users')
+    .set({ email: newEmail, updatedAt: now() })
+    .where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('users as other').select('other.id').where('other.email', '=', newEmail)),
+      ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
 }
 
 /** Suspends the user at `email` (keeping the first date); undefined when no user has it. */
@@ -238,12 +296,12 @@ export async function suspendUserByEmail(
   database: Queryable,
   email: string,
 ): Promise<{ id: string } | undefined> {
-  const [user] = await database.query<{ id: string }>(
-    `update users set suspended_at = coalesce(suspended_at, now()), updated_at = now()
-     where email = $1 returning id`,
-    [email],
-  );
-  return user;
+  return db(database)
+    .updateTable('users')
+    .set((eb) => ({ suspendedAt: eb.fn.coalesce('suspendedAt', now()), updatedAt: now() }))
+    .where('email', '=', email)
+    .returning('id')
+    .executeTakeFirst();
 }
 
 /** Lifts the suspension of the user at `email`; undefined when no user has it. */
@@ -251,19 +309,22 @@ export async function unsuspendUserByEmail(
   database: Queryable,
   email: string,
 ): Promise<{ id: string } | undefined> {
-  const [user] = await database.query<{ id: string }>(
-    'update users set suspended_at = null, updated_at = now() where email = $1 returning id',
-    [email],
-  );
-  return user;
+  return db(database)
+    .updateTable('users')
+    .set({ suspendedAt: null, updatedAt: now() })
+    .where('email', '=', email)
+    .returning('id')
+    .executeTakeFirst();
 }
 
 /** Clears the marketing opt-in of the user at `email`, if any (an unsubscribe). */
 export async function withdrawMarketingConsent(database: Queryable, email: string): Promise<void> {
-  await database.query(
-    'update users set receive_emails = false, updated_at = now() where email = $1 and receive_emails',
-    [email],
-  );
+  await db(database)
+    .updateTable('users')
+    .set({ receiveEmails: false, updatedAt: now() })
+    .where('email', '=', email)
+    .where('receiveEmails', '=', true)
+    .execute();
 }
 
 /** A user with a marketing or account email possibly due, and when they signed up. */
@@ -281,24 +342,33 @@ export function findMarketingCandidates(
   database: Queryable,
   { signedUpWithinDays }: { signedUpWithinDays?: number } = {},
 ): Promise<EmailCandidate[]> {
-  return database.query<EmailCandidate>(
-    `select id, email, created_at as "createdAt" from users
-     where status = 'Active' and receive_emails and email_verified_at is not null and suspended_at is null
-       and ($1::integer is null or created_at > now() - $1::integer * interval '1 day')
-     order by created_at, id`,
-    [signedUpWithinDays ?? null],
-  );
+  return db(database)
+    .selectFrom('users')
+    .select(['id', 'email', 'createdAt'])
+    .where('status', '=', 'Active')
+    .where('receiveEmails', '=', true)
+    .where('emailVerifiedAt', 'is not', null)
+    .where('suspendedAt', 'is', null)
+    .$if(signedUpWithinDays !== undefined, (query) =>
+      query.where('createdAt', '>', sql<Date>`now() - ${signedUpWithinDays}::integer * interval '1 day'`),
+    )
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
 }
 
 /** Active, not suspended users who signed up more than `afterHours` ago and have not verified their address. */
 export function findLongUnverifiedUsers(database: Queryable, afterHours: number): Promise<EmailCandidate[]> {
-  return database.query<EmailCandidate>(
-    `select id, email, created_at as "createdAt" from users
-     where status = 'Active' and email_verified_at is null and suspended_at is null
-       and created_at <= now() - $1::integer * interval '1 hour'
-     order by created_at, id`,
-    [afterHours],
-  );
+  return db(database)
+    .selectFrom('users')
+    .select(['id', 'email', 'createdAt'])
+    .where('status', '=', 'Active')
+    .where('emailVerifiedAt', 'is', null)
+    .where('suspendedAt', 'is', null)
+    .where('createdAt', '<=', sql<Date>`now() - ${afterHours}::integer * interval '1 hour'`)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -310,13 +380,23 @@ export async function adoptSsoUser(
   userId: string,
   { firstName, lastName }: { firstName: string; lastName: string },
 ): Promise<void> {
-  await transaction.query(
-    `update users
-     set status = 'Active', email_verified_at = coalesce(email_verified_at, now()),
-         first_name = case when first_name = '' then $2 else first_name end,
-         last_name = case when last_name = '' then $3 else last_name end,
-         updated_at = now()
-     where id = $1 and (status <> 'Active' or email_verified_at is null or first_name = '' or last_name = '')`,
-    [userId, firstName, lastName],
-  );
+  await db(transaction)
+    .updateTable('users')
+    .set((eb) => ({
+      status: 'Active',
+      emailVerifiedAt: eb.fn.coalesce('emailVerifiedAt', now()),
+      firstName: eb.case().when('firstName', '=', '').then(firstName).else(eb.ref('firstName')).end(),
+      lastName: eb.case().when('lastName', '=', '').then(lastName).else(eb.ref('lastName')).end(),
+      updatedAt: now(),
+    }))
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '<>', 'Active'),
+        eb('emailVerifiedAt', 'is', null),
+        eb('firstName', '=', ''),
+        eb('lastName', '=', ''),
+      ]),
+    )
+    .execute();
 }

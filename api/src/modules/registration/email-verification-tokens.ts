@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { confirmEmailChange, isUniqueViolation } from '../email-change/email-change-confirmation.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { findUserById, lockActiveUserByEmail, markEmailVerified } from '../people/user-repository.js';
@@ -14,12 +16,15 @@ export const emailVerificationLinkLifetimeHours = 24;
  */
 export async function issueEmailVerificationToken(database: Queryable, userId: string): Promise<string> {
   const token = newOneTimeToken();
-  await database.query('delete from email_verification_tokens where user_id = $1', [userId]);
-  await database.query(
-    `insert into email_verification_tokens (user_id, token_hash, expires_at)
-     values ($1, $2, now() + $3::integer * interval '1 hour')`,
-    [userId, hashOneTimeToken(token), emailVerificationLinkLifetimeHours],
-  );
+  await db(database).deleteFrom('emailVerificationTokens').where('userId', '=', userId).execute();
+  await db(database)
+    .insertInto('emailVerificationTokens')
+    .values({
+      userId,
+      tokenHash: hashOneTimeToken(token),
+      expiresAt: sql<Date>`now() + ${emailVerificationLinkLifetimeHours}::integer * interval '1 hour'`,
+    })
+    .execute();
   return token;
 }
 
@@ -49,24 +54,27 @@ async function verifyAddressWithToken(
   transaction: Queryable,
   token: string,
 ): Promise<EmailVerificationResult> {
-  const [stored] = await transaction.query<{
-    id: string;
-    userId: string;
-    used: boolean;
-    expired: boolean;
-  }>(
-    `select id, user_id as "userId", used_at is not null as used, expires_at <= now() as expired
-     from email_verification_tokens
-     where token_hash = $1
-     for update`,
-    [hashOneTimeToken(token)],
-  );
+  const stored = await db(transaction)
+    .selectFrom('emailVerificationTokens')
+    .select((eb) => [
+      'id',
+      'userId',
+      eb('usedAt', 'is not', null).$castTo<boolean>().as('used'),
+      eb('expiresAt', '<=', sql<Date>`now()`).$castTo<boolean>().as('expired'),
+    ])
+    .where('tokenHash', '=', hashOneTimeToken(token))
+    .forUpdate()
+    .executeTakeFirst();
   const user = stored && (await findUserById(transaction, stored.userId));
   // A used link is "failed" even once it is also old: expiry only matters for a link that could still work.
   if (!stored || !user || stored.used) return { outcome: 'invalid' };
   if (stored.expired) return { outcome: 'expired' };
 
-  await transaction.query('update email_verification_tokens set used_at = now() where id = $1', [stored.id]);
+  await db(transaction)
+    .updateTable('emailVerificationTokens')
+    .set({ usedAt: sql<Date>`now()` })
+    .where('id', '=', stored.id)
+    .execute();
   await markEmailVerified(transaction, stored.userId);
   return { outcome: 'verified', email: user.email, userId: stored.userId };
 }

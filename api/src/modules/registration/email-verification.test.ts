@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { demoAdmin, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { findUserByEmail, suspendUserByEmail } from '../people/user-repository.js';
 
 const password = 'Harbour-Lights-2026';
 
@@ -28,6 +31,13 @@ describe('email verification', () => {
     server.app.inject({ method: 'POST', url, payload, remoteAddress });
   const verify = (token: string) => post('/verify-email', { token });
   const logIn = (email: string, withPassword = password) => post('/login', { email, password: withPassword });
+  /** Makes the verification links of `email` expired `ago` (an interval: '1 hour'). */
+  const expireVerificationTokens = (email: string, ago: string) =>
+    db(server.database)
+      .updateTable('emailVerificationTokens')
+      .set({ expiresAt: sql<Date>`now() - ${ago}::interval` })
+      .where('userId', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
+      .execute();
 
   const failed = {
     statusCode: 400,
@@ -104,11 +114,7 @@ describe('email verification', () => {
         history.json().map(({ method, outcome }: { method: string; outcome: string }) => [method, outcome]),
         [['verification-link', 'success']],
       );
-      const [user] = await server.database.query<{ verified: boolean }>(
-        'select email_verified_at is not null as verified from users where email = $1',
-        [email],
-      );
-      assert.deepEqual(user, { verified: true });
+      assert.equal((await findUserByEmail(server.database, email))?.emailVerified, true);
       assert.equal((await logIn(email)).statusCode, 200);
 
       const reused = await verify(token);
@@ -132,7 +138,7 @@ describe('email verification', () => {
 
     it('confirms a suspended account without signing it in', async () => {
       const email = await signUpSomeone();
-      await server.database.query('update users set suspended_at = now() where email = $1', [email]);
+      await suspendUserByEmail(server.database, email);
       const response = await verify(await verificationTokenFor(server.database, email));
       assert.equal(response.statusCode, 200);
       assert.deepEqual(bodyOf(response), { email, verified: true });
@@ -141,11 +147,7 @@ describe('email verification', () => {
     it('answers an expired link with VERIFICATION_LINK_EXPIRED and leaves the address unverified', async () => {
       const email = await signUpSomeone();
       const token = await verificationTokenFor(server.database, email);
-      await server.database.query(
-        `update email_verification_tokens set expires_at = now() - interval '1 second'
-         where user_id = (select id from users where email = $1)`,
-        [email],
-      );
+      await expireVerificationTokens(email, '1 second');
       const response = await verify(token);
       assert.equal(response.statusCode, 400);
       assert.deepEqual(bodyOf(response), expired);
@@ -201,11 +203,7 @@ describe('email verification', () => {
     it('replaces an expired link with one that works', async () => {
       const email = await signUpSomeone();
       const oldToken = await verificationTokenFor(server.database, email);
-      await server.database.query(
-        `update email_verification_tokens set expires_at = now() - interval '1 hour'
-         where user_id = (select id from users where email = $1)`,
-        [email],
-      );
+      await expireVerificationTokens(email, '1 hour');
       assert.deepEqual(bodyOf(await verify(oldToken)), expired);
       assert.equal((await post('/send-confirmation', { email }, '203.0.113.12')).statusCode, 202);
       assert.equal((await verify(await verificationTokenFor(server.database, email))).statusCode, 200);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { db } from '../../db/kysely.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -80,14 +81,15 @@ describe('sign-up step 2: adding a card with the payment-setup token', () => {
 
   it('answers the same for an address that already has an account, storing nothing', async () => {
     const token = await signUpAs('admin@demo.dcipher.local', '10.1.0.3');
-    const before = await server.database.query('select id from payment_methods');
+    const paymentMethods = () => db(server.database).selectFrom('paymentMethods').select('id').execute();
+    const before = await paymentMethods();
     const response = await addCard(token);
     assert.equal(response.statusCode, 201, response.body);
     assert.deepEqual(
       { brand: response.json().brand, last4: response.json().last4, isDefault: response.json().isDefault },
       { brand: 'visa', last4: '4242', isDefault: true },
     );
-    assert.equal((await server.database.query('select id from payment_methods')).length, before.length);
+    assert.equal((await paymentMethods()).length, before.length);
 
     // The gateway still checks the card, so a decline looks the same as for a new account.
     const declined = await addCard(token, paymentForm({ cardNumber: '4000 0000 0000 0002' }));

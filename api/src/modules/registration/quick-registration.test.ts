@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { db } from '../../db/kysely.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { demoAdmin, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -26,7 +27,14 @@ describe('POST /register/quick', () => {
   };
 
   const countUsers = async () =>
-    (await server.database.query<{ count: number }>('select count(*)::int as count from users'))[0]?.count;
+    Number(
+      (
+        await db(server.database)
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
 
   it('emails a new address a link to the sign-up form with the address in it, creating nothing', async () => {
     const users = await countUsers();

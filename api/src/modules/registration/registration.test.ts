@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorBodySchema, type ValidationReason } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import * as v from 'valibot';
+import { db } from '../../db/kysely.js';
 import { demoPassword } from '../../db/seed-demo-data.js';
 import { createServer } from '../../server.js';
 import { bodyOf } from '../../test-support/error-body.js';
@@ -9,6 +11,7 @@ import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { solveCaptcha } from '../../test-support/solve-captcha.js';
 import { demoAdmin, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
+import { findExistingEmails, findUserByEmail } from '../people/user-repository.js';
 
 const webUrl = 'https://www.dcipher.test';
 const captchaMessage = 'Please verify that you are a human';
@@ -32,7 +35,14 @@ describe('POST /register', () => {
   after(() => server.close());
 
   const countRows = async (table: 'users' | 'organizations') =>
-    (await server.database.query<{ count: number }>(`select count(*)::int as count from ${table}`))[0]?.count;
+    Number(
+      (
+        await db(server.database)
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
 
   /** `params` name the API's own rule (its reason); a refusal by the schemas has none. */
   const validationFailure = (issues: Record<string, string>, params?: { reason: ValidationReason }) => ({
@@ -60,46 +70,57 @@ describe('POST /register', () => {
     assert.equal(response.statusCode, 201, response.body);
     assertReceipt(response.json(), 'ada.lovelace@example.com');
 
-    const [user] = await server.database.query<Record<string, unknown>>(
-      `select first_name, last_name, phone, company, job_title, receive_emails, status, role, password_hash,
-              email_verified_at, organization_id
-       from users where email = 'ada.lovelace@example.com'`,
-    );
+    const user = await db(server.database)
+      .selectFrom('users')
+      .select([
+        'firstName',
+        'lastName',
+        'phone',
+        'company',
+        'jobTitle',
+        'receiveEmails',
+        'status',
+        'role',
+        'passwordHash',
+        'emailVerifiedAt',
+        'organizationId',
+      ])
+      .where('email', '=', 'ada.lovelace@example.com')
+      .executeTakeFirst();
     assert.ok(user);
-    assert.match(String(user.password_hash), /^\$argon2id\$/);
+    assert.match(String(user.passwordHash), /^\$argon2id\$/);
     assert.deepEqual(
-      { ...user, password_hash: undefined, organization_id: undefined },
+      { ...user, passwordHash: undefined, organizationId: undefined },
       {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
         phone: '+44 20 7946 0000',
         company: 'Analytical Engines',
-        job_title: 'Programmer',
-        receive_emails: true,
+        jobTitle: 'Programmer',
+        receiveEmails: true,
         status: 'Active',
         role: 'admin',
-        password_hash: undefined,
-        email_verified_at: null,
-        organization_id: undefined,
+        passwordHash: undefined,
+        emailVerifiedAt: null,
+        organizationId: undefined,
       },
     );
 
-    const [organization] = await server.database.query<{
-      name: string;
-      customer_type: string;
-      company_size: string | null;
-      trial_days: number;
-    }>(
-      `select name, customer_type, company_size,
-              (extract(epoch from trial_ends_at - now()) / 86400)::float8 as trial_days
-       from organizations where id = $1`,
-      [user.organization_id],
-    );
+    const organization = await db(server.database)
+      .selectFrom('organizations')
+      .select((eb) => [
+        'name',
+        'customerType',
+        'companySize',
+        sql<number>`(extract(epoch from ${eb.ref('trialEndsAt')} - now()) / 86400)::float8`.as('trialDays'),
+      ])
+      .where('id', '=', user.organizationId)
+      .executeTakeFirst();
     assert.ok(organization);
-    assert.ok(Math.abs(organization.trial_days - 14) < 0.01, String(organization.trial_days));
+    assert.ok(Math.abs(organization.trialDays - 14) < 0.01, String(organization.trialDays));
     assert.deepEqual(
-      { ...organization, trial_days: undefined },
-      { name: 'Ada Lovelace', customer_type: 'Individual', company_size: null, trial_days: undefined },
+      { ...organization, trialDays: undefined },
+      { name: 'Ada Lovelace', customerType: 'Individual', companySize: null, trialDays: undefined },
     );
 
     const email = await latestEmailTo(server.database, 'ada.lovelace@example.com');
@@ -113,14 +134,21 @@ describe('POST /register', () => {
     const [link] = findLinksInEmail(email);
     assert.match(String(link), /^https:\/\/www\.dcipher\.test\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
 
-    const [token] = await server.database.query<{ token_hash: string; lifetime_hours: number }>(
-      `select token_hash, (extract(epoch from expires_at - created_at) / 3600)::float8 as lifetime_hours
-       from email_verification_tokens where user_id = (select id from users where email = $1)`,
-      ['ada.lovelace@example.com'],
-    );
-    assert.equal(token?.lifetime_hours, 24);
-    assert.match(String(token?.token_hash), /^[0-9a-f]{64}$/, 'only a hash of the token is stored');
-    assert.ok(!link?.includes(String(token?.token_hash)));
+    const token = await db(server.database)
+      .selectFrom('emailVerificationTokens')
+      .select((eb) => [
+        'tokenHash',
+        sql<number>`(extract(epoch from ${eb.ref('expiresAt')} - ${eb.ref('createdAt')}) / 3600)::float8`.as(
+          'lifetimeHours',
+        ),
+      ])
+      .where('userId', '=', (eb) =>
+        eb.selectFrom('users').select('id').where('email', '=', 'ada.lovelace@example.com'),
+      )
+      .executeTakeFirst();
+    assert.equal(token?.lifetimeHours, 24);
+    assert.match(String(token?.tokenHash), /^[0-9a-f]{64}$/, 'only a hash of the token is stored');
+    assert.ok(!link?.includes(String(token?.tokenHash)));
   });
 
   it('names a business organization after its company and keeps its size band', async () => {
@@ -135,15 +163,16 @@ describe('POST /register', () => {
       '192.0.2.2',
     );
     assert.equal(response.statusCode, 201, response.body);
-    const [organization] = await server.database.query(
-      `select organizations.name, customer_type, company_size, users.role
-       from organizations join users on users.organization_id = organizations.id
-       where users.email = 'grace@compilers.example'`,
-    );
+    const organization = await db(server.database)
+      .selectFrom('organizations')
+      .innerJoin('users', 'users.organizationId', 'organizations.id')
+      .select(['organizations.name', 'organizations.customerType', 'organizations.companySize', 'users.role'])
+      .where('users.email', '=', 'grace@compilers.example')
+      .executeTakeFirst();
     assert.deepEqual(organization, {
       name: 'Compilers Inc.',
-      customer_type: 'Business',
-      company_size: '25-100',
+      customerType: 'Business',
+      companySize: '25-100',
       role: 'admin',
     });
     assert.equal((await readOutbox(server.database, 'grace@compilers.example')).length, 1);
@@ -318,8 +347,7 @@ describe('POST /register', () => {
       assert.equal(again.statusCode, 201);
       assertReceipt(again.json(), email);
       assert.equal((await latestEmailTo(server.database, email)).tag, 'sign-up-existing-account');
-      const users = await server.database.query('select 1 from users where email = $1', [email]);
-      assert.equal(users.length, 1);
+      assert.deepEqual(await findExistingEmails(server.database, [email]), new Set([email]));
       const verified = await server.app.inject({
         method: 'POST',
         url: '/verify-email',
@@ -365,10 +393,7 @@ describe('POST /register', () => {
     } finally {
       await app.close();
     }
-    assert.equal(
-      (await server.database.query("select 1 from users where email = 'unlucky@example.com'")).length,
-      1,
-    );
+    assert.ok(await findUserByEmail(server.database, 'unlucky@example.com'));
   });
 
   it('refuses the 6th sign-up from one IP address within an hour, and only from that address', async () => {
@@ -392,10 +417,7 @@ describe('POST /register', () => {
     assert.equal(body.code, 'TOO_MANY_REQUESTS');
     const retryAfter = Number(refused.headers['retry-after']);
     assert.ok(retryAfter > 3500 && retryAfter <= 3600, String(retryAfter));
-    assert.deepEqual(
-      await server.database.query("select 1 from users where email = 'limit-6@example.com'"),
-      [],
-    );
+    assert.equal(await findUserByEmail(server.database, 'limit-6@example.com'), undefined);
     const elsewhere = await signUp(
       server.app,
       individualSignUp({ email: 'limit-6@example.com' }),

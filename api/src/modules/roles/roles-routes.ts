@@ -11,38 +11,33 @@ import {
 } from '@dcipher/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
-import { isUuid } from '../../db/ids.js';
 import { ApiError, ForbiddenError, ValidationError } from '../../http/api-error.js';
 import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
 import type { MemberService } from '../members/member-service.js';
 import { findActiveMemberByEmail, findNamedMembers, listActiveMembers } from '../people/resource-people.js';
-
-interface StoredResource {
-  id: string;
-  organizationId: string;
-  type: string;
-  name: string;
-  ownerUserId: string;
-  publicRole: string | null;
-}
+import {
+  deleteGrant,
+  findGrantRole,
+  findResource,
+  listGrants,
+  listResources,
+  type StoredResource,
+  setOwner,
+  setPublicRole,
+  updateGrantRole,
+  upsertGrant,
+} from './roles-repository.js';
 
 /** One resource of the caller's organization; another organization's, or none, is "not found" alike. */
-async function findResource(
+function findResourceOf(
   database: Queryable,
   caller: AuthenticatedUser,
   type: string,
   id: string,
-  { lock = false } = {},
+  options: { lock?: boolean } = {},
 ): Promise<StoredResource | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [resource] = await database.query<StoredResource>(
-    `select id, organization_id as "organizationId", type, name, owner_user_id as "ownerUserId",
-            public_role as "publicRole"
-     from resources where id = $1 and type = $2 and organization_id = $3 ${lock ? 'for update' : ''}`,
-    [id, type, caller.organizationId],
-  );
-  return resource;
+  return findResource(database, { organizationId: caller.organizationId, type, id }, options);
 }
 
 /** The caller's role on one resource: owner, their grant, or the resource's public role. */
@@ -52,11 +47,8 @@ async function resourceRoleOf(
   resource: StoredResource,
 ): Promise<ResourceGrant | undefined> {
   if (resource.ownerUserId === caller.id) return 'owner';
-  const [grant] = await database.query<{ role: ResourceGrant }>(
-    'select role from resource_role_grants where resource_id = $1 and user_id = $2',
-    [resource.id, caller.id],
-  );
-  if (grant) return grant.role;
+  const grant = await findGrantRole(database, resource.id, caller.id);
+  if (grant) return grant;
   return resource.publicRole ? 'public' : undefined;
 }
 
@@ -85,7 +77,7 @@ export function registerRolesRoutes(
     action: PermissionAction,
     options: { lock?: boolean } = {},
   ): Promise<StoredResource> {
-    const resource = await findResource(queryable, caller, type, id, options);
+    const resource = await findResourceOf(queryable, caller, type, id, options);
     if (!resource) throw notFound();
     const resourceRole = await resourceRoleOf(queryable, caller, resource);
     // Someone who may not even read it is not told it exists.
@@ -97,10 +89,7 @@ export function registerRolesRoutes(
   }
 
   async function sharingOf(queryable: Queryable, resource: StoredResource): Promise<ResourceSharing> {
-    const grants = await queryable.query<{ userId: string; role: 'editor' | 'viewer' }>(
-      `select user_id::text as "userId", role from resource_role_grants where resource_id = $1 order by granted_at`,
-      [resource.id],
-    );
+    const grants = await listGrants(queryable, resource.id);
     const people = await findNamedMembers(queryable, resource.organizationId, [
       resource.ownerUserId,
       ...grants.map((grant) => grant.userId),
@@ -132,7 +121,7 @@ export function registerRolesRoutes(
     let resourceRole: ResourceGrant | undefined;
     if (query.resourceId) {
       // Another organization's item, or none, is not found: never answered from the caller's organization role.
-      const resource = await findResource(database, user, query.resource, query.resourceId);
+      const resource = await findResourceOf(database, user, query.resource, query.resourceId);
       if (!resource) throw notFound();
       resourceRole = await resourceRoleOf(database, user, resource);
     }
@@ -148,7 +137,7 @@ export function registerRolesRoutes(
   registerEndpoint(app, contract.roles.getMyRoles, async ({ query }, { user }) => {
     let resourceRole: ResourceGrant | undefined;
     if (query.resource && query.resourceId) {
-      const resource = await findResource(database, user, query.resource, query.resourceId);
+      const resource = await findResourceOf(database, user, query.resource, query.resourceId);
       if (!resource) throw notFound();
       resourceRole = await resourceRoleOf(database, user, resource);
     }
@@ -184,12 +173,7 @@ export function registerRolesRoutes(
   }));
 
   registerEndpoint(app, contract.roles.listSharedResources, async (_input, { user }) => {
-    const stored = await database.query<StoredResource>(
-      `select id, organization_id as "organizationId", type, name, owner_user_id as "ownerUserId",
-              public_role as "publicRole"
-       from resources where organization_id = $1 order by lower(name), id`,
-      [user.organizationId],
-    );
+    const stored = await listResources(database, user.organizationId);
     const resources = [];
     for (const resource of stored) {
       const type = resource.type as PermissionResource;
@@ -218,11 +202,7 @@ export function registerRolesRoutes(
       if (member.userId === resource.ownerUserId) {
         throw new ValidationError('ownerRole', 'email');
       }
-      await transaction.query(
-        `insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, $3)
-         on conflict (resource_id, user_id) do update set role = excluded.role`,
-        [resource.id, member.userId, body.role],
-      );
+      await upsertGrant(transaction, { resourceId: resource.id, userId: member.userId, role: body.role });
       await recordActivity(transaction, {
         organizationId: user.organizationId,
         actor: { userId: user.id },
@@ -242,11 +222,12 @@ export function registerRolesRoutes(
       if (body.email !== undefined) {
         const member = await memberAt(transaction, user, body.email);
         if (!body.role) throw new ValidationError('grantableRole', 'role');
-        const updated = await transaction.query(
-          'update resource_role_grants set role = $3 where resource_id = $1 and user_id = $2 returning role',
-          [resource.id, member.userId, body.role],
-        );
-        if (updated.length === 0) throw new ValidationError('notAMember', 'email');
+        const updated = await updateGrantRole(transaction, {
+          resourceId: resource.id,
+          userId: member.userId,
+          role: body.role,
+        });
+        if (!updated) throw new ValidationError('notAMember', 'email');
         await recordActivity(transaction, {
           organizationId: user.organizationId,
           actor: { userId: user.id },
@@ -257,10 +238,7 @@ export function registerRolesRoutes(
       }
       if (body.public !== undefined) {
         const publicRole = body.public ? 'viewer' : null;
-        await transaction.query('update resources set public_role = $2 where id = $1', [
-          resource.id,
-          publicRole,
-        ]);
+        await setPublicRole(transaction, resource.id, publicRole);
         await recordActivity(transaction, {
           organizationId: user.organizationId,
           actor: { userId: user.id },
@@ -280,10 +258,7 @@ export function registerRolesRoutes(
         lock: true,
       });
       const member = await memberAt(transaction, user, body.email);
-      await transaction.query('delete from resource_role_grants where resource_id = $1 and user_id = $2', [
-        resource.id,
-        member.userId,
-      ]);
+      await deleteGrant(transaction, resource.id, member.userId);
       await recordActivity(transaction, {
         organizationId: user.organizationId,
         actor: { userId: user.id },
@@ -306,20 +281,10 @@ export function registerRolesRoutes(
         throw new ValidationError('guestCannotOwn', 'email');
       }
       const previousOwner = resource.ownerUserId;
-      await transaction.query('update resources set owner_user_id = $2 where id = $1', [
-        resource.id,
-        member.userId,
-      ]);
-      await transaction.query('delete from resource_role_grants where resource_id = $1 and user_id = $2', [
-        resource.id,
-        member.userId,
-      ]);
+      await setOwner(transaction, resource.id, member.userId);
+      await deleteGrant(transaction, resource.id, member.userId);
       // The previous owner keeps working on it as an editor.
-      await transaction.query(
-        `insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, 'editor')
-         on conflict (resource_id, user_id) do update set role = 'editor'`,
-        [resource.id, previousOwner],
-      );
+      await upsertGrant(transaction, { resourceId: resource.id, userId: previousOwner, role: 'editor' });
       await recordActivity(transaction, {
         organizationId: user.organizationId,
         actor: { userId: user.id },

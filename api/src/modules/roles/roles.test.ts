@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
   can,
@@ -13,6 +14,9 @@ import {
 import { demoOrganization, demoPassword, demoResources } from '../../db/seed-demo-data.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { ensureOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
+import { ensureResource, upsertGrant } from './roles-repository.js';
 
 const emailOf: Record<OrganizationRole, string> = {
   admin: 'admin@demo.dcipher.local',
@@ -28,11 +32,7 @@ describe('roles (issue 10)', () => {
     server = await startTestServer();
     for (const role of organizationRoles) {
       tokens[role] = (await logIn(server.app, { email: emailOf[role], password: demoPassword })).accessToken;
-      const [row] = await server.database.query<{ id: string }>(
-        'select id::text as id from users where email = $1',
-        [emailOf[role]],
-      );
-      ids[role] = row?.id ?? '';
+      ids[role] = (await findUserByEmail(server.database, emailOf[role]))?.id ?? '';
     }
   });
   after(() => server.close());
@@ -49,14 +49,18 @@ describe('roles (issue 10)', () => {
   async function makeResource(
     type: string,
     ownerId: string,
-    publicRole: string | null = null,
+    publicRole: 'viewer' | null = null,
   ): Promise<string> {
-    const [row] = await server.database.query<{ id: string }>(
-      `insert into resources (organization_id, type, name, owner_user_id, public_role)
-       values ($1, $2, 'Matrix item', $3, $4) returning id::text as id`,
-      [demoOrganization.id, type, ownerId, publicRole],
-    );
-    return row?.id ?? '';
+    const id = randomUUID();
+    await ensureResource(server.database, {
+      id,
+      organizationId: demoOrganization.id,
+      type,
+      name: 'Matrix item',
+      ownerUserId: ownerId,
+      publicRole,
+    });
+    return id;
   }
 
   it('walks the whole policy matrix: every organization role × action × resource, and the API agrees', async () => {
@@ -96,10 +100,7 @@ describe('roles (issue 10)', () => {
         ];
         for (const grant of ['editor', 'viewer'] as const) {
           const id = await makeResource(resource, someoneElse === ids[role] ? ids.teammate : someoneElse);
-          await server.database.query(
-            'insert into resource_role_grants (resource_id, user_id, role) values ($1, $2, $3)',
-            [id, ids[role], grant],
-          );
+          await upsertGrant(server.database, { resourceId: id, userId: ids[role], role: grant });
           cases.push([grant, id]);
         }
         for (const [resourceRole, id] of cases) {
@@ -225,19 +226,25 @@ describe('roles (issue 10)', () => {
   });
 
   it('refuses unknown resources, other organizations and bad input with clear 4xx, never telling what exists', async () => {
-    const [other] = await server.database.query<{ id: string }>(
-      `insert into organizations (name, customer_type) values ('Other Roles Org', 'Business') returning id::text as id`,
-    );
-    const [outsider] = await server.database.query<{ id: string }>(
-      `insert into users (email, first_name, last_name, status, organization_id, role)
-       values ('outsider@roles.example', 'Out', 'Sider', 'Active', $1, 'admin') returning id::text as id`,
-      [other?.id],
-    );
-    const [foreign] = await server.database.query<{ id: string }>(
-      `insert into resources (organization_id, type, name, owner_user_id) values ($1, 'file', 'Secret plan', $2)
-       returning id::text as id`,
-      [other?.id, outsider?.id],
-    );
+    const other = { id: randomUUID(), name: 'Other Roles Org', customerType: 'Business' } as const;
+    await ensureOrganization(server.database, other);
+    const outsider = await insertUser(server.database, {
+      email: 'outsider@roles.example',
+      firstName: 'Out',
+      lastName: 'Sider',
+      passwordHash: null,
+      status: 'Active',
+      organizationId: other.id,
+      role: 'admin',
+    });
+    const foreign = { id: randomUUID() };
+    await ensureResource(server.database, {
+      id: foreign.id,
+      organizationId: other.id,
+      type: 'file',
+      name: 'Secret plan',
+      ownerUserId: outsider?.id ?? '',
+    });
     const foreignAnswer = await call(
       'GET',
       `/roles/resource?resource=file&resourceId=${foreign?.id}`,
@@ -316,11 +323,15 @@ describe('roles (issue 10)', () => {
     });
 
     const member = 'roles.member@example.com';
-    await server.database.query(
-      `insert into users (email, first_name, last_name, status, organization_id, role)
-       values ($1, 'Rolf', 'Member', 'Active', $2, 'guest')`,
-      [member, demoOrganization.id],
-    );
+    await insertUser(server.database, {
+      email: member,
+      firstName: 'Rolf',
+      lastName: 'Member',
+      passwordHash: null,
+      status: 'Active',
+      organizationId: demoOrganization.id,
+      role: 'guest',
+    });
     assert.equal(
       (await call('POST', '/roles/organization', tokens.teammate, { email: member, role: 'teammate' }))
         .statusCode,
