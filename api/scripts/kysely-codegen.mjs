@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
  */
 const enumerations = {
   'api_keys.kind': 'ApiKeyKind',
+  'contact_requests.topic': 'ContactTopic',
+  'integration_tokens.provider': 'IntegrationProvider',
 };
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ApiKeyKind } from "@dcipher/shared/contract";
+import type { ApiKeyKind, ContactTopic, IntegrationProvider } from "@dcipher/shared/contract";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -94,7 +94,7 @@ export interface ContactRequests {
   phone: string | null;
   receivedAt: Generated<Timestamp>;
   receiveEmails: boolean;
-  topic: string;
+  topic: ContactTopic;
 }
 
 export interface CreditTransactions {
@@ -157,7 +157,7 @@ export interface EmailVerificationTokens {
 export interface IntegrationTokens {
   accessToken: string;
   expiresAt: Timestamp | null;
-  provider: string;
+  provider: IntegrationProvider;
   refreshToken: string | null;
   savedAt: Generated<Timestamp>;
   scope: string | null;
