@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { allEndpoints, type EndpointDefinition } from '@dcipher/shared/contract';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import type { Queryable } from '../db/database.js';
+import { db } from '../db/kysely.js';
 import { demoOrganization, demoPassword } from '../db/seed-demo-data.js';
+import { ensureOrganization } from '../modules/people/organization-repository.js';
+import { findUserByEmail, insertUser } from '../modules/people/user-repository.js';
 import { logIn, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { declaredFields, toFastifyPath } from './register-endpoint.js';
 
@@ -18,32 +23,34 @@ const bEmail = 'b-admin@isolation.example';
 
 /** Every `id` of every table with an `organization_id`, for organization A, plus its people. */
 async function identifiersOf(database: Queryable, organizationId: string) {
-  const tables = await database.query<{ table: string }>(
-    `select c.table_name as "table" from information_schema.columns c
-     join information_schema.columns i on i.table_name = c.table_name and i.table_schema = c.table_schema
-       and i.column_name = 'id'
-     where c.table_schema = 'public' and c.column_name = 'organization_id'`,
+  // Tables and their columns as they are in the database (Kysely's introspection reads the SQL names).
+  const tables = (await db(database).introspection.getTables()).filter(
+    (table) =>
+      table.schema === 'public' &&
+      table.columns.some((column) => column.name === 'organization_id') &&
+      table.columns.some((column) => column.name === 'id'),
   );
   const ids = new Set<string>([organizationId]);
-  for (const { table } of tables) {
-    for (const row of await database.query<{ id: string }>(
-      `select id::text as id from "${table}" where organization_id = $1`,
-      [organizationId],
-    )) {
-      ids.add(row.id);
-    }
+  for (const { name } of tables) {
+    // Any table, so named at run time: the typed builder cannot name it.
+    const { rows } = await sql<{ id: string }>`
+      select id::text as id from ${sql.table(name)} where organization_id = ${organizationId}
+    `.execute(db(database));
+    for (const row of rows) ids.add(row.id);
   }
-  const people = await database.query<{ id: string; email: string; firstName: string; lastName: string }>(
-    // Test code: the people module's guard applies to product modules.
-    `select id::text as id, email, first_name as "firstName", last_name as "lastName" from users
-     where organization_id = $1`,
-    [organizationId],
-  );
+  // Test code: the people module's guard applies to product modules.
+  const people = await db(database)
+    .selectFrom('users')
+    .select(['id', 'email', 'firstName', 'lastName'])
+    .where('organizationId', '=', organizationId)
+    .execute();
   for (const person of people) ids.add(person.id);
-  const sessions = await database.query<{ id: string }>(
-    `select s.id::text as id from sessions s join users u on u.id = s.user_id where u.organization_id = $1`,
-    [organizationId],
-  );
+  const sessions = await db(database)
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select('sessions.id')
+    .where('users.organizationId', '=', organizationId)
+    .execute();
   for (const session of sessions) ids.add(session.id);
   return { ids: [...ids], emails: people.map((person) => person.email), people };
 }
@@ -51,17 +58,22 @@ async function identifiersOf(database: Queryable, organizationId: string) {
 /** A's data as it stands, to compare after B's attempts. */
 async function snapshotOf(database: Queryable, organizationId: string) {
   const [users, sessions, organization] = await Promise.all([
-    database.query(
-      `select id, email, role, status, first_name, last_name, password_hash from users
-       where organization_id = $1 order by id`,
-      [organizationId],
-    ),
-    database.query(
-      `select count(*)::integer as live from refresh_tokens t join users u on u.id = t.user_id
-       where u.organization_id = $1 and t.revoked_at is null and t.used_at is null`,
-      [organizationId],
-    ),
-    database.query('select * from organizations where id = $1', [organizationId]),
+    db(database)
+      .selectFrom('users')
+      .select(['id', 'email', 'role', 'status', 'firstName', 'lastName', 'passwordHash'])
+      .where('organizationId', '=', organizationId)
+      .orderBy('id')
+      .execute(),
+    db(database)
+      .selectFrom('refreshTokens')
+      .innerJoin('users', 'users.id', 'refreshTokens.userId')
+      .select((eb) => eb.fn.countAll<number>().as('live'))
+      .where('users.organizationId', '=', organizationId)
+      .where('refreshTokens.revokedAt', 'is', null)
+      .where('refreshTokens.usedAt', 'is', null)
+      .execute(),
+    // Every column, so a change to any of them is seen.
+    db(database).selectFrom('organizations').selectAll().where('id', '=', organizationId).execute(),
   ]);
   return JSON.stringify({ users, sessions, organization });
 }
@@ -89,14 +101,20 @@ describe('tenant isolation: organization B never reaches organization A', () => 
       payload: { name: 'A integration' },
     });
     // B: another organization with its own admin.
-    const [organization] = await server.database.query<{ id: string }>(
-      `insert into organizations (name, customer_type) values ('B Isolation Ltd', 'Business') returning id`,
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role, email_verified_at)
-       select $1, 'Bea', 'Bee', password_hash, 'Active', $2, 'admin', now() from users where email = 'admin@demo.dcipher.local'`,
-      [bEmail, organization?.id],
-    );
+    const organization = { id: randomUUID(), name: 'B Isolation Ltd', customerType: 'Business' } as const;
+    await ensureOrganization(server.database, organization);
+    // A's admin's password hash: the demo password, without hashing it again.
+    const aAdminUser = await findUserByEmail(server.database, 'admin@demo.dcipher.local');
+    await insertUser(server.database, {
+      email: bEmail,
+      firstName: 'Bea',
+      lastName: 'Bee',
+      passwordHash: aAdminUser?.passwordHash ?? null,
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     bToken = (await logIn(server.app, { email: bEmail, password: demoPassword })).accessToken;
     assert.notEqual(decodeJwt(bToken).organizationId, demoOrganization.id);
     a = await identifiersOf(server.database, demoOrganization.id);
