@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
  */
 const enumerations = {
   'api_keys.kind': 'ApiKeyKind',
+  'contact_requests.topic': 'ContactTopic',
+  'integration_tokens.provider': 'IntegrationProvider',
   'invitations.role': 'OrganizationRole',
   'organizations.company_size': 'CompanySizeBand | null',
   'organizations.customer_type': 'CustomerType',

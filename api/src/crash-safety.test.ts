@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './db/database.js';
+import { db } from './db/kysely.js';
 import { createPgliteDatabase } from './db/pglite-database.js';
 import { createPostgresDatabase } from './db/postgres-database.js';
 import { createTestPostgresDatabase, testDatabaseKind } from './test-support/test-database.js';
@@ -145,13 +146,13 @@ describe('crash safety: SIGKILL during writes, then a restart on the same data',
     const database = await openTheData();
     try {
       const storedContacts = new Set(
-        (await database.query<{ id: string }>('select id from contact_requests')).map((row) => row.id),
+        (await db(database).selectFrom('contactRequests').select('id').execute()).map((row) => row.id),
       );
       const missingContacts = [...contactIds].filter((id) => !storedContacts.has(id));
       assert.deepEqual(missingContacts, [], 'answered contact requests lost');
       const outbox = new Set(
-        (await database.query<{ to: string }>(`select to_address as "to" from email_outbox`)).map(
-          (row) => row.to,
+        (await db(database).selectFrom('emailOutbox').select('toAddress').execute()).map(
+          (row) => row.toAddress,
         ),
       );
       const missingEmails = [...quickRegistered].filter((email) => !outbox.has(email));

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { db } from './db/kysely.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoData } from './db/seed-demo-data.js';
 import { createServer } from './server.js';
@@ -57,21 +58,26 @@ function describeWithoutDevelopmentAids(name: string, config: () => Config) {
         assert.equal(response.statusCode, 401, `${email}: ${response.body}`);
         assert.equal(response.json().code, 'INVALID_CREDENTIALS', email);
       }
-      const [row] = await database.query<{ count: number }>(
-        `select count(*)::integer as count from users where email like '%@demo.dcipher.local'`,
-      );
-      assert.equal(row?.count, 0);
+      const { count } = await db(database)
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('email', 'like', '%@demo.dcipher.local')
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(count), 0);
     });
 
     it('has no dev mailbox: every one of its addresses answers 404', async () => {
       // A message in the outbox (with a reset link, say) must not be readable from outside either.
-      const { id } = await database
-        .query<{ id: string }>(
-          `insert into email_outbox (to_address, subject, html, text)
-           values ('admin@demo.dcipher.local', 'Reset your password', '<p>secret link</p>', 'secret link')
-           returning id`,
-        )
-        .then(([inserted]) => ({ id: String(inserted?.id) }));
+      const { id } = await db(database)
+        .insertInto('emailOutbox')
+        .values({
+          toAddress: 'admin@demo.dcipher.local',
+          subject: 'Reset your password',
+          html: '<p>secret link</p>',
+          text: 'secret link',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       for (const url of [
         '/dev/mailbox',
         '/dev/mailbox.json',
@@ -126,7 +132,7 @@ describe('development aids and the deployed environments', () => {
       await migrate(database);
       await seedDemoData(database);
       // Only the staff account left: an internal admin with the published password is the worst of them.
-      await database.query(`delete from users where email <> 'staff@demo.dcipher.local'`);
+      await db(database).deleteFrom('users').where('email', '<>', 'staff@demo.dcipher.local').execute();
       for (const environment of ['staging', 'production'] as const) {
         const config: Config = {
           ...loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging' }),
@@ -141,7 +147,7 @@ describe('development aids and the deployed environments', () => {
         );
       }
       const login = await (async () => {
-        await database.query(`delete from users where email = 'staff@demo.dcipher.local'`);
+        await db(database).deleteFrom('users').where('email', '=', 'staff@demo.dcipher.local').execute();
         const app = await createServer(loadConfig({ ...deployedVariables, DCIPHER_ENV: 'staging' }), {
           database,
           logStream: { write() {} },

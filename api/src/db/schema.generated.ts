@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ApiKeyKind, CardBrand, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
+import type { ApiKeyKind, CardBrand, ContactTopic, IntegrationProvider, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
 import type { CloudRegion, CompanySizeBand, CustomerType, InvitationStatus, OrganizationRole, ResourceRole } from "@dcipher/shared/domain";
 import type { ColumnType } from "kysely";
 
@@ -95,7 +95,7 @@ export interface ContactRequests {
   phone: string | null;
   receivedAt: Generated<Timestamp>;
   receiveEmails: boolean;
-  topic: string;
+  topic: ContactTopic;
 }
 
 export interface CreditTransactions {
@@ -158,7 +158,7 @@ export interface EmailVerificationTokens {
 export interface IntegrationTokens {
   accessToken: string;
   expiresAt: Timestamp | null;
-  provider: string;
+  provider: IntegrationProvider;
   refreshToken: string | null;
   savedAt: Generated<Timestamp>;
   scope: string | null;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { countUndeliveredOutboxMessages } from '../adapters/mailer/email-outbox-repository.js';
 import type { Database } from '../db/database.js';
 import type { Jobs } from '../jobs/jobs.js';
 
@@ -65,13 +66,8 @@ export function createMetrics({ database, jobs }: { database: Database; jobs: Jo
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await database.query<{ status: string; count: number }>(
-        `select status, count(*)::integer as count from email_outbox
-         where status in ('queued', 'failed') group by status`,
-      );
-      for (const status of ['queued', 'failed']) {
-        this.set({ status }, rows.find((row) => row.status === status)?.count ?? 0);
-      }
+      const counts = await countUndeliveredOutboxMessages(database);
+      for (const status of ['queued', 'failed'] as const) this.set({ status }, counts[status]);
     },
   });
   if (database.poolStats) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { db } from '../db/kysely.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { backgroundQueues } from './background-jobs.js';
 
@@ -17,9 +18,11 @@ describe('the background jobs of an API process', () => {
     const deadline = Date.now() + 20_000;
     let states: { queue: string; state: string }[] = [];
     while (Date.now() < deadline) {
-      states = await server.database.query<{ queue: string; state: string }>(
-        'select queue, state from jobs order by queue',
-      );
+      states = await db(server.database)
+        .selectFrom('jobs')
+        .select(['queue', 'state'])
+        .orderBy('queue')
+        .execute();
       if (states.length === 2 && states.every((job) => job.state === 'succeeded')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Database, Queryable } from '../db/database.js';
+import { db } from '../db/kysely.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { createJobs, scheduleSlot } from './jobs.js';
@@ -23,14 +24,16 @@ describe('the jobs module', () => {
   });
   after(() => database.close());
   beforeEach(async () => {
-    await database.query('delete from jobs');
+    await db(database).deleteFrom('jobs').execute();
     clock.at = new Date('2026-05-01T10:00:00Z');
   });
 
   const jobRows = () =>
-    database.query<{ state: string; attempts: number; runAt: Date; lastError: string | null }>(
-      `select state, attempts, run_at as "runAt", last_error as "lastError" from jobs order by created_at`,
-    );
+    db(database)
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'runAt', 'lastError'])
+      .orderBy('createdAt')
+      .execute();
 
   it('a schedule fires once per slot, whatever the number of processes firing it', async () => {
     const ran: string[] = [];

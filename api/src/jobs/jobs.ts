@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
+import { sql } from 'kysely';
 import type { Queryable } from '../db/database.js';
+import { db } from '../db/kysely.js';
+import type { Json } from '../db/schema.generated.js';
+
+const jobStates = ['queued', 'running', 'succeeded', 'dead'] as const;
+/** Where a job stands (the `state` check constraint of migration 0036). */
+export type JobState = (typeof jobStates)[number];
 
 /** A job as stored in `jobs` (migration 0036). */
 export interface StoredJob {
   id: string;
   queue: string;
   payload: unknown;
-  state: 'queued' | 'running' | 'succeeded' | 'dead';
+  state: JobState;
   runAt: Date;
   attempts: number;
   maxAttempts: number;
@@ -58,16 +65,31 @@ export interface JobsDependencies {
   workerId?: string;
 }
 
-const jobColumns = `
-  id, queue, payload, state, run_at as "runAt", attempts, max_attempts as "maxAttempts",
-  lease_seconds as "leaseSeconds", last_error as "lastError", schedule_slot as "scheduleSlot",
-  created_at as "createdAt"`;
+const jobColumns = [
+  'id',
+  'queue',
+  'payload',
+  'state',
+  'runAt',
+  'attempts',
+  'maxAttempts',
+  'leaseSeconds',
+  'lastError',
+  'scheduleSlot',
+  'createdAt',
+] as const satisfies readonly (keyof StoredJob)[];
 
-const toJob = (row: StoredJob): StoredJob => ({
-  ...row,
-  runAt: new Date(row.runAt),
-  createdAt: new Date(row.createdAt),
-});
+/** The state as stored: one of `jobStates` (the column's check constraint says so; this says it to TypeScript). */
+function jobState(state: string): JobState {
+  const known = jobStates.find((candidate) => candidate === state);
+  if (!known) throw new Error(`a job has the unknown state ${state}`);
+  return known;
+}
+
+const toJob = <TRow extends { state: string }>(row: TRow) => ({ ...row, state: jobState(row.state) });
+
+/** `at` plus each row's lease: when a lease taken or renewed at `at` runs out. */
+const leaseEndsAfter = (at: Date) => sql<Date>`${at}::timestamptz + lease_seconds * interval '1 second'`;
 
 const defaults = { maxAttempts: 5, retryDelaySeconds: 10, leaseSeconds: 60 };
 const maxRetryDelaySeconds = 3600;
@@ -126,21 +148,21 @@ export function createJobs({
     }: { runAt?: Date; singletonKey?: string; scheduleSlot?: string; into?: Queryable } = {},
   ): Promise<string | undefined> {
     const definition = queueOf(queue);
-    const [row] = await into.query<{ id: string }>(
-      `insert into jobs (queue, payload, state, run_at, max_attempts, lease_seconds, singleton_key, schedule_slot)
-       values ($1, $2::jsonb, 'queued', $3, $4, $5, $6, $7)
-       on conflict do nothing
-       returning id`,
-      [
+    const row = await db(into)
+      .insertInto('jobs')
+      .values({
         queue,
-        JSON.stringify(payload ?? {}),
-        runAt ?? now(),
-        definition.maxAttempts,
-        definition.leaseSeconds,
-        singletonKey ?? null,
-        slot ?? null,
-      ],
-    );
+        payload: sql<Json>`${JSON.stringify(payload ?? {})}::jsonb`,
+        state: 'queued',
+        runAt: runAt ?? now(),
+        maxAttempts: definition.maxAttempts,
+        leaseSeconds: definition.leaseSeconds,
+        singletonKey: singletonKey ?? null,
+        scheduleSlot: slot ?? null,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst();
     return row?.id;
   }
 
@@ -161,55 +183,76 @@ export function createJobs({
 
   async function claim(): Promise<StoredJob | undefined> {
     const at = now();
-    const [row] = await database.query<StoredJob>(
-      `update jobs set state = 'running', attempts = attempts + 1, locked_by = $3, started_at = $1,
-              locked_until = $1::timestamptz + lease_seconds * interval '1 second'
-       where id = (select id from jobs
-                   where queue = any($2::text[])
-                     and ((state = 'queued' and run_at <= $1) or (state = 'running' and locked_until <= $1))
-                   order by run_at limit 1 for update skip locked)
-       returning ${jobColumns}`,
-      [at, [...queues.keys()], workerId],
-    );
+    const row = await db(database)
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'running',
+        attempts: eb('attempts', '+', 1),
+        lockedBy: workerId,
+        startedAt: at,
+        lockedUntil: leaseEndsAfter(at),
+      }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('queue', '=', eb.fn.any(sql<string[]>`${[...queues.keys()]}::text[]`))
+          .where((due) =>
+            due.or([
+              due.and([due('state', '=', 'queued'), due('runAt', '<=', at)]),
+              due.and([due('state', '=', 'running'), due('lockedUntil', '<=', at)]),
+            ]),
+          )
+          .orderBy('runAt')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(jobColumns)
+      .executeTakeFirst();
     return row && toJob(row);
   }
 
   async function heartbeat(job: StoredJob): Promise<boolean> {
-    const renewed = await database.query(
-      `update jobs set locked_until = $3::timestamptz + lease_seconds * interval '1 second'
-       where id = $1 and locked_by = $2 and state = 'running' returning id`,
-      [job.id, workerId, now()],
-    );
+    const renewed = await db(database)
+      .updateTable('jobs')
+      .set({ lockedUntil: leaseEndsAfter(now()) })
+      .where('id', '=', job.id)
+      .where('lockedBy', '=', workerId)
+      .where('state', '=', 'running')
+      .returning('id')
+      .execute();
     return renewed.length > 0;
   }
 
   async function finish(job: StoredJob, error?: unknown): Promise<void> {
     const at = now();
     if (error === undefined) {
-      await database.query(
-        `update jobs set state = 'succeeded', finished_at = $3, locked_by = null, locked_until = null
-         where id = $1 and locked_by = $2`,
-        [job.id, workerId, at],
-      );
+      await db(database)
+        .updateTable('jobs')
+        .set({ state: 'succeeded', finishedAt: at, lockedBy: null, lockedUntil: null })
+        .where('id', '=', job.id)
+        .where('lockedBy', '=', workerId)
+        .execute();
       return;
     }
     const definition = queueOf(job.queue);
     const message = error instanceof Error ? error.message : String(error);
     const dead = job.attempts >= job.maxAttempts;
     const delay = Math.min(definition.retryDelaySeconds * 2 ** (job.attempts - 1), maxRetryDelaySeconds);
-    await database.query(
-      `update jobs set state = $3, last_error = $4, locked_by = null, locked_until = null,
-              run_at = $5, finished_at = case when $3 = 'dead' then $6::timestamptz else null end
-       where id = $1 and locked_by = $2`,
-      [
-        job.id,
-        workerId,
-        dead ? 'dead' : 'queued',
-        message.slice(0, 2000),
-        new Date(at.getTime() + delay * 1000),
-        at,
-      ],
-    );
+    await db(database)
+      .updateTable('jobs')
+      .set({
+        state: dead ? 'dead' : 'queued',
+        lastError: message.slice(0, 2000),
+        lockedBy: null,
+        lockedUntil: null,
+        runAt: new Date(at.getTime() + delay * 1000),
+        finishedAt: dead ? at : null,
+      })
+      .where('id', '=', job.id)
+      .where('lockedBy', '=', workerId)
+      .execute();
     if (dead)
       log.error({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job is dead');
     else
@@ -224,11 +267,18 @@ export function createJobs({
     const definition = queueOf(job.queue);
     // A job whose workers kept dying on it (its lease ran out each time) is dead once out of tries.
     if (job.attempts > job.maxAttempts) {
-      await database.query(
-        `update jobs set state = 'dead', last_error = $3, finished_at = $4, locked_by = null, locked_until = null
-         where id = $1 and locked_by = $2`,
-        [job.id, workerId, 'its worker stopped during every try', now()],
-      );
+      await db(database)
+        .updateTable('jobs')
+        .set({
+          state: 'dead',
+          lastError: 'its worker stopped during every try',
+          finishedAt: now(),
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where('id', '=', job.id)
+        .where('lockedBy', '=', workerId)
+        .execute();
       return;
     }
     const controller = new AbortController();
@@ -273,10 +323,11 @@ export function createJobs({
   async function purgeFinished(): Promise<void> {
     if (Date.now() - lastPurgeAt < 3_600_000) return;
     lastPurgeAt = Date.now();
-    await database.query(
-      `delete from jobs where state = 'succeeded' and finished_at < $1::timestamptz - $2::integer * interval '1 hour'`,
-      [now(), keepSucceededHours],
-    );
+    await db(database)
+      .deleteFrom('jobs')
+      .where('state', '=', 'succeeded')
+      .where('finishedAt', '<', new Date(now().getTime() - keepSucceededHours * 3_600_000))
+      .execute();
   }
 
   /** Claims and runs due jobs of the defined queues until none is due (or `limit` ran); answers how many ran. */
@@ -351,45 +402,63 @@ export function createJobs({
       const unfinished = [...running.keys()];
       for (const id of unfinished) running.get(id)?.controller.abort(new Error('the worker is stopping'));
       if (unfinished.length > 0) {
-        await database.query(
-          `update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null,
-                  locked_until = null, run_at = $3
-           where id = any($1::uuid[]) and locked_by = $2 and state = 'running'`,
-          [unfinished, workerId, now()],
-        );
+        await db(database)
+          .updateTable('jobs')
+          .set((eb) => ({
+            state: 'queued',
+            attempts: eb.fn<number>('greatest', [eb('attempts', '-', 1), eb.lit(0)]),
+            lockedBy: null,
+            lockedUntil: null,
+            runAt: now(),
+          }))
+          .where('id', '=', (eb) => eb.fn.any(sql<string[]>`${unfinished}::uuid[]`))
+          .where('lockedBy', '=', workerId)
+          .where('state', '=', 'running')
+          .execute();
       }
       await pass;
     },
     /** Dead jobs, newest first: what ran out of tries, with its last error. */
     async listDead({ queue, limit = 100 }: { queue?: string; limit?: number } = {}): Promise<StoredJob[]> {
-      const rows = await database.query<StoredJob>(
-        `select ${jobColumns} from jobs where state = 'dead' and ($1::text is null or queue = $1)
-         order by finished_at desc limit $2`,
-        [queue ?? null, limit],
-      );
+      let dead = db(database).selectFrom('jobs').select(jobColumns).where('state', '=', 'dead');
+      if (queue !== undefined) dead = dead.where('queue', '=', queue);
+      const rows = await dead.orderBy('finishedAt', 'desc').limit(limit).execute();
       return rows.map(toJob);
     },
     /** Gives a dead job its tries again, due now; answers whether it was dead. */
     async retryDead(jobId: string): Promise<boolean> {
-      const rows = await database.query(
-        `update jobs set state = 'queued', attempts = 0, run_at = $2, last_error = null, finished_at = null
-         where id = $1 and state = 'dead' returning id`,
-        [jobId, now()],
-      );
+      const rows = await db(database)
+        .updateTable('jobs')
+        .set({ state: 'queued', attempts: 0, runAt: now(), lastError: null, finishedAt: null })
+        .where('id', '=', jobId)
+        .where('state', '=', 'dead')
+        .returning('id')
+        .execute();
       return rows.length > 0;
     },
     /** Counts by queue and state, and the age of the oldest due job, for the metrics. */
     async stats(): Promise<
       { queue: string; state: StoredJob['state']; count: number; oldestDueSeconds: number | null }[]
     > {
-      return database.query(
-        `select queue, state, count(*)::integer as count,
-                extract(epoch from ($1::timestamptz - min(run_at) filter (where state = 'queued' and run_at <= $1)))::float8
-                  as "oldestDueSeconds"
-         from jobs where state <> 'succeeded' or finished_at > $1::timestamptz - interval '1 hour'
-         group by queue, state`,
-        [now()],
-      );
+      const at = now();
+      const rows = await db(database)
+        .selectFrom('jobs')
+        .select((eb) => [
+          'queue',
+          'state',
+          eb.fn.countAll<number>().as('count'),
+          sql<number | null>`extract(epoch from (${at}::timestamptz - ${eb.fn
+            .min('runAt')
+            .filterWhere((due) =>
+              due.and([due('state', '=', 'queued'), due('runAt', '<=', at)]),
+            )}))::float8`.as('oldestDueSeconds'),
+        ])
+        .where((eb) =>
+          eb.or([eb('state', '<>', 'succeeded'), eb('finishedAt', '>', new Date(at.getTime() - 3_600_000))]),
+        )
+        .groupBy(['queue', 'state'])
+        .execute();
+      return rows.map((row) => ({ ...toJob(row), count: Number(row.count) }));
     },
   };
 }

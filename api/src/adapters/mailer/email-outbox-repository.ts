@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
+import { db } from '../../db/kysely.js';
+import type { Json } from '../../db/schema.generated.js';
 import type { EmailMessage } from './mailer.js';
 
 /** A message as the `email_outbox` table keeps it. */
@@ -14,24 +18,38 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-const columns = `id, to_address as "to", subject, html, text, tag, headers, created_at as "createdAt"`;
+const columns = ['id', 'toAddress as to', 'subject', 'html', 'text', 'tag', 'headers', 'createdAt'] as const;
 
-type OutboxRow = Omit<OutboxMessage, 'createdAt' | 'headers'> & {
-  headers: Record<string, string> | null;
-  createdAt: Date | string;
+/** The stored headers: an object of strings, as `insertOutboxMessage` writes them (null when there were none). */
+function headersOf(stored: Json | null): Record<string, string> | null {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  return Object.fromEntries(
+    Object.entries(stored).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
+  );
+}
+
+const toOutboxMessage = <TRow extends { headers: Json | null; createdAt: Date }>({
+  headers: stored,
+  ...row
+}: TRow) => {
+  const headers = headersOf(stored);
+  return { ...row, ...(headers && { headers }), createdAt: row.createdAt.toISOString() };
 };
 
-const toOutboxMessage = ({ headers, ...row }: OutboxRow): OutboxMessage => ({
-  ...row,
-  ...(headers && { headers }),
-  createdAt: new Date(row.createdAt).toISOString(),
-});
+const outboxStatuses = ['queued', 'sent', 'failed'] as const;
 
 /**
  * How a stored message stands: `queued` until a sender delivers it (or for its next try), `sent`, or `failed`
  * once its tries ran out. Without SMTP, storing is the delivery and a message is `sent` at once.
  */
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** The status as stored: one of `outboxStatuses` (the column's check constraint says so; this tells TypeScript). */
+function outboxStatus(status: string): OutboxStatus {
+  const known = outboxStatuses.find((candidate) => candidate === status);
+  if (!known) throw new Error(`an outbox message has the unknown status ${status}`);
+  return known;
+}
 
 export async function insertOutboxMessage(
   database: Queryable,
@@ -39,21 +57,21 @@ export async function insertOutboxMessage(
   message: EmailMessage,
   status: 'queued' | 'sent',
 ): Promise<void> {
-  await database.query(
-    `insert into email_outbox (id, to_address, subject, html, text, tag, headers, status, next_attempt_at, sent_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8,
-             case when $8 = 'queued' then now() end, case when $8 = 'sent' then now() end)`,
-    [
+  await db(database)
+    .insertInto('emailOutbox')
+    .values({
       id,
-      message.to,
-      message.subject,
-      message.html,
-      message.text,
-      message.tag ?? null,
-      message.headers ? JSON.stringify(message.headers) : null,
+      toAddress: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      tag: message.tag ?? null,
+      headers: message.headers ?? null,
       status,
-    ],
-  );
+      nextAttemptAt: status === 'queued' ? sql<Date>`now()` : null,
+      sentAt: status === 'sent' ? sql<Date>`now()` : null,
+    })
+    .execute();
 }
 
 /** Newest first; only those to `to` (any letter case) when given. */
@@ -61,21 +79,23 @@ export async function listOutboxMessages(
   database: Queryable,
   filter: { to?: string; limit: number },
 ): Promise<OutboxMessage[]> {
-  const rows = filter.to
-    ? await database.query<OutboxRow>(
-        `select ${columns} from email_outbox where lower(to_address) = lower($1)
-         order by created_at desc, id limit $2`,
-        [filter.to.trim(), filter.limit],
-      )
-    : await database.query<OutboxRow>(
-        `select ${columns} from email_outbox order by created_at desc, id limit $1`,
-        [filter.limit],
-      );
+  let query = db(database).selectFrom('emailOutbox').select(columns);
+  if (filter.to) {
+    const to = filter.to.trim();
+    query = query.where((eb) => eb(eb.fn('lower', ['toAddress']), '=', eb.fn('lower', [eb.val(to)])));
+  }
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id').limit(filter.limit).execute();
   return rows.map(toOutboxMessage);
 }
 
+/** The message of `id`; a malformed id is not found, like a missing one. */
 export async function findOutboxMessage(database: Queryable, id: string): Promise<OutboxMessage | undefined> {
-  const [row] = await database.query<OutboxRow>(`select ${columns} from email_outbox where id = $1`, [id]);
+  if (!isUuid(id)) return undefined;
+  const row = await db(database)
+    .selectFrom('emailOutbox')
+    .select(columns)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toOutboxMessage(row);
 }
 
@@ -92,11 +112,32 @@ export async function findOutboxDelivery(
   database: Queryable,
   id: string,
 ): Promise<OutboxDelivery | undefined> {
-  const [row] = await database.query<Omit<OutboxDelivery, 'sentAt'> & { sentAt: Date | string | null }>(
-    `select status, attempts, last_error as "lastError", sent_at as "sentAt" from email_outbox where id = $1`,
-    [id],
+  const row = await db(database)
+    .selectFrom('emailOutbox')
+    .select(['status', 'attempts', 'lastError', 'sentAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      status: outboxStatus(row.status),
+      sentAt: row.sentAt === null ? null : row.sentAt.toISOString(),
+    }
   );
-  return row && { ...row, sentAt: row.sentAt === null ? null : new Date(row.sentAt).toISOString() };
+}
+
+/** How many messages wait for delivery (`queued`) and were given up (`failed`), for the metrics. */
+export async function countUndeliveredOutboxMessages(
+  database: Queryable,
+): Promise<Record<'queued' | 'failed', number>> {
+  const rows = await db(database)
+    .selectFrom('emailOutbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+    .where('status', 'in', ['queued', 'failed'])
+    .groupBy('status')
+    .execute();
+  const countOf = (status: OutboxStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { queued: countOf('queued'), failed: countOf('failed') };
 }
 
 /**
@@ -109,28 +150,36 @@ export async function claimDueOutboxMessages(
   database: Queryable,
   { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
 ): Promise<(OutboxMessage & { attempts: number })[]> {
-  const rows = await database.query<OutboxRow & { attempts: number }>(
-    `update email_outbox
-     set attempts = attempts + 1, locked_until = now() + $2::integer * interval '1 second'
-     where id in (
-       select id from email_outbox
-       where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
-       order by next_attempt_at
-       limit $1
-       for update skip locked
-     )
-     returning ${columns}, attempts`,
-    [limit, leaseSeconds],
-  );
-  return rows.map(({ attempts, ...row }) => ({ ...toOutboxMessage(row), attempts }));
+  const rows = await db(database)
+    .updateTable('emailOutbox')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      lockedUntil: sql<Date>`now() + ${leaseSeconds}::integer * interval '1 second'`,
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('emailOutbox')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('nextAttemptAt', '<=', sql<Date>`now()`)
+        .where((due) => due.or([due('lockedUntil', 'is', null), due('lockedUntil', '<=', sql<Date>`now()`)]))
+        .orderBy('nextAttemptAt')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning([...columns, 'attempts'])
+    .execute();
+  return rows.map(toOutboxMessage);
 }
 
 export async function markOutboxMessageSent(database: Queryable, id: string): Promise<void> {
-  await database.query(
-    `update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-     where id = $1 and status = 'queued'`,
-    [id],
-  );
+  await db(database)
+    .updateTable('emailOutbox')
+    .set({ status: 'sent', sentAt: sql<Date>`now()`, lockedUntil: null, lastError: null })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 /**
@@ -142,14 +191,18 @@ export async function recordOutboxFailure(
   id: string,
   { error, retryInMilliseconds }: { error: string; retryInMilliseconds?: number },
 ): Promise<void> {
-  await database.query(
-    `update email_outbox
-     set status = case when $3::integer is null then 'failed' else 'queued' end,
-         next_attempt_at = case when $3::integer is null then null
-                                else now() + $3::integer * interval '1 millisecond' end,
-         locked_until = null,
-         last_error = $2
-     where id = $1 and status = 'queued'`,
-    [id, error, retryInMilliseconds ?? null],
-  );
+  await db(database)
+    .updateTable('emailOutbox')
+    .set({
+      status: retryInMilliseconds === undefined ? 'failed' : 'queued',
+      nextAttemptAt:
+        retryInMilliseconds === undefined
+          ? null
+          : sql<Date>`now() + ${retryInMilliseconds}::integer * interval '1 millisecond'`,
+      lockedUntil: null,
+      lastError: error,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
 }

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { migrate } from '../../db/migrate.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
@@ -148,7 +150,11 @@ describe('mailer', () => {
       refuseNext = 0;
       dataDelayMilliseconds = 0;
       // Messages earlier tests left queued would otherwise be claimed by the next test's sender.
-      await database.query(`update email_outbox set status = 'failed' where status = 'queued'`);
+      await db(database)
+        .updateTable('emailOutbox')
+        .set({ status: 'failed' })
+        .where('status', '=', 'queued')
+        .execute();
     });
 
     const waitFor = async (condition: () => Promise<boolean>, what: string) => {
@@ -322,20 +328,22 @@ describe('mailer', () => {
       await sender.stop();
       const { id } = await mailer.send({ ...message, to: 'orphan@example.com' });
       // As a process killed mid-try leaves it: claimed, one attempt counted, the lease still running.
-      await database.query(
-        `update email_outbox set attempts = 1, locked_until = now() + interval '1 minute' where id = $1`,
-        [id],
-      );
+      await db(database)
+        .updateTable('emailOutbox')
+        .set({ attempts: 1, lockedUntil: sql<Date>`now() + interval '1 minute'` })
+        .where('id', '=', id)
+        .execute();
       const next = createEmailSender(
         { database, delivery: createSmtpDelivery({ url: smtpUrl(), from }), log: recordingLog().log },
         testOptions,
       );
       await next.sendDue();
       assert.equal((await findOutboxDelivery(database, id))?.status, 'queued');
-      await database.query(
-        `update email_outbox set locked_until = now() - interval '1 second' where id = $1`,
-        [id],
-      );
+      await db(database)
+        .updateTable('emailOutbox')
+        .set({ lockedUntil: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', id)
+        .execute();
       await next.sendDue();
       await next.stop();
       const delivery = await findOutboxDelivery(database, id);
@@ -356,9 +364,12 @@ describe('mailer', () => {
       await waitFor(
         async () =>
           (
-            await database.query('select 1 from email_outbox where id = $1 and locked_until is not null', [
-              id,
-            ])
+            await db(database)
+              .selectFrom('emailOutbox')
+              .select('id')
+              .where('id', '=', id)
+              .where('lockedUntil', 'is not', null)
+              .execute()
           ).length === 1,
         'the claim',
       );

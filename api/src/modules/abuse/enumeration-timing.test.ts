@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
+import { db } from '../../db/kysely.js';
 import { createUser } from '../../test-support/create-user.js';
 import { individualSignUp } from '../../test-support/sign-up.js';
 import { solveCaptcha } from '../../test-support/solve-captcha.js';
@@ -66,10 +67,12 @@ describe('no account enumeration by timing, with a slow SMTP server', () => {
   async function queueIdle(): Promise<void> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const [row] = await server.database.query<{ count: number }>(
-        `select count(*)::int as count from email_outbox where status = 'queued'`,
-      );
-      if (row?.count === 0) return;
+      const { count } = await db(server.database)
+        .selectFrom('emailOutbox')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'queued')
+        .executeTakeFirstOrThrow();
+      if (Number(count) === 0) return;
       if (Date.now() > deadline) throw new Error('the email queue did not empty');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -151,10 +154,12 @@ describe('no account enumeration by timing, with a slow SMTP server', () => {
     await queueIdle();
     const missing = addresses.filter((address) => !delivered.includes(address));
     assert.deepEqual(missing, [], 'emails not delivered to the SMTP server');
-    const [failed] = await server.database.query<{ count: number }>(
-      `select count(*)::int as count from email_outbox where status <> 'sent'`,
-    );
-    assert.equal(failed?.count, 0);
+    const failed = await db(server.database)
+      .selectFrom('emailOutbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '<>', 'sent')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(failed.count), 0);
   }
 
   it('POST /register: an address with an account (notices left or used up) and a new one', async (t) => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { migrate } from '../../db/migrate.js';
 import { TooManyRequestsError } from '../../http/api-error.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
@@ -79,13 +81,17 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(database);
     await consumeTimes(limiter, 3, rule('renewal'), '198.51.100.6');
     await assert.rejects(limiter.consume(rule('renewal'), '198.51.100.6'), TooManyRequestsError);
-    await database.query(
-      "update rate_limit_windows set window_ends_at = now() - interval '1 second' where bucket = 'renewal'",
-    );
+    await db(database)
+      .updateTable('rateLimitWindows')
+      .set({ windowEndsAt: sql<Date>`now() - interval '1 second'` })
+      .where('bucket', '=', 'renewal')
+      .execute();
     await consumeTimes(limiter, 3, rule('renewal'), '198.51.100.6');
-    const [window] = await database.query<{ hits: number }>(
-      "select hits from rate_limit_windows where bucket = 'renewal'",
-    );
+    const window = await db(database)
+      .selectFrom('rateLimitWindows')
+      .select('hits')
+      .where('bucket', '=', 'renewal')
+      .executeTakeFirst();
     assert.equal(window?.hits, 3);
   });
 
@@ -96,7 +102,11 @@ describe('rate limiter', () => {
       await limiter.refund(rule('refund'), '198.51.100.9');
     }
     assert.deepEqual(
-      await database.query("select hits from rate_limit_windows where bucket = 'refund'"),
+      await db(database)
+        .selectFrom('rateLimitWindows')
+        .select('hits')
+        .where('bucket', '=', 'refund')
+        .execute(),
       [],
       'a window whose only request was given back is gone',
     );
@@ -110,14 +120,18 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(database);
     await limiter.consume(rule('purge'), '198.51.100.7');
     await limiter.consume(rule('purge'), '198.51.100.8');
-    await database.query(
-      "update rate_limit_windows set window_ends_at = now() - interval '1 second' where client_key = '198.51.100.7'",
-    );
+    await db(database)
+      .updateTable('rateLimitWindows')
+      .set({ windowEndsAt: sql<Date>`now() - interval '1 second'` })
+      .where('clientKey', '=', '198.51.100.7')
+      .execute();
     await limiter.purgeEndedWindows();
-    const remaining = await database.query<{ client_key: string }>(
-      "select client_key from rate_limit_windows where bucket = 'purge'",
-    );
-    assert.deepEqual(remaining, [{ client_key: '198.51.100.8' }]);
+    const remaining = await db(database)
+      .selectFrom('rateLimitWindows')
+      .select('clientKey')
+      .where('bucket', '=', 'purge')
+      .execute();
+    assert.deepEqual(remaining, [{ clientKey: '198.51.100.8' }]);
   });
 
   it('RATE_LIMIT_SCALE multiplies every limit, so a test stack raises the limits instead of rationing its tests', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { TooManyRequestsError } from '../../http/api-error.js';
 
 export interface RateLimitRule {
@@ -32,7 +34,7 @@ export function createRateLimiter(database: Queryable, { scale = 1 }: { scale?: 
 
   async function purgeEndedWindows(): Promise<void> {
     lastPurgeAt = Date.now();
-    await database.query('delete from rate_limit_windows where window_ends_at <= now()');
+    await db(database).deleteFrom('rateLimitWindows').where('windowEndsAt', '<=', sql<Date>`now()`).execute();
   }
 
   /** Counts one request of `clientKey` and answers the window's count so far. */
@@ -41,17 +43,40 @@ export function createRateLimiter(database: Queryable, { scale = 1 }: { scale?: 
     clientKey: string,
   ): Promise<{ hits: number; retryAfterSeconds: number }> {
     if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeEndedWindows();
-    const [window] = await database.query<{ hits: number; retryAfterSeconds: number }>(
-      `insert into rate_limit_windows as current (bucket, client_key, window_ends_at, hits)
-         values ($1, $2, now() + $3::integer * interval '1 second', 1)
-         on conflict (bucket, client_key) do update set
-           hits = case when current.window_ends_at <= now() then 1 else current.hits + 1 end,
-           window_ends_at = case when current.window_ends_at <= now() then excluded.window_ends_at
-                                 else current.window_ends_at end
-         returning hits,
-                   greatest(1, ceil(extract(epoch from window_ends_at - now())))::integer as "retryAfterSeconds"`,
-      [rule.bucket, clientKey, rule.windowSeconds],
-    );
+    const window = await db(database)
+      .insertInto('rateLimitWindows')
+      .values({
+        bucket: rule.bucket,
+        clientKey,
+        windowEndsAt: sql<Date>`now() + ${rule.windowSeconds}::integer * interval '1 second'`,
+        hits: 1,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['bucket', 'clientKey']).doUpdateSet((eb) => {
+          const ended = eb('rateLimitWindows.windowEndsAt', '<=', sql<Date>`now()`);
+          return {
+            hits: eb
+              .case()
+              .when(ended)
+              .then(eb.lit(1))
+              .else(eb('rateLimitWindows.hits', '+', 1))
+              .end(),
+            windowEndsAt: eb
+              .case()
+              .when(ended)
+              .then(eb.ref('excluded.windowEndsAt'))
+              .else(eb.ref('rateLimitWindows.windowEndsAt'))
+              .end(),
+          };
+        }),
+      )
+      .returning([
+        'hits',
+        sql<number>`greatest(1, ceil(extract(epoch from window_ends_at - now())))::integer`.as(
+          'retryAfterSeconds',
+        ),
+      ])
+      .executeTakeFirst();
     if (!window) throw new Error('rate limit upsert returned no row');
     return window;
   }
@@ -80,16 +105,23 @@ export function createRateLimiter(database: Queryable, { scale = 1 }: { scale?: 
      */
     async refund(rule: RateLimitRule, clientKey: string): Promise<void> {
       // A window whose only request is given back is deleted (counts are never 0); both in one statement.
-      await database.query(
-        `with decremented as (
-           update rate_limit_windows set hits = hits - 1
-           where bucket = $1 and client_key = $2 and hits > 1 and window_ends_at > now()
-           returning 1
-         )
-         delete from rate_limit_windows
-         where bucket = $1 and client_key = $2 and hits = 1 and not exists (select 1 from decremented)`,
-        [rule.bucket, clientKey],
-      );
+      await db(database)
+        .with('decremented', (query) =>
+          query
+            .updateTable('rateLimitWindows')
+            .set((eb) => ({ hits: eb('hits', '-', 1) }))
+            .where('bucket', '=', rule.bucket)
+            .where('clientKey', '=', clientKey)
+            .where('hits', '>', 1)
+            .where('windowEndsAt', '>', sql<Date>`now()`)
+            .returning(sql<number>`1`.as('one')),
+        )
+        .deleteFrom('rateLimitWindows')
+        .where('bucket', '=', rule.bucket)
+        .where('clientKey', '=', clientKey)
+        .where('hits', '=', 1)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('decremented').select('one'))))
+        .execute();
     },
 
     purgeEndedWindows,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { TooManyRequestsError } from '../../http/api-error.js';
 
 /**
@@ -32,6 +34,10 @@ export class SignInDelayedError extends TooManyRequestsError {
 /** How one process purges idle rows; only housekeeping, as a forgotten count is treated as none either way. */
 const purgeIntervalMilliseconds = 10 * 60 * 1000;
 
+/** When failures stop counting: a failure at or before it is forgotten (by the database's clock). */
+const forgottenBefore = () =>
+  sql<Date>`now() - ${signInDelayPolicy.forgetFailuresAfterSeconds}::integer * interval '1 second'`;
+
 /** Rows are keyed by a hash of the address as typed (normalised), so unknown addresses are counted alike. */
 const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
@@ -53,47 +59,54 @@ export function createSignInThrottle(database: Database) {
 
   async function purgeForgottenFailures(): Promise<void> {
     lastPurgeAt = Date.now();
-    await database.query(
-      `delete from sign_in_failures
-       where last_failure_at <= now() - $1::integer * interval '1 second'
-         and (delayed_until is null or delayed_until <= now())`,
-      [signInDelayPolicy.forgetFailuresAfterSeconds],
-    );
+    await db(database)
+      .deleteFrom('signInFailures')
+      .where('lastFailureAt', '<=', forgottenBefore())
+      .where((eb) => eb.or([eb('delayedUntil', 'is', null), eb('delayedUntil', '<=', sql<Date>`now()`)]))
+      .execute();
   }
 
   async function admit(key: string): Promise<void> {
     if (Date.now() - lastPurgeAt >= purgeIntervalMilliseconds) await purgeForgottenFailures();
     const waitSeconds = await database.transaction(async (transaction) => {
-      await transaction.query(
-        `insert into sign_in_failures (account_key, consecutive_failures, last_failure_at)
-           values ($1, 0, now()) on conflict (account_key) do nothing`,
-        [key],
-      );
-      const [row] = await transaction.query<{ failures: number; waitSeconds: number; forgotten: boolean }>(
-        `select consecutive_failures as failures,
-                  coalesce(ceil(extract(epoch from delayed_until - now())), 0)::integer as "waitSeconds",
-                  last_failure_at <= now() - $2::integer * interval '1 second' as forgotten
-           from sign_in_failures where account_key = $1 for update`,
-        [key, signInDelayPolicy.forgetFailuresAfterSeconds],
-      );
+      await db(transaction)
+        .insertInto('signInFailures')
+        .values({ accountKey: key, consecutiveFailures: 0, lastFailureAt: sql<Date>`now()` })
+        .onConflict((conflict) => conflict.column('accountKey').doNothing())
+        .execute();
+      const row = await db(transaction)
+        .selectFrom('signInFailures')
+        .select((eb) => [
+          'consecutiveFailures as failures',
+          sql<number>`coalesce(ceil(extract(epoch from delayed_until - now())), 0)::integer`.as(
+            'waitSeconds',
+          ),
+          eb('lastFailureAt', '<=', forgottenBefore()).as('forgotten'),
+        ])
+        .where('accountKey', '=', key)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw new Error('sign-in failure row vanished inside its transaction');
       if (row.waitSeconds > 0) return row.waitSeconds;
       const failures = (row.forgotten ? 0 : row.failures) + 1;
       const delaySeconds = signInDelaySeconds(failures);
-      await transaction.query(
-        `update sign_in_failures
-           set consecutive_failures = $2, last_failure_at = now(),
-               delayed_until = case when $3::integer > 0 then now() + $3::integer * interval '1 second' end
-           where account_key = $1`,
-        [key, failures, delaySeconds],
-      );
+      await db(transaction)
+        .updateTable('signInFailures')
+        .set({
+          consecutiveFailures: failures,
+          lastFailureAt: sql<Date>`now()`,
+          delayedUntil:
+            delaySeconds > 0 ? sql<Date>`now() + ${delaySeconds}::integer * interval '1 second'` : null,
+        })
+        .where('accountKey', '=', key)
+        .execute();
       return 0;
     });
     if (waitSeconds > 0) throw new SignInDelayedError(waitSeconds);
   }
 
   const forget = async (key: string) => {
-    await database.query('delete from sign_in_failures where account_key = $1', [key]);
+    await db(database).deleteFrom('signInFailures').where('accountKey', '=', key).execute();
   };
 
   return {

@@ -1,3 +1,4 @@
+import { db } from '../../db/kysely.js';
 import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /**
@@ -7,23 +8,25 @@ import { isoDate, type PersonalDataSection } from '../personal-data/personal-dat
 export const activityLogPersonalData: PersonalDataSection = {
   name: 'organizationActivity',
   async collect(database, { userId }) {
-    const rows = await database.query<{ at: Date; action: string; subject: string | null; details: unknown }>(
-      `select created_at as "at", action, subject, details from organization_activity
-       where actor_user_id = $1 order by created_at`,
-      [userId],
-    );
+    const rows = await db(database)
+      .selectFrom('organizationActivity')
+      .select(['createdAt as at', 'action', 'subject', 'details'])
+      .where('actorUserId', '=', userId)
+      .orderBy('createdAt')
+      .execute();
     return rows.map((row) => ({ ...row, at: isoDate(row.at) }));
   },
   async erase(transaction, { userId, email }) {
-    await transaction.query(
-      `update organization_activity set actor_user_id = null, actor_email = '', actor_name = 'A former member'
-       where actor_user_id = $1 or actor_email = $2`,
-      [userId, email],
-    );
+    await db(transaction)
+      .updateTable('organizationActivity')
+      .set({ actorUserId: null, actorEmail: '', actorName: 'A former member' })
+      .where((eb) => eb.or([eb('actorUserId', '=', userId), eb('actorEmail', '=', email)]))
+      .execute();
     // Entries about the person (an invitation sent to their address) keep the change but not the address.
-    await transaction.query(
-      `update organization_activity set subject = 'a former member' where subject = $1`,
-      [email],
-    );
+    await db(transaction)
+      .updateTable('organizationActivity')
+      .set({ subject: 'a former member' })
+      .where('subject', '=', email)
+      .execute();
   },
 };

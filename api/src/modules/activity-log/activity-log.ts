@@ -1,5 +1,7 @@
-import type { ActivityAction } from '@dcipher/shared/domain';
+import { type ActivityAction, activityActions } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
+import type { Json } from '../../db/schema.generated.js';
 import { findAccount } from '../people/account-repository.js';
 
 export interface ActivityEntryInput {
@@ -21,20 +23,18 @@ export interface ActivityEntryInput {
 export async function recordActivity(database: Queryable, entry: ActivityEntryInput): Promise<void> {
   const actor = await findAccount(database, entry.actor.userId);
   if (!actor) throw new Error('an activity needs an existing actor');
-  await database.query(
-    `insert into organization_activity
-       (organization_id, actor_user_id, actor_email, actor_name, action, subject, details)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-    [
-      entry.organizationId,
-      entry.actor.userId,
-      actor.email,
-      `${actor.firstName} ${actor.lastName}`.trim(),
-      entry.action,
-      entry.subject ?? null,
-      JSON.stringify(jsonbSafe(entry.details ?? {})),
-    ],
-  );
+  await db(database)
+    .insertInto('organizationActivity')
+    .values({
+      organizationId: entry.organizationId,
+      actorUserId: entry.actor.userId,
+      actorEmail: actor.email,
+      actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+      action: entry.action,
+      subject: entry.subject ?? null,
+      details: jsonbSafe(entry.details ?? {}),
+    })
+    .execute();
 }
 
 /**
@@ -50,6 +50,8 @@ const jsonbSafe = (details: Record<string, string | number | boolean | null>) =>
     ]),
   );
 
+type ActivityDetails = Record<string, string | number | boolean | null>;
+
 export interface ActivityEntry {
   id: string;
   at: Date;
@@ -58,7 +60,26 @@ export interface ActivityEntry {
   actorName: string;
   action: ActivityAction;
   subject: string | null;
-  details: Record<string, string | number | boolean | null>;
+  details: ActivityDetails;
+}
+
+/** The stored action: one of the domain's `activityActions`, which `recordActivity` alone writes. */
+function activityAction(action: string): ActivityAction {
+  const known = activityActions.find((candidate) => candidate === action);
+  if (!known) throw new Error(`an activity entry has the unknown action ${action}`);
+  return known;
+}
+
+/** The stored details: the flat object of strings, numbers, booleans and nulls `recordActivity` writes. */
+function activityDetails(stored: Json): ActivityDetails {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  return Object.fromEntries(
+    Object.entries(stored).flatMap(([key, value]) =>
+      value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? [[key, value]]
+        : [],
+    ),
+  );
 }
 
 export interface ActivityQuery {
@@ -77,28 +98,34 @@ export async function listActivity(
   database: Queryable,
   query: ActivityQuery,
 ): Promise<{ entries: ActivityEntry[]; total: number }> {
-  const where = ['organization_id = $1'];
-  const params: unknown[] = [query.organizationId];
-  if (query.actions && query.actions.length > 0) {
-    params.push(query.actions);
-    where.push(`action = any($${params.length}::text[])`);
-  }
-  if (query.actorUserId) {
-    params.push(query.actorUserId);
-    where.push(`actor_user_id = $${params.length}`);
-  }
-  const condition = where.join(' and ');
-  const [count] = await database.query<{ total: number }>(
-    `select count(*)::integer as total from organization_activity where ${condition}`,
-    params,
-  );
-  const entries = await database.query<ActivityEntry>(
-    `select id, created_at as "at", actor_user_id as "actorUserId", actor_email as "actorEmail",
-            actor_name as "actorName", action, subject, details
-     from organization_activity where ${condition}
-     order by created_at desc, id desc
-     limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.limit, query.offset],
-  );
-  return { entries, total: count?.total ?? 0 };
+  let matching = db(database)
+    .selectFrom('organizationActivity')
+    .where('organizationId', '=', query.organizationId);
+  if (query.actions && query.actions.length > 0) matching = matching.where('action', 'in', query.actions);
+  if (query.actorUserId) matching = matching.where('actorUserId', '=', query.actorUserId);
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await matching
+    .select([
+      'id',
+      'createdAt as at',
+      'actorUserId',
+      'actorEmail',
+      'actorName',
+      'action',
+      'subject',
+      'details',
+    ])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  const entries = rows.map((row) => ({
+    ...row,
+    action: activityAction(row.action),
+    details: activityDetails(row.details),
+  }));
+  return { entries, total: Number(total) };
 }

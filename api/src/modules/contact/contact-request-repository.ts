@@ -1,28 +1,26 @@
 import type { ContactRequestInputSchema, ContactRequestReceipt } from '@dcipher/shared/contract';
 import type * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 export async function insertContactRequest(
   database: Queryable,
   request: v.InferOutput<typeof ContactRequestInputSchema>,
 ): Promise<ContactRequestReceipt> {
-  const [row] = await database.query<{ id: string; receivedAt: Date }>(
-    `insert into contact_requests (first_name, last_name, email, company, job_title, phone, topic, message,
-                                   receive_emails)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     returning id, received_at as "receivedAt"`,
-    [
-      request.firstName,
-      request.lastName,
-      request.email,
-      request.company,
-      request.jobTitle ?? null,
-      request.phone ?? null,
-      request.topic,
-      request.message,
-      request.receiveEmails,
-    ],
-  );
-  if (!row) throw new Error('contact request insert returned no row');
-  return { id: row.id, receivedAt: new Date(row.receivedAt).toISOString() };
+  const row = await db(database)
+    .insertInto('contactRequests')
+    .values({
+      firstName: request.firstName,
+      lastName: request.lastName,
+      email: request.email,
+      company: request.company,
+      jobTitle: request.jobTitle ?? null,
+      phone: request.phone ?? null,
+      topic: request.topic,
+      message: request.message,
+      receiveEmails: request.receiveEmails,
+    })
+    .returning(['id', 'receivedAt'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, receivedAt: row.receivedAt.toISOString() };
 }

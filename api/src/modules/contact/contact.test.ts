@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ContactRequestReceiptSchema, ErrorBodySchema, errorMessage } from '@dcipher/shared/contract';
 import * as v from 'valibot';
+import { db } from '../../db/kysely.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -13,6 +14,16 @@ describe('POST /contact-requests', () => {
     server = await startTestServer();
   });
   after(() => server.close());
+
+  /** The stored contact requests (from `email` when given). */
+  const countContactRequests = async (email?: string) => {
+    let query = db(server.database)
+      .selectFrom('contactRequests')
+      .select((eb) => eb.fn.countAll<number>().as('count'));
+    if (email !== undefined) query = query.where('email', '=', email);
+    const { count } = await query.executeTakeFirstOrThrow();
+    return Number(count);
+  };
 
   const validRequest = {
     firstName: 'Grace',
@@ -54,21 +65,26 @@ describe('POST /contact-requests', () => {
     assert.ok(v.is(ContactRequestReceiptSchema, receipt), response.body);
     assert.ok(Date.parse(receipt.receivedAt) >= before - 1000);
 
-    const rows = await server.database.query('select * from contact_requests where id = $1', [receipt.id]);
+    // Every column, so a new one is noticed here.
+    const row = await db(server.database)
+      .selectFrom('contactRequests')
+      .selectAll()
+      .where('id', '=', receipt.id)
+      .executeTakeFirst();
     assert.deepEqual(
-      { ...rows[0], received_at: undefined },
+      { ...row, receivedAt: undefined },
       {
         id: receipt.id,
-        first_name: 'Grace',
-        last_name: 'Hopper',
+        firstName: 'Grace',
+        lastName: 'Hopper',
         email: 'grace@example.com',
         company: 'Compilers Inc.',
-        job_title: 'Rear Admiral',
+        jobTitle: 'Rear Admiral',
         phone: '+1 555 0100',
         topic: 'partnership',
         message: 'We would like a demo for our research team.',
-        receive_emails: true,
-        received_at: undefined,
+        receiveEmails: true,
+        receivedAt: undefined,
       },
     );
   });
@@ -76,11 +92,12 @@ describe('POST /contact-requests', () => {
   it('stores optional fields left out or left empty as nothing, and no email opt-in', async () => {
     const response = await send({ ...validRequest, jobTitle: '', phone: '   ' }, '192.0.2.2');
     assert.equal(response.statusCode, 201);
-    const [row] = await server.database.query(
-      'select job_title, phone, receive_emails from contact_requests where id = $1',
-      [response.json().id],
-    );
-    assert.deepEqual(row, { job_title: null, phone: null, receive_emails: false });
+    const row = await db(server.database)
+      .selectFrom('contactRequests')
+      .select(['jobTitle', 'phone', 'receiveEmails'])
+      .where('id', '=', response.json().id)
+      .executeTakeFirst();
+    assert.deepEqual(row, { jobTitle: null, phone: null, receiveEmails: false });
   });
 
   it('answers a missing body with every required field', async () => {
@@ -218,7 +235,7 @@ describe('POST /contact-requests', () => {
     for (let count = 1; count <= 10; count += 1) {
       assert.equal((await send(validRequest, '198.51.100.10')).statusCode, 201, `request ${count}`);
     }
-    const storedBefore = await server.database.query('select count(*)::int as count from contact_requests');
+    const storedBefore = await countContactRequests();
 
     const refused = await server.app.inject({
       method: 'POST',
@@ -244,11 +261,7 @@ describe('POST /contact-requests', () => {
     assert.match(String(refused.headers['access-control-expose-headers']), /Retry-After/);
     const retryAfter = Number(refused.headers['retry-after']);
     assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 600, String(retryAfter));
-    assert.deepEqual(
-      await server.database.query('select count(*)::int as count from contact_requests'),
-      storedBefore,
-      'a refused request is not stored',
-    );
+    assert.deepEqual(await countContactRequests(), storedBefore, 'a refused request is not stored');
 
     assert.equal((await send(validRequest, '198.51.100.11')).statusCode, 201, 'another address');
     const whitePaper = await server.app.inject({
@@ -291,11 +304,12 @@ describe('POST /contact-requests', () => {
       assert.equal(message?.to, email);
       assert.equal(message?.subject, 'We received your message to Dcipher');
       assert.equal(message?.tag, 'contact-acknowledgement');
-      const [stored] = await server.database.query<{ receivedAt: Date }>(
-        'select received_at as "receivedAt" from contact_requests where id = $1',
-        [id],
-      );
-      assert.ok(stored && Date.parse(message?.createdAt ?? '') >= new Date(stored.receivedAt).getTime());
+      const stored = await db(server.database)
+        .selectFrom('contactRequests')
+        .select('receivedAt')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      assert.ok(stored && Date.parse(message?.createdAt ?? '') >= stored.receivedAt.getTime());
 
       for (const part of [message?.text ?? '', message?.html ?? '']) {
         assert.match(part, /Hello Grace,/);
@@ -340,11 +354,7 @@ describe('POST /contact-requests', () => {
         const response = await send({ ...validRequest, email }, `203.0.113.${count}`);
         assert.equal(response.statusCode, 201, `request ${count}`);
       }
-      const [stored] = await server.database.query<{ count: number }>(
-        'select count(*)::int as count from contact_requests where email = $1',
-        [email],
-      );
-      assert.equal(stored?.count, 5);
+      assert.equal(await countContactRequests(email), 5);
       assert.equal((await readOutbox(server.database, email)).length, 3);
     });
 
@@ -361,9 +371,11 @@ describe('POST /contact-requests', () => {
           remoteAddress: '192.0.2.23',
         });
         assert.equal(response.statusCode, 201);
-        const rows = await failing.database.query('select email from contact_requests where id = $1', [
-          response.json().id,
-        ]);
+        const rows = await db(failing.database)
+          .selectFrom('contactRequests')
+          .select('email')
+          .where('id', '=', response.json().id)
+          .execute();
         assert.deepEqual(rows, [{ email: 'ack.failing@example.com' }]);
       } finally {
         await failing.close();

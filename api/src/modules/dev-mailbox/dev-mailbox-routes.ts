@@ -4,7 +4,6 @@ import type { Database } from '../../db/database.js';
 import { type MailboxPageOptions, renderMailboxPage, renderMessagePage } from './dev-mailbox-pages.js';
 
 const pageSize = 100;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The pages show stored email, not script; the sandboxed preview inherits this policy, so an email's own HTML
 // cannot run script or submit forms either. Links carry one-time tokens: no referrer, no caching.
@@ -49,7 +48,7 @@ export function registerDevMailboxRoutes(
 
   app.get('/dev/mailbox/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    const message = uuid.test(id) ? await findOutboxMessage(database, id) : undefined;
+    const message = await findOutboxMessage(database, id);
     if (!message) return reply.callNotFound();
     return sendPage(reply, renderMessagePage(message, options));
   });

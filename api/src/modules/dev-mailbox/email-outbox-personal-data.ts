@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { db } from '../../db/kysely.js';
 import { isoDate, type PersonalDataSection } from '../personal-data/personal-data-section.js';
 
 /**
@@ -8,18 +10,30 @@ import { isoDate, type PersonalDataSection } from '../personal-data/personal-dat
 export const sentEmailPersonalData: PersonalDataSection = {
   name: 'emailsSent',
   async collect(database, { email }) {
-    const rows = await database.query<{ subject: string; createdAt: Date }>(
-      `select subject, created_at as "createdAt" from email_outbox where lower(to_address) = $1
-       order by created_at`,
-      [email],
-    );
+    const rows = await db(database)
+      .selectFrom('emailOutbox')
+      .select(['subject', 'createdAt'])
+      .where((eb) => eb(eb.fn('lower', ['toAddress']), '=', email))
+      .orderBy('createdAt')
+      .execute();
     return rows.map((row) => ({ subject: row.subject, sentAt: isoDate(row.createdAt) }));
   },
   async erase(transaction, { email }) {
-    await transaction.query(
-      `delete from email_outbox
-       where lower(to_address) = $1 or strpos(lower(subject || html || text || coalesce(headers::text, '')), $1) > 0`,
-      [email],
-    );
+    await db(transaction)
+      .deleteFrom('emailOutbox')
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['toAddress']), '=', email),
+          eb(
+            eb.fn('strpos', [
+              sql<string>`lower(subject || html || text || coalesce(headers::text, ''))`,
+              eb.val(email),
+            ]),
+            '>',
+            0,
+          ),
+        ]),
+      )
+      .execute();
   },
 };

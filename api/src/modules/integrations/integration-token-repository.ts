@@ -1,6 +1,8 @@
 import type { IntegrationAccessToken, IntegrationProvider } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import type { OAuthTokens } from '../../adapters/integrations/oauth-provider.js';
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 /** Providers without teams (SurveyMonkey) are stored under this team id. */
 const noTeam = '';
@@ -12,10 +14,18 @@ interface StoredToken {
   teamId: string;
 }
 
+/** What the client may see of a saved token: never the refresh token. */
+const answerColumns = [
+  'provider',
+  'accessToken',
+  'expiresAt',
+  'teamId',
+] as const satisfies readonly (keyof StoredToken)[];
+
 const toAnswer = (row: StoredToken): IntegrationAccessToken => ({
   provider: row.provider,
   accessToken: row.accessToken,
-  expiresAt: row.expiresAt ? new Date(row.expiresAt).toISOString() : null,
+  expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
   teamId: row.teamId === noTeam ? null : row.teamId,
 });
 
@@ -29,25 +39,29 @@ export async function saveIntegrationTokens(
   provider: IntegrationProvider,
   tokens: OAuthTokens,
 ): Promise<IntegrationAccessToken> {
-  const [row] = await database.query<StoredToken>(
-    `insert into integration_tokens as saved
-       (user_id, provider, team_id, access_token, refresh_token, expires_at, scope, saved_at)
-     values ($1, $2, $3, $4, $5, $6, $7, now())
-     on conflict (user_id, provider, team_id) do update set
-       access_token = excluded.access_token, refresh_token = excluded.refresh_token,
-       expires_at = excluded.expires_at, scope = excluded.scope, saved_at = excluded.saved_at
-     returning provider, access_token as "accessToken", expires_at as "expiresAt", team_id as "teamId"`,
-    [
+  const row = await db(database)
+    .insertInto('integrationTokens')
+    .values({
       userId,
       provider,
-      tokens.teamId ?? noTeam,
-      tokens.accessToken,
-      tokens.refreshToken ?? null,
-      tokens.expiresAt?.toISOString() ?? null,
-      tokens.scope ?? null,
-    ],
-  );
-  if (!row) throw new Error('integration token upsert returned no row');
+      teamId: tokens.teamId ?? noTeam,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? null,
+      expiresAt: tokens.expiresAt ?? null,
+      scope: tokens.scope ?? null,
+      savedAt: sql<Date>`now()`,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['userId', 'provider', 'teamId']).doUpdateSet((eb) => ({
+        accessToken: eb.ref('excluded.accessToken'),
+        refreshToken: eb.ref('excluded.refreshToken'),
+        expiresAt: eb.ref('excluded.expiresAt'),
+        scope: eb.ref('excluded.scope'),
+        savedAt: eb.ref('excluded.savedAt'),
+      })),
+    )
+    .returning(answerColumns)
+    .executeTakeFirstOrThrow();
   return toAnswer(row);
 }
 
@@ -58,10 +72,12 @@ export async function findIntegrationToken(
   provider: IntegrationProvider,
   teamId: string = noTeam,
 ): Promise<IntegrationAccessToken | undefined> {
-  const [row] = await database.query<StoredToken>(
-    `select provider, access_token as "accessToken", expires_at as "expiresAt", team_id as "teamId"
-     from integration_tokens where user_id = $1 and provider = $2 and team_id = $3`,
-    [userId, provider, teamId],
-  );
+  const row = await db(database)
+    .selectFrom('integrationTokens')
+    .select(answerColumns)
+    .where('userId', '=', userId)
+    .where('provider', '=', provider)
+    .where('teamId', '=', teamId)
+    .executeTakeFirst();
   return row && toAnswer(row);
 }

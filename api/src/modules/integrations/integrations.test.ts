@@ -6,10 +6,12 @@ import type { IntegrationAccessToken } from '@dcipher/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpOAuthProvider } from '../../adapters/integrations/http-oauth-provider.js';
 import { ProviderUnavailableError } from '../../adapters/integrations/oauth-provider.js';
+import { db } from '../../db/kysely.js';
 import { createServer } from '../../server.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
+import { findUserByEmail } from '../people/user-repository.js';
 
 /** What the stand-in token endpoint received. */
 interface TokenRequest {
@@ -122,16 +124,13 @@ describe('Miro and SurveyMonkey token exchanges', () => {
   const get = (url: string, token: string | null = accessToken, app = server.app) =>
     app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const savedRows = () =>
-    server.database.query<{
-      provider: string;
-      teamId: string;
-      accessToken: string;
-      refreshToken: string | null;
-    }>(
-      `select provider, team_id as "teamId", access_token as "accessToken", refresh_token as "refreshToken"
-       from integration_tokens where user_id = $1 order by provider, team_id`,
-      [userId],
-    );
+    db(server.database)
+      .selectFrom('integrationTokens')
+      .select(['provider', 'teamId', 'accessToken', 'refreshToken'])
+      .where('userId', '=', userId)
+      .orderBy('provider')
+      .orderBy('teamId')
+      .execute();
 
   const assertError = (
     response: Awaited<ReturnType<typeof get>>,
@@ -241,9 +240,7 @@ describe('Miro and SurveyMonkey token exchanges', () => {
     });
 
     it("refuses another user's id with 403", async () => {
-      const [admin] = await server.database.query<{ id: string }>(
-        `select id from users where email = 'admin@demo.dcipher.local'`,
-      );
+      const admin = await findUserByEmail(server.database, 'admin@demo.dcipher.local');
       for (const id of [admin?.id, 'not-a-uuid']) {
         assertError(
           await get(`/auth/miro/latest-saved-access-token?userId=${id}&teamId=team-1`),

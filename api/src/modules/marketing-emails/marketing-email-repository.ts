@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import {
   type EmailCandidate,
   findLongUnverifiedUsers,
@@ -26,10 +28,13 @@ async function notYetSent(
   campaign: string,
 ): Promise<EmailCandidate[]> {
   if (candidates.length === 0) return [];
-  const sent = await database.query<{ userId: string }>(
-    `select user_id as "userId" from email_campaign_deliveries where campaign = $1 and user_id = any($2::uuid[])`,
-    [campaign, candidates.map((candidate) => candidate.id)],
-  );
+  const candidateIds = candidates.map((candidate) => candidate.id);
+  const sent = await db(database)
+    .selectFrom('emailCampaignDeliveries')
+    .select('userId')
+    .where('campaign', '=', campaign)
+    .where('userId', '=', (eb) => eb.fn.any(sql<string[]>`${candidateIds}::uuid[]`))
+    .execute();
   const sentTo = new Set(sent.map((row) => row.userId));
   return candidates.filter((candidate) => !sentTo.has(candidate.id));
 }
@@ -48,11 +53,13 @@ export async function findMarketingRecipients(
 ): Promise<Recipient[]> {
   const candidates = await findMarketingCandidates(database, { signedUpWithinDays });
   if (candidates.length === 0) return [];
-  const unsubscribes = await database.query<{ email: string; unsubscribedAt: Date }>(
-    `select email, unsubscribed_at as "unsubscribedAt" from email_unsubscribes where email = any($1)`,
-    [candidates.map((candidate) => candidate.email)],
-  );
-  const unsubscribedAt = new Map(unsubscribes.map((row) => [row.email, new Date(row.unsubscribedAt)]));
+  const candidateEmails = candidates.map((candidate) => candidate.email);
+  const unsubscribes = await db(database)
+    .selectFrom('emailUnsubscribes')
+    .select(['email', 'unsubscribedAt'])
+    .where('email', '=', (eb) => eb.fn.any(sql<string[]>`${candidateEmails}::text[]`))
+    .execute();
+  const unsubscribedAt = new Map(unsubscribes.map((row) => [row.email, row.unsubscribedAt]));
   const consenting = candidates.filter((candidate) => {
     const since = unsubscribedAt.get(candidate.email);
     return !since || since < new Date(candidate.createdAt);
@@ -82,20 +89,22 @@ export async function findUnverifiedRecipients(
  * running at the same time), in which case the caller sends nothing.
  */
 export async function claimDelivery(database: Queryable, userId: string, campaign: string): Promise<boolean> {
-  const claimed = await database.query(
-    `insert into email_campaign_deliveries (user_id, campaign) values ($1, $2)
-     on conflict do nothing returning user_id`,
-    [userId, campaign],
-  );
-  return claimed.length > 0;
+  const claimed = await db(database)
+    .insertInto('emailCampaignDeliveries')
+    .values({ userId, campaign })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('userId')
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
 
 /** Undoes a claim whose email could not be sent, so the next run tries again. */
 export async function releaseDelivery(database: Queryable, userId: string, campaign: string): Promise<void> {
-  await database.query('delete from email_campaign_deliveries where user_id = $1 and campaign = $2', [
-    userId,
-    campaign,
-  ]);
+  await db(database)
+    .deleteFrom('emailCampaignDeliveries')
+    .where('userId', '=', userId)
+    .where('campaign', '=', campaign)
+    .execute();
 }
 
 /**
@@ -104,10 +113,11 @@ export async function releaseDelivery(database: Queryable, userId: string, campa
  */
 export async function unsubscribeAddress(database: Database, email: string): Promise<void> {
   await database.transaction(async (transaction) => {
-    await transaction.query(
-      'insert into email_unsubscribes (email) values ($1) on conflict (email) do nothing',
-      [email],
-    );
+    await db(transaction)
+      .insertInto('emailUnsubscribes')
+      .values({ email })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .execute();
     await withdrawMarketingConsent(transaction, email);
   });
 }

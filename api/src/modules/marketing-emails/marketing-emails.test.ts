@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import type { OutboxMessage } from '../../adapters/mailer/email-outbox-repository.js';
-import { demoPassword } from '../../db/seed-demo-data.js';
+import { db } from '../../db/kysely.js';
+import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer, testConfig } from '../../test-support/test-server.js';
+import { insertUser, suspendUserByEmail } from '../people/user-repository.js';
 import { createUnsubscribeLinks, loadUnsubscribeLinkKey } from './unsubscribe-links.js';
 
 const webUrl = 'https://www.dcipher.test';
@@ -40,6 +43,13 @@ describe('marketing and reminder emails', () => {
   after(() => server.close());
 
   let userCount = 0;
+  /** Dates the user's sign-up `hours` back (test data: no module moves a sign-up date). */
+  const signedUpHoursAgo = (email: string, hours: number) =>
+    db(server.database)
+      .updateTable('users')
+      .set({ createdAt: sql<Date>`now() - ${hours}::integer * interval '1 hour'` })
+      .where('email', '=', email)
+      .execute();
   /**
    * A user made directly in the database: by default active, verified, opted in to product news and signed up
    * two days ago. Answers their address.
@@ -57,14 +67,20 @@ describe('marketing and reminder emails', () => {
     const email = `user-${userCount}@example.com`;
     const { receiveEmails = true, verified = true, suspended = false, status = 'Active' } = options;
     const hoursAgo = options.signedUpHoursAgo ?? 48;
-    await server.database.query(
-      `insert into users (email, first_name, last_name, status, organization_id, role, receive_emails,
-                          email_verified_at, suspended_at, created_at)
-       values ($1, 'Test', 'User', $2, '00000000-0000-4000-8000-000000000001', 'teammate', $3,
-               case when $4::boolean then now() end, case when $5::boolean then now() end,
-               now() - $6::integer * interval '1 hour')`,
-      [email, status, receiveEmails, verified, suspended, hoursAgo],
-    );
+    const user = await insertUser(server.database, {
+      email,
+      firstName: 'Test',
+      lastName: 'User',
+      passwordHash: null,
+      status,
+      organizationId: demoOrganization.id,
+      role: 'teammate',
+      receiveEmails,
+      emailVerified: verified,
+    });
+    assert.ok(user, `${email} is created`);
+    if (suspended) await suspendUserByEmail(server.database, email);
+    await signedUpHoursAgo(email, hoursAgo);
     return email;
   }
 
@@ -82,6 +98,9 @@ describe('marketing and reminder emails', () => {
       url: `/emailunsubscribes/${encodeURIComponent(email)}${query}`,
       remoteAddress,
     });
+
+  const unsubscribesOf = (email: string) =>
+    db(server.database).selectFrom('emailUnsubscribes').select('email').where('email', '=', email).execute();
 
   const emailsTo = async (email: string, tag: string): Promise<OutboxMessage[]> =>
     (await readOutbox(server.database, email)).filter((message) => message.tag === tag);
@@ -126,13 +145,16 @@ describe('marketing and reminder emails', () => {
       const suspended = await addUser({ suspended: true });
       const invited = await addUser({ status: 'InvitationSent' });
       const unsubscribedLater = await addUser();
-      await server.database.query('insert into email_unsubscribes (email) values ($1)', [unsubscribedLater]);
+      await db(server.database)
+        .insertInto('emailUnsubscribes')
+        .values({ email: unsubscribedLater })
+        .execute();
       // Unsubscribed as a white-paper lead a month ago, then signed up ticking the box: the newer consent counts.
       const unsubscribedBefore = await addUser();
-      await server.database.query(
-        `insert into email_unsubscribes (email, unsubscribed_at) values ($1, now() - interval '30 days')`,
-        [unsubscribedBefore],
-      );
+      await db(server.database)
+        .insertInto('emailUnsubscribes')
+        .values({ email: unsubscribedBefore, unsubscribedAt: sql<Date>`now() - interval '30 days'` })
+        .execute();
 
       const response = await send('/send-discover-dcipher-emails');
       assert.equal(response.statusCode, 200);
@@ -189,12 +211,22 @@ describe('marketing and reminder emails', () => {
       const longStanding = await addUser({ signedUpHoursAgo: 90 * 24 });
       const notOptedIn = await addUser({ receiveEmails: false });
       const unsubscribed = await addUser();
-      await server.database.query('insert into email_unsubscribes (email) values ($1)', [unsubscribed]);
-      const [{ consenting } = { consenting: -1 }] = await server.database.query<{ consenting: number }>(
-        `select count(*)::integer as consenting from users
-         where receive_emails and email_verified_at is not null and suspended_at is null and status = 'Active'
-           and email not in (select email from email_unsubscribes where unsubscribed_at >= users.created_at)`,
-      );
+      await db(server.database).insertInto('emailUnsubscribes').values({ email: unsubscribed }).execute();
+      const consenting = await db(server.database)
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('receiveEmails', '=', true)
+        .where('emailVerifiedAt', 'is not', null)
+        .where('suspendedAt', 'is', null)
+        .where('status', '=', 'Active')
+        .where('email', 'not in', (eb) =>
+          eb
+            .selectFrom('emailUnsubscribes')
+            .select('emailUnsubscribes.email')
+            .whereRef('emailUnsubscribes.unsubscribedAt', '>=', 'users.createdAt'),
+        )
+        .executeTakeFirstOrThrow()
+        .then(({ count }) => Number(count));
 
       const response = await send('/send-feature-updates-emails', campaign());
       assert.equal(response.statusCode, 200);
@@ -293,10 +325,7 @@ describe('marketing and reminder emails', () => {
       const signedUp = await signUp(server.app, individualSignUp({ email }), '192.0.2.10');
       assert.equal(signedUp.statusCode, 201, signedUp.body);
       const firstToken = await verificationTokenFor(server.database, email);
-      await server.database.query(
-        `update users set created_at = now() - interval '25 hours' where email = $1`,
-        [email],
-      );
+      await signedUpHoursAgo(email, 25);
       const recent = await addUser({ verified: false, signedUpHoursAgo: 2 });
       const verified = await addUser({ signedUpHoursAgo: 72 });
       const suspended = await addUser({ verified: false, suspended: true, signedUpHoursAgo: 72 });
@@ -304,10 +333,15 @@ describe('marketing and reminder emails', () => {
       const notOptedIn = await addUser({ verified: false, receiveEmails: false, signedUpHoursAgo: 30 });
 
       // Users of earlier tests may be due one too; the two above are among them.
-      const [{ due } = { due: -1 }] = await server.database.query<{ due: number }>(
-        `select count(*)::integer as due from users where status = 'Active' and email_verified_at is null
-           and suspended_at is null and created_at <= now() - interval '24 hours'`,
-      );
+      const due = await db(server.database)
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'Active')
+        .where('emailVerifiedAt', 'is', null)
+        .where('suspendedAt', 'is', null)
+        .where('createdAt', '<=', sql<Date>`now() - interval '24 hours'`)
+        .executeTakeFirstOrThrow()
+        .then(({ count }) => Number(count));
       assert.ok(due >= 2);
 
       const response = await send('/send-email-verification-reminder');
@@ -357,14 +391,13 @@ describe('marketing and reminder emails', () => {
       const response = await unsubscribe(email, `?token=${token}`);
       assert.equal(response.statusCode, 200);
       assert.deepEqual(bodyOf(response), { email: reader, unsubscribed: true });
-      const [user] = await server.database.query<{ receiveEmails: boolean }>(
-        'select receive_emails as "receiveEmails" from users where email = $1',
-        [reader],
-      );
+      const user = await db(server.database)
+        .selectFrom('users')
+        .select('receiveEmails')
+        .where('email', '=', reader)
+        .executeTakeFirst();
       assert.equal(user?.receiveEmails, false);
-      const listed = await server.database.query('select 1 from email_unsubscribes where email = $1', [
-        reader,
-      ]);
+      const listed = await unsubscribesOf(reader);
       assert.equal(listed.length, 1);
 
       // Again: the same answer, nothing changes.
@@ -388,9 +421,7 @@ describe('marketing and reminder emails', () => {
       const response = await unsubscribe('Lead@Example.com', `?token=${token}`);
       assert.equal(response.statusCode, 200);
       assert.deepEqual(bodyOf(response), { email: 'lead@example.com', unsubscribed: true });
-      const listed = await server.database.query('select 1 from email_unsubscribes where email = $1', [
-        'lead@example.com',
-      ]);
+      const listed = await unsubscribesOf('lead@example.com');
       assert.equal(listed.length, 1);
     });
 
@@ -409,9 +440,7 @@ describe('marketing and reminder emails', () => {
           code: 'UNSUBSCRIBE_LINK_INVALID',
         });
       }
-      const listed = await server.database.query('select 1 from email_unsubscribes where email = $1', [
-        reader,
-      ]);
+      const listed = await unsubscribesOf(reader);
       assert.equal(listed.length, 0);
     });
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 
 /** Whose data a section collects or erases. */
 export interface PersonalDataSubject {
@@ -24,16 +25,28 @@ export interface PersonalDataSection {
 export const isoDate = (value: Date | string | null | undefined): string | null =>
   value == null ? null : new Date(value).toISOString();
 
+/** The tables of one-time links, by their SQL names (what callers pass) and the names Kysely types them by. */
+const oneTimeLinkTables = {
+  email_verification_tokens: 'emailVerificationTokens',
+  password_reset_tokens: 'passwordResetTokens',
+  trial_reactivation_tokens: 'trialReactivationTokens',
+} as const;
+
 /**
- * When the user's one-time links of `table` (verification, reset, email change...) were issued, until when they
- * worked and when they were used; never the token's hash. `table` is a trusted table name, not input.
+ * When the user's one-time links of `table` (verification, reset, trial reactivation) were issued, until when they
+ * worked and when they were used; never the token's hash.
  */
-export async function oneTimeLinkHistory(database: Queryable, table: string, userId: string) {
-  const rows = await database.query<{ createdAt: Date; expiresAt: Date; usedAt: Date | null }>(
-    `select created_at as "createdAt", expires_at as "expiresAt", used_at as "usedAt"
-     from ${table} where user_id = $1 order by created_at`,
-    [userId],
-  );
+export async function oneTimeLinkHistory(
+  database: Queryable,
+  table: keyof typeof oneTimeLinkTables,
+  userId: string,
+) {
+  const rows = await db(database)
+    .selectFrom(oneTimeLinkTables[table])
+    .select(['createdAt', 'expiresAt', 'usedAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute();
   return rows.map((row) => ({
     createdAt: isoDate(row.createdAt),
     expiresAt: isoDate(row.expiresAt),

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { createOpenApiDocument } from '../../http/openapi-document.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
+import { pingDatabase } from './system-repository.js';
 
 export function registerSystemRoutes(app: FastifyInstance, database: Database): void {
   registerEndpoint(app, contract.system.health, async () => {
-    await database.query('select 1');
+    await pingDatabase(database);
     return { status: 'ok', database: 'ok' } as const;
   });
 

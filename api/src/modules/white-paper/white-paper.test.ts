@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { whitePaperDownloadPath } from '@dcipher/shared/contract';
+import { db } from '../../db/kysely.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { findLinksInEmail, readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -34,17 +35,18 @@ describe('POST /white-paper', () => {
     });
     assert.equal(whitePaperDownloadPath, '/downloads/dcipher-insight-automation-white-paper.pdf');
 
-    const rows = await server.database.query(
-      'select first_name, last_name, email, company, job_title, receive_emails from white_paper_requests',
-    );
+    const rows = await db(server.database)
+      .selectFrom('whitePaperRequests')
+      .select(['firstName', 'lastName', 'email', 'company', 'jobTitle', 'receiveEmails'])
+      .execute();
     assert.deepEqual(rows, [
       {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
         email: 'ada@example.com',
         company: 'Analytical Engines Ltd',
-        job_title: 'Analyst',
-        receive_emails: true,
+        jobTitle: 'Analyst',
+        receiveEmails: true,
       },
     ]);
   });
@@ -120,9 +122,11 @@ describe('POST /white-paper', () => {
       assert.equal(message?.to, email);
       assert.equal(message?.subject, 'Your copy of the Dcipher white paper');
       assert.equal(message?.tag, 'white-paper-copy');
-      const [lead] = await server.database.query('select email from white_paper_requests where email = $1', [
-        email,
-      ]);
+      const lead = await db(server.database)
+        .selectFrom('whitePaperRequests')
+        .select('email')
+        .where('email', '=', email)
+        .executeTakeFirst();
       assert.ok(lead, 'the lead is stored');
 
       const url = `http://localhost:8000${whitePaperDownloadPath}`;
@@ -161,7 +165,7 @@ describe('POST /white-paper', () => {
           remoteAddress: '192.0.2.32',
         });
         assert.equal(response.statusCode, 201);
-        const rows = await failing.database.query('select email from white_paper_requests');
+        const rows = await db(failing.database).selectFrom('whitePaperRequests').select('email').execute();
         assert.deepEqual(rows, [{ email: 'copy.failing@example.com' }]);
       } finally {
         await failing.close();
