@@ -1,12 +1,10 @@
 /** What the rest of the API needs from a database: parameterised queries, transactions and a way to stop. */
 export interface Queryable {
-  /** One statement with `$1`-style parameters; resolves to the rows it returns. */
-  query<TRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<TRow[]>;
-  /** One statement, with the number of rows it changed (what Kysely's driver needs: `db/kysely.ts`). */
-  execute<TRow = Record<string, unknown>>(
-    sql: string,
-    params?: readonly unknown[],
-  ): Promise<{ rows: TRow[]; affectedRows?: number }>;
+  /**
+   * One statement with `$1`-style parameters: its rows, as the driver read them (the code reads them through
+   * Kysely, `db(queryable)` in `db/kysely.ts`, typed by the generated schema), and the number of rows it changed.
+   */
+  execute(sql: string, params?: readonly unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
   /** A script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
 }

@@ -42,9 +42,10 @@ const instances = new WeakMap<Queryable, Db>();
 function queryableDialect(queryable: Queryable): Dialect {
   const connection: DatabaseConnection = {
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-      const result = await queryable.execute<R>(compiled.sql, compiled.parameters);
+      const result = await queryable.execute(compiled.sql, compiled.parameters);
       return {
-        rows: result.rows,
+        // The rows of a statement Kysely built from the generated schema: the type its builder inferred.
+        rows: result.rows as R[],
         ...(result.affectedRows !== undefined && { numAffectedRows: BigInt(result.affectedRows) }),
       };
     },

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { db } from './kysely.js';
 import { migrations as allMigrations } from './migrations/index.js';
 import type { Migration } from './migrations/migration.js';
 
@@ -11,7 +13,7 @@ export async function migrate(
   migrations: readonly Migration[] = allMigrations,
 ): Promise<string[]> {
   await database.transaction(async (transaction) => {
-    await transaction.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
+    await sql`select pg_advisory_xact_lock(${migrationLockKey})`.execute(db(transaction));
     await transaction.exec(`
       create table if not exists schema_migrations (
         version text primary key,
@@ -22,13 +24,17 @@ export async function migrate(
   const applied: string[] = [];
   for (const migration of migrations) {
     const done = await database.transaction(async (transaction) => {
-      await transaction.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
-      const recorded = await transaction.query('select 1 from schema_migrations where version = $1', [
-        migration.version,
-      ]);
-      if (recorded.length > 0) return false;
+      await sql`select pg_advisory_xact_lock(${migrationLockKey})`.execute(db(transaction));
+      // schema_migrations is the migrator's own table, outside the generated schema.
+      const recorded =
+        await sql`select 1 from schema_migrations where version = ${migration.version}`.execute(
+          db(transaction),
+        );
+      if (recorded.rows.length > 0) return false;
       await transaction.exec(migration.sql);
-      await transaction.query('insert into schema_migrations (version) values ($1)', [migration.version]);
+      await sql`insert into schema_migrations (version) values (${migration.version})`.execute(
+        db(transaction),
+      );
       return true;
     });
     if (done) applied.push(migration.version);

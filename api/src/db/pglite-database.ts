@@ -8,12 +8,8 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
   const queryable = (target: PGlite | Transaction): Queryable => ({
-    async query<TRow>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<TRow>(sql, [...params]);
-      return result.rows;
-    },
-    async execute<TRow>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<TRow>(sql, [...params]);
+    async execute(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query(sql, [...params]);
       return { rows: result.rows, affectedRows: result.affectedRows };
     },
     async exec(script: string) {

@@ -10,13 +10,9 @@ export async function createPostgresDatabase(
   // An idle client losing its connection emits on the pool; unheard, that would crash the process.
   pool.on('error', onIdleClientError);
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<TRow>(sql: string, params: readonly unknown[] = []) {
+    async execute(sql: string, params: readonly unknown[] = []) {
       const result = await target.query(sql, [...params]);
-      return result.rows as TRow[];
-    },
-    async execute<TRow>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params]);
-      return { rows: result.rows as TRow[], affectedRows: result.rowCount ?? undefined };
+      return { rows: result.rows, affectedRows: result.rowCount ?? undefined };
     },
     async exec(script: string) {
       // Without parameters pg uses the simple query protocol, which accepts several statements.

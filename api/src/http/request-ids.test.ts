@@ -19,10 +19,6 @@ describe('request ids, request logs and the bearer check', () => {
   before(async () => {
     database = await createTestDatabase();
     const counted = (target: Queryable): Queryable => ({
-      query: (sql, params) => {
-        if (counting) queries += 1;
-        return target.query(sql, params);
-      },
       execute: (sql, params) => {
         if (counting) queries += 1;
         return target.execute(sql, params);

@@ -120,8 +120,6 @@ describe('the jobs module', () => {
     // The first worker's database connection dies while its handler runs: no heartbeat, no finish, as after SIGKILL.
     let killed = false;
     const dying: Queryable = {
-      query: (sql, params) =>
-        killed ? Promise.reject(new Error('connection terminated')) : database.query(sql, params),
       execute: (sql, params) =>
         killed ? Promise.reject(new Error('connection terminated')) : database.execute(sql, params),
       exec: (script) => database.exec(script),

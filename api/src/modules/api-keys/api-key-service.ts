@@ -9,7 +9,9 @@ import {
   researchBotTokenAudience,
   type UpdatedApiKey,
 } from '@dcipher/shared/contract';
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
+import { db } from '../../db/kysely.js';
 import { ValidationError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
@@ -111,9 +113,9 @@ export function createApiKeyService({
     create(actor: ApiKeyActor, kind: ApiKeyKind, name: string): Promise<IssuedApiKey> {
       return database.transaction(async (transaction) => {
         // One organization's creates queue here, so two at once cannot both pass the count.
-        await transaction.query('select pg_advisory_xact_lock(hashtext($1))', [
-          `api-keys:${actor.organizationId}`,
-        ]);
+        await sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${actor.organizationId}`}))`.execute(
+          db(transaction),
+        );
         if ((await countApiKeys(transaction, actor.organizationId, kind)) >= apiKeysMaxCount) {
           throw new ValidationError('tooManyApiKeys');
         }

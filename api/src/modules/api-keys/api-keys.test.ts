@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ApiKey, IssuedApiKey, ResearchBotToken } from '@dcipher/shared/contract';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
+import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword, demoUsers } from '../../db/seed-demo-data.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { listActivity } from '../activity-log/activity-log.js';
+import { createOrganization } from '../people/organization-repository.js';
+import { findUserByEmail, insertUser, suspendUserByEmail } from '../people/user-repository.js';
 import { hashApiKeySecret } from './api-key-repository.js';
 
 describe('API keys and research-bot tokens (0037)', () => {
@@ -21,16 +24,22 @@ describe('API keys and research-bot tokens (0037)', () => {
     const byRole = (role: string) => demoUsers.find((user) => user.role === role)!.email;
     teammateToken = (await logIn(server.app, { email: byRole('teammate') })).accessToken;
     guestToken = (await logIn(server.app, { email: byRole('guest') })).accessToken;
-    const [organization] = await server.database.query<{ id: string }>(
-      "insert into organizations (name, customer_type) values ('Other Keys Org', 'Business') returning id",
-    );
-    await server.database.query(
-      `insert into users (email, first_name, last_name, password_hash, status, organization_id, role,
-                          email_verified_at)
-       select 'otto@other-keys.test', 'Otto', 'Other', password_hash, 'Active', $1, 'admin', now()
-       from users where email = $2`,
-      [organization!.id, demoAdmin.email],
-    );
+    const organization = await createOrganization(server.database, {
+      name: 'Other Keys Org',
+      customerType: 'Business',
+      companySize: null,
+      trialDays: 0,
+    });
+    await insertUser(server.database, {
+      email: 'otto@other-keys.test',
+      firstName: 'Otto',
+      lastName: 'Other',
+      passwordHash: (await findUserByEmail(server.database, demoAdmin.email))?.passwordHash ?? null,
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     otherAdminToken = (await logIn(server.app, { email: 'otto@other-keys.test', password: demoPassword }))
       .accessToken;
   });
@@ -55,7 +64,7 @@ describe('API keys and research-bot tokens (0037)', () => {
       headers: { [header]: header === 'authorization' ? `ApiKey ${secret}` : secret },
     });
   const storedRows = () =>
-    server.database.query<Record<string, unknown>>('select * from api_keys order by created_at');
+    db(server.database).selectFrom('apiKeys').selectAll().orderBy('createdAt').execute();
 
   let issued: IssuedApiKey;
 
@@ -75,7 +84,7 @@ describe('API keys and research-bot tokens (0037)', () => {
 
     const rows = await storedRows();
     assert.equal(rows.length, 1);
-    assert.equal(rows[0]?.secret_hash, hashApiKeySecret(issued.secret));
+    assert.equal(rows[0]?.secretHash, hashApiKeySecret(issued.secret));
     assert.ok(!JSON.stringify(rows).includes(issued.secret), 'the secret itself is nowhere in the table');
 
     const listed = await send('GET', '/api-key', adminToken);
@@ -274,7 +283,7 @@ describe('API keys and research-bot tokens (0037)', () => {
     const created = await send('POST', '/api-key', otherAdminToken, { name: 'Otto key' });
     const { secret } = created.json<IssuedApiKey>();
     assert.equal((await withKey(secret)).statusCode, 200);
-    await server.database.query("update users set suspended_at = now() where email = 'otto@other-keys.test'");
+    await suspendUserByEmail(server.database, 'otto@other-keys.test');
     assert.equal((await withKey(secret)).statusCode, 401, "a suspended creator's keys are refused");
   });
 });

@@ -161,10 +161,6 @@ describe('a session signed out on one API process stops at once on another (docs
   before(async () => {
     const countOn = (database: Database): Database => ({
       ...database,
-      query: (sql, params) => {
-        statements.push(sql);
-        return database.query(sql, params);
-      },
       execute: (sql, params) => {
         statements.push(sql);
         return database.execute(sql, params);

@@ -54,7 +54,6 @@ function databaseWithFaults(database: Database, faults: { failInvoiceFor?: strin
     params?.[0] === faults.failInvoiceFor;
   const injected = () => Promise.reject(new Error('injected: the database failed'));
   const guarded = (target: Queryable): Queryable => ({
-    query: (sql, params) => (fails(sql, params) ? injected() : target.query(sql, params)),
     execute: (sql, params) => (fails(sql, params) ? injected() : target.execute(sql, params)),
     exec: (script) => target.exec(script),
   });
