@@ -8,6 +8,7 @@ import { createBearerAuthenticator } from './bearer-authenticator.js';
 import { registerIdentityRoutes } from './identity-routes.js';
 import { createIdentityService, type IdentityService } from './identity-service.js';
 import { createLiveSessionCache } from './live-session-cache.js';
+import { registerRefreshCookie } from './refresh-cookie.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-token-store.js';
 import { createTwoFactor, type TwoFactor } from './two-factor.js';
 
@@ -69,6 +70,9 @@ export const identityModule = apiModule({
     });
     app.addHook('onClose', () => liveSessions.stop());
     app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, liveSessions));
+    // Every answer carrying a token pair (sign-in, refresh, verify-email, invitations, SSO…), whichever module
+    // registers the route: so on the application, not in the identity routes' scope.
+    registerRefreshCookie(app, config.corsOrigins);
   },
   routes: async (scope) => {
     const { config, database, identity, refreshTokens, twoFactor } = scope;

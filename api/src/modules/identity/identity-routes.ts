@@ -7,12 +7,7 @@ import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
 import { signInContextOf } from './device-label.js';
 import { InvalidRefreshTokenError } from './identity-errors.js';
 import type { IdentityService } from './identity-service.js';
-import {
-  clearRefreshCookie,
-  isProductBrowser,
-  refreshTokenFromCookie,
-  registerRefreshCookie,
-} from './refresh-cookie.js';
+import { clearRefreshCookie, isProductBrowser, refreshTokenFromCookie } from './refresh-cookie.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /**
@@ -34,8 +29,6 @@ export function registerIdentityRoutes(
   corsOrigins: readonly string[],
   deviceCookies: DeviceCookies,
 ): void {
-  registerRefreshCookie(app, corsOrigins);
-
   /** A completed sign-in remembers the browser for that account (a new device cookie each time; 0029). */
   const rememberDevice = (reply: FastifyReply, signedInUserId: string | undefined) => {
     if (signedInUserId) reply.header('set-cookie', deviceCookies.issue(signedInUserId));
