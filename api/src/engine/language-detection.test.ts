@@ -13,6 +13,17 @@ describe('language detection', () => {
     assert.equal(detectLanguage('El servicio fue excelente y el personal muy amable con nosotros.'), 'es');
   });
 
+  it('takes the short way for English only when English words make the text', () => {
+    assert.equal(detectLanguage('the cat and the dog sleep by the fire'), 'en');
+    // Dutch and Polish share a few words with English, not enough of them.
+    assert.equal(
+      detectLanguage('Het is een goed product en de levering was snel, ik ben er blij mee.'),
+      'nl',
+    );
+    assert.equal(detectLanguage('To jest bardzo dobry produkt, polecam go wszystkim znajomym.'), 'pl');
+    assert.equal(detectLanguage('Ich habe das Handy gestern gekauft und es ist wirklich gut.'), 'de');
+  });
+
   it('says undetermined for texts too short to tell, and ignores addresses and tags', () => {
     assert.equal(detectLanguage('Great!'), 'und');
     assert.equal(detectLanguage('#sale @shop https://example.com/a/very/long/path/indeed'), 'und');

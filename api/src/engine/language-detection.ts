@@ -90,17 +90,49 @@ export function isLanguageCode(code: string): boolean {
   return /^[a-z]{2,3}([-_][a-z0-9]+)?$/i.test(code.trim());
 }
 
+/**
+ * Words only English uses often (words shared with other languages' common words — in, a, on, die, is, at, i — are
+ * left out): the default engine's model is English, and most of what it reads is, so an English text is
+ * recognised by them before franc is asked (franc compares every text with some 50 alphabets' trigram profiles,
+ * which costs more than everything else the engine does to a document).
+ */
+const englishWords = new Set(
+  (
+    'the and of that it for with was are this have not but by from they we you he she my our their has had were ' +
+    'will would there what which who about can just very all or been being do does did your his her its them ' +
+    'these those than then when where why how because into out up more some any only also after before me us'
+  ).split(' '),
+);
+const wordPattern = /\p{L}+/gu;
+
+/** At least three English words, two of them different, making a fifth of the text's words. */
+function looksEnglish(text: string): boolean {
+  let words = 0;
+  let hits = 0;
+  const distinct = new Set<string>();
+  for (const [word] of text.toLowerCase().matchAll(wordPattern)) {
+    words += 1;
+    if (englishWords.has(word)) {
+      hits += 1;
+      distinct.add(word);
+    }
+  }
+  return hits >= 3 && distinct.size >= 2 && hits >= words * 0.2;
+}
+
 /** Texts are judged on their first characters: enough for franc's trigrams, and bounded in time. */
 const sampleLength = 600;
 
 /**
- * The language of a text by character trigrams (franc-min). Texts under 20 characters answer `und`: below that
- * the guess is mostly noise.
+ * The language of a text: English when its common words say so, else by character trigrams (franc-min). Texts
+ * under 20 characters answer `und`: below that the guess is mostly noise.
  */
 export function detectLanguage(text: string): string {
   // Addresses, handles and tags are not words of any language.
   const words = text.replace(/(https?:\/\/|www\.)\S+|[@#][\p{L}\p{N}_]+|\S+@\S+/gu, ' ');
   const sample = words.length > sampleLength ? words.slice(0, sampleLength) : words;
+  if (sample.trim().length < 20) return undeterminedLanguage;
+  if (looksEnglish(sample)) return 'en';
   const detected = franc(sample, { minLength: 20 });
   return detected === 'und' ? undeterminedLanguage : normaliseLanguageCode(detected);
 }
