@@ -54,7 +54,7 @@ const script = `
     const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
     const detail =
       result.analysisType === 'narrativeAnalysis' ? result.narratives.length + ' narratives, silhouette ' + result.clustering.silhouette :
-      result.analysisType === 'trendDetection' ? 'rising: ' + result.rising.slice(0, 3).map((t) => t.term + ' ' + t.momentum).join(', ') :
+      result.analysisType === 'trendDetection' ? ['rising', 'falling'].map((side) => side + ': ' + result[side].slice(0, 3).map((t) => t.term + ' ' + t.momentum).join(', ')).join('; ') :
       result.analysisType === 'newsAnalysis' ? result.sources.length + ' sources, ' + result.sourceDays.length + ' source-days' :
       'top keywords: ' + result.keywords.slice(0, 3).map((k) => k.term).join(', ');
     figures.rows.push({ name: analysisType, tokens: result.tokens, seconds, files: files.length, bytes, detail });

@@ -112,8 +112,9 @@ export interface TrendTerm {
   recentShare: number;
   baselineShare: number;
   /**
-   * log2 of the smoothed recent share over the smoothed baseline share (decision 0070): 1 is twice as often
-   * mentioned, -1 half as often, 0 unchanged; null when there is no baseline.
+   * log2 of the recent share over the baseline share, each with five mentions added in proportion to the windows'
+   * documents (decision 0070): 1 is twice as often mentioned, -1 half as often, 0 unchanged; null when there is no
+   * baseline.
    */
   momentum: number | null;
   series: TrendPoint[];

@@ -37,18 +37,17 @@ describe('momentum', () => {
   it('is the log2 ratio of the smoothed recent share to the smoothed baseline share', () => {
     assert.equal(trends.recentWindow?.periods, 2);
     assert.equal(trends.baselineWindow?.periods, 6);
-    const m = momentumSettings.smoothingDocuments;
-    const expected = (recent: number, baseline: number) => {
-      const p0 = (recent + baseline) / 80;
-      return Math.log2((recent + m * p0) / (20 + m) / ((baseline + m * p0) / (60 + m)));
-    };
+    const k = momentumSettings.smoothingMentions;
+    // 20 recent documents, 60 in the baseline.
+    const expected = (recent: number, baseline: number) =>
+      Math.log2((recent + (k * 20) / 80) / 20 / ((baseline + (k * 60) / 80) / 60));
     const rising = find('rising')!;
     assert.deepEqual([rising.recentVolume, rising.baselineVolume], [12, 6]);
     assert.ok(Math.abs(rising.momentum! - expected(12, 6)) < 1e-4);
     assert.ok(rising.momentum! > 1);
     const falling = find('falling')!;
     assert.ok(Math.abs(falling.momentum! - expected(2, 30)) < 1e-4);
-    assert.ok(falling.momentum! < -0.5);
+    assert.ok(falling.momentum! < -1);
     assert.ok(Math.abs(find('steady')!.momentum!) < 1e-9);
   });
 

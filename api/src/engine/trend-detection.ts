@@ -7,21 +7,21 @@ import { rounded } from './corpus-statistics.js';
  * Momentum (decision 0070). The periods from the first to the last dated document are split into a recent window
  * (the last quarter of them, at least one and at most seven periods) and a baseline (the periods just before it, at
  * most four times as many). For a term mentioned in c_r of the n_r recent documents and c_b of the n_b baseline
- * documents:
+ * documents, with N = n_r + n_b:
  *
- *   p0 = (c_r + c_b) / (n_r + n_b)                       the term's share over both windows
- *   p_r = (c_r + m·p0) / (n_r + m),  p_b = (c_b + m·p0) / (n_b + m)   shares pulled towards p0 by m = 20 documents
- *   momentum = log2(p_r / p_b)
+ *   c_r' = c_r + k·n_r/N,  c_b' = c_b + k·n_b/N     k = 5 mentions added as if the term's share had not changed
+ *   momentum = log2((c_r' / n_r) / (c_b' / n_b))
  *
- * so 1 means the term is mentioned in twice the share of documents it was, -1 in half; a term seen in a handful
- * of documents cannot reach a large momentum by chance. Only terms in at least max(3, 0.2 % of the dated
+ * so 1 means the term is mentioned in twice the share of documents it was, -1 in half, 0 unchanged; the added
+ * mentions keep a term seen in a handful of documents (or in none of the baseline's) from a large momentum by
+ * chance, and weigh nothing once a term has hundreds of mentions. Only terms in at least max(3, 0.2 % of the dated
  * documents) documents of the two windows are measured.
  */
 export const momentumSettings = {
   recentShareOfPeriods: 0.25,
   longestRecentWindow: 7,
   baselineTimesRecent: 4,
-  smoothingDocuments: 20,
+  smoothingMentions: 5,
   minimumVolume: 3,
   minimumVolumeShare: 0.002,
 } as const;
@@ -113,16 +113,16 @@ export function detectTrends(
     settings.minimumVolume,
     Math.ceil(dated.length * settings.minimumVolumeShare),
   );
-  const m = settings.smoothingDocuments;
+  const k = settings.smoothingMentions;
   const measured: Omit<TrendTerm, 'series'>[] = [];
   for (const [term, count] of counts) {
     const windowed = hasBaseline ? count.recent + count.baseline : count.total;
     if (windowed < minimumVolume) continue;
     let momentum: number | null = null;
     if (hasBaseline) {
-      const p0 = (count.recent + count.baseline) / (recentDocuments + baselineDocuments);
-      const recentSmoothed = (count.recent + m * p0) / (recentDocuments + m);
-      const baselineSmoothed = (count.baseline + m * p0) / (baselineDocuments + m);
+      const both = recentDocuments + baselineDocuments;
+      const recentSmoothed = (count.recent + (k * recentDocuments) / both) / recentDocuments;
+      const baselineSmoothed = (count.baseline + (k * baselineDocuments) / both) / baselineDocuments;
       momentum = rounded(Math.log2(recentSmoothed / baselineSmoothed));
     }
     measured.push({
