@@ -394,8 +394,8 @@ async function parsePdf(content: Uint8Array) {
   const { extractText, getDocumentProxy } = await import('unpdf');
   let pages: string[];
   try {
-    // pdf.js takes the bytes over: it gets a copy.
-    const pdf = await getDocumentProxy(new Uint8Array(content));
+    // pdf.js takes the bytes over (it gets a copy) and prints its warnings unless told not to.
+    const pdf = await getDocumentProxy(new Uint8Array(content), { verbosity: 0 });
     pages = (await extractText(pdf, { mergePages: false })).text;
     await pdf.destroy();
   } catch (error) {
