@@ -1,8 +1,8 @@
 /**
  * The boundaries the build enforces (issue 23 point 8, docs/decisions/0061), run by `npm run lint`:
  * no import cycles; another workspace package only through its name and `exports` (never a relative path into its
- * files); API modules never into the account module's internals; remote features never into each other (they share
- * the kit, `account-remote/src/kit/`).
+ * files); API modules never into the account module's internals; the analytics engine never into the rest of the API
+ * (docs/decisions/0070); remote features never into each other (they share the kit, `account-remote/src/kit/`).
  */
 // `infra/dev-oidc` is a package of its own inside infra's directory (docs/decisions/0068): listed before `infra`.
 const packages = '(shared|api|account-remote|marketing-site|infra/dev-oidc|infra)';
@@ -47,6 +47,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^api/src/modules/(?!account/)' },
       to: { path: '^api/src/modules/account/' },
+    },
+    {
+      name: 'engine-stands-alone',
+      comment:
+        'The analytics engine (api/src/engine) imports nothing of the API: modules import it, and a production engine can replace it behind its executor interface (docs/decisions/0070).',
+      severity: 'error',
+      from: { path: '^api/src/engine/' },
+      to: { path: '^api/src/(?!engine/)' },
     },
     {
       name: 'remote-features-apart',

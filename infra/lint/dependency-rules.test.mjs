@@ -18,6 +18,9 @@ const files = {
   'api/src/modules/members/members.ts':
     "import { secret } from '../account/account-service';\nexport const m = secret;\n",
   'api/src/modules/account/account-service.ts': 'export const secret = 1;\n',
+  'api/src/engine/engine.ts':
+    "import { secret } from '../modules/account/account-service';\nexport const e = secret;\n",
+  'api/src/modules/flows/flows.ts': "import { e } from '../../engine/engine';\nexport const f = e;\n",
   'infra/publisher/build.mjs':
     "import { model } from '../../marketing-site/src/build/model.mjs';\nexport { model };\n",
   'marketing-site/src/build/model.mjs': 'export const model = 1;\n',
@@ -97,6 +100,15 @@ describe('the import boundaries the lint enforces', () => {
       ),
       violations.join('\n'),
     );
+  });
+  it('the analytics engine into the rest of the API, while modules may import the engine', () => {
+    assert.ok(
+      violations.includes(
+        'engine-stands-alone: api/src/engine/engine.ts -> api/src/modules/account/account-service.ts',
+      ),
+      violations.join('\n'),
+    );
+    assert.ok(!violations.some((line) => line.includes('modules/flows/flows.ts')), violations.join('\n'));
   });
   it('a remote feature into another feature, while the kit is open to all', () => {
     assert.ok(

@@ -157,6 +157,16 @@ switch (command) {
     });
     break;
   }
+  case 'bench:flows': {
+    // The engine benchmark (infra/bench/flows-benchmarks.mjs) runs the engine from the API's sources with tsx; the
+    // engine imports no workspace package, so nothing needs building first.
+    ensurePnpm();
+    ensureDependencies();
+    run(process.execPath, [join(root, 'infra', 'bench', 'flows-benchmarks.mjs'), ...process.argv.slice(3)], {
+      env,
+    });
+    break;
+  }
   case 'test': {
     const chromium = findChromium();
     if (!chromium) {
@@ -194,6 +204,8 @@ switch (command) {
     break;
   }
   default:
-    console.error('Usage: node infra/local/bootstrap.mjs <build|start|test|cms|bench:site|bench:api>');
+    console.error(
+      'Usage: node infra/local/bootstrap.mjs <build|start|test|cms|bench:site|bench:api|bench:flows>',
+    );
     process.exit(2);
 }

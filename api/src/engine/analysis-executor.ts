@@ -1,0 +1,86 @@
+import type { AnalysisResult } from './analysis-results.js';
+import type { AnalysisType, CreativityLevel, TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
+
+/** One text to analyse: a post, a review, a survey answer, a news item, a page of a file. */
+export interface AnalysisDocument {
+  /** The caller's identifier (a row number, an item's guid); the engine numbers documents when it is absent. */
+  id?: string;
+  text: string;
+  title?: string;
+  /** Where it comes from: a feed's or site's name, an account; news is grouped by it. */
+  source?: string;
+  /** When it was published: an ISO 8601 string or a Date. Trends need it; undated documents are left out of them. */
+  publishedAt?: string | Date;
+  url?: string;
+  /** Its language if the source says so (ISO 639-1 or 639-3); otherwise the engine detects it. */
+  language?: string;
+}
+
+export interface AnalysisRequest {
+  analysisType: AnalysisType;
+  /** How trend terms are ranked (trendDetection and newsAnalysis); momentum by default. */
+  trendMetric?: TrendMetric;
+  /** Keep only documents in this language (ISO 639-1 such as `en`, or 639-3 such as `eng`). */
+  language?: string;
+  /** Analyse at most this many documents: the most recent ones when they are dated, else the first ones. */
+  articleLimit?: number;
+  /** The period trends are counted by; a day by default. */
+  period?: TrendPeriod;
+  /** Accepted for executors that generate text; the default engine ignores it (decision 0070). */
+  creativityLevel?: CreativityLevel;
+  documents: readonly AnalysisDocument[];
+}
+
+/** A result file of a run: its name (unique within the run), its media type and its whole content. */
+export interface ResultFile {
+  name: string;
+  mediaType: 'application/json' | 'text/csv';
+  content: string;
+}
+
+export interface AnalysisOutcome {
+  result: AnalysisResult;
+  files: ResultFile[];
+}
+
+export interface AnalysisProgress {
+  /** From 0 to 1, never decreasing. */
+  fraction: number;
+  stage: 'reading' | 'analysing' | 'writing';
+}
+
+export interface AnalysisRunOptions {
+  /** Called as the work advances; it must not throw. */
+  onProgress?: (progress: AnalysisProgress) => void;
+  /** Honoured between documents: the run stops with an `AnalysisAbortedError`. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What runs an analysis. The default engine (`createDefaultExecutor`) does it offline on this machine; a
+ * production engine (a cluster, a hosted model) implements the same interface and is handed to whatever runs flows
+ * instead (docs/decisions/0070).
+ */
+export interface AnalysisExecutor {
+  /** A name for logs and run records, e.g. `default` or `cluster`. */
+  readonly name: string;
+  execute(request: AnalysisRequest, options?: AnalysisRunOptions): Promise<AnalysisOutcome>;
+}
+
+/** The run was cancelled through its AbortSignal. */
+export class AnalysisAbortedError extends Error {
+  readonly code = 'analysis-aborted';
+  constructor(readonly reason?: unknown) {
+    super('The analysis was cancelled.');
+    this.name = 'AnalysisAbortedError';
+  }
+}
+
+/** The request cannot be run as given (an unknown analysis type, a negative article limit…). */
+export class AnalysisRequestError extends Error {
+  readonly code = 'analysis-request-invalid';
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnalysisRequestError';
+  }
+}

@@ -1,0 +1,223 @@
+import type { AnalysisType, TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
+
+export type SentimentLabel = 'positive' | 'negative' | 'neutral';
+
+/** Sentiment over a set of documents: the mean score (-1 to 1) and how many documents fall on each side. */
+export interface SentimentSummary {
+  average: number;
+  positive: number;
+  negative: number;
+  neutral: number;
+}
+
+/** The kinds of entity the default engine finds (decision 0070 says how, and what it cannot tell apart). */
+export const entityTypes = [
+  'hashtag',
+  'mention',
+  'url',
+  'email',
+  'money',
+  'percent',
+  'date',
+  'time',
+  'duration',
+  'number',
+  'ordinal',
+  'emoji',
+  'emoticon',
+  'name',
+] as const;
+export type EntityType = (typeof entityTypes)[number];
+
+export interface FoundEntity {
+  type: EntityType;
+  value: string;
+}
+
+/** A term over a set of documents: in how many documents it occurs, and how often in all. */
+export interface RankedTerm {
+  term: string;
+  documents: number;
+  occurrences: number;
+}
+
+export interface EntityCount extends FoundEntity {
+  documents: number;
+  occurrences: number;
+}
+
+export interface LanguageCount {
+  /** ISO 639-1 where one exists (else the 639-3 code); `und` when the text is too short or unclear. */
+  language: string;
+  documents: number;
+}
+
+/** What happened to the documents handed in. */
+export interface DocumentCounts {
+  received: number;
+  /** Left out by the language filter. */
+  excludedByLanguage: number;
+  /** Left out by the article limit. */
+  excludedByArticleLimit: number;
+  /** Documents with no text. */
+  empty: number;
+  analysed: number;
+}
+
+export interface DocumentSummary {
+  id: string;
+  title?: string;
+  source?: string;
+  publishedAt?: string;
+  url?: string;
+  language: string;
+  tokens: number;
+  sentiment: number;
+  sentimentLabel: SentimentLabel;
+  /** The document's most distinctive words (weighted by how rare they are in the whole set). */
+  keywords: string[];
+  entities: FoundEntity[];
+}
+
+interface ResultBase<Type extends AnalysisType> {
+  analysisType: Type;
+  /** The executor's name. */
+  engine: string;
+  documents: DocumentCounts;
+  /** Tokens read (words, numbers, punctuation…) in the analysed documents. */
+  tokens: number;
+}
+
+export interface ContentAnalysisResult extends ResultBase<'contentAnalysis'> {
+  languages: LanguageCount[];
+  sentiment: SentimentSummary;
+  keywords: RankedTerm[];
+  keyPhrases: RankedTerm[];
+  entities: EntityCount[];
+  documentSummaries: DocumentSummary[];
+}
+
+export interface TrendPoint {
+  period: string;
+  volume: number;
+}
+
+export interface TrendTerm {
+  term: string;
+  /** Documents mentioning the term, all periods together. */
+  volume: number;
+  recentVolume: number;
+  baselineVolume: number;
+  /** Share of the recent window's documents that mention the term. */
+  recentShare: number;
+  baselineShare: number;
+  /**
+   * log2 of the recent share over the baseline share, each with five mentions added in proportion to the windows'
+   * documents (decision 0070): 1 is twice as often mentioned, -1 half as often, 0 unchanged; null when there is no
+   * baseline.
+   */
+  momentum: number | null;
+  series: TrendPoint[];
+}
+
+export interface TrendWindow {
+  from: string;
+  to: string;
+  periods: number;
+  documents: number;
+}
+
+export interface TrendSummary {
+  trendMetric: TrendMetric;
+  period: TrendPeriod;
+  /** Every period from the first to the last dated document, with its number of documents (0 included). */
+  periods: TrendPoint[];
+  recentWindow: TrendWindow | null;
+  baselineWindow: TrendWindow | null;
+  /** Why momentum could not be measured, when it could not. */
+  note?: string;
+  /** Documents without a usable date, left out of the trend. */
+  undated: number;
+  /** The top terms, ranked by the trend metric. */
+  terms: TrendTerm[];
+  /** Terms whose share grew (momentum > 0), strongest first. */
+  rising: TrendTerm[];
+  /** Terms whose share shrank (momentum < 0), strongest first. */
+  falling: TrendTerm[];
+}
+
+export interface TrendDetectionResult extends ResultBase<'trendDetection'>, TrendSummary {}
+
+export interface GroupSummary {
+  documents: number;
+  sentiment: SentimentSummary;
+  topTerms: RankedTerm[];
+}
+
+export interface SourceSummary extends GroupSummary {
+  source: string;
+  firstPublished: string | null;
+  lastPublished: string | null;
+}
+
+export interface DaySummary extends GroupSummary {
+  day: string;
+}
+
+export interface SourceDaySummary extends GroupSummary {
+  source: string;
+  day: string;
+}
+
+export interface NewsAnalysisResult extends ResultBase<'newsAnalysis'> {
+  languages: LanguageCount[];
+  sentiment: SentimentSummary;
+  keywords: RankedTerm[];
+  keyPhrases: RankedTerm[];
+  entities: EntityCount[];
+  sources: SourceSummary[];
+  days: DaySummary[];
+  sourceDays: SourceDaySummary[];
+  trend: TrendSummary;
+  articles: DocumentSummary[];
+}
+
+export interface NarrativeDocument {
+  id: string;
+  title?: string;
+  excerpt: string;
+  /** Cosine similarity of the document to its narrative's centre (0 to 1). */
+  similarity: number;
+  sentiment: number;
+}
+
+export interface Narrative {
+  id: number;
+  /** The narrative's top terms, joined. */
+  label: string;
+  terms: { term: string; weight: number }[];
+  size: number;
+  /** Share of the clustered documents. */
+  share: number;
+  sentiment: SentimentSummary;
+  documents: NarrativeDocument[];
+}
+
+export interface NarrativeAnalysisResult extends ResultBase<'narrativeAnalysis'> {
+  narratives: Narrative[];
+  /** Documents with no term shared with any other (nothing to group them by). */
+  unassigned: string[];
+  clustering: {
+    method: 'spherical k-means on BM25 vectors';
+    k: number;
+    /** Mean silhouette (cosine distance) of the chosen grouping, from -1 to 1; higher is better separated. */
+    silhouette: number | null;
+    candidates: { k: number; silhouette: number }[];
+  };
+}
+
+export type AnalysisResult =
+  | ContentAnalysisResult
+  | TrendDetectionResult
+  | NewsAnalysisResult
+  | NarrativeAnalysisResult;

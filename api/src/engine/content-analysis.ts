@@ -1,0 +1,41 @@
+import type { ContentAnalysisResult } from './analysis-results.js';
+import type { Corpus } from './corpus.js';
+import {
+  countEntities,
+  countLanguages,
+  distinctiveKeywords,
+  minimumDocumentsFor,
+  rankTerms,
+  summariseDocument,
+  summariseSentiment,
+} from './corpus-statistics.js';
+
+export const contentListSizes = { keywords: 50, keyPhrases: 30, entitiesPerType: 25, keywordsPerDocument: 5 };
+
+type ContentParts = Omit<ContentAnalysisResult, 'analysisType' | 'engine' | 'documents' | 'tokens'>;
+
+/**
+ * Keywords (content words ranked by the documents they occur in), key phrases (noun phrases, likewise), entities,
+ * languages, sentiment per document and overall, and each document's distinctive keywords.
+ */
+export function analyseContent(corpus: Corpus): ContentParts {
+  const { documents } = corpus;
+  const minimum = minimumDocumentsFor(documents.length);
+  const perDocument = distinctiveKeywords(documents, contentListSizes.keywordsPerDocument);
+  return {
+    languages: countLanguages(documents),
+    sentiment: summariseSentiment(documents.map((document) => document.annotation.sentiment)),
+    keywords: rankTerms(
+      documents.map((document) => document.annotation.words),
+      contentListSizes.keywords,
+      minimum,
+    ),
+    keyPhrases: rankTerms(
+      documents.map((document) => document.annotation.phrases),
+      contentListSizes.keyPhrases,
+      minimum,
+    ),
+    entities: countEntities(documents, contentListSizes.entitiesPerType),
+    documentSummaries: documents.map((document, index) => summariseDocument(document, perDocument[index]!)),
+  };
+}

@@ -1,0 +1,201 @@
+import { type AnalysisDocument, type AnalysisRequest, AnalysisRequestError } from './analysis-executor.js';
+import type { DocumentCounts } from './analysis-results.js';
+import { analysisTypes, type TrendPeriod, trendMetrics, trendPeriods } from './analysis-vocabulary.js';
+import { type LoopOptions, mapCooperatively } from './cooperative-loop.js';
+import { detectLanguage, isLanguageCode, normaliseLanguageCode } from './language-detection.js';
+import { annotateText, type TextAnnotation } from './text-annotator.js';
+
+/** A document the engine analyses: what was handed in, read once. */
+export interface CorpusDocument {
+  id: string;
+  document: AnalysisDocument;
+  /** Title and text, as analysed. */
+  text: string;
+  publishedAt: Date | null;
+  /** The document's source, else its address's host name, else null. */
+  source: string | null;
+  language: string;
+  annotation: TextAnnotation;
+}
+
+export interface Corpus {
+  documents: CorpusDocument[];
+  counts: DocumentCounts;
+  tokens: number;
+}
+
+export function validateRequest(request: AnalysisRequest): void {
+  if (!analysisTypes.includes(request.analysisType)) {
+    throw new AnalysisRequestError(
+      `Unknown analysis type "${String(request.analysisType)}"; use one of ${analysisTypes.join(', ')}.`,
+    );
+  }
+  if (request.trendMetric !== undefined && !trendMetrics.includes(request.trendMetric)) {
+    throw new AnalysisRequestError(
+      `Unknown trend metric "${String(request.trendMetric)}"; use ${trendMetrics.join(' or ')}.`,
+    );
+  }
+  if (request.period !== undefined && !trendPeriods.includes(request.period)) {
+    throw new AnalysisRequestError(
+      `Unknown period "${String(request.period)}"; use one of ${trendPeriods.join(', ')}.`,
+    );
+  }
+  if (
+    request.articleLimit !== undefined &&
+    (!Number.isInteger(request.articleLimit) || request.articleLimit < 1)
+  ) {
+    throw new AnalysisRequestError('The article limit must be a whole number of at least 1.');
+  }
+  if (request.language !== undefined && !isLanguageCode(request.language)) {
+    throw new AnalysisRequestError(
+      `"${request.language}" is not a language code; use a two- or three-letter code such as en or eng.`,
+    );
+  }
+  if (!Array.isArray(request.documents)) {
+    throw new AnalysisRequestError('The documents must be a list.');
+  }
+}
+
+export function parseDate(value: string | Date | undefined): Date | null {
+  if (value === undefined || value === null || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The period a date falls in, in UTC: `2024-03-05` (a day), the Monday of its week, or `2024-03` (a month). */
+export function periodOf(date: Date, period: TrendPeriod): string {
+  if (period === 'month') return date.toISOString().slice(0, 7);
+  if (period === 'week') {
+    const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    return monday.toISOString().slice(0, 10);
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** The period after `key` (as `periodOf` writes it). */
+export function nextPeriod(key: string, period: TrendPeriod): string {
+  if (period === 'month') {
+    const [year, month] = key.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
+  }
+  const date = new Date(`${key}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + (period === 'week' ? 7 : 1));
+  return date.toISOString().slice(0, 10);
+}
+
+function sourceOf(document: AnalysisDocument): string | null {
+  const named = document.source?.trim();
+  if (named) return named;
+  if (!document.url) return null;
+  try {
+    return new URL(document.url).hostname.replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+function analysedText(document: AnalysisDocument): string {
+  const text = typeof document.text === 'string' ? document.text.trim() : '';
+  const title = typeof document.title === 'string' ? document.title.trim() : '';
+  if (!title || text.startsWith(title)) return text;
+  // A title without closing punctuation would run into the text's first sentence.
+  return text ? `${title}${/[.!?:]$/.test(title) ? '' : '.'}\n\n${text}` : title;
+}
+
+interface Candidate {
+  id: string;
+  document: AnalysisDocument;
+  text: string;
+  publishedAt: Date | null;
+  language: string | null;
+}
+
+export interface ReadOptions extends LoopOptions {
+  /** Whether each document's language is wanted (detected when the document does not say). */
+  needsLanguage: boolean;
+  /** Told the fraction of the reading done. */
+  onFraction?: (fraction: number) => void;
+}
+
+/**
+ * Applies the request's filters (empty texts, language, article limit) and reads every remaining document once
+ * with wink-nlp. The language filter is applied before reading, so excluded documents cost only their detection.
+ */
+export async function readCorpus(request: AnalysisRequest, options: ReadOptions): Promise<Corpus> {
+  const counts: DocumentCounts = {
+    received: request.documents.length,
+    excludedByLanguage: 0,
+    excludedByArticleLimit: 0,
+    empty: 0,
+    analysed: 0,
+  };
+  let candidates: Candidate[] = [];
+  request.documents.forEach((document, index) => {
+    const text = analysedText(document);
+    if (!text) {
+      counts.empty += 1;
+      return;
+    }
+    candidates.push({
+      id: document.id?.toString() || String(index + 1),
+      document,
+      text,
+      publishedAt: parseDate(document.publishedAt),
+      language: document.language ? normaliseLanguageCode(document.language) : null,
+    });
+  });
+
+  const wantedLanguage = request.language === undefined ? null : normaliseLanguageCode(request.language);
+  const detectionShare = wantedLanguage ? 0.2 : 0;
+  if (wantedLanguage) {
+    const total = candidates.length;
+    const languages = await mapCooperatively(
+      candidates,
+      (candidate) => candidate.language ?? detectLanguage(candidate.text),
+      { signal: options.signal, onAdvance: (done) => options.onFraction?.((done / total) * detectionShare) },
+    );
+    const kept = candidates.filter((candidate, index) => {
+      candidate.language = languages[index]!;
+      return candidate.language === wantedLanguage;
+    });
+    counts.excludedByLanguage = candidates.length - kept.length;
+    candidates = kept;
+  }
+
+  if (request.articleLimit !== undefined && candidates.length > request.articleLimit) {
+    // The most recent articles first (undated ones after the dated), the original order otherwise.
+    const order = candidates
+      .map((candidate, index) => ({ candidate, index }))
+      .sort(
+        (a, b) =>
+          (b.candidate.publishedAt?.getTime() ?? Number.NEGATIVE_INFINITY) -
+            (a.candidate.publishedAt?.getTime() ?? Number.NEGATIVE_INFINITY) || a.index - b.index,
+      );
+    const keptIndexes = new Set(order.slice(0, request.articleLimit).map((entry) => entry.index));
+    counts.excludedByArticleLimit = candidates.length - keptIndexes.size;
+    candidates = candidates.filter((_, index) => keptIndexes.has(index));
+  }
+
+  const total = candidates.length;
+  const documents = await mapCooperatively(
+    candidates,
+    (candidate): CorpusDocument => ({
+      id: candidate.id,
+      document: candidate.document,
+      text: candidate.text,
+      publishedAt: candidate.publishedAt,
+      source: sourceOf(candidate.document),
+      language: candidate.language ?? (options.needsLanguage ? detectLanguage(candidate.text) : 'und'),
+      annotation: annotateText(candidate.text),
+    }),
+    {
+      signal: options.signal,
+      onAdvance: (done) =>
+        options.onFraction?.(detectionShare + (total === 0 ? 1 : done / total) * (1 - detectionShare)),
+    },
+  );
+  counts.analysed = documents.length;
+  const tokens = documents.reduce((sum, document) => sum + document.annotation.tokens, 0);
+  return { documents, counts, tokens };
+}

@@ -1,0 +1,35 @@
+// The analytics engine's door: what the rest of the API (the flows module, the jobs that run flows) imports.
+// The engine imports nothing of the API, so a production engine can replace it behind `AnalysisExecutor`.
+export {
+  AnalysisAbortedError,
+  type AnalysisDocument,
+  type AnalysisExecutor,
+  type AnalysisOutcome,
+  type AnalysisProgress,
+  type AnalysisRequest,
+  AnalysisRequestError,
+  type AnalysisRunOptions,
+  type ResultFile,
+} from './analysis-executor.js';
+export type * from './analysis-results.js';
+export {
+  type AnalysisType,
+  analysisTypes,
+  type CreativityLevel,
+  creativityLevels,
+  type TrendMetric,
+  type TrendPeriod,
+  trendMetrics,
+  trendPeriods,
+} from './analysis-vocabulary.js';
+export { createDefaultExecutor } from './default-executor.js';
+export {
+  type DocumentFile,
+  DocumentFileError,
+  type DocumentFileErrorCode,
+  type DocumentFileFormat,
+  type DocumentFileOptions,
+  documentFileFormats,
+  type ParsedDocumentFile,
+  parseDocumentFile,
+} from './document-files.js';

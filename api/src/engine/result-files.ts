@@ -1,0 +1,214 @@
+import { stringify } from 'csv-stringify/sync';
+import type { ResultFile } from './analysis-executor.js';
+import type {
+  AnalysisResult,
+  ContentAnalysisResult,
+  DocumentSummary,
+  EntityCount,
+  GroupSummary,
+  NarrativeAnalysisResult,
+  NewsAnalysisResult,
+  RankedTerm,
+  TrendSummary,
+} from './analysis-results.js';
+
+type Cell = string | number | null | undefined;
+
+/**
+ * A CSV file with a header row. Text cells opening with = + - @ (or a tab or carriage return) are prefixed with an
+ * apostrophe (csv-stringify's `escape_formulas`), so a spreadsheet never runs a document's text as a formula; a
+ * mention therefore reads `'@name` in the CSV (the JSON has it as written).
+ */
+export function csvFile(name: string, columns: readonly string[], rows: readonly Cell[][]): ResultFile {
+  return {
+    name,
+    mediaType: 'text/csv',
+    content: stringify(rows as Cell[][], { header: true, columns: [...columns], escape_formulas: true }),
+  };
+}
+
+export function jsonFile(name: string, value: unknown): ResultFile {
+  return { name, mediaType: 'application/json', content: `${JSON.stringify(value, null, 2)}\n` };
+}
+
+const rankedTermRows = (terms: readonly RankedTerm[]) =>
+  terms.map((term, index) => [index + 1, term.term, term.documents, term.occurrences]);
+const rankedTermColumns = ['rank', 'term', 'documents', 'occurrences'];
+
+const entityRows = (entities: readonly EntityCount[]) =>
+  entities.map((entity) => [entity.type, entity.value, entity.documents, entity.occurrences]);
+
+const documentColumns = [
+  'id',
+  'title',
+  'source',
+  'publishedAt',
+  'url',
+  'language',
+  'tokens',
+  'sentiment',
+  'sentimentLabel',
+  'keywords',
+  'entities',
+];
+const documentRows = (documents: readonly DocumentSummary[]) =>
+  documents.map((document) => [
+    document.id,
+    document.title,
+    document.source,
+    document.publishedAt,
+    document.url,
+    document.language,
+    document.tokens,
+    document.sentiment,
+    document.sentimentLabel,
+    document.keywords.join('; '),
+    document.entities.map((entity) => `${entity.type}:${entity.value}`).join('; '),
+  ]);
+
+const groupCells = (group: GroupSummary) => [
+  group.documents,
+  group.sentiment.average,
+  group.sentiment.positive,
+  group.sentiment.negative,
+  group.sentiment.neutral,
+  group.topTerms.map((term) => term.term).join('; '),
+];
+const groupColumns = ['documents', 'sentiment', 'positive', 'negative', 'neutral', 'topTerms'];
+
+function trendFiles(prefix: string, trend: TrendSummary): ResultFile[] {
+  const listed = new Map(
+    [...trend.terms, ...trend.rising, ...trend.falling].map((term) => [term.term, term] as const),
+  );
+  const direction = (momentum: number | null) =>
+    momentum === null ? '' : momentum > 0 ? 'rising' : momentum < 0 ? 'falling' : 'steady';
+  return [
+    csvFile(
+      `${prefix}-terms.csv`,
+      [
+        'rank',
+        'term',
+        'volume',
+        'recentVolume',
+        'baselineVolume',
+        'recentShare',
+        'baselineShare',
+        'momentum',
+        'direction',
+      ],
+      trend.terms.map((term, index) => [
+        index + 1,
+        term.term,
+        term.volume,
+        term.recentVolume,
+        term.baselineVolume,
+        term.recentShare,
+        term.baselineShare,
+        term.momentum,
+        direction(term.momentum),
+      ]),
+    ),
+    csvFile(
+      `${prefix}-series.csv`,
+      ['period', 'term', 'volume'],
+      [...listed.values()].flatMap((term) =>
+        term.series.map((point) => [point.period, term.term, point.volume]),
+      ),
+    ),
+  ];
+}
+
+function contentFiles(result: ContentAnalysisResult): ResultFile[] {
+  return [
+    jsonFile('content-analysis.json', result),
+    csvFile('content-keywords.csv', rankedTermColumns, rankedTermRows(result.keywords)),
+    csvFile('content-key-phrases.csv', rankedTermColumns, rankedTermRows(result.keyPhrases)),
+    csvFile(
+      'content-entities.csv',
+      ['type', 'value', 'documents', 'occurrences'],
+      entityRows(result.entities),
+    ),
+    csvFile('content-documents.csv', documentColumns, documentRows(result.documentSummaries)),
+  ];
+}
+
+function newsFiles(result: NewsAnalysisResult): ResultFile[] {
+  return [
+    jsonFile('news-analysis.json', result),
+    csvFile(
+      'news-by-source.csv',
+      ['source', 'firstPublished', 'lastPublished', ...groupColumns],
+      result.sources.map((source) => [
+        source.source,
+        source.firstPublished,
+        source.lastPublished,
+        ...groupCells(source),
+      ]),
+    ),
+    csvFile(
+      'news-by-day.csv',
+      ['day', ...groupColumns],
+      result.days.map((day) => [day.day, ...groupCells(day)]),
+    ),
+    csvFile(
+      'news-by-source-day.csv',
+      ['source', 'day', ...groupColumns],
+      result.sourceDays.map((group) => [group.source, group.day, ...groupCells(group)]),
+    ),
+    ...trendFiles('news-trend', result.trend),
+    csvFile('news-articles.csv', documentColumns, documentRows(result.articles)),
+  ];
+}
+
+function narrativeFiles(result: NarrativeAnalysisResult): ResultFile[] {
+  return [
+    jsonFile('narrative-analysis.json', result),
+    csvFile(
+      'narratives.csv',
+      ['narrative', 'label', 'documents', 'share', 'sentiment', 'positive', 'negative', 'neutral', 'terms'],
+      result.narratives.map((narrative) => [
+        narrative.id,
+        narrative.label,
+        narrative.size,
+        narrative.share,
+        narrative.sentiment.average,
+        narrative.sentiment.positive,
+        narrative.sentiment.negative,
+        narrative.sentiment.neutral,
+        narrative.terms.map((term) => term.term).join('; '),
+      ]),
+    ),
+    csvFile(
+      'narrative-documents.csv',
+      ['narrative', 'label', 'id', 'title', 'similarity', 'sentiment', 'excerpt'],
+      [
+        ...result.narratives.flatMap((narrative) =>
+          narrative.documents.map((document) => [
+            narrative.id,
+            narrative.label,
+            document.id,
+            document.title,
+            document.similarity,
+            document.sentiment,
+            document.excerpt,
+          ]),
+        ),
+        ...result.unassigned.map((id) => ['', 'unassigned', id, '', '', '', '']),
+      ],
+    ),
+  ];
+}
+
+/** The files of a result: its whole JSON, and CSV tables of its parts. */
+export function resultFiles(result: AnalysisResult): ResultFile[] {
+  switch (result.analysisType) {
+    case 'contentAnalysis':
+      return contentFiles(result);
+    case 'trendDetection':
+      return [jsonFile('trend-detection.json', result), ...trendFiles('trend', result)];
+    case 'newsAnalysis':
+      return newsFiles(result);
+    case 'narrativeAnalysis':
+      return narrativeFiles(result);
+  }
+}

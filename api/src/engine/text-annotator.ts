@@ -1,0 +1,206 @@
+import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
+import type { EntityType, FoundEntity, SentimentLabel } from './analysis-results.js';
+
+/** One document read once: everything every analysis needs from its text. */
+export interface TextAnnotation {
+  tokens: number;
+  /** wink-nlp's sentiment score, -1 (negative) to 1 (positive). */
+  sentiment: number;
+  /** Content words (nouns, proper nouns, adjectives, verbs; stop words out), as lemmas, in text order. */
+  words: string[];
+  /** Hashtags, lower-cased, in text order. */
+  hashtags: string[];
+  /** Noun phrases of two to four words (adjectives and nouns ending with a noun), in text order. */
+  phrases: string[];
+  entities: FoundEntity[];
+}
+
+/** Scores within ±0.05 are neutral: wink-nlp gives small scores to texts with one weak word either way. */
+const neutralBand = 0.05;
+
+export function sentimentLabel(score: number): SentimentLabel {
+  if (score > neutralBand) return 'positive';
+  if (score < -neutralBand) return 'negative';
+  return 'neutral';
+}
+
+/** wink-eng-lite-web-model's entity types, in the engine's words. */
+const entityTypeOfWinkType: Record<string, EntityType> = {
+  HASHTAG: 'hashtag',
+  MENTION: 'mention',
+  URL: 'url',
+  EMAIL: 'email',
+  MONEY: 'money',
+  PERCENT: 'percent',
+  DATE: 'date',
+  TIME: 'time',
+  DURATION: 'duration',
+  CARDINAL: 'number',
+  ORDINAL: 'ordinal',
+  EMOJI: 'emoji',
+  EMOTICON: 'emoticon',
+};
+
+/** Tokens inside these entities are not keywords: "march" in "3 March 2024" says nothing about the topic. */
+const entityTypesHidingWords = new Set([
+  'DATE',
+  'TIME',
+  'DURATION',
+  'MONEY',
+  'PERCENT',
+  'CARDINAL',
+  'ORDINAL',
+]);
+
+const contentParts = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB']);
+const phraseParts = new Set(['NOUN', 'PROPN', 'ADJ']);
+const phraseHeads = new Set(['NOUN', 'PROPN']);
+const longestPhrase = 4;
+
+/**
+ * Words wink-nlp does not list as stop words but that carry no topic in reviews, posts and news: reporting verbs,
+ * vague adjectives, auxiliaries the tagger sometimes reads as verbs.
+ */
+const extraStopWords = new Set([
+  'be',
+  'have',
+  'do',
+  'get',
+  'got',
+  'go',
+  'say',
+  'said',
+  'make',
+  'thing',
+  'lot',
+  'way',
+  'really',
+  'much',
+  'many',
+  'other',
+  'such',
+  'same',
+  'own',
+  'use',
+  'want',
+  'let',
+  'able',
+]);
+
+const lettersPattern = /\p{L}/u;
+const apostrophePattern = /['’]/;
+
+let shared: WinkMethods | undefined;
+/** The full wink-nlp pipeline (sentences, negation, sentiment, parts of speech, entities), loaded once. */
+function pipeline(): WinkMethods {
+  shared ??= winkNLP(model);
+  return shared;
+}
+
+/** wink-nlp's `its` helpers (what its vectorizer's outputs are asked for with). */
+export function winkIts(): WinkMethods['its'] {
+  return pipeline().its;
+}
+
+/**
+ * A name the entity recogniser cannot give: wink-eng-lite-web-model has no person, organisation or place
+ * entities, so runs of capitalised proper nouns are reported as `name`, without telling a person from a company
+ * or a city. A single capitalised word opening a sentence is not taken (it is capitalised for being first).
+ */
+function isNameToken(pos: string, type: string, letterCase: string): boolean {
+  return pos === 'PROPN' && type === 'word' && (letterCase === 'titleCase' || letterCase === 'upperCase');
+}
+
+export function annotateText(text: string): TextAnnotation {
+  const nlp = pipeline();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text);
+  const tokens = doc.tokens();
+  const count = tokens.length();
+  const values = tokens.out(its.value) as string[];
+  const normals = tokens.out(its.normal) as string[];
+  // wink's declarations give `lemma` a third parameter its `out` does not accept; it is called with it.
+  // Proper nouns keep their capitals in wink's lemmas; possessives and contractions keep their apostrophes.
+  const lemmas = (tokens.out(its.lemma as unknown as ItsFunction<string>) as string[]).map((lemma) =>
+    lemma.toLowerCase().replace(/['’]s$/, ''),
+  );
+  const parts = tokens.out(its.pos) as string[];
+  const types = tokens.out(its.type) as string[];
+  const stopWords = tokens.out(its.stopWordFlag) as boolean[];
+  const cases = tokens.out(its.case) as string[];
+
+  const entities: FoundEntity[] = [];
+  const hidden = new Uint8Array(count);
+  const winkEntities = doc.entities();
+  const details = winkEntities.out(its.detail) as unknown as { value: string; type: string }[];
+  const spans = winkEntities.out(its.span) as unknown as [number, number][];
+  details.forEach((detail, index) => {
+    const type = entityTypeOfWinkType[detail.type];
+    if (type) entities.push({ type, value: type === 'hashtag' ? detail.value.toLowerCase() : detail.value });
+    const span = spans[index];
+    if (span && entityTypesHidingWords.has(detail.type)) hidden.fill(1, span[0], span[1] + 1);
+  });
+
+  const sentenceStarts = new Set(
+    (doc.sentences().out(its.span) as unknown as [number, number][]).map((s) => s[0]),
+  );
+
+  const words: string[] = [];
+  const hashtags: string[] = [];
+  const phrases: string[] = [];
+  let phrase: number[] = [];
+  let name: number[] = [];
+
+  const closePhrase = () => {
+    // A phrase ends at its last noun; longer runs keep their last words (the head and what qualifies it).
+    while (phrase.length > 0 && !phraseHeads.has(parts[phrase[phrase.length - 1]!]!)) phrase.pop();
+    const kept = phrase.slice(-longestPhrase);
+    if (kept.length >= 2) {
+      const head = kept[kept.length - 1]!;
+      phrases.push([...kept.slice(0, -1).map((i) => normals[i]), lemmas[head]].join(' '));
+    }
+    phrase = [];
+  };
+  const closeName = () => {
+    if (name.length >= 2 || (name.length === 1 && !sentenceStarts.has(name[0]!))) {
+      entities.push({ type: 'name', value: name.map((i) => values[i]).join(' ') });
+    }
+    name = [];
+  };
+
+  for (let i = 0; i < count; i += 1) {
+    const type = types[i]!;
+    const pos = parts[i]!;
+    if (type === 'hashtag') hashtags.push(normals[i]!);
+    const lemma = lemmas[i]!;
+    const isContentWord =
+      type === 'word' &&
+      hidden[i] === 0 &&
+      !stopWords[i] &&
+      lemma.length > 1 &&
+      lettersPattern.test(lemma) &&
+      !apostrophePattern.test(lemma) &&
+      !extraStopWords.has(lemma);
+    if (isContentWord && contentParts.has(pos)) words.push(lemma);
+    if (isContentWord && phraseParts.has(pos) && !sentenceStarts.has(i)) {
+      phrase.push(i);
+    } else if (isContentWord && phraseParts.has(pos)) {
+      closePhrase();
+      phrase.push(i);
+    } else {
+      closePhrase();
+    }
+    const isName = hidden[i] === 0 && isNameToken(pos, type, cases[i]!);
+    if (isName && !(name.length > 0 && sentenceStarts.has(i))) {
+      name.push(i);
+    } else {
+      closeName();
+      if (isName) name.push(i);
+    }
+  }
+  closePhrase();
+  closeName();
+
+  return { tokens: count, sentiment: doc.out(its.sentiment) as number, words, hashtags, phrases, entities };
+}
