@@ -4,7 +4,12 @@ export interface Queryable {
    * One statement with `$1`-style parameters: its rows, as the driver read them (the code reads them through
    * Kysely, `db(queryable)` in `db/kysely.ts`, typed by the generated schema), and the number of rows it changed.
    */
-  execute(sql: string, params?: readonly unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  execute(
+    sql: string,
+    params?: readonly unknown[],
+    /** Names a statement the server may keep parsed and planned for this connection (`prepare` in db/kysely.ts). */
+    preparedName?: string,
+  ): Promise<{ rows: unknown[]; affectedRows?: number }>;
   /** A script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
 }

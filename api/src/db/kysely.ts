@@ -1,5 +1,6 @@
 import {
   CamelCasePlugin,
+  type Compilable,
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
@@ -39,10 +40,60 @@ export function db(queryable: Queryable): Db {
 
 const instances = new WeakMap<Queryable, Db>();
 
+/** The statements `prepare` compiled, by their text: the server keeps each parsed and planned per connection. */
+const preparedNames = new Map<string, string>();
+
+/** A Kysely that only compiles (`prepare`): running a statement through it is a mistake. */
+const compiler = db({
+  execute: () => Promise.reject(new Error('the statement compiler runs nothing (db/kysely.ts prepare)')),
+  exec: () => Promise.reject(new Error('the statement compiler runs nothing (db/kysely.ts prepare)')),
+});
+
+/** A value `prepare` passes for a parameter: a string that no caller's value can be. */
+const placeholderOf = (name: string) => `\u0000prepared:${name}\u0000`;
+
+/**
+ * A statement built and compiled once, then run with each call's values: for the few statements on every request's
+ * path, where building the query with Kysely costs more than the database answering it. `build` gets a placeholder
+ * for each named value and must use each as a plain parameter (a comparison's right side, an inserted value); the
+ * first call checks that every placeholder became exactly one parameter. Rows come back through the plugins, as
+ * from `execute()`.
+ */
+export function prepare<TName extends string, TRow>(
+  names: readonly TName[],
+  build: (db: Db, values: Record<TName, string>) => Compilable<TRow>,
+): (queryable: Queryable, values: Record<TName, string>) => Promise<TRow[]> {
+  let compiled: CompiledQuery<TRow> | undefined;
+  let slots: (TName | undefined)[] = [];
+  return async (queryable, values) => {
+    if (!compiled) {
+      const placeholders = Object.fromEntries(names.map((name) => [name, placeholderOf(name)])) as Record<
+        TName,
+        string
+      >;
+      compiled = build(compiler, placeholders).compile();
+      slots = compiled.parameters.map((parameter) => names.find((name) => parameter === placeholderOf(name)));
+      const missing = names.filter((name) => !slots.includes(name));
+      if (missing.length > 0) throw new Error(`prepare: ${missing.join(', ')} did not become parameters`);
+      preparedNames.set(compiled.sql, `dcipher_prepared_${preparedNames.size + 1}`);
+    }
+    const parameters = compiled.parameters.map((parameter, index) => {
+      const slot = slots[index];
+      return slot === undefined ? parameter : values[slot];
+    });
+    const result = await db(queryable).executeQuery<TRow>({ ...compiled, parameters });
+    return result.rows;
+  };
+}
+
 function queryableDialect(queryable: Queryable): Dialect {
   const connection: DatabaseConnection = {
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-      const result = await queryable.execute(compiled.sql, compiled.parameters);
+      const result = await queryable.execute(
+        compiled.sql,
+        compiled.parameters,
+        preparedNames.get(compiled.sql),
+      );
       return {
         // The rows of a statement Kysely built from the generated schema: the type its builder inferred.
         rows: result.rows as R[],

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
 
+/** "cached plan must not change result type": a prepared statement's table changed under it. */
+const cachedPlanChanged = '0A000';
+
 /** PostgreSQL through a `pg` connection pool (production, or wherever DATABASE_URL is set). */
 export async function createPostgresDatabase(
   url: string,
@@ -10,8 +13,16 @@ export async function createPostgresDatabase(
   // An idle client losing its connection emits on the pool; unheard, that would crash the process.
   pool.on('error', onIdleClientError);
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async execute(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params]);
+    async execute(sql: string, params: readonly unknown[] = [], preparedName?: string) {
+      const result = preparedName
+        ? await target
+            .query({ name: preparedName, text: sql, values: [...params] })
+            // A migration changed what the kept plan returns (rolling deploys): run it unnamed this time.
+            .catch((error: { code?: string }) => {
+              if (error.code === cachedPlanChanged) return target.query(sql, [...params]);
+              throw error;
+            })
+        : await target.query(sql, [...params]);
       return { rows: result.rows, affectedRows: result.rowCount ?? undefined };
     },
     async exec(script: string) {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
-import { type DB, db } from '../../db/kysely.js';
-import { findUserById, findUserByIdWhere, type IdentityUser, maySignIn } from '../people/user-repository.js';
+import { type DB, db, prepare } from '../../db/kysely.js';
+import { findUserById, type IdentityUser, identityUsers, maySignIn } from '../people/user-repository.js';
 import { describeUserAgent, type SignInContext } from './device-label.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
 
@@ -38,10 +38,22 @@ const isLiveToken = ({ and, eb }: ExpressionBuilder<DB, 'refreshTokens'>) =>
   and([eb('usedAt', 'is', null), eb('revokedAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]);
 
 /**
- * The same condition as SQL on `refresh_tokens`, for the people module's `findUserByIdWhere` (which takes its
- * extra condition as SQL text, so the bearer check stays one statement).
+ * The user of a live session of theirs, in one statement, built once and kept planned by the server (`prepare`):
+ * the bearer check runs it whenever its process does not remember the session (decision 0069).
  */
-const liveTokenSql = 'used_at is null and revoked_at is null and expires_at > now()';
+const selectLiveSessionUser = prepare(['userId', 'sessionId'], (kysely, { userId, sessionId }) =>
+  identityUsers(kysely)
+    .where('users.id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refreshTokens')
+          .select('refreshTokens.id')
+          .where('refreshTokens.familyId', '=', sessionId)
+          .whereRef('refreshTokens.userId', '=', 'users.id')
+          .where((eb) => isLiveToken(eb)),
+      ),
+    ),
+);
 
 export type RotationResult =
   | { outcome: 'rotated'; user: IdentityUser; refreshToken: IssuedRefreshToken }
@@ -121,14 +133,10 @@ export function createRefreshTokenStore(database: Database) {
      * The user of a live session of theirs, in one statement: what every bearer call needs (docs/decisions/0063). A
      * sign-out, a revocation, a password change or a suspension ends it at once, in every process.
      */
-    findLiveSessionUser(userId: string, sessionId: string): Promise<IdentityUser | undefined> {
-      if (!isUuid(sessionId)) return Promise.resolve(undefined);
-      return findUserByIdWhere(
-        database,
-        userId,
-        `exists (select 1 from refresh_tokens where family_id = $2 and user_id = users.id and ${liveTokenSql})`,
-        [sessionId],
-      );
+    async findLiveSessionUser(userId: string, sessionId: string): Promise<IdentityUser | undefined> {
+      if (!isUuid(userId) || !isUuid(sessionId)) return undefined;
+      const [user] = await selectLiveSessionUser(database, { userId, sessionId });
+      return user;
     },
 
     /** Whether the session is the user's and still live: the bearer check, one lookup in a partial index. */

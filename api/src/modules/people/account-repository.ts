@@ -1,7 +1,7 @@
 import type { Account } from '@dcipher/shared/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
-import { db } from '../../db/kysely.js';
+import { db, prepare } from '../../db/kysely.js';
 
 /** The profile fields a user edits themselves (`PUT /account`); the email changes through its own link. */
 export interface ProfileChanges {
@@ -33,8 +33,9 @@ export async function updateProfile(
     .execute();
 }
 
-export async function findAccount(database: Queryable, userId: string): Promise<Account | undefined> {
-  const row = await db(database)
+/** Built once: `GET /account` runs it on every call (db/kysely.ts `prepare`). */
+const selectAccount = prepare(['userId'], (db, { userId }) =>
+  db
     .selectFrom('users')
     .innerJoin('organizations', 'organizations.id', 'users.organizationId')
     .select((eb) => [
@@ -67,8 +68,11 @@ export async function findAccount(database: Queryable, userId: string): Promise<
         .$castTo<boolean>()
         .as('twoStepSetupRequired'),
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', userId),
+);
+
+export async function findAccount(database: Queryable, userId: string): Promise<Account | undefined> {
+  const [row] = await selectAccount(database, { userId });
   if (!row) return undefined;
   return {
     id: row.id,

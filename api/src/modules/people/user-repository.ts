@@ -1,8 +1,8 @@
 import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
-import { type DB, db } from '../../db/kysely.js';
+import { type Db, db } from '../../db/kysely.js';
 
 /** The database's clock, as a value. */
 const now = () => sql<Date>`now()`;
@@ -36,47 +36,48 @@ export interface IdentityUser {
 export const maySignIn = (user: IdentityUser | undefined): user is IdentityUser =>
   user?.status === 'Active' && !user.suspended;
 
-/** A condition on the `users` row, in the statement that reads it (see `findUserByIdWhere`). */
-export type UserCondition = (eb: ExpressionBuilder<DB, 'users'>) => Expression<SqlBool>;
-
-/** `users` with what `IdentityUser` says of each; the caller adds the `where`. */
-function selectIdentityUser(database: Queryable) {
-  return db(database)
-    .selectFrom('users')
-    .select((eb) => [
-      'users.id',
-      'users.email',
-      'users.passwordHash',
-      'users.status',
-      'users.organizationId',
-      'users.role',
-      'users.requiresPasswordChange',
-      eb('users.emailVerifiedAt', 'is not', null).$castTo<boolean>().as('emailVerified'),
-      'users.internalAdmin',
-      eb('users.suspendedAt', 'is not', null).$castTo<boolean>().as('suspended'),
-      eb
-        .and([
-          eb.fn.coalesce(
+/**
+ * `users` with what `IdentityUser` says of each, on a Kysely of the caller's (a prepared statement's): the caller adds
+ * the `where`. Another module reading a user with a condition of its own in the same statement (the bearer check)
+ * builds on this, so what a user is stays defined here.
+ */
+export function identityUsers(kysely: Db) {
+  return kysely.selectFrom('users').select((eb) => [
+    'users.id',
+    'users.email',
+    'users.passwordHash',
+    'users.status',
+    'users.organizationId',
+    'users.role',
+    'users.requiresPasswordChange',
+    eb('users.emailVerifiedAt', 'is not', null).$castTo<boolean>().as('emailVerified'),
+    'users.internalAdmin',
+    eb('users.suspendedAt', 'is not', null).$castTo<boolean>().as('suspended'),
+    eb
+      .and([
+        eb.fn.coalesce(
+          eb
+            .selectFrom('organizations')
+            .select('organizations.twoStepRequired')
+            .whereRef('organizations.id', '=', 'users.organizationId'),
+          sql.lit(false),
+        ),
+        eb.not(
+          eb.exists(
             eb
-              .selectFrom('organizations')
-              .select('organizations.twoStepRequired')
-              .whereRef('organizations.id', '=', 'users.organizationId'),
-            sql.lit(false),
+              .selectFrom('twoFactorSettings')
+              .select('twoFactorSettings.userId')
+              .whereRef('twoFactorSettings.userId', '=', 'users.id')
+              .where('twoFactorSettings.enabledAt', 'is not', null),
           ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('twoFactorSettings')
-                .select('twoFactorSettings.userId')
-                .whereRef('twoFactorSettings.userId', '=', 'users.id')
-                .where('twoFactorSettings.enabledAt', 'is not', null),
-            ),
-          ),
-        ])
-        .$castTo<boolean>()
-        .as('twoStepSetupRequired'),
-    ]);
+        ),
+      ])
+      .$castTo<boolean>()
+      .as('twoStepSetupRequired'),
+  ]);
 }
+
+const selectIdentityUser = (database: Queryable) => identityUsers(db(database));
 
 export async function findUserByEmail(database: Queryable, email: string): Promise<IdentityUser | undefined> {
   return selectIdentityUser(database).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
@@ -86,34 +87,6 @@ export async function findUserById(database: Queryable, id: string): Promise<Ide
   // A malformed id cannot name a user; asking would only make PostgreSQL reject the uuid cast.
   if (!isUuid(id)) return undefined;
   return selectIdentityUser(database).where('users.id', '=', id).executeTakeFirst();
-}
-
-/**
- * The user of `id` when `alsoRequire` holds too, checked in the same statement, so a hot path needs one round trip
- * (the bearer check asks for the user and the liveness of their session at once). `alsoRequire` is a condition on
- * the `users` row: built with Kysely, or (the older form) SQL text whose parameters are `$2` on
- * (`alsoRequireParams`).
- */
-export async function findUserByIdWhere(
-  database: Queryable,
-  id: string,
-  alsoRequire: UserCondition | string,
-  alsoRequireParams: readonly unknown[] = [],
-): Promise<IdentityUser | undefined> {
-  if (!isUuid(id)) return undefined;
-  return selectIdentityUser(database)
-    .where('users.id', '=', id)
-    .where(typeof alsoRequire === 'string' ? sqlCondition(alsoRequire, alsoRequireParams) : alsoRequire)
-    .executeTakeFirst();
-}
-
-/** SQL text with `$2`-style placeholders (`$2` is `params[0]`) as a parameterised condition. */
-function sqlCondition(text: string, params: readonly unknown[]) {
-  const pieces = text.split(/\$(\d+)/);
-  return sql<SqlBool>`(${sql.join(
-    pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.val(params[Number(piece) - 2]))),
-    sql``,
-  )})`;
 }
 
 /**
