@@ -206,4 +206,47 @@ describe('the jobs module', () => {
     await working;
     assert.deepEqual((await jobRows()).map((job) => job.state).sort(), ['queued', 'succeeded']);
   });
+
+  it('a job that fails while another with its key waits is superseded by it, not re-queued beside it', async () => {
+    const jobs = runner();
+    let fail!: (error: Error) => void;
+    jobs.define({
+      name: 'test.keyed',
+      retryDelaySeconds: 1,
+      handle: () =>
+        new Promise<void>((_resolve, reject) => {
+          fail = reject;
+        }),
+    });
+    assert.ok(await jobs.enqueue('test.keyed', {}, { singletonKey: 'k' }));
+    const working = jobs.work({ limit: 1 });
+    while ((await jobRows()).every((job) => job.state !== 'running')) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(await jobs.enqueue('test.keyed', {}, { singletonKey: 'k' }), 'the next one waits');
+    fail(new Error('the build failed'));
+    await working;
+    const rows = await jobRows();
+    assert.deepEqual(rows.map((job) => job.state).sort(), ['queued', 'succeeded']);
+    assert.match(String(rows.find((job) => job.state === 'succeeded')?.lastError), /superseded/);
+  });
+
+  it('a dead job retried by hand while another with its key waits is superseded; a malformed id is not found', async () => {
+    const jobs = runner();
+    jobs.define({
+      name: 'test.doomed',
+      maxAttempts: 1,
+      handle: async () => {
+        throw new Error('always');
+      },
+    });
+    await jobs.enqueue('test.doomed', {}, { singletonKey: 'k' });
+    await jobs.work();
+    const [dead] = await jobs.listDead();
+    assert.ok(dead);
+    assert.ok(await jobs.enqueue('test.doomed', {}, { singletonKey: 'k' }));
+    assert.equal(await jobs.retryDead(dead.id), false);
+    assert.deepEqual((await jobRows()).map((job) => job.state).sort(), ['queued', 'succeeded']);
+    assert.equal(await jobs.retryDead('not-a-job-id'), false);
+  });
 });

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { Queryable } from '../db/database.js';
+import { isUuid } from '../db/ids.js';
 import { db } from '../db/kysely.js';
 import type { Json } from '../db/schema.generated.js';
 
@@ -90,6 +91,9 @@ const toJob = <TRow extends { state: string }>(row: TRow) => ({ ...row, state: j
 
 /** `at` plus each row's lease: when a lease taken or renewed at `at` runs out. */
 const leaseEndsAfter = (at: Date) => sql<Date>`${at}::timestamptz + lease_seconds * interval '1 second'`;
+
+/** PostgreSQL's unique_violation: the singleton index refused a second waiting job of a key. */
+const uniqueViolation = '23505';
 
 const defaults = { maxAttempts: 5, retryDelaySeconds: 10, leaseSeconds: 60 };
 const maxRetryDelaySeconds = 3600;
@@ -240,19 +244,21 @@ export function createJobs({
     const message = error instanceof Error ? error.message : String(error);
     const dead = job.attempts >= job.maxAttempts;
     const delay = Math.min(definition.retryDelaySeconds * 2 ** (job.attempts - 1), maxRetryDelaySeconds);
-    await db(database)
-      .updateTable('jobs')
-      .set({
-        state: dead ? 'dead' : 'queued',
-        lastError: message.slice(0, 2000),
-        lockedBy: null,
-        lockedUntil: null,
-        runAt: new Date(at.getTime() + delay * 1000),
-        finishedAt: dead ? at : null,
-      })
-      .where('id', '=', job.id)
-      .where('lockedBy', '=', workerId)
-      .execute();
+    const requeue = () =>
+      db(database)
+        .updateTable('jobs')
+        .set({
+          state: dead ? 'dead' : 'queued',
+          lastError: message.slice(0, 2000),
+          lockedBy: null,
+          lockedUntil: null,
+          runAt: new Date(at.getTime() + delay * 1000),
+          finishedAt: dead ? at : null,
+        })
+        .where('id', '=', job.id)
+        .where('lockedBy', '=', workerId)
+        .execute();
+    if (!(await orSuperseded(job.id, requeue))) return;
     if (dead)
       log.error({ jobId: job.id, queue: job.queue, attempts: job.attempts, error: message }, 'a job is dead');
     else
@@ -260,6 +266,33 @@ export function createJobs({
         { jobId: job.id, queue: job.queue, attempts: job.attempts, error: message },
         'a job will retry',
       );
+  }
+
+  /**
+   * Puts a job back in the queue with `requeue`; when its singleton key already has a waiting job (the index allows
+   * one), that job does the same work, so this one ends as succeeded, saying by what it was superseded. Answers
+   * whether it was put back.
+   */
+  async function orSuperseded(jobId: string, requeue: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await requeue();
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code !== uniqueViolation) throw error;
+      await db(database)
+        .updateTable('jobs')
+        .set({
+          state: 'succeeded',
+          lastError: 'superseded by a waiting job with the same singleton key',
+          lockedBy: null,
+          lockedUntil: null,
+          finishedAt: now(),
+        })
+        .where('id', '=', jobId)
+        .execute();
+      log.info({ jobId }, 'a job was superseded by a waiting job with the same key');
+      return false;
+    }
   }
 
   /** Runs one claimed job to its end, renewing its lease meanwhile. */
@@ -401,20 +434,23 @@ export function createJobs({
       await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMilliseconds).unref())]);
       const unfinished = [...running.keys()];
       for (const id of unfinished) running.get(id)?.controller.abort(new Error('the worker is stopping'));
-      if (unfinished.length > 0) {
-        await db(database)
-          .updateTable('jobs')
-          .set((eb) => ({
-            state: 'queued',
-            attempts: eb.fn<number>('greatest', [eb('attempts', '-', 1), eb.lit(0)]),
-            lockedBy: null,
-            lockedUntil: null,
-            runAt: now(),
-          }))
-          .where('id', '=', (eb) => eb.fn.any(sql<string[]>`${unfinished}::uuid[]`))
-          .where('lockedBy', '=', workerId)
-          .where('state', '=', 'running')
-          .execute();
+      // Each handed back on its own: one whose key already has a waiting job is covered by it.
+      for (const id of unfinished) {
+        await orSuperseded(id, () =>
+          db(database)
+            .updateTable('jobs')
+            .set((eb) => ({
+              state: 'queued',
+              attempts: eb.fn<number>('greatest', [eb('attempts', '-', 1), eb.lit(0)]),
+              lockedBy: null,
+              lockedUntil: null,
+              runAt: now(),
+            }))
+            .where('id', '=', id)
+            .where('lockedBy', '=', workerId)
+            .where('state', '=', 'running')
+            .execute(),
+        );
       }
       await pass;
     },
@@ -427,14 +463,19 @@ export function createJobs({
     },
     /** Gives a dead job its tries again, due now; answers whether it was dead. */
     async retryDead(jobId: string): Promise<boolean> {
-      const rows = await db(database)
-        .updateTable('jobs')
-        .set({ state: 'queued', attempts: 0, runAt: now(), lastError: null, finishedAt: null })
-        .where('id', '=', jobId)
-        .where('state', '=', 'dead')
-        .returning('id')
-        .execute();
-      return rows.length > 0;
+      if (!isUuid(jobId)) return false;
+      let retried = false;
+      await orSuperseded(jobId, async () => {
+        const rows = await db(database)
+          .updateTable('jobs')
+          .set({ state: 'queued', attempts: 0, runAt: now(), lastError: null, finishedAt: null })
+          .where('id', '=', jobId)
+          .where('state', '=', 'dead')
+          .returning('id')
+          .execute();
+        retried = rows.length > 0;
+      });
+      return retried;
     },
     /** Counts by queue and state, and the age of the oldest due job, for the metrics. */
     async stats(): Promise<
