@@ -1,4 +1,6 @@
 import { apiModule } from '../../http/api-module.js';
+import { createUserCache } from '../identity/user-changes.js';
+import { findAccount } from '../people/account-repository.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { createAccountService } from './account-service.js';
 import { personalDataSections } from './personal-data-sections.js';
@@ -6,14 +8,14 @@ import { personalDataSections } from './personal-data-sections.js';
 /** The person's own account: profile, personal-data export, deleting the account or the organization. */
 export const accountModule = apiModule({
   name: 'account',
-  dependencies: ['email-change'],
-  routes: (scope) =>
+  dependencies: ['identity', 'email-change'],
+  routes: (scope) => {
+    const { database } = scope;
+    // The most frequent signed-in read (every screen load): remembered until a change to the person (decision 0069).
+    const accounts = createUserCache(scope.userChanges, { load: (userId) => findAccount(database, userId) });
     registerAccountRoutes(
       scope,
-      createAccountService({
-        database: scope.database,
-        emailChange: scope.emailChange,
-        personalDataSections,
-      }),
-    ),
+      createAccountService({ database, emailChange: scope.emailChange, personalDataSections, accounts }),
+    );
+  },
 });

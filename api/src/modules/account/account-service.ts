@@ -1,4 +1,9 @@
-import type { AccountProfileInputSchema, PersonalDataExport, UpdatedAccount } from '@dcipher/shared/contract';
+import type {
+  Account,
+  AccountProfileInputSchema,
+  PersonalDataExport,
+  UpdatedAccount,
+} from '@dcipher/shared/contract';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError } from '../../http/api-error.js';
@@ -22,6 +27,8 @@ export interface AccountServiceDependencies {
   database: Database;
   emailChange: EmailChangeService;
   personalDataSections: readonly PersonalDataSection[];
+  /** Reads for `getAccount` (GET /account): remembered per process until a change (decision 0069). */
+  accounts?: { get(userId: string): Promise<Account | undefined> };
 }
 
 /** The signed-in user's own account: profile, data export and deletion (docs/decisions/0024). */
@@ -29,6 +36,7 @@ export function createAccountService({
   database,
   emailChange,
   personalDataSections,
+  accounts,
 }: AccountServiceDependencies) {
   async function accountOf(userId: string) {
     const account = await findAccount(database, userId);
@@ -48,7 +56,12 @@ export function createAccountService({
   }
 
   return {
-    getAccount: accountOf,
+    async getAccount(userId: string) {
+      if (!accounts) return accountOf(userId);
+      const account = await accounts.get(userId);
+      if (!account) throw new UnauthorizedError();
+      return account;
+    },
 
     /**
      * Saves the profile fields at once; a new email is only requested: the link goes to it and the change

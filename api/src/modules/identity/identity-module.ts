@@ -7,10 +7,10 @@ import { registerAccountSecurityRoutes } from './account-security-routes.js';
 import { createBearerAuthenticator } from './bearer-authenticator.js';
 import { registerIdentityRoutes } from './identity-routes.js';
 import { createIdentityService, type IdentityService } from './identity-service.js';
-import { createLiveSessionCache } from './live-session-cache.js';
 import { registerRefreshCookie } from './refresh-cookie.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-token-store.js';
 import { createTwoFactor, type TwoFactor } from './two-factor.js';
+import { createUserCache, createUserChanges, type UserChanges } from './user-changes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +20,8 @@ declare module 'fastify' {
     twoFactor: TwoFactor;
     /** Sign-in, sessions, two-step verification: what other modules sign people in and out with. */
     identity: IdentityService;
+    /** Changes to people this process hears of, for what it remembers about them (decision 0069). */
+    userChanges: UserChanges;
   }
 }
 
@@ -58,18 +60,25 @@ export const identityModule = apiModule({
         log: app.log,
       }),
     );
-    // The bearer check's session lookup, remembered per process and forgotten at every change (decision 0069).
-    const liveSessions = createLiveSessionCache(database, {
-      load: (userId, sessionId) => refreshTokens.findLiveSessionUser(userId, sessionId),
-      log: app.log,
-    });
-    await liveSessions.start();
+    // What this process hears of changes to people, and the bearer check's session lookup remembered until one
+    // (decision 0069).
+    const userChanges = createUserChanges(database, { log: app.log });
+    await userChanges.start();
+    app.decorate('userChanges', userChanges);
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!readOnlyMethods.has(request.method)) liveSessions.forgetAll();
+      if (!readOnlyMethods.has(request.method)) userChanges.forgetAll();
       return payload;
     });
-    app.addHook('onClose', () => liveSessions.stop());
-    app.decorate('authenticateBearer', createBearerAuthenticator(accessTokens, database, liveSessions));
+    app.addHook('onClose', () => userChanges.stop());
+    const liveSessions = createUserCache(userChanges, {
+      load: (userId, sessionId) => refreshTokens.findLiveSessionUser(userId, sessionId),
+    });
+    app.decorate(
+      'authenticateBearer',
+      createBearerAuthenticator(accessTokens, database, {
+        findLiveSessionUser: (userId, sessionId) => liveSessions.get(userId, sessionId),
+      }),
+    );
     // Every answer carrying a token pair (sign-in, refresh, verify-email, invitations, SSO…), whichever module
     // registers the route: so on the application, not in the identity routes' scope.
     registerRefreshCookie(app, config.corsOrigins);
