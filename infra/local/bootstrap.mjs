@@ -2,7 +2,7 @@
 // Entry point of the README's two commands. Needs only Node.js 20 and npm: it installs the pinned pnpm into
 // .tools/, installs the workspace, then builds and serves (`start`) or builds and tests (`test`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,35 @@ function run(executable, args, options = {}) {
 
 function pnpm(args, options = {}) {
   run(process.execPath, [pnpmBin, ...args], { env, ...options });
+}
+
+/**
+ * Builds every package with turbo. turbo restores a cached build's files over what is there without removing the
+ * rest, so after a build from other content (`CMS_URL=… npm run build`, the CMS test) a restored default build would
+ * keep the other build's pages beside its own, with scripts their policy blocks, and the stack refuses to serve
+ * them. So when the site's build is about to come from the cache, its outputs are removed first and the restore is
+ * whole.
+ */
+function buildAll(buildEnvironment) {
+  const dryRun = spawnSync(process.execPath, [pnpmBin, 'exec', 'turbo', 'run', 'build', '--dry=json'], {
+    cwd: root,
+    env: buildEnvironment,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  try {
+    const site = JSON.parse(dryRun.stdout).tasks.find(
+      (task) => task.taskId === '@dcipher/marketing-site#build',
+    );
+    if (site?.cache?.status === 'HIT') {
+      for (const output of ['public', '.cache']) {
+        rmSync(join(root, 'marketing-site', output), { recursive: true, force: true });
+      }
+    }
+  } catch {
+    // No plan to read (turbo could not answer): the build below says why, or builds as it would have.
+  }
+  pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: buildEnvironment });
 }
 
 function installedPnpmVersion() {
@@ -99,7 +128,7 @@ switch (command) {
   case 'build': {
     ensurePnpm();
     ensureDependencies();
-    pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: await buildEnv() });
+    buildAll(await buildEnv());
     break;
   }
   case 'cms': {
@@ -114,7 +143,7 @@ switch (command) {
   case 'start': {
     ensurePnpm();
     ensureDependencies();
-    pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: await buildEnv() });
+    buildAll(await buildEnv());
     const { startStack } = await import('./stack.mjs');
     await startStack({ announce: true });
     break;
