@@ -34,6 +34,7 @@ import {
   tooManySignInAttempts,
   unauthorizedMessage,
   validationMessages,
+  workflowMessages,
 } from '../validation/messages.js';
 
 /**
@@ -149,6 +150,10 @@ const notFoundReasons = {
   user: 'No user has this email address.',
   ssoConfig: ssoMessages.configNotFound,
   ssoDomain: ssoMessages.domainNotClaimed,
+  flow: workflowMessages.flowNotFound,
+  run: workflowMessages.runNotFound,
+  upload: workflowMessages.uploadNotFound,
+  resultFile: workflowMessages.fileNotFound,
 } as const;
 
 const forbiddenReasons = {
@@ -430,6 +435,36 @@ export const errorDefinitions = {
         ? `This needs ${params.needed} credits and your wallet has ${params.balance}. Buy credits to go on.`
         : billingMessages.insufficientCredits,
   ),
+  /** Workflows (0071): another flow of the organization has this name already (409). */
+  FLOW_NAME_TAKEN: fixed(409, workflowMessages.nameTaken),
+  /** Workflows: the plan's custom workflow quota is used up (402); `limit` is the plan's number. */
+  FLOW_QUOTA_REACHED: withParams(402, v.optional(v.object({ limit: wholeNumber })), (params) =>
+    params ? workflowMessages.quotaReached(params.limit) : workflowMessages.quotaReached(0),
+  ),
+  /** Workflows: the flow cannot run or change now; `reason` says why (409). */
+  FLOW_CONFLICT: byReason(409, {
+    runInProgress: workflowMessages.runInProgress,
+    archived: workflowMessages.archived,
+    notScheduled: workflowMessages.notScheduled,
+    alreadyPaused: workflowMessages.alreadyPaused,
+    notPaused: workflowMessages.notPaused,
+    runNotFinished: workflowMessages.runNotFinished,
+    uploadInUse: workflowMessages.uploadInUse,
+  }),
+  /** Workflows: an uploaded file cannot be used; `reason` says why (400, or 413 by size). */
+  UPLOAD_REJECTED: byReasonOr(400, workflowMessages.uploadUnreadable, {
+    format: workflowMessages.uploadFormat,
+    tooLarge: workflowMessages.uploadTooLarge,
+    unreadable: workflowMessages.uploadUnreadable,
+    empty: workflowMessages.uploadEmpty,
+    notBase64: workflowMessages.uploadNotBase64,
+  }),
+  /** Workflows: an RSS feed or page could not be fetched or read; `reason` says why (422). */
+  SOURCE_UNREACHABLE: byReasonOr(422, workflowMessages.sourceUnreachable, {
+    blocked: workflowMessages.sourceBlocked,
+    notFeed: workflowMessages.sourceNotFeed,
+    unreachable: workflowMessages.sourceUnreachable,
+  }),
   INTERNAL: fixed(500, errorCatalogue.serverError),
   /** Client only: no answer came back at all (offline, server down, timeout); status 0. */
   NETWORK: fixed(0, networkErrorMessage),

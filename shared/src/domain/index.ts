@@ -8,3 +8,4 @@ export { permissionTableMarkdown } from './permission-table.js';
 export * from './permissions.js';
 export * from './regions.js';
 export * from './vat-number.js';
+export * from './workflows.js';

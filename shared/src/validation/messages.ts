@@ -338,3 +338,39 @@ export const tooManySignInAttempts = (waitSeconds: number) =>
 
 export const missingParameterMessage = (parameter: string, operation: string) =>
   `Required parameter ${parameter} was null or undefined when calling ${operation}.`;
+
+/** Workflows (issue 24; docs/decisions/0071; the spec shows no texts for them). */
+export const workflowMessages = {
+  flowNotFound: 'This workflow could not be found. It may have been deleted, or not shared with you.',
+  runNotFound: 'This run of the workflow could not be found.',
+  uploadNotFound: 'This uploaded file could not be found. Upload it again.',
+  fileNotFound: 'This result file could not be found for that run.',
+  nameTaken: 'A workflow with this name already exists in your organization. Choose another name.',
+  nameInvalid: 'A name cannot contain / \\ : * ? " < > | or control characters.',
+  quotaReached: (limit: number) =>
+    `Your plan includes ${limit} custom workflow${limit === 1 ? '' : 's'}, and all are in use. Delete one or choose a larger plan.`,
+  runInProgress: 'This workflow is running already. Wait for the run to finish, or cancel it.',
+  archived: 'This workflow is archived and cannot run.',
+  notScheduled: 'This workflow has no schedule to pause or resume.',
+  alreadyPaused: 'This workflow is paused already.',
+  notPaused: 'This workflow is not paused.',
+  runNotFinished: 'This run has not finished yet: its files are written when it ends.',
+  uploadInUse: 'This file is used by a workflow.',
+  uploadFormat:
+    'This kind of file cannot be analysed. Upload one of: csv, tsv, json, ndjson, jsonl, txt, xlsx, pdf, docx.',
+  uploadTooLarge: 'This file is larger than your plan allows. See the largest file size on your plan.',
+  uploadUnreadable:
+    'This file could not be read. Check that it is not damaged and is in the format its name says.',
+  uploadEmpty: 'This file has no text to analyse.',
+  uploadNotBase64: 'The file content must be sent as base64.',
+  sourceBlocked: 'This address cannot be fetched: it points to a private or local network.',
+  sourceNotFeed: 'This address does not serve an RSS or Atom feed.',
+  sourceUnreachable: 'This address could not be fetched. Check it and try again.',
+  dataSourcesRequired: 'Add at least one data source.',
+  tooManyDataSources: 'A workflow takes at most 10 data sources.',
+  inputInvalid: 'This value does not fit the input.',
+  typeNotCreatedHere: 'Studio and Insight Booster projects are created in the app, not as workflows here.',
+  predefinedRequired: 'Choose the predefined workflow to start from.',
+  unknownPredefined: 'Choose one of the predefined workflows of the store.',
+  unknownSample: 'Choose one of the sample datasets.',
+} as const;

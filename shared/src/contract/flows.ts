@@ -1,0 +1,713 @@
+import * as v from 'valibot';
+import {
+  analysisTypes,
+  clusterJobStates,
+  creativityLevels,
+  fileFormats,
+  fileNameChecks,
+  flowTypes,
+  inputKinds,
+  permissionActions,
+  resourceStates,
+  runKinds,
+  runOrigins,
+  runTypes,
+  scheduleFrequencies,
+  schedulePeriods,
+  trendMetrics,
+  usageCategories,
+  visibilities,
+} from '../domain/enumerations.js';
+import { predefinedWorkflows } from '../domain/workflows.js';
+import { optionalText, requiredText } from '../validation/fields.js';
+import { tooLong, validationMessages, workflowMessages } from '../validation/messages.js';
+import { defineEndpoint } from './endpoint.js';
+
+/**
+ * Workflows: the flow calls of spec section 7 (issue 24; docs/decisions/0071). A flow is a resource of type
+ * `workflow` of an organization (its roles are the roles calls'); a run is a job of the jobs module executed by the
+ * analytics engine, priced per analysed document in the usage category of its data source, within the plan's
+ * quota first and from the wallet past it.
+ */
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+const uuid = (message: string) => v.pipe(v.string(validationMessages.required), v.uuid(message));
+const flowId = uuid(workflowMessages.flowNotFound);
+const runId = uuid(workflowMessages.runNotFound);
+
+export const flowNameMaxLength = 100;
+export const flowDescriptionMaxLength = 1000;
+export const flowDataSourcesMax = 10;
+/** The most documents one run analyses, whatever its sources hold. */
+export const flowRunDocumentsMax = 20_000;
+/** What an anonymous run of a public flow may analyse (issue 24, point 2). */
+export const anonymousRunDocumentsMax = 200;
+
+/** A name may not hold path or shell characters (the spec's `file-name-valid` check). */
+export const flowNamePattern = /^[^/\\:*?"<>|\p{Cc}]+$/u;
+
+const flowName = v.pipe(
+  requiredText(flowNameMaxLength),
+  v.regex(flowNamePattern, workflowMessages.nameInvalid),
+);
+
+const predefinedIds = predefinedWorkflows.map((workflow) => workflow.id) as [string, ...string[]];
+const sampleIds = [...new Set(predefinedWorkflows.map((workflow) => workflow.sample.id))] as [
+  string,
+  ...string[],
+];
+
+/** An input's value: the type follows the input's kind (text and select: a string; numeric and slider: a number). */
+export const FlowInputSchema = v.object({
+  key: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, workflowMessages.inputInvalid)),
+  label: requiredText(100),
+  kind: v.picklist(inputKinds),
+  value: v.union([v.pipe(v.string(), v.maxLength(500, tooLong(500))), v.number(), v.boolean()]),
+  /** select: the values offered. */
+  options: v.optional(v.array(v.object({ value: v.string(), label: v.string() }))),
+  /** numeric and slider: the bounds. */
+  min: v.optional(v.number()),
+  max: v.optional(v.number()),
+});
+export type FlowInput = v.InferOutput<typeof FlowInputSchema>;
+
+const httpUrl = v.pipe(
+  v.string(validationMessages.required),
+  v.trim(),
+  v.nonEmpty(validationMessages.required),
+  v.maxLength(2000, tooLong(2000)),
+  v.url(validationMessages.invalidUrl),
+  v.regex(/^https?:\/\//i, validationMessages.invalidUrl),
+);
+
+/** Where a flow's documents come from: an uploaded file, a sample dataset, an RSS feed or a public page. */
+export const FlowDataSourceSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('uploaded'),
+    group: v.literal('file'),
+    uploadId: uuid(workflowMessages.uploadNotFound),
+    /** Filled in by the API from the upload. */
+    fileName: v.optional(v.string()),
+    format: v.optional(v.picklist(fileFormats)),
+    documents: v.optional(count),
+  }),
+  v.object({
+    kind: v.literal('starter'),
+    group: v.literal('file'),
+    sampleId: v.picklist(sampleIds, workflowMessages.unknownSample),
+    name: v.optional(v.string()),
+    documents: v.optional(count),
+  }),
+  v.object({ kind: v.literal('news'), group: v.literal('news'), format: v.literal('rss'), url: httpUrl }),
+  v.object({ kind: v.literal('public-url'), group: v.literal('url'), url: httpUrl }),
+]);
+export type FlowDataSource = v.InferOutput<typeof FlowDataSourceSchema>;
+
+/** The spec's filter kinds. `location` and `fixedValue` are kept with the flow; the default engine does not apply them. */
+export const FlowFilterSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('sources'),
+    value: v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, tooLong(200)))), v.maxLength(50)),
+  }),
+  v.object({
+    kind: v.literal('articleLimit'),
+    value: v.pipe(
+      v.number('Please enter a number of documents.'),
+      v.integer('Please enter a whole number of documents.'),
+      v.minValue(1, 'Please enter at least 1 document.'),
+      v.maxValue(flowRunDocumentsMax, `Please enter at most ${flowRunDocumentsMax} documents.`),
+    ),
+  }),
+  v.object({
+    kind: v.literal('language'),
+    value: v.pipe(v.string(), v.regex(/^[a-z]{2,3}$/, 'Choose a language code such as en or de.')),
+  }),
+  v.object({
+    kind: v.literal('dateRelative'),
+    value: v.object({
+      amount: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
+      period: v.picklist(schedulePeriods),
+    }),
+  }),
+  v.object({ kind: v.literal('location'), value: v.pipe(v.string(), v.maxLength(200, tooLong(200))) }),
+  v.object({ kind: v.literal('fixedValue'), value: v.pipe(v.string(), v.maxLength(200, tooLong(200))) }),
+]);
+export type FlowFilter = v.InferOutput<typeof FlowFilterSchema>;
+
+export const FlowScheduleInputSchema = v.object({
+  frequency: v.picklist(scheduleFrequencies, 'Choose how often the workflow runs.'),
+  /** The first run; later runs follow at the frequency. Now when left out. */
+  startAt: v.optional(timestamp),
+});
+
+export const FlowScheduleSchema = v.object({
+  frequency: v.picklist(scheduleFrequencies),
+  startAt: timestamp,
+  /** The next slot it will run at; null while paused. */
+  nextRunAt: v.nullable(timestamp),
+});
+export type FlowSchedule = v.InferOutput<typeof FlowScheduleSchema>;
+
+const flowSettings = {
+  description: optionalText(flowDescriptionMaxLength),
+  analysisType: v.picklist(analysisTypes, 'Choose an analysis type.'),
+  trendMetric: v.optional(v.picklist(trendMetrics)),
+  creativityLevel: v.optional(v.picklist(creativityLevels)),
+  inputs: v.optional(v.pipe(v.array(FlowInputSchema), v.maxLength(20))),
+  dataSources: v.pipe(
+    v.array(FlowDataSourceSchema),
+    v.minLength(1, workflowMessages.dataSourcesRequired),
+    v.maxLength(flowDataSourcesMax, workflowMessages.tooManyDataSources),
+  ),
+  filters: v.optional(v.pipe(v.array(FlowFilterSchema), v.maxLength(20))),
+  schedule: v.optional(v.nullable(FlowScheduleInputSchema)),
+  /** Email the owner when a run finishes or fails. On unless turned off. */
+  notifications: v.optional(v.boolean()),
+  visibility: v.optional(v.picklist(visibilities)),
+};
+
+export const CreateFlowInputSchema = v.object({
+  name: flowName,
+  flowType: v.picklist(flowTypes),
+  /** predefinedFlow: the catalogue entry it starts from (its inputs and defaults). */
+  predefinedFlowId: v.optional(v.picklist(predefinedIds, workflowMessages.unknownPredefined)),
+  ...flowSettings,
+});
+export type CreateFlowInput = v.InferInput<typeof CreateFlowInputSchema>;
+
+export const UpdateFlowInputSchema = v.object({
+  name: v.optional(flowName),
+  ...flowSettings,
+  analysisType: v.optional(flowSettings.analysisType),
+  dataSources: v.optional(flowSettings.dataSources),
+});
+export type UpdateFlowInput = v.InferInput<typeof UpdateFlowInputSchema>;
+
+export const RunFileSchema = v.object({
+  name: v.string(),
+  mediaType: v.picklist(['application/json', 'text/csv']),
+  bytes: count,
+});
+export type RunFile = v.InferOutput<typeof RunFileSchema>;
+
+const sentiment = v.object({ average: v.number(), positive: count, negative: count, neutral: count });
+const series = v.array(v.object({ period: v.string(), volume: count }));
+
+/**
+ * What a run found, ready to draw: a digest of the engine's result (the whole result is in the run's files).
+ * Which parts are present depends on the analysis type.
+ */
+export const RunInsightsSchema = v.object({
+  analysisType: v.picklist(analysisTypes),
+  engine: v.string(),
+  documents: v.object({ received: count, analysed: count }),
+  tokens: count,
+  sentiment: v.optional(sentiment),
+  keywords: v.array(v.object({ term: v.string(), documents: count })),
+  keyPhrases: v.optional(v.array(v.object({ term: v.string(), documents: count }))),
+  entities: v.optional(v.array(v.object({ type: v.string(), value: v.string(), documents: count }))),
+  languages: v.optional(v.array(v.object({ language: v.string(), documents: count }))),
+  trend: v.optional(
+    v.object({
+      trendMetric: v.picklist(trendMetrics),
+      period: v.string(),
+      periods: series,
+      note: v.optional(v.string()),
+      rising: v.array(
+        v.object({ term: v.string(), volume: count, momentum: v.nullable(v.number()), series }),
+      ),
+      falling: v.array(
+        v.object({ term: v.string(), volume: count, momentum: v.nullable(v.number()), series }),
+      ),
+    }),
+  ),
+  narratives: v.optional(
+    v.array(
+      v.object({
+        id: count,
+        label: v.string(),
+        terms: v.array(v.string()),
+        size: count,
+        share: v.number(),
+        sentiment: v.number(),
+        examples: v.array(v.string()),
+      }),
+    ),
+  ),
+  sources: v.optional(v.array(v.object({ source: v.string(), documents: count, sentiment: v.number() }))),
+  days: v.optional(v.array(v.object({ day: v.string(), documents: count }))),
+});
+export type RunInsights = v.InferOutput<typeof RunInsightsSchema>;
+
+export const FlowRunSchema = v.object({
+  id: v.string(),
+  flowId: v.string(),
+  /** 1 for the flow's first run, then counting up: the `num` of `GET /flows/{flowId}/files`. */
+  number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** The job's id: the `taskId` of `GET /flows/{flowId}/status`. */
+  taskId: v.string(),
+  kind: v.picklist(runKinds),
+  origin: v.picklist(runOrigins),
+  type: v.picklist(runTypes),
+  state: v.picklist(clusterJobStates),
+  /** From 0 to 1 while it runs. */
+  progress: v.number(),
+  stage: v.nullable(v.picklist(['reading', 'analysing', 'writing'])),
+  /** Who started it (null for the scheduler and anonymous runs). */
+  startedBy: v.nullable(v.string()),
+  createdAt: timestamp,
+  startedAt: v.nullable(timestamp),
+  finishedAt: v.nullable(timestamp),
+  durationMs: v.nullable(count),
+  /** The documents it was priced for, and what it analysed once done. */
+  documentsEstimated: count,
+  documentsAnalysed: v.nullable(count),
+  creditsReserved: count,
+  /** What the wallet paid once settled (the rest of the reservation refunded); null until then. */
+  creditsCharged: v.nullable(count),
+  /** Why it failed, in words a customer can act on. */
+  error: v.nullable(v.string()),
+  files: v.array(RunFileSchema),
+  /** The rerun of which run, if it is one. */
+  rerunOf: v.nullable(v.string()),
+});
+export type FlowRun = v.InferOutput<typeof FlowRunSchema>;
+
+export const FlowSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  flowType: v.picklist(flowTypes),
+  predefinedFlowId: v.nullable(v.string()),
+  analysisType: v.picklist(analysisTypes),
+  trendMetric: v.picklist(trendMetrics),
+  creativityLevel: v.picklist(creativityLevels),
+  inputs: v.array(FlowInputSchema),
+  dataSources: v.array(FlowDataSourceSchema),
+  filters: v.array(FlowFilterSchema),
+  schedule: v.nullable(FlowScheduleSchema),
+  paused: v.boolean(),
+  notifications: v.boolean(),
+  visibility: v.picklist(visibilities),
+  state: v.picklist(resourceStates),
+  owner: v.object({ id: v.string(), name: v.string(), email: v.string() }),
+  /** The caller's role on it (null when only their organization role gives them access). */
+  myRole: v.nullable(v.picklist(['owner', 'editor', 'viewer', 'public'])),
+  /** What the caller may do with it, by the permission policy. */
+  abilities: v.array(v.picklist(permissionActions)),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  lastRun: v.nullable(FlowRunSchema),
+});
+export type Flow = v.InferOutput<typeof FlowSchema>;
+
+export const FlowIdParamsSchema = v.object({ flowId });
+
+export const listFlows = defineEndpoint({
+  operation: 'listFlows',
+  errors: [],
+  summary:
+    "The organization's workflows the caller may do `permissionAction` on (read by default), newest first, optionally of one flow type",
+  method: 'GET',
+  path: '/flows',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  query: v.object({
+    flowType: v.optional(v.picklist(flowTypes, 'Choose a flow type.')),
+    permissionAction: v.optional(v.picklist(permissionActions, 'Choose a permission action.')),
+  }),
+  response: v.object({ flows: v.array(FlowSchema) }),
+});
+
+export const createFlow = defineEndpoint({
+  operation: 'createFlow',
+  errors: ['FLOW_NAME_TAKEN', 'FLOW_QUOTA_REACHED', 'NOT_FOUND'],
+  summary: 'Create a workflow (predefined or custom); the caller becomes its owner',
+  method: 'POST',
+  path: '/flows',
+  auth: 'bearer',
+  permission: { resource: 'workflow', action: 'create' },
+  acceptsApiKey: true,
+  body: { name: 'createFlowInput', schema: CreateFlowInputSchema },
+  response: FlowSchema,
+  successStatus: 201,
+});
+
+export const getFlow = defineEndpoint({
+  operation: 'getFlow',
+  errors: ['NOT_FOUND'],
+  summary: 'One workflow the caller may read, with their abilities on it and its last run',
+  method: 'GET',
+  path: '/flows/{flowId}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  response: FlowSchema,
+});
+
+export const updateFlow = defineEndpoint({
+  operation: 'updateFlow',
+  errors: ['NOT_FOUND', 'FLOW_NAME_TAKEN', 'FLOW_CONFLICT'],
+  summary: 'Change a workflow (owner and editors); a new schedule starts from its next slot',
+  method: 'PUT',
+  path: '/flows/{flowId}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  body: { name: 'updateFlowInput', schema: UpdateFlowInputSchema },
+  response: FlowSchema,
+});
+
+export const deleteFlow = defineEndpoint({
+  operation: 'deleteFlow',
+  errors: ['NOT_FOUND'],
+  summary:
+    'Delete a workflow with its runs and files (owner and admins); a running run is cancelled and refunded',
+  method: 'DELETE',
+  path: '/flows/{flowId}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  params: FlowIdParamsSchema,
+  response: v.object({ deleted: v.literal(true) }),
+});
+
+export const validateFlowName = defineEndpoint({
+  operation: 'validateFlowName',
+  errors: [],
+  summary: "Whether a name is free in the caller's organization: file-name-valid, or file-name-exists",
+  method: 'POST',
+  path: '/flows/validateName',
+  auth: 'bearer',
+  permission: { resource: 'workflow', action: 'create' },
+  body: {
+    name: 'validateFlowNameInput',
+    schema: v.object({ name: flowName, flowId: v.optional(flowId) }),
+  },
+  response: v.object({ result: v.picklist(fileNameChecks), message: v.nullable(v.string()) }),
+});
+
+/** One usage category's part of a run's price. */
+export const FlowCostLineSchema = v.object({
+  usageCategory: v.picklist(usageCategories),
+  /** Documents of this category. */
+  quantity: count,
+  unit: v.string(),
+  /** How many of them the plan's quota still covers this period. */
+  includedRemaining: count,
+  /** Past the quota: paid from the wallet. */
+  payable: count,
+  credits: count,
+});
+
+export const FlowCostSchema = v.object({
+  documents: count,
+  lines: v.array(FlowCostLineSchema),
+  creditsNeeded: count,
+  balance: v.pipe(v.number(), v.integer()),
+  allowed: v.boolean(),
+  /** Why it could not run now, when it could not. */
+  reason: v.optional(v.string()),
+});
+export type FlowCost = v.InferOutput<typeof FlowCostSchema>;
+
+export const calculateFlowCost = defineEndpoint({
+  operation: 'calculateFlowCost',
+  errors: ['NOT_FOUND', 'UPLOAD_REJECTED'],
+  summary:
+    "What running a workflow (by id) or a described one (its data sources and filters) would use of the plan's quotas and cost in credits",
+  method: 'POST',
+  path: '/flows/calculate-cost',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  body: {
+    name: 'calculateFlowCostInput',
+    schema: v.union(
+      [
+        v.object({ flowId }),
+        v.object({
+          dataSources: flowSettings.dataSources,
+          filters: flowSettings.filters,
+          inputs: flowSettings.inputs,
+        }),
+      ],
+      'Give a flowId, or the dataSources of the workflow to price.',
+    ),
+  },
+  response: FlowCostSchema,
+});
+
+export const FlowCreditsSchema = v.object({
+  lines: v.array(
+    v.object({
+      usageCategory: v.picklist(usageCategories),
+      quantity: count,
+      unit: v.string(),
+      credits: count,
+    }),
+  ),
+  credits: count,
+});
+
+export const calculateFlowCredits = defineEndpoint({
+  operation: 'calculateFlowCredits',
+  errors: [],
+  summary:
+    'The pay-as-you-go price in credits of a run of so many documents (news items and other documents), before any plan quota',
+  method: 'POST',
+  path: '/flows/credits',
+  auth: 'public',
+  body: {
+    name: 'calculateFlowCreditsInput',
+    schema: v.object({
+      analysisType: v.optional(v.picklist(analysisTypes)),
+      documents: v.pipe(
+        v.number('Please enter a number of documents.'),
+        v.integer('Please enter a whole number of documents.'),
+        v.minValue(0, 'Please enter 0 or more documents.'),
+        v.maxValue(10_000_000, 'Please enter at most 10,000,000 documents.'),
+      ),
+      /** Of them, how many are news items (RSS feeds, pages). */
+      newsDocuments: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000))),
+    }),
+  },
+  response: FlowCreditsSchema,
+});
+
+const taskId = v.pipe(v.string(validationMessages.required), v.uuid(workflowMessages.runNotFound));
+
+/** Run a flow now. With a bearer token (a member who may update it), an API key of its organization, or anonymously for a public flow. */
+export const runFlow = defineEndpoint({
+  operation: 'runFlow',
+  errors: [
+    'NOT_FOUND',
+    'FORBIDDEN',
+    'UNAUTHORIZED',
+    'API_KEY_INVALID',
+    'FLOW_CONFLICT',
+    'INSUFFICIENT_CREDITS',
+    'SOURCE_UNREACHABLE',
+  ],
+  summary:
+    'Run a workflow now: with a bearer token of a member who may update it, an API key of its organization (X-API-Key), or anonymously for a public workflow (limited)',
+  method: 'POST',
+  path: '/flows/{flowId}/run',
+  auth: 'public',
+  params: FlowIdParamsSchema,
+  body: {
+    name: 'runFlowInput',
+    schema: v.optional(
+      v.object({
+        kind: v.optional(v.picklist(runKinds)),
+        /** Asked by the caller so a retried request starts one run only. */
+        idempotencyKey: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(200))),
+      }),
+      {},
+    ),
+  },
+  response: FlowRunSchema,
+  successStatus: 202,
+});
+
+export const rerunFlow = defineEndpoint({
+  operation: 'rerunFlow',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT', 'INSUFFICIENT_CREDITS', 'SOURCE_UNREACHABLE'],
+  summary: 'Run a workflow again with the settings of one of its runs',
+  method: 'PUT',
+  path: '/flows/{flowId}/runs/{runId}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: v.object({ flowId, runId }),
+  response: FlowRunSchema,
+  successStatus: 202,
+});
+
+export const listFlowRuns = defineEndpoint({
+  operation: 'listFlowRuns',
+  errors: ['NOT_FOUND'],
+  summary: "A workflow's runs, newest first (the last 100)",
+  method: 'GET',
+  path: '/flows/{flowId}/runs',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  response: v.object({ runs: v.array(FlowRunSchema) }),
+});
+
+export const LastRunSchema = v.object({
+  flow: v.object({
+    id: v.string(),
+    name: v.string(),
+    analysisType: v.picklist(analysisTypes),
+    predefinedFlowId: v.nullable(v.string()),
+  }),
+  /** The last run that finished (JobDone), or null when none has. */
+  run: v.nullable(FlowRunSchema),
+  insights: v.nullable(RunInsightsSchema),
+});
+export type LastRun = v.InferOutput<typeof LastRunSchema>;
+
+export const getFlowLastRun = defineEndpoint({
+  operation: 'getFlowLastRun',
+  errors: ['NOT_FOUND', 'UNAUTHORIZED', 'API_KEY_INVALID'],
+  summary:
+    "A workflow's last finished run and what it found: with a bearer token or an API key of its organization, or anonymously for a public workflow",
+  method: 'GET',
+  path: '/flows/{flowId}/last-run',
+  auth: 'public',
+  params: FlowIdParamsSchema,
+  response: LastRunSchema,
+});
+
+export const RunStatusSchema = v.object({
+  run: FlowRunSchema,
+  /** Present once the run is JobDone. */
+  insights: v.nullable(RunInsightsSchema),
+});
+
+export const getFlowStatus = defineEndpoint({
+  operation: 'getFlowStatus',
+  errors: ['NOT_FOUND'],
+  summary: 'Where a run stands (by its task id; the latest run when left out), with its insights once done',
+  method: 'GET',
+  path: '/flows/{flowId}/status',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  query: v.object({ taskId: v.optional(taskId) }),
+  response: RunStatusSchema,
+});
+
+const runNumber = v.optional(
+  v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'Please enter a run number from 1.'), v.transform(Number)),
+);
+
+export const listFlowFiles = defineEndpoint({
+  operation: 'listFlowFiles',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT'],
+  summary: 'The result files of a run by number (`num`; the last finished run when left out)',
+  method: 'GET',
+  path: '/flows/{flowId}/files',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  query: v.object({ num: runNumber }),
+  response: v.object({ runId: v.string(), number: v.number(), files: v.array(RunFileSchema) }),
+});
+
+export const downloadFlowFile = defineEndpoint({
+  operation: 'downloadFlowFile',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT'],
+  summary: 'One result file of a run, whole (`num`: the run number; the last finished run when left out)',
+  method: 'GET',
+  path: '/flows/{flowId}/files/{fileName}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: v.object({
+    flowId,
+    fileName: v.pipe(v.string(), v.regex(/^[\w.-]{1,100}$/, workflowMessages.fileNotFound)),
+  }),
+  query: v.object({ num: runNumber }),
+  response: v.object({ name: v.string(), mediaType: v.string(), content: v.string() }),
+});
+
+export const pauseFlow = defineEndpoint({
+  operation: 'pauseFlow',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT'],
+  summary: 'Pause a scheduled workflow: its slots are skipped until it is resumed',
+  method: 'PUT',
+  path: '/flows/pause/{flowId}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  response: FlowSchema,
+});
+
+export const resumeFlow = defineEndpoint({
+  operation: 'resumeFlow',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT'],
+  summary: 'Resume a paused workflow from its next slot (missed slots are not run)',
+  method: 'PUT',
+  path: '/flows/resume/{flowId}',
+  auth: 'bearer',
+  permission: 'signed-in',
+  acceptsApiKey: true,
+  params: FlowIdParamsSchema,
+  response: FlowSchema,
+});
+
+export const turnOffFlowNotifications = defineEndpoint({
+  operation: 'turnOffFlowNotifications',
+  errors: ['NOT_FOUND'],
+  summary: 'Stop the emails sent when a run of this workflow finishes or fails',
+  method: 'DELETE',
+  path: '/flows/{flowId}/notification',
+  auth: 'bearer',
+  permission: 'signed-in',
+  params: FlowIdParamsSchema,
+  response: FlowSchema,
+});
+
+export const FlowUploadSchema = v.object({
+  id: v.string(),
+  fileName: v.string(),
+  format: v.picklist(fileFormats),
+  bytes: count,
+  documents: count,
+  /** The first few texts, so the person sees what was read. */
+  preview: v.array(v.string()),
+  createdAt: timestamp,
+});
+export type FlowUpload = v.InferOutput<typeof FlowUploadSchema>;
+
+export const uploadFlowFile = defineEndpoint({
+  operation: 'uploadFlowFile',
+  errors: ['UPLOAD_REJECTED'],
+  summary:
+    "Upload a data file for workflows (base64 in JSON, within the plan's largest file): it is read at once and its documents counted",
+  method: 'POST',
+  path: '/flows/uploads',
+  auth: 'bearer',
+  permission: { resource: 'file', action: 'create' },
+  acceptsApiKey: true,
+  body: {
+    name: 'uploadFlowFileInput',
+    schema: v.object({
+      fileName: v.pipe(requiredText(200), v.regex(/^[^/\\\p{Cc}]+$/u, workflowMessages.nameInvalid)),
+      contentBase64: v.pipe(v.string(validationMessages.required), v.nonEmpty(workflowMessages.uploadEmpty)),
+    }),
+  },
+  response: FlowUploadSchema,
+  successStatus: 201,
+});
+
+/** A predefined workflow's public sample in the store: its flow (for `last-run`) and its price per 1,000 documents. */
+export const StoreEntrySchema = v.object({
+  predefinedFlowId: v.string(),
+  sampleFlowId: v.nullable(v.string()),
+  /** Credits per 1,000 documents past the plan's quota, at the pay-as-you-go prices. */
+  creditsPerThousandDocuments: count,
+  lastRunAt: v.nullable(timestamp),
+});
+export type StoreEntry = v.InferOutput<typeof StoreEntrySchema>;
+
+export const listWorkflowStore = defineEndpoint({
+  operation: 'listWorkflowStore',
+  errors: [],
+  summary:
+    "The workflow store: each predefined workflow's public sample and price (the catalogue is in @dcipher/shared)",
+  method: 'GET',
+  path: '/flows/store',
+  auth: 'public',
+  response: v.array(StoreEntrySchema),
+});
