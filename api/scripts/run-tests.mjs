@@ -6,7 +6,8 @@
 //
 //   node scripts/run-tests.mjs [--database=pglite|postgres] [test files...]   (default: both, every src/**/*.test.ts)
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgresBinDir, startThrowawayPostgres } from './throwaway-postgres.mjs';
@@ -62,9 +63,23 @@ function runSuite(label, env) {
   box([`API tests on ${label}`, `${testFiles.length} test files, ${concurrency} at a time`]);
   const started = performance.now();
   return new Promise((resolve) => {
+    // The report goes to the terminal and to a file, whose failures are printed again at the end: CI keeps only
+    // the tail of a long log, and a failure must be readable there.
+    const reportFile = join(mkdtempSync(join(tmpdir(), 'dcipher-api-tests-')), 'report.tap');
+    reports.push({ label, reportFile });
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...testFiles],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        `--test-concurrency=${concurrency}`,
+        '--test-reporter=tap',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${reportFile}`,
+        ...testFiles,
+      ],
       {
         cwd: packageDir,
         stdio: 'inherit',
@@ -79,6 +94,38 @@ function runSuite(label, env) {
 }
 
 const results = [];
+const reports = [];
+
+/**
+ * The failed tests of a TAP report, each with its suite, its name and the first lines of its error: the lines of
+ * `not ok` tests (innermost first) and the YAML block after each.
+ */
+function failuresOf(reportFile) {
+  let text;
+  try {
+    text = readFileSync(reportFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines = text.split('\n');
+  const failures = [];
+  for (const [index, line] of lines.entries()) {
+    const match = /^(\s*)not ok \d+ - (.*)$/.exec(line);
+    if (!match) continue;
+    const indent = match[1].length;
+    const details = [];
+    for (const next of lines.slice(index + 1, index + 40)) {
+      if (/^\s*\.\.\.$/.test(next)) break;
+      if (/^\s*(error|expected|actual|message|location|code|failureType):/.test(next) || details.length > 0)
+        details.push(next.trim());
+      if (details.length >= 8) break;
+    }
+    // A suite fails because one of its tests failed: only the innermost (deepest, listed first) are told.
+    if (failures.some((failure) => failure.indent > indent && failure.line > index - 400)) continue;
+    failures.push({ indent, line: index, name: match[2], details });
+  }
+  return failures;
+}
 let postgresSkipped = false;
 
 if (only !== 'postgres') {
@@ -121,6 +168,17 @@ if (only !== 'pglite' && !interrupted) {
       cluster.stop();
     }
   }
+}
+
+for (const { label, reportFile } of reports) {
+  const failures = failuresOf(reportFile);
+  rmSync(dirname(reportFile), { recursive: true, force: true });
+  if (failures.length === 0) continue;
+  process.stderr.write(`\nFailed on ${label.replace(/ \(throwaway.*\)$/, '')}:\n`);
+  for (const failure of failures)
+    process.stderr.write(
+      `  not ok - ${failure.name}\n${failure.details.map((detail) => `      ${detail}`).join('\n')}\n`,
+    );
 }
 
 box(
