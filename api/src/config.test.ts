@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     assert.equal(config.devAids, false);
     assert.deepEqual(config.trustedProxies, []);
     assert.equal(config.requestTimeoutSeconds, 10);
+    assert.equal(config.shutdownDrainSeconds, 0);
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.port, 4000);
     assert.deepEqual(config.corsOrigins, ['http://localhost:8000', 'http://localhost:3001']);
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       DEV_AIDS: 'off',
       TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10,fd00::/8',
       REQUEST_TIMEOUT_SECONDS: '5',
+      SHUTDOWN_DRAIN_SECONDS: '7',
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       JOBS_WORKER: 'off',
       METRICS_PORT: '9500',
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://www.dcipher.io', 'https://account.dcipher.io'],
       trustedProxies: ['10.0.0.0/8', '192.0.2.10', 'fd00::/8'],
       requestTimeoutSeconds: 5,
+      shutdownDrainSeconds: 7,
       rateLimitScale: 1,
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
@@ -434,6 +437,19 @@ describe('loadConfig', () => {
           error.message.includes(
             'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
           ),
+        value,
+      );
+    }
+  });
+
+  it('drains 5 s before closing in staging and production, not at all elsewhere, or SHUTDOWN_DRAIN_SECONDS', () => {
+    assert.equal(loadConfig({ DCIPHER_ENV: 'test' }).shutdownDrainSeconds, 0);
+    assert.equal(loadConfig(staging).shutdownDrainSeconds, 5);
+    assert.equal(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '3' }).shutdownDrainSeconds, 3);
+    for (const value of ['-1', '121', 'later']) {
+      assert.throws(
+        () => loadConfig({ SHUTDOWN_DRAIN_SECONDS: value }),
+        /SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 120/,
         value,
       );
     }

@@ -21,6 +21,9 @@ import * as v from 'valibot';
  *   limits instead of rationing their tests (docs/decisions/0064).
  * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
  *   silent or slow client is answered 408 and dropped after it.
+ * - `SHUTDOWN_DRAIN_SECONDS` (default 5 in staging and production, 0 otherwise): after SIGTERM, how long the process
+ *   keeps answering, with `Connection: close` on every answer and `GET /ready` 503, before it stops listening and
+ *   finishes (docs/decisions/0075).
  * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the billing scheduler's job
  *   renews due subscriptions, retries failed renewals and tells admins of ended trials (docs/decisions/0040, 0059):
  *   once per slot whatever the number of processes.
@@ -88,6 +91,11 @@ export interface Config {
   trustedProxies: string[];
   /** A client must have sent its whole request (headers and body) within this many seconds. */
   requestTimeoutSeconds: number;
+  /**
+   * After SIGTERM, how long the process keeps answering (every answer closing its connection, `/ready` 503) before
+   * it stops listening, so the load balancer moves its connections elsewhere (docs/decisions/0075).
+   */
+  shutdownDrainSeconds: number;
   /**
    * Every rate limit's count is multiplied by this (1 in production, which refuses another value): the browser and
    * load tests raise the limits instead of rationing themselves (docs/decisions/0064).
@@ -302,6 +310,14 @@ const EnvironmentVariablesSchema = v.object({
     '',
   ),
   REQUEST_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '10'),
+  SHUTDOWN_DRAIN_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds from 0 to 120'),
+      v.transform(Number),
+      v.maxValue(120, 'must be a whole number of seconds from 0 to 120'),
+    ),
+  ),
   RATE_LIMIT_SCALE: v.optional(positiveInteger(10_000), '1'),
   BILLING_SCHEDULER_INTERVAL_SECONDS: v.optional(
     v.pipe(
@@ -490,6 +506,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigins: variables.CORS_ORIGINS,
     trustedProxies: variables.TRUSTED_PROXIES,
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
+    shutdownDrainSeconds: variables.SHUTDOWN_DRAIN_SECONDS ?? (isDeployed(variables.DCIPHER_ENV) ? 5 : 0),
     rateLimitScale: variables.RATE_LIMIT_SCALE,
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     jobsWorker: variables.JOBS_WORKER === 'on',

@@ -27,16 +27,31 @@ if (metricsServer) {
   );
 }
 
+/**
+ * SIGTERM (a deploy, a rolling restart) and SIGINT (Ctrl-C): stop being ready, keep answering for
+ * `SHUTDOWN_DRAIN_SECONDS` with every answer closing its connection, so the load balancer moves to the other
+ * replicas; then stop listening, finish the requests in flight, finish or hand back the running jobs, close the
+ * database and exit (docs/decisions/0075). A second signal exits at once.
+ */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info(`${signal} received, closing`);
-    metricsServer?.close();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'closing failed');
-        process.exit(1);
-      },
+    for (const again of ['SIGINT', 'SIGTERM'] as const) process.once(again, () => process.exit(1));
+    app.readiness.beginShutdown();
+    app.log.info(
+      `${signal} received: not ready; draining for ${config.shutdownDrainSeconds} s, then closing`,
     );
+    setTimeout(() => {
+      metricsServer?.close();
+      app.close().then(
+        () => {
+          app.log.info('closed: every request answered, the jobs finished or handed back');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'closing failed');
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDrainSeconds * 1000);
   });
 }

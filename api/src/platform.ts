@@ -17,7 +17,11 @@ import { backgroundQueues } from './jobs/background-jobs.js';
 import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createRateLimiter } from './modules/abuse/rate-limiter.js';
 import { createPasswordHasher, type PasswordHasher } from './modules/identity/password-hasher.js';
-import { loadOrCreateSigningKeys, type SigningKeys } from './modules/identity/signing-keys.js';
+import {
+  currentKeyChangedAt,
+  loadOrCreateSigningKeys,
+  type SigningKeys,
+} from './modules/identity/signing-keys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +39,15 @@ declare module 'fastify' {
     jobs: Jobs;
     /** This process's Prometheus metrics (docs/decisions/0060), served apart by `createMetricsServer`. */
     metrics: Registry;
+    /** Whether this process is shutting down (docs/decisions/0075): `GET /ready` answers 503 from then on. */
+    readiness: Readiness;
   }
+}
+
+/** Shutting down, the process still answers, but says it is not ready and closes every connection it answers on. */
+export interface Readiness {
+  readonly shuttingDown: boolean;
+  beginShutdown(): void;
 }
 
 export interface PlatformOptions {
@@ -79,10 +91,45 @@ export const platform = fp<PlatformOptions>(
     app.decorate('database', database);
     app.decorate('mailer', mailer);
     app.decorate('passwordHasher', passwordHasher);
-    app.decorate('signingKeys', await loadOrCreateSigningKeys(config.keysDir));
+    const signingKeys = await loadOrCreateSigningKeys(config.keysDir);
+    app.decorate('signingKeys', signingKeys);
+    // A rotation (`pnpm --filter @dcipher/api keys rotate`, decision 0074) replaces the current key file: every
+    // process notices within 5 s and signs with the new key; a token naming a key it does not know makes it look.
+    const keysDir = config.keysDir;
+    let keysChangedAt = keysDir ? await currentKeyChangedAt(keysDir) : undefined;
+    const keyWatch = keysDir
+      ? setInterval(() => {
+          void currentKeyChangedAt(keysDir).then(
+            async (changedAt) => {
+              if (changedAt === keysChangedAt) return;
+              keysChangedAt = changedAt;
+              await signingKeys.reload();
+              app.log.info(
+                { kid: signingKeys.kid },
+                'the signing keys were rotated: signing with the new key',
+              );
+            },
+            () => undefined,
+          );
+        }, 5_000)
+      : undefined;
+    keyWatch?.unref();
     app.decorate('rateLimiter', createRateLimiter(database, { scale: config.rateLimitScale }));
     app.decorate('jobs', jobs);
     app.decorate('metrics', metrics.registry);
+    let shuttingDown = false;
+    app.decorate('readiness', {
+      get shuttingDown() {
+        return shuttingDown;
+      },
+      beginShutdown() {
+        shuttingDown = true;
+      },
+    } satisfies Readiness);
+    // While draining, each answer retires its connection: the proxy opens its next one to another replica.
+    app.addHook('onSend', async (_request, reply) => {
+      if (shuttingDown) reply.header('connection', 'close');
+    });
     metrics.observe(app);
     registerErrorHandling(app, { refuseUndeclaredCodes: config.environment === 'test' });
     if (config.environment === 'test') checkAnswersAgainstTheContract(app);
@@ -119,6 +166,7 @@ export const platform = fp<PlatformOptions>(
     // One hook, so the order is sure: the jobs and the sender finish (or hand back) their work before the database
     // closes.
     app.addHook('onClose', async () => {
+      clearInterval(keyWatch);
       await jobs.stop();
       await emailSender?.stop();
       if (ownsDatabase) await database.close();

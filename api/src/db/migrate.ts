@@ -41,3 +41,15 @@ export async function migrate(
   }
   return applied;
 }
+
+/** The migrations of this version not yet recorded in the database (none once `migrate` has run). */
+export async function pendingMigrations(
+  database: Database,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<string[]> {
+  const recorded = await sql<{ version: string }>`select version from schema_migrations`
+    .execute(db(database))
+    .catch(() => ({ rows: [] as { version: string }[] }));
+  const versions = new Set(recorded.rows.map((row) => row.version));
+  return migrations.map((migration) => migration.version).filter((version) => !versions.has(version));
+}

@@ -17,8 +17,10 @@ export class AccessTokenError extends Error {
 }
 
 export type AccessTokenVerifierOptions = (
-  | { publicKeyPem: string; jwksUrl?: never }
-  | { jwksUrl: string; publicKeyPem?: never }
+  | { publicKeyPem: string; jwksUrl?: never; getKey?: never }
+  | { jwksUrl: string; publicKeyPem?: never; getKey?: never }
+  /** The API's key ring: the public key of the token's `kid` (docs/decisions/0074). */
+  | { getKey: JWTVerifyGetKey; publicKeyPem?: never; jwksUrl?: never }
 ) & {
   /** The signing key's id; a token naming another key (or none) is refused. With a JWKS, its keys decide. */
   kid?: string;
@@ -33,9 +35,11 @@ export const issuedAtToleranceSeconds = 60;
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   let keyPromise: Promise<CryptoKey | JWTVerifyGetKey> | undefined;
   const key = () => {
-    keyPromise ??= options.publicKeyPem
-      ? importSPKI(options.publicKeyPem, 'RS256')
-      : Promise.resolve(createRemoteJWKSet(new URL(options.jwksUrl as string)));
+    keyPromise ??= options.getKey
+      ? Promise.resolve(options.getKey)
+      : options.publicKeyPem
+        ? importSPKI(options.publicKeyPem, 'RS256')
+        : Promise.resolve(createRemoteJWKSet(new URL(options.jwksUrl as string)));
     return keyPromise;
   };
 

@@ -465,6 +465,12 @@ export const errorDefinitions = {
     notFeed: workflowMessages.sourceNotFeed,
     unreachable: workflowMessages.sourceUnreachable,
   }),
+  /** Readiness (0075): this process should not be sent requests now; `reason` says why (503). */
+  NOT_READY: byReason(503, {
+    shuttingDown: 'This API process is shutting down.',
+    database: 'The database cannot be reached.',
+    migrations: 'The database schema is behind this version of the API: its migrations have not run.',
+  }),
   INTERNAL: fixed(500, errorCatalogue.serverError),
   /** Client only: no answer came back at all (offline, server down, timeout); status 0. */
   NETWORK: fixed(0, networkErrorMessage),

@@ -505,7 +505,7 @@ export const contract = {
     completeSsoLogin: sso.completeSsoLogin,
   },
   suspension: { suspendUser: suspension.suspendUser, desuspendUser: suspension.desuspendUser },
-  system: { health: system.health },
+  system: { health: system.health, ready: system.ready },
   tokens: { verifyToken: tokens.verifyToken },
   trial: {
     sendTrialReactivationEmails: trial.sendTrialReactivationEmails,

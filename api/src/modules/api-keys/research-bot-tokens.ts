@@ -1,7 +1,7 @@
-import { createPublicKey } from 'node:crypto';
 import { accessTokenIssuer } from '@dcipher/shared/access-token';
 import { researchBotTokenAudience, researchBotTokenType } from '@dcipher/shared/contract';
 import { jwtVerify, SignJWT } from 'jose';
+import { keyResolver } from '../identity/access-tokens.js';
 import { type SigningKeys, signingAlgorithm } from '../identity/signing-keys.js';
 
 /** Short: the research bot asks again with its key (or the signed-in browser again) when it runs out. */
@@ -18,7 +18,7 @@ export interface ResearchBotTokenSubject {
  * which wants the access-token audience, refuses them, and the research bot refuses access tokens.
  */
 export function createResearchBotTokens(keys: SigningKeys) {
-  const publicKey = createPublicKey(keys.publicKeyPem);
+  const getKey = keyResolver(keys);
   return {
     ttlSeconds: researchBotTokenTtlSeconds,
     sign({ userId, organizationId }: ResearchBotTokenSubject, via: 'api-key' | 'session'): Promise<string> {
@@ -34,7 +34,7 @@ export function createResearchBotTokens(keys: SigningKeys) {
     },
     /** What the research bot checks; here for tests and for a research bot running in this process. */
     async verify(token: string) {
-      const { payload, protectedHeader } = await jwtVerify(token, publicKey, {
+      const { payload, protectedHeader } = await jwtVerify(token, getKey, {
         issuer: accessTokenIssuer,
         audience: researchBotTokenAudience,
         algorithms: [signingAlgorithm],

@@ -1,4 +1,3 @@
-import { createPublicKey } from 'node:crypto';
 import {
   type AccessTokenClaims,
   accessTokenAudience,
@@ -6,7 +5,7 @@ import {
   accessTokenType,
   createAccessTokenVerifier,
 } from '@dcipher/shared/access-token';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { type SigningKeys, signingAlgorithm } from './signing-keys.js';
 
@@ -50,10 +49,8 @@ export interface AccessTokens {
  * browser uses, so both sides agree on algorithm, issuer, audience and claims.
  */
 export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): AccessTokens {
-  const verify = rememberVerified(
-    createAccessTokenVerifier({ publicKeyPem: keys.publicKeyPem, kid: keys.kid }),
-  );
-  const publicKey = createPublicKey(keys.publicKeyPem);
+  const getKey = keyResolver(keys);
+  const verify = rememberVerified(createAccessTokenVerifier({ getKey }));
   return {
     sign({ userId, sessionId, email, organizationId, role, requiresPasswordChange }) {
       const issuedAt = Math.floor(Date.now() / 1000);
@@ -80,7 +77,7 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
     },
     async verifyPaymentSetup(token) {
       try {
-        const { payload } = await jwtVerify(token, publicKey, {
+        const { payload } = await jwtVerify(token, getKey, {
           issuer: accessTokenIssuer,
           audience: paymentSetupAudience,
           algorithms: [signingAlgorithm],
@@ -93,6 +90,18 @@ export function createAccessTokens(keys: SigningKeys, ttlSeconds: number): Acces
         return undefined;
       }
     },
+  };
+}
+
+/**
+ * The public key of a token's `kid` from the key ring: the current key or a retired one that still verifies
+ * (docs/decisions/0074). No kid, or one the ring does not hold, is no key: the token is refused.
+ */
+export function keyResolver(keys: SigningKeys): JWTVerifyGetKey {
+  return async (header) => {
+    const key = await keys.publicKeyFor(header.kid);
+    if (!key) throw new errors.JWKSNoMatchingKey();
+    return key;
   };
 }
 

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { pendingMigrations } from '../db/migrate.js';
+import { migrations } from '../db/migrations/index.js';
+import { createTestPostgresDatabase, testDatabaseKind } from '../test-support/test-database.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+/** Readiness and graceful shutdown (issue 26 point 3, docs/decisions/0075). */
+describe('readiness and shutdown', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('GET /ready answers ready while the database answers and its schema is this version’s', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/ready' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { status: 'ready', database: 'ok', migrations: 'current' });
+    assert.deepEqual(await pendingMigrations(server.database), []);
+    assert.deepEqual(
+      await pendingMigrations(server.database, [
+        ...migrations,
+        { version: '9999-from-a-newer-version', sql: '' },
+      ]),
+      ['9999-from-a-newer-version'],
+    );
+  });
+
+  it('shutting down, it says it is not ready, still answers, and closes every connection it answers on', async () => {
+    server.app.readiness.beginShutdown();
+    const ready = await server.app.inject({ method: 'GET', url: '/ready' });
+    assert.equal(ready.statusCode, 503);
+    assert.equal(ready.json().code, 'NOT_READY');
+    assert.deepEqual(ready.json().params, { reason: 'shuttingDown' });
+    assert.equal(ready.json().message, 'This API process is shutting down.');
+    const health = await server.app.inject({ method: 'GET', url: '/health' });
+    assert.equal(health.statusCode, 200);
+    assert.equal(health.headers.connection, 'close');
+  });
+});
+
+describe('SIGTERM: drain, then stop listening, then exit 0', () => {
+  const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  let dataDir: string;
+  let postgres: { url: string; drop(): Promise<void> } | undefined;
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'dcipher-shutdown-'));
+    if (testDatabaseKind === 'postgres') postgres = await createTestPostgresDatabase();
+  });
+  after(async () => {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers during the drain (not ready, connections closed), refuses connections after it, exits cleanly', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: packageDir,
+      env: {
+        PATH: process.env.PATH,
+        DCIPHER_ENV: 'test',
+        API_HOST: '127.0.0.1',
+        API_PORT: String(port),
+        DATA_DIR: dataDir,
+        METRICS_PORT: '0',
+        SHUTDOWN_DRAIN_SECONDS: '2',
+        ...(postgres && { DATABASE_URL: postgres.url }),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      assert.equal(child.exitCode, null, `the API exited at start: ${stderr}`);
+      const ready = await fetch(`${url}/ready`).catch(() => undefined);
+      if (ready?.status === 200) break;
+      assert.ok(Date.now() < deadline, `the API was not ready in 60 s: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const duringDrain = await fetch(`${url}/ready`);
+    assert.equal(duringDrain.status, 503);
+    assert.equal(((await duringDrain.json()) as { code: string }).code, 'NOT_READY');
+    const health = await fetch(`${url}/health`);
+    assert.equal(health.status, 200);
+    assert.equal(health.headers.get('connection'), 'close');
+
+    assert.equal(await exited, 0, stderr);
+    assert.ok(Date.now() - signalledAt >= 2_000, 'it kept answering for the drain');
+    await assert.rejects(fetch(`${url}/health`), 'nothing listens any more');
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
