@@ -4,7 +4,8 @@
 // (docs/decisions/0032). Nothing here is written by hand per page, so the two servers cannot drift.
 //
 //   node infra/deploy/nginx-config.mjs <site root> <remote root> [--listen 8080] [--remote-listen 8081]
-//        [--remote-origin-allowed https://www.dcipher.io] [--production]   > nginx.conf
+//        [--remote-origin-allowed https://www.dcipher.io] [--production]
+//        [--api-listen 8082 --api-upstream 127.0.0.1:4101 --api-upstream 127.0.0.1:4102]   > nginx.conf
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,51 @@ function headerLines(headers, indent) {
  * site's and remote's rules of static-rules.mjs (only their declarative parts are read: fallbacks, not-found page,
  * CORS, and the cache classes below, which mirror their `cacheControl` functions and are tested against them).
  */
-export function nginxConfig({ site, remote, production = false }) {
+/**
+ * The API behind nginx (docs/decisions/0076): an upstream of its replicas, reused connections, idempotent requests
+ * retried on the other replica, a replica that fails set aside for a while, the client's address and a request id
+ * set at the edge (never taken from the client). `api.upstreams` are `host:port` of the replicas; `api.listen` the
+ * address of its own server block (the API keeps its own host, as in every environment).
+ */
+export function nginxApiConfig({ listen, upstreams, maxBodyBytes = 80 * 1024 * 1024 }) {
+  return `upstream dcipher_api {
+${upstreams.map((address) => `  server ${address} max_fails=2 fail_timeout=5s;`).join('\n')}
+  # Connections to the replicas are kept and reused (HTTP/1.1, an empty Connection header below); the API keeps an
+  # idle connection 72 s, longer than nginx does (60 s), so nginx never reuses one the API has just closed.
+  keepalive 32;
+  keepalive_timeout 60s;
+}
+
+server {
+  listen ${listen};
+  # Workflow uploads are base64 in JSON (decision 0071); the API checks each route's own limit.
+  client_max_body_size ${maxBodyBytes};
+  gzip on;
+  gzip_types application/json;
+  location / {
+    proxy_pass http://dcipher_api;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    # Replaced, not appended to: the API believes X-Forwarded-For from nginx's address only (TRUSTED_PROXIES).
+    proxy_set_header X-Forwarded-For $remote_addr;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # Made here for every request; the API logs it and answers it (decision 0063).
+    proxy_set_header X-Request-Id $request_id;
+    # A replica that refuses the connection, resets it or answers 502/503/504 is skipped: idempotent requests go to
+    # the next replica, and so does any request nginx could not send at all. A POST that reached a replica is never
+    # sent twice (nginx's default; the API's idempotency keys cover a client's own retry).
+    proxy_next_upstream error timeout http_502 http_503 http_504;
+    proxy_next_upstream_tries 2;
+    proxy_next_upstream_timeout 15s;
+    proxy_connect_timeout 2s;
+    proxy_read_timeout 60s;
+  }
+}
+`;
+}
+
+export function nginxConfig({ site, remote, api, production = false }) {
   const headers = securityHeaders({ production });
   const pagePolicies = Object.entries(site.manifest.pages ?? {}).flatMap(([file, policy]) =>
     pathsOf(file).map((path) => `    ${quote(path)} ${quote(policy)};`),
@@ -106,7 +151,7 @@ ${headerLines(headers, '  ')}
     try_files $uri $uri/ =404;
   }
 }
-`;
+${api ? nginxApiConfig(api) : ''}`;
 }
 
 /** A whole nginx.conf (for `nginx -c`), with its pid and logs under `prefix`. */
@@ -141,16 +186,19 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   );
   if (!siteRoot || !remoteRoot) {
     console.error(
-      'usage: nginx-config.mjs <site root> <remote root> [--listen 8080] [--remote-listen 8081] [--remote-origin-allowed URL] [--api-origin URL] [--production]',
+      'usage: nginx-config.mjs <site root> <remote root> [--listen 8080] [--remote-listen 8081] [--remote-origin-allowed URL] [--api-origin URL] [--api-listen PORT --api-upstream HOST:PORT...] [--production]',
     );
     process.exit(2);
   }
   const { siteRules, remoteRules } = await import('../serving/static-rules.mjs');
   const { contentSecurityPolicy } = await import('../serving/content-security.mjs');
   const manifest = JSON.parse(readFileSync(join(siteRoot, policyManifestFile), 'utf8'));
+  const apiUpstreams = args.flatMap((arg, index) => (args[index - 1] === '--api-upstream' ? [arg] : []));
+  const apiListen = option('--api-listen', undefined);
   process.stdout.write(
     nginxConfig({
       production: args.includes('--production'),
+      ...(apiListen && apiUpstreams.length > 0 && { api: { listen: apiListen, upstreams: apiUpstreams } }),
       site: { root: siteRoot, listen: option('--listen', '8080'), rules: siteRules, manifest },
       remote: {
         root: remoteRoot,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createStaticServer } from '../local/static-server.mjs';
 import { contentSecurityPolicy, secureBuild } from '../serving/content-security.mjs';
 import { remoteRules, siteRules } from '../serving/static-rules.mjs';
-import { nginxConfig, nginxMainConfig } from './nginx-config.mjs';
+import { nginxApiConfig, nginxConfig, nginxMainConfig } from './nginx-config.mjs';
 
 /**
  * The production proxy and the local static server serve one build the same way: same status, same
@@ -190,5 +191,152 @@ describe('nginx serves the build as the local static server does', {
       headers: { origin: 'https://evil.example' },
     });
     assert.equal(foreign.headers.get('access-control-allow-origin'), null);
+  });
+});
+
+/**
+ * nginx in front of API replicas (issue 26 point 2, docs/decisions/0076). The replicas here are two small HTTP
+ * servers that record what reaches them (how nginx behaves is what is tested, not the API).
+ */
+describe('nginx in front of two API replicas', { skip: !nginx && 'nginx is not installed' }, () => {
+  let work;
+  let child;
+  let edge;
+  const replicas = [];
+
+  /** A replica: records each request (its connection, headers, method) and answers as `answer` says. */
+  function startReplica(name) {
+    const replica = { name, seen: [], connections: new Set(), answer: () => ({ status: 200 }) };
+    let nextConnection = 0;
+    replica.server = createHttpServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        replica.seen.push({
+          method: request.method,
+          connection: request.socket.connectionId,
+          requestId: request.headers['x-request-id'],
+          forwardedFor: request.headers['x-forwarded-for'],
+        });
+        const { status } = replica.answer(request);
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ replica: name }));
+      });
+    });
+    replica.server.keepAliveTimeout = 72_000;
+    replica.server.on('connection', (socket) => {
+      nextConnection += 1;
+      socket.connectionId = `${name}-${nextConnection}`;
+      replica.connections.add(socket);
+      socket.on('close', () => replica.connections.delete(socket));
+    });
+    return replica;
+  }
+
+  before(async () => {
+    work = mkdtempSync(join(tmpdir(), 'nginx-api-'));
+    chmodSync(work, 0o755);
+    const [edgePort, portA, portB] = await Promise.all([freePort(), freePort(), freePort()]);
+    for (const [name, port] of [
+      ['a', portA],
+      ['b', portB],
+    ]) {
+      const replica = startReplica(name);
+      await new Promise((done) => replica.server.listen(port, '127.0.0.1', done));
+      replica.port = port;
+      replicas.push(replica);
+    }
+    const prefix = join(work, 'nginx');
+    mkdirSync(prefix, { mode: 0o777 });
+    const http = nginxApiConfig({
+      listen: `127.0.0.1:${edgePort}`,
+      upstreams: replicas.map((replica) => `127.0.0.1:${replica.port}`),
+    });
+    writeFileSync(join(prefix, 'nginx.conf'), nginxMainConfig({ prefix, http }));
+    const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], {
+      encoding: 'utf8',
+    });
+    assert.equal(check.status, 0, check.stderr);
+    child = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+    edge = `http://127.0.0.1:${edgePort}`;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      if (
+        await fetch(`${edge}/health`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  });
+
+  after(() => {
+    child?.kill('SIGTERM');
+    for (const replica of replicas) {
+      replica.server.close();
+      for (const socket of replica.connections) socket.destroy();
+    }
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const reset = () => {
+    for (const replica of replicas) {
+      replica.seen.length = 0;
+      replica.answer = () => ({ status: 200 });
+    }
+  };
+  const seen = () => replicas.flatMap((replica) => replica.seen);
+
+  it('reuses its connections to the replicas, sets the client address and a request id of its own', async () => {
+    reset();
+    for (let index = 0; index < 40; index += 1) {
+      const response = await fetch(`${edge}/account`, {
+        headers: { 'x-forwarded-for': '203.0.113.66', 'x-request-id': 'chosen-by-the-client' },
+      });
+      assert.equal(response.status, 200);
+    }
+    const requests = seen();
+    assert.equal(requests.length, 40);
+    assert.ok(new Set(requests.map((request) => request.connection)).size <= 4, 'connections reused');
+    for (const request of requests) {
+      assert.equal(request.forwardedFor, '127.0.0.1', 'the client cannot choose its address');
+      assert.match(request.requestId ?? '', /^[0-9a-f]{32}$/, 'an id made at the edge');
+    }
+    assert.equal(new Set(requests.map((request) => request.requestId)).size, 40);
+    assert.ok(
+      replicas.every((replica) => replica.seen.length > 0),
+      'both replicas take requests',
+    );
+  });
+
+  it('retries an idempotent request on the other replica when one answers 503, never a POST that reached one', async () => {
+    reset();
+    replicas[0].answer = () => ({ status: 503 });
+    for (let index = 0; index < 10; index += 1) {
+      assert.equal((await fetch(`${edge}/account`)).status, 200);
+    }
+    const posted = [];
+    for (let index = 0; index < 10; index += 1) {
+      posted.push((await fetch(`${edge}/contact-requests`, { method: 'POST', body: '{}' })).status);
+    }
+    const posts = seen().filter((request) => request.method === 'POST');
+    assert.equal(posts.length, 10, 'each POST reached one replica once');
+    assert.ok(posted.every((status) => status === 200 || status === 503));
+  });
+
+  it('sends every request, POSTs included, to the other replica when one is gone', async () => {
+    reset();
+    const [gone, other] = replicas;
+    await new Promise((done) => {
+      gone.server.close(done);
+      for (const socket of gone.connections) socket.destroy();
+    });
+    const statuses = [];
+    for (let index = 0; index < 20; index += 1) {
+      statuses.push((await fetch(`${edge}/account`)).status);
+      statuses.push((await fetch(`${edge}/contact-requests`, { method: 'POST', body: '{}' })).status);
+    }
+    assert.deepEqual([...new Set(statuses)], [200]);
+    assert.equal(other.seen.length, 40);
   });
 });
