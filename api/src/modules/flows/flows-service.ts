@@ -850,6 +850,8 @@ export function createFlowService({
     async update(caller: AuthenticatedUser, flowId: string, input: UpdateFlowInput) {
       try {
         await database.transaction(async (transaction) => {
+          // Names are checked with the organization locked: two renames cannot both take one name.
+          await lockOrganization(transaction, caller.organizationId);
           const { flow } = await requireFlow(transaction, caller, flowId, 'update', { lock: true });
           if (input.name !== undefined && input.name !== flow.name) {
             if (await flowNameTaken(transaction, caller.organizationId, input.name, flow.id)) {
