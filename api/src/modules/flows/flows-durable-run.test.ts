@@ -195,4 +195,76 @@ describe('a run whose worker freezes is finished by another worker and settled o
       .execute();
     assert.deepEqual(usage, [{ quantity: 120, creditsCharged: 18 }]);
   });
+
+  it('a due slot runs once when two job workers fire the schedule and run it at the same time', async () => {
+    const org = await organizationWithPeople(server, { label: 'slots' });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/flows',
+      headers: { authorization: `Bearer ${org.admin}` },
+      payload: {
+        name: 'Scheduled reviews',
+        flowType: 'predefinedFlow',
+        predefinedFlowId: 'review-analysis',
+        analysisType: 'contentAnalysis',
+        dataSources: [{ kind: 'starter', group: 'file', sampleId: 'coffee-machine-reviews' }],
+        schedule: { frequency: 'weekly', startAt: '2025-01-06T08:00:00.000Z' },
+        notifications: false,
+      },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const flowId = created.json().id as string;
+    await db(server.database)
+      .updateTable('flows')
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where('id', '=', flowId)
+      .execute();
+    // Two workers, each with its own jobs module and flow service on the one database, as two processes.
+    const workers = ['worker-1', 'worker-2'].map((workerId) => {
+      const jobs = createJobs({ database: server.database, log: silentLog, workerId });
+      const flows = createFlowService({
+        database: server.database,
+        jobs,
+        mailer: server.app.mailer,
+        usage: createUsageService({
+          database: server.database,
+          mailer: server.app.mailer,
+          webUrl: 'http://localhost',
+        }),
+        executor: createDefaultExecutor(),
+        fetcher: fetch,
+        webUrl: 'http://localhost',
+        uploadMaxBytes: 1_000_000,
+        log: silentLog,
+      });
+      jobs.define<{ runId: string }>({
+        name: flowQueues.run,
+        handle: (payload, context) => flows.executeRun(payload, context),
+      });
+      jobs.define({ name: flowQueues.scheduleDue, handle: async () => void (await flows.runDueSchedules()) });
+      jobs.schedule({ queue: flowQueues.scheduleDue, everySeconds: 60 });
+      return { jobs, flows };
+    });
+    await Promise.all(workers.map((worker) => worker.jobs.fireSchedules()));
+    await Promise.all([
+      ...workers.map((worker) => worker.jobs.work()),
+      ...workers.map((worker) => worker.flows.runDueSchedules()),
+    ]);
+    await Promise.all(workers.map((worker) => worker.jobs.work()));
+    const runs = await db(server.database)
+      .selectFrom('flowRuns')
+      .select(['state', 'origin', 'scheduleSlot'])
+      .where('flowId', '=', flowId)
+      .execute();
+    assert.equal(runs.length, 1, JSON.stringify(runs));
+    assert.deepEqual([runs[0]!.state, runs[0]!.origin], ['JobDone', 'Scheduler']);
+    const flow = await db(server.database)
+      .selectFrom('flows')
+      .select('nextRunAt')
+      .where('id', '=', flowId)
+      .executeTakeFirstOrThrow();
+    const next = new Date(flow.nextRunAt!);
+    assert.ok(next.getTime() > Date.now() && next.getUTCDay() === 1 && next.getUTCHours() === 8);
+    await Promise.all(workers.map((worker) => worker.jobs.stop({ graceMilliseconds: 100 })));
+  });
 });
