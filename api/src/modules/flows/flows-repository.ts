@@ -372,6 +372,20 @@ export async function findRunByIdempotencyKey(
   return row && toRun(row);
 }
 
+/** The flow's run of a job (its task id). */
+export async function findRunByJob(
+  database: Queryable,
+  flowId: string,
+  jobId: string,
+): Promise<StoredRun | undefined> {
+  if (!isUuid(jobId)) return undefined;
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('jobId', '=', jobId)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
 export async function findRunByNumber(
   database: Queryable,
   flowId: string,

@@ -66,6 +66,7 @@ import {
   findRun,
   findRunById,
   findRunByIdempotencyKey,
+  findRunByJob,
   findRunByNumber,
   findRunFile,
   findUpload,
@@ -1059,10 +1060,9 @@ export function createFlowService({
 
     async status(caller: AuthenticatedUser, flowId: string, taskId?: string) {
       const { flow } = await requireFlow(database, caller, flowId, 'read');
-      const runs = taskId
-        ? (await listRuns(database, flow.id, 10_000)).filter((run) => run.jobId === taskId)
-        : [];
-      const run = taskId ? runs[0] : await findLatestRun(database, flow.id);
+      const run = taskId
+        ? await findRunByJob(database, flow.id, taskId)
+        : await findLatestRun(database, flow.id);
       if (!run) throw notFound('run');
       return {
         run: (await runsOut(database, [run]))[0]!,
