@@ -38,6 +38,7 @@ import {
 } from '../../engine/index.js';
 import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { backgroundQueues } from '../../jobs/background-jobs.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { creditBalance } from '../credits/credit-repository.js';
 import { ensureOrganization, lockOrganization } from '../people/organization-repository.js';
@@ -96,7 +97,10 @@ import {
   starterColumns,
 } from './flows-starter.js';
 
-export const flowQueues = { run: 'flows.run', scheduleDue: 'flows.schedule-due' } as const;
+export const flowQueues = {
+  run: backgroundQueues.flowsRun,
+  scheduleDue: backgroundQueues.flowsScheduleDue,
+} as const;
 
 /** The system organization that owns the store's public samples (one per database; nobody signs in to it). */
 export const workflowStoreOrganization = {
