@@ -601,7 +601,11 @@ export function createFlowService({
   /** The `flows.run` job: executes the run's settings with the engine and ends it once. */
   async function executeRun(
     payload: { runId: string },
-    context: { job: { id: string }; signal: AbortSignal; heartbeat(): Promise<void> },
+    context: {
+      job: { id: string; attempts: number; maxAttempts: number };
+      signal: AbortSignal;
+      heartbeat(): Promise<void>;
+    },
   ) {
     const run = await findRunById(database, payload.runId);
     if (!run || run.jobId !== context.job.id) return;
@@ -682,6 +686,19 @@ export function createFlowService({
         insights: insightsOf(outcome.result),
         files: outcome.files,
       });
+    } catch (error) {
+      // The last try of an unexpected failure (the database, not the analysis) ends the run, refunded, instead of
+      // leaving it running; earlier tries are retried by the jobs module.
+      if (!signal.aborted && context.job.attempts >= context.job.maxAttempts) {
+        ended = await endRun(run.id, {
+          jobId: context.job.id,
+          state: 'JobError',
+          documentsAnalysed: null,
+          error: 'The run could not be completed. Nothing was charged; run it again.',
+          insights: null,
+        }).catch(() => undefined);
+      }
+      throw error;
     } finally {
       running.delete(run.id);
       if (ended) await notifyOwner(ended);
