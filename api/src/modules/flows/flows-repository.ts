@@ -450,19 +450,22 @@ export async function markRunStarted(database: Queryable, runId: string, jobId: 
   return rows.length > 0;
 }
 
+/** The run's progress; false when it is no longer running under this job (cancelled, deleted, taken over). */
 export async function updateRunProgress(
   database: Queryable,
   runId: string,
   jobId: string,
   progress: { fraction: number; stage: 'reading' | 'analysing' | 'writing' },
-): Promise<void> {
-  await db(database)
+): Promise<boolean> {
+  const rows = await db(database)
     .updateTable('flowRuns')
     .set({ progress: Math.min(1, Math.max(0, progress.fraction)), stage: progress.stage })
     .where('id', '=', runId)
     .where('jobId', '=', jobId)
     .where('state', '=', 'JobRunning')
+    .returning('id')
     .execute();
+  return rows.length > 0;
 }
 
 /**

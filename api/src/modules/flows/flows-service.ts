@@ -657,8 +657,14 @@ export function createFlowService({
               if (now - lastWrite < 500) return;
               lastWrite = now;
               writing = writing
-                .then(() => updateRunProgress(database, run.id, context.job.id, progress))
-                .then(() => context.heartbeat())
+                .then(async () => {
+                  // Cancelled (its flow deleted) or taken over in another process: the engine stops.
+                  if (!(await updateRunProgress(database, run.id, context.job.id, progress))) {
+                    controller.abort(new Error('the run is no longer running'));
+                    return;
+                  }
+                  await context.heartbeat();
+                })
                 .catch(() => {});
             },
           },
@@ -769,8 +775,8 @@ export function createFlowService({
         });
       });
       const flow = await findFlow(database, { id });
-      if (!flow || (await findLatestRun(database, id, 'JobDone')) || (await findLatestRun(database, id)))
-        continue;
+      // Run until one has finished; one pending or running already makes this a conflict, which is fine.
+      if (!flow || (await findLatestRun(database, id, 'JobDone'))) continue;
       try {
         await startRun(flow, { settings: settingsOf(flow), origin: 'Platform', startedBy: null, free: true });
       } catch (error) {
