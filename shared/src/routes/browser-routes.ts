@@ -53,7 +53,8 @@ export const routes = {
     title: 'Sign up',
     heading: 'Create account (1/2)',
     server: authApp,
-    query: ['email', 'invitation', 'decline'],
+    // `workflow`: the predefined workflow chosen in the workflow store's "Try it" (docs/decisions/0073).
+    query: ['email', 'invitation', 'decline', 'workflow'],
   },
   login: { path: '/login', title: 'Log in', server: authApp },
   ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
@@ -135,6 +136,9 @@ export const routes = {
     title: 'Dcipher Insight Booster',
     server: sitePage,
   },
+  // The workflow store: the predefined workflows, a page each by catalogue id (docs/decisions/0071, 0073).
+  workflowStore: { path: '/workflow-store', title: 'Workflow store', server: sitePage },
+  workflowStoreItem: { path: '/workflow-store/{id}', title: 'Workflow', server: sitePage },
   // Legal
   termsOfService: { path: '/ToS.pdf', title: 'Terms of service', server: { by: 'site-file' } },
   privacyPolicy: { path: '/privacy-policy', title: 'Privacy policy', server: sitePage },
