@@ -91,8 +91,8 @@ function SampleRun({
         >
           <p css={{ margin: 0, fontWeight: 600 }}>The first run of this sample is being prepared.</p>
           <p css={{ margin: '0.5rem 0 0', color: theme.colors.muted }}>
-            {workflow.name} will run on its sample, “{workflow.sample.name}” ({workflow.sample.description}),
-            and its charts will be shown here. You can try it on the same sample now.
+            {workflow.name} will run on its sample, “{workflow.sample.name}”, and what it finds will be drawn
+            here. You can try it on the same sample now.
           </p>
         </div>
       )}

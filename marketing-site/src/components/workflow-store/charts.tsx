@@ -21,7 +21,7 @@ export const chartColors = {
   series: [theme.colors.brand, '#b42318', '#1f7a4d', '#8a5a00', '#6b2fa8'],
 } as const;
 
-const tickLabel = { fill: theme.colors.ink, fontSize: 13, fontFamily: theme.font.family } as const;
+const tickLabel = { fill: theme.colors.ink, fontSize: 14, fontFamily: theme.font.family } as const;
 const axisColor = theme.colors.muted;
 
 export interface Datum {
@@ -33,7 +33,7 @@ export interface Datum {
 
 /** A label cut to what fits in `width` pixels at the tick size (the table beside the chart has it whole). */
 export function fitLabel(label: string, width: number): string {
-  const fits = Math.max(4, Math.floor(width / 7.5));
+  const fits = Math.max(4, Math.floor(width / 8));
   return label.length > fits ? `${label.slice(0, fits - 1).trimEnd()}…` : label;
 }
 
@@ -68,8 +68,8 @@ function ChartFrame({
 export function HorizontalBarChart({
   label,
   data,
-  width = 560,
-  labelWidth = 150,
+  width = 440,
+  labelWidth = 130,
   format = formatNumber,
 }: {
   label: string;
@@ -143,7 +143,7 @@ export function HorizontalBarChart({
 export function ColumnChart({
   label,
   data,
-  width = 560,
+  width = 440,
   height = 240,
 }: {
   label: string;
@@ -210,7 +210,7 @@ export function LineChart({
   label,
   periods,
   series,
-  width = 560,
+  width = 440,
   height = 260,
 }: {
   label: string;

@@ -244,7 +244,7 @@ function NarrativesFinding({ narratives }: { narratives: NonNullable<RunInsights
         label={`Narratives: the share of the documents in each of ${narratives.length} narratives`}
         data={narratives.map((narrative) => ({ label: narrative.label, value: narrative.share * 100 }))}
         format={(value) => `${Math.round(value)}%`}
-        labelWidth={190}
+        labelWidth={170}
       />
       <FigureTable
         caption="Narratives with their terms, size, share and sentiment"
