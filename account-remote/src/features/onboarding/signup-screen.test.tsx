@@ -485,7 +485,7 @@ describe('Email verification', () => {
     authStore.setState(initialState, true);
   });
 
-  it('shows progress, then success: signed in, one click to the account', async () => {
+  it('shows progress, then success: signed in, one click to the workflows', async () => {
     let resolve: (value: unknown) => void = () => {};
     const verifyEmail = jest.fn(() => new Promise((done) => (resolve = done)));
     authStore.setState({ verifyEmail } as never);
@@ -495,8 +495,8 @@ describe('Email verification', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email confirmed');
     expect(screen.getByText(/ada@example.com is confirmed.*You are signed in\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Go to my account' }));
-    expect(navigate).toHaveBeenCalledWith('/account');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to my workflows' }));
+    expect(navigate).toHaveBeenCalledWith('/workflows');
     expect(verifyEmail).toHaveBeenCalledWith('abc');
   });
 
