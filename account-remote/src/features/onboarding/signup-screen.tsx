@@ -71,8 +71,9 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     onSubmit: async (body) => {
       try {
         // The workflow chosen in the store: the API creates it with its sample for the new organization.
-        const registration = workflow ? { ...body, workflow: workflow.id } : body;
-        const receipt = await authenticatedApi().call(contract.registration.register, { body: registration });
+        const receipt = await authenticatedApi().call(contract.registration.register, {
+          body: workflow ? { ...body, workflow: workflow.id } : body,
+        });
         forgetSignupDraft();
         forgetChosenWorkflow();
         setCreated({

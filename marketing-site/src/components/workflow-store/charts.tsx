@@ -37,6 +37,20 @@ export function fitLabel(label: string, width: number): string {
   return label.length > fits ? `${label.slice(0, fits - 1).trimEnd()}…` : label;
 }
 
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A period's label short enough for an axis: "2026-11-02" → "2 Nov", "2026-W43" → "W43"; others as they are. */
+export function shortPeriod(period: string): string {
+  const day = /^\d{4}-(\d{2})-(\d{2})$/.exec(period);
+  if (day) return `${Number(day[2])} ${months[Number(day[1]) - 1] ?? day[1]}`;
+  const week = /^\d{4}-(W\d{1,2})$/.exec(period);
+  return week?.[1] ?? period;
+}
+
+/** Every how many labels of an ordered axis one is written, so that they do not run into each other. */
+const labelEvery = (count: number, innerWidth: number) =>
+  Math.max(1, Math.ceil(count / Math.max(1, Math.floor(innerWidth / 70))));
+
 const formatNumber = (value: number) => (Number.isInteger(value) ? formatCount(value) : value.toFixed(2));
 
 function ChartFrame({
@@ -164,7 +178,7 @@ export function ColumnChart({
     range: [innerHeight, 0],
     nice: true,
   });
-  const every = Math.max(1, Math.ceil(data.length / 5));
+  const every = labelEvery(data.length, innerWidth);
   return (
     <ChartFrame label={label} width={width} height={height}>
       <Group left={margin.left} top={margin.top}>
@@ -193,6 +207,7 @@ export function ColumnChart({
           stroke={axisColor}
           tickStroke={axisColor}
           tickValues={data.filter((_, index) => index % every === 0).map((datum) => datum.label)}
+          tickFormat={(value) => shortPeriod(String(value))}
           tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
         />
       </Group>
@@ -229,7 +244,7 @@ export function LineChart({
     range: [innerHeight, 0],
     nice: true,
   });
-  const every = Math.max(1, Math.ceil(periods.length / 5));
+  const every = labelEvery(periods.length, innerWidth);
   const dashes = ['', '6 4', '2 3', '10 3 2 3', '1 4'];
   return (
     <ChartFrame label={label} width={width} height={height}>
@@ -278,6 +293,7 @@ export function LineChart({
           stroke={axisColor}
           tickStroke={axisColor}
           tickValues={periods.filter((_, index) => index % every === 0)}
+          tickFormat={(value) => shortPeriod(String(value))}
           tickLabelProps={{ ...tickLabel, textAnchor: 'middle' }}
         />
       </Group>

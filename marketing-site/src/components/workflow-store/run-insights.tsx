@@ -11,6 +11,8 @@ import { formatCount } from './workflow-labels';
  */
 
 const shown = 10;
+/** Tables longer than this are folded behind a summary. */
+const foldAfter = 16;
 
 const formatSigned = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(2)}`;
 const formatShare = (value: number) => `${Math.round(value * 100)}%`;
@@ -34,7 +36,7 @@ export function FigureTable({
   columns: readonly { label: string; numeric?: boolean }[];
   rows: readonly (readonly ReactNode[])[];
 }) {
-  return (
+  const table = (
     <div css={{ overflowX: 'auto', marginTop: '0.75rem' }}>
       <table css={{ borderCollapse: 'collapse', width: '100%', maxWidth: '40rem', fontSize: '0.95rem' }}>
         <caption css={{ textAlign: 'left', color: theme.colors.muted, marginBottom: '0.35rem' }}>
@@ -72,6 +74,16 @@ export function FigureTable({
         </tbody>
       </table>
     </div>
+  );
+  // A long series (days of two months) is folded: the chart shows its shape, the rows are one click away.
+  if (rows.length <= foldAfter) return table;
+  return (
+    <details css={{ marginTop: '0.75rem' }}>
+      <summary css={{ cursor: 'pointer', fontWeight: 600, color: theme.colors.brand, padding: '0.25rem 0' }}>
+        {caption}: the {rows.length} rows as a table
+      </summary>
+      {table}
+    </details>
   );
 }
 
@@ -113,8 +125,10 @@ function SentimentFinding({ sentiment }: { sentiment: NonNullable<RunInsights['s
 }
 
 function KeywordsFinding({ insights }: { insights: RunInsights }) {
-  const keywords = insights.keywords.slice(0, shown);
-  const phrases = (insights.keyPhrases ?? []).slice(0, shown);
+  const byDocuments = (terms: readonly { term: string; documents: number }[]) =>
+    [...terms].sort((a, b) => b.documents - a.documents).slice(0, shown);
+  const keywords = byDocuments(insights.keywords);
+  const phrases = byDocuments(insights.keyPhrases ?? []);
   return (
     <Finding title="Keywords" intro="The terms found in the most documents.">
       {keywords.length > 0 ? (
