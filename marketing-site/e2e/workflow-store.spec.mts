@@ -140,7 +140,11 @@ test('"Try it" leads through sign-up and the emailed link to Workflows, where th
     })
   ).json();
   expect(flows).toContainEqual(
-    expect.objectContaining({ predefinedFlowId: 'review-analysis', flowType: 'predefinedFlow' }),
+    expect.objectContaining({
+      predefinedFlowId: 'review-analysis',
+      flowType: 'predefinedFlow',
+      dataSources: [expect.objectContaining({ kind: 'starter', sampleId: 'coffee-machine-reviews' })],
+    }),
   );
 
   // Signed in, the customer's place is Workflows: the workflow is there, ready to run.
@@ -151,6 +155,6 @@ test('"Try it" leads through sign-up and the emailed link to Workflows, where th
     .getByRole('link', { name: /Review analysis/ })
     .first()
     .click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Review analysis');
+  await expect(page.getByTestId('flow-name')).toContainText('Review analysis');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
 });

@@ -37,7 +37,17 @@ export function FigureTable({
   rows: readonly (readonly ReactNode[])[];
 }) {
   const table = (
-    <div css={{ overflowX: 'auto', marginTop: '0.75rem' }}>
+    // A table wider than a phone scrolls sideways in its own box, which the keyboard can reach and scroll too.
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+      tabIndex={0}
+      css={{
+        overflowX: 'auto',
+        marginTop: '0.75rem',
+        '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
+      }}
+    >
       <table css={{ borderCollapse: 'collapse', width: '100%', maxWidth: '40rem', fontSize: '0.95rem' }}>
         <caption css={{ textAlign: 'left', color: theme.colors.muted, marginBottom: '0.35rem' }}>
           {caption}
@@ -73,7 +83,7 @@ export function FigureTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
   // A long series (days of two months) is folded: the chart shows its shape, the rows are one click away.
   if (rows.length <= foldAfter) return table;
