@@ -92,7 +92,13 @@ describe('a workflow store page', () => {
       name: /^Mentions per week: all documents and the top rising terms/,
     });
     expect(lines.querySelectorAll('path.visx-linepath')).toHaveLength(4);
-    expect(rowsOf('Documents per week')[3]).toEqual(['2026-W43', '30', '20', '8', '5']);
+    expect(rowsOf('Documents per week, all and with the top rising terms')[3]).toEqual([
+      '2026-W43',
+      '30',
+      '20',
+      '8',
+      '5',
+    ]);
     expect(rowsOf('Falling terms with their documents and momentum')).toEqual([['outage', '12', '-0.90']]);
     expect(rowsOf('Keywords by the documents they are found in')).toEqual([['heat pump', '58']]);
   });

@@ -228,7 +228,7 @@ function TrendFinding({ trend }: { trend: NonNullable<RunInsights['trend']> }) {
             ]}
           />
           <FigureTable
-            caption={`Documents per ${trend.period}`}
+            caption={`Documents per ${trend.period}, all and with the top rising terms`}
             columns={[
               { label: trend.period[0]?.toUpperCase() + trend.period.slice(1) },
               { label: 'All documents', numeric: true },
