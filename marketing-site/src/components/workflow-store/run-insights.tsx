@@ -70,7 +70,16 @@ export function FigureTable({
             <tr key={rowIndex}>
               {row.map((value, index) =>
                 index === 0 ? (
-                  <th key={index} scope="row" css={{ ...cell(false), fontWeight: 600 }}>
+                  <th
+                    key={index}
+                    scope="row"
+                    css={{
+                      ...cell(false),
+                      fontWeight: 600,
+                      // A day or a period ("2026-11-02", "2026-W43") stays on one line.
+                      whiteSpace: typeof value === 'string' && /^[\d-W]+$/.test(value) ? 'nowrap' : undefined,
+                    }}
+                  >
                     {value}
                   </th>
                 ) : (
@@ -340,7 +349,8 @@ function EntitiesFinding({ entities }: { entities: NonNullable<RunInsights['enti
       <FigureTable
         caption="Things named, by the documents they are found in"
         columns={[{ label: 'Found' }, { label: 'Kind' }, { label: 'Documents', numeric: true }]}
-        rows={entities
+        rows={[...entities]
+          .sort((a, b) => b.documents - a.documents)
           .slice(0, shown)
           .map((entity) => [entity.value, entity.type, formatCount(entity.documents)])}
       />
