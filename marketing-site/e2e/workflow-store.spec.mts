@@ -32,11 +32,18 @@ for (const viewport of viewports) {
     // Reached as a visitor would: the header (behind the menu on a phone), then the list.
     await page.goto('/');
     const header = page.getByRole('banner');
-    if (viewport.name === 'phone') await header.getByRole('button', { name: 'Menu' }).click();
-    await header
+    const storeLink = header
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Workflow store' })
-      .click();
+      .getByRole('link', { name: 'Workflow store' });
+    if (viewport.name === 'phone') {
+      // The menu button works once the page has hydrated: pressed until it has opened the menu.
+      const menu = header.getByRole('button', { name: 'Menu' });
+      await expect(async () => {
+        if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+        await expect(storeLink).toBeVisible({ timeout: 1000 });
+      }).toPass();
+    }
+    await storeLink.click();
     await expect(page).toHaveURL(/\/workflow-store$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workflow store');
     const items = page.getByRole('main').getByRole('listitem');
