@@ -98,7 +98,7 @@ test('a new customer lands on Workflows, runs the sample, then uploads a CSV, se
   await checkAtBothWidths(page, 'workflows-empty');
 
   // One click: created with its sample, run, opened; followed live to Done, with charts.
-  await cards.getByRole('button', { name: 'Try Review analysis with sample data' }).click();
+  await cards.getByRole('button', { name: 'Try with sample data (Review analysis)' }).click();
   await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('flow-name')).toHaveText('Review analysis (sample)');
   await expectDoneWithCharts(page);

@@ -129,7 +129,7 @@ describe('Workflows: the landing screen', () => {
       'News briefing',
     ]);
     await expectNoAxeViolations();
-    fireEvent.click(within(cards).getByRole('button', { name: 'Try Review analysis with sample data' }));
+    fireEvent.click(within(cards).getByRole('button', { name: 'Try with sample data (Review analysis)' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
     expect(callsOf('createFlow')[0]).toEqual({
       body: expect.objectContaining({
@@ -159,9 +159,9 @@ describe('Workflows: the landing screen', () => {
         } as never);
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Try Survey coding with sample data' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try with sample data (Survey coding)' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Your plan includes 3 custom workflows/);
-    expect(screen.getByRole('button', { name: 'Try Survey coding with sample data' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try with sample data (Survey coding)' })).toBeTruthy();
   });
 });
 
