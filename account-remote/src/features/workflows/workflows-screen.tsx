@@ -226,12 +226,10 @@ function EmptyState({ mayCreate, navigate }: { mayCreate: boolean; navigate: (to
                 alignItems: 'center',
               }}
             >
-              <Button
-                disabled={starting !== undefined}
-                aria-label={`Try ${workflow.name} with sample data`}
-                onClick={() => void trySample(workflow)}
-              >
+              <Button disabled={starting !== undefined} onClick={() => void trySample(workflow)}>
                 {starting === workflow.id ? 'Starting…' : 'Try with sample data'}
+                {/* Heard, not shown: which of the cards' buttons this is (the visible words come first). */}
+                <span css={visuallyHidden}> ({workflow.name})</span>
               </Button>
               <AreaLink to={pathTo('workflowsNew', {}, { predefined: workflow.id })} navigate={navigate}>
                 <span>Set it up</span>

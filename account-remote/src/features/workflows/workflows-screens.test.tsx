@@ -129,7 +129,7 @@ describe('Workflows: the landing screen', () => {
       'News briefing',
     ]);
     await expectNoAxeViolations();
-    fireEvent.click(within(cards).getByRole('button', { name: 'Try Review analysis with sample data' }));
+    fireEvent.click(within(cards).getByRole('button', { name: 'Try with sample data (Review analysis)' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
     expect(callsOf('createFlow')[0]).toEqual({
       body: expect.objectContaining({
@@ -159,9 +159,9 @@ describe('Workflows: the landing screen', () => {
         } as never);
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Try Survey coding with sample data' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try with sample data (Survey coding)' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Your plan includes 3 custom workflows/);
-    expect(screen.getByRole('button', { name: 'Try Survey coding with sample data' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try with sample data (Survey coding)' })).toBeTruthy();
   });
 });
 
@@ -223,14 +223,16 @@ describe('Workflows: a new workflow', () => {
     expect(document.getElementById(slider.getAttribute('aria-describedby')!)?.textContent).toMatch(
       /most recent/,
     );
-    await expectNoAxeViolations();
-
-    // The name is checked as it is typed.
+    // The name is checked as it is typed (the predefined workflow's name is taken); the sample is priced at once.
     expect(
       await screen.findByText('A workflow with this name already exists in your organization.', undefined, {
         timeout: 3000,
       }),
     ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('credits-needed').textContent).toBe('Included in your plan'),
+    );
+    await expectNoAxeViolations();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Espresso reviews' } });
     expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
 
@@ -410,7 +412,8 @@ describe('Workflows: one workflow', () => {
     expect(asked).toBe(asks);
     expect(await screen.findByRole('button', { name: 'Download result.json' })).toBeTruthy();
     await expectNoAxeViolations();
-  });
+    // Two polls a second apart, and a second more to see that polling stopped.
+  }, 20_000);
 
   it('downloads a result file of the run shown', async () => {
     const createObjectURL = jest.fn(() => 'blob:result');
