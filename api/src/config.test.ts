@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       REQUEST_TIMEOUT_SECONDS: '5',
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       JOBS_WORKER: 'off',
+      FLOW_UPLOAD_MAX_BYTES: '10485760',
+      FLOW_SCHEDULER_INTERVAL_SECONDS: '300',
       METRICS_PORT: '9500',
       METRICS_HOST: '10.0.0.5',
       ACCESS_TOKEN_TTL_SECONDS: '300',
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
+      flows: { uploadMaxBytes: 10_485_760, schedulerIntervalSeconds: 300, allowLoopbackSources: false },
       metrics: { host: '10.0.0.5', port: 9500 },
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
@@ -133,6 +136,17 @@ describe('loadConfig', () => {
     assert.throws(
       () => loadConfig({ BILLING_SCHEDULER_INTERVAL_SECONDS: '100000' }),
       /BILLING_SCHEDULER_INTERVAL_SECONDS/,
+    );
+    const defaults = loadConfig({}).flows;
+    assert.deepEqual(defaults, {
+      uploadMaxBytes: 52_428_800,
+      schedulerIntervalSeconds: 60,
+      allowLoopbackSources: false,
+    });
+    assert.throws(() => loadConfig({ FLOW_UPLOAD_MAX_BYTES: '10' }), /FLOW_UPLOAD_MAX_BYTES/);
+    assert.throws(
+      () => loadConfig({ FLOW_SCHEDULER_INTERVAL_SECONDS: 'often' }),
+      /FLOW_SCHEDULER_INTERVAL_SECONDS/,
     );
   });
 

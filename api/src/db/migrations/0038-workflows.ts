@@ -4,7 +4,8 @@ import type { Migration } from './migration.js';
  * Workflows (docs/decisions/0071): a flow is a resource of type `workflow` (its id is the resource's, so its
  * owner, grants and public role are the roles calls'); its runs are jobs of the jobs module, each with its timings,
  * progress, price and result; uploads are the data files flows read, parsed when they arrive.
- * - A workflow's name is unique in its organization, whatever the case (`resources_workflow_name_index`).
+ * - A workflow's name is unique in its organization, whatever the case: checked with the organization locked
+ *   (`resources` holds other kinds whose names repeat, so no index says it).
  * - `flow_runs.schedule_slot`: the schedule slot a scheduled run is for, unique per flow, so two processes never
  *   run one slot twice.
  * - `flow_runs.idempotency_key`: asked by a caller so a retried request starts one run only.
@@ -55,8 +56,6 @@ export const workflowsMigration: Migration = {
       updated_at timestamptz not null default now(),
       check ((schedule_frequency is null) = (schedule_start_at is null))
     );
-    create unique index resources_workflow_name_index on resources (organization_id, lower(name))
-      where type = 'workflow';
     create index flows_organization_index on flows (organization_id, flow_type);
     create index flows_due_index on flows (next_run_at) where next_run_at is not null and not paused;
 

@@ -18,7 +18,7 @@ declare module 'fastify' {
 export const flowsModule = apiModule({
   name: 'flows',
   dependencies: ['api-keys'],
-  provide: (app) => {
+  provide: async (app) => {
     const { config } = app;
     const flows = createFlowService({
       database: app.database,
@@ -53,9 +53,7 @@ export const flowsModule = apiModule({
       });
     }
     // The store's samples exist before the first request; two processes starting at once make them once.
-    app.addHook('onReady', async () => {
-      await flows.ensureStore();
-    });
+    await flows.ensureStore();
   },
   routes: (scope) =>
     registerFlowRoutes(scope, scope.flows, {

@@ -372,6 +372,20 @@ export async function findRunByIdempotencyKey(
   return row && toRun(row);
 }
 
+/** The flow's run of a job (its task id). */
+export async function findRunByJob(
+  database: Queryable,
+  flowId: string,
+  jobId: string,
+): Promise<StoredRun | undefined> {
+  if (!isUuid(jobId)) return undefined;
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('jobId', '=', jobId)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
 export async function findRunByNumber(
   database: Queryable,
   flowId: string,
@@ -436,19 +450,22 @@ export async function markRunStarted(database: Queryable, runId: string, jobId: 
   return rows.length > 0;
 }
 
+/** The run's progress; false when it is no longer running under this job (cancelled, deleted, taken over). */
 export async function updateRunProgress(
   database: Queryable,
   runId: string,
   jobId: string,
   progress: { fraction: number; stage: 'reading' | 'analysing' | 'writing' },
-): Promise<void> {
-  await db(database)
+): Promise<boolean> {
+  const rows = await db(database)
     .updateTable('flowRuns')
     .set({ progress: Math.min(1, Math.max(0, progress.fraction)), stage: progress.stage })
     .where('id', '=', runId)
     .where('jobId', '=', jobId)
     .where('state', '=', 'JobRunning')
+    .returning('id')
     .execute();
+  return rows.length > 0;
 }
 
 /**

@@ -38,6 +38,7 @@ import {
 } from '../../engine/index.js';
 import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { backgroundQueues } from '../../jobs/background-jobs.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { creditBalance } from '../credits/credit-repository.js';
 import { ensureOrganization, lockOrganization } from '../people/organization-repository.js';
@@ -66,6 +67,7 @@ import {
   findRun,
   findRunById,
   findRunByIdempotencyKey,
+  findRunByJob,
   findRunByNumber,
   findRunFile,
   findUpload,
@@ -95,7 +97,10 @@ import {
   starterColumns,
 } from './flows-starter.js';
 
-export const flowQueues = { run: 'flows.run', scheduleDue: 'flows.schedule-due' } as const;
+export const flowQueues = {
+  run: backgroundQueues.flowsRun,
+  scheduleDue: backgroundQueues.flowsScheduleDue,
+} as const;
 
 /** The system organization that owns the store's public samples (one per database; nobody signs in to it). */
 export const workflowStoreOrganization = {
@@ -596,7 +601,11 @@ export function createFlowService({
   /** The `flows.run` job: executes the run's settings with the engine and ends it once. */
   async function executeRun(
     payload: { runId: string },
-    context: { job: { id: string }; signal: AbortSignal; heartbeat(): Promise<void> },
+    context: {
+      job: { id: string; attempts: number; maxAttempts: number };
+      signal: AbortSignal;
+      heartbeat(): Promise<void>;
+    },
   ) {
     const run = await findRunById(database, payload.runId);
     if (!run || run.jobId !== context.job.id) return;
@@ -648,8 +657,14 @@ export function createFlowService({
               if (now - lastWrite < 500) return;
               lastWrite = now;
               writing = writing
-                .then(() => updateRunProgress(database, run.id, context.job.id, progress))
-                .then(() => context.heartbeat())
+                .then(async () => {
+                  // Cancelled (its flow deleted) or taken over in another process: the engine stops.
+                  if (!(await updateRunProgress(database, run.id, context.job.id, progress))) {
+                    controller.abort(new Error('the run is no longer running'));
+                    return;
+                  }
+                  await context.heartbeat();
+                })
                 .catch(() => {});
             },
           },
@@ -677,6 +692,19 @@ export function createFlowService({
         insights: insightsOf(outcome.result),
         files: outcome.files,
       });
+    } catch (error) {
+      // The last try of an unexpected failure (the database, not the analysis) ends the run, refunded, instead of
+      // leaving it running; earlier tries are retried by the jobs module.
+      if (!signal.aborted && context.job.attempts >= context.job.maxAttempts) {
+        ended = await endRun(run.id, {
+          jobId: context.job.id,
+          state: 'JobError',
+          documentsAnalysed: null,
+          error: 'The run could not be completed. Nothing was charged; run it again.',
+          insights: null,
+        }).catch(() => undefined);
+      }
+      throw error;
     } finally {
       running.delete(run.id);
       if (ended) await notifyOwner(ended);
@@ -747,8 +775,8 @@ export function createFlowService({
         });
       });
       const flow = await findFlow(database, { id });
-      if (!flow || (await findLatestRun(database, id, 'JobDone')) || (await findLatestRun(database, id)))
-        continue;
+      // Run until one has finished; one pending or running already makes this a conflict, which is fine.
+      if (!flow || (await findLatestRun(database, id, 'JobDone'))) continue;
       try {
         await startRun(flow, { settings: settingsOf(flow), origin: 'Platform', startedBy: null, free: true });
       } catch (error) {
@@ -850,6 +878,8 @@ export function createFlowService({
     async update(caller: AuthenticatedUser, flowId: string, input: UpdateFlowInput) {
       try {
         await database.transaction(async (transaction) => {
+          // Names are checked with the organization locked: two renames cannot both take one name.
+          await lockOrganization(transaction, caller.organizationId);
           const { flow } = await requireFlow(transaction, caller, flowId, 'update', { lock: true });
           if (input.name !== undefined && input.name !== flow.name) {
             if (await flowNameTaken(transaction, caller.organizationId, input.name, flow.id)) {
@@ -1057,10 +1087,9 @@ export function createFlowService({
 
     async status(caller: AuthenticatedUser, flowId: string, taskId?: string) {
       const { flow } = await requireFlow(database, caller, flowId, 'read');
-      const runs = taskId
-        ? (await listRuns(database, flow.id, 10_000)).filter((run) => run.jobId === taskId)
-        : [];
-      const run = taskId ? runs[0] : await findLatestRun(database, flow.id);
+      const run = taskId
+        ? await findRunByJob(database, flow.id, taskId)
+        : await findLatestRun(database, flow.id);
       if (!run) throw notFound('run');
       return {
         run: (await runsOut(database, [run]))[0]!,

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import { workflowMessages } from '@dcipher/shared/validation';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
 import { db } from '../../db/kysely.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
@@ -183,6 +185,10 @@ describe('workflows (docs/decisions/0071)', () => {
       { name: 'Espresso reviews 2' },
     );
     assert.equal(renamed.json().name, 'Espresso reviews 2');
+    // Admins manage every flow of their organization.
+    const byAdmin = await call('PUT', `/flows/${flow.id}`, { token: org.admin }, { description: 'Checked' });
+    assert.deepEqual([byAdmin.statusCode, byAdmin.json().myRole], [200, null]);
+    assert.ok(byAdmin.json().abilities.includes('delete'));
     assert.equal((await call('DELETE', `/flows/${flow.id}`, { token: org.teammate })).statusCode, 200);
     assert.equal((await call('GET', `/flows/${flow.id}`, { token: org.teammate })).statusCode, 404);
   });
@@ -433,6 +439,30 @@ describe('workflows (docs/decisions/0071)', () => {
       (await readFile(new URL('survey-answers.docx', corpus))).toString('base64'),
     );
     assert.equal(docx.statusCode, 201, docx.body);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Answers');
+    sheet.addRow(['ID', 'Comment', 'Date']);
+    sheet.addRow([1, 'The onboarding call was clear and friendly.', new Date('2024-02-01T10:00:00Z')]);
+    sheet.addRow([2, 'Invoices arrive late every month.', new Date('2024-02-02T10:00:00Z')]);
+    const goodXlsx = await upload(
+      'answers.xlsx',
+      Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'),
+    );
+    assert.deepEqual(
+      [goodXlsx.statusCode, goodXlsx.json().format, goodXlsx.json().documents],
+      [201, 'xlsx', 2],
+    );
+    const pdfDocument = new PDFDocument();
+    const chunks: Buffer[] = [];
+    pdfDocument.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => pdfDocument.on('end', resolve));
+    pdfDocument.text('The quarterly report shows growing demand for heat pumps.');
+    pdfDocument.addPage();
+    pdfDocument.text('Solar installations reached a record in the last month.');
+    pdfDocument.end();
+    await ended;
+    const goodPdf = await upload('report.pdf', Buffer.concat(chunks).toString('base64'));
+    assert.deepEqual([goodPdf.statusCode, goodPdf.json().format, goodPdf.json().documents], [201, 'pdf', 2]);
     const xlsx = await upload('book.xlsx', Buffer.from('not a workbook').toString('base64'));
     assert.deepEqual([xlsx.statusCode, errorBodyOf(xlsx).params], [400, { reason: 'unreadable' }]);
     const pdf = await upload('report.pdf', Buffer.from('%PDF-1.4 broken').toString('base64'));
