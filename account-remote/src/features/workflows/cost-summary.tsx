@@ -15,11 +15,17 @@ export function CostSummary({ cost }: { cost: FlowCost }) {
       <dl
         css={{
           display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) auto',
-          gap: '0.35rem 1rem',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          gap: '0.1rem 1rem',
           margin: '0 0 0.75rem',
           '& dt': { color: theme.colors.muted },
-          '& dd': { margin: 0, textAlign: 'right', fontWeight: 600 },
+          '& dd': { margin: '0 0 0.4rem', fontWeight: 600 },
+          // Side by side where there is room; a phone reads each figure under its label.
+          '@media (min-width: 30rem)': {
+            gridTemplateColumns: 'minmax(0, 1fr) auto',
+            rowGap: '0.35rem',
+            '& dd': { margin: 0, textAlign: 'right' },
+          },
         }}
       >
         <dt>Documents to analyse</dt>

@@ -39,7 +39,7 @@ import { messageOf } from '../../kit/use-api-load';
 import { CostSummary } from './cost-summary';
 import { leaveNoteFor, runIdempotencyKey } from './start-workflow';
 import { type InputValue, WorkflowInputField } from './workflow-input-field';
-import { mutedStyle } from './workflow-parts';
+import { mutedStyle, screenRootStyle } from './workflow-parts';
 import {
   analysisTypeHelp,
   analysisTypeLabels,
@@ -274,7 +274,7 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
   const missingSource = !dataSource;
 
   return (
-    <Form form={form} aria-label="New workflow">
+    <Form form={form} aria-label="New workflow" css={screenRootStyle}>
       <ScreenSection title="Start from">
         <RadioGroup
           legend="What the workflow starts from"

@@ -88,3 +88,9 @@ export const cardStyle = {
 } as const;
 
 export const mutedStyle = { color: theme.colors.muted } as const;
+
+/**
+ * A screen's root: its selects take the width they are given (a long option, "Posts about a home-energy brand (150
+ * documents)", would otherwise widen a phone's page past its edge).
+ */
+export const screenRootStyle = { minWidth: 0, '& select': { width: '100%', maxWidth: '28rem' } } as const;

@@ -15,7 +15,7 @@ import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { CostSummary, credits } from './cost-summary';
 import { runIdempotencyKey, takeNoteFor } from './start-workflow';
 import { useRunStatus } from './use-run-status';
-import { AreaLink, mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
+import { AreaLink, mutedStyle, RunStateBadge, runMoment, screenRootStyle } from './workflow-parts';
 import {
   analysisTypeLabels,
   count,
@@ -93,7 +93,7 @@ function FlowView({
   const underway = status.state === 'loaded' && isUnderway(status.run.state);
 
   return (
-    <div>
+    <div css={screenRootStyle}>
       <header css={{ marginBottom: '1.25rem' }}>
         <p css={{ margin: '0 0 0.5rem' }}>
           <AreaLink to={routes.workflows.path} navigate={navigate}>
