@@ -4,8 +4,9 @@ import { readBrowserConfig } from '@dcipher/shared/config';
 import { contentRoutes } from '@dcipher/shared/content-model';
 import { whitePaperDownloadPath } from '@dcipher/shared/contract';
 import { federatedSingletons, packageOf } from '@dcipher/shared/federation';
-import { clientOnlyPrefixes } from '@dcipher/shared/routes';
+import { clientOnlyPrefixes, pathTo, routes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
+import { loadWorkflowStore } from './src/build/load-workflow-store.mjs';
 import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
 import { remotePrerenderAlias } from './src/build/remote-prerender-config.mjs';
 import { contentTypeDefs, sourceContent, writeInlineMedia } from './src/build/source-content.mjs';
@@ -152,6 +153,31 @@ export const createPages = async ({ graphql, actions, reporter }) => {
       reporter,
     }),
   });
+
+  // The workflow store (docs/decisions/0073): a list and a page per predefined workflow, with the last run of its
+  // public sample from the API, read the way pricing is.
+  const store = await loadWorkflowStore({
+    apiBaseUrl: browserConfig.apiBaseUrl,
+    environment: browserConfig.environment,
+    reporter,
+  });
+  createPage({
+    path: routes.workflowStore.path,
+    component: template('workflow-store'),
+    context: {
+      workflows: store.workflows.map(({ id, creditsPerThousandDocuments, lastRun }) => ({
+        id,
+        creditsPerThousandDocuments,
+        lastRunAt: lastRun?.finishedAt ?? null,
+      })),
+    },
+  });
+  for (const workflow of store.workflows)
+    createPage({
+      path: pathTo('workflowStoreItem', { id: workflow.id }),
+      component: template('workflow-store-item'),
+      context: workflow,
+    });
 };
 
 // Emotion's Babel plugin compiles the static object styles of `css` props into serialized styles at build time, so

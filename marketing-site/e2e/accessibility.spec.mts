@@ -53,7 +53,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     const member = await createMember(request, stack, { firstName: 'Axel', lastName: 'Access' });
     await logIn(page, member);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/workflows$/);
     for (const [path, heading] of [
       ['/account', 'Account information'],
       ['/account/password', 'Password'],
@@ -82,7 +82,7 @@ for (const viewport of [
     allowConsoleErrors(/status of 404.*\/sso\/configs/);
     await page.setViewportSize(viewport);
     await logIn(page);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/workflows$/);
     for (const [path, heading] of [
       ['/account/cloud-settings', 'Cloud settings'],
       ['/account/organization', 'Manage members'],

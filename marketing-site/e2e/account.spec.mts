@@ -12,7 +12,7 @@ async function otherBrowser(browser: Browser, member: Member): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logIn(page, member);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   return page;
 }
 
@@ -25,7 +25,11 @@ function authenticatorCode(secret: string, steps = 0): string {
 test('a member edits their profile, and the change is kept', async ({ page, request, stack }) => {
   const member = await createMember(request, stack);
   await logIn(page, member);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
+  await page
+    .getByRole('navigation', { name: 'Account area' })
+    .getByRole('link', { name: 'Account information' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account information');
   await expect(page.getByRole('link', { name: 'Account information' })).toHaveAttribute(
     'aria-current',
@@ -52,7 +56,7 @@ test('changing the password signs the other browser out', async ({ page, browser
   const member = await createMember(request, stack);
   const other = await otherBrowser(browser, member);
   await logIn(page, member);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await page.getByRole('link', { name: 'Password', exact: true }).click();
   await expect(page).toHaveURL(/\/account\/password$/);
   await page.getByLabel('Current password').fill(member.password);
@@ -136,7 +140,7 @@ test('two-step verification: set up, asked at sign-in, a recovery code works onc
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code', { exact: true }).fill(recoveryCode);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await logIn(page, member);
@@ -148,7 +152,7 @@ test('two-step verification: set up, asked at sign-in, a recovery code works onc
   await page.getByRole('button', { name: 'Use a code from your authenticator app' }).click();
   await page.getByLabel('Code from your authenticator app').fill(authenticatorCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
 });
 
 test('a member downloads their data, then deletes the account; the address can sign up again', async ({

@@ -28,7 +28,7 @@ test('an admin creates an API key, sees it once, uses it, and revokes it; the ac
 }) => {
   const name = `E2E export ${Date.now()}`;
   await logIn(page, demoSignIn);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await page
     .getByRole('navigation', { name: 'Account area' })
     .getByRole('link', { name: 'API keys' })

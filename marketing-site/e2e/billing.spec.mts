@@ -50,8 +50,9 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
   // Confirming the address signed the new customer in.
-  await page.getByRole('button', { name: 'Go to my account' }).click();
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Lovelace');
+  await page.getByRole('button', { name: 'Go to my workflows' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByTestId('account-email')).toHaveText(email);
 
   await page
     .getByRole('navigation', { name: 'Account area' })

@@ -32,8 +32,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'dcipher-e2e-'));
       // The production limits, raised a hundredfold (RATE_LIMIT_SCALE, docs/decisions/0064): every test signs up
-      // and signs in as often as it needs, from one address, without rationing.
-      const stack = await startStack({ dataDir, quiet: true, env: { RATE_LIMIT_SCALE: '100' } });
+      // and signs in as often as it needs, from one address, without rationing. Due workflow slots are looked for
+      // every 5 seconds instead of every minute, so a schedule's slot is seen in a test's time.
+      const stack = await startStack({
+        dataDir,
+        quiet: true,
+        env: { RATE_LIMIT_SCALE: '100', FLOW_SCHEDULER_INTERVAL_SECONDS: '5' },
+      });
       await use(stack);
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -118,7 +118,7 @@ test('a signed-in customer writes to the team from the account area, as themselv
 }) => {
   const member = await createMember(request, stack, { firstName: 'Carla', lastName: 'Contact' });
   await logIn(page, member);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await page
     .getByRole('navigation', { name: 'Account area' })
     .getByRole('link', { name: 'Contact', exact: true })

@@ -32,8 +32,8 @@ test('an invited teammate accepts, is signed in, and the used link says so; an e
   await page.getByLabel('Password', { exact: true }).fill('Welcome-Aboard-2026');
   await page.getByLabel('Confirm password').fill('Welcome-Aboard-2026');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(page).toHaveURL(/\/account/);
-  await expect(page.getByTestId('account-name')).toHaveText('Ivy Invitee');
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByTestId('account-email')).toHaveText(invitee);
 
   // Active now: the password works at the API, and the link cannot be used twice.
   const signedIn = await request.post(`${stack.urls.api}/login`, {

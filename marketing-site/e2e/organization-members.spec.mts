@@ -12,7 +12,7 @@ test('an admin invites a teammate from the members page; the teammate joins and 
 
   // The admin invites from Manage members.
   await logIn(page, demoSignIn);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await page
     .getByRole('navigation', { name: 'Account area' })
     .getByRole('link', { name: 'Manage members' })
@@ -41,12 +41,12 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(page.getByTestId('account-name')).toHaveText('Tia Teammate');
+  await expect(page.getByTestId('account-email')).toHaveText(email);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(`${stack.urls.site}/`);
 
   await logIn(page, { email, password });
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   const menu = page.getByRole('navigation', { name: 'Account area' });
   await expect(menu.getByRole('link', { name: 'Manage members' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'My team' }).click();
@@ -60,7 +60,7 @@ test('an admin invites a teammate from the members page; the teammate joins and 
 
   // The admin makes the teammate a guest, then removes them.
   await logIn(page, demoSignIn);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await page.goto('/account/organization');
   await members.getByLabel('Search by name or email').fill(email);
   await members.getByRole('button', { name: 'Search' }).click();

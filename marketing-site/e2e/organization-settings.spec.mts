@@ -70,7 +70,7 @@ test('with a password expiry set, a member whose password is older must change i
     await memberPage.getByLabel('New password', { exact: true }).fill('Renewed-Password-2026!');
     await memberPage.getByLabel('Confirm new password').fill('Renewed-Password-2026!');
     await memberPage.getByRole('button', { name: 'Change password' }).click();
-    await expect(memberPage).toHaveURL(/\/account$/);
+    await expect(memberPage).toHaveURL(/\/workflows$/);
     await expect(memberPage.getByTestId('account-email')).toHaveText(member.email);
   } finally {
     await page.reload();

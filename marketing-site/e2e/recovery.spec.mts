@@ -43,7 +43,7 @@ test('forgot password: the emailed link sets a new password; the old one stops w
   await logIn(page, { email, password: oldPassword });
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await logIn(page, { email, password: newPassword });
-  await expect(page.getByTestId('account-name')).toHaveText('Rita Reset');
+  await expect(page.getByTestId('account-email')).toHaveText(email);
 });
 
 test('an expired password is forced through /change-password before the account area opens', async ({
@@ -65,6 +65,6 @@ test('an expired password is forced through /change-password before the account 
   await page.getByLabel('New password', { exact: true }).fill('Fresh-Start-2027!');
   await page.getByLabel('Confirm new password').fill('Fresh-Start-2027!');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/workflows$/);
   await expect(page.getByTestId('account-email')).toHaveText('expired@demo.dcipher.local');
 });

@@ -10,8 +10,8 @@ test('the demo admin signs in through the remote, stays signed in across a reloa
   });
 
   await logIn(page);
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   // The login screen came from the remote at runtime, through its manifest.
   expect(remoteRequests).toContain('/mf-manifest.json');
@@ -19,7 +19,7 @@ test('the demo admin signs in through the remote, stays signed in across a reloa
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(`${stack.urls.site}/`);
@@ -49,12 +49,12 @@ test('an expired access token is exchanged with the refresh token; a failed exch
 }) => {
   allowConsoleErrors(/status of 401/);
   await logIn(page);
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
 
   // An access token that no longer verifies: the session's HttpOnly refresh cookie gets a new pair.
   await page.evaluate(() => localStorage.setItem('dcipher.accessToken', 'expired.or.tampered'));
   await page.reload();
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   expect(await page.evaluate(() => localStorage.getItem('dcipher.accessToken'))).not.toBe(
     'expired.or.tampered',
   );
@@ -93,7 +93,7 @@ test('visiting /logout signs the user out on the server and returns home', async
   stack,
 }) => {
   await logIn(page);
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   const refreshToken = (await context.cookies()).find((cookie) => cookie.name === 'dcipher_refresh')?.value;
   expect(refreshToken).toMatch(/^[\w-]{43}$/);
   await page.goto('/logout');
@@ -117,7 +117,7 @@ test('"stay signed in" keeps the session cookies for 2 weeks instead of 12 hours
     return Math.round(((cookie?.expires ?? 0) - Date.now() / 1000) / 3600);
   };
   await logIn(page);
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   expect(await cookieLifetime()).toBe(12);
   await page.goto('/logout');
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -127,7 +127,7 @@ test('"stay signed in" keeps the session cookies for 2 weeks instead of 12 hours
   await page.getByLabel('Password').fill(demoSignIn.password);
   await page.getByLabel('Stay signed in for 2 weeks').check();
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   expect(await cookieLifetime()).toBe(14 * 24);
 });
 
@@ -137,7 +137,7 @@ test('no script in the page can read the refresh token: it is an HttpOnly cookie
   stack,
 }) => {
   await logIn(page);
-  await expect(page.getByTestId('account-name')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   const cookie = (await context.cookies()).find((candidate) => candidate.name === 'dcipher_refresh');
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/token' });
   const refreshToken = cookie?.value ?? '';

@@ -102,10 +102,11 @@ for (const customerType of ['Individual', 'Business'] as const) {
       await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
     );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
-    // Confirming signed the new customer in: one click to the account, nothing retyped.
+    // Confirming signed the new customer in: one click to their workflows, nothing retyped.
     await expect(page.getByText('You are signed in.', { exact: false })).toBeVisible();
-    await page.getByRole('button', { name: 'Go to my account' }).click();
-    await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
+    await page.getByRole('button', { name: 'Go to my workflows' }).click();
+    await expect(page).toHaveURL(/\/workflows$/);
+    await expect(page.getByTestId('account-email')).toHaveText(email);
     if (customerType === 'Business') {
       // The card saved in step 2 is the organization's, kept as brand and last four digits.
       const session = await (

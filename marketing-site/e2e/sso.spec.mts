@@ -63,8 +63,8 @@ test('SSO sign-in through a real OpenID Connect provider on loopback, and a canc
     await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));
     await page.getByLabel('Email').fill('teammate@demo.dcipher.local');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/account/);
-    await expect(page.getByTestId('account-name')).toHaveText('Tom Teammate');
+    await expect(page).toHaveURL(/\/workflows$/);
+    await expect(page.getByTestId('account-email')).toHaveText('teammate@demo.dcipher.local');
   } finally {
     await request.delete(`${stack.urls.api}/sso/configs`, { headers });
     await provider.stop();

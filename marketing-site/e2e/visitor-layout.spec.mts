@@ -19,6 +19,7 @@ const signInScreens = [
   '/login/sso',
   '/signup',
   '/signup?plan=business-monthly',
+  '/signup?workflow=brand-monitoring',
   '/forgot-password',
   '/new-password/not-a-real-token',
   '/postsignup?email=ada.lovelace%40example.com',
@@ -92,6 +93,9 @@ for (const viewport of viewports) {
       await expect(page.getByRole('link', { name: /Back to the site/ })).toBeVisible();
       if (path === '/signup?plan=business-monthly') {
         await expect(page.getByRole('region', { name: 'Your plan' })).toBeVisible();
+      }
+      if (path === '/signup?workflow=brand-monitoring') {
+        await expect(page.getByRole('region', { name: 'Your workflow' })).toBeVisible();
       }
       const scroll = await sidewaysScroll(page);
       if (scroll) offenders.push(`${path}: ${scroll}`);

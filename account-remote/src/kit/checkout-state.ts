@@ -1,3 +1,5 @@
+import { routes } from '@dcipher/shared/routes';
+
 /**
  * The plan a visitor chose on the pricing page, kept for this browser tab while they sign up or log in, so the
  * checkout picks up where they left it (docs/decisions/0039). Only the plan's id: nothing personal.
@@ -28,5 +30,9 @@ export function forgetCheckoutPlan(): void {
   }
 }
 
-/** Where a visitor goes once signed in: back to their checkout when they started one, else the account area. */
-export const afterSignInPath = (): string => (pendingCheckoutPlan() ? '/checkout/billing' : '/account');
+/**
+ * Where a visitor goes once signed in: back to their checkout when they started one, else their workflows, the
+ * product they signed up for (docs/decisions/0071).
+ */
+export const afterSignInPath = (): string =>
+  pendingCheckoutPlan() ? routes.checkoutBilling.path : routes.workflows.path;

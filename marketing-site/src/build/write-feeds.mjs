@@ -38,7 +38,7 @@ export function sitemapXml(siteUrl, paths) {
 }
 
 export function robotsTxt(siteUrl) {
-  return `User-agent: *\nAllow: /\nDisallow: /account\nDisallow: /login\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /account\nDisallow: /workflows\nDisallow: /login\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
 export function rssXml(siteUrl, posts) {

@@ -35,7 +35,7 @@ describe('feeds', () => {
 
   it('points robots at the sitemap and keeps crawlers out of the account area', () => {
     expect(robotsTxt('https://www.dcipher.io')).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /account\nDisallow: /login\n\nSitemap: https://www.dcipher.io/sitemap.xml\n',
+      'User-agent: *\nAllow: /\nDisallow: /account\nDisallow: /workflows\nDisallow: /login\n\nSitemap: https://www.dcipher.io/sitemap.xml\n',
     );
   });
 

@@ -139,7 +139,7 @@ export function SiteHeader() {
           css={{
             display: 'flex',
             flexWrap: 'wrap',
-            gap: '0.15rem',
+            gap: '0.1rem',
             listStyle: 'none',
             margin: 0,
             padding: 0,
@@ -150,7 +150,13 @@ export function SiteHeader() {
             <li key={link.to}>
               <NavAnchor
                 link={link}
-                css={{ ...navLink, [phone]: { display: 'flex', width: '100%' } }}
+                // Eight links and the account buttons share one line at a laptop's 1366 px: tighter sides.
+                css={{
+                  ...navLink,
+                  padding: '0 0.4rem',
+                  fontSize: '0.95rem',
+                  [phone]: { display: 'flex', width: '100%', fontSize: '1rem', padding: '0 0.7rem' },
+                }}
                 onClick={() => setOpen(false)}
               />
             </li>

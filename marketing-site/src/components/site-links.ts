@@ -1,4 +1,5 @@
 import { companyContacts } from '@dcipher/shared/domain';
+import { routes } from '@dcipher/shared/routes';
 
 export interface NavLink {
   label: string;
@@ -9,6 +10,7 @@ export interface NavLink {
 export const primaryNavigation: NavLink[] = [
   { label: 'Studio', to: '/products/dcipher-studio' },
   { label: 'Workflows', to: '/products/dcipher-workflows' },
+  { label: 'Workflow store', to: routes.workflowStore.path },
   { label: 'Insight Booster', to: '/products/dcipher-insight-booster' },
   { label: 'Solutions', to: '/solutions' },
   { label: 'Pricing', to: '/pricing' },
@@ -22,6 +24,7 @@ export const footerColumns: { heading: string; links: NavLink[] }[] = [
     links: [
       { label: 'Dcipher Studio', to: '/products/dcipher-studio' },
       { label: 'Dcipher Workflows', to: '/products/dcipher-workflows' },
+      { label: 'Workflow store', to: routes.workflowStore.path },
       { label: 'Dcipher Insight Booster', to: '/products/dcipher-insight-booster' },
       { label: 'Pricing', to: '/pricing' },
       { label: 'Product updates', to: '/product-updates' },

@@ -8,6 +8,7 @@ import {
   clientOnlyPrefixOf,
   matchRoute,
   type RemoteAppName,
+  routes,
 } from '@dcipher/shared/routes';
 
 // The site's pages must host exactly the routes @dcipher/shared/routes declares: these tests fail when a page
@@ -60,7 +61,13 @@ describe('site pages and the declared routes', () => {
   );
 
   it('has a page, a generated page or a static file for every declared site path', () => {
-    const generated = new Set(['/pricing', ...Object.values(contentRoutes).map((route) => route.basePath)]);
+    // gatsby-node.mjs creates these: pricing, the content lists, and the workflow store's list and item pages.
+    const generated = new Set([
+      '/pricing',
+      ...Object.values(contentRoutes).map((route) => route.basePath),
+      routes.workflowStore.path,
+      routes.workflowStoreItem.path,
+    ]);
     const missing = allRoutes
       .filter((route) =>
         route.server.by === 'site-file'

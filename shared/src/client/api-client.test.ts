@@ -84,6 +84,30 @@ describe('API client derived from the contract', () => {
     expect(JSON.parse(server.requests[1]?.body ?? '')).toEqual({ isForced: true });
   });
 
+  it('sends it to a public endpoint that also takes it (running a workflow as the signed-in person)', async () => {
+    const run = defineEndpoint({
+      operation: 'runFlow',
+      summary: 'test',
+      method: 'POST',
+      path: '/flows/{flowId}/run',
+      auth: 'public',
+      acceptsBearer: true,
+      errors: [],
+      params: v.object({ flowId: v.string() }),
+      response: v.unknown(),
+    });
+    const server = fakeServer(202, {});
+    await createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: server.fetch,
+      getAccessToken: () => 'tok',
+    }).call(run, { params: { flowId: 'f1' } });
+    await createApiClient({ baseUrl: 'http://api.test', fetch: server.fetch }).call(run, {
+      params: { flowId: 'f1' },
+    });
+    expect(server.requests.map((request) => request.authorization)).toEqual(['Bearer tok', null]);
+  });
+
   it('turns a catalogue message into a typed error with that text', async () => {
     const server = fakeServer(401, {
       statusCode: 401,

@@ -112,6 +112,10 @@ function fieldMessages(endpoint: EndpointDefinition, input: LooseInput): Record<
 }
 
 /** The typed HTTP client derived from the contract. */
+/** Whether a call carries the access token: bearer endpoints, and public ones that also take it. */
+const sendsToken = (endpoint: EndpointDefinition) =>
+  endpoint.auth === 'bearer' || endpoint.acceptsBearer === true;
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = ky.create({
     prefix: options.baseUrl.replace(/\/?$/, '/'),
@@ -125,7 +129,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(endpoint: EndpointDefinition, input: LooseInput, accessToken: string | undefined) {
     const headers: Record<string, string> = {};
-    if (endpoint.auth === 'bearer' && accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    if (sendsToken(endpoint) && accessToken) headers.Authorization = `Bearer ${accessToken}`;
     try {
       return await http(buildPath(endpoint, input.params), {
         method: endpoint.method,
@@ -143,7 +147,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const loose = (input ?? {}) as LooseInput;
       assertRequiredParameters(endpoint, loose);
       let response = await send(endpoint, loose, options.getAccessToken?.());
-      if (response.status === 401 && endpoint.auth === 'bearer' && options.refreshAccessToken) {
+      if (response.status === 401 && sendsToken(endpoint) && options.refreshAccessToken) {
         const freshToken = await options.refreshAccessToken();
         if (freshToken) response = await send(endpoint, loose, freshToken);
       }

@@ -65,9 +65,15 @@ export interface BearerEndpointDefinition extends EndpointBase {
   acceptsApiKey?: boolean;
 }
 
-/** Endpoints anyone may call: no token, so no permission. */
+/** Endpoints anyone may call: no token needed, so no permission. */
 export interface PublicEndpointDefinition extends EndpointBase {
   auth: 'public';
+  /**
+   * A public endpoint that answers a signed-in caller as that person when their access token comes with the call
+   * (running a workflow: anyone for a public one, a member who may update it otherwise; docs/decisions/0071). The
+   * client sends the token it has, and renews it once on a 401, as for bearer endpoints.
+   */
+  acceptsBearer?: true;
   permission?: never;
   allowedWithExpiredPassword?: never;
   allowedBeforeTwoStepSetup?: never;

@@ -497,6 +497,7 @@ export const runFlow = defineEndpoint({
   method: 'POST',
   path: '/flows/{flowId}/run',
   auth: 'public',
+  acceptsBearer: true,
   params: FlowIdParamsSchema,
   body: {
     name: 'runFlowInput',
@@ -561,6 +562,7 @@ export const getFlowLastRun = defineEndpoint({
   method: 'GET',
   path: '/flows/{flowId}/last-run',
   auth: 'public',
+  acceptsBearer: true,
   params: FlowIdParamsSchema,
   response: LastRunSchema,
 });

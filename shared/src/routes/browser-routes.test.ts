@@ -34,6 +34,17 @@ describe('browser routes', () => {
     expect(matchRoute('/new-password/%E0%A4%A')).toBeUndefined();
   });
 
+  it('match the workflows screens, "new" before a flow id', () => {
+    expect(matchRoute('/workflows', 'AccountApp')?.route.id).toBe('workflows');
+    expect(matchRoute('/workflows/new', 'AccountApp')?.route.id).toBe('workflowsNew');
+    expect(matchRoute('/workflows/7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81/', 'AccountApp')).toEqual({
+      route: expect.objectContaining({ id: 'workflow' }),
+      params: { flowId: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81' },
+    });
+    expect(clientOnlyPrefixOf('/workflows/new')?.prefix).toBe('/workflows');
+    expect(pathTo('workflow', { flowId: 'f1' })).toBe('/workflows/f1');
+  });
+
   it('match only one remote app’s routes when asked', () => {
     expect(matchRoute('/login', 'AuthApp')?.route.id).toBe('login');
     expect(matchRoute('/login', 'AccountApp')).toBeUndefined();

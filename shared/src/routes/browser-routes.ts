@@ -10,8 +10,11 @@
 /** The remote's two federated apps: signed-out screens and the signed-in account area. */
 export type RemoteAppName = 'AuthApp' | 'AccountApp';
 
-/** Which part of the account area a route belongs to (the organization and billing issues build the last two). */
-export type AccountSection = 'personal' | 'organization' | 'billing';
+/**
+ * Which part of the account area a route belongs to: the customer's workflows (where they land, decision 0071),
+ * their own account, the organization, billing.
+ */
+export type AccountSection = 'workflows' | 'personal' | 'organization' | 'billing';
 
 /** What serves a path. */
 export type RouteServer =
@@ -41,6 +44,7 @@ export interface BrowserRoute {
 
 const sitePage = { by: 'site-page' } as const;
 const authApp = { by: 'AuthApp' } as const;
+const workflows = { by: 'AccountApp', section: 'workflows' } as const;
 const personal = { by: 'AccountApp', section: 'personal' } as const;
 const organization = { by: 'AccountApp', section: 'organization' } as const;
 const billing = { by: 'AccountApp', section: 'billing' } as const;
@@ -53,7 +57,8 @@ export const routes = {
     title: 'Sign up',
     heading: 'Create account (1/2)',
     server: authApp,
-    query: ['email', 'invitation', 'decline'],
+    // `workflow`: the predefined workflow chosen in the workflow store's "Try it" (docs/decisions/0073).
+    query: ['email', 'invitation', 'decline', 'workflow'],
   },
   login: { path: '/login', title: 'Log in', server: authApp },
   ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
@@ -84,6 +89,16 @@ export const routes = {
     query: ['email', 'token'],
   },
 
+  // Account area: the workflows, where a customer lands after signing in (issue 24; docs/decisions/0071, 0072).
+  // `/workflows/new` is declared before `/workflows/{flowId}`: the first declared match wins.
+  workflows: { path: '/workflows', title: 'Workflows', server: workflows, query: ['flowType'] },
+  workflowsNew: {
+    path: '/workflows/new',
+    title: 'New workflow',
+    server: workflows,
+    query: ['predefined'],
+  },
+  workflow: { path: '/workflows/{flowId}', title: 'Workflow', server: workflows },
   // Account area: the person's own account
   account: { path: '/account', title: 'Account information', server: personal },
   accountPassword: { path: '/account/password', title: 'Password', server: personal },
@@ -135,6 +150,9 @@ export const routes = {
     title: 'Dcipher Insight Booster',
     server: sitePage,
   },
+  // The workflow store: the predefined workflows, a page each by catalogue id (docs/decisions/0071, 0073).
+  workflowStore: { path: '/workflow-store', title: 'Workflow store', server: sitePage },
+  workflowStoreItem: { path: '/workflow-store/{id}', title: 'Workflow', server: sitePage },
   // Legal
   termsOfService: { path: '/ToS.pdf', title: 'Terms of service', server: { by: 'site-file' } },
   privacyPolicy: { path: '/privacy-policy', title: 'Privacy policy', server: sitePage },
@@ -174,6 +192,7 @@ export function remoteRoutes<TApp extends RemoteAppName>(
  */
 export const clientOnlyPrefixes = [
   { prefix: '/account', app: 'AccountApp' },
+  { prefix: '/workflows', app: 'AccountApp' },
   { prefix: '/new-password', app: 'AuthApp' },
   { prefix: '/subscription', app: 'AccountApp' },
   { prefix: '/payment', app: 'AccountApp' },

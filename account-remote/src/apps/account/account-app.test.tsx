@@ -42,6 +42,7 @@ describe('Account area shell', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
+      'Workflows',
       'Account information',
       'Password',
       'Privacy & security',

@@ -189,7 +189,8 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
                 </p>
               }
             >
-              <Screen navigate={go} />
+              {/* Keyed by path: one screen showing another item (a workflow, then another) starts afresh. */}
+              <Screen key={path} navigate={go} />
             </Suspense>
           )}
         </section>

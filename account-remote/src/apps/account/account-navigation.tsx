@@ -60,7 +60,9 @@ export function AccountNavigation({
     setOpen(false);
     navigate(path);
   };
-  const current = routes.find((route) => route.path === currentPath);
+  const isCurrentPage = (route: AccountRoute) =>
+    route.path === currentPath || (route.currentBelow === true && currentPath.startsWith(`${route.path}/`));
+  const current = routes.find(isCurrentPage);
 
   return (
     <nav aria-label="Account area" css={{ fontFamily: theme.font.family }}>
@@ -95,7 +97,7 @@ export function AccountNavigation({
         }}
       >
         {routes.map((route) => {
-          const isCurrent = route.path === currentPath;
+          const isCurrent = isCurrentPage(route);
           return (
             <MenuItem key={route.path} separated={route.separated === true}>
               <a

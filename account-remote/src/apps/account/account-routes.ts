@@ -2,6 +2,7 @@ import type { PermissionAction, PermissionResource } from '@dcipher/shared/domai
 import { type AccountRouteId, matchRoute, routes } from '@dcipher/shared/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { accountScreens } from '../../features/account';
+import { workflowScreens } from '../../features/workflows';
 import type { AccountScreenProps } from '../../kit/account-screen';
 
 export type { AccountScreenProps };
@@ -17,6 +18,8 @@ export interface AccountRoute {
   hiddenFromMenu?: boolean;
   /** Starts the menu's last group (contact, help, log out), set apart by a line. */
   separated?: boolean;
+  /** Its menu entry is also the current page for every path below it (a workflow is under "Workflows"). */
+  currentBelow?: boolean;
   /** What the user must be allowed to do to open it; others see the "only organization admins can…" page. */
   requires?: { resource: PermissionResource; action: PermissionAction; purpose: string };
   /**
@@ -43,6 +46,13 @@ const screen = (
  * without a screen here yet (the organization and billing ones) are not offered and show "not found".
  */
 export const accountRoutes: readonly AccountRoute[] = [
+  // The customer's workflows come first: where they land after signing in (docs/decisions/0071, 0072).
+  screen('workflows', workflowScreens.list, { currentBelow: true }),
+  screen('workflowsNew', workflowScreens.create, {
+    hiddenFromMenu: true,
+    requires: { resource: 'workflow', action: 'create', purpose: 'create workflows' },
+  }),
+  screen('workflow', workflowScreens.flow, { hiddenFromMenu: true }),
   screen('account', accountScreens.profile),
   screen('accountPassword', accountScreens.password),
   screen('accountPrivacy', accountScreens.privacy),

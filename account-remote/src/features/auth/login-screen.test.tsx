@@ -95,7 +95,7 @@ describe('Login screen', () => {
     authStore.setState({ login });
     const { navigate } = await renderLogin();
     fillAndSubmit('  Ada@Example.com ', 'right');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
     expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right', staySignedIn: false });
   });
 
@@ -138,7 +138,7 @@ describe('Login screen', () => {
   it('sends an already signed-in visitor to the account area', async () => {
     authStore.setState({ status: 'authenticated' });
     const { navigate } = await renderLogin();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
   });
 
   it('asks for the two-step code after the password, and a recovery code may stand in for it', async () => {
@@ -180,7 +180,7 @@ describe('Login screen', () => {
       'That recovery code is not correct or was already used.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
     expect(completeTwoFactor).toHaveBeenLastCalledWith({ recoveryCode: 'abcde12345' });
   });
 

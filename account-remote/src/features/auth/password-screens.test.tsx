@@ -113,7 +113,7 @@ describe('Change password', () => {
     type('New password', 'Northern-Lights-2027');
     type('Confirm new password', 'Northern-Lights-2027');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
     expect(changePassword).toHaveBeenCalledWith({
       currentPassword: 'Harbour-Lights-2026',
       newPassword: 'Northern-Lights-2027',

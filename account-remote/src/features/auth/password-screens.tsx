@@ -21,6 +21,7 @@ import {
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
 import { ChangePasswordFields } from '../../forms/change-password-fields';
+import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 
@@ -120,7 +121,7 @@ export function ChangePasswordScreen({ navigate }: RemoteScreenProps) {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     onSubmit: async (body) => {
       await authStore.getState().changePassword(body);
-      navigate('/account');
+      navigate(afterSignInPath());
     },
   });
   useEffect(() => {

@@ -108,7 +108,7 @@ describe('Log in with SSO: back from the identity provider', () => {
     expect(window.location.search).toBe('');
 
     finish();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
   });
 
   it('asks for the two-step code after the identity provider, then goes to the account area', async () => {
@@ -129,7 +129,7 @@ describe('Log in with SSO: back from the identity provider', () => {
       target: { value: '123456' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
     expect(completeTwoFactor).toHaveBeenCalledWith({ code: '123456' });
   });
 

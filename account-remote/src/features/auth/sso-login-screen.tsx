@@ -14,6 +14,7 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue, ssoMessages } from '@dcipher/shared/validation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 import { redirectTo } from './external-redirect';
@@ -61,7 +62,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   const finishing = useRef(false);
   const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
   const enterAccount = useCallback(
-    () => navigate(authStore.getState().requiresPasswordChange ? '/change-password' : '/account'),
+    () => navigate(authStore.getState().requiresPasswordChange ? '/change-password' : afterSignInPath()),
     [navigate],
   );
   const form = useContractForm({

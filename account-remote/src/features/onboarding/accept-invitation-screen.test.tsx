@@ -109,7 +109,7 @@ describe('Accept invitation: loading and pending', () => {
     fillForm();
     type('First name', '  Grace ');
     fireEvent.click(acceptButton());
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/account'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
     expect(acceptInvitation).toHaveBeenCalledWith({
       token: 'tok123',
       firstName: 'Grace',

@@ -17,6 +17,7 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue, invitationMessages, memberMessages } from '@dcipher/shared/validation';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 
@@ -120,7 +121,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
           token={token}
           invitation={view.invitation}
           onTokenProblem={setView}
-          onAccepted={() => navigate('/account')}
+          onAccepted={() => navigate(afterSignInPath())}
           decline={
             <DeclineInvitation
               token={token}

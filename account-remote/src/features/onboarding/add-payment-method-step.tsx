@@ -1,11 +1,12 @@
 import { apiWithToken } from '@dcipher/shared/auth';
 import { type CreditCard, contract, type PaymentGatewayInfo } from '@dcipher/shared/contract';
-import { freeTrialDays } from '@dcipher/shared/domain';
+import { freeTrialDays, type PredefinedWorkflow } from '@dcipher/shared/domain';
 import { Button, Form, FormSubmitButton, theme } from '@dcipher/shared/ui';
 import { usePaymentCardForm, WithPaymentGateway } from '../../kit/payment/card-gateway';
 import { PaymentCardFields } from '../../kit/payment/payment-card-fields';
 import { LoginLayout } from '../../layout/login-layout';
 import { ChosenPlan } from './chosen-plan';
+import { ChosenWorkflow } from './chosen-workflow';
 
 export interface AddPaymentMethodStepProps {
   email: string;
@@ -16,6 +17,8 @@ export interface AddPaymentMethodStepProps {
   company?: string | undefined;
   /** The plan chosen on the pricing page (`/signup?plan=…`), said again here with what is charged when. */
   planId?: string | null | undefined;
+  /** The workflow chosen in the workflow store (`/signup?workflow=…`), said again here. */
+  workflow?: PredefinedWorkflow | undefined;
   /** Called after a card is saved, or when the person skips (the trial needs no card). */
   onDone(card?: CreditCard): void;
 }
@@ -32,6 +35,7 @@ export function AddPaymentMethodStep(props: AddPaymentMethodStepProps) {
         the {freeTrialDays}-day free trial, or skip this step: the trial needs no card and nothing is charged
         now.
       </p>
+      {props.workflow ? <ChosenWorkflow workflow={props.workflow} /> : null}
       {props.planId ? <ChosenPlan planId={props.planId} /> : null}
       <p css={{ marginTop: 0, color: theme.colors.muted, fontSize: '0.95rem' }}>
         How your card is kept: the number and security code go from this page straight to our payment

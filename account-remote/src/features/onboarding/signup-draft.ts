@@ -1,3 +1,5 @@
+import { findPredefinedWorkflow, type PredefinedWorkflow } from '@dcipher/shared/domain';
+
 /**
  * What a visitor typed into sign-up's first step, kept for this browser tab so that going back (to the pricing
  * page or the checkout) and forward again loses nothing. Never the password or the captcha; removed once the
@@ -51,6 +53,34 @@ export function saveSignupDraft(values: Record<string, unknown>): void {
 export function forgetSignupDraft(): void {
   try {
     sessionStorage.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+const workflowKey = 'dcipher.signup-workflow';
+
+/**
+ * The predefined workflow a visitor chose in the workflow store ("Try it" → `/signup?workflow=…`), kept for this
+ * tab like the draft so that a detour (to pricing and back with a plan) does not lose it. Only an id of the
+ * catalogue counts: anything else in the query is ignored.
+ */
+export function readChosenWorkflow(search: URLSearchParams): PredefinedWorkflow | undefined {
+  const fromQuery = findPredefinedWorkflow(search.get('workflow') ?? '');
+  try {
+    if (fromQuery) {
+      sessionStorage.setItem(workflowKey, fromQuery.id);
+      return fromQuery;
+    }
+    return findPredefinedWorkflow(sessionStorage.getItem(workflowKey) ?? '');
+  } catch {
+    return fromQuery; // storage refused (private mode): the query alone
+  }
+}
+
+export function forgetChosenWorkflow(): void {
+  try {
+    sessionStorage.removeItem(workflowKey);
   } catch {
     // Nothing kept.
   }

@@ -302,6 +302,63 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
   });
 });
 
+describe('Sign-up: the workflow chosen in the workflow store', () => {
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+    authStore.setState(initialState, true);
+  });
+
+  async function createAccount() {
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Work email', 'ada@example.com');
+    type('Password', 'Harbour-Lights-2026');
+    fireEvent.click(screen.getByLabelText('I agree to the Terms of Service'));
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Add payment method (2/2)' });
+  }
+  const registered = () => call.mock.calls.find(([endpoint]) => endpoint.operation === 'register')?.[1];
+
+  it('says which workflow is being tried on both steps and sends it with the registration', async () => {
+    answerRegistration('setup');
+    await renderAt('/signup?workflow=brand-monitoring');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.getByRole('region', { name: 'Your workflow' }).textContent).toContain(
+      'You are signing up to try Brand monitoring.',
+    );
+    await createAccount();
+    expect(registered()).toEqual({
+      body: expect.objectContaining({ email: 'ada@example.com', workflow: 'brand-monitoring' }),
+    });
+    expect(screen.getByRole('region', { name: 'Your workflow' }).textContent).toContain(
+      'You are signing up to try Brand monitoring.',
+    );
+    expect(sessionStorage.getItem('dcipher.signup-workflow')).toBeNull();
+  });
+
+  it('ignores a workflow that is not in the catalogue', async () => {
+    answerRegistration('setup');
+    await renderAt('/signup?workflow=..%2Faccount');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.queryByRole('region', { name: 'Your workflow' })).toBeNull();
+    await createAccount();
+    expect(registered()?.body).not.toHaveProperty('workflow');
+  });
+
+  it('keeps the workflow when the visitor comes back to sign-up in the same tab without it', async () => {
+    call.mockResolvedValue([]);
+    await renderAt('/signup?workflow=survey-coding');
+    await screen.findByRole('region', { name: 'Your workflow' });
+    cleanup();
+    await renderAt('/signup?plan=business-monthly');
+    expect((await screen.findByRole('region', { name: 'Your workflow' })).textContent).toContain(
+      'You are signing up to try Survey coding.',
+    );
+  });
+});
+
 describe('Sign-up: add payment method (2/2)', () => {
   const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -428,7 +485,7 @@ describe('Email verification', () => {
     authStore.setState(initialState, true);
   });
 
-  it('shows progress, then success: signed in, one click to the account', async () => {
+  it('shows progress, then success: signed in, one click to the workflows', async () => {
     let resolve: (value: unknown) => void = () => {};
     const verifyEmail = jest.fn(() => new Promise((done) => (resolve = done)));
     authStore.setState({ verifyEmail } as never);
@@ -438,8 +495,8 @@ describe('Email verification', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email confirmed');
     expect(screen.getByText(/ada@example.com is confirmed.*You are signed in\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Go to my account' }));
-    expect(navigate).toHaveBeenCalledWith('/account');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to my workflows' }));
+    expect(navigate).toHaveBeenCalledWith('/workflows');
     expect(verifyEmail).toHaveBeenCalledWith('abc');
   });
 

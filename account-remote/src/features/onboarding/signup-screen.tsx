@@ -19,7 +19,15 @@ import { LoginLayout } from '../../layout/login-layout';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { ChosenPlan } from './chosen-plan';
-import { type DraftField, forgetSignupDraft, readSignupDraft, saveSignupDraft } from './signup-draft';
+import { ChosenWorkflow } from './chosen-workflow';
+import {
+  type DraftField,
+  forgetChosenWorkflow,
+  forgetSignupDraft,
+  readChosenWorkflow,
+  readSignupDraft,
+  saveSignupDraft,
+} from './signup-draft';
 
 interface Created {
   email: string;
@@ -35,10 +43,10 @@ interface Created {
 export function SignupScreen({ navigate }: RemoteScreenProps) {
   const [created, setCreated] = useState<Created>();
   const [captchaResets, setCaptchaResets] = useState(0);
-  const [{ query, draft }] = useState(() => ({
-    query: new URLSearchParams(window.location.search),
-    draft: readSignupDraft(),
-  }));
+  const [{ query, draft, workflow }] = useState(() => {
+    const search = new URLSearchParams(window.location.search);
+    return { query: search, draft: readSignupDraft(), workflow: readChosenWorkflow(search) };
+  });
   const text = (field: DraftField) => {
     const value = draft[field];
     return typeof value === 'string' ? value : '';
@@ -62,8 +70,12 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     },
     onSubmit: async (body) => {
       try {
-        const receipt = await authenticatedApi().call(contract.registration.register, { body });
+        // The workflow chosen in the store: the API creates it with its sample for the new organization.
+        const receipt = await authenticatedApi().call(contract.registration.register, {
+          body: workflow ? { ...body, workflow: workflow.id } : body,
+        });
         forgetSignupDraft();
+        forgetChosenWorkflow();
         setCreated({
           email: receipt.email,
           paymentSetupToken: receipt.paymentSetupToken,
@@ -101,6 +113,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
         customerType={created.customerType}
         company={created.company}
         planId={planId}
+        workflow={workflow}
         onDone={() => navigate(`/postsignup?email=${encodeURIComponent(created.email)}`)}
       />
     );
@@ -112,6 +125,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>
+      {workflow ? <ChosenWorkflow workflow={workflow} /> : null}
       {planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}
       <Form form={form} aria-label="Create account">
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>

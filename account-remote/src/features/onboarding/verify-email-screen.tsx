@@ -71,9 +71,9 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
             </Notice>
           )}
           {verification.signedIn ? (
-            // Where a sign-in would have gone: a checkout started before signing up, else the account.
+            // Where a sign-in would have gone: a checkout started before signing up, else the workflows.
             <Button autoFocus onClick={() => navigate(afterSignInPath())}>
-              {afterSignInPath() === '/account' ? 'Go to my account' : 'Continue to checkout'}
+              {afterSignInPath() === routes.workflows.path ? 'Go to my workflows' : 'Continue to checkout'}
             </Button>
           ) : (
             <Button onClick={goToLogin}>Log in</Button>

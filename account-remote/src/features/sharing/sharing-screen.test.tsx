@@ -26,6 +26,7 @@ const study: SharedResource = {
   yourRole: 'owner',
   mayGrant: true,
 };
+const workflowId = '2b9c1d44-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
 const members = [
   { userId: 'u1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
   { userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'teammate' },
@@ -40,11 +41,13 @@ async function openSharing(handlers: Record<string, unknown> = {}) {
     ...handlers,
   });
   window.history.pushState(null, '', '/account/sharing');
+  const navigate = jest.fn();
   await renderScreen(
     <main>
-      <AccountApp navigate={jest.fn()} />
+      <AccountApp navigate={navigate} />
     </main>,
   );
+  return { navigate };
 }
 
 const callsOf = (operation: string) =>
@@ -65,6 +68,19 @@ describe('sharing options screen', () => {
     await openSharing({ listSharedResources: { resources: [] } });
     expect(await screen.findByText(/No projects, workflows or files are shared with you yet/)).toBeTruthy();
     await expectNoAxeViolations();
+  });
+
+  it('opens a shared workflow in the account area', async () => {
+    await openSharing({
+      listSharedResources: {
+        resources: [study, { ...study, resource: 'workflow', resourceId: workflowId, name: 'Brand pulse' }],
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Brand pulse' });
+    const link = within(card).getByRole('link', { name: 'Open the workflow Brand pulse' });
+    expect(link.getAttribute('href')).toBe(`/workflows/${workflowId}`);
+    const project = screen.getByRole('region', { name: 'Customer feedback study' });
+    expect(within(project).queryByRole('link', { name: /Open the workflow/ })).toBeNull();
   });
 
   it('shows a failed load with "Try again"', async () => {

@@ -1,5 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, ResourceGrantInputSchema, type SharedResource } from '@dcipher/shared/contract';
+import { pathTo } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -10,8 +11,10 @@ import {
   Notice,
   theme,
   useContractForm,
+  visuallyHidden,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
@@ -24,7 +27,7 @@ type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
  * which role on each, and — where the policy lets them grant — sharing them with members as editor or viewer,
  * making them public to the organization, or stopping it (docs/decisions/0038).
  */
-export default function SharingScreen() {
+export default function SharingScreen({ navigate }: AccountScreenProps) {
   const api = authenticatedApi();
   const { result, reload } = useApiLoad(async () => {
     const [{ resources }, members] = await Promise.all([
@@ -55,6 +58,7 @@ export default function SharingScreen() {
                 resource={resource}
                 members={members}
                 onChanged={() => void reload()}
+                navigate={navigate}
               />
             ))}
           </>
@@ -68,10 +72,12 @@ function ResourceSharingCard({
   resource,
   members,
   onChanged,
+  navigate,
 }: {
   resource: SharedResource;
   members: Member[];
   onChanged: () => void;
+  navigate: (to: string) => void;
 }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [busy, setBusy] = useState(false);
@@ -117,6 +123,21 @@ function ResourceSharingCard({
           ? ` · you are its ${resource.yourRole === 'public' ? 'reader (public)' : resource.yourRole}`
           : ''}
       </p>
+      {resource.resource === 'workflow' ? (
+        // Workflows open in the account area (docs/decisions/0072); the app host's projects are opened there.
+        <p>
+          <a
+            href={pathTo('workflow', { flowId: resource.resourceId })}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              navigate(pathTo('workflow', { flowId: resource.resourceId }));
+            }}
+          >
+            Open the workflow<span css={visuallyHidden}> {resource.name}</span>
+          </a>
+        </p>
+      ) : null}
       {outcome?.kind === 'done' ? <Notice>{outcome.text}</Notice> : null}
       {outcome?.kind === 'failed' ? <Alert>{outcome.text}</Alert> : null}
       {resource.grants.length === 0 ? (

@@ -2,7 +2,7 @@ import { freeTrialDays } from '@dcipher/shared/domain';
 import { theme } from '@dcipher/shared/ui';
 import type { ReactNode } from 'react';
 import { Card, CardGrid, PageHero, Section } from '../page-sections';
-import { ActionRow, BulletList, CallToAction, Lead, OrderedSteps } from './actions';
+import { type Action, ActionRow, BulletList, CallToAction, Lead, OrderedSteps } from './actions';
 
 export interface ProductPageContent {
   eyebrow: string;
@@ -10,7 +10,7 @@ export interface ProductPageContent {
   lead: string;
   /** "What it is": two or three paragraphs. */
   overview: ReactNode[];
-  capabilities: { title: string; text: string }[];
+  capabilities: { title: string; text: ReactNode }[];
   steps: { title: string; text: string }[];
   /** How this product uses the shared data sources, one sentence or two. */
   sourcesNote: string;
@@ -19,6 +19,8 @@ export interface ProductPageContent {
   closing: { title: string; text: string };
   /** A picture of the product's screen, beside the hero's text. */
   illustration: ReactNode;
+  /** Links the hero offers after the trial and pricing (the workflow store on the Workflows page). */
+  moreActions?: Action[];
 }
 
 /** The data sources every product reads; the same connectors serve Studio, Workflows and Insight Booster. */
@@ -94,6 +96,7 @@ export function ProductPage({ content }: { content: ProductPageContent }) {
           actions={[
             { label: `Start your ${freeTrialDays}-day free trial`, to: '/signup' },
             { label: 'See pricing', to: '/pricing', variant: 'secondary' },
+            ...(content.moreActions ?? []),
           ]}
         />
       </PageHero>

@@ -1,4 +1,5 @@
-import type { HeadProps } from 'gatsby';
+import { routes } from '@dcipher/shared/routes';
+import { type HeadProps, Link } from 'gatsby';
 import { WorkflowsIllustration } from '../../components/illustrations/product-illustrations';
 import { Layout } from '../../components/layout';
 import {
@@ -32,7 +33,13 @@ const content: ProductPageContent = {
     },
     {
       title: 'Workflow store',
-      text: 'Browse workflows published by Dcipher and shared within your organization, install one in a click, and adapt its inputs to your markets and brands.',
+      text: (
+        <>
+          Browse the workflows published by Dcipher in the{' '}
+          <Link to={routes.workflowStore.path}>workflow store</Link>, each shown with what it found in its
+          sample, try one in a click, and adapt its inputs to your markets and brands.
+        </>
+      ),
     },
     {
       title: 'Comparison runs',
@@ -87,6 +94,7 @@ const content: ProductPageContent = {
     text: 'Start with a predefined workflow and schedule it during your trial. Most teams have their first weekly run in place within an hour.',
   },
   illustration: <WorkflowsIllustration />,
+  moreActions: [{ label: 'Browse the workflow store', to: routes.workflowStore.path, variant: 'secondary' }],
 };
 
 export default function DcipherWorkflowsPage() {

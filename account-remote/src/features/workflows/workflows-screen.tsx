@@ -1,0 +1,244 @@
+import { authenticatedApi } from '@dcipher/shared/auth';
+import type { Flow } from '@dcipher/shared/contract/flows';
+import * as flows from '@dcipher/shared/contract/flows';
+import { can, type FlowType, type PredefinedWorkflow, predefinedWorkflows } from '@dcipher/shared/domain';
+import { pathTo, routes } from '@dcipher/shared/routes';
+import { Alert, Button, SelectField, theme, visuallyHidden } from '@dcipher/shared/ui';
+import { useEffect, useState } from 'react';
+import { useAccount } from '../../kit/account-context';
+import type { AccountScreenProps } from '../../kit/account-screen';
+import { LoadState } from '../../kit/load-state';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { leaveNoteFor, tryWithSampleData } from './start-workflow';
+import { AreaLink, buttonLinkStyle, cardStyle, mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
+import { analysisTypeLabels, count, flowTypeLabels, frequencyLabels } from './workflow-words';
+
+/** The flow types a customer has here: the app host's studio and insight booster projects are not listed. */
+const listedTypes = ['predefinedFlow', 'customFlow'] as const satisfies readonly FlowType[];
+
+const typeFromLocation = (): FlowType | '' => {
+  const value = new URLSearchParams(window.location.search).get('flowType');
+  return listedTypes.find((type) => type === value) ?? '';
+};
+
+/**
+ * `/workflows`, where a customer lands after signing in: their workflows with a type filter, or, before they have
+ * any, the predefined workflows to try with sample data in one click (docs/decisions/0072).
+ */
+export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
+  const { account } = useAccount();
+  const mayCreate = can({ kind: 'user', role: account.role }, 'workflow', 'create');
+  const [flowType, setFlowType] = useState<FlowType | ''>(typeFromLocation);
+  const { result, reload } = useApiLoad(() =>
+    authenticatedApi().call(flows.listFlows, { query: flowType ? { flowType } : {} }),
+  );
+  const [firstType] = useState(flowType);
+  useEffect(() => {
+    // The first load is useApiLoad's own; a changed filter loads again (and is kept in the address).
+    if (flowType === firstType) return;
+    const url = flowType ? pathTo('workflows', {}, { flowType }) : routes.workflows.path;
+    window.history.replaceState(window.history.state, '', url);
+    void reload();
+  }, [flowType, firstType, reload]);
+
+  return (
+    <div>
+      <div
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '0.75rem 1.5rem',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          marginBottom: '1.25rem',
+        }}
+      >
+        <p css={{ ...mutedStyle, margin: 0, maxWidth: '36rem' }}>
+          Workflows analyse your documents, feeds and pages: run them by hand or on a schedule, and read what
+          they found.
+        </p>
+        {mayCreate ? (
+          <AreaLink to={routes.workflowsNew.path} navigate={navigate} css={buttonLinkStyle}>
+            New workflow
+          </AreaLink>
+        ) : null}
+      </div>
+      <LoadState load={result} loadingText="Loading your workflows…" onRetry={() => void reload()}>
+        {({ flows: list }) =>
+          list.length === 0 && !flowType ? (
+            <EmptyState mayCreate={mayCreate} navigate={navigate} />
+          ) : (
+            <>
+              <div css={{ maxWidth: '18rem' }}>
+                <SelectField
+                  label="Type"
+                  value={flowType}
+                  onChange={(event) => setFlowType(event.currentTarget.value as FlowType | '')}
+                  options={[
+                    { value: '', label: 'All types' },
+                    ...listedTypes.map((type) => ({ value: type, label: flowTypeLabels[type] })),
+                  ]}
+                />
+              </div>
+              {list.length === 0 ? (
+                <p role="status">No {flowTypeLabels[flowType as FlowType].toLowerCase()} workflows yet.</p>
+              ) : (
+                <FlowList flows={list} navigate={navigate} />
+              )}
+            </>
+          )
+        }
+      </LoadState>
+    </div>
+  );
+}
+
+function FlowList({ flows: list, navigate }: { flows: Flow[]; navigate: (to: string) => void }) {
+  return (
+    <ul
+      aria-label="Your workflows"
+      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.75rem' }}
+    >
+      {list.map((flow) => (
+        <li key={flow.id} css={cardStyle}>
+          <h2 css={{ margin: '0 0 0.35rem', fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
+            <AreaLink to={pathTo('workflow', { flowId: flow.id })} navigate={navigate}>
+              {flow.name}
+            </AreaLink>
+          </h2>
+          <dl
+            css={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '0.25rem 1.25rem',
+              margin: 0,
+              fontSize: '0.95rem',
+              '& > div': { display: 'flex', gap: '0.35rem', alignItems: 'center' },
+              '& dt': { color: theme.colors.muted },
+              '& dd': { margin: 0 },
+            }}
+          >
+            <div>
+              <dt>Type</dt>
+              <dd>{flowTypeLabels[flow.flowType]}</dd>
+            </div>
+            <div>
+              <dt>Analysis</dt>
+              <dd>{analysisTypeLabels[flow.analysisType]}</dd>
+            </div>
+            <div>
+              <dt>Schedule</dt>
+              <dd>
+                {flow.schedule
+                  ? `${frequencyLabels[flow.schedule.frequency]}${flow.paused ? ' (paused)' : ''}`
+                  : 'By hand'}
+              </dd>
+            </div>
+            <div>
+              <dt>Last run</dt>
+              <dd>
+                {flow.lastRun ? (
+                  <>
+                    <RunStateBadge state={flow.lastRun.state} /> {runMoment(flow.lastRun)}
+                  </>
+                ) : (
+                  'Not run yet'
+                )}
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState({ mayCreate, navigate }: { mayCreate: boolean; navigate: (to: string) => void }) {
+  const [starting, setStarting] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+
+  async function trySample(workflow: PredefinedWorkflow) {
+    setStarting(workflow.id);
+    setFailure(undefined);
+    try {
+      const { flow, runError } = await tryWithSampleData(workflow);
+      if (runError) leaveNoteFor(flow.id, runError);
+      navigate(pathTo('workflow', { flowId: flow.id }));
+    } catch (error) {
+      setFailure(messageOf(error));
+      setStarting(undefined);
+    }
+  }
+
+  if (!mayCreate) {
+    return (
+      <section aria-labelledby="no-workflows" css={cardStyle}>
+        <h2 id="no-workflows" css={{ marginTop: 0, fontSize: '1.2rem' }}>
+          No workflows shared with you yet
+        </h2>
+        <p css={{ marginBottom: 0 }}>
+          When someone in your organization shares a workflow with you, it appears here.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="start-with-a-workflow">
+      <h2 id="start-with-a-workflow" css={{ margin: '0 0 0.5rem', fontSize: '1.3rem' }}>
+        Start with a predefined workflow
+      </h2>
+      <p css={{ ...mutedStyle, marginTop: 0 }}>
+        You have no workflows yet. Try one on its sample data in one click, set one up with your own data, or{' '}
+        <AreaLink to={pathTo('workflowsNew', {}, { predefined: 'custom' })} navigate={navigate}>
+          build one from scratch
+        </AreaLink>
+        .
+      </p>
+      {failure ? <Alert>{failure}</Alert> : null}
+      <ul
+        aria-label="Predefined workflows"
+        css={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: '1rem',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))',
+        }}
+      >
+        {predefinedWorkflows.map((workflow) => (
+          <li key={workflow.id} css={{ ...cardStyle, display: 'flex', flexDirection: 'column' }}>
+            <h3 css={{ margin: '0 0 0.35rem', fontSize: '1.1rem' }}>{workflow.name}</h3>
+            <p css={{ ...mutedStyle, margin: '0 0 0.5rem', fontSize: '0.9rem' }}>
+              {analysisTypeLabels[workflow.analysisType]}
+            </p>
+            <p css={{ margin: '0 0 0.75rem' }}>{workflow.summary}</p>
+            <p css={{ ...mutedStyle, margin: '0 0 1rem', fontSize: '0.9rem' }}>
+              Sample: {workflow.sample.name}, {count(workflow.sample.documents)} documents.
+            </p>
+            <div
+              css={{
+                marginTop: 'auto',
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: '0.5rem',
+                alignItems: 'center',
+              }}
+            >
+              <Button disabled={starting !== undefined} onClick={() => void trySample(workflow)}>
+                {starting === workflow.id ? 'Starting…' : 'Try with sample data'}
+                {/* Heard, not shown: which of the cards' buttons this is (the visible words come first). */}
+                <span css={visuallyHidden}> ({workflow.name})</span>
+              </Button>
+              <AreaLink to={pathTo('workflowsNew', {}, { predefined: workflow.id })} navigate={navigate}>
+                <span>Set it up</span>
+                <span css={visuallyHidden}> {workflow.name} with your data</span>
+              </AreaLink>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,556 @@
+import { authStore } from '@dcipher/shared/auth';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import AccountApp from '../../apps/account';
+import { testAccount } from '../../test-support/account-test-api';
+import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
+import { expectNoAxeViolations } from '../../test-support/axe';
+import { renderScreen } from '../../test-support/render-screen';
+import { cost, flow, flowId, insights, run, runId, taskId } from './workflow-fixtures';
+
+let call = answeringThroughTheClient({});
+jest.mock('@dcipher/shared/auth', () => ({
+  ...jest.requireActual('@dcipher/shared/auth'),
+  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
+}));
+
+const initialState = authStore.getState();
+
+async function openAt(path: string, handlers: Record<string, unknown>, account = testAccount) {
+  authStore.setState({ status: 'authenticated' });
+  call = answeringThroughTheClient({ getAccount: account, ...handlers });
+  window.history.pushState(null, '', path);
+  const navigate = jest.fn();
+  await renderScreen(
+    <main>
+      <AccountApp navigate={navigate} />
+    </main>,
+  );
+  return { navigate };
+}
+
+/** The inputs the client sent for one operation (params, query, body), in order. */
+const callsOf = (operation: string) =>
+  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation).map(([, input]) => input as never);
+
+describe('Workflows: the landing screen', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  it('is first in the menu, says it is loading, then lists the workflows with their last run', async () => {
+    let release: (value: unknown) => void = () => {};
+    await openAt('/workflows', { listFlows: () => new Promise((resolve) => (release = resolve)) });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading your workflows…');
+    const menu = screen.getByRole('navigation', { name: 'Account area' });
+    const first = within(menu).getAllByRole('link')[0]!;
+    expect([first.textContent, first.getAttribute('aria-current')]).toEqual(['Workflows', 'page']);
+    await act(async () =>
+      release({
+        flows: [
+          flow({ lastRun: run() }),
+          flow({
+            id: 'f2',
+            name: 'Competitors weekly',
+            flowType: 'customFlow',
+            analysisType: 'trendDetection',
+            schedule: { frequency: 'weekly', startAt: '2026-11-27T10:00:00.000Z', nextRunAt: null },
+            paused: true,
+          }),
+        ],
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Your workflows' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]!.textContent).toMatch(
+      /Review analysis \(sample\).*Predefined.*Content analysis.*By hand.*Done/,
+    );
+    expect(items[1]!.textContent).toMatch(
+      /Competitors weekly.*Custom.*Trend detection.*Weekly \(paused\).*Not run yet/,
+    );
+    expect(within(list).getByRole('link', { name: 'Review analysis (sample)' }).getAttribute('href')).toBe(
+      `/workflows/${flowId}`,
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('filters by type with GET /flows?flowType', async () => {
+    await openAt('/workflows', {
+      listFlows: ({ query }: { query: Record<string, string> }) => ({
+        flows: query.flowType === 'customFlow' ? [] : [flow()],
+      }),
+    });
+    fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'customFlow' } });
+    expect((await screen.findByText('No custom workflows yet.')).textContent).toBeTruthy();
+    expect(callsOf('listFlows').map((input: { query?: object }) => input.query)).toEqual([
+      {},
+      { flowType: 'customFlow' },
+    ]);
+    expect(window.location.search).toBe('?flowType=customFlow');
+  });
+
+  it('shows a failed load with "Try again"', async () => {
+    let attempt = 0;
+    await openAt('/workflows', {
+      listFlows: () => {
+        attempt += 1;
+        if (attempt === 1)
+          throw new ApiAnswer(500, {
+            statusCode: 500,
+            error: 'Internal',
+            message: 'x',
+            code: 'INTERNAL',
+          } as never);
+        return { flows: [flow()] };
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Server error');
+    await expectNoAxeViolations();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Your workflows' })).toBeTruthy();
+  });
+
+  it('offers the predefined workflows when there are none, and tries one on its sample in one click', async () => {
+    const { navigate } = await openAt('/workflows', {
+      listFlows: { flows: [] },
+      createFlow: ({ body }: { body: { name: string } }) => flow({ name: body.name }),
+      runFlow: run({ state: 'JobPending', progress: 0, finishedAt: null, startedAt: null }),
+    });
+    const cards = await screen.findByRole('list', { name: 'Predefined workflows' });
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
+      'Review analysis',
+      'Survey coding',
+      'Brand monitoring',
+      'Competitor tracking',
+      'News briefing',
+    ]);
+    await expectNoAxeViolations();
+    fireEvent.click(within(cards).getByRole('button', { name: 'Try with sample data (Review analysis)' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
+    expect(callsOf('createFlow')[0]).toEqual({
+      body: expect.objectContaining({
+        name: 'Review analysis (sample)',
+        flowType: 'predefinedFlow',
+        predefinedFlowId: 'review-analysis',
+        analysisType: 'contentAnalysis',
+        dataSources: [{ kind: 'starter', group: 'file', sampleId: 'coffee-machine-reviews' }],
+      }),
+    });
+    expect(callsOf('runFlow')[0]).toEqual({
+      params: { flowId },
+      body: { idempotencyKey: expect.stringMatching(/^run-/) },
+    });
+  });
+
+  it('says why the sample could not be created, and keeps the cards', async () => {
+    await openAt('/workflows', {
+      listFlows: { flows: [] },
+      createFlow: () => {
+        throw new ApiAnswer(402, {
+          statusCode: 402,
+          error: 'Payment Required',
+          message: 'x',
+          code: 'FLOW_QUOTA_REACHED',
+          params: { limit: 3 },
+        } as never);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try with sample data (Survey coding)' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Your plan includes 3 custom workflows/);
+    expect(screen.getByRole('button', { name: 'Try with sample data (Survey coding)' })).toBeTruthy();
+  });
+});
+
+describe('Workflows: a new workflow', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  const upload = {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    fileName: 'reviews.csv',
+    format: 'csv',
+    bytes: 64,
+    documents: 3,
+    preview: ['Great coffee', 'Too loud', 'Fine'],
+    createdAt: '2026-11-27T10:00:00.000Z',
+  };
+
+  it('uploads a CSV, shows what was read and the cost, checks the name, then creates and runs it', async () => {
+    const { navigate } = await openAt('/workflows/new?predefined=review-analysis', {
+      validateFlowName: ({ body }: { body: { name: string } }) =>
+        body.name === 'Review analysis'
+          ? {
+              result: 'file-name-exists',
+              message: 'A workflow with this name already exists in your organization.',
+            }
+          : { result: 'file-name-valid', message: null },
+      calculateFlowCost: ({ body }: { body: { dataSources: { kind: string }[] } }) =>
+        body.dataSources[0]!.kind === 'uploaded'
+          ? cost({
+              documents: 3,
+              creditsNeeded: 2,
+              lines: [
+                {
+                  usageCategory: 'SocialMedia',
+                  quantity: 3,
+                  unit: 'document',
+                  includedRemaining: 1,
+                  payable: 2,
+                  credits: 2,
+                },
+              ],
+            })
+          : cost(),
+      uploadFlowFile: upload,
+      createFlow: ({ body }: { body: { name: string } }) => flow({ name: body.name }),
+      runFlow: run({ state: 'JobPending' }),
+    });
+    expect(await screen.findByRole('form', { name: 'New workflow' })).toBeTruthy();
+    expect(screen.getByLabelText('Review analysis')).toHaveProperty('checked', true);
+    // Its inputs by kind, with their help.
+    expect(screen.getByLabelText('Language')).toHaveProperty('tagName', 'SELECT');
+    const slider = screen.getByLabelText(/Most documents to analyse/);
+    expect([slider.getAttribute('type'), slider.getAttribute('aria-describedby')]).toEqual([
+      'range',
+      expect.any(String),
+    ]);
+    expect(document.getElementById(slider.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /most recent/,
+    );
+    // The name is checked as it is typed (the predefined workflow's name is taken); the sample is priced at once.
+    expect(
+      await screen.findByText('A workflow with this name already exists in your organization.', undefined, {
+        timeout: 3000,
+      }),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('credits-needed').textContent).toBe('Included in your plan'),
+    );
+    await expectNoAxeViolations();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Espresso reviews' } });
+    expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
+
+    // The file is read by the API and its documents shown.
+    fireEvent.click(screen.getByLabelText('Upload a file'));
+    const file = new File(['text\nGreat coffee\nToo loud\nFine\n'], 'reviews.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('Data file'), { target: { files: [file] } });
+    const preview = await screen.findByTestId('upload-preview');
+    expect(preview.textContent).toMatch(/reviews.csv: 3 documents found/);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Great coffee', 'Too loud', 'Fine']);
+    const [uploadCall] = callsOf('uploadFlowFile') as { body: { fileName: string; contentBase64: string } }[];
+    expect(uploadCall!.body.fileName).toBe('reviews.csv');
+    expect(Buffer.from(uploadCall!.body.contentBase64, 'base64').toString()).toBe(
+      'text\nGreat coffee\nToo loud\nFine\n',
+    );
+
+    // Its cost, before anything runs.
+    await waitFor(() => expect(screen.getByTestId('credits-needed').textContent).toBe('2 credits'));
+    expect(screen.getByTestId('flow-cost').textContent).toMatch(/1 of 3 in your plan, 2 paid/);
+    await expectNoAxeViolations();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create and run' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
+    expect(callsOf('createFlow')[0]).toEqual({
+      body: expect.objectContaining({
+        name: 'Espresso reviews',
+        flowType: 'predefinedFlow',
+        predefinedFlowId: 'review-analysis',
+        dataSources: [{ kind: 'uploaded', group: 'file', uploadId: upload.id }],
+        schedule: null,
+        notifications: true,
+        visibility: 'private',
+        inputs: expect.arrayContaining([
+          expect.objectContaining({ key: 'language', kind: 'select', value: 'any' }),
+        ]),
+      }),
+    });
+    expect(callsOf('runFlow')).toHaveLength(1);
+  });
+
+  it('refuses a file by the API’s reason, and keeps what was typed when creating fails', async () => {
+    await openAt('/workflows/new?predefined=custom', {
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+      uploadFlowFile: () => {
+        throw new ApiAnswer(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'x',
+          code: 'UPLOAD_REJECTED',
+          params: { reason: 'format' },
+        } as never);
+      },
+      createFlow: () => {
+        throw new ApiAnswer(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'x',
+          code: 'FLOW_NAME_TAKEN',
+        } as never);
+      },
+    });
+    expect(await screen.findByLabelText('From scratch')).toHaveProperty('checked', true);
+    fireEvent.change(screen.getByLabelText('Analysis type'), { target: { value: 'trendDetection' } });
+    expect(screen.getByLabelText('Trend metric')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Upload a file'));
+    fireEvent.change(screen.getByLabelText('Data file'), {
+      target: { files: [new File(['x'], 'notes.odt')] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /notes.odt: This kind of file cannot be analysed/,
+    );
+
+    fireEvent.click(screen.getByLabelText('A sample dataset'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'My trends' } });
+    fireEvent.click(screen.getByLabelText('Run on a schedule'));
+    fireEvent.change(screen.getByLabelText('How often'), { target: { value: 'daily' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('credits-needed').textContent).toBe('Included in your plan'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    expect(
+      (await screen.findByText(/A workflow with this name already exists/, { selector: '[role=alert]' }))
+        .textContent,
+    ).toBeTruthy();
+    expect(callsOf('createFlow')[0]).toEqual({
+      body: expect.objectContaining({
+        flowType: 'customFlow',
+        analysisType: 'trendDetection',
+        trendMetric: 'momentum',
+        schedule: { frequency: 'daily' },
+      }),
+    });
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'My trends');
+    expect(screen.getByLabelText('How often')).toHaveProperty('value', 'daily');
+    expect(screen.getByLabelText('Analysis type')).toHaveProperty('value', 'trendDetection');
+  });
+});
+
+describe('Workflows: one workflow', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+    jest.restoreAllMocks();
+  });
+
+  it('confirms the cost before running, follows the run live to JobDone, and draws its result', async () => {
+    const answers = [
+      run({ state: 'JobPending', progress: 0, stage: null, finishedAt: null, startedAt: null }),
+      run({ state: 'JobRunning', progress: 0.5, stage: 'analysing', finishedAt: null }),
+      run({ state: 'JobDone' }),
+    ];
+    let asked = 0;
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow(),
+      listFlowRuns: () => ({ runs: asked > 0 ? [run()] : [] }),
+      calculateFlowCost: cost({ creditsNeeded: 7 }),
+      runFlow: answers[0],
+      getFlowStatus: () => {
+        const answer = answers[Math.min(asked, 2)]!;
+        asked += 1;
+        return { run: answer, insights: answer.state === 'JobDone' ? insights : null };
+      },
+      listFlowFiles: { runId, number: 1, files: run().files },
+    });
+    expect((await screen.findByTestId('flow-name')).textContent).toBe('Review analysis (sample)');
+    expect(screen.getByText('It has not run yet. Run it to see what it finds.')).toBeTruthy();
+    await expectNoAxeViolations();
+
+    const runButton = screen.getByRole('button', { name: 'Run' });
+    runButton.focus();
+    fireEvent.click(runButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Run Review analysis (sample)?' });
+    expect(await within(dialog).findByText(/This run takes 7 credits from your wallet/)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Run now' })),
+    );
+    await expectNoAxeViolations();
+    // Escape closes it and gives focus back; nothing was charged.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(runButton);
+    expect(callsOf('runFlow')).toHaveLength(0);
+
+    fireEvent.click(runButton);
+    fireEvent.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText(/Waiting to start/)).toBeTruthy();
+    expect(callsOf('runFlow')[0]).toEqual({
+      params: { flowId },
+      body: { idempotencyKey: expect.stringMatching(/^run-/) },
+    });
+    expect(await screen.findByText(/Analysing — 50%/, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Run 1 progress' })).toBeTruthy();
+    const result = await screen.findByTestId('run-insights', undefined, { timeout: 3000 });
+    expect(
+      callsOf('getFlowStatus').every(
+        (input: { query: object }) => JSON.stringify(input.query) === JSON.stringify({ taskId }),
+      ),
+    ).toBe(true);
+    // The charts' figures, as tables and lists beside them.
+    expect(
+      within(result).getByRole('table', { name: 'Keywords, by the documents using them' }).textContent,
+    ).toMatch(/heat pump42/);
+    expect(within(result).getByRole('list', { name: 'Rising terms' }).textContent).toMatch(
+      /battery: momentum \+1.50 \(2.8× the share\), 25 mentions/,
+    );
+    expect(within(result).getByText('installation delays', { selector: 'strong' })).toBeTruthy();
+    expect(within(result).getByText(/Overall positive/)).toBeTruthy();
+    expect(result.querySelectorAll('figure')).toHaveLength(4);
+    // Polling stopped once it was done.
+    const asks = asked;
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(asked).toBe(asks);
+    expect(await screen.findByRole('button', { name: 'Download result.json' })).toBeTruthy();
+    await expectNoAxeViolations();
+    // Two polls a second apart, and a second more to see that polling stopped.
+  }, 20_000);
+
+  it('downloads a result file of the run shown', async () => {
+    const createObjectURL = jest.fn(() => 'blob:result');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow({ lastRun: run() }),
+      listFlowRuns: { runs: [run()] },
+      getFlowStatus: { run: run(), insights },
+      listFlowFiles: { runId, number: 1, files: run().files },
+      downloadFlowFile: {
+        name: 'keywords.csv',
+        mediaType: 'text/csv',
+        content: 'term,documents\nsolar,30\n',
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download keywords.csv' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(callsOf('downloadFlowFile')[0]).toEqual({
+      params: { flowId, fileName: 'keywords.csv' },
+      query: { num: '1' },
+    });
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect([blob.type, text]).toEqual(['text/csv', 'term,documents\nsolar,30\n']);
+  });
+
+  it('pauses and resumes a scheduled workflow', async () => {
+    const schedule = {
+      frequency: 'daily' as const,
+      startAt: '2026-11-27T10:00:00.000Z',
+      nextRunAt: '2026-11-28T10:00:00.000Z',
+    };
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow({ schedule }),
+      listFlowRuns: { runs: [] },
+      pauseFlow: flow({ schedule: { ...schedule, nextRunAt: null }, paused: true }),
+      resumeFlow: flow({ schedule }),
+    });
+    expect((await screen.findByTestId('flow-schedule')).textContent).toMatch(/^Daily from .*; next run 28 /);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('Paused: scheduled runs are skipped.')).toBeTruthy();
+    expect(screen.getByTestId('flow-schedule').textContent).toMatch(/Daily, paused/);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('Resumed: it runs again from its next slot.')).toBeTruthy();
+    expect(callsOf('pauseFlow')).toEqual([{ params: { flowId } }]);
+    expect(callsOf('resumeFlow')).toEqual([{ params: { flowId } }]);
+  });
+
+  it('shows a viewer no Run, no changes, no sharing and no delete', async () => {
+    await openAt(
+      `/workflows/${flowId}`,
+      {
+        getFlow: flow({
+          abilities: ['read'],
+          myRole: 'viewer',
+          schedule: { frequency: 'weekly', startAt: '2026-11-27T10:00:00.000Z', nextRunAt: null },
+          lastRun: run(),
+        }),
+        listFlowRuns: { runs: [run()] },
+        getFlowStatus: { run: run(), insights },
+        listFlowFiles: { runId, number: 1, files: run().files },
+      },
+      { ...testAccount, role: 'guest' },
+    );
+    expect(await screen.findByTestId('run-insights')).toBeTruthy();
+    for (const name of [
+      'Run',
+      'Delete',
+      'Pause',
+      'Change the schedule',
+      'Turn notifications off',
+      'Run again as run 1',
+    ])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Sharing' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download result.json' })).toBeTruthy();
+    await expectNoAxeViolations();
+  });
+
+  it('says when the workflow cannot be found, and tries again', async () => {
+    let attempt = 0;
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: () => {
+        attempt += 1;
+        if (attempt === 1)
+          throw new ApiAnswer(404, {
+            statusCode: 404,
+            error: 'Not Found',
+            message: 'x',
+            code: 'NOT_FOUND',
+            params: { reason: 'flow' },
+          } as never);
+        return flow();
+      },
+      listFlowRuns: { runs: [] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not be found/);
+    await expectNoAxeViolations();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('flow-name')).textContent).toBe('Review analysis (sample)');
+  });
+
+  it('refuses a run that cannot be paid, in the dialog, with the reason', async () => {
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow(),
+      listFlowRuns: { runs: [] },
+      calculateFlowCost: cost({
+        creditsNeeded: 900,
+        balance: 10,
+        allowed: false,
+        reason: 'Your wallet has 10 credits; this run needs 900.',
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Run' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(
+      /Your wallet has 10 credits; this run needs 900/,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Run now' })).toHaveProperty('disabled', true);
+  });
+
+  it('deletes after a confirmation', async () => {
+    const { navigate } = await openAt(`/workflows/${flowId}`, {
+      getFlow: flow(),
+      listFlowRuns: { runs: [] },
+      deleteFlow: { deleted: true },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Review analysis (sample)?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete workflow' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
+    expect(callsOf('deleteFlow')).toEqual([{ params: { flowId } }]);
+  });
+});

@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import { predefinedWorkflows } from '@dcipher/shared/domain';
+import type { Page } from '@playwright/test';
+import { emailedLink, expect, test } from './fixtures.mjs';
+
+// The workflow store (docs/decisions/0071, 0073): static pages built from the catalogue and the API, each
+// drawing the last run of its sample; "Try it" leads through sign-up to that workflow, ready to run.
+
+const viewports = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+] as const;
+
+const axeViolations = async (page: Page) =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+  ).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const viewport of viewports) {
+  test(`the store lists every workflow and each page draws its sample's last run, axe clean (${viewport.name})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    // Reached as a visitor would: the header (behind the menu on a phone), then the list.
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const storeLink = header
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Workflow store' });
+    if (viewport.name === 'phone') {
+      // The menu button works once the page has hydrated: pressed until it has opened the menu.
+      const menu = header.getByRole('button', { name: 'Menu' });
+      await expect(async () => {
+        if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+        await expect(storeLink).toBeVisible({ timeout: 1000 });
+      }).toPass();
+    }
+    await storeLink.click();
+    await expect(page).toHaveURL(/\/workflow-store$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workflow store');
+    const items = page.getByRole('main').getByRole('listitem');
+    await expect(items).toHaveCount(predefinedWorkflows.length);
+    // The build waited for the samples' first runs: none is still being prepared.
+    await expect(page.getByText('Its first run is being prepared')).toHaveCount(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`store-${viewport.name}.png`), fullPage: true });
+
+    for (const workflow of predefinedWorkflows) {
+      await page.goto('/workflow-store');
+      await page.getByRole('link', { name: new RegExp(`^See it ?: ${workflow.name}$`) }).click();
+      await expect(page).toHaveURL(new RegExp(`/workflow-store/${workflow.id}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.name);
+      await expect(page.getByRole('table', { name: `The inputs of ${workflow.name}` })).toBeVisible();
+      await expect(page.getByText(/credits? per 1,000 documents/).first()).toBeVisible();
+      await expect(page.getByText('The first run of this sample is being prepared.')).toHaveCount(0);
+      // Charts in the page's HTML, each named, with a table of its figures.
+      const charts = page.getByRole('main').getByRole('img');
+      expect(await charts.count()).toBeGreaterThanOrEqual(2);
+      await expect(
+        page.getByRole('img', { name: /^Keywords: the \d+ terms found in the most documents$/ }),
+      ).toBeVisible();
+      const keywordRows = page
+        .getByRole('table', { name: 'Keywords by the documents they are found in' })
+        .getByRole('row');
+      expect(await keywordRows.count()).toBeGreaterThan(1);
+      if (workflow.analysisType === 'trendDetection') {
+        await expect(page.getByRole('img', { name: /^Rising terms: the momentum of/ })).toBeVisible();
+        await expect(page.getByRole('img', { name: /^Mentions per \w+:/ })).toBeVisible();
+      }
+      if (workflow.analysisType === 'narrativeAnalysis')
+        await expect(
+          page.getByRole('img', { name: /^Narratives: the share of the documents/ }),
+        ).toBeVisible();
+      if (workflow.analysisType === 'newsAnalysis') {
+        await expect(page.getByRole('img', { name: /^Sources: documents from each of/ })).toBeVisible();
+        await expect(page.getByRole('img', { name: /^Documents per day over/ })).toBeVisible();
+      }
+      if (workflow.analysisType === 'contentAnalysis')
+        await expect(page.getByRole('img', { name: /^Sentiment:/ })).toBeVisible();
+      const html = await (await page.request.get(`/workflow-store/${workflow.id}`)).text();
+      expect(html).toMatch(/<svg role="img" aria-label="Keywords: /);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page), workflow.id).toEqual([]);
+      await page.screenshot({
+        path: testInfo.outputPath(`store-${workflow.id}-${viewport.name}.png`),
+        fullPage: true,
+      });
+    }
+  });
+}
+
+test('the Workflows product page leads to the store', async ({ page }) => {
+  await page.goto('/products/dcipher-workflows');
+  await page.getByRole('link', { name: 'Browse the workflow store' }).click();
+  await expect(page).toHaveURL(/\/workflow-store$/);
+});
+
+test('"Try it" leads through sign-up and the emailed link to Workflows, where that workflow is ready to run', async ({
+  page,
+  request,
+  stack,
+  allowConsoleErrors,
+}) => {
+  test.setTimeout(180_000);
+  allowConsoleErrors(/status of 40[134]/);
+  const email = `ada.store.${Date.now()}@example.com`;
+  const password = 'Harbour-Lights-2026';
+  await page.goto('/workflow-store/review-analysis');
+  await page.getByRole('link', { name: 'Try it', exact: true }).click();
+  await expect(page).toHaveURL(/\/signup\?workflow=review-analysis$/);
+  const chosen = page.getByRole('region', { name: 'Your workflow' });
+  await expect(chosen).toContainText('You are signing up to try Review analysis.');
+
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment method (2/2)');
+  await expect(chosen).toContainText('You are signing up to try Review analysis.');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/postsignup\?email=/);
+
+  await page.goto(
+    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+  await expect(page.getByText('You are signed in.', { exact: false })).toBeVisible();
+
+  // The organization has the workflow, with its sample, created at sign-up.
+  const session = await (await request.post(`${stack.urls.api}/login`, { data: { email, password } })).json();
+  const { flows } = await (
+    await request.get(`${stack.urls.api}/flows`, {
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    })
+  ).json();
+  expect(flows).toContainEqual(
+    expect.objectContaining({
+      predefinedFlowId: 'review-analysis',
+      flowType: 'predefinedFlow',
+      dataSources: [expect.objectContaining({ kind: 'starter', sampleId: 'coffee-machine-reviews' })],
+    }),
+  );
+
+  // Signed in, the customer's place is Workflows: the workflow is there, ready to run.
+  await page.getByRole('button', { name: 'Go to my workflows' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  const mine = page.getByRole('list', { name: 'Your workflows' });
+  await mine
+    .getByRole('link', { name: /Review analysis/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('flow-name')).toContainText('Review analysis');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+});
