@@ -173,7 +173,11 @@ describe('workflows (docs/decisions/0071)', () => {
     );
     assert.deepEqual([badUpload.statusCode, errorBodyOf(badUpload).params], [404, { reason: 'upload' }]);
 
-    const listed = (await call('GET', '/flows', { token: org.admin })).json();
+    assert.deepEqual(
+      (await call('GET', '/flows?flowType=customFlow', { token: org.admin })).json().flows,
+      [],
+    );
+    const listed = (await call('GET', '/flows?flowType=predefinedFlow', { token: org.admin })).json();
     assert.deepEqual(
       listed.flows.map((entry: { id: string }) => entry.id),
       [flow.id],
@@ -419,6 +423,35 @@ describe('workflows (docs/decisions/0071)', () => {
         { kind: 'news', group: 'news', format: 'rss', url: feedUrl.replace('feed.xml', 'none.xml') },
       ],
     });
+    const priced = await call(
+      'POST',
+      '/flows/calculate-cost',
+      { token: org.admin },
+      { flowId: unreachable.id },
+    );
+    assert.deepEqual([priced.statusCode, errorBodyOf(priced).code], [422, 'SOURCE_UNREACHABLE']);
+    const described = await call(
+      'POST',
+      '/flows/calculate-cost',
+      { token: org.admin },
+      {
+        dataSources: [{ kind: 'starter', group: 'file', sampleId: 'energy-news-items' }],
+        filters: [{ kind: 'articleLimit', value: 25 }],
+      },
+    );
+    assert.deepEqual(
+      [described.json().documents, described.json().lines[0].usageCategory, described.json().allowed],
+      [25, 'SocialMedia', true],
+    );
+    const blocked = await call(
+      'POST',
+      '/flows/calculate-cost',
+      { token: org.admin },
+      {
+        dataSources: [{ kind: 'public-url', group: 'url', url: 'http://169.254.169.254/latest/meta-data' }],
+      },
+    );
+    assert.deepEqual([blocked.statusCode, errorBodyOf(blocked).params], [422, { reason: 'blocked' }]);
     const refused = await call('POST', `/flows/${unreachable.id}/run`, { token: org.admin });
     assert.deepEqual([refused.statusCode, errorBodyOf(refused).code], [422, 'SOURCE_UNREACHABLE']);
   });
