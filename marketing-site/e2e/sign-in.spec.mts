@@ -11,7 +11,7 @@ test('the demo admin signs in through the remote, stays signed in across a reloa
 
   await logIn(page);
   await expect(page).toHaveURL(/\/workflows$/);
-  await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workflows');
   await expect(page.getByTestId('account-email')).toHaveText(demoSignIn.email);
   // The login screen came from the remote at runtime, through its manifest.
   expect(remoteRequests).toContain('/mf-manifest.json');
