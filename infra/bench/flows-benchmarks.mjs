@@ -5,7 +5,7 @@
 // tokenisation of the same texts measured in the same process and run. Prints documents/s, tokens/s and each
 // analysis's share of the bare tokenisation's tokens/s (the figure to compare across changes and machines).
 //
-// Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,...]
+// Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,... --runs=5]
 //   --api-dir: another checkout's api/ (its engine run from its sources), to measure an older version the same way.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -94,7 +94,134 @@ const table = figures.rows.map((row) => ({
 console.table(table);
 for (const row of figures.rows.filter((entry) => entry.detail)) console.log(`  ${row.name}: ${row.detail}`);
 console.log(`  peak resident memory of the benchmark process: ${figures.memoryMiB} MiB`);
-console.log(
-  '\nEnd to end (POST /flows/{flowId}/run to JobDone for a 1,000-document CSV): not measured. The flows API and its runs',
-);
-console.log('(issue 24 points 1 and 2) do not exist yet; this benchmark measures the engine alone.');
+await endToEnd();
+
+/**
+ * End to end: the API (from the same sources, on PGlite, as `npm start` runs it, jobs in its own process) is
+ * started on a free port; the demo admin uploads a 1,000-document CSV made from the same corpus, creates a custom
+ * contentAnalysis flow over it, and runs it `--runs` times (5 by default). Each run is timed from the
+ * `POST /flows/{flowId}/run` request to the first `GET /flows/{flowId}/status?taskId` answer saying JobDone (polled
+ * every 20 ms). The reference is the engine alone on the same 1,000 documents in this run (the first table's
+ * contentAnalysis rate): the difference is what the API, the queue and the database add.
+ */
+async function endToEnd() {
+  const runs = Number(option('runs', '5'));
+  const endToEndDocuments = 1000;
+  const { generateCorpus } = await import(corpusModule);
+  const corpus = generateCorpus({ count: endToEndDocuments, seed });
+  const quote = (value) => `"${String(value).replaceAll('"', '""')}"`;
+  const csv = ['title,text,published_at,source']
+    .concat(corpus.map((d) => [d.title, d.text, d.publishedAt, d.source].map(quote).join(',')))
+    .join('\n');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { createServer } = await import('node:net');
+  const { spawn } = await import('node:child_process');
+  const free = await new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'dcipher-bench-flows-'));
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DCIPHER_ENV: 'development',
+      DEV_AIDS: 'on',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(free),
+      DATA_DIR: dataDir,
+      BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${free}`;
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (api.exitCode !== null) throw new Error('the API exited at start');
+      try {
+        if ((await fetch(`${url}/health`)).ok) break;
+      } catch {}
+      if (Date.now() > deadline) throw new Error('the API did not start in 120 s');
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    const call = async (method, path, body, token) => {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${answer.message}`);
+      return answer;
+    };
+    const { accessToken } = await call('POST', '/login', {
+      email: 'admin@demo.dcipher.local',
+      password: 'Dcipher-demo-2026!',
+    });
+    const upload = await call(
+      'POST',
+      '/flows/uploads',
+      { fileName: 'bench-1000.csv', contentBase64: Buffer.from(csv).toString('base64') },
+      accessToken,
+    );
+    const flow = await call(
+      'POST',
+      '/flows',
+      {
+        name: `Benchmark ${Date.now()}`,
+        flowType: 'customFlow',
+        analysisType: 'contentAnalysis',
+        dataSources: [{ kind: 'uploaded', group: 'file', uploadId: upload.id }],
+        notifications: false,
+      },
+      accessToken,
+    );
+    const seconds = [];
+    for (let run = 0; run <= runs; run += 1) {
+      const started = performance.now();
+      const { taskId } = await call('POST', `/flows/${flow.id}/run`, {}, accessToken);
+      for (;;) {
+        const { run: state } = await call(
+          'GET',
+          `/flows/${flow.id}/status?taskId=${taskId}`,
+          undefined,
+          accessToken,
+        );
+        if (state.state === 'JobDone') break;
+        if (state.state === 'JobError' || state.state === 'JobCancelled')
+          throw new Error(`the run ended ${state.state}: ${state.error}`);
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      // The first run warms the API's engine up (the model is loaded lazily); it is not counted.
+      if (run > 0) seconds.push((performance.now() - started) / 1000);
+    }
+    seconds.sort((a, b) => a - b);
+    const median = seconds[Math.floor(seconds.length / 2)];
+    const engineRow = figures.rows.find((row) => row.name === 'contentAnalysis');
+    const engineSeconds = engineRow ? (engineRow.seconds * endToEndDocuments) / figures.documents : undefined;
+    console.log(
+      `\nEnd to end, POST /flows/{flowId}/run to JobDone, ${endToEndDocuments.toLocaleString('en')}-document CSV, contentAnalysis, API on PGlite:`,
+    );
+    console.log(
+      `  median ${median.toFixed(2)} s of ${seconds.length} runs (min ${seconds[0].toFixed(2)} s, max ${seconds.at(-1).toFixed(2)} s)`,
+    );
+    if (engineSeconds !== undefined)
+      console.log(
+        `  the engine alone at this run's contentAnalysis rate: ${engineSeconds.toFixed(2)} s for ${endToEndDocuments.toLocaleString('en')} documents (the rest is the API, the queue and the database)`,
+      );
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 1000));
+    api.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
