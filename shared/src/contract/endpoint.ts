@@ -110,7 +110,7 @@ export type EndpointOutput<TEndpoint extends EndpointDefinition> = v.InferOutput
 export function declaredErrorCodes(endpoint: EndpointDefinition): ReadonlySet<ErrorCode> {
   return new Set<ErrorCode>([
     ...everyEndpointErrorCodes,
-    ...(endpoint.auth === 'bearer' ? bearerEndpointErrorCodes : []),
+    ...(endpoint.auth === 'bearer' || endpoint.acceptsBearer ? bearerEndpointErrorCodes : []),
     ...(endpoint.auth === 'bearer' && endpoint.acceptsApiKey ? (['API_KEY_INVALID'] as const) : []),
     ...endpoint.errors,
   ]);

@@ -1,5 +1,6 @@
 import { contract } from '@dcipher/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PasswordChangeRequiredError, TwoStepSetupRequiredError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimitRule } from '../abuse/rate-limiter.js';
 import type { FlowCaller, FlowService } from './flows-service.js';
@@ -38,8 +39,12 @@ export function registerFlowRoutes(
   async function publicCaller(request: FastifyRequest): Promise<FlowCaller> {
     const apiKey = app.apiKeyOf(request);
     if (apiKey !== undefined) return app.authenticateApiKey(apiKey);
-    if (request.headers.authorization) return app.authenticateBearer(request);
-    return { kind: 'anonymous' };
+    if (!request.headers.authorization) return { kind: 'anonymous' };
+    const caller = await app.authenticateBearer(request);
+    // As on every bearer endpoint: an expired password or a missing required two-step set-up comes first.
+    if (caller.kind === 'user' && caller.requiresPasswordChange) throw new PasswordChangeRequiredError();
+    if (caller.kind === 'user' && caller.twoStepSetupRequired) throw new TwoStepSetupRequiredError();
+    return caller;
   }
 
   registerEndpoint(app, endpoints.listWorkflowStore, () => flows.store());

@@ -701,6 +701,21 @@ describe('workflows (docs/decisions/0071)', () => {
     assert.equal((await call('GET', `/flows/${flow.id}`, { token: org.teammate })).statusCode, 200);
   });
 
+  it('public calls with a token: a member whose password expired is told to change it first, as on bearer calls', async () => {
+    const admin = (await logIn(server.app)).accessToken;
+    const flow = await create(admin, predefined('review-analysis', { name: 'Expired password check' }));
+    const expired = (await logIn(server.app, { email: 'expired@demo.dcipher.local' })).accessToken;
+    for (const [method, url] of [
+      ['POST', `/flows/${flow.id}/run`],
+      ['GET', `/flows/${flow.id}/last-run`],
+    ] as const) {
+      const refused = await call(method, url, { token: expired });
+      assert.equal(refused.statusCode, 403, `${method} ${url}`);
+      assert.equal(errorBodyOf(refused).code, 'PASSWORD_CHANGE_REQUIRED');
+    }
+    assert.equal((await call('GET', `/flows/${flow.id}/runs`, { token: admin })).json().runs.length, 0);
+  });
+
   it('schedules: a due slot runs once whatever the workers, paused flows skip, resume continues after now', async () => {
     const org = await newOrganization();
     const flow = await create(
