@@ -220,7 +220,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
       await page.getByLabel('Work email').fill(demoSignIn.email);
       await page.getByLabel('Password').fill(demoSignIn.password);
       await logIn.click();
-      await page.waitForURL(/\/account$/, { timeout: 30_000 });
+      // Signing in lands on the Workflows screens (decision 0071).
+      await page.waitForURL(/\/workflows$/, { timeout: 30_000 });
       assert.deepEqual(problems, [], 'no CSP violation, no error');
     } catch (error) {
       throw new Error(`${error.message}\nin the page: ${problems.join('\n') || 'nothing logged'}`);
