@@ -115,10 +115,13 @@ function FigureTable({
           css={{
             borderCollapse: 'collapse',
             width: '100%',
+            // The columns share the card's width and long words wrap: the table is never wider than a phone.
+            tableLayout: 'fixed',
             fontSize: '0.95rem',
             '& th, & td': {
               textAlign: 'left',
-              padding: '0.35rem 0.5rem',
+              padding: '0.35rem 0.4rem',
+              overflowWrap: 'anywhere',
               borderBottom: `1px solid ${theme.colors.border}`,
               verticalAlign: 'top',
             },
