@@ -201,6 +201,10 @@ export class ConfigError extends Error {
   }
 }
 
+/** A whole number from 0 to `max`, given as text; `message` for anything else. */
+const wholeNumberUpTo = (max: number, message: string) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, message), v.transform(Number), v.maxValue(max, message));
+
 const positiveInteger = (max: number) =>
   v.pipe(
     v.string(),
@@ -326,22 +330,10 @@ const EnvironmentVariablesSchema = v.object({
     '',
   ),
   REQUEST_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '10'),
-  SHUTDOWN_DRAIN_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number of seconds from 0 to 120'),
-      v.transform(Number),
-      v.maxValue(120, 'must be a whole number of seconds from 0 to 120'),
-    ),
-  ),
+  SHUTDOWN_DRAIN_SECONDS: v.optional(wholeNumberUpTo(120, 'must be a whole number of seconds from 0 to 120')),
   RATE_LIMIT_SCALE: v.optional(positiveInteger(10_000), '1'),
   BILLING_SCHEDULER_INTERVAL_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number of seconds from 0 (off) to 86400'),
-      v.transform(Number),
-      v.maxValue(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
-    ),
+    wholeNumberUpTo(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
     '60',
   ),
   JOBS_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
@@ -356,23 +348,10 @@ const EnvironmentVariablesSchema = v.object({
     '52428800',
   ),
   FLOW_SCHEDULER_INTERVAL_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number of seconds from 0 (off) to 86400'),
-      v.transform(Number),
-      v.maxValue(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
-    ),
+    wholeNumberUpTo(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
     '60',
   ),
-  METRICS_PORT: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a port number from 0 (off) to 65535'),
-      v.transform(Number),
-      v.maxValue(65_535, 'must be a port number from 0 (off) to 65535'),
-    ),
-    '9464',
-  ),
+  METRICS_PORT: v.optional(wholeNumberUpTo(65_535, 'must be a port number from 0 (off) to 65535'), '9464'),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'must name an address')), '127.0.0.1'),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
