@@ -43,9 +43,12 @@ export function nginxApiConfig({ listen, upstreams, maxBodyBytes = 80 * 1024 * 1
   return `upstream dcipher_api {
 ${upstreams.map((address) => `  server ${address} max_fails=2 fail_timeout=5s;`).join('\n')}
   # Connections to the replicas are kept and reused (HTTP/1.1, an empty Connection header below); the API keeps an
-  # idle connection 72 s, longer than nginx does (60 s), so nginx never reuses one the API has just closed.
+  # idle connection 72 s, longer than nginx does, so nginx never reuses one the API has just closed. nginx closes an
+  # idle one after 4 s, within a replica's SIGTERM drain (SHUTDOWN_DRAIN_SECONDS, 5 s): by the drain's end nginx
+  # has closed every connection the drain's "Connection: close" answers did not, so the replica closes none that
+  # nginx might be sending on (docs/decisions/0077). Under load a connection is never idle that long.
   keepalive 32;
-  keepalive_timeout 60s;
+  keepalive_timeout 4s;
 }
 
 server {

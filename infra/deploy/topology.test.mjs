@@ -25,10 +25,17 @@ describe('the production topology (decision 0077)', () => {
     });
     assert.deepEqual(three.replicas, [5101, 5102, 5103]);
     assert.equal(three.site, 9080);
-    assert.throws(() => topologyPorts({ PRODUCTION_REPLICA_PORTS: '4101,4102,4104' }), /PRODUCTION_METRICS_PORTS/);
+    assert.throws(
+      () => topologyPorts({ PRODUCTION_REPLICA_PORTS: '4101,4102,4104' }),
+      /PRODUCTION_METRICS_PORTS/,
+    );
     assert.throws(() => topologyPorts({ PRODUCTION_WORKER_PORT: '8080' }), /port 8080 is given to two/);
     assert.throws(() => topologyPorts({ PRODUCTION_API_PORT: 'eighty' }), /PRODUCTION_API_PORT/);
-    assert.deepEqual(topologyBuildEnv(topologyPorts({})), { SITE_PORT: '8080', REMOTE_PORT: '8081', API_PORT: '8082' });
+    assert.deepEqual(topologyBuildEnv(topologyPorts({})), {
+      SITE_PORT: '8080',
+      REMOTE_PORT: '8081',
+      API_PORT: '8082',
+    });
   });
 
   it('runs replicas without jobs behind nginx and one worker with them, none migrating, all in staging settings', () => {
@@ -72,7 +79,10 @@ describe('the production topology (decision 0077)', () => {
     });
     assert.match(config, /listen 127\.0\.0\.1:8080;\n\s+root \/srv\/site;/);
     assert.match(config, /listen 127\.0\.0\.1:8081;\n\s+root \/srv\/remote;/);
-    assert.match(config, /server 127\.0\.0\.1:4101 max_fails=2 fail_timeout=5s;\n\s+server 127\.0\.0\.1:4102 /);
+    assert.match(
+      config,
+      /server 127\.0\.0\.1:4101 max_fails=2 fail_timeout=5s;\n\s+server 127\.0\.0\.1:4102 /,
+    );
     assert.match(config, /listen 127\.0\.0\.1:8082;/);
     assert.match(config, /connect-src 'self' http:\/\/localhost:8082/);
     assert.match(config, /"http:\/\/localhost:8080" "http:\/\/localhost:8080";/);
@@ -84,7 +94,9 @@ describe('the production topology (decision 0077)', () => {
         root: '/srv/site',
         listen: 8080,
         rules: siteRules,
-        manifest: { pages: { '/404.html': 'policy-of-404.html', '/404/index.html': 'policy-of-404/index.html' } },
+        manifest: {
+          pages: { '/404.html': 'policy-of-404.html', '/404/index.html': 'policy-of-404/index.html' },
+        },
       },
       remote: { root: '/srv/remote', listen: 8081, rules: remoteRules, allowedOrigins: [], policy: '' },
     });

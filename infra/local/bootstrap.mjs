@@ -133,7 +133,9 @@ async function productionPrerequisites() {
   const { findPostgresBinDir } = await import('./postgres-cluster.mjs');
   const missing = [!findNginx() && 'nginx-light', !findPostgresBinDir() && 'postgresql'].filter(Boolean);
   if (missing.length > 0) {
-    console.error(`The production topology needs nginx and PostgreSQL: sudo apt-get install ${missing.join(' ')}`);
+    console.error(
+      `The production topology needs nginx and PostgreSQL: sudo apt-get install ${missing.join(' ')}`,
+    );
     process.exit(1);
   }
 }
@@ -184,9 +186,13 @@ switch (command) {
     ensurePnpm();
     ensureDependencies();
     buildAll(await buildEnv(await productionBuildEnv()));
-    run(process.execPath, ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')], {
-      env: { ...env, CHROMIUM_PATH: findChromium() ?? '' },
-    });
+    run(
+      process.execPath,
+      ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
+      {
+        env: { ...env, CHROMIUM_PATH: findChromium() ?? '' },
+      },
+    );
     break;
   }
   case 'bench:site': {
@@ -274,9 +280,13 @@ switch (command) {
     // The production topology last: its build is for other origins (docs/decisions/0077).
     await productionPrerequisites();
     buildAll(await buildEnv(await productionBuildEnv()));
-    run(process.execPath, ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')], {
-      env: { ...env, CHROMIUM_PATH: chromium },
-    });
+    run(
+      process.execPath,
+      ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
+      {
+        env: { ...env, CHROMIUM_PATH: chromium },
+      },
+    );
     break;
   }
   default:

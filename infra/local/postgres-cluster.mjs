@@ -44,11 +44,16 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
     const [command, commandArgs] = user
       ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', executable, ...args]]
       : [executable, args];
-    return spawnSync(command, commandArgs, { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+    return spawnSync(command, commandArgs, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C' },
+    });
   };
   const check = (result, what) => {
     if (result.error) throw new Error(`${what}: ${result.error.message}`);
-    if (result.status !== 0) throw new Error(`${what} failed (${result.status}):\n${result.stdout}${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(`${what} failed (${result.status}):\n${result.stdout}${result.stderr}`);
   };
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     const passwordFile = join(dir, 'password');
@@ -95,7 +100,18 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
     (candidate) => existsSync(candidate),
   );
   const psql = (sql, database = 'dcipher') =>
-    asOwner(psqlBin ?? 'psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql]);
+    asOwner(psqlBin ?? 'psql', [
+      '-h',
+      dir,
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-tAc',
+      sql,
+    ]);
   try {
     const exists = psql("select 1 from pg_database where datname = 'dcipher'", 'postgres');
     check(exists, 'psql');

@@ -177,9 +177,7 @@ export async function startProductionTopology(options = {}) {
     // The site: the publisher's live release when there is one, else a copy of this build (as `npm start`).
     const releasesDir = join(dataDir, 'site-releases');
     const live = join(releasesDir, 'current');
-    const siteRoot = existsSync(join(live, 'index.html'))
-      ? live
-      : await snapshotSiteBuild({ releasesDir });
+    const siteRoot = existsSync(join(live, 'index.html')) ? live : await snapshotSiteBuild({ releasesDir });
     if (!siteRoot) throw new Error('The site has not been built: npm run start:production builds it first');
     const { remoteRules, siteRules } = await import('../serving/static-rules.mjs');
     const manifest = JSON.parse(await readFile(join(await realpath(siteRoot), policyManifestFile), 'utf8'));
