@@ -137,7 +137,7 @@ export async function startProductionTopology(options = {}) {
       const entry = { definition, child, intendedStop: false };
       processes.set(definition.name, entry);
       child.once('exit', (code, signal) => {
-        if (stopping || entry.intendedStop) return;
+        if (stopping || entry.intendedStop || !restartOnExit) return;
         log(`${definition.name} exited (${code ?? signal}); starting it again`);
         setTimeout(() => {
           if (stopping || processes.get(definition.name) !== entry) return;
