@@ -27,6 +27,10 @@ import * as v from 'valibot';
  * - `BILLING_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the billing scheduler's job
  *   renews due subscriptions, retries failed renewals and tells admins of ended trials (docs/decisions/0040, 0059):
  *   once per slot whatever the number of processes.
+ * - `FLOW_UPLOAD_MAX_BYTES` (default 52428800 = 50 MB): the largest data file a workflow upload takes, whatever
+ *   the plan allows; the request body limit of `POST /flows/uploads` follows it (docs/decisions/0071).
+ * - `FLOW_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the job that starts the scheduled
+ *   workflow runs whose slot is due fires (`flows.schedule-due`, docs/decisions/0071).
  * - `METRICS_PORT` (default 9464; 0 turns it off) and `METRICS_HOST` (default 127.0.0.1): where this process serves
  *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
@@ -110,6 +114,18 @@ export interface Config {
   jobsWorker: boolean;
   /** Whether this process applies pending migrations when it starts; off, it refuses to start behind (0077). */
   migrateOnStart: boolean;
+  /** Workflows (docs/decisions/0071). */
+  flows: {
+    /** The largest upload, in bytes, whatever the plan allows. */
+    uploadMaxBytes: number;
+    /** How often `flows.schedule-due` fires; 0: never. */
+    schedulerIntervalSeconds: number;
+    /**
+     * RSS feeds and pages on 127.0.0.0/8 are fetched: never from an environment variable, only a test that serves
+     * a feed on loopback sets it.
+     */
+    allowLoopbackSources: boolean;
+  };
   /** Where `GET /metrics` is served, apart from the API (docs/decisions/0060); port 0: not served. */
   metrics: { host: string; port: number };
   accessTokenTtlSeconds: number;
@@ -335,6 +351,25 @@ const EnvironmentVariablesSchema = v.object({
   ),
   JOBS_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   MIGRATE_ON_START: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  FLOW_UPLOAD_MAX_BYTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of bytes from 1024 to 1073741824'),
+      v.transform(Number),
+      v.minValue(1024, 'must be a whole number of bytes from 1024 to 1073741824'),
+      v.maxValue(1_073_741_824, 'must be a whole number of bytes from 1024 to 1073741824'),
+    ),
+    '52428800',
+  ),
+  FLOW_SCHEDULER_INTERVAL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds from 0 (off) to 86400'),
+      v.transform(Number),
+      v.maxValue(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
+    ),
+    '60',
+  ),
   METRICS_PORT: v.optional(
     v.pipe(
       v.string(),
@@ -517,6 +552,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     jobsWorker: variables.JOBS_WORKER === 'on',
     migrateOnStart: variables.MIGRATE_ON_START === 'on',
+    flows: {
+      uploadMaxBytes: variables.FLOW_UPLOAD_MAX_BYTES,
+      schedulerIntervalSeconds: variables.FLOW_SCHEDULER_INTERVAL_SECONDS,
+      allowLoopbackSources: false,
+    },
     metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,

@@ -14,6 +14,7 @@ import { creditCardModule } from './modules/credit-cards/credit-card-module.js';
 import { creditModule } from './modules/credits/credit-module.js';
 import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox-module.js';
 import { emailChangeModule } from './modules/email-change/email-change-module.js';
+import { flowsModule } from './modules/flows/flows-module.js';
 import { identityModule } from './modules/identity/identity-module.js';
 import { integrationModule } from './modules/integrations/integration-module.js';
 import { invitationModule } from './modules/invitations/invitation-module.js';
@@ -89,6 +90,7 @@ export async function createServer(
     await app.register(captchaModule);
     await app.register(identityModule);
     await app.register(apiKeyModule);
+    await app.register(flowsModule);
     await app.register(emailChangeModule);
     await app.register(accountModule);
     await app.register(organizationSettingsModule);

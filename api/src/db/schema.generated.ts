@@ -155,6 +155,79 @@ export interface EmailVerificationTokens {
   userId: string;
 }
 
+export interface FlowRunFiles {
+  content: string;
+  mediaType: string;
+  name: string;
+  runId: string;
+}
+
+export interface FlowRuns {
+  createdAt: Generated<Timestamp>;
+  creditsCharged: number | null;
+  creditsReserved: Generated<number>;
+  documentsAnalysed: number | null;
+  documentsEstimated: number;
+  error: string | null;
+  finishedAt: Timestamp | null;
+  flowId: string;
+  free: Generated<boolean>;
+  id: Generated<string>;
+  idempotencyKey: string | null;
+  insights: Json | null;
+  jobId: string;
+  kind: string;
+  number: number;
+  organizationId: string;
+  origin: string;
+  progress: Generated<number>;
+  rerunOf: string | null;
+  reservation: Generated<Json>;
+  scheduleSlot: Timestamp | null;
+  settings: Json;
+  stage: string | null;
+  startedAt: Timestamp | null;
+  startedBy: string | null;
+  state: string;
+  type: string;
+}
+
+export interface Flows {
+  analysisType: string;
+  createdAt: Generated<Timestamp>;
+  creativityLevel: string;
+  dataSources: Generated<Json>;
+  description: string | null;
+  filters: Generated<Json>;
+  flowType: string;
+  id: string;
+  inputs: Generated<Json>;
+  nextRunAt: Timestamp | null;
+  notifications: Generated<boolean>;
+  organizationId: string;
+  paused: Generated<boolean>;
+  predefinedFlowId: string | null;
+  scheduleFrequency: string | null;
+  scheduleStartAt: Timestamp | null;
+  state: Generated<string>;
+  trendMetric: string;
+  updatedAt: Generated<Timestamp>;
+  visibility: Generated<string>;
+}
+
+export interface FlowUploads {
+  byteCount: number;
+  bytes: Buffer;
+  createdAt: Generated<Timestamp>;
+  documentCount: number;
+  documents: Json;
+  fileName: string;
+  format: string;
+  id: Generated<string>;
+  organizationId: string;
+  uploadedBy: string | null;
+}
+
 export interface IntegrationTokens {
   accessToken: string;
   expiresAt: Timestamp | null;
@@ -577,6 +650,10 @@ export interface DB {
   emailOutbox: EmailOutbox;
   emailUnsubscribes: EmailUnsubscribes;
   emailVerificationTokens: EmailVerificationTokens;
+  flowRunFiles: FlowRunFiles;
+  flowRuns: FlowRuns;
+  flows: Flows;
+  flowUploads: FlowUploads;
   integrationTokens: IntegrationTokens;
   invitations: Invitations;
   invoiceNumberCounter: InvoiceNumberCounter;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { predefinedWorkflows } from '@dcipher/shared/domain';
 import { db } from '../db/kysely.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { backgroundQueues } from './background-jobs.js';
@@ -14,20 +15,24 @@ describe('the background jobs of an API process', () => {
   });
   after(() => server.close());
 
-  it('fires the billing scheduler and the payment repair job for this slot and runs them', async () => {
+  it('fires the billing scheduler, the payment repair job and the workflow schedule for this slot and runs them', async () => {
     const deadline = Date.now() + 20_000;
     let states: { queue: string; state: string }[] = [];
+    // The workflow store's sample runs (one per predefined workflow) are queued when the process starts.
+    const expected = 3 + predefinedWorkflows.length;
     while (Date.now() < deadline) {
       states = await db(server.database)
         .selectFrom('jobs')
         .select(['queue', 'state'])
         .orderBy('queue')
         .execute();
-      if (states.length === 2 && states.every((job) => job.state === 'succeeded')) break;
+      if (states.length === expected && states.every((job) => job.state === 'succeeded')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.deepEqual(states, [
       { queue: backgroundQueues.billingRunDue, state: 'succeeded' },
+      ...predefinedWorkflows.map(() => ({ queue: backgroundQueues.flowsRun, state: 'succeeded' })),
+      { queue: backgroundQueues.flowsScheduleDue, state: 'succeeded' },
       { queue: backgroundQueues.paymentsRepair, state: 'succeeded' },
     ]);
   });

@@ -416,7 +416,7 @@ export type FlowCost = v.InferOutput<typeof FlowCostSchema>;
 
 export const calculateFlowCost = defineEndpoint({
   operation: 'calculateFlowCost',
-  errors: ['NOT_FOUND', 'UPLOAD_REJECTED'],
+  errors: ['NOT_FOUND', 'UPLOAD_REJECTED', 'SOURCE_UNREACHABLE'],
   summary:
     "What running a workflow (by id) or a described one (its data sources and filters) would use of the plan's quotas and cost in credits",
   method: 'POST',

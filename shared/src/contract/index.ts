@@ -8,6 +8,7 @@ import * as creditCards from './credit-cards.js';
 import * as credits from './credits.js';
 import * as emailChange from './email-change.js';
 import type { EndpointDefinition } from './endpoint.js';
+import * as flows from './flows.js';
 import * as integrations from './integrations.js';
 import * as invitations from './invitations.js';
 import * as marketingEmails from './marketing-emails.js';
@@ -181,6 +182,44 @@ export {
   type ValidationReason,
   validationReasons,
 } from './errors.js';
+export {
+  anonymousRunDocumentsMax,
+  type CreateFlowInput,
+  CreateFlowInputSchema,
+  type Flow,
+  type FlowCost,
+  FlowCostSchema,
+  FlowCreditsSchema,
+  type FlowDataSource,
+  FlowDataSourceSchema,
+  type FlowFilter,
+  FlowFilterSchema,
+  type FlowInput,
+  FlowInputSchema,
+  type FlowRun,
+  FlowRunSchema,
+  type FlowSchedule,
+  FlowScheduleSchema,
+  FlowSchema,
+  type FlowUpload,
+  FlowUploadSchema,
+  flowDataSourcesMax,
+  flowDescriptionMaxLength,
+  flowNameMaxLength,
+  flowNamePattern,
+  flowRunDocumentsMax,
+  type LastRun,
+  LastRunSchema,
+  type RunFile,
+  RunFileSchema,
+  type RunInsights,
+  RunInsightsSchema,
+  RunStatusSchema,
+  type StoreEntry,
+  StoreEntrySchema,
+  type UpdateFlowInput,
+  UpdateFlowInputSchema,
+} from './flows.js';
 export {
   AuthCodeQuerySchema,
   type IntegrationAccessToken,
@@ -381,6 +420,28 @@ export const contract = {
     getPaymentGateway: creditCards.getPaymentGateway,
   },
   emailChange: { updateEmail: emailChange.updateEmail },
+  flows: {
+    listWorkflowStore: flows.listWorkflowStore,
+    listFlows: flows.listFlows,
+    createFlow: flows.createFlow,
+    validateFlowName: flows.validateFlowName,
+    calculateFlowCost: flows.calculateFlowCost,
+    calculateFlowCredits: flows.calculateFlowCredits,
+    uploadFlowFile: flows.uploadFlowFile,
+    getFlow: flows.getFlow,
+    updateFlow: flows.updateFlow,
+    deleteFlow: flows.deleteFlow,
+    runFlow: flows.runFlow,
+    rerunFlow: flows.rerunFlow,
+    listFlowRuns: flows.listFlowRuns,
+    getFlowLastRun: flows.getFlowLastRun,
+    getFlowStatus: flows.getFlowStatus,
+    listFlowFiles: flows.listFlowFiles,
+    downloadFlowFile: flows.downloadFlowFile,
+    pauseFlow: flows.pauseFlow,
+    resumeFlow: flows.resumeFlow,
+    turnOffFlowNotifications: flows.turnOffFlowNotifications,
+  },
   integrations: {
     exchangeMiroCode: integrations.exchangeMiroCode,
     getLatestMiroAccessToken: integrations.getLatestMiroAccessToken,

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { companySizeBands, customerTypes } from '../domain/enumerations.js';
+import { predefinedWorkflows } from '../domain/workflows.js';
 import { emailField, nameMaxLength, optionalText, phoneField, requiredText } from '../validation/fields.js';
-import { validationMessages } from '../validation/messages.js';
+import { validationMessages, workflowMessages } from '../validation/messages.js';
 import { newPassword } from '../validation/password-policy.js';
 import { TokenPairSchema } from './auth.js';
 import { captchaField } from './captcha.js';
@@ -28,6 +29,13 @@ export const RegistrationInputSchema = v.pipe(
     customerType: v.picklist(customerTypes, validationMessages.required),
     companySize: v.optional(v.picklist(companySizeBands, validationMessages.required)),
     termsAccepted,
+    /** "Try it" in the workflow store: the predefined workflow the new organization starts with (0071). */
+    workflow: v.optional(
+      v.picklist(
+        predefinedWorkflows.map((workflow) => workflow.id) as [string, ...string[]],
+        workflowMessages.unknownPredefined,
+      ),
+    ),
     ...captchaField,
   }),
   // A business gives its company and size band. Partial checks run even while other fields are wrong, so the

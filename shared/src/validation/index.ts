@@ -49,5 +49,6 @@ export {
   tooManySignInAttempts,
   unauthorizedMessage,
   validationMessages,
+  workflowMessages,
 } from './messages.js';
 export { newPassword, passwordPolicy, passwordProblems } from './password-policy.js';

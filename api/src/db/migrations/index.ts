@@ -30,6 +30,7 @@ import { signInByVerificationLinkMigration } from './0034-sign-in-by-verificatio
 import { paymentsMigration } from './0035-payments.js';
 import { jobsMigration } from './0036-jobs.js';
 import { sessionChangeNotificationsMigration } from './0037-session-change-notifications.js';
+import { workflowsMigration } from './0038-workflows.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   paymentsMigration,
   jobsMigration,
   sessionChangeNotificationsMigration,
+  workflowsMigration,
 ];

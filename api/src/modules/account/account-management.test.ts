@@ -247,6 +247,7 @@ describe('account profile, data export and deletion', () => {
         'trialReactivationLinks',
         'singleSignOn',
         'apiKeys',
+        'workflows',
         'contactRequests',
         'whitePaperRequests',
         'emailsSent',

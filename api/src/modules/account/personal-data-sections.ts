@@ -4,6 +4,7 @@ import { contactRequestPersonalData } from '../contact/contact-personal-data.js'
 import { paymentMethodPersonalData } from '../credit-cards/credit-card-personal-data.js';
 import { sentEmailPersonalData } from '../dev-mailbox/email-outbox-personal-data.js';
 import { emailChangePersonalData } from '../email-change/email-change-personal-data.js';
+import { flowPersonalData } from '../flows/flows-personal-data.js';
 import {
   accountSecurityPersonalData,
   sessionPersonalData,
@@ -42,6 +43,7 @@ export const personalDataSections: readonly PersonalDataSection[] = [
   ssoPersonalData,
   activityLogPersonalData,
   apiKeyPersonalData,
+  flowPersonalData,
   integrationPersonalData,
   contactRequestPersonalData,
   whitePaperRequestPersonalData,

@@ -2,6 +2,7 @@ import type { RegistrationInputSchema } from '@dcipher/shared/contract';
 import { freeTrialDays } from '@dcipher/shared/domain';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.js';
+import { createStarterFlow } from '../flows/flows-starter.js';
 import { keepInvitationAsOffer } from '../invitations/invitation-repository.js';
 import { lockInviteeByEmail } from '../people/membership-repository.js';
 import { createOrganization } from '../people/organization-repository.js';
@@ -60,6 +61,14 @@ export async function createAccount(
       });
       if (!user) throw new EmailAlreadyRegistered();
       await keptInvitation?.attachTo(user.id);
+      // "Try it" in the workflow store: the workflow is there, with its sample, on the first visit (0071).
+      if (registration.workflow) {
+        await createStarterFlow(transaction, {
+          organizationId: organization.id,
+          ownerUserId: user.id,
+          predefinedFlowId: registration.workflow,
+        });
+      }
       return {
         verificationToken: await issueEmailVerificationToken(transaction, user.id),
         userId: user.id,

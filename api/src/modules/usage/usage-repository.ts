@@ -105,3 +105,24 @@ export async function claimQuotaNotice(
     .executeTakeFirst();
   return claimed !== undefined;
 }
+
+/** Brings a recorded use to `quantity` (a reservation settled); a use of nothing is removed. */
+export async function updateUsageRecord(
+  database: Queryable,
+  record: { organizationId: string; idempotencyKey: string; quantity: number; creditsCharged: number },
+): Promise<void> {
+  if (record.quantity <= 0) {
+    await db(database)
+      .deleteFrom('usageRecords')
+      .where('organizationId', '=', record.organizationId)
+      .where('idempotencyKey', '=', record.idempotencyKey)
+      .execute();
+    return;
+  }
+  await db(database)
+    .updateTable('usageRecords')
+    .set({ quantity: record.quantity, creditsCharged: record.creditsCharged })
+    .where('organizationId', '=', record.organizationId)
+    .where('idempotencyKey', '=', record.idempotencyKey)
+    .execute();
+}

@@ -17,6 +17,7 @@ import {
   insertUsageRecord,
   sumAddOnQuantities,
   sumUsage,
+  updateUsageRecord,
 } from './usage-repository.js';
 
 /**
@@ -95,6 +96,10 @@ export function createUsageService({
     const included = new Map<UsageCategory, number>();
     const maxFileBytes =
       sizeInBytes(plan?.quotas.find((quota) => quota.label === 'Max file size')?.value ?? '') ?? 0;
+    // A plan states a number, or "Unlimited"/"Custom" (no limit).
+    const customWorkflowValue = plan?.quotas.find((quota) => quota.label === 'Custom workflow quota')?.value;
+    const customWorkflows =
+      customWorkflowValue === undefined ? 0 : (quotaNumber(customWorkflowValue) ?? Number.POSITIVE_INFINITY);
     for (const line of metered) {
       const value = plan?.quotas.find((quota) => quota.label === line.label)?.value;
       const amount = value === undefined ? 0 : (quotaNumber(value) ?? 0);
@@ -110,6 +115,7 @@ export function createUsageService({
       start,
       end,
       maxFileBytes,
+      customWorkflows,
       included: (category: UsageCategory) => included.get(category) ?? 0,
       addOns: (category: UsageCategory) => addOns.find((row) => row.category === category)?.quantity ?? 0,
       used: usedOf,
@@ -310,6 +316,116 @@ export function createUsageService({
     },
 
     maxFileSize: () => ({ bytes: maxUploadBytes }),
+
+    /** The plan's largest file and its number of custom workflows (Infinity when unlimited). */
+    async planLimits(queryable: Queryable, organizationId: string) {
+      const limits = await allowance(queryable, organizationId);
+      return { maxFileBytes: limits.maxFileBytes, customWorkflows: limits.customWorkflows };
+    },
+
+    /** The pay-as-you-go price in credits of `quantity` units of a category, before any quota. */
+    payAsYouGoCredits: (queryable: Queryable, usageCategory: UsageCategory, quantity: number) =>
+      creditsFor(queryable, meteredCategoryOf(usageCategory), quantity),
+
+    /**
+     * What using `quantity` units would take now: how many the quota still covers, how many are past it and the
+     * credits those cost, against the wallet's balance. Writes nothing.
+     */
+    async quote(
+      queryable: Queryable,
+      organizationId: string,
+      usageCategory: UsageCategory,
+      quantity: number,
+    ) {
+      const verdict = await check(queryable, organizationId, usageCategory, quantity);
+      const covered = Math.min(quantity, verdict.remaining);
+      return {
+        includedRemaining: verdict.remaining,
+        covered,
+        payable: quantity - covered,
+        credits: verdict.creditsNeeded,
+        balance: verdict.balance,
+      };
+    },
+
+    /**
+     * Reserves use of `quantity` units under `idempotencyKey` in the caller's transaction, which must have locked
+     * the organization (`lockOrganization`): the usage record and the wallet's debit for the part past the quota.
+     * Refuses with INSUFFICIENT_CREDITS when the wallet cannot pay. Answers what the quota covers and the credits
+     * taken, for `settleReservation`.
+     */
+    async reserve(
+      transaction: Queryable,
+      input: {
+        organizationId: string;
+        usageCategory: UsageCategory;
+        quantity: number;
+        idempotencyKey: string;
+        description: string;
+      },
+    ): Promise<{ covered: number; credits: number }> {
+      if (input.quantity <= 0) return { covered: 0, credits: 0 };
+      const verdict = await check(transaction, input.organizationId, input.usageCategory, input.quantity);
+      if (!verdict.allowed) throw new InsufficientCreditsError(verdict.creditsNeeded, verdict.balance);
+      await insertUsageRecord(transaction, {
+        organizationId: input.organizationId,
+        usageCategory: input.usageCategory,
+        quantity: input.quantity,
+        creditsCharged: verdict.creditsNeeded,
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (verdict.creditsNeeded > 0) {
+        await appendCreditEntry(transaction, {
+          organizationId: input.organizationId,
+          kind: 'usage',
+          credits: -verdict.creditsNeeded,
+          description: input.description,
+        });
+      }
+      return { covered: Math.min(input.quantity, verdict.remaining), credits: verdict.creditsNeeded };
+    },
+
+    /**
+     * Brings a reservation down to what was used (`used` units, 0 for an error or a cancellation), in the caller's
+     * transaction with the organization locked: the usage record says `used`, and the credits not needed come back
+     * as a ledger entry. Answers the credits charged in the end.
+     */
+    async settleReservation(
+      transaction: Queryable,
+      input: {
+        organizationId: string;
+        usageCategory: UsageCategory;
+        idempotencyKey: string;
+        reserved: { quantity: number; covered: number; credits: number };
+        used: number;
+        description: string;
+      },
+    ): Promise<number> {
+      const used = Math.min(Math.max(0, input.used), input.reserved.quantity);
+      const payable = Math.max(0, used - input.reserved.covered);
+      const charged = Math.min(
+        input.reserved.credits,
+        await creditsFor(transaction, meteredCategoryOf(input.usageCategory), payable),
+      );
+      if (input.reserved.quantity > 0) {
+        await updateUsageRecord(transaction, {
+          organizationId: input.organizationId,
+          idempotencyKey: input.idempotencyKey,
+          quantity: used,
+          creditsCharged: charged,
+        });
+      }
+      const refund = input.reserved.credits - charged;
+      if (refund > 0) {
+        await appendCreditEntry(transaction, {
+          organizationId: input.organizationId,
+          kind: 'usage',
+          credits: refund,
+          description: input.description,
+        });
+      }
+      return charged;
+    },
   };
 }
 

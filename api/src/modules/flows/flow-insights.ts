@@ -1,0 +1,106 @@
+import type { RunInsights } from '@dcipher/shared/contract';
+import type { AnalysisResult, RankedTerm, TrendSummary } from '../../engine/index.js';
+
+/** A run's insights: the digest of the engine's result the screens draw (the whole result is in its files). */
+
+const top = 20;
+const terms = (list: readonly RankedTerm[]) =>
+  list.slice(0, top).map((term) => ({ term: term.term, documents: term.documents }));
+const round = (value: number) => Math.round(value * 1000) / 1000;
+const sentimentOf = (summary: { average: number; positive: number; negative: number; neutral: number }) => ({
+  average: round(summary.average),
+  positive: summary.positive,
+  negative: summary.negative,
+  neutral: summary.neutral,
+});
+
+function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
+  const term = (entry: TrendSummary['rising'][number]) => ({
+    term: entry.term,
+    volume: entry.volume,
+    momentum: entry.momentum === null ? null : round(entry.momentum),
+    series: entry.series.map((point) => ({ period: point.period, volume: point.volume })),
+  });
+  return {
+    trendMetric: summary.trendMetric,
+    period: summary.period,
+    periods: summary.periods.map((point) => ({ period: point.period, volume: point.volume })),
+    ...(summary.note !== undefined && { note: summary.note }),
+    rising: summary.rising.slice(0, top).map(term),
+    falling: summary.falling.slice(0, top).map(term),
+  };
+}
+
+export function insightsOf(result: AnalysisResult): RunInsights {
+  const base = {
+    analysisType: result.analysisType,
+    engine: result.engine,
+    documents: { received: result.documents.received, analysed: result.documents.analysed },
+    tokens: result.tokens,
+  };
+  switch (result.analysisType) {
+    case 'contentAnalysis':
+      return {
+        ...base,
+        sentiment: sentimentOf(result.sentiment),
+        keywords: terms(result.keywords),
+        keyPhrases: terms(result.keyPhrases),
+        entities: result.entities
+          .slice(0, top)
+          .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents })),
+        languages: result.languages.map((entry) => ({
+          language: entry.language,
+          documents: entry.documents,
+        })),
+      };
+    case 'trendDetection':
+      return {
+        ...base,
+        keywords: terms(result.terms.map((entry) => ({ ...entry, documents: entry.volume, occurrences: 0 }))),
+        trend: trendOf(result),
+      };
+    case 'newsAnalysis':
+      return {
+        ...base,
+        sentiment: sentimentOf(result.sentiment),
+        keywords: terms(result.keywords),
+        keyPhrases: terms(result.keyPhrases),
+        entities: result.entities
+          .slice(0, top)
+          .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents })),
+        languages: result.languages.map((entry) => ({
+          language: entry.language,
+          documents: entry.documents,
+        })),
+        trend: trendOf(result.trend),
+        sources: result.sources.map((source) => ({
+          source: source.source,
+          documents: source.documents,
+          sentiment: round(source.sentiment.average),
+        })),
+        days: result.days.map((day) => ({ day: day.day, documents: day.documents })),
+      };
+    case 'narrativeAnalysis': {
+      const counts = new Map<string, number>();
+      for (const narrative of result.narratives)
+        for (const entry of narrative.terms.slice(0, 5))
+          counts.set(entry.term, (counts.get(entry.term) ?? 0) + narrative.size);
+      return {
+        ...base,
+        keywords: [...counts.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([term, documents]) => ({ term, documents })),
+        narratives: result.narratives.map((narrative) => ({
+          id: narrative.id,
+          label: narrative.label,
+          terms: narrative.terms.slice(0, 10).map((entry) => entry.term),
+          size: narrative.size,
+          share: round(narrative.share),
+          sentiment: round(narrative.sentiment.average),
+          examples: narrative.documents.slice(0, 3).map((document) => document.excerpt),
+        })),
+      };
+    }
+  }
+}

@@ -1,0 +1,312 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { errorCodes, type FlowDataSource, type FlowFilter, type FlowInput } from '@dcipher/shared/contract';
+import { predefinedWorkflows, workflowInputKeys } from '@dcipher/shared/domain';
+import { XMLParser } from 'fast-xml-parser';
+import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js';
+import type { Queryable } from '../../db/database.js';
+import { type AnalysisDocument, parseDocumentFile } from '../../engine/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { findUploadDocuments } from './flows-repository.js';
+
+/**
+ * Where a run's documents come from (docs/decisions/0071): uploads' stored documents, the sample datasets shipped
+ * in `samples/`, RSS/Atom feeds and public pages fetched at run time through the safe fetch; then the flow's
+ * inputs and filters that the engine does not apply itself (focus terms, sources, a relative date).
+ */
+
+/** A document with the usage category it is priced in: news items and pages `News`, everything else `SocialMedia`. */
+export interface PricedDocument extends AnalysisDocument {
+  usageCategory: 'SocialMedia' | 'News';
+}
+
+const sampleDirectory = (() => {
+  const beside = fileURLToPath(new URL('./samples/', import.meta.url));
+  // The build (dist/) has no copy of the data files: they are read from the sources.
+  return existsSync(beside)
+    ? beside
+    : fileURLToPath(new URL('../../../src/modules/flows/samples/', import.meta.url));
+})();
+
+const sampleCache = new Map<string, Promise<AnalysisDocument[]>>();
+
+/** The documents of a sample dataset (`<sampleId>.csv`), read once per process. */
+export function sampleDocuments(sampleId: string): Promise<AnalysisDocument[]> {
+  if (!predefinedWorkflows.some((workflow) => workflow.sample.id === sampleId)) {
+    return Promise.reject(new ApiError(errorCodes.notFound, { params: { reason: 'upload' } }));
+  }
+  let documents = sampleCache.get(sampleId);
+  if (!documents) {
+    documents = (async () => {
+      const content = await readFile(`${sampleDirectory}${sampleId}.csv`);
+      const parsed = await parseDocumentFile(
+        { name: `${sampleId}.csv`, content: new Uint8Array(content) },
+        { maxBytes: 10 * 1024 * 1024 },
+      );
+      return parsed.documents;
+    })();
+    sampleCache.set(sampleId, documents);
+    documents.catch(() => sampleCache.delete(sampleId));
+  }
+  return documents;
+}
+
+const sourceError = (reason: 'blocked' | 'notFeed' | 'unreachable') =>
+  new ApiError(errorCodes.sourceUnreachable, { params: { reason } });
+
+const maxSourceBytes = 5 * 1024 * 1024;
+
+async function fetchText(fetcher: typeof fetch, url: string, signal?: AbortSignal): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetcher(url, {
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
+      headers: { accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml, text/html' },
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw sourceError(isOutboundRequestRefused(error) ? 'blocked' : 'unreachable');
+  }
+  if (!response.ok || !response.body) throw sourceError('unreachable');
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxSourceBytes) {
+      await reader.cancel();
+      throw sourceError('unreachable');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  processEntities: true,
+  htmlEntities: true,
+});
+
+const textOf = (value: unknown): string => {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return textOf(value[0]);
+  if (typeof value === 'object') return textOf((value as Record<string, unknown>)['#text']);
+  return '';
+};
+const stripHtml = (html: string) =>
+  html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+const asList = (value: unknown): Record<string, unknown>[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]) as Record<string, unknown>[];
+
+/** An RSS 2.0 or Atom feed's items as documents, the feed's title as their source. */
+export function parseFeed(text: string, url: string): AnalysisDocument[] {
+  let tree: Record<string, unknown>;
+  try {
+    tree = xml.parse(text) as Record<string, unknown>;
+  } catch {
+    throw sourceError('notFeed');
+  }
+  const host = new URL(url).host;
+  const rss = tree.rss as Record<string, unknown> | undefined;
+  const channel = (rss?.channel ?? (tree['rdf:RDF'] as Record<string, unknown> | undefined)) as
+    | Record<string, unknown>
+    | undefined;
+  if (channel) {
+    const source = stripHtml(textOf(channel.title)) || host;
+    const items = asList(channel.item ?? (tree['rdf:RDF'] as Record<string, unknown> | undefined)?.item);
+    return items.flatMap((item, index) => {
+      const title = stripHtml(textOf(item.title));
+      const body = stripHtml(textOf(item.description ?? item['content:encoded']));
+      const text = [title, body].filter(Boolean).join('. ');
+      if (!text) return [];
+      const published = textOf(item.pubDate ?? item['dc:date']);
+      return [
+        {
+          id: textOf(item.guid) || textOf(item.link) || `${host}-${index + 1}`,
+          text,
+          ...(title && { title }),
+          source,
+          ...(published &&
+            !Number.isNaN(Date.parse(published)) && {
+              publishedAt: new Date(published).toISOString(),
+            }),
+          ...(textOf(item.link) && { url: textOf(item.link) }),
+        },
+      ];
+    });
+  }
+  const feed = tree.feed as Record<string, unknown> | undefined;
+  if (feed) {
+    const source = stripHtml(textOf(feed.title)) || host;
+    return asList(feed.entry).flatMap((entry, index) => {
+      const title = stripHtml(textOf(entry.title));
+      const body = stripHtml(textOf(entry.summary ?? entry.content));
+      const text = [title, body].filter(Boolean).join('. ');
+      if (!text) return [];
+      const published = textOf(entry.published ?? entry.updated);
+      const link = asList(entry.link)[0]?.['@href'];
+      return [
+        {
+          id: textOf(entry.id) || `${host}-${index + 1}`,
+          text,
+          ...(title && { title }),
+          source,
+          ...(published &&
+            !Number.isNaN(Date.parse(published)) && {
+              publishedAt: new Date(published).toISOString(),
+            }),
+          ...(typeof link === 'string' && { url: link }),
+        },
+      ];
+    });
+  }
+  throw sourceError('notFeed');
+}
+
+export interface RunSettings {
+  analysisType: 'trendDetection' | 'contentAnalysis' | 'newsAnalysis' | 'narrativeAnalysis';
+  trendMetric: 'volume' | 'momentum';
+  creativityLevel: 'Precise' | 'Balanced' | 'Creative';
+  inputs: FlowInput[];
+  dataSources: FlowDataSource[];
+  filters: FlowFilter[];
+}
+
+/** Every document of the sources, with the usage category each is priced in. */
+export async function loadDocuments(
+  database: Queryable,
+  {
+    organizationId,
+    dataSources,
+    fetcher,
+    signal,
+  }: {
+    organizationId: string;
+    dataSources: readonly FlowDataSource[];
+    fetcher: typeof fetch;
+    signal?: AbortSignal;
+  },
+): Promise<PricedDocument[]> {
+  const documents: PricedDocument[] = [];
+  for (const source of dataSources) {
+    if (source.kind === 'uploaded') {
+      const stored = await findUploadDocuments(database, organizationId, source.uploadId);
+      if (!stored) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+      for (const document of stored as AnalysisDocument[])
+        documents.push({ ...document, usageCategory: 'SocialMedia' });
+    } else if (source.kind === 'starter') {
+      for (const document of await sampleDocuments(source.sampleId))
+        documents.push({ ...document, usageCategory: 'SocialMedia' });
+    } else if (source.kind === 'news') {
+      const text = await fetchText(fetcher, source.url, signal);
+      for (const document of parseFeed(text, source.url))
+        documents.push({ ...document, usageCategory: 'News' });
+    } else {
+      const text = stripHtml(await fetchText(fetcher, source.url, signal));
+      if (text) {
+        documents.push({
+          id: source.url,
+          text,
+          source: new URL(source.url).host,
+          url: source.url,
+          usageCategory: 'News',
+        });
+      }
+    }
+  }
+  return documents;
+}
+
+const periodDays = { day: 1, week: 7, month: 30, quarter: 91, semiyear: 182, year: 365 } as const;
+
+const inputValue = (inputs: readonly FlowInput[], key: string) =>
+  inputs.find((input) => input.key === key)?.value;
+
+/** What the engine is asked for from the flow's inputs and filters (the ones it applies itself). */
+export function engineOptions(settings: RunSettings, { maxDocuments }: { maxDocuments: number }) {
+  const languageFilter = settings.filters.find((filter) => filter.kind === 'language')?.value;
+  const languageInput = inputValue(settings.inputs, workflowInputKeys.language);
+  const language =
+    typeof languageFilter === 'string'
+      ? languageFilter
+      : typeof languageInput === 'string' && languageInput !== 'any' && languageInput !== ''
+        ? languageInput
+        : undefined;
+  const limits = [maxDocuments];
+  const limitFilter = settings.filters.find((filter) => filter.kind === 'articleLimit')?.value;
+  if (typeof limitFilter === 'number') limits.push(limitFilter);
+  const limitInput = inputValue(settings.inputs, workflowInputKeys.articleLimit);
+  if (typeof limitInput === 'number' && limitInput > 0) limits.push(Math.floor(limitInput));
+  const metricInput = inputValue(settings.inputs, workflowInputKeys.trendMetric);
+  const trendMetric =
+    metricInput === 'volume' || metricInput === 'momentum' ? metricInput : settings.trendMetric;
+  return { language, articleLimit: Math.min(...limits), trendMetric };
+}
+
+/**
+ * The documents the engine gets: those mentioning a focus term (when given), from the chosen sources, within the
+ * relative date; then, the most recent first, at most the article limit. Their number is what a run is priced for.
+ */
+export function selectDocuments(
+  documents: readonly PricedDocument[],
+  settings: RunSettings,
+  { maxDocuments, now = new Date() }: { maxDocuments: number; now?: Date },
+): PricedDocument[] {
+  let selected = [...documents];
+  const focus = inputValue(settings.inputs, workflowInputKeys.focusTerms);
+  if (typeof focus === 'string' && focus.trim() !== '') {
+    const terms = focus
+      .split(',')
+      .map((term) => term.trim().toLowerCase())
+      .filter(Boolean);
+    selected = selected.filter((document) => {
+      const text = `${document.title ?? ''} ${document.text}`.toLowerCase();
+      return terms.some((term) => text.includes(term));
+    });
+  }
+  for (const filter of settings.filters) {
+    if (filter.kind === 'sources' && filter.value.length > 0) {
+      const sources = new Set(filter.value.map((source) => source.toLowerCase()));
+      selected = selected.filter((document) => sources.has((document.source ?? '').toLowerCase()));
+    } else if (filter.kind === 'dateRelative') {
+      // Relative to the newest document, so a dataset of the past keeps its last weeks.
+      const newest = Math.max(
+        ...selected.map((document) => Date.parse(String(document.publishedAt ?? ''))).filter(Number.isFinite),
+        Number.NEGATIVE_INFINITY,
+      );
+      const end = Number.isFinite(newest) ? Math.min(newest, now.getTime()) : now.getTime();
+      const from = end - filter.value.amount * periodDays[filter.value.period] * 86_400_000;
+      selected = selected.filter((document) => {
+        const at = Date.parse(String(document.publishedAt ?? ''));
+        return Number.isFinite(at) && at >= from;
+      });
+    }
+  }
+  const { articleLimit } = engineOptions(settings, { maxDocuments });
+  if (selected.length > articleLimit) {
+    const dated = selected.every((document) =>
+      Number.isFinite(Date.parse(String(document.publishedAt ?? ''))),
+    );
+    if (dated) {
+      selected.sort((a, b) => Date.parse(String(b.publishedAt)) - Date.parse(String(a.publishedAt)));
+    }
+    selected = selected.slice(0, articleLimit);
+  }
+  return selected;
+}

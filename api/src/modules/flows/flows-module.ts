@@ -1,0 +1,62 @@
+import { createSafeFetch } from '../../adapters/outbound/safe-fetch.js';
+import { createDefaultExecutor } from '../../engine/index.js';
+import { apiModule } from '../../http/api-module.js';
+import { createUsageService } from '../usage/usage-service.js';
+import { registerFlowRoutes } from './flows-routes.js';
+import { createFlowService, type FlowService, flowQueues } from './flows-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    flows: FlowService;
+  }
+}
+
+/**
+ * Workflows (docs/decisions/0071): flows as resources, their runs as jobs of the jobs module executed by the
+ * analytics engine, the schedule, the uploads and the workflow store's public samples.
+ */
+export const flowsModule = apiModule({
+  name: 'flows',
+  dependencies: ['api-keys'],
+  provide: async (app) => {
+    const { config } = app;
+    const flows = createFlowService({
+      database: app.database,
+      jobs: app.jobs,
+      mailer: app.mailer,
+      usage: createUsageService({ database: app.database, mailer: app.mailer, webUrl: config.webUrl }),
+      executor: createDefaultExecutor(),
+      fetcher: createSafeFetch({ allowLoopback: config.flows.allowLoopbackSources }),
+      webUrl: config.webUrl,
+      uploadMaxBytes: config.flows.uploadMaxBytes,
+      log: app.log,
+    });
+    app.decorate('flows', flows);
+    app.jobs.define<{ runId: string }>({
+      name: flowQueues.run,
+      maxAttempts: 3,
+      leaseSeconds: 60,
+      handle: (payload, context) => flows.executeRun(payload, context),
+    });
+    app.jobs.define({
+      name: flowQueues.scheduleDue,
+      maxAttempts: 1,
+      leaseSeconds: 120,
+      handle: async () => {
+        await flows.runDueSchedules();
+      },
+    });
+    if (config.flows.schedulerIntervalSeconds > 0) {
+      app.jobs.schedule({
+        queue: flowQueues.scheduleDue,
+        everySeconds: config.flows.schedulerIntervalSeconds,
+      });
+    }
+    // The store's samples exist before the first request; two processes starting at once make them once.
+    await flows.ensureStore();
+  },
+  routes: (scope) =>
+    registerFlowRoutes(scope, scope.flows, {
+      uploadBodyLimit: Math.ceil((scope.config.flows.uploadMaxBytes * 4) / 3) + 64 * 1024,
+    }),
+});

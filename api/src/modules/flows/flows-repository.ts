@@ -1,0 +1,621 @@
+import type { AnalysisType, CreativityLevel, FlowType, TrendMetric } from '@dcipher/shared/domain';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database.js';
+import { isUuid } from '../../db/ids.js';
+import { db } from '../../db/kysely.js';
+import type { Json } from '../../db/schema.generated.js';
+
+/** The flows, their runs and result files, and the uploads flows read (docs/decisions/0071). */
+
+const jsonb = (value: unknown) => sql<Json>`${JSON.stringify(value ?? null)}::jsonb`;
+const uniqueViolation = '23505';
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === uniqueViolation;
+
+export interface StoredFlow {
+  id: string;
+  organizationId: string;
+  name: string;
+  ownerUserId: string;
+  publicRole: string | null;
+  flowType: FlowType;
+  predefinedFlowId: string | null;
+  description: string | null;
+  analysisType: AnalysisType;
+  trendMetric: TrendMetric;
+  creativityLevel: CreativityLevel;
+  inputs: unknown;
+  dataSources: unknown;
+  filters: unknown;
+  scheduleFrequency: string | null;
+  scheduleStartAt: Date | null;
+  nextRunAt: Date | null;
+  paused: boolean;
+  notifications: boolean;
+  visibility: 'private' | 'public';
+  state: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const flowSelection = (database: Queryable) =>
+  db(database)
+    .selectFrom('flows')
+    .innerJoin('resources', 'resources.id', 'flows.id')
+    .select([
+      'flows.id',
+      'flows.organizationId',
+      'resources.name',
+      'resources.ownerUserId',
+      'resources.publicRole',
+      'flows.flowType',
+      'flows.predefinedFlowId',
+      'flows.description',
+      'flows.analysisType',
+      'flows.trendMetric',
+      'flows.creativityLevel',
+      'flows.inputs',
+      'flows.dataSources',
+      'flows.filters',
+      'flows.scheduleFrequency',
+      'flows.scheduleStartAt',
+      'flows.nextRunAt',
+      'flows.paused',
+      'flows.notifications',
+      'flows.visibility',
+      'flows.state',
+      'flows.createdAt',
+      'flows.updatedAt',
+    ]);
+
+const toFlow = (row: Record<string, unknown>) => row as unknown as StoredFlow;
+
+/** One flow of the organization (or, without `organizationId`, of any: the public calls); `lock` locks its row. */
+export async function findFlow(
+  database: Queryable,
+  { id, organizationId }: { id: string; organizationId?: string },
+  { lock = false } = {},
+): Promise<StoredFlow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await flowSelection(database)
+    .where('flows.id', '=', id)
+    .$if(organizationId !== undefined, (query) => query.where('flows.organizationId', '=', organizationId!))
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row && toFlow(row);
+}
+
+export async function listFlows(
+  database: Queryable,
+  organizationId: string,
+  flowType?: FlowType,
+): Promise<StoredFlow[]> {
+  const rows = await flowSelection(database)
+    .where('flows.organizationId', '=', organizationId)
+    .$if(flowType !== undefined, (query) => query.where('flows.flowType', '=', flowType!))
+    .orderBy('flows.createdAt', 'desc')
+    .orderBy('flows.id', 'desc')
+    .execute();
+  return rows.map(toFlow);
+}
+
+/** Whether another workflow of the organization has this name, whatever the case. */
+export async function flowNameTaken(
+  database: Queryable,
+  organizationId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const row = await db(database)
+    .selectFrom('resources')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where('type', '=', 'workflow')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .$if(exceptId !== undefined && isUuid(exceptId), (query) => query.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countFlowsOfType(
+  database: Queryable,
+  organizationId: string,
+  flowType: FlowType,
+): Promise<number> {
+  const row = await db(database)
+    .selectFrom('flows')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organizationId', '=', organizationId)
+    .where('flowType', '=', flowType)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export interface FlowColumns {
+  flowType: FlowType;
+  predefinedFlowId: string | null;
+  description: string | null;
+  analysisType: AnalysisType;
+  trendMetric: TrendMetric;
+  creativityLevel: CreativityLevel;
+  inputs: unknown;
+  dataSources: unknown;
+  filters: unknown;
+  scheduleFrequency: string | null;
+  scheduleStartAt: Date | null;
+  nextRunAt: Date | null;
+  paused: boolean;
+  notifications: boolean;
+  visibility: 'private' | 'public';
+}
+
+/** The flow's row; its resource (id, name, owner) is created first by the caller. */
+export async function insertFlow(
+  database: Queryable,
+  flow: FlowColumns & { id: string; organizationId: string },
+): Promise<void> {
+  await db(database)
+    .insertInto('flows')
+    .values({
+      ...flow,
+      inputs: jsonb(flow.inputs),
+      dataSources: jsonb(flow.dataSources),
+      filters: jsonb(flow.filters),
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+export async function updateFlowColumns(
+  database: Queryable,
+  id: string,
+  changes: Partial<FlowColumns>,
+): Promise<void> {
+  const { inputs, dataSources, filters, ...plain } = changes;
+  await db(database)
+    .updateTable('flows')
+    .set({
+      ...plain,
+      ...(inputs !== undefined && { inputs: jsonb(inputs) }),
+      ...(dataSources !== undefined && { dataSources: jsonb(dataSources) }),
+      ...(filters !== undefined && { filters: jsonb(filters) }),
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function renameFlowResource(database: Queryable, id: string, name: string): Promise<void> {
+  await db(database).updateTable('resources').set({ name }).where('id', '=', id).execute();
+}
+
+/** Deletes the flow's resource: the flow, its grants, runs and files go with it. */
+export async function deleteFlowResource(database: Queryable, id: string): Promise<void> {
+  await db(database).deleteFrom('resources').where('id', '=', id).where('type', '=', 'workflow').execute();
+}
+
+/** Scheduled flows whose next slot is due, not paused, oldest slot first. */
+export async function findDueFlows(database: Queryable, at: Date, limit = 100): Promise<StoredFlow[]> {
+  const rows = await flowSelection(database)
+    .where('flows.nextRunAt', '<=', at)
+    .where('flows.paused', '=', false)
+    .orderBy('flows.nextRunAt')
+    .limit(limit)
+    .execute();
+  return rows.map(toFlow);
+}
+
+/** Moves the flow's next slot from `from` to `to`; false when another process moved it already. */
+export async function advanceNextRun(
+  database: Queryable,
+  id: string,
+  from: Date,
+  to: Date,
+): Promise<boolean> {
+  const moved = await db(database)
+    .updateTable('flows')
+    .set({ nextRunAt: to })
+    .where('id', '=', id)
+    .where('nextRunAt', '=', from)
+    .returning('id')
+    .execute();
+  return moved.length > 0;
+}
+
+// Runs.
+
+export type RunState = 'JobPending' | 'JobRunning' | 'JobDone' | 'JobError' | 'JobCancelled';
+
+export interface ReservationLine {
+  usageCategory: 'SocialMedia' | 'News';
+  idempotencyKey: string;
+  quantity: number;
+  covered: number;
+  credits: number;
+}
+
+export interface StoredRun {
+  id: string;
+  flowId: string;
+  organizationId: string;
+  number: number;
+  jobId: string;
+  kind: 'regular' | 'comparison';
+  origin: 'API' | 'Scheduler' | 'Platform';
+  type: 'predefinedFlow' | 'customFlow';
+  state: RunState;
+  settings: unknown;
+  progress: number;
+  stage: 'reading' | 'analysing' | 'writing' | null;
+  startedBy: string | null;
+  documentsEstimated: number;
+  documentsAnalysed: number | null;
+  reservation: ReservationLine[];
+  creditsReserved: number;
+  creditsCharged: number | null;
+  free: boolean;
+  error: string | null;
+  insights: unknown;
+  rerunOf: string | null;
+  scheduleSlot: Date | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+const runSelection = (database: Queryable) =>
+  db(database)
+    .selectFrom('flowRuns')
+    .select([
+      'id',
+      'flowId',
+      'organizationId',
+      'number',
+      'jobId',
+      'kind',
+      'origin',
+      'type',
+      'state',
+      'settings',
+      'progress',
+      'stage',
+      'startedBy',
+      'documentsEstimated',
+      'documentsAnalysed',
+      'reservation',
+      'creditsReserved',
+      'creditsCharged',
+      'free',
+      'error',
+      'insights',
+      'rerunOf',
+      'scheduleSlot',
+      'createdAt',
+      'startedAt',
+      'finishedAt',
+    ]);
+
+const toRun = (row: Record<string, unknown>) => row as unknown as StoredRun;
+
+export async function insertRun(
+  database: Queryable,
+  run: {
+    id: string;
+    flowId: string;
+    organizationId: string;
+    jobId: string;
+    kind: StoredRun['kind'];
+    origin: StoredRun['origin'];
+    type: StoredRun['type'];
+    settings: unknown;
+    startedBy: string | null;
+    documentsEstimated: number;
+    reservation: ReservationLine[];
+    creditsReserved: number;
+    free: boolean;
+    rerunOf: string | null;
+    scheduleSlot: Date | null;
+    idempotencyKey: string | null;
+  },
+): Promise<StoredRun> {
+  const row = await db(database)
+    .insertInto('flowRuns')
+    .values((eb) => ({
+      ...run,
+      number: eb
+        .selectFrom('flowRuns')
+        .select(sql<number>`coalesce(max(number), 0) + 1`.as('next'))
+        .where('flowId', '=', run.flowId),
+      state: 'JobPending',
+      settings: jsonb(run.settings),
+      reservation: jsonb(run.reservation),
+    }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await findRun(database, run.flowId, row.id))!;
+}
+
+export async function findRun(
+  database: Queryable,
+  flowId: string,
+  runId: string,
+): Promise<StoredRun | undefined> {
+  if (!isUuid(runId)) return undefined;
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('id', '=', runId)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+export async function findRunById(
+  database: Queryable,
+  runId: string,
+  { lock = false } = {},
+): Promise<StoredRun | undefined> {
+  if (!isUuid(runId)) return undefined;
+  const row = await runSelection(database)
+    .where('id', '=', runId)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+export async function findRunByIdempotencyKey(
+  database: Queryable,
+  flowId: string,
+  idempotencyKey: string,
+): Promise<StoredRun | undefined> {
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('idempotencyKey', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+/** The flow's run of a job (its task id). */
+export async function findRunByJob(
+  database: Queryable,
+  flowId: string,
+  jobId: string,
+): Promise<StoredRun | undefined> {
+  if (!isUuid(jobId)) return undefined;
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('jobId', '=', jobId)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+export async function findRunByNumber(
+  database: Queryable,
+  flowId: string,
+  number: number,
+): Promise<StoredRun | undefined> {
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+/** The flow's newest run (of a state, when given). */
+export async function findLatestRun(
+  database: Queryable,
+  flowId: string,
+  state?: RunState,
+): Promise<StoredRun | undefined> {
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .$if(state !== undefined, (query) => query.where('state', '=', state!))
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+/** The flow's pending or running run, if any. */
+export async function findActiveRun(database: Queryable, flowId: string): Promise<StoredRun | undefined> {
+  const row = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .where('state', 'in', ['JobPending', 'JobRunning'])
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toRun(row);
+}
+
+export async function listRuns(database: Queryable, flowId: string, limit = 100): Promise<StoredRun[]> {
+  const rows = await runSelection(database)
+    .where('flowId', '=', flowId)
+    .orderBy('number', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toRun);
+}
+
+/** The run starts (or starts again after its worker was lost): JobRunning under its job. */
+export async function markRunStarted(database: Queryable, runId: string, jobId: string): Promise<boolean> {
+  const rows = await db(database)
+    .updateTable('flowRuns')
+    .set((eb) => ({
+      state: 'JobRunning',
+      startedAt: eb.fn.coalesce('startedAt', eb.val(new Date())),
+      progress: 0,
+      stage: 'reading',
+    }))
+    .where('id', '=', runId)
+    .where('jobId', '=', jobId)
+    .where('state', 'in', ['JobPending', 'JobRunning'])
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** The run's progress; false when it is no longer running under this job (cancelled, deleted, taken over). */
+export async function updateRunProgress(
+  database: Queryable,
+  runId: string,
+  jobId: string,
+  progress: { fraction: number; stage: 'reading' | 'analysing' | 'writing' },
+): Promise<boolean> {
+  const rows = await db(database)
+    .updateTable('flowRuns')
+    .set({ progress: Math.min(1, Math.max(0, progress.fraction)), stage: progress.stage })
+    .where('id', '=', runId)
+    .where('jobId', '=', jobId)
+    .where('state', '=', 'JobRunning')
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/**
+ * Ends the run (JobDone, JobError or JobCancelled) if it is still pending or running under `jobId`: false when it
+ * ended already (another worker finished it, or it was cancelled), so its caller writes nothing else.
+ */
+export async function markRunEnded(
+  database: Queryable,
+  runId: string,
+  ending: {
+    jobId?: string;
+    from: RunState[];
+    state: 'JobDone' | 'JobError' | 'JobCancelled';
+    documentsAnalysed: number | null;
+    creditsCharged: number;
+    error: string | null;
+    insights: unknown;
+  },
+): Promise<boolean> {
+  const at = new Date();
+  const rows = await db(database)
+    .updateTable('flowRuns')
+    .set({
+      state: ending.state,
+      documentsAnalysed: ending.documentsAnalysed,
+      creditsCharged: ending.creditsCharged,
+      error: ending.error,
+      insights: ending.insights === null ? null : jsonb(ending.insights),
+      progress: ending.state === 'JobDone' ? 1 : undefined,
+      stage: null,
+      finishedAt: at,
+    })
+    .where('id', '=', runId)
+    .$if(ending.jobId !== undefined, (query) => query.where('jobId', '=', ending.jobId!))
+    .where('state', 'in', ending.from)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function insertRunFiles(
+  database: Queryable,
+  runId: string,
+  files: readonly { name: string; mediaType: string; content: string }[],
+): Promise<void> {
+  if (files.length === 0) return;
+  await db(database)
+    .insertInto('flowRunFiles')
+    .values(
+      files.map((file) => ({ runId, name: file.name, mediaType: file.mediaType, content: file.content })),
+    )
+    .onConflict((conflict) => conflict.columns(['runId', 'name']).doNothing())
+    .execute();
+}
+
+export async function listRunFiles(
+  database: Queryable,
+  runIds: readonly string[],
+): Promise<{ runId: string; name: string; mediaType: string; bytes: number }[]> {
+  if (runIds.length === 0) return [];
+  return db(database)
+    .selectFrom('flowRunFiles')
+    .select((eb) => [
+      'runId',
+      'name',
+      'mediaType',
+      eb.cast<number>(eb.fn('octet_length', ['content']), 'integer').as('bytes'),
+    ])
+    .where('runId', 'in', runIds)
+    .orderBy('name')
+    .execute();
+}
+
+export async function findRunFile(
+  database: Queryable,
+  runId: string,
+  name: string,
+): Promise<{ name: string; mediaType: string; content: string } | undefined> {
+  return db(database)
+    .selectFrom('flowRunFiles')
+    .select(['name', 'mediaType', 'content'])
+    .where('runId', '=', runId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+// Uploads.
+
+export interface StoredUpload {
+  id: string;
+  organizationId: string;
+  fileName: string;
+  format: string;
+  byteCount: number;
+  documentCount: number;
+  createdAt: Date;
+}
+
+export async function insertUpload(
+  database: Queryable,
+  upload: {
+    organizationId: string;
+    uploadedBy: string | null;
+    fileName: string;
+    format: string;
+    bytes: Buffer;
+    documents: unknown[];
+  },
+): Promise<StoredUpload> {
+  return db(database)
+    .insertInto('flowUploads')
+    .values({
+      organizationId: upload.organizationId,
+      uploadedBy: upload.uploadedBy,
+      fileName: upload.fileName,
+      format: upload.format,
+      bytes: upload.bytes,
+      byteCount: upload.bytes.byteLength,
+      documents: jsonb(upload.documents),
+      documentCount: upload.documents.length,
+    })
+    .returning(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function findUpload(
+  database: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<StoredUpload | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db(database)
+    .selectFrom('flowUploads')
+    .select(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findUploadDocuments(
+  database: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<unknown[] | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db(database)
+    .selectFrom('flowUploads')
+    .select('documents')
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (row.documents as unknown[]) : undefined;
+}

@@ -1,0 +1,96 @@
+import { contract } from '@dcipher/shared/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerEndpoint } from '../../http/register-endpoint.js';
+import type { RateLimitRule } from '../abuse/rate-limiter.js';
+import type { FlowCaller, FlowService } from './flows-service.js';
+
+const endpoints = contract.flows;
+
+/** Anonymous runs of public workflows, per client address (docs/decisions/0064, 0071). */
+export const anonymousFlowRunsLimit: RateLimitRule = {
+  bucket: 'flows-anonymous-runs',
+  limit: 5,
+  windowSeconds: 60 * 60,
+};
+/** Runs started with an API key, per key. */
+export const apiKeyFlowRunsLimit: RateLimitRule = {
+  bucket: 'flows-api-key-runs',
+  limit: 60,
+  windowSeconds: 60 * 60,
+};
+/** Anonymous reads of a public workflow's last run, per client address. */
+export const anonymousLastRunLimit: RateLimitRule = {
+  bucket: 'flows-anonymous-last-run',
+  limit: 120,
+  windowSeconds: 60,
+};
+
+/** The workflow calls (spec section 7; docs/decisions/0071). */
+export function registerFlowRoutes(
+  app: FastifyInstance,
+  flows: FlowService,
+  { uploadBodyLimit }: { uploadBodyLimit: number },
+): void {
+  /**
+   * The caller of a public call: a bearer token's user, an API key's (a bad key is 401), or nobody. The flow's
+   * organization is checked by the service: any other is "not found".
+   */
+  async function publicCaller(request: FastifyRequest): Promise<FlowCaller> {
+    const apiKey = app.apiKeyOf(request);
+    if (apiKey !== undefined) return app.authenticateApiKey(apiKey);
+    if (request.headers.authorization) return app.authenticateBearer(request);
+    return { kind: 'anonymous' };
+  }
+
+  registerEndpoint(app, endpoints.listWorkflowStore, () => flows.store());
+  registerEndpoint(app, endpoints.listFlows, ({ query }, { user }) => flows.list(user, query));
+  registerEndpoint(app, endpoints.createFlow, ({ body }, { user }) => flows.create(user, body));
+  registerEndpoint(app, endpoints.validateFlowName, ({ body }, { user }) => flows.validateName(user, body));
+  registerEndpoint(app, endpoints.calculateFlowCost, ({ body }, { user }) => flows.calculateCost(user, body));
+  registerEndpoint(app, endpoints.calculateFlowCredits, ({ body }) => flows.credits(body));
+  app.register(async (scope) => {
+    // Base64 makes a file a third larger; the rest of the body is its name.
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = uploadBodyLimit;
+    });
+    registerEndpoint(scope, endpoints.uploadFlowFile, ({ body }, { user }) => flows.upload(user, body));
+  });
+  registerEndpoint(app, endpoints.getFlow, ({ params }, { user }) => flows.get(user, params.flowId));
+  registerEndpoint(app, endpoints.updateFlow, ({ params, body }, { user }) =>
+    flows.update(user, params.flowId, body),
+  );
+  registerEndpoint(app, endpoints.deleteFlow, ({ params }, { user }) => flows.delete(user, params.flowId));
+  registerEndpoint(app, endpoints.runFlow, async ({ params, body }, { request }) => {
+    const caller = await publicCaller(request);
+    if (caller.kind === 'anonymous') await app.rateLimiter.consume(anonymousFlowRunsLimit, request.ip);
+    else if (caller.apiKeyId) await app.rateLimiter.consume(apiKeyFlowRunsLimit, caller.apiKeyId);
+    return flows.run(caller, params.flowId, body ?? {});
+  });
+  registerEndpoint(app, endpoints.rerunFlow, ({ params }, { user }) =>
+    flows.rerun(user, params.flowId, params.runId),
+  );
+  registerEndpoint(app, endpoints.listFlowRuns, ({ params }, { user }) => flows.runs(user, params.flowId));
+  registerEndpoint(app, endpoints.getFlowLastRun, async ({ params }, { request }) => {
+    const caller = await publicCaller(request);
+    if (caller.kind === 'anonymous') await app.rateLimiter.consume(anonymousLastRunLimit, request.ip);
+    return flows.lastRun(caller, params.flowId);
+  });
+  registerEndpoint(app, endpoints.getFlowStatus, ({ params, query }, { user }) =>
+    flows.status(user, params.flowId, query.taskId),
+  );
+  registerEndpoint(app, endpoints.listFlowFiles, ({ params, query }, { user }) =>
+    flows.files(user, params.flowId, query.num),
+  );
+  registerEndpoint(app, endpoints.downloadFlowFile, ({ params, query }, { user }) =>
+    flows.file(user, params.flowId, params.fileName, query.num),
+  );
+  registerEndpoint(app, endpoints.pauseFlow, ({ params }, { user }) =>
+    flows.setPaused(user, params.flowId, true),
+  );
+  registerEndpoint(app, endpoints.resumeFlow, ({ params }, { user }) =>
+    flows.setPaused(user, params.flowId, false),
+  );
+  registerEndpoint(app, endpoints.turnOffFlowNotifications, ({ params }, { user }) =>
+    flows.turnOffNotifications(user, params.flowId),
+  );
+}

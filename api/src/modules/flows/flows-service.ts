@@ -1,0 +1,1201 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  anonymousRunDocumentsMax,
+  type CreateFlowInput,
+  errorCodes,
+  type Flow,
+  type FlowCost,
+  type FlowDataSource,
+  type FlowFilter,
+  type FlowInput,
+  type FlowRun,
+  type FlowUpload,
+  flowRunDocumentsMax,
+  type LastRun,
+  type RunInsights,
+  type StoreEntry,
+  type UpdateFlowInput,
+} from '@dcipher/shared/contract';
+import {
+  can,
+  findPredefinedWorkflow,
+  type PermissionAction,
+  permissionActions,
+  predefinedWorkflows,
+  type ResourceGrant,
+  type ScheduleFrequency,
+} from '@dcipher/shared/domain';
+import { workflowMessages } from '@dcipher/shared/validation';
+import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
+import type { Mailer } from '../../adapters/mailer/mailer.js';
+import type { Database, Queryable } from '../../db/database.js';
+import {
+  AnalysisAbortedError,
+  type AnalysisExecutor,
+  DocumentFileError,
+  documentFileFormats,
+  parseDocumentFile,
+} from '../../engine/index.js';
+import { ApiError, ForbiddenError } from '../../http/api-error.js';
+import type { AuthenticatedUser } from '../../http/register-endpoint.js';
+import { backgroundQueues } from '../../jobs/background-jobs.js';
+import type { Jobs } from '../../jobs/jobs.js';
+import { creditBalance } from '../credits/credit-repository.js';
+import { ensureOrganization, lockOrganization } from '../people/organization-repository.js';
+import { findNamedMembers } from '../people/resource-people.js';
+import { findUserByEmail, insertUser } from '../people/user-repository.js';
+import { findGrantRole, setPublicRole } from '../roles/roles-repository.js';
+import type { UsageService } from '../usage/usage-service.js';
+import { insightsOf } from './flow-insights.js';
+import {
+  engineOptions,
+  loadDocuments,
+  type PricedDocument,
+  type RunSettings,
+  sampleDocuments,
+  selectDocuments,
+} from './flow-sources.js';
+import {
+  advanceNextRun,
+  countFlowsOfType,
+  deleteFlowResource,
+  type FlowColumns,
+  findActiveRun,
+  findDueFlows,
+  findFlow,
+  findLatestRun,
+  findRun,
+  findRunById,
+  findRunByIdempotencyKey,
+  findRunByJob,
+  findRunByNumber,
+  findRunFile,
+  findUpload,
+  flowNameTaken,
+  insertRun,
+  insertRunFiles,
+  insertUpload,
+  isUniqueViolation,
+  listFlows,
+  listRunFiles,
+  listRuns,
+  markRunEnded,
+  markRunStarted,
+  type ReservationLine,
+  renameFlowResource,
+  type StoredFlow,
+  type StoredRun,
+  updateFlowColumns,
+  updateRunProgress,
+} from './flows-repository.js';
+import {
+  checkInput,
+  createStarterFlow,
+  insertFlowWithResource,
+  invalid,
+  predefinedInputs,
+  starterColumns,
+} from './flows-starter.js';
+
+export const flowQueues = {
+  run: backgroundQueues.flowsRun,
+  scheduleDue: backgroundQueues.flowsScheduleDue,
+} as const;
+
+/** The system organization that owns the store's public samples (one per database; nobody signs in to it). */
+export const workflowStoreOrganization = {
+  id: '00000000-0000-4000-8000-0000000f1035',
+  name: 'Dcipher workflow store',
+  ownerEmail: 'workflow-store@system.dcipher.invalid',
+} as const;
+
+/** The store's sample flow of a catalogue entry: a fixed id derived from the entry's, the same in every process. */
+export function storeFlowId(predefinedFlowId: string): string {
+  const hex = createHash('sha256').update(`dcipher-workflow-store:${predefinedFlowId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const notFound = (reason: 'flow' | 'run' | 'upload' | 'resultFile' = 'flow') =>
+  new ApiError(errorCodes.notFound, { params: { reason } });
+const conflict = (
+  reason: 'runInProgress' | 'notScheduled' | 'alreadyPaused' | 'notPaused' | 'runNotFinished',
+) => new ApiError(errorCodes.flowConflict, { params: { reason } });
+
+/** Who asks: a member (bearer token or API key), or nobody (a public flow's anonymous call). */
+export type FlowCaller = AuthenticatedUser | { kind: 'anonymous' };
+
+const subjectOf = (caller: AuthenticatedUser) => ({
+  kind: 'user' as const,
+  role: caller.role,
+  internalAdmin: caller.internalAdmin,
+});
+
+const monthsOf: Record<ScheduleFrequency, number> = {
+  daily: 0,
+  weekly: 0,
+  monthly: 1,
+  quarterly: 3,
+  semiannual: 6,
+  annual: 12,
+  biennial: 24,
+};
+
+/** The schedule's slot after `start` by `steps` periods. */
+function slotAt(start: Date, frequency: ScheduleFrequency, steps: number): Date {
+  if (frequency === 'daily') return new Date(start.getTime() + steps * 86_400_000);
+  if (frequency === 'weekly') return new Date(start.getTime() + steps * 7 * 86_400_000);
+  const at = new Date(start);
+  at.setUTCMonth(at.getUTCMonth() + steps * monthsOf[frequency]);
+  return at;
+}
+
+/** The first slot of the schedule at or after `after` (strictly after with `strict`). */
+export function nextSlot(start: Date, frequency: ScheduleFrequency, after: Date, strict = false): Date {
+  if (strict ? start > after : start >= after) return start;
+  const period =
+    frequency === 'daily'
+      ? 86_400_000
+      : frequency === 'weekly'
+        ? 7 * 86_400_000
+        : monthsOf[frequency] * 28 * 86_400_000;
+  let steps = Math.max(0, Math.floor((after.getTime() - start.getTime()) / period) - 1);
+  for (;;) {
+    const slot = slotAt(start, frequency, steps);
+    if (strict ? slot > after : slot >= after) return slot;
+    steps += 1;
+  }
+}
+
+export interface FlowServiceDependencies {
+  database: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  usage: UsageService;
+  executor: AnalysisExecutor;
+  fetcher: typeof fetch;
+  webUrl: string;
+  uploadMaxBytes: number;
+  log: { info(details: object, text: string): void; warn(details: object, text: string): void };
+}
+
+export function createFlowService({
+  database,
+  jobs,
+  mailer,
+  usage,
+  executor,
+  fetcher,
+  webUrl,
+  uploadMaxBytes,
+  log,
+}: FlowServiceDependencies) {
+  /** Runs executing in this process, to stop when their flow is deleted. */
+  const running = new Map<string, AbortController>();
+
+  async function resourceRoleOf(
+    queryable: Queryable,
+    caller: AuthenticatedUser,
+    flow: StoredFlow,
+  ): Promise<ResourceGrant | undefined> {
+    if (flow.ownerUserId === caller.id) return 'owner';
+    const grant = await findGrantRole(queryable, flow.id, caller.id);
+    if (grant) return grant;
+    return flow.publicRole ? 'public' : undefined;
+  }
+
+  const allows = (caller: AuthenticatedUser, action: PermissionAction, resourceRole?: ResourceGrant) =>
+    can(subjectOf(caller), 'workflow', action, { ...(resourceRole && { resourceRole }) });
+
+  /** The flow, if the caller may do `action` on it: 404 when they may not even read it, else 403. */
+  async function requireFlow(
+    queryable: Queryable,
+    caller: AuthenticatedUser,
+    flowId: string,
+    action: PermissionAction,
+    { lock = false } = {},
+  ): Promise<{ flow: StoredFlow; resourceRole: ResourceGrant | undefined }> {
+    const flow = await findFlow(queryable, { id: flowId, organizationId: caller.organizationId }, { lock });
+    if (!flow) throw notFound();
+    const resourceRole = await resourceRoleOf(queryable, caller, flow);
+    if (!allows(caller, 'read', resourceRole)) throw notFound();
+    if (!allows(caller, action, resourceRole))
+      throw new ForbiddenError({ reason: 'resourcePermission', action });
+    return { flow, resourceRole };
+  }
+
+  async function runsOut(queryable: Queryable, runs: readonly StoredRun[]): Promise<FlowRun[]> {
+    const files = await listRunFiles(
+      queryable,
+      runs.map((run) => run.id),
+    );
+    return runs.map((run) => {
+      const startedAt = run.startedAt && new Date(run.startedAt);
+      const finishedAt = run.finishedAt && new Date(run.finishedAt);
+      return {
+        id: run.id,
+        flowId: run.flowId,
+        number: run.number,
+        taskId: run.jobId,
+        kind: run.kind,
+        origin: run.origin,
+        type: run.type,
+        state: run.state,
+        progress: run.progress,
+        stage: run.stage,
+        startedBy: run.startedBy,
+        createdAt: new Date(run.createdAt).toISOString(),
+        startedAt: startedAt ? startedAt.toISOString() : null,
+        finishedAt: finishedAt ? finishedAt.toISOString() : null,
+        durationMs: startedAt && finishedAt ? Math.max(0, finishedAt.getTime() - startedAt.getTime()) : null,
+        documentsEstimated: run.documentsEstimated,
+        documentsAnalysed: run.documentsAnalysed,
+        creditsReserved: run.creditsReserved,
+        creditsCharged: run.creditsCharged,
+        error: run.error,
+        files: files
+          .filter((file) => file.runId === run.id)
+          .map((file) => ({
+            name: file.name,
+            mediaType: file.mediaType as 'application/json' | 'text/csv',
+            bytes: file.bytes,
+          })),
+        rerunOf: run.rerunOf,
+      };
+    });
+  }
+
+  async function dataSourcesOut(queryable: Queryable, flow: StoredFlow): Promise<FlowDataSource[]> {
+    const sources = flow.dataSources as FlowDataSource[];
+    const out: FlowDataSource[] = [];
+    for (const source of sources) {
+      if (source.kind === 'uploaded') {
+        const upload = await findUpload(queryable, flow.organizationId, source.uploadId);
+        out.push({
+          ...source,
+          ...(upload && {
+            fileName: upload.fileName,
+            format: upload.format as 'csv',
+            documents: upload.documentCount,
+          }),
+        });
+      } else if (source.kind === 'starter') {
+        const sample = predefinedWorkflows.find((workflow) => workflow.sample.id === source.sampleId)?.sample;
+        out.push({ ...source, ...(sample && { name: sample.name, documents: sample.documents }) });
+      } else out.push(source);
+    }
+    return out;
+  }
+
+  async function flowOut(
+    queryable: Queryable,
+    caller: AuthenticatedUser,
+    flow: StoredFlow,
+    resourceRole?: ResourceGrant,
+  ): Promise<Flow> {
+    const role = resourceRole ?? (await resourceRoleOf(queryable, caller, flow));
+    const [owner] = await findNamedMembers(queryable, flow.organizationId, [flow.ownerUserId]);
+    const last = await findLatestRun(queryable, flow.id);
+    return {
+      id: flow.id,
+      name: flow.name,
+      description: flow.description,
+      flowType: flow.flowType,
+      predefinedFlowId: flow.predefinedFlowId,
+      analysisType: flow.analysisType,
+      trendMetric: flow.trendMetric,
+      creativityLevel: flow.creativityLevel,
+      inputs: flow.inputs as FlowInput[],
+      dataSources: await dataSourcesOut(queryable, flow),
+      filters: flow.filters as FlowFilter[],
+      schedule:
+        flow.scheduleFrequency && flow.scheduleStartAt
+          ? {
+              frequency: flow.scheduleFrequency as ScheduleFrequency,
+              startAt: new Date(flow.scheduleStartAt).toISOString(),
+              nextRunAt: flow.nextRunAt ? new Date(flow.nextRunAt).toISOString() : null,
+            }
+          : null,
+      paused: flow.paused,
+      notifications: flow.notifications,
+      visibility: flow.visibility,
+      state: flow.state as Flow['state'],
+      owner: { id: flow.ownerUserId, name: owner?.name ?? '', email: owner?.email ?? '' },
+      myRole: role ?? null,
+      abilities: permissionActions.filter((action) => action !== 'create' && allows(caller, action, role)),
+      createdAt: new Date(flow.createdAt).toISOString(),
+      updatedAt: new Date(flow.updatedAt).toISOString(),
+      lastRun: last ? ((await runsOut(queryable, [last]))[0] ?? null) : null,
+    };
+  }
+
+  async function checkDataSources(
+    queryable: Queryable,
+    organizationId: string,
+    sources: readonly FlowDataSource[],
+  ) {
+    for (const source of sources) {
+      if (source.kind === 'uploaded' && !(await findUpload(queryable, organizationId, source.uploadId))) {
+        throw notFound('upload');
+      }
+    }
+    // Stored without what the API fills in from the upload or the catalogue.
+    return sources.map((source) =>
+      source.kind === 'uploaded'
+        ? { kind: source.kind, group: source.group, uploadId: source.uploadId }
+        : source.kind === 'starter'
+          ? { kind: source.kind, group: source.group, sampleId: source.sampleId }
+          : source,
+    );
+  }
+
+  function scheduleColumns(schedule: CreateFlowInput['schedule'], now = new Date()) {
+    if (!schedule) return { scheduleFrequency: null, scheduleStartAt: null, nextRunAt: null };
+    const startAt = schedule.startAt ? new Date(schedule.startAt) : now;
+    return {
+      scheduleFrequency: schedule.frequency,
+      scheduleStartAt: startAt,
+      nextRunAt: nextSlot(startAt, schedule.frequency, now),
+    };
+  }
+
+  // Prices and runs.
+
+  /** The documents a run of these settings analyses, by usage category. */
+  async function documentsFor(
+    organizationId: string,
+    settings: RunSettings,
+    { maxDocuments, signal }: { maxDocuments: number; signal?: AbortSignal },
+  ): Promise<PricedDocument[]> {
+    const all = await loadDocuments(database, {
+      organizationId,
+      dataSources: settings.dataSources,
+      fetcher,
+      ...(signal && { signal }),
+    });
+    return selectDocuments(all, settings, { maxDocuments });
+  }
+
+  const countsOf = (documents: readonly PricedDocument[]) => {
+    const counts = new Map<'SocialMedia' | 'News', number>();
+    for (const document of documents)
+      counts.set(document.usageCategory, (counts.get(document.usageCategory) ?? 0) + 1);
+    return counts;
+  };
+
+  async function costOf(
+    queryable: Queryable,
+    organizationId: string,
+    documents: readonly PricedDocument[],
+  ): Promise<FlowCost> {
+    const lines: FlowCost['lines'] = [];
+    for (const [usageCategory, quantity] of countsOf(documents)) {
+      const quote = await usage.quote(queryable, organizationId, usageCategory, quantity);
+      lines.push({
+        usageCategory,
+        quantity,
+        unit: usageCategory === 'News' ? 'articles' : 'posts',
+        includedRemaining: quote.includedRemaining,
+        payable: quote.payable,
+        credits: quote.credits,
+      });
+    }
+    const creditsNeeded = lines.reduce((sum, line) => sum + line.credits, 0);
+    const balance = await creditBalance(queryable, organizationId);
+    const allowed = creditsNeeded <= balance;
+    return {
+      documents: documents.length,
+      lines,
+      creditsNeeded,
+      balance,
+      allowed,
+      ...(!allowed && {
+        reason: `This needs ${creditsNeeded} credits and your wallet has ${balance}. Buy credits to go on.`,
+      }),
+    };
+  }
+
+  const settingsOf = (flow: StoredFlow): RunSettings => ({
+    analysisType: flow.analysisType,
+    trendMetric: flow.trendMetric,
+    creativityLevel: flow.creativityLevel,
+    inputs: flow.inputs as FlowInput[],
+    dataSources: flow.dataSources as FlowDataSource[],
+    filters: flow.filters as FlowFilter[],
+  });
+
+  /**
+   * Starts a run: its documents are counted (feeds fetched), then in one transaction with the organization locked
+   * the run row, its reservation (usage records and the wallet's debit) and its job are written.
+   */
+  async function startRun(
+    flow: StoredFlow,
+    options: {
+      settings: RunSettings;
+      origin: StoredRun['origin'];
+      kind?: StoredRun['kind'];
+      startedBy: string | null;
+      rerunOf?: string | null;
+      idempotencyKey?: string;
+      scheduleSlot?: Date;
+      maxDocuments?: number;
+      free?: boolean;
+    },
+  ): Promise<StoredRun> {
+    if (options.idempotencyKey) {
+      const earlier = await findRunByIdempotencyKey(database, flow.id, options.idempotencyKey);
+      if (earlier) return earlier;
+    }
+    const maxDocuments = Math.min(options.maxDocuments ?? flowRunDocumentsMax, flowRunDocumentsMax);
+    const documents = await documentsFor(flow.organizationId, options.settings, { maxDocuments });
+    const free = options.free ?? flow.organizationId === workflowStoreOrganization.id;
+    const runId = randomUUID();
+    let run: StoredRun;
+    try {
+      run = await database.transaction(async (transaction) => {
+        await lockOrganization(transaction, flow.organizationId);
+        if (options.idempotencyKey) {
+          const earlier = await findRunByIdempotencyKey(transaction, flow.id, options.idempotencyKey);
+          if (earlier) return earlier;
+        }
+        if (await findActiveRun(transaction, flow.id)) throw conflict('runInProgress');
+        const reservation: ReservationLine[] = [];
+        if (!free) {
+          const counts = [...countsOf(documents)];
+          for (const [index, [usageCategory, quantity]] of counts.entries()) {
+            const idempotencyKey = index === 0 ? `flow-run:${runId}` : `flow-run:${runId}:${usageCategory}`;
+            const reserved = await usage.reserve(transaction, {
+              organizationId: flow.organizationId,
+              usageCategory,
+              quantity,
+              idempotencyKey,
+              description: `Workflow run: ${flow.name} (${quantity.toLocaleString('en-GB')} ${usageCategory === 'News' ? 'articles' : 'posts'})`,
+            });
+            reservation.push({ usageCategory, idempotencyKey, quantity, ...reserved });
+          }
+        }
+        const jobId = await jobs.enqueue(flowQueues.run, { runId }, { into: transaction });
+        if (!jobId) throw new Error('the run job was not queued');
+        return insertRun(transaction, {
+          id: runId,
+          flowId: flow.id,
+          organizationId: flow.organizationId,
+          jobId,
+          kind: options.kind ?? 'regular',
+          origin: options.origin,
+          type: flow.flowType === 'customFlow' ? 'customFlow' : 'predefinedFlow',
+          settings: { ...options.settings, maxDocuments },
+          startedBy: options.startedBy,
+          documentsEstimated: documents.length,
+          reservation,
+          creditsReserved: reservation.reduce((sum, line) => sum + line.credits, 0),
+          free,
+          rerunOf: options.rerunOf ?? null,
+          scheduleSlot: options.scheduleSlot ?? null,
+          idempotencyKey: options.idempotencyKey ?? null,
+        });
+      });
+    } catch (error) {
+      // Another request started a run of the flow (or used the key) at the same moment.
+      if (isUniqueViolation(error)) {
+        if (options.idempotencyKey) {
+          const earlier = await findRunByIdempotencyKey(database, flow.id, options.idempotencyKey);
+          if (earlier) return earlier;
+        }
+        throw conflict('runInProgress');
+      }
+      throw error;
+    }
+    jobs.wake();
+    return run;
+  }
+
+  /**
+   * Ends a run in one transaction with its organization locked, only while it is still pending or running (under
+   * `jobId` when given): its files, its settlement (what was analysed is charged, the rest given back) and its
+   * state. False when it had ended already.
+   */
+  async function endRun(
+    runId: string,
+    ending: {
+      jobId?: string;
+      state: 'JobDone' | 'JobError' | 'JobCancelled';
+      documentsAnalysed: number | null;
+      error: string | null;
+      insights: RunInsights | null;
+      files?: readonly { name: string; mediaType: string; content: string }[];
+    },
+  ): Promise<StoredRun | undefined> {
+    const run = await findRunById(database, runId);
+    if (!run) return undefined;
+    return database.transaction(async (transaction) => {
+      await lockOrganization(transaction, run.organizationId);
+      const current = await findRunById(transaction, runId, { lock: true });
+      const from: StoredRun['state'][] =
+        ending.state === 'JobDone' ? ['JobRunning'] : ['JobPending', 'JobRunning'];
+      if (!current || !from.includes(current.state)) return undefined;
+      if (ending.jobId !== undefined && current.jobId !== ending.jobId) return undefined;
+      const used = ending.documentsAnalysed ?? 0;
+      let charged = 0;
+      let left = used;
+      for (const [index, line] of current.reservation.entries()) {
+        // What was analysed is shared among the categories in proportion to what each reserved.
+        const share =
+          index === current.reservation.length - 1
+            ? left
+            : Math.round((used * line.quantity) / Math.max(1, current.documentsEstimated));
+        left -= share;
+        charged += await usage.settleReservation(transaction, {
+          organizationId: current.organizationId,
+          usageCategory: line.usageCategory,
+          idempotencyKey: line.idempotencyKey,
+          reserved: line,
+          used: share,
+          description: `Workflow run settled: ${line.credits} credits reserved, ${line.quantity - Math.min(line.quantity, share)} documents not analysed`,
+        });
+      }
+      if (ending.files) await insertRunFiles(transaction, runId, ending.files);
+      await markRunEnded(transaction, runId, {
+        ...(ending.jobId !== undefined && { jobId: ending.jobId }),
+        from,
+        state: ending.state,
+        documentsAnalysed: ending.documentsAnalysed,
+        creditsCharged: charged,
+        error: ending.error,
+        insights: ending.insights,
+      });
+      return findRunById(transaction, runId);
+    });
+  }
+
+  async function notifyOwner(run: StoredRun): Promise<void> {
+    const flow = await findFlow(database, { id: run.flowId });
+    if (!flow?.notifications || flow.organizationId === workflowStoreOrganization.id) return;
+    const [owner] = await findNamedMembers(database, flow.organizationId, [flow.ownerUserId]);
+    if (!owner) return;
+    const done = run.state === 'JobDone';
+    const heading = done
+      ? `Your workflow "${flow.name}" has finished`
+      : `Your workflow "${flow.name}" failed`;
+    const text = done
+      ? `Run ${run.number} analysed ${run.documentsAnalysed ?? 0} documents. Open the workflow to see what it found.`
+      : `Run ${run.number} could not finish: ${run.error ?? 'an error occurred'}. Nothing was charged for it.`;
+    try {
+      await mailer.send({
+        to: owner.email,
+        subject: heading,
+        tag: done ? 'workflow-run-finished' : 'workflow-run-failed',
+        ...renderEmailLayout({
+          preheader: text,
+          heading,
+          paragraphs: [text],
+          action: { label: 'Open the workflow', url: `${webUrl}/workflows/${flow.id}` },
+          footer:
+            'You received this email because you own this workflow. Turn these emails off on the workflow.',
+        }),
+      });
+    } catch (error) {
+      log.warn({ err: error, runId: run.id }, 'the workflow run email could not be queued');
+    }
+  }
+
+  /** The `flows.run` job: executes the run's settings with the engine and ends it once. */
+  async function executeRun(
+    payload: { runId: string },
+    context: {
+      job: { id: string; attempts: number; maxAttempts: number };
+      signal: AbortSignal;
+      heartbeat(): Promise<void>;
+    },
+  ) {
+    const run = await findRunById(database, payload.runId);
+    if (!run || run.jobId !== context.job.id) return;
+    if (run.state !== 'JobPending' && run.state !== 'JobRunning') return;
+    if (!(await markRunStarted(database, run.id, context.job.id))) return;
+    const controller = new AbortController();
+    const signal = AbortSignal.any([context.signal, controller.signal]);
+    running.set(run.id, controller);
+    const settings = run.settings as RunSettings & { maxDocuments: number };
+    let ended: StoredRun | undefined;
+    try {
+      let documents: PricedDocument[];
+      try {
+        documents = await documentsFor(run.organizationId, settings, {
+          maxDocuments: settings.maxDocuments,
+          signal,
+        });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const message =
+          error instanceof ApiError ? error.message : 'The data sources of the workflow could not be read.';
+        ended = await endRun(run.id, {
+          jobId: context.job.id,
+          state: 'JobError',
+          documentsAnalysed: null,
+          error: message,
+          insights: null,
+        });
+        return;
+      }
+      let lastWrite = 0;
+      let writing: Promise<void> = Promise.resolve();
+      const options = engineOptions(settings, { maxDocuments: settings.maxDocuments });
+      let outcome: Awaited<ReturnType<AnalysisExecutor['execute']>>;
+      try {
+        outcome = await executor.execute(
+          {
+            analysisType: settings.analysisType,
+            trendMetric: options.trendMetric,
+            creativityLevel: settings.creativityLevel,
+            articleLimit: options.articleLimit,
+            ...(options.language && { language: options.language }),
+            documents: documents.map(({ usageCategory: _category, ...document }) => document),
+          },
+          {
+            signal,
+            onProgress: (progress) => {
+              const now = Date.now();
+              if (now - lastWrite < 500) return;
+              lastWrite = now;
+              writing = writing
+                .then(async () => {
+                  // Cancelled (its flow deleted) or taken over in another process: the engine stops.
+                  if (!(await updateRunProgress(database, run.id, context.job.id, progress))) {
+                    controller.abort(new Error('the run is no longer running'));
+                    return;
+                  }
+                  await context.heartbeat();
+                })
+                .catch(() => {});
+            },
+          },
+        );
+      } catch (error) {
+        await writing;
+        if (signal.aborted || error instanceof AnalysisAbortedError) throw error;
+        const message = error instanceof Error ? error.message : 'The analysis failed.';
+        ended = await endRun(run.id, {
+          jobId: context.job.id,
+          state: 'JobError',
+          documentsAnalysed: null,
+          error: message.slice(0, 500),
+          insights: null,
+        });
+        return;
+      }
+      await writing;
+      if (signal.aborted) throw new AnalysisAbortedError(signal.reason);
+      ended = await endRun(run.id, {
+        jobId: context.job.id,
+        state: 'JobDone',
+        documentsAnalysed: outcome.result.documents.analysed,
+        error: null,
+        insights: insightsOf(outcome.result),
+        files: outcome.files,
+      });
+    } catch (error) {
+      // The last try of an unexpected failure (the database, not the analysis) ends the run, refunded, instead of
+      // leaving it running; earlier tries are retried by the jobs module.
+      if (!signal.aborted && context.job.attempts >= context.job.maxAttempts) {
+        ended = await endRun(run.id, {
+          jobId: context.job.id,
+          state: 'JobError',
+          documentsAnalysed: null,
+          error: 'The run could not be completed. Nothing was charged; run it again.',
+          insights: null,
+        }).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      running.delete(run.id);
+      if (ended) await notifyOwner(ended);
+    }
+  }
+
+  /** The `flows.schedule-due` job: a run for each flow whose slot is due, once per slot whatever the processes. */
+  async function runDueSchedules(now = new Date()): Promise<number> {
+    let started = 0;
+    for (const flow of await findDueFlows(database, now)) {
+      const slot = flow.nextRunAt && new Date(flow.nextRunAt);
+      if (!slot || !flow.scheduleFrequency || !flow.scheduleStartAt) continue;
+      const next = nextSlot(
+        new Date(flow.scheduleStartAt),
+        flow.scheduleFrequency as ScheduleFrequency,
+        now,
+        true,
+      );
+      if (!(await advanceNextRun(database, flow.id, slot, next))) continue;
+      try {
+        await startRun(flow, {
+          settings: settingsOf(flow),
+          origin: 'Scheduler',
+          startedBy: null,
+          scheduleSlot: slot,
+        });
+        started += 1;
+      } catch (error) {
+        log.warn(
+          { flowId: flow.id, code: (error as { code?: string }).code },
+          'a scheduled workflow run could not start',
+        );
+      }
+    }
+    return started;
+  }
+
+  /** The store's organization, its owner and one public sample flow per catalogue entry, each run once. */
+  async function ensureStore(): Promise<void> {
+    await ensureOrganization(database, {
+      id: workflowStoreOrganization.id,
+      name: workflowStoreOrganization.name,
+      customerType: 'Business',
+    });
+    // No password and no verified address: nobody signs in as the store.
+    await insertUser(database, {
+      email: workflowStoreOrganization.ownerEmail,
+      firstName: 'Dcipher',
+      lastName: 'workflow store',
+      passwordHash: null,
+      status: 'Active',
+      organizationId: workflowStoreOrganization.id,
+      role: 'admin',
+    });
+    const owner = await findUserByEmail(database, workflowStoreOrganization.ownerEmail);
+    if (!owner || owner.organizationId !== workflowStoreOrganization.id) return;
+    for (const workflow of predefinedWorkflows) {
+      const id = storeFlowId(workflow.id);
+      await database.transaction(async (transaction) => {
+        if (await findFlow(transaction, { id })) return;
+        await insertFlowWithResource(transaction, {
+          id,
+          name: workflow.name,
+          organizationId: workflowStoreOrganization.id,
+          ownerUserId: owner.id,
+          ...starterColumns(workflow.id),
+          visibility: 'public',
+        });
+      });
+      const flow = await findFlow(database, { id });
+      // Run until one has finished; one pending or running already makes this a conflict, which is fine.
+      if (!flow || (await findLatestRun(database, id, 'JobDone'))) continue;
+      try {
+        await startRun(flow, { settings: settingsOf(flow), origin: 'Platform', startedBy: null, free: true });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+  }
+
+  return {
+    executeRun,
+    runDueSchedules,
+    ensureStore,
+    createStarterFlow,
+
+    async list(
+      caller: AuthenticatedUser,
+      query: { flowType?: Flow['flowType']; permissionAction?: PermissionAction },
+    ) {
+      const action = query.permissionAction ?? 'read';
+      const flows: Flow[] = [];
+      for (const flow of await listFlows(database, caller.organizationId, query.flowType)) {
+        const role = await resourceRoleOf(database, caller, flow);
+        if (!allows(caller, 'read', role) || !allows(caller, action, role)) continue;
+        flows.push(await flowOut(database, caller, flow, role));
+      }
+      return { flows };
+    },
+
+    async get(caller: AuthenticatedUser, flowId: string) {
+      const { flow, resourceRole } = await requireFlow(database, caller, flowId, 'read');
+      return flowOut(database, caller, flow, resourceRole);
+    },
+
+    async validateName(caller: AuthenticatedUser, body: { name: string; flowId?: string }) {
+      const taken = await flowNameTaken(database, caller.organizationId, body.name, body.flowId);
+      return taken
+        ? { result: 'file-name-exists' as const, message: workflowMessages.nameTaken }
+        : { result: 'file-name-valid' as const, message: null };
+    },
+
+    async create(caller: AuthenticatedUser, input: CreateFlowInput) {
+      if (input.flowType === 'studio' || input.flowType === 'insightBooster') {
+        throw invalid('flowType', workflowMessages.typeNotCreatedHere);
+      }
+      let inputs: FlowInput[];
+      if (input.flowType === 'predefinedFlow') {
+        if (!input.predefinedFlowId) throw invalid('predefinedFlowId', workflowMessages.predefinedRequired);
+        inputs = predefinedInputs(input.predefinedFlowId, input.inputs as FlowInput[] | undefined);
+      } else {
+        inputs = (input.inputs ?? []) as FlowInput[];
+        for (const entry of inputs) checkInput(entry);
+      }
+      const workflow = input.predefinedFlowId ? findPredefinedWorkflow(input.predefinedFlowId) : undefined;
+      try {
+        const id = await database.transaction(async (transaction) => {
+          await lockOrganization(transaction, caller.organizationId);
+          if (await flowNameTaken(transaction, caller.organizationId, input.name)) {
+            throw new ApiError(errorCodes.flowNameTaken);
+          }
+          if (input.flowType === 'customFlow') {
+            const { customWorkflows } = await usage.planLimits(transaction, caller.organizationId);
+            if (
+              (await countFlowsOfType(transaction, caller.organizationId, 'customFlow')) >= customWorkflows
+            ) {
+              throw new ApiError(errorCodes.flowQuotaReached, { params: { limit: customWorkflows } });
+            }
+          }
+          const dataSources = await checkDataSources(
+            transaction,
+            caller.organizationId,
+            input.dataSources as FlowDataSource[],
+          );
+          return insertFlowWithResource(transaction, {
+            name: input.name,
+            organizationId: caller.organizationId,
+            ownerUserId: caller.id,
+            flowType: input.flowType as 'predefinedFlow' | 'customFlow',
+            predefinedFlowId: workflow?.id ?? null,
+            description: input.description ?? null,
+            analysisType: input.analysisType,
+            trendMetric: input.trendMetric ?? workflow?.trendMetric ?? 'momentum',
+            creativityLevel: input.creativityLevel ?? workflow?.creativityLevel ?? 'Balanced',
+            inputs,
+            dataSources,
+            filters: input.filters ?? [],
+            ...scheduleColumns(input.schedule),
+            paused: false,
+            notifications: input.notifications ?? true,
+            visibility: input.visibility ?? 'private',
+          });
+        });
+        return this.get(caller, id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(errorCodes.flowNameTaken);
+        throw error;
+      }
+    },
+
+    async update(caller: AuthenticatedUser, flowId: string, input: UpdateFlowInput) {
+      try {
+        await database.transaction(async (transaction) => {
+          // Names are checked with the organization locked: two renames cannot both take one name.
+          await lockOrganization(transaction, caller.organizationId);
+          const { flow } = await requireFlow(transaction, caller, flowId, 'update', { lock: true });
+          if (input.name !== undefined && input.name !== flow.name) {
+            if (await flowNameTaken(transaction, caller.organizationId, input.name, flow.id)) {
+              throw new ApiError(errorCodes.flowNameTaken);
+            }
+            await renameFlowResource(transaction, flow.id, input.name);
+          }
+          const changes: Partial<FlowColumns> = {};
+          if (input.description !== undefined) changes.description = input.description ?? null;
+          if (input.analysisType !== undefined) changes.analysisType = input.analysisType;
+          if (input.trendMetric !== undefined) changes.trendMetric = input.trendMetric;
+          if (input.creativityLevel !== undefined) changes.creativityLevel = input.creativityLevel;
+          if (input.inputs !== undefined) {
+            if (flow.predefinedFlowId)
+              changes.inputs = predefinedInputs(flow.predefinedFlowId, input.inputs as FlowInput[]);
+            else {
+              for (const entry of input.inputs as FlowInput[]) checkInput(entry);
+              changes.inputs = input.inputs;
+            }
+          }
+          if (input.dataSources !== undefined) {
+            changes.dataSources = await checkDataSources(
+              transaction,
+              caller.organizationId,
+              input.dataSources as FlowDataSource[],
+            );
+          }
+          if (input.filters !== undefined) changes.filters = input.filters;
+          if (input.notifications !== undefined) changes.notifications = input.notifications;
+          if (input.schedule !== undefined) {
+            Object.assign(changes, scheduleColumns(input.schedule));
+            changes.paused = false;
+          }
+          if (input.visibility !== undefined && input.visibility !== flow.visibility) {
+            changes.visibility = input.visibility;
+            await setPublicRole(transaction, flow.id, input.visibility === 'public' ? 'viewer' : null);
+          }
+          await updateFlowColumns(transaction, flow.id, changes);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(errorCodes.flowNameTaken);
+        throw error;
+      }
+      return this.get(caller, flowId);
+    },
+
+    /** Deletes the flow; a pending or running run is cancelled first and refunded whole. */
+    async delete(caller: AuthenticatedUser, flowId: string) {
+      const { flow } = await requireFlow(database, caller, flowId, 'delete');
+      const active = await findActiveRun(database, flow.id);
+      if (active) {
+        await endRun(active.id, {
+          state: 'JobCancelled',
+          documentsAnalysed: null,
+          error: 'The workflow was deleted.',
+          insights: null,
+        });
+        running.get(active.id)?.abort(new Error('the workflow was deleted'));
+      }
+      await database.transaction(async (transaction) => {
+        await requireFlow(transaction, caller, flowId, 'delete', { lock: true });
+        const again = await findActiveRun(transaction, flow.id);
+        if (again) throw conflict('runInProgress');
+        await deleteFlowResource(transaction, flow.id);
+      });
+      return { deleted: true as const };
+    },
+
+    async setPaused(caller: AuthenticatedUser, flowId: string, paused: boolean) {
+      await database.transaction(async (transaction) => {
+        const { flow } = await requireFlow(transaction, caller, flowId, 'update', { lock: true });
+        if (!flow.scheduleFrequency || !flow.scheduleStartAt) throw conflict('notScheduled');
+        if (paused && flow.paused) throw conflict('alreadyPaused');
+        if (!paused && !flow.paused) throw conflict('notPaused');
+        await updateFlowColumns(transaction, flow.id, {
+          paused,
+          nextRunAt: paused
+            ? null
+            : nextSlot(
+                new Date(flow.scheduleStartAt),
+                flow.scheduleFrequency as ScheduleFrequency,
+                new Date(),
+                true,
+              ),
+        });
+      });
+      return this.get(caller, flowId);
+    },
+
+    async turnOffNotifications(caller: AuthenticatedUser, flowId: string) {
+      const { flow } = await requireFlow(database, caller, flowId, 'update');
+      await updateFlowColumns(database, flow.id, { notifications: false });
+      return this.get(caller, flowId);
+    },
+
+    async calculateCost(
+      caller: AuthenticatedUser,
+      body: { flowId: string } | { dataSources: unknown[]; filters?: unknown[]; inputs?: unknown[] },
+    ): Promise<FlowCost> {
+      let settings: RunSettings;
+      if ('flowId' in body) {
+        const { flow } = await requireFlow(database, caller, body.flowId, 'read');
+        settings = settingsOf(flow);
+      } else {
+        await checkDataSources(database, caller.organizationId, body.dataSources as FlowDataSource[]);
+        settings = {
+          analysisType: 'contentAnalysis',
+          trendMetric: 'momentum',
+          creativityLevel: 'Balanced',
+          inputs: (body.inputs ?? []) as FlowInput[],
+          dataSources: body.dataSources as FlowDataSource[],
+          filters: (body.filters ?? []) as FlowFilter[],
+        };
+      }
+      const documents = await documentsFor(caller.organizationId, settings, {
+        maxDocuments: flowRunDocumentsMax,
+      });
+      return costOf(database, caller.organizationId, documents);
+    },
+
+    async credits(body: { documents: number; newsDocuments?: number }) {
+      const news = Math.min(body.newsDocuments ?? 0, body.documents);
+      const lines = [];
+      for (const [usageCategory, quantity] of [
+        ['SocialMedia', body.documents - news],
+        ['News', news],
+      ] as const) {
+        if (quantity === 0 && !(usageCategory === 'SocialMedia' && news === 0)) continue;
+        lines.push({
+          usageCategory,
+          quantity,
+          unit: usageCategory === 'News' ? 'articles' : 'posts',
+          credits: await usage.payAsYouGoCredits(database, usageCategory, quantity),
+        });
+      }
+      return { lines, credits: lines.reduce((sum, line) => sum + line.credits, 0) };
+    },
+
+    /** `POST /flows/{flowId}/run`: a member who may update it, a key of its organization, or anyone when public. */
+    async run(
+      caller: FlowCaller,
+      flowId: string,
+      body: { kind?: StoredRun['kind']; idempotencyKey?: string },
+    ) {
+      let flow: StoredFlow;
+      if (caller.kind === 'user') {
+        flow = (await requireFlow(database, caller, flowId, 'update')).flow;
+      } else {
+        const found = await findFlow(database, { id: flowId });
+        if (found?.visibility !== 'public') throw notFound();
+        flow = found;
+      }
+      const run = await startRun(flow, {
+        settings: settingsOf(flow),
+        origin: caller.kind === 'user' && !caller.apiKeyId ? 'Platform' : 'API',
+        ...(body.kind && { kind: body.kind }),
+        startedBy: caller.kind === 'user' ? caller.id : null,
+        ...(body.idempotencyKey && { idempotencyKey: body.idempotencyKey }),
+        ...(caller.kind === 'anonymous' && { maxDocuments: anonymousRunDocumentsMax }),
+      });
+      return (await runsOut(database, [run]))[0]!;
+    },
+
+    async rerun(caller: AuthenticatedUser, flowId: string, runId: string) {
+      const { flow } = await requireFlow(database, caller, flowId, 'update');
+      const earlier = await findRun(database, flow.id, runId);
+      if (!earlier) throw notFound('run');
+      const { maxDocuments, ...settings } = earlier.settings as RunSettings & { maxDocuments: number };
+      const run = await startRun(flow, {
+        settings,
+        maxDocuments,
+        origin: caller.apiKeyId ? 'API' : 'Platform',
+        kind: earlier.kind,
+        startedBy: caller.id,
+        rerunOf: earlier.id,
+      });
+      return (await runsOut(database, [run]))[0]!;
+    },
+
+    async runs(caller: AuthenticatedUser, flowId: string) {
+      const { flow } = await requireFlow(database, caller, flowId, 'read');
+      return { runs: await runsOut(database, await listRuns(database, flow.id)) };
+    },
+
+    async lastRun(caller: FlowCaller, flowId: string): Promise<LastRun> {
+      let flow: StoredFlow;
+      if (caller.kind === 'user') flow = (await requireFlow(database, caller, flowId, 'read')).flow;
+      else {
+        const found = await findFlow(database, { id: flowId });
+        if (found?.visibility !== 'public') throw notFound();
+        flow = found;
+      }
+      const run = await findLatestRun(database, flow.id, 'JobDone');
+      return {
+        flow: {
+          id: flow.id,
+          name: flow.name,
+          analysisType: flow.analysisType,
+          predefinedFlowId: flow.predefinedFlowId,
+        },
+        run: run ? ((await runsOut(database, [run]))[0] ?? null) : null,
+        insights: run ? ((run.insights as RunInsights | null) ?? null) : null,
+      };
+    },
+
+    async status(caller: AuthenticatedUser, flowId: string, taskId?: string) {
+      const { flow } = await requireFlow(database, caller, flowId, 'read');
+      const run = taskId
+        ? await findRunByJob(database, flow.id, taskId)
+        : await findLatestRun(database, flow.id);
+      if (!run) throw notFound('run');
+      return {
+        run: (await runsOut(database, [run]))[0]!,
+        insights: run.state === 'JobDone' ? ((run.insights as RunInsights | null) ?? null) : null,
+      };
+    },
+
+    async runForFiles(caller: AuthenticatedUser, flowId: string, number?: number) {
+      const { flow } = await requireFlow(database, caller, flowId, 'read');
+      const run =
+        number === undefined
+          ? await findLatestRun(database, flow.id, 'JobDone')
+          : await findRunByNumber(database, flow.id, number);
+      if (!run) throw notFound('run');
+      if (run.state !== 'JobDone') throw conflict('runNotFinished');
+      return run;
+    },
+
+    async files(caller: AuthenticatedUser, flowId: string, number?: number) {
+      const run = await this.runForFiles(caller, flowId, number);
+      const [out] = await runsOut(database, [run]);
+      return { runId: run.id, number: run.number, files: out!.files };
+    },
+
+    async file(caller: AuthenticatedUser, flowId: string, fileName: string, number?: number) {
+      const run = await this.runForFiles(caller, flowId, number);
+      const file = await findRunFile(database, run.id, fileName);
+      if (!file) throw notFound('resultFile');
+      return file;
+    },
+
+    async upload(
+      caller: AuthenticatedUser,
+      body: { fileName: string; contentBase64: string },
+    ): Promise<FlowUpload> {
+      const rejected = (reason: 'format' | 'tooLarge' | 'unreadable' | 'empty' | 'notBase64') =>
+        new ApiError(errorCodes.uploadRejected, { params: { reason } });
+      const extension = body.fileName.includes('.')
+        ? body.fileName.slice(body.fileName.lastIndexOf('.') + 1).toLowerCase()
+        : '';
+      if (!(documentFileFormats as readonly string[]).includes(extension)) throw rejected('format');
+      const encoded = body.contentBase64.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 === 1) throw rejected('notBase64');
+      const bytes = Buffer.from(encoded, 'base64');
+      if (bytes.byteLength === 0) throw rejected('empty');
+      const { maxFileBytes } = await usage.planLimits(database, caller.organizationId);
+      const maxBytes = maxFileBytes > 0 ? Math.min(maxFileBytes, uploadMaxBytes) : uploadMaxBytes;
+      if (bytes.byteLength > maxBytes) throw rejected('tooLarge');
+      let documents: PricedDocument[] | Awaited<ReturnType<typeof parseDocumentFile>>['documents'];
+      let format: string;
+      try {
+        const parsed = await parseDocumentFile(
+          { name: body.fileName, content: new Uint8Array(bytes) },
+          { maxBytes, maxDocuments: flowRunDocumentsMax * 5 },
+        );
+        documents = parsed.documents;
+        format = parsed.format;
+      } catch (error) {
+        if (!(error instanceof DocumentFileError)) throw rejected('unreadable');
+        if (error.code === 'file-empty' || error.code === 'no-documents') throw rejected('empty');
+        if (error.code === 'unsupported-format') throw rejected('format');
+        if (error.code === 'file-too-large') throw rejected('tooLarge');
+        throw rejected('unreadable');
+      }
+      const stored = await insertUpload(database, {
+        organizationId: caller.organizationId,
+        uploadedBy: caller.id,
+        fileName: body.fileName,
+        format,
+        bytes,
+        documents: documents.map((document) => ({
+          ...document,
+          ...(document.publishedAt instanceof Date && { publishedAt: document.publishedAt.toISOString() }),
+        })),
+      });
+      return {
+        id: stored.id,
+        fileName: stored.fileName,
+        format: stored.format as FlowUpload['format'],
+        bytes: stored.byteCount,
+        documents: stored.documentCount,
+        preview: documents.slice(0, 3).map((document) => document.text.slice(0, 200)),
+        createdAt: new Date(stored.createdAt).toISOString(),
+      };
+    },
+
+    async store(): Promise<StoreEntry[]> {
+      const perThousand = await usage.payAsYouGoCredits(database, 'SocialMedia', 1000);
+      const entries: StoreEntry[] = [];
+      for (const workflow of predefinedWorkflows) {
+        const id = storeFlowId(workflow.id);
+        const flow = await findFlow(database, { id, organizationId: workflowStoreOrganization.id });
+        const run = flow ? await findLatestRun(database, id, 'JobDone') : undefined;
+        entries.push({
+          predefinedFlowId: workflow.id,
+          sampleFlowId: flow ? id : null,
+          creditsPerThousandDocuments: perThousand,
+          lastRunAt: run?.finishedAt ? new Date(run.finishedAt).toISOString() : null,
+        });
+      }
+      return entries;
+    },
+
+    /** For tests and the catalogue check: a sample's documents. */
+    sampleDocuments,
+  };
+}
+
+export type FlowService = ReturnType<typeof createFlowService>;
