@@ -386,6 +386,64 @@ describe('the production topology on one machine', () => {
       assert.equal((await call('GET', '/account', { token: customer.token })).status, 200);
     }
   });
+  it('(e) the worker killed with SIGKILL during a workflow run: the restarted worker finishes the run once, charged once', async () => {
+    const customer = customers[2];
+    const created = await call('POST', '/flows', {
+      token: customer.token,
+      body: {
+        name: 'Reviews through a crash',
+        flowType: 'predefinedFlow',
+        predefinedFlowId: 'review-analysis',
+        analysisType: 'contentAnalysis',
+        dataSources: [{ kind: 'starter', group: 'file', sampleId: 'coffee-machine-reviews' }],
+        notifications: false,
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    const flowId = created.json.id;
+    const started = await call('POST', `/flows/${flowId}/run`, { token: customer.token });
+    assert.equal(started.status, 202, started.text);
+    const runId = started.json.id;
+    // Killed as soon as the run is running (the worker has claimed its job).
+    const deadline = Date.now() + 30_000;
+    let state;
+    while (Date.now() < deadline) {
+      state = psql(`select state from flow_runs where id = '${runId}'`);
+      if (state !== 'JobPending' && state !== '') break;
+      await pause(20);
+    }
+    assert.equal(state, 'JobRunning', 'the worker was killed while the run was running');
+    topology.kill('worker', 'SIGKILL');
+    const killedAt = Date.now();
+    // The restarted worker takes the job over once the dead worker's lease (60 s) has run out.
+    let status;
+    while (Date.now() - killedAt < 150_000) {
+      status = (await call('GET', `/flows/${flowId}/status`, { token: customer.token })).json;
+      if (status?.run?.state && !['JobRunning', 'JobPending'].includes(status.run.state)) break;
+      await pause(1000);
+    }
+    console.log(
+      `# the run ended ${status?.run?.state} ${Math.round((Date.now() - killedAt) / 1000)} s after the kill`,
+    );
+    assert.equal(status?.run?.state, 'JobDone');
+    assert.equal(psql(`select count(*) from flow_runs where flow_id = '${flowId}'`), '1', 'one run');
+    assert.equal(
+      psql(`select count(*) from usage_records where idempotency_key = 'flow-run:${runId}'`),
+      '1',
+      'its usage recorded once',
+    );
+    const charged = Number(psql(`select coalesce(credits_charged, 0) from flow_runs where id = '${runId}'`));
+    const debited = Number(
+      psql(
+        `select coalesce(-sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and credits < 0`,
+      ),
+    );
+    console.log(
+      `# run ${runId}: ${status.run.documentsAnalysed} documents, ${charged} credits charged, ${debited} debited`,
+    );
+    assert.equal(debited, charged, 'the wallet moved once, by what the run charged');
+  });
+
   it('(f) a browser signs up and signs in through nginx on the site’s port, every answer with the security headers', async () => {
     const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
       .filter(Boolean)
