@@ -388,6 +388,26 @@ describe('the production topology on one machine', () => {
   });
   it('(e) the worker killed with SIGKILL during a workflow run: the restarted worker finishes the run once, charged once', async () => {
     const customer = customers[2];
+    // Past the plan's quota, so the run is paid from the wallet (credits bought in the cases above).
+    const key = (await call('POST', '/api-key', { token: customer.token, body: { name: 'Crash' } })).json
+      .secret;
+    const details = (await call('GET', '/resource/details', { token: customer.token })).json;
+    const included = details.lines.find((line) => line.usageCategory === 'SocialMedia').included;
+    const used = await call('POST', '/resource/recordActivity', {
+      headers: { 'x-api-key': key },
+      body: { usageCategory: 'SocialMedia', quantity: included, idempotencyKey: 'crash-use-up-quota' },
+    });
+    assert.ok(used.status < 300, used.text);
+    const bought = await call('POST', '/customer-credits/credits', {
+      token: customer.token,
+      body: { packageId: 'credits-2500', idempotencyKey: `crash-credits-${Date.now()}` },
+    });
+    assert.equal(bought.status, 201, bought.text);
+    const debitedBefore = Number(
+      psql(
+        `select coalesce(-sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and credits < 0`,
+      ),
+    );
     const created = await call('POST', '/flows', {
       token: customer.token,
       body: {
@@ -433,11 +453,13 @@ describe('the production topology on one machine', () => {
       'its usage recorded once',
     );
     const charged = Number(psql(`select coalesce(credits_charged, 0) from flow_runs where id = '${runId}'`));
-    const debited = Number(
-      psql(
-        `select coalesce(-sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and credits < 0`,
-      ),
-    );
+    const debited =
+      Number(
+        psql(
+          `select coalesce(-sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and credits < 0`,
+        ),
+      ) - debitedBefore;
+    assert.ok(charged > 0, 'the run was paid from the wallet');
     console.log(
       `# run ${runId}: ${status.run.documentsAnalysed} documents, ${charged} credits charged, ${debited} debited`,
     );
