@@ -47,12 +47,9 @@ describe('loadConfig', () => {
       SHUTDOWN_DRAIN_SECONDS: '7',
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       JOBS_WORKER: 'off',
-<<<<<<< HEAD
       MIGRATE_ON_START: 'off',
-=======
       FLOW_UPLOAD_MAX_BYTES: '10485760',
       FLOW_SCHEDULER_INTERVAL_SECONDS: '300',
->>>>>>> flows-api
       METRICS_PORT: '9500',
       METRICS_HOST: '10.0.0.5',
       ACCESS_TOKEN_TTL_SECONDS: '300',
@@ -88,11 +85,8 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
-<<<<<<< HEAD
       migrateOnStart: false,
-=======
       flows: { uploadMaxBytes: 10_485_760, schedulerIntervalSeconds: 300, allowLoopbackSources: false },
->>>>>>> flows-api
       metrics: { host: '10.0.0.5', port: 9500 },
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
