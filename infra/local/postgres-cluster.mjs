@@ -85,8 +85,21 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
     `-c max_connections=100`,
     `-c timezone=UTC`,
   ].join(' ');
+  // In a session of its own (setsid): Ctrl-C in the terminal reaches the runner, which stops PostgreSQL last.
   check(
-    asOwner(join(binDir, 'pg_ctl'), ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', options]),
+    asOwner('setsid', [
+      join(binDir, 'pg_ctl'),
+      'start',
+      '-D',
+      dataDir,
+      '-l',
+      logFile,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      options,
+    ]),
     `pg_ctl start (log: ${logFile})`,
   );
   let stopped = false;

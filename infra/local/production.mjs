@@ -7,8 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { nginxMainConfig } from '../deploy/nginx-config.mjs';
 import { apiProcesses, topologyNginxConfig, topologyOrigins, topologyPorts } from '../deploy/topology.mjs';
@@ -80,10 +80,22 @@ export async function startProductionTopology(options = {}) {
   const log = (line) => output.write(`[topology] ${line}\n`);
   const nginxBin = findNginx(env);
   if (!nginxBin) throw new Error('No nginx found: sudo apt-get install nginx-light');
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // PostgreSQL runs as `nobody` when this runs as root, and nginx's workers read the site's release below it: the
+  // directories are traversable; the secrets in it are the owner's only (0600).
+  await mkdir(dataDir, { recursive: true });
+  for (const directory of [dataDir, dirname(dataDir)]) {
+    const { mode } = await stat(directory);
+    if ((mode & 0o011) !== 0o011) await chmod(directory, mode | 0o011);
+  }
   const secrets = loadOrCreateSecrets(dataDir);
   const cleanups = [];
   const processes = new Map();
+  // Should the runner itself end abruptly, its detached processes do not outlive it.
+  const children = new Set();
+  const killChildren = () => {
+    for (const child of children) child.kill('SIGKILL');
+  };
+  process.once('exit', killChildren);
   let stopping = false;
 
   const stop = async () => {
@@ -131,7 +143,12 @@ export async function startProductionTopology(options = {}) {
         cwd: join(repositoryRoot, 'api'),
         env: { ...baseEnv, ...definition.env },
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: Ctrl-C reaches the runner only, which stops the processes in order (a second
+        // signal would make the API exit at once, undrained).
+        detached: true,
       });
+      children.add(child);
+      child.once('exit', () => children.delete(child));
       prefixLines(child.stdout, definition.name, output);
       prefixLines(child.stderr, definition.name, output);
       const entry = { definition, child, intendedStop: false };
@@ -199,7 +216,12 @@ export async function startProductionTopology(options = {}) {
     );
     const checked = spawnSync(nginxBin, ['-t', '-q', '-p', prefix, '-c', configFile], { encoding: 'utf8' });
     if (checked.status !== 0) throw new Error(`nginx refused its configuration:\n${checked.stderr}`);
-    const nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.add(nginx);
+    nginx.once('exit', () => children.delete(nginx));
     prefixLines(nginx.stdout, 'nginx', output);
     prefixLines(nginx.stderr, 'nginx', output);
     cleanups.push(async () => {
@@ -258,7 +280,7 @@ Dcipher's production topology is running (PostgreSQL, 2 API replicas, 1 worker, 
   remote  ${origins.remote}
   API     ${origins.api}        (replicas on ${topology.ports.replicas.join(', ')}, worker on ${topology.ports.worker})
 Data, secrets and logs of PostgreSQL and nginx: ${topology.dataDir}
-Sign up at ${origins.site}/sign-up; mail goes to ${join(topology.dataDir, 'mail')} (a local SMTP sink).
+Sign up at ${origins.site}/signup; mail goes to ${join(topology.dataDir, 'mail')} (a local SMTP sink).
 Press Ctrl-C to stop.`);
   const shutdown = async () => {
     console.log('\nStopping…');
