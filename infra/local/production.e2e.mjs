@@ -208,6 +208,10 @@ describe('the production topology on one machine', () => {
       url: `${api}/account`,
       connections: 8,
       duration: 3600,
+      // nginx closes a client connection after 1,000 requests ("Connection: close", keepalive_requests); autocannon
+      // writes its next request on it all the same and counts the reset, with no fault at all (about 20 in 30,000
+      // requests against a quiet topology). So it opens a new connection itself every 500 requests.
+      reconnectRate: 500,
       requests: customers.map((customer) => ({
         method: 'GET',
         path: '/account',
@@ -343,15 +347,7 @@ describe('the production topology on one machine', () => {
         await pause(1000);
       }
     });
-    assert.equal(result.writeFailed, 0, 'no failed write');
-    assert.equal(
-      result.readFailed - (result.readErrors ?? 0),
-      0,
-      'no read answered other than 2xx, none timed out',
-    );
-    // A client connection to nginx reset (ECONNRESET) now and then, about once in 30,000 reads, nginx logging no
-    // failure: counted and printed, and bounded here, until its cause is found (docs/decisions/0077).
-    assert.ok((result.readErrors ?? 0) <= result.reads / 10_000, `${result.readErrors} client resets`);
+    assert.equal(result.readFailed + result.writeFailed, 0, 'no failed request');
     assertNothingLostOrDoubled(result.writes);
   });
 
