@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       SHUTDOWN_DRAIN_SECONDS: '7',
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       JOBS_WORKER: 'off',
+      MIGRATE_ON_START: 'off',
       FLOW_UPLOAD_MAX_BYTES: '10485760',
       FLOW_SCHEDULER_INTERVAL_SECONDS: '300',
       METRICS_PORT: '9500',
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
+      migrateOnStart: false,
       flows: { uploadMaxBytes: 10_485_760, schedulerIntervalSeconds: 300, allowLoopbackSources: false },
       metrics: { host: '10.0.0.5', port: 9500 },
       accessTokenTtlSeconds: 300,
@@ -122,6 +124,8 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({}).billingSchedulerIntervalSeconds, 60);
     assert.equal(loadConfig({}).jobsWorker, true);
     assert.throws(() => loadConfig({ JOBS_WORKER: 'sometimes' }), /JOBS_WORKER/);
+    assert.equal(loadConfig({}).migrateOnStart, true);
+    assert.throws(() => loadConfig({ MIGRATE_ON_START: 'later' }), /MIGRATE_ON_START/);
     assert.deepEqual(loadConfig({}).metrics, { host: '127.0.0.1', port: 9464 });
     assert.equal(loadConfig({}).rateLimitScale, 1);
     assert.equal(loadConfig({ RATE_LIMIT_SCALE: '100' }).rateLimitScale, 100);

@@ -35,6 +35,9 @@ import * as v from 'valibot';
  *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
  *   (docs/decisions/0059); replicas may leave them to a worker process.
+ * - `MIGRATE_ON_START`: on | off (default on). `off`: the process does not migrate the database; it refuses to start
+ *   while migrations are pending, which the migrate command (`pnpm --filter @dcipher/api migrate`) applies once,
+ *   before the replicas start (docs/decisions/0077).
  * - `API_HOST` (default 127.0.0.1) and `API_PORT` (default 4000).
  * - `DATABASE_URL`: a postgres:// URL; when set, PostgreSQL is used instead of the embedded PGlite.
  * - `DATA_DIR` (default `<repository root>/.data`): PGlite files go to `DATA_DIR/pglite`, the token signing key
@@ -109,6 +112,8 @@ export interface Config {
   billingSchedulerIntervalSeconds: number;
   /** Whether this process claims and runs background jobs (docs/decisions/0059). */
   jobsWorker: boolean;
+  /** Whether this process applies pending migrations when it starts; off, it refuses to start behind (0077). */
+  migrateOnStart: boolean;
   /** Workflows (docs/decisions/0071). */
   flows: {
     /** The largest upload, in bytes, whatever the plan allows. */
@@ -337,6 +342,7 @@ const EnvironmentVariablesSchema = v.object({
     '60',
   ),
   JOBS_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  MIGRATE_ON_START: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   FLOW_UPLOAD_MAX_BYTES: v.optional(
     v.pipe(
       v.string(),
@@ -524,6 +530,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitScale: variables.RATE_LIMIT_SCALE,
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     jobsWorker: variables.JOBS_WORKER === 'on',
+    migrateOnStart: variables.MIGRATE_ON_START === 'on',
     flows: {
       uploadMaxBytes: variables.FLOW_UPLOAD_MAX_BYTES,
       schedulerIntervalSeconds: variables.FLOW_SCHEDULER_INTERVAL_SECONDS,

@@ -1,3 +1,4 @@
+import { Server } from 'node:net';
 import { ConfigError, loadConfig } from './config.js';
 import { createMetricsServer } from './http/metrics.js';
 import { createServer } from './server.js';
@@ -30,8 +31,9 @@ if (metricsServer) {
 /**
  * SIGTERM (a deploy, a rolling restart) and SIGINT (Ctrl-C): stop being ready, keep answering for
  * `SHUTDOWN_DRAIN_SECONDS` with every answer closing its connection, so the load balancer moves to the other
- * replicas; then stop listening, finish the requests in flight, finish or hand back the running jobs, close the
- * database and exit (docs/decisions/0075). A second signal exits at once.
+ * replicas; then stop listening, answer what still comes on the open connections until they have ended (at most
+ * another drain period), finish the requests in flight, finish or hand back the running jobs, close the database
+ * and exit (docs/decisions/0075, 0077). A second signal exits at once.
  */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -40,8 +42,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info(
       `${signal} received: not ready; draining for ${config.shutdownDrainSeconds} s, then closing`,
     );
-    setTimeout(() => {
+    setTimeout(async () => {
       metricsServer?.close();
+      // Stop accepting connections but keep the open ones: http.Server.close would also close the "idle" ones,
+      // among them connections a proxy has just sent a request on that Node has not read yet (reset, a failed
+      // POST). Each open connection carries at most one more request, answered with Connection: close; nginx closes
+      // its idle ones itself (keepalive_timeout 4 s). Once all have ended, or after another drain period, close.
+      await Promise.race([
+        new Promise((resolve) => Server.prototype.close.call(app.server, resolve)),
+        new Promise((resolve) => setTimeout(resolve, Math.max(config.shutdownDrainSeconds, 1) * 1000)),
+      ]);
       app.close().then(
         () => {
           app.log.info('closed: every request answered, the jobs finished or handed back');

@@ -7,7 +7,7 @@ import { defaultEmailSenderOptions } from './adapters/mailer/email-sender.js';
 import type { Mailer } from './adapters/mailer/mailer.js';
 import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { migrate, pendingMigrations } from './db/migrate.js';
 import { findSeededDemoAccounts, seedDemoData } from './db/seed-demo-data.js';
 import { createMetrics } from './http/metrics.js';
 import { checkAnswersAgainstTheContract } from './http/register-endpoint.js';
@@ -68,7 +68,17 @@ export interface PlatformOptions {
  */
 export const platform = fp<PlatformOptions>(
   async (app: FastifyInstance, { config, database, ownsDatabase, mailer: givenMailer }) => {
-    await migrate(database);
+    if (config.migrateOnStart) {
+      await migrate(database);
+    } else {
+      // MIGRATE_ON_START=off: the migrate command's step applies them before any replica starts (decision 0077).
+      const pending = await pendingMigrations(database);
+      if (pending.length > 0) {
+        throw new ConfigError(
+          `MIGRATE_ON_START is off and ${pending.length} migration(s) are pending (${pending.join(', ')}): run the migrate command first (pnpm --filter @dcipher/api migrate)`,
+        );
+      }
+    }
     if (deployedEnvironments.includes(config.environment)) {
       // A database once run with development aids keeps the demo accounts, whose password the README publishes.
       const demoAccounts = await findSeededDemoAccounts(database);

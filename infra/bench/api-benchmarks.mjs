@@ -6,23 +6,28 @@
 // through accounts made for the run, so the per-account throttle is not what is measured either). Prints req/s, p50,
 // p99, errors (non-2xx and socket errors) and each figure's ratio to bare Fastify.
 //
-// Usage: npm run bench:api [-- --duration=20 --connections=50 --engines=pglite,postgres --api-dir=<dir>]
+// The `nginx` engine is the production topology's API tier (docs/decisions/0077): nginx with the generated
+// configuration (infra/deploy/nginx-config.mjs) in front of two replicas on PostgreSQL; nginx sets the client's
+// address itself, so those replicas raise their per-address limits (RATE_LIMIT_SCALE) instead.
+//
+// Usage: npm run bench:api [-- --duration=20 --connections=50 --engines=pglite,postgres,nginx --api-dir=<dir>]
 //   --api-dir: another checkout's api/ (run from its sources with tsx), to measure an older version in the same way.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { nginxApiConfig, nginxMainConfig } from '../deploy/nginx-config.mjs';
 
 const repositoryRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const option = (name, fallback) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const duration = Number(option('duration', '20'));
 const connections = Number(option('connections', '50'));
-const engines = option('engines', 'pglite,postgres').split(',').filter(Boolean);
+const engines = option('engines', 'pglite,postgres,nginx').split(',').filter(Boolean);
 const apiDir = resolve(option('api-dir', join(repositoryRoot, 'api')));
 const demo = { email: 'admin@demo.dcipher.local', password: 'Dcipher-demo-2026!' };
 
@@ -145,6 +150,82 @@ async function startApi(engine, postgresUrl) {
   };
 }
 
+/** A database of its own in the throwaway cluster (the `postgres` engine's has its sign-in accounts already). */
+async function createDatabase(adminUrl, name) {
+  const pg = createRequire(join(apiDir, 'package.json'))('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** nginx (the generated configuration) in front of two API replicas sharing one PostgreSQL database. */
+async function startNginxAndReplicas(postgresUrl) {
+  const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(
+    (candidate) => spawnSync(candidate, ['-v']).status === 0,
+  );
+  if (!nginxBin) return undefined;
+  const databaseUrl = await createDatabase(postgresUrl, `bench_nginx_${process.pid}`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'dcipher-bench-nginx-'));
+  const env = (port) => ({
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DCIPHER_ENV: 'development',
+    DEV_AIDS: 'on',
+    API_HOST: '127.0.0.1',
+    API_PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    TRUSTED_PROXIES: '127.0.0.1',
+    RATE_LIMIT_SCALE: '10000',
+    BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+    METRICS_PORT: '0',
+  });
+  const ports = [await freePort(), await freePort()];
+  seedAccounts(env(ports[0]));
+  const replicas = [];
+  for (const port of ports) {
+    const child = startProcess(['--import', 'tsx', 'src/main.ts'], env(port), apiDir);
+    replicas.push(child);
+    await waitFor(`http://127.0.0.1:${port}/ready`, child, `replica on ${port}`);
+  }
+  const listen = await freePort();
+  const prefix = join(dataDir, 'nginx');
+  await mkdir(prefix, { recursive: true });
+  await writeFile(
+    join(prefix, 'nginx.conf'),
+    nginxMainConfig({
+      prefix,
+      http: nginxApiConfig({
+        listen: `127.0.0.1:${listen}`,
+        upstreams: ports.map((port) => `127.0.0.1:${port}`),
+      }),
+    }).replace('worker_connections 256;', 'worker_connections 4096;'),
+  );
+  const nginx = spawn(nginxBin, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+  children.add(nginx);
+  await waitFor(`http://127.0.0.1:${listen}/ready`, nginx, 'nginx');
+  return {
+    url: `http://127.0.0.1:${listen}`,
+    async stop() {
+      nginx.kill('SIGQUIT');
+      await Promise.race([
+        new Promise((done) => nginx.once('exit', done)),
+        new Promise((d) => setTimeout(d, 5000)),
+      ]);
+      children.delete(nginx);
+      await Promise.all(replicas.map((child) => stopProcess(child)));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 let clientNumber = 0;
 /** A loopback proxy's X-Forwarded-For naming a new client address for every request. */
 function forwardedFor() {
@@ -206,7 +287,7 @@ await stopProcess(bare.child);
 console.log(`bare Fastify hello-world           ${format(reference, reference.requestsPerSecond)}`);
 
 let postgres;
-if (engines.includes('postgres')) {
+if (engines.includes('postgres') || engines.includes('nginx')) {
   const { findPostgresBinDir, startThrowawayPostgres } = await import(
     join(repositoryRoot, 'api', 'scripts', 'throwaway-postgres.mjs')
   );
@@ -216,8 +297,13 @@ if (engines.includes('postgres')) {
 }
 try {
   for (const engine of engines) {
-    if (engine === 'postgres' && !postgres) continue;
-    const api = await startApi(engine, postgres?.url);
+    if ((engine === 'postgres' || engine === 'nginx') && !postgres) continue;
+    const api =
+      engine === 'nginx' ? await startNginxAndReplicas(postgres.url) : await startApi(engine, postgres?.url);
+    if (!api) {
+      console.log('nginx: no nginx (sudo apt-get install nginx-light): skipped');
+      continue;
+    }
     try {
       const token = await logIn(api.url);
       const figures = {
@@ -231,7 +317,7 @@ try {
         }),
       };
       for (const [name, result] of Object.entries(figures)) {
-        const label = `${engine.padEnd(9)}${name}`;
+        const label = `${(engine === 'nginx' ? 'nginx+2pg' : engine).padEnd(10)}${name}`;
         rows.push({ label, result });
         console.log(`${label.padEnd(35)}${format(result, reference.requestsPerSecond)}`);
       }

@@ -114,14 +114,37 @@ const env = {
 };
 
 /** The build env with the CMS's content digest (CMS_URL set); a CMS that cannot be read stops here, said plainly. */
-async function buildEnv() {
+async function buildEnv(base = env) {
   const { withCmsContentDigest } = await import('../builds/cms-content.mjs');
   try {
-    return await withCmsContentDigest(env);
+    return await withCmsContentDigest(base);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
+}
+
+/**
+ * What the production topology (`start:production`, `test:production`, docs/decisions/0077) needs on this machine:
+ * nginx and PostgreSQL's server binaries, from Debian's packages; a missing one stops here, said plainly.
+ */
+async function productionPrerequisites() {
+  const { findNginx } = await import('./production.mjs');
+  const { findPostgresBinDir } = await import('./postgres-cluster.mjs');
+  const missing = [!findNginx() && 'nginx-light', !findPostgresBinDir() && 'postgresql'].filter(Boolean);
+  if (missing.length > 0) {
+    console.error(
+      `The production topology needs nginx and PostgreSQL: sudo apt-get install ${missing.join(' ')}`,
+    );
+    process.exit(1);
+  }
+}
+
+/** The build env of the production topology: the site and remote built for its origins (:8080, :8081, :8082). */
+async function productionBuildEnv() {
+  const { topologyBuildEnv, topologyPorts } = await import('../deploy/topology.mjs');
+  const ports = topologyBuildEnv(topologyPorts(process.env));
+  return { ...env, ...ports, ...browserBuildEnv({ ...process.env, ...ports }) };
 }
 
 switch (command) {
@@ -146,6 +169,30 @@ switch (command) {
     buildAll(await buildEnv());
     const { startStack } = await import('./stack.mjs');
     await startStack({ announce: true });
+    break;
+  }
+  case 'start:production': {
+    await productionPrerequisites();
+    ensurePnpm();
+    ensureDependencies();
+    buildAll(await buildEnv(await productionBuildEnv()));
+    const { runProductionTopology } = await import('./production.mjs');
+    await runProductionTopology();
+    break;
+  }
+  case 'test:production': {
+    // `npm test` runs this last; alone, it builds for the topology's origins and runs its test on a fresh data dir.
+    await productionPrerequisites();
+    ensurePnpm();
+    ensureDependencies();
+    buildAll(await buildEnv(await productionBuildEnv()));
+    run(
+      process.execPath,
+      ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
+      {
+        env: { ...env, CHROMIUM_PATH: findChromium() ?? '' },
+      },
+    );
     break;
   }
   case 'bench:site': {
@@ -230,11 +277,21 @@ switch (command) {
         env: { ...env, CHROMIUM_PATH: chromium },
       },
     );
+    // The production topology last: its build is for other origins (docs/decisions/0077).
+    await productionPrerequisites();
+    buildAll(await buildEnv(await productionBuildEnv()));
+    run(
+      process.execPath,
+      ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
+      {
+        env: { ...env, CHROMIUM_PATH: chromium },
+      },
+    );
     break;
   }
   default:
     console.error(
-      'Usage: node infra/local/bootstrap.mjs <build|start|test|cms|bench:site|bench:api|bench:flows>',
+      'Usage: node infra/local/bootstrap.mjs <build|start|start:production|test|test:production|cms|bench:site|bench:api|bench:flows>',
     );
     process.exit(2);
 }

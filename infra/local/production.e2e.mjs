@@ -1,0 +1,535 @@
+// `npm run test:production` (issue 26, docs/decisions/0077): the production topology on one machine, started on a
+// fresh data directory (PostgreSQL, the migration step, two replicas, the worker, nginx), under load and faults.
+// Needs the site and remote built for the topology's origins (bootstrap.mjs test:production builds them), nginx and
+// PostgreSQL's binaries. Load comes from autocannon (reads) and sequential writers whose every answer is recorded.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createLocalPaymentMethod } from '@dcipher/shared/payments';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { startProductionTopology } from './production.mjs';
+import { repositoryRoot } from './stack.mjs';
+
+const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+const securityHeaderNames = ['x-content-type-options', 'referrer-policy', 'x-frame-options'];
+
+describe('the production topology on one machine', () => {
+  let topology;
+  let dataDir;
+  let logFile;
+  let api;
+  const customers = [];
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dcipher-production-'));
+    // PostgreSQL (as nobody when root) and nginx's workers read below it.
+    await chmod(dataDir, 0o755);
+    logFile = join(dataDir, 'topology.log');
+    const started = Date.now();
+    topology = await startProductionTopology({
+      dataDir,
+      output: createWriteStream(logFile),
+      // One test machine is every client: the per-address limits are raised (staging allows it; production refuses),
+      // and the captcha is made cheap to solve; nothing else differs from `npm run start:production`.
+      apiEnv: { RATE_LIMIT_SCALE: '10000', CAPTCHA_MAX_NUMBER: '1000' },
+    });
+    console.log(`# topology started on a fresh data dir in ${Date.now() - started} ms`);
+    api = topology.origins.api;
+    for (let index = 0; index < 4; index += 1) customers.push(await signUpCustomer(index));
+  });
+
+  after(async () => {
+    await topology?.stop();
+    if (process.exitCode && existsSync(logFile)) {
+      // What the processes said, without the one line per answered request (errors kept).
+      const lines = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => !line.includes('"msg":"request"') || /"statusCode":5\d\d/.test(line));
+      console.log(lines.slice(-200).join('\n'));
+      const nginxErrors = join(dataDir, 'nginx', 'error.log');
+      if (existsSync(nginxErrors))
+        console.log(readFileSync(nginxErrors, 'utf8').split('\n').slice(-50).join('\n'));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function call(method, path, { token, body, headers = {} } = {}) {
+    const response = await fetch(`${api}${path}`, {
+      method,
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(body && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body && { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  const psql = (sql) => {
+    const result = topology.psql(sql);
+    assert.equal(result.status, 0, result.stderr);
+    return result.stdout.trim();
+  };
+
+  /** A customer as a browser makes one: captcha, sign-up, a card, the emailed link (from the SMTP sink's mail). */
+  async function signUpCustomer(index) {
+    const email = `load-${index}-${Date.now()}@example.com`;
+    const challenge = (await call('GET', '/captcha/challenge')).json;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const captcha = btoa(JSON.stringify({ challenge, solution }));
+    const registered = await call('POST', '/register', {
+      body: {
+        firstName: 'Load',
+        lastName: `Tester ${index}`,
+        email,
+        password: 'Harbour-Lights-2026',
+        customerType: 'Individual',
+        termsAccepted: true,
+        captcha,
+      },
+    });
+    assert.equal(registered.status, 201, registered.text);
+    const year = new Date().getUTCFullYear() + 2;
+    const card = await call('POST', '/credit-cards', {
+      token: registered.json.paymentSetupToken,
+      body: {
+        cardHolder: `Load Tester ${index}`,
+        address: '1 Harbour Street',
+        country: 'US',
+        billingType: 'Individual',
+        paymentMethod: createLocalPaymentMethod({
+          number: '4242424242424242',
+          expiryMonth: 12,
+          expiryYear: year,
+        }),
+      },
+    });
+    assert.equal(card.status, 201, card.text);
+    const link = await emailedLink(email, /\/verify-email\?token=([^\s"<>&]+)/);
+    const verified = await call('POST', '/verify-email', { body: { token: decodeURIComponent(link) } });
+    assert.equal(verified.status, 200, verified.text);
+    const account = await call('GET', '/account', { token: verified.json.accessToken });
+    assert.equal(account.status, 200, account.text);
+    const organizationId = psql(`select organization_id from users where email = '${email}'`);
+    return {
+      email,
+      token: verified.json.accessToken,
+      refreshToken: verified.json.refreshToken,
+      organizationId,
+    };
+  }
+
+  /** Waits for the SMTP sink to receive a message to `email`; answers the first match of `pattern` in it. */
+  async function emailedLink(email, pattern) {
+    const deadline = Date.now() + 30_000;
+    const mailDir = join(topology.dataDir, 'mail');
+    while (Date.now() < deadline) {
+      for (const name of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+        const message = readFileSync(join(mailDir, name), 'utf8');
+        if (!message.split('\r\n', 1)[0].includes(email)) continue;
+        // Quoted-printable: soft line breaks and =XX escapes.
+        const text = message
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+        const match = pattern.exec(text);
+        if (match) return match[1];
+      }
+      await pause(200);
+    }
+    throw new Error(`no email to ${email} reached the SMTP sink in 30 s`);
+  }
+
+  /**
+   * Load while `during` runs: autocannon reads (`GET /account`, each customer's token) and, per customer, a profile
+   * writer and a credit buyer, sequential, recording every answer. A buyer retries a failed purchase with the same
+   * idempotency key, as the site does. Answers the figures and what was acknowledged.
+   */
+  async function underLoad(during) {
+    let running = true;
+    const writes = { total: 0, failed: 0, failures: [], profiles: new Map(), purchases: [] };
+    const record = (what, status, error) => {
+      writes.total += 1;
+      if (error || status >= 500 || status === 0) {
+        writes.failed += 1;
+        writes.failures.push(`${what}: ${error ?? status}`);
+      }
+    };
+    const profileWriter = async (customer) => {
+      let version = 0;
+      while (running) {
+        version += 1;
+        const firstName = `Load${version}`;
+        const answer = await call('PUT', '/account', {
+          token: customer.token,
+          body: { firstName, lastName: 'Tester', email: customer.email, receiveEmails: false },
+        }).catch((error) => ({ status: 0, error: error.message }));
+        record('PUT /account', answer.status, answer.error);
+        if (answer.status === 200) writes.profiles.set(customer.email, version);
+      }
+    };
+    const buyer = async (customer) => {
+      let n = 0;
+      while (running) {
+        n += 1;
+        const key = `load-${customer.organizationId.slice(0, 8)}-${Date.now()}-${n}`;
+        for (let attempt = 0; attempt < 20; attempt += 1) {
+          const answer = await call('POST', '/customer-credits/credits', {
+            token: customer.token,
+            body: { packageId: 'credits-2500', idempotencyKey: key },
+          }).catch((error) => ({ status: 0, error: error.message }));
+          if (attempt === 0) record('POST /customer-credits/credits', answer.status, answer.error);
+          if (answer.status === 201) {
+            writes.purchases.push({ key, organizationId: customer.organizationId });
+            break;
+          }
+          if (answer.status >= 400 && answer.status < 500 && answer.json?.code !== 'PAYMENT_IN_PROGRESS') {
+            throw new Error(`purchase refused: ${answer.status} ${answer.text}`);
+          }
+          await pause(250);
+        }
+        await pause(50);
+      }
+    };
+    const writers = customers.flatMap((customer) => [profileWriter(customer), buyer(customer)]);
+    const reads = autocannon({
+      url: `${api}/account`,
+      connections: 8,
+      duration: 3600,
+      // nginx closes a client connection after 1,000 requests ("Connection: close", keepalive_requests); autocannon
+      // writes its next request on it all the same and counts the reset, with no fault at all (about 20 in 30,000
+      // requests against a quiet topology). So it opens a new connection itself every 500 requests.
+      reconnectRate: 500,
+      requests: customers.map((customer) => ({
+        method: 'GET',
+        path: '/account',
+        headers: { authorization: `Bearer ${customer.token}` },
+      })),
+    });
+    const readErrorMessages = [];
+    reads.on('reqError', (error) =>
+      readErrorMessages.push(`${Date.now()} ${error.code ?? ''} ${error.message}`),
+    );
+    const readsDone = new Promise((done) => reads.once('done', done));
+    try {
+      await pause(1500);
+      await during();
+      await pause(1500);
+    } finally {
+      console.log(`# load stopped at ${Date.now()}`);
+      running = false;
+      reads.stop();
+    }
+    const readResult = await readsDone;
+    await Promise.all(writers);
+    const readFailed = readResult.errors + readResult.timeouts + readResult.non2xx;
+    const failed = readFailed + writes.failed;
+    const total = readResult.requests.total + writes.total;
+    const figures = {
+      reads: readResult.requests.total,
+      readFailed,
+      ...(readFailed > 0 && {
+        readErrors: readResult.errors,
+        readTimeouts: readResult.timeouts,
+        readStatuses: readResult.statusCodeStats,
+        readErrorMessages,
+      }),
+      writes: writes.total,
+      writeFailed: writes.failed,
+      purchases: writes.purchases.length,
+      errorRate: failed / Math.max(total, 1),
+    };
+    console.log(
+      `# ${JSON.stringify(figures)}${writes.failures.length ? ` failures: ${writes.failures.slice(0, 5).join('; ')}` : ''}`,
+    );
+    return { ...figures, writes };
+  }
+
+  /** Every acknowledged write is in the database; every purchase charged and credited once. */
+  function assertNothingLostOrDoubled(writes) {
+    for (const [email, version] of writes.profiles) {
+      const stored = Number(psql(`select substring(first_name from 5) from users where email = '${email}'`));
+      assert.ok(stored >= version, `${email}: acknowledged Load${version}, stored Load${stored}`);
+    }
+    for (const { key, organizationId } of writes.purchases) {
+      assert.equal(
+        psql(
+          `select count(*) from payments where organization_id = '${organizationId}' and idempotency_key = '${key}' and status = 'succeeded'`,
+        ),
+        '1',
+        `purchase ${key} acknowledged and recorded once`,
+      );
+    }
+    for (const customer of customers) {
+      const payments = Number(
+        psql(
+          `select count(*) from payments where organization_id = '${customer.organizationId}' and status = 'succeeded'`,
+        ),
+      );
+      const charges = Number(
+        psql(
+          `select count(*) from local_gateway_charges where idempotency_key like '${customer.organizationId}:%'`,
+        ),
+      );
+      assert.equal(charges, payments, `${customer.email}: one charge per payment`);
+      const balance = Number(
+        psql(
+          `select coalesce(sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and kind = 'purchase'`,
+        ),
+      );
+      assert.equal(balance, payments * 2500, `${customer.email}: credited once per payment`);
+    }
+  }
+
+  const replicaRequests = async (index) => {
+    const text = await fetch(`http://127.0.0.1:${topology.ports.metrics[index]}/metrics`).then((r) =>
+      r.text(),
+    );
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('http_requests_total{') && line.includes('route="/account"'))
+      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+  };
+
+  it('(a) answers through nginx with the security headers, a request id made by nginx, and both replicas ready', async () => {
+    for (const url of [
+      `${topology.origins.site}/`,
+      `${topology.origins.site}/login/`,
+      `${topology.origins.site}/no-such-page`,
+      `${topology.origins.remote}/remoteEntry.js`,
+      `${api}/health`,
+      `${api}/account`,
+    ]) {
+      const response = await fetch(url);
+      for (const name of securityHeaderNames) assert.ok(response.headers.get(name), `${url} has ${name}`);
+    }
+    const answer = await call('GET', '/health', { headers: { 'x-request-id': 'from-the-client' } });
+    const requestId = answer.headers.get('x-request-id');
+    assert.match(requestId ?? '', /^[0-9a-f]{32}$/, 'nginx made the request id (the client’s was replaced)');
+    for (const replicaPort of topology.ports.replicas) {
+      assert.equal((await fetch(`http://127.0.0.1:${replicaPort}/ready`)).status, 200);
+    }
+    assert.equal(psql("select count(*) from schema_migrations where version like '0%'") > '0', true);
+  });
+
+  it('(b) a replica killed with SIGKILL under load: nothing acknowledged lost, nothing charged twice, under 1 % errors, and it rejoins', async () => {
+    const result = await underLoad(async () => {
+      topology.kill('replica-1', 'SIGKILL');
+      await pause(1000);
+      await topology.waitReady('replica-1');
+      await pause(3000);
+    });
+    assert.ok(result.reads > 100 && result.purchases > 0, 'load ran');
+    assert.ok(result.errorRate < 0.01, `error rate ${(result.errorRate * 100).toFixed(2)} %`);
+    assertNothingLostOrDoubled(result.writes);
+    const before = await replicaRequests(0);
+    for (let index = 0; index < 40; index += 1) await call('GET', '/account', { token: customers[0].token });
+    assert.ok((await replicaRequests(0)) > before, 'nginx sends the restarted replica requests again');
+  });
+
+  it('(c) a rolling restart (SIGTERM, exit, start, ready; then the other) under load fails no request', async () => {
+    const result = await underLoad(async () => {
+      for (const name of ['replica-1', 'replica-2']) {
+        await topology.stopProcess(name, 'SIGTERM');
+        await topology.startProcess(name);
+        await pause(1000);
+      }
+    });
+    assert.equal(result.readFailed + result.writeFailed, 0, 'no failed request');
+    assertNothingLostOrDoubled(result.writes);
+  });
+
+  it('(d) a signing-key rotation under load: old tokens keep working, new ones carry the new kid, the JWKS lists both', async () => {
+    const kidOf = (token) => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).kid;
+    const oldKid = kidOf(customers[0].token);
+    let newKid;
+    const result = await underLoad(async () => {
+      const rotated = spawnSync(
+        process.execPath,
+        [join(repositoryRoot, 'api', 'dist', 'keys-command.js'), 'rotate'],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH, DATA_DIR: topology.dataDir },
+        },
+      );
+      assert.equal(rotated.status, 0, rotated.stderr);
+      newKid = /New signing key: (\S+)/.exec(rotated.stdout)?.[1];
+      await pause(6000);
+    });
+    assert.equal(result.readFailed + result.writeFailed, 0, 'the old tokens kept working throughout');
+    assert.ok(newKid && newKid !== oldKid);
+    const refreshed = await call('POST', '/token', { body: { refreshToken: customers[1].refreshToken } });
+    if (refreshed.status === 200) {
+      assert.equal(kidOf(refreshed.json.accessToken), newKid, 'a new token carries the new kid');
+      assert.equal((await call('GET', '/account', { token: refreshed.json.accessToken })).status, 200);
+    }
+    const jwks = (await call('GET', '/.well-known/jwks.json')).json;
+    const kids = jwks.keys.map((key) => key.kid);
+    assert.ok(kids.includes(oldKid) && kids.includes(newKid), `JWKS lists ${kids.join(', ')}`);
+    for (const customer of customers) {
+      assert.equal((await call('GET', '/account', { token: customer.token })).status, 200);
+    }
+  });
+  it('(e) the worker killed with SIGKILL during a workflow run: the restarted worker finishes the run once, charged once', async () => {
+    const customer = customers[2];
+    // Past the plan's quota, so the run is paid from the wallet (credits bought in the cases above).
+    const key = (await call('POST', '/api-key', { token: customer.token, body: { name: 'Crash' } })).json
+      .secret;
+    const details = (await call('GET', '/resource/details', { token: customer.token })).json;
+    const included = details.lines.find((line) => line.usageCategory === 'SocialMedia').included;
+    const used = await call('POST', '/resource/recordActivity', {
+      headers: { 'x-api-key': key },
+      body: { usageCategory: 'SocialMedia', quantity: included, idempotencyKey: 'crash-use-up-quota' },
+    });
+    assert.ok(used.status < 300, used.text);
+    const bought = await call('POST', '/customer-credits/credits', {
+      token: customer.token,
+      body: { packageId: 'credits-2500', idempotencyKey: `crash-credits-${Date.now()}` },
+    });
+    assert.equal(bought.status, 201, bought.text);
+    const debitedBefore = Number(
+      psql(
+        `select coalesce(-sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and credits < 0`,
+      ),
+    );
+    const created = await call('POST', '/flows', {
+      token: customer.token,
+      body: {
+        name: 'Reviews through a crash',
+        flowType: 'predefinedFlow',
+        predefinedFlowId: 'review-analysis',
+        analysisType: 'contentAnalysis',
+        dataSources: [{ kind: 'starter', group: 'file', sampleId: 'coffee-machine-reviews' }],
+        notifications: false,
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    const flowId = created.json.id;
+    const started = await call('POST', `/flows/${flowId}/run`, { token: customer.token });
+    assert.equal(started.status, 202, started.text);
+    const runId = started.json.id;
+    // Killed as soon as the run is running (the worker has claimed its job).
+    const deadline = Date.now() + 30_000;
+    let state;
+    while (Date.now() < deadline) {
+      state = psql(`select state from flow_runs where id = '${runId}'`);
+      if (state !== 'JobPending' && state !== '') break;
+      await pause(20);
+    }
+    assert.equal(state, 'JobRunning', 'the worker was killed while the run was running');
+    topology.kill('worker', 'SIGKILL');
+    const killedAt = Date.now();
+    // The restarted worker takes the job over once the dead worker's lease (60 s) has run out.
+    let status;
+    while (Date.now() - killedAt < 150_000) {
+      status = (await call('GET', `/flows/${flowId}/status`, { token: customer.token })).json;
+      if (status?.run?.state && !['JobRunning', 'JobPending'].includes(status.run.state)) break;
+      await pause(1000);
+    }
+    console.log(
+      `# the run ended ${status?.run?.state} ${Math.round((Date.now() - killedAt) / 1000)} s after the kill`,
+    );
+    assert.equal(status?.run?.state, 'JobDone');
+    assert.equal(psql(`select count(*) from flow_runs where flow_id = '${flowId}'`), '1', 'one run');
+    assert.equal(
+      psql(`select count(*) from usage_records where idempotency_key = 'flow-run:${runId}'`),
+      '1',
+      'its usage recorded once',
+    );
+    const charged = Number(psql(`select coalesce(credits_charged, 0) from flow_runs where id = '${runId}'`));
+    const debited =
+      Number(
+        psql(
+          `select coalesce(-sum(credits), 0) from credit_transactions where organization_id = '${customer.organizationId}' and credits < 0`,
+        ),
+      ) - debitedBefore;
+    assert.ok(charged > 0, 'the run was paid from the wallet');
+    console.log(
+      `# run ${runId}: ${status.run.documentsAnalysed} documents, ${charged} credits charged, ${debited} debited`,
+    );
+    assert.equal(debited, charged, 'the wallet moved once, by what the run charged');
+  });
+
+  it('(f) a browser signs up and signs in through nginx on the site’s port, every answer with the security headers', async () => {
+    const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
+      .filter(Boolean)
+      .find((candidate) => existsSync(candidate));
+    assert.ok(executablePath, 'Chromium at /usr/bin/chromium or $CHROMIUM_PATH');
+    const browser = await chromium.launch({
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+      ],
+    });
+    const site = topology.origins.site;
+    const ours = Object.values(topology.origins);
+    const unguarded = [];
+    const email = `grace.${Date.now()}@example.com`;
+    const password = 'Harbour-Lights-2026';
+    try {
+      const page = await browser.newPage({ baseURL: site });
+      page.setDefaultTimeout(30_000);
+      page.on('response', (response) => {
+        if (!ours.some((origin) => response.url().startsWith(origin))) return;
+        const headers = response.headers();
+        if (!securityHeaderNames.every((name) => headers[name])) {
+          unguarded.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+        }
+      });
+      const heading = () => page.getByRole('heading', { level: 1 }).textContent();
+      const waitForHeading = async (text) => {
+        await page.getByRole('heading', { level: 1, name: text }).waitFor();
+      };
+
+      await page.goto('/signup');
+      await waitForHeading('Create account (1/2)');
+      await page.getByLabel('First name').fill('Grace');
+      await page.getByLabel('Last name').fill('Hopper');
+      await page.getByLabel('Work email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('I agree to the Terms of Service').check();
+      await page.getByText("I'm not a robot").click();
+      await page.getByText('Verified').waitFor();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await waitForHeading('Add payment method (2/2)');
+      await page.getByRole('button', { name: 'Skip for now' }).click();
+      await page.waitForURL(/\/postsignup\?email=/);
+
+      // The link comes by SMTP, through the sink, as an inbox would get it.
+      const token = await emailedLink(email, /\/verify-email\?token=([\w-]+)/);
+      await page.goto(`/verify-email?token=${token}`);
+      await waitForHeading('Email confirmed');
+      await page.getByRole('button', { name: 'Go to my account' }).click();
+      await page.getByTestId('account-name').filter({ hasText: 'Grace Hopper' }).waitFor();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(`${site}/`);
+
+      await page.goto('/login');
+      await page.getByLabel('Work email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(/\/account$/);
+      await page.getByTestId('account-name').filter({ hasText: 'Grace Hopper' }).waitFor();
+      assert.ok(await heading());
+    } finally {
+      await browser.close();
+    }
+    assert.deepEqual(unguarded, [], 'every answer from nginx carries the security headers');
+  });
+});

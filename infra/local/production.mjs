@@ -1,0 +1,292 @@
+// `npm run start:production` (docs/decisions/0077): the production topology on one machine, from the same build as
+// `npm start`. A PostgreSQL cluster kept under .data/production/postgres, the migration step, two API replicas and
+// the worker (api/dist/main.js, settings from infra/deploy/topology.mjs), a local SMTP sink, and nginx in front with
+// the configuration infra/deploy/ generates: site :8080, remote :8081, API :8082. A process that dies is started
+// again (as a service manager would); Ctrl-C stops everything gracefully.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { nginxMainConfig } from '../deploy/nginx-config.mjs';
+import { apiProcesses, topologyNginxConfig, topologyOrigins, topologyPorts } from '../deploy/topology.mjs';
+import { policyManifestFile } from '../serving/content-security.mjs';
+import { startPostgresCluster } from './postgres-cluster.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
+import { repositoryRoot, snapshotSiteBuild } from './stack.mjs';
+
+export const defaultProductionDataDir = join(repositoryRoot, '.data', 'production');
+
+/** nginx's binary, or undefined: Debian's nginx-light puts it in /usr/sbin. */
+export function findNginx(env = process.env) {
+  return [env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx']
+    .filter(Boolean)
+    .find((candidate) => spawnSync(candidate, ['-v']).status === 0);
+}
+
+/**
+ * The secrets every API process shares (CAPTCHA_HMAC_KEY, SSO_SECRET_KEY) and the database password, generated on
+ * first start into `<dataDir>/secrets.json` (mode 0600) and read from there after; never printed.
+ */
+export function loadOrCreateSecrets(dataDir) {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return JSON.parse(readFileSync(file, 'utf8'));
+  }
+  const secrets = {
+    captchaHmacKey: randomBytes(32).toString('hex'),
+    ssoSecretKey: randomBytes(32).toString('hex'),
+    postgresPassword: randomBytes(18).toString('hex'),
+  };
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets;
+}
+
+/** Copies each line of `stream` to `output` with `[name] ` before it. */
+function prefixLines(stream, name, output) {
+  if (!stream) return;
+  createInterface({ input: stream }).on('line', (line) => output.write(`[${name}] ${line}\n`));
+}
+
+async function waitUntilReady(url, child, name, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited during start-up (${child.exitCode ?? child.signalCode})`);
+    }
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.status === 200) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the topology. Options: `dataDir` (default .data/production), `env` (ports: see topologyPorts; anything
+ * else is given to every API process too when listed in `apiEnv`), `apiEnv` (extra API variables, e.g.
+ * RATE_LIMIT_SCALE for load tests), `output` (where the prefixed logs go, default stdout), `restartOnExit`
+ * (default true). Answers a handle to stop it, signal or restart its processes.
+ */
+export async function startProductionTopology(options = {}) {
+  const env = { ...process.env, ...options.env };
+  const ports = topologyPorts(env);
+  const origins = topologyOrigins(ports);
+  const dataDir = options.dataDir ?? env.PRODUCTION_DATA_DIR ?? defaultProductionDataDir;
+  const output = options.output ?? process.stdout;
+  const restartOnExit = options.restartOnExit ?? true;
+  const log = (line) => output.write(`[topology] ${line}\n`);
+  const nginxBin = findNginx(env);
+  if (!nginxBin) throw new Error('No nginx found: sudo apt-get install nginx-light');
+  // PostgreSQL runs as `nobody` when this runs as root, and nginx's workers read the site's release below it: the
+  // directories are traversable; the secrets in it are the owner's only (0600).
+  await mkdir(dataDir, { recursive: true });
+  for (const directory of [dataDir, dirname(dataDir)]) {
+    const { mode } = await stat(directory);
+    if ((mode & 0o011) !== 0o011) await chmod(directory, mode | 0o011);
+  }
+  const secrets = loadOrCreateSecrets(dataDir);
+  const cleanups = [];
+  const processes = new Map();
+  // Should the runner itself end abruptly, its detached processes do not outlive it.
+  const children = new Set();
+  const killChildren = () => {
+    for (const child of children) child.kill('SIGKILL');
+  };
+  process.once('exit', killChildren);
+  let stopping = false;
+
+  const stop = async () => {
+    stopping = true;
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error) => log(`stopping: ${error.message}`));
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    log(`PostgreSQL on 127.0.0.1:${ports.postgres} (${join(dataDir, 'postgres')})`);
+    const postgres = await startPostgresCluster({
+      dir: join(dataDir, 'postgres'),
+      port: ports.postgres,
+      password: secrets.postgresPassword,
+    });
+    cleanups.push(async () => postgres.stop());
+    const smtp = await startSmtpSink({ port: ports.smtp, dir: join(dataDir, 'mail') });
+    cleanups.push(() => smtp.close());
+
+    const definitions = apiProcesses({
+      ports,
+      databaseUrl: postgres.url,
+      dataDir,
+      secrets,
+      smtpUrl: smtp.url,
+      extra: options.apiEnv ?? {},
+    });
+    const baseEnv = { PATH: env.PATH ?? '', ...(env.TZ && { TZ: env.TZ }) };
+
+    // The migration step: once, before any process that serves (they run with MIGRATE_ON_START=off).
+    const migration = spawnSync(
+      process.execPath,
+      [join(repositoryRoot, 'api', 'dist', 'migrate-command.js')],
+      { env: { ...baseEnv, ...definitions[0].env }, encoding: 'utf8' },
+    );
+    for (const line of `${migration.stdout}${migration.stderr}`.split('\n').filter(Boolean)) {
+      output.write(`[migrate] ${line}\n`);
+    }
+    if (migration.status !== 0) throw new Error('The migration step failed (see [migrate] above)');
+
+    const launch = (definition) => {
+      const child = spawn(process.execPath, [join(repositoryRoot, 'api', 'dist', 'main.js')], {
+        cwd: join(repositoryRoot, 'api'),
+        env: { ...baseEnv, ...definition.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: Ctrl-C reaches the runner only, which stops the processes in order (a second
+        // signal would make the API exit at once, undrained).
+        detached: true,
+      });
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+      prefixLines(child.stdout, definition.name, output);
+      prefixLines(child.stderr, definition.name, output);
+      const entry = { definition, child, intendedStop: false };
+      processes.set(definition.name, entry);
+      child.once('exit', (code, signal) => {
+        if (stopping || entry.intendedStop || !restartOnExit) return;
+        log(`${definition.name} exited (${code ?? signal}); starting it again`);
+        setTimeout(() => {
+          if (stopping || processes.get(definition.name) !== entry) return;
+          const again = launch(definition);
+          waitUntilReady(`http://127.0.0.1:${definition.port}/ready`, again.child, definition.name).then(
+            () => log(`${definition.name} ready again`),
+            (error) => log(error.message),
+          );
+        }, 500);
+      });
+      return entry;
+    };
+    const stopProcess = async (name, signal = 'SIGTERM') => {
+      const entry = processes.get(name);
+      if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+      entry.intendedStop = true;
+      const exited = once(entry.child, 'exit');
+      entry.child.kill(signal);
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 30_000))]);
+      if (entry.child.exitCode === null && entry.child.signalCode === null) entry.child.kill('SIGKILL');
+    };
+    cleanups.push(async () => {
+      await Promise.all([...processes.keys()].map((name) => stopProcess(name)));
+    });
+    for (const definition of definitions) launch(definition);
+    await Promise.all(
+      definitions.map((definition) =>
+        waitUntilReady(
+          `http://127.0.0.1:${definition.port}/ready`,
+          processes.get(definition.name).child,
+          definition.name,
+        ),
+      ),
+    );
+    log(`replicas ready on ${ports.replicas.join(', ')}; worker on ${ports.worker}`);
+
+    // The site: the publisher's live release when there is one, else a copy of this build (as `npm start`).
+    const releasesDir = join(dataDir, 'site-releases');
+    const live = join(releasesDir, 'current');
+    const siteRoot = existsSync(join(live, 'index.html')) ? live : await snapshotSiteBuild({ releasesDir });
+    if (!siteRoot) throw new Error('The site has not been built: npm run start:production builds it first');
+    const { remoteRules, siteRules } = await import('../serving/static-rules.mjs');
+    const manifest = JSON.parse(await readFile(join(await realpath(siteRoot), policyManifestFile), 'utf8'));
+    const prefix = join(dataDir, 'nginx');
+    await mkdir(prefix, { recursive: true });
+    const configFile = join(prefix, 'nginx.conf');
+    await writeFile(
+      configFile,
+      nginxMainConfig({
+        prefix,
+        http: topologyNginxConfig({
+          ports,
+          siteRoot,
+          remoteRoot: join(repositoryRoot, 'account-remote', 'dist'),
+          manifest,
+          rules: { siteRules, remoteRules },
+        }),
+      }),
+    );
+    const checked = spawnSync(nginxBin, ['-t', '-q', '-p', prefix, '-c', configFile], { encoding: 'utf8' });
+    if (checked.status !== 0) throw new Error(`nginx refused its configuration:\n${checked.stderr}`);
+    const nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.add(nginx);
+    nginx.once('exit', () => children.delete(nginx));
+    prefixLines(nginx.stdout, 'nginx', output);
+    prefixLines(nginx.stderr, 'nginx', output);
+    cleanups.push(async () => {
+      if (nginx.exitCode !== null || nginx.signalCode !== null) return;
+      const exited = once(nginx, 'exit');
+      nginx.kill('SIGQUIT');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGKILL');
+    });
+    await waitUntilReady(`http://127.0.0.1:${ports.api}/ready`, nginx, 'nginx');
+    await waitUntilReady(`http://127.0.0.1:${ports.site}/`, nginx, 'nginx');
+
+    return {
+      ports,
+      origins,
+      dataDir,
+      databaseUrl: postgres.url,
+      psql: postgres.psql,
+      /** The process running under `name` (replica-1, replica-2, worker). */
+      process: (name) => processes.get(name)?.child,
+      /** Sends `signal` and lets the supervisor start it again (SIGKILL: a crash). */
+      kill: (name, signal = 'SIGKILL') => processes.get(name)?.child.kill(signal),
+      /** Stops it for good (SIGTERM and its drain), as the first half of a rolling restart. */
+      stopProcess,
+      /** Starts a stopped process and waits until it is ready. */
+      async startProcess(name) {
+        const definition = definitions.find((candidate) => candidate.name === name);
+        const entry = launch(definition);
+        await waitUntilReady(`http://127.0.0.1:${definition.port}/ready`, entry.child, name);
+      },
+      async waitReady(name) {
+        const definition = definitions.find((candidate) => candidate.name === name);
+        const deadline = Date.now() + 90_000;
+        while (Date.now() < deadline) {
+          const response = await fetch(`http://127.0.0.1:${definition.port}/ready`).catch(() => undefined);
+          if (response?.status === 200) return;
+          await new Promise((done) => setTimeout(done, 200));
+        }
+        throw new Error(`${name} not ready in 90 s`);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The CLI of `npm run start:production` (after bootstrap.mjs has built): start, announce, stop on Ctrl-C. */
+export async function runProductionTopology() {
+  const topology = await startProductionTopology();
+  const { origins } = topology;
+  console.log(`
+Dcipher's production topology is running (PostgreSQL, 2 API replicas, 1 worker, nginx):
+  site    ${origins.site}
+  remote  ${origins.remote}
+  API     ${origins.api}        (replicas on ${topology.ports.replicas.join(', ')}, worker on ${topology.ports.worker})
+Data, secrets and logs of PostgreSQL and nginx: ${topology.dataDir}
+Sign up at ${origins.site}/signup; mail goes to ${join(topology.dataDir, 'mail')} (a local SMTP sink).
+Press Ctrl-C to stop.`);
+  const shutdown = async () => {
+    console.log('\nStopping…');
+    await topology.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
