@@ -3,7 +3,8 @@
 // Needs the site and remote built for the topology's origins (bootstrap.mjs test:production builds them), nginx and
 // PostgreSQL's binaries. Load comes from autocannon (reads) and sequential writers whose every answer is recorded.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,8 +61,13 @@ describe('the production topology on one machine', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function call(method, path, { token, body, headers = {} } = {}) {
-    const response = await fetch(`${api}${path}`, {
+  async function call(method, path, options = {}) {
+    return await callAt(api, method, path, options);
+  }
+
+  /** A call straight to one process (`http://127.0.0.1:<replica port>`), past nginx. */
+  async function callAt(base, method, path, { token, body, headers = {} } = {}) {
+    const response = await fetch(`${base}${path}`, {
       method,
       headers: {
         ...(token && { authorization: `Bearer ${token}` }),
@@ -339,14 +345,34 @@ describe('the production topology on one machine', () => {
     assert.ok((await replicaRequests(0)) > before, 'nginx sends the restarted replica requests again');
   });
 
-  it('(c) a rolling restart (SIGTERM, exit, start, ready; then the other) under load fails no request', async () => {
+  it('(c) npm run restart:production under load (each process drains, exits, starts, is ready; then the next) fails no request', async () => {
+    let progress = '';
+    const pidsBefore = ['replica-1', 'replica-2', 'worker'].map((name) => topology.process(name).pid);
     const result = await underLoad(async () => {
-      for (const name of ['replica-1', 'replica-2']) {
-        await topology.stopProcess(name, 'SIGTERM');
-        await topology.startProcess(name);
-        await pause(1000);
-      }
+      // The command as an operator runs it, from another terminal: it asks the runner through its control socket.
+      const command = spawn(
+        process.execPath,
+        [join(repositoryRoot, 'infra', 'local', 'production-restart.mjs')],
+        {
+          env: { PATH: process.env.PATH, PRODUCTION_DATA_DIR: topology.dataDir },
+        },
+      );
+      command.stdout.on('data', (chunk) => {
+        progress += chunk;
+      });
+      const [code] = await once(command, 'exit');
+      assert.equal(code, 0, progress);
     });
+    console.log(`# ${progress.trim().split('\n').join(' | ')}`);
+    assert.match(
+      progress,
+      /replica-1: ready[\s\S]*replica-2: draining[\s\S]*replica-2: ready[\s\S]*worker: ready\ndone/,
+    );
+    const pidsAfter = ['replica-1', 'replica-2', 'worker'].map((name) => topology.process(name).pid);
+    assert.ok(
+      pidsAfter.every((pid, index) => pid !== pidsBefore[index]),
+      'every process was replaced',
+    );
     assert.equal(result.readFailed + result.writeFailed, 0, 'no failed request');
     assertNothingLostOrDoubled(result.writes);
   });
@@ -515,8 +541,9 @@ describe('the production topology on one machine', () => {
       const token = await emailedLink(email, /\/verify-email\?token=([\w-]+)/);
       await page.goto(`/verify-email?token=${token}`);
       await waitForHeading('Email confirmed');
-      await page.getByRole('button', { name: 'Go to my account' }).click();
-      await page.getByTestId('account-name').filter({ hasText: 'Grace Hopper' }).waitFor();
+      await page.getByRole('button', { name: 'Go to my workflows' }).click();
+      await page.waitForURL(/\/workflows$/);
+      await waitForHeading('Workflows');
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(`${site}/`);
 
@@ -524,12 +551,139 @@ describe('the production topology on one machine', () => {
       await page.getByLabel('Work email').fill(email);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL(/\/account$/);
-      await page.getByTestId('account-name').filter({ hasText: 'Grace Hopper' }).waitFor();
+      await page.waitForURL(/\/workflows$/);
+      await waitForHeading('Workflows');
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
       assert.ok(await heading());
     } finally {
       await browser.close();
     }
     assert.deepEqual(unguarded, [], 'every answer from nginx carries the security headers');
+  });
+  it('(g) what is shared lives in PostgreSQL: each replica, called directly, sees what the other did', async () => {
+    const [one, two] = topology.ports.replicas.map((port) => `http://127.0.0.1:${port}`);
+    const password = 'Harbour-Lights-2026';
+    const customer = customers[3];
+    const signIn = async (base) => {
+      const answer = await callAt(base, 'POST', '/login', { body: { email: customer.email, password } });
+      assert.equal(answer.status, 200, answer.text);
+      return answer.json;
+    };
+
+    // Sessions and revocation: a session each replica has answered from memory ends on both at the sign-out.
+    const session = await signIn(one);
+    for (const base of [one, two]) {
+      assert.equal((await callAt(base, 'GET', '/account', { token: session.accessToken })).status, 200);
+    }
+    const loggedOut = await callAt(one, 'POST', '/logout', {
+      token: session.accessToken,
+      body: { isForced: false },
+    });
+    assert.equal(loggedOut.status, 200, loggedOut.text);
+    let refusedAfter;
+    const signedOutAt = Date.now();
+    while (Date.now() - signedOutAt < 5000) {
+      if ((await callAt(two, 'GET', '/account', { token: session.accessToken })).status === 401) {
+        refusedAfter = Date.now() - signedOutAt;
+        break;
+      }
+      await pause(25);
+    }
+    console.log(`# the other replica refused the signed-out session after ${refusedAfter} ms`);
+    assert.ok(refusedAfter !== undefined, 'the other replica refuses the signed-out session');
+
+    // A refresh token is used once, wherever: past the reuse interval (10 s, two tabs racing, 0031) the second
+    // replica takes another use of a token the first one rotated for a theft and ends the session, on both.
+    const pair = await signIn(two);
+    const refreshed = await callAt(one, 'POST', '/token', { body: { refreshToken: pair.refreshToken } });
+    assert.equal(refreshed.status, 200, refreshed.text);
+    await pause(11_000);
+    const reused = await callAt(two, 'POST', '/token', { body: { refreshToken: pair.refreshToken } });
+    assert.equal(reused.status, 401, reused.text);
+    assert.equal(reused.json?.code, 'REFRESH_TOKEN_REUSED');
+    const successor = await callAt(one, 'POST', '/token', {
+      body: { refreshToken: refreshed.json.refreshToken },
+    });
+    assert.equal(successor.status, 401, 'the session ended with the theft, on the other replica too');
+
+    // A captcha solution is accepted once: used on one replica, refused on the other.
+    const challenge = (await callAt(one, 'GET', '/captcha/challenge')).json;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const captcha = btoa(JSON.stringify({ challenge, solution }));
+    const registration = (email) => ({
+      firstName: 'Shared',
+      lastName: 'State',
+      email,
+      password,
+      customerType: 'Individual',
+      termsAccepted: true,
+      captcha,
+    });
+    const first = await callAt(one, 'POST', '/register', {
+      body: registration(`shared-a-${Date.now()}@example.com`),
+    });
+    assert.equal(first.status, 201, first.text);
+    const replayed = await callAt(two, 'POST', '/register', {
+      body: registration(`shared-b-${Date.now()}@example.com`),
+    });
+    assert.equal(replayed.status, 400, replayed.text);
+    assert.match(replayed.text, /Please verify that you are a human/);
+
+    // Failed sign-ins are counted per account across replicas: five wrong passwords, alternating, delay the sixth
+    // attempt on either replica, even with the right password.
+    const victim = customer.email;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await callAt(attempt % 2 ? two : one, 'POST', '/login', {
+        body: { email: victim, password: 'Not-The-Password-1' },
+      });
+      assert.equal(wrong.status, 401, wrong.text);
+    }
+    const delayed = await callAt(two, 'POST', '/login', { body: { email: victim, password } });
+    assert.equal(delayed.status, 429, delayed.text);
+    assert.ok(Number(delayed.headers.get('retry-after')) > 0, 'Retry-After says how long');
+
+    // One idempotency key sent to both replicas at once buys once.
+    const key = `shared-${Date.now()}`;
+    const purchase = (base) =>
+      callAt(base, 'POST', '/customer-credits/credits', {
+        token: customer.token,
+        body: { packageId: 'credits-2500', idempotencyKey: key },
+      });
+    const answers = await Promise.all([purchase(one), purchase(two)]);
+    for (let attempt = 0; attempt < 20 && answers.some((answer) => answer.status !== 201); attempt += 1) {
+      await pause(250);
+      for (const [index, base] of [one, two].entries()) {
+        if (answers[index].status !== 201) answers[index] = await purchase(base);
+      }
+    }
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [201, 201],
+      answers.map((answer) => answer.text).join(' / '),
+    );
+    assert.deepEqual(answers[0].json, answers[1].json, 'both replicas answer the one purchase');
+    assert.equal(
+      psql(
+        `select count(*) from payments where organization_id = '${customer.organizationId}' and idempotency_key = '${key}' and status = 'succeeded'`,
+      ),
+      '1',
+    );
+    assert.equal(
+      psql(`select count(*) from local_gateway_charges where idempotency_key like '%${key}%'`),
+      '1',
+      'charged once at the gateway',
+    );
+
+    // The outbox: an email asked of one replica is sent once, by the worker.
+    const reset = await callAt(two, 'POST', '/reset-password', { body: { email: customer.email } });
+    assert.ok(reset.status < 300, reset.text);
+    await emailedLink(customer.email, /\/new-password\/([\w-]+)/);
+    await pause(2000);
+    const mailDir = join(topology.dataDir, 'mail');
+    const resets = readdirSync(mailDir).filter((name) => {
+      const message = readFileSync(join(mailDir, name), 'utf8');
+      return message.split('\r\n', 1)[0].includes(customer.email) && /new-password/.test(message);
+    });
+    assert.equal(resets.length, 1, 'one password-reset email');
   });
 });

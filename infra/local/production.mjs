@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { chmod, mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { nginxMainConfig } from '../deploy/nginx-config.mjs';
@@ -18,6 +19,18 @@ import { startSmtpSink } from './smtp-sink.mjs';
 import { repositoryRoot, snapshotSiteBuild } from './stack.mjs';
 
 export const defaultProductionDataDir = join(repositoryRoot, '.data', 'production');
+
+/**
+ * The runner's control socket in the data directory: `npm run restart:production` (production-restart.mjs) asks
+ * the running topology for a rolling restart through it and prints the progress the runner writes back.
+ */
+export const controlSocketPath = (dataDir) => join(dataDir, 'control.sock');
+
+/**
+ * How long a restarted replica is left before the next one drains: nginx may have marked it failed while it was
+ * down (max_fails=2 fail_timeout=5s, nginx-config.mjs) and sends it nothing until fail_timeout has passed.
+ */
+const rejoinMilliseconds = 6_000;
 
 /** nginx's binary, or undefined: Debian's nginx-light puts it in /usr/sbin. */
 export function findNginx(env = process.env) {
@@ -234,6 +247,53 @@ export async function startProductionTopology(options = {}) {
     await waitUntilReady(`http://127.0.0.1:${ports.api}/ready`, nginx, 'nginx');
     await waitUntilReady(`http://127.0.0.1:${ports.site}/`, nginx, 'nginx');
 
+    // A rolling restart: each replica in turn drains (SIGTERM), exits, starts again and is ready before the next
+    // goes; the worker last (its SIGTERM hands running jobs back). nginx retries what a draining replica refuses.
+    let rolling = false;
+    const rollingRestart = async (report = log) => {
+      if (rolling) throw new Error('A rolling restart is already under way');
+      rolling = true;
+      try {
+        for (const definition of definitions) {
+          report(`${definition.name}: draining (SIGTERM)`);
+          await stopProcess(definition.name, 'SIGTERM');
+          report(`${definition.name}: stopped; starting it again`);
+          const entry = launch(definition);
+          await waitUntilReady(`http://127.0.0.1:${definition.port}/ready`, entry.child, definition.name);
+          report(`${definition.name}: ready`);
+          if (definition !== definitions.at(-1))
+            await new Promise((done) => setTimeout(done, rejoinMilliseconds));
+        }
+      } finally {
+        rolling = false;
+      }
+    };
+    const socketPath = controlSocketPath(dataDir);
+    await rm(socketPath, { force: true });
+    const control = createServer((connection) => {
+      connection.setEncoding('utf8');
+      connection.once('data', (command) => {
+        if (command.trim() !== 'restart') {
+          connection.end(`unknown command; the one command is "restart"\n`);
+          return;
+        }
+        const report = (line) => {
+          log(`rolling restart: ${line}`);
+          if (!connection.destroyed) connection.write(`${line}\n`);
+        };
+        rollingRestart(report).then(
+          () => connection.end('done\n'),
+          (error) => connection.end(`failed: ${error.message}\n`),
+        );
+      });
+    });
+    await new Promise((done, fail) => control.once('error', fail).listen(socketPath, done));
+    await chmod(socketPath, 0o600);
+    cleanups.push(async () => {
+      await new Promise((done) => control.close(done));
+      await rm(socketPath, { force: true });
+    });
+
     return {
       ports,
       origins,
@@ -262,6 +322,8 @@ export async function startProductionTopology(options = {}) {
         }
         throw new Error(`${name} not ready in 90 s`);
       },
+      /** Every API process in turn, with no failed request (the runner's control socket does the same). */
+      rollingRestart,
       stop,
     };
   } catch (error) {
@@ -281,6 +343,7 @@ Dcipher's production topology is running (PostgreSQL, 2 API replicas, 1 worker, 
   API     ${origins.api}        (replicas on ${topology.ports.replicas.join(', ')}, worker on ${topology.ports.worker})
 Data, secrets and logs of PostgreSQL and nginx: ${topology.dataDir}
 Sign up at ${origins.site}/signup; mail goes to ${join(topology.dataDir, 'mail')} (a local SMTP sink).
+A rolling restart of the API processes, one at a time: npm run restart:production (in another terminal).
 Press Ctrl-C to stop.`);
   const shutdown = async () => {
     console.log('\nStopping…');
