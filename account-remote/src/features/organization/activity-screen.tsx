@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { wrappableEmail, wrappableText } from './member-labels';
 
 const categoryLabels: Record<ActivityCategory, string> = {
   member: 'Members and invitations',
@@ -109,7 +110,7 @@ export function ActivityScreen() {
         css={{
           display: 'grid',
           gap: '0 0.75rem',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))',
           alignItems: 'end',
         }}
       >
@@ -137,7 +138,15 @@ export function ActivityScreen() {
           error={rangeError}
           onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
         />
-        <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginBottom: '1rem' }}>
+        <div
+          css={{
+            gridColumn: '1 / -1',
+            display: 'flex',
+            gap: '0.5rem',
+            flexWrap: 'wrap',
+            marginBottom: '1rem',
+          }}
+        >
           <Button type="submit" variant="secondary">
             Apply filter
           </Button>
@@ -220,13 +229,13 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
     <li css={{ padding: '0.65rem 0', borderTop: `1px solid ${theme.colors.border}` }}>
       <div>
         <strong>{entry.actorName || entry.actorEmail || 'A former member'}</strong>{' '}
-        <span css={{ overflowWrap: 'anywhere' }}>{describeActivity(entry)}</span>
+        <span css={{ overflowWrap: 'anywhere' }}>{wrappableText(describeActivity(entry))}</span>
       </div>
       <div css={{ color: theme.colors.muted, fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
         <time dateTime={entry.at}>
           {formatDate(entry.at)}, {formatTime(entry.at)}
         </time>
-        {entry.actorEmail ? ` · ${entry.actorEmail}` : ''}
+        {entry.actorEmail ? <> · {wrappableEmail(entry.actorEmail)}</> : null}
       </div>
     </li>
   );

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf } from '../../kit/use-api-load';
-import { dateOf, roleHints, roleLabels, roleOptions } from './member-labels';
+import { dateOf, roleHints, roleLabels, roleOptions, wrappableEmail } from './member-labels';
 
 /** The most addresses one form invites (one call each). */
 export const invitationsAtOnceMax = 20;
@@ -155,7 +155,7 @@ export function InviteSection({ onInvited }: { onInvited: () => void }) {
                   background: result.sent ? '#eef8f2' : theme.colors.dangerSurface,
                 }}
               >
-                <strong css={{ overflowWrap: 'anywhere' }}>{result.email}</strong>
+                <strong css={{ overflowWrap: 'anywhere' }}>{wrappableEmail(result.email)}</strong>
                 {result.sent ? ' — ' : ' — not invited: '}
                 {result.text}
               </li>

@@ -97,6 +97,8 @@ describe('Members screen', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]?.textContent).toContain('Ada Admin (you)');
     expect(rows[1]?.textContent).toContain('ada@example.com');
+    // The address may wrap before its @ and its dots, not inside a word.
+    expect(rows[1]?.querySelector('td')?.innerHTML).toContain('ada<wbr>@example<wbr>.com');
     expect(rows[2]?.textContent).toContain('Teammate');
     expect(rows[3]?.textContent).toContain('Invitation sent');
     expect(rows[3]?.textContent).toContain('Link works until');

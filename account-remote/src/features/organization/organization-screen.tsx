@@ -10,7 +10,7 @@ import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { InviteSection } from './invite-section';
-import { dateOf, nameOf, roleHints, roleLabels } from './member-labels';
+import { dateOf, nameOf, roleHints, roleLabels, wrappableEmail } from './member-labels';
 import { RowMenu, type RowMenuItem } from './row-menu';
 
 const statusLabels: Record<Member['status'], string> = {
@@ -248,7 +248,9 @@ function MemberTable({
       </caption>
       <thead>
         <tr>
-          <th scope="col">Member</th>
+          <th scope="col" css={{ width: '50%' }}>
+            Member
+          </th>
           <th scope="col">Role</th>
           <th scope="col">Status</th>
           <th scope="col">
@@ -330,7 +332,9 @@ function MemberRow({
           {isSelf ? <span css={{ fontWeight: 400, color: theme.colors.muted }}> (you)</span> : null}
         </div>
         {/* An address wraps anywhere it must (a long one on a phone), a name never mid-word. */}
-        <div css={{ overflowWrap: 'anywhere', color: theme.colors.muted }}>{member.email}</div>
+        <div css={{ overflowWrap: 'anywhere', color: theme.colors.muted }}>
+          {wrappableEmail(member.email)}
+        </div>
       </td>
       <td {...cellLabel('Role')}>
         {roleLabels[member.role]}

@@ -145,6 +145,8 @@ export function RowMenu({
             border: `1px solid ${theme.colors.border}`,
             borderRadius: theme.radius,
             boxShadow: '0 8px 24px rgba(20, 22, 43, 0.18)',
+            // On a phone the button sits at the card's left edge: the menu opens to its right.
+            '@media (max-width: 47.99rem)': { right: 'auto', left: 0 },
           }}
         >
           {items.map((item, index) => (
