@@ -17,7 +17,9 @@ for (const viewport of [
     const first = `first.${stamp}@example.com`;
     const second = `second.${stamp}@example.com`;
     const fitsTheScreen = async () =>
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
     const screenshot = (name: string) =>
       page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.name}.png`), fullPage: true });
 

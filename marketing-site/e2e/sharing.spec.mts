@@ -37,7 +37,5 @@ test('the admin shares a project with a teammate as viewer; the teammate sees it
   await expect(activity.getByRole('listitem').first()).toContainText(
     'took away the access of teammate@demo.dcipher.local to “Weekly news digest”',
   );
-  await expect(activity.getByRole('listitem').nth(1)).toContainText(
-    'gave teammate@demo.dcipher.local the',
-  );
+  await expect(activity.getByRole('listitem').nth(1)).toContainText('gave teammate@demo.dcipher.local the');
 });
