@@ -141,6 +141,7 @@ export function RowMenu({
             maxWidth: 'min(20rem, calc(100vw - 2rem))',
             margin: 0,
             padding: '0.35rem 0',
+            textAlign: 'left',
             background: theme.colors.surface,
             border: `1px solid ${theme.colors.border}`,
             borderRadius: theme.radius,
