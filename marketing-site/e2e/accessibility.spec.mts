@@ -85,7 +85,10 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/workflows$/);
     for (const [path, heading] of [
       ['/account/cloud-settings', 'Cloud settings'],
-      ['/account/organization', 'Manage members'],
+      ['/account/organization/general', 'General'],
+      ['/account/organization', 'Members'],
+      ['/account/organization/security', 'Security policies'],
+      ['/account/organization/activity', 'Activity log'],
       ['/account/sso', 'Single sign-on'],
       ['/account/api-keys', 'API keys'],
       ['/account/sharing', 'Sharing options'],

@@ -74,11 +74,16 @@ test('an admin creates an API key, sees it once, uses it, and revokes it; the ac
   expect((await refused.json()).code).toBe('API_KEY_INVALID');
 
   // The activity log shows both, newest first.
-  await page.goto('/account/organization');
-  const activity = page.getByRole('region', { name: 'Activity' });
+  await page.goto('/account/organization/activity');
+  const activity = page.getByRole('region', { name: 'Changes to the organization' });
   await activity.getByLabel('Show').selectOption('api-key');
-  await expect(activity.getByRole('listitem').first()).toContainText(`Ada Admin revoked an API key: ${name}`);
-  await expect(activity.getByRole('listitem').nth(1)).toContainText(`Ada Admin created an API key: ${name}`);
+  await activity.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(activity.getByRole('listitem').first()).toContainText(
+    `Ada Admin revoked the API key “${name}”`,
+  );
+  await expect(activity.getByRole('listitem').nth(1)).toContainText(
+    `Ada Admin created the API key “${name}”`,
+  );
   await expect(activity).toContainText(demoSignIn.email);
   const stored = await queryDatabase<{ secret_hash: string }>(stack, 'select secret_hash from api_keys');
   expect(JSON.stringify(stored)).not.toContain(secret);

@@ -10,21 +10,23 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   const email = `teammate.${Date.now()}@example.com`;
   const password = 'Welcome-Aboard-2026';
 
-  // The admin invites from Manage members.
+  // The admin invites from Members.
   await logIn(page, demoSignIn);
   await expect(page).toHaveURL(/\/workflows$/);
   await page
     .getByRole('navigation', { name: 'Account area' })
-    .getByRole('link', { name: 'Manage members' })
+    .getByRole('link', { name: 'Members', exact: true })
     .click();
   await expect(page).toHaveURL(/\/account\/organization$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage members');
-  const inviteForm = page.getByRole('form', { name: 'Invite a member' });
-  await inviteForm.getByLabel('Work email').fill(email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members');
+  const inviteForm = page.getByRole('form', { name: 'Invite members' });
+  await inviteForm.getByLabel(/^Work emails/).fill(email);
   await inviteForm.getByLabel('Role').selectOption('teammate');
-  await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${email} as teammate.`, { exact: false })).toBeVisible();
-  const members = page.getByRole('region', { name: 'Members', exact: true });
+  await inviteForm.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByRole('list', { name: 'Invitation results' })).toContainText(
+    `${email} — Invitation sent as teammate.`,
+  );
+  const members = page.getByRole('region', { name: 'Members and invitations' });
   await members.getByLabel('Search by name or email').fill(email);
   await members.getByRole('button', { name: 'Search' }).click();
   const invitedRow = members.getByRole('row').filter({ hasText: email });
@@ -48,7 +50,7 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   await logIn(page, { email, password });
   await expect(page).toHaveURL(/\/workflows$/);
   const menu = page.getByRole('navigation', { name: 'Account area' });
-  await expect(menu.getByRole('link', { name: 'Manage members' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Members', exact: true })).toHaveCount(0);
   await menu.getByRole('link', { name: 'My team' }).click();
   await expect(page.getByRole('list', { name: 'Your colleagues' })).toContainText('Ada Admin');
   await page.goto('/account/organization');
@@ -64,15 +66,17 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   await page.goto('/account/organization');
   await members.getByLabel('Search by name or email').fill(email);
   await members.getByRole('button', { name: 'Search' }).click();
-  await members.getByLabel('Role of Tia Teammate').selectOption('guest');
-  const question = members.getByRole('group', { name: 'Make Tia Teammate guest?' });
+  await members.getByRole('button', { name: 'Actions for Tia Teammate' }).click();
+  await page.getByRole('menuitem', { name: 'Make guest' }).click();
+  const question = page.getByRole('dialog', { name: 'Make Tia Teammate guest?' });
   await expect(question).toContainText('changes from teammate to guest');
   await question.getByRole('button', { name: 'Change role' }).click();
   await expect(members.getByText('Tia Teammate is now guest.')).toBeVisible();
-  await expect(members.getByLabel('Role of Tia Teammate')).toHaveValue('guest');
+  await expect(members.getByRole('row').filter({ hasText: email })).toContainText('Guest');
 
-  await members.getByRole('button', { name: 'Remove Tia Teammate' }).click();
-  const removal = members.getByRole('group', { name: 'Remove Tia Teammate from the organization?' });
+  await members.getByRole('button', { name: 'Actions for Tia Teammate' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from organization' }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove Tia Teammate from the organization?' });
   await expect(removal).toContainText('Dcipher account is deleted');
   await removal.getByRole('button', { name: 'Remove member' }).click();
   await expect(members.getByText('Tia Teammate was removed from the organization.')).toBeVisible();
@@ -81,12 +85,14 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   const signIn = await request.post(`${stack.urls.api}/login`, { data: { email, password } });
   expect(signIn.status()).toBe(401);
 
-  // The activity log has each change, newest first.
-  const activity = page.getByRole('region', { name: 'Activity' });
+  // The activity log has each change in words, newest first.
+  await page.goto('/account/organization/activity');
+  const activity = page.getByRole('region', { name: 'Changes to the organization' });
   await activity.getByLabel('Show').selectOption('member');
+  await activity.getByRole('button', { name: 'Apply filter' }).click();
   const entries = activity.getByRole('listitem');
-  await expect(entries.nth(0)).toContainText('removed a member');
-  await expect(entries.nth(1)).toContainText('changed a member’s role');
-  await expect(activity).toContainText('joined the organization');
-  await expect(activity).toContainText('invited a member');
+  await expect(entries.nth(0)).toContainText(`Ada Admin removed ${email} (guest) from the organization`);
+  await expect(entries.nth(1)).toContainText(`Ada Admin changed the role of ${email} from teammate to guest`);
+  await expect(activity).toContainText('Tia Teammate joined the organization as teammate');
+  await expect(activity).toContainText(`Ada Admin invited ${email} as teammate`);
 });

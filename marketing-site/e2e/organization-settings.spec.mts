@@ -30,11 +30,13 @@ test('the admin changes the data region after a confirmation, and the activity l
   await dialog.getByRole('button', { name: 'Move to Japan (Tokyo)' }).click();
   await expect(page.getByText('Your organization’s data region is now Japan (Tokyo).')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Manage members' }).click();
-  const activity = page.getByRole('region', { name: 'Activity' });
+  await page.getByRole('link', { name: 'Activity log' }).click();
+  const activity = page.getByRole('region', { name: 'Changes to the organization' });
   await activity.getByLabel('Show').selectOption('organization');
+  await activity.getByRole('button', { name: 'Apply filter' }).click();
+  // In words, the regions by their names.
   await expect(activity.getByRole('listitem').first()).toContainText(
-    'Ada Admin changed the cloud region: asia-northeast1 (from europe-west1 to asia-northeast1)',
+    'Ada Admin changed the cloud region from Belgium (St. Ghislain) to Japan (Tokyo)',
   );
 });
 
@@ -46,7 +48,8 @@ test('with a password expiry set, a member whose password is older must change i
 }) => {
   const member = await createMember(request, stack, { firstName: 'Paula', lastName: 'Policy' });
   await logIn(page);
-  await page.getByRole('link', { name: 'Manage members' }).click();
+  await page.getByRole('link', { name: 'Security policies' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Security policies');
   const policy = page.getByRole('region', { name: 'Password expiration' });
   await policy.getByLabel('Passwords expire').check();
   await policy.getByLabel('Days a password lasts (30 to 365)').fill('45');
@@ -78,10 +81,13 @@ test('with a password expiry set, a member whose password is older must change i
     await page.getByRole('button', { name: 'Save: passwords never expire' }).click();
     await expect(page.getByText('Passwords no longer expire.')).toBeVisible();
   }
-  const activity = page.getByRole('region', { name: 'Activity' });
-  await page.reload();
+  await page.goto('/account/organization/activity');
+  const activity = page.getByRole('region', { name: 'Changes to the organization' });
+  await expect(activity.getByRole('listitem').first()).toContainText(
+    'turned off password expiry (passwords expired after 45 days)',
+  );
   await expect(activity.getByRole('listitem').nth(1)).toContainText(
-    'changed the password expiration policy: every 45 days',
+    'turned on password expiry: passwords expire after 45 days',
   );
 });
 
@@ -98,7 +104,7 @@ test('the admin requires two-step verification, and a member without it is sent 
   await logIn(page, admin);
   await page.getByRole('link', { name: 'Privacy & security' }).click();
   const secret = await setUpTwoStep(page);
-  await page.getByRole('link', { name: 'Manage members' }).click();
+  await page.getByRole('link', { name: 'Security policies' }).click();
   const requirement = page.getByRole('region', { name: 'Two-step verification for everyone' });
   await requirement.getByRole('button', { name: 'Require two-step verification…' }).click();
   await requirement.getByRole('button', { name: 'Require it' }).click();
@@ -129,13 +135,16 @@ test('the admin requires two-step verification, and a member without it is sent 
       again.getByText('Two-step verification is no longer required.', { exact: false }),
     ).toBeVisible();
   }
-  const activity = page.getByRole('region', { name: 'Activity' });
+  await page.goto('/account/organization/activity');
+  const activity = page.getByRole('region', { name: 'Changes to the organization' });
   await activity.getByLabel('Show').selectOption('organization');
+  await activity.getByRole('button', { name: 'Apply filter' }).click();
+  // In words: no "from false to true".
   await expect(activity.getByRole('listitem').first()).toContainText(
-    'Sam Secure changed the two-step verification requirement: not required',
+    'Sam Secure turned off required two-step verification',
   );
   await expect(activity.getByRole('listitem').nth(1)).toContainText(
-    'changed the two-step verification requirement: required',
+    'Sam Secure turned on required two-step verification',
   );
   expect(secret).toMatch(/^[A-Z2-7]+$/);
 });

@@ -30,13 +30,12 @@ test('the admin shares a project with a teammate as viewer; the teammate sees it
   await expect(
     card.getByText('Weekly news digest is no longer shared with teammate@demo.dcipher.local.'),
   ).toBeVisible();
-  await page.getByRole('link', { name: 'Manage members' }).click();
-  const activity = page.getByRole('region', { name: 'Activity' });
+  await page.getByRole('link', { name: 'Activity log' }).click();
+  const activity = page.getByRole('region', { name: 'Changes to the organization' });
   await activity.getByLabel('Show').selectOption('role');
+  await activity.getByRole('button', { name: 'Apply filter' }).click();
   await expect(activity.getByRole('listitem').first()).toContainText(
-    'removed a role: teammate@demo.dcipher.local',
+    'took away the access of teammate@demo.dcipher.local to “Weekly news digest”',
   );
-  await expect(activity.getByRole('listitem').nth(1)).toContainText(
-    'granted a role: teammate@demo.dcipher.local',
-  );
+  await expect(activity.getByRole('listitem').nth(1)).toContainText('gave teammate@demo.dcipher.local the');
 });

@@ -132,6 +132,7 @@ export const validationReasons = {
   httpsRequired: ssoMessages.httpsRequired,
   vatNumberNotRegistered: paymentMessages.vatNumberNotRegistered,
   addressRefused: ssoMessages.addressRefused,
+  activityDateRange: organizationSettingsMessages.activityDateRange,
 } as const;
 export type ValidationReason = keyof typeof validationReasons;
 

@@ -58,6 +58,11 @@ export type Member = v.InferOutput<typeof MemberSchema>;
 
 export const MemberPageSchema = v.object({
   members: v.array(MemberSchema),
+  /**
+   * The organization's active admins, on every page: the screen shows before anyone tries that the last one can
+   * be neither demoted nor removed (the API refuses it with LAST_ADMIN all the same).
+   */
+  activeAdminCount: v.number(),
   total: v.number(),
   page: v.number(),
   pageSize: v.number(),

@@ -159,8 +159,42 @@ export const setTwoStepRequirement = defineEndpoint({
 
 export const activityPageSizeMax = 100;
 
-export const ActivityQuerySchema = v.object({
+/** A calendar day as `YYYY-MM-DD` that exists (no 2026-02-30): the activity filter's bounds, in UTC. */
+const activityDay = v.pipe(
+  v.string(organizationSettingsMessages.activityDate),
+  v.trim(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, organizationSettingsMessages.activityDate),
+  v.check(
+    // Runs even after the format check failed: an unreadable day is refused, never thrown on.
+    (day) => {
+      const time = Date.parse(`${day}T00:00:00.000Z`);
+      return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+    },
+    organizationSettingsMessages.activityDate,
+  ),
+);
+
+/** The filter the log's page and its export share: a kind of change and a range of days (both ends included). */
+const activityFilterEntries = {
   category: v.optional(v.picklist(activityCategories, organizationSettingsMessages.unknownCategory)),
+  /** The first day shown, UTC, included. */
+  from: v.optional(activityDay),
+  /** The last day shown, UTC, included. */
+  to: v.optional(activityDay),
+};
+
+/**
+ * The range is a range: the start day on or before the end day. Query schemas stay plain objects (the API and its
+ * OpenAPI document read their fields), so the API checks this after them, with this message on `to`.
+ */
+export const activityRangeIsOrdered = (filter: { from?: string | undefined; to?: string | undefined }) =>
+  !filter.from || !filter.to || filter.from <= filter.to;
+
+export const ActivityFilterSchema = v.object(activityFilterEntries);
+export type ActivityFilter = v.InferOutput<typeof ActivityFilterSchema>;
+
+export const ActivityQuerySchema = v.object({
+  ...activityFilterEntries,
   page: v.optional(
     v.pipe(
       v.string(),
@@ -205,11 +239,40 @@ export const listOrganizationActivity = defineEndpoint({
   operation: 'listOrganizationActivity',
   errors: [],
   summary:
-    "The organization's activity log, newest first: who changed what and when; filter by category (admins)",
+    "The organization's activity log, newest first: who changed what and when; filter by category and by days (admins)",
   method: 'GET',
   path: '/organization/activity',
   auth: 'bearer',
   permission: { resource: 'organization', action: 'update' },
   query: ActivityQuerySchema,
   response: ActivityPageSchema,
+});
+
+/** The most entries one export holds; a longer log is exported a range of days at a time. */
+export const activityExportMaxEntries = 10_000;
+
+/** A file for the browser to save: JSON carries it like every other answer (docs/decisions/0039, 0082). */
+export const ActivityExportSchema = v.object({
+  fileName: v.string(),
+  contentType: v.literal('text/csv'),
+  /** The CSV itself: a header row, then one row per entry, newest first. */
+  text: v.string(),
+  /** How many entries it holds. */
+  entries: v.number(),
+  /** True when more entries matched than one export holds (the newest are kept). */
+  truncated: v.boolean(),
+});
+export type ActivityExport = v.InferOutput<typeof ActivityExportSchema>;
+
+export const exportOrganizationActivity = defineEndpoint({
+  operation: 'exportOrganizationActivity',
+  errors: [],
+  summary:
+    "The organization's activity log as a CSV file, with the same filter as the list (category, days); at most 10,000 entries, newest first (admins)",
+  method: 'GET',
+  path: '/organization/activity/export',
+  auth: 'bearer',
+  permission: { resource: 'organization', action: 'update' },
+  query: ActivityFilterSchema,
+  response: ActivityExportSchema,
 });

@@ -106,7 +106,19 @@ export const routes = {
   accountDelete: { path: '/account/delete', title: 'Delete account', server: personal },
   // Account area: the organization
   accountCloudSettings: { path: '/account/cloud-settings', title: 'Cloud settings', server: organization },
-  accountOrganization: { path: '/account/organization', title: 'Manage members', server: organization },
+  accountOrganization: { path: '/account/organization', title: 'Members', server: organization },
+  // The organization's settings, each on its own page (issue 25; docs/decisions/0082).
+  accountOrganizationGeneral: {
+    path: '/account/organization/general',
+    title: 'General',
+    server: organization,
+  },
+  accountSecurityPolicies: {
+    path: '/account/organization/security',
+    title: 'Security policies',
+    server: organization,
+  },
+  accountActivity: { path: '/account/organization/activity', title: 'Activity log', server: organization },
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
   accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
   // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).

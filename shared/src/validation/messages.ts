@@ -144,6 +144,8 @@ export const organizationSettingsMessages = {
   unknownCategory: 'Choose one of the listed kinds of change',
   page: 'The page must be a whole number from 1',
   pageSize: 'The page size must be a whole number from 1 to 100',
+  activityDate: 'Enter a date as YYYY-MM-DD, for example 2026-01-31',
+  activityDateRange: 'The start date must be on or before the end date',
   twoStepSetupRequired:
     'Your organization requires two-step verification. Set it up to continue using your account.',
   twoStepRequiredOfAdminFirst:
@@ -205,6 +207,10 @@ export const memberMessages = {
   noPendingInvitation: 'There is no pending invitation for this person in your organization.',
   lastAdmin:
     'Your organization needs at least one admin: make another member an admin before changing this one.',
+  /** Shown on the last active admin's row before anyone tries to demote or remove them (issue 25). */
+  lastAdminReason: 'The organization needs at least one admin',
+  /** Inviting several people at once: one form, at most this many addresses (issue 25). */
+  tooManyInvitations: 'Invite at most 20 people at once',
   invalidPage: 'Please enter a page number from 1.',
   invalidPageSize: 'Please choose a page size from 1 to 100.',
   invitationDeclined: 'You declined the invitation. Nothing else happens.',

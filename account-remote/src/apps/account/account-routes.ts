@@ -75,10 +75,56 @@ export const accountRoutes: readonly AccountRoute[] = [
       },
     },
   ),
+  // The organization's general settings, members, security policies and activity log (issue 25; 0082).
+  screen(
+    'accountOrganizationGeneral',
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
+        (feature) => ({ default: feature.GeneralScreen }),
+      ),
+    ),
+    {
+      requires: {
+        resource: 'organization',
+        action: 'update',
+        purpose: 'change the organization’s name or delete it',
+      },
+    },
+  ),
   screen(
     'accountOrganization',
     lazy(() => import(/* webpackChunkName: "account-organization" */ '../../features/organization')),
     { requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' } },
+  ),
+  screen(
+    'accountSecurityPolicies',
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
+        (feature) => ({ default: feature.SecurityPoliciesScreen }),
+      ),
+    ),
+    {
+      requires: {
+        resource: 'organization',
+        action: 'update',
+        purpose: 'set the organization’s password and two-step verification policies',
+      },
+    },
+  ),
+  screen(
+    'accountActivity',
+    lazy(() =>
+      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
+        (feature) => ({ default: feature.ActivityScreen }),
+      ),
+    ),
+    {
+      requires: {
+        resource: 'organization',
+        action: 'update',
+        purpose: 'see the organization’s activity log',
+      },
+    },
   ),
   screen(
     'accountSso',

@@ -46,6 +46,7 @@ const invitee: Member = {
 };
 const pageOf = (members: Member[], overrides: Partial<MemberPage> = {}): MemberPage => ({
   members,
+  activeAdminCount: 2,
   total: members.length,
   page: 1,
   pageSize: 20,
@@ -66,11 +67,16 @@ async function openMembers(handlers: Record<string, unknown> = {}, path = '/acco
     </main>,
   );
 }
-const membersSection = () => screen.findByRole('region', { name: 'Members' });
+const membersSection = () => screen.findByRole('region', { name: 'Members and invitations' });
 const callsOf = (operation: string) =>
   call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
-describe('Manage members screen', () => {
+const menuOf = async (section: HTMLElement, name: string) => {
+  fireEvent.click(await within(section).findByRole('button', { name: `Actions for ${name}` }));
+  return screen.getByRole('menu', { name: `Actions for ${name}` });
+};
+
+describe('Members screen', () => {
   afterEach(() => {
     cleanup();
     authStore.setState(initialState, true);
@@ -82,21 +88,102 @@ describe('Manage members screen', () => {
     expect(within(section).getByRole('status').textContent).toBe('Loading the members…');
   });
 
-  it('lists members and invitations in a table, and passes axe', async () => {
+  it('lists members and invitations in a table, each with an actions menu, and passes axe', async () => {
     await openMembers();
     const section = await membersSection();
     const table = await within(section).findByRole('table', { name: 'Members and pending invitations' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Manage members');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Members');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]?.textContent).toContain('Ada Admin (you)');
+    expect(rows[1]?.textContent).toContain('ada@example.com');
+    // The address may wrap before its @ and its dots, not inside a word.
+    expect(rows[1]?.querySelector('td')?.innerHTML).toContain('ada<wbr>@example<wbr>.com');
+    expect(rows[2]?.textContent).toContain('Teammate');
     expect(rows[3]?.textContent).toContain('Invitation sent');
     expect(rows[3]?.textContent).toContain('Link works until');
-    expect((within(table).getByLabelText('Role of Grace Hopper') as HTMLSelectElement).value).toBe(
-      'teammate',
-    );
+    // No solid Remove per row: one menu button per row, announced as opening a menu.
+    expect(within(table).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    const button = within(table).getByRole('button', { name: 'Actions for Grace Hopper' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(within(section).getByText(/1–3 of 3/)).toBeTruthy();
     await expectNoAxeViolations();
+  });
+
+  it('opens a row menu with the keyboard: arrows move, Escape closes it and focus goes back', async () => {
+    await openMembers();
+    const section = await membersSection();
+    const button = await within(section).findByRole('button', { name: 'Actions for Grace Hopper' });
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: 'Actions for Grace Hopper' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Make admin',
+      'Make guest',
+      'Remove from organization',
+    ]);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(items[2]);
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(items[0]);
+    await expectNoAxeViolations();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBeNull();
+
+    // ↑ opens on the last item; Enter chooses it: a dialog asks first, focus in it.
+    fireEvent.keyDown(button, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    const dialog = screen.getByRole('dialog', { name: 'Remove Grace Hopper from the organization?' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(callsOf('removeMember')).toHaveLength(0);
+  });
+
+  it('offers no Remove on your own row', async () => {
+    await openMembers();
+    const section = await membersSection();
+    const menu = await menuOf(section, 'Ada Admin');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Make teammate', 'Make guest']);
+  });
+
+  it('shows the last admin’s limits before anyone tries: demote disabled, with the reason', async () => {
+    await openMembers({ listMembers: pageOf([ada, grace], { activeAdminCount: 1 }) });
+    const section = await membersSection();
+    const table = await within(section).findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    // Visible in the row without opening anything; not on a row it does not concern.
+    expect(rows[1]?.textContent).toContain('The organization needs at least one admin');
+    expect(rows[2]?.textContent).not.toContain('The organization needs at least one admin');
+    const menu = await menuOf(section, 'Ada Admin');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => [item.getAttribute('aria-disabled'), item.textContent])).toEqual([
+      ['true', 'Make teammateThe organization needs at least one admin'],
+      ['true', 'Make guestThe organization needs at least one admin'],
+    ]);
+    await expectNoAxeViolations();
+    fireEvent.click(items[0]!);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsOf('changeMemberRole')).toHaveLength(0);
+
+    // Another admin present: the same row offers the change.
+    cleanup();
+    await openMembers({ listMembers: pageOf([ada, { ...grace, role: 'admin' }], { activeAdminCount: 2 }) });
+    const again = await membersSection();
+    const enabled = within(await menuOf(again, 'Ada Admin')).getAllByRole('menuitem');
+    expect(enabled.map((item) => item.getAttribute('aria-disabled'))).toEqual([null, null]);
   });
 
   it('says when a search finds nobody, and searches again', async () => {
@@ -149,57 +236,79 @@ describe('Manage members screen', () => {
     expect(await within(section).findByRole('table')).toBeTruthy();
   });
 
-  it('invites after checking the address is not in the organization yet', async () => {
+  it('invites several addresses at once, checking each, with one answer per address', async () => {
     await openMembers({
       checkMemberEmail: ({ query }: { query: { email: string } }) => ({
         email: query.email,
         inOrganization: query.email === grace.email ? 'member' : 'none',
       }),
-      inviteUser: ({ body }: { body: { email: string; role: string } }) => ({
-        ...body,
-        status: 'InvitationSent',
-        expiresAt: '2099-03-05T10:00:00.000Z',
-      }),
+      inviteUser: ({ body }: { body: { email: string; role: string } }) => {
+        if (body.email === 'taken@example.com')
+          throw new ApiAnswer(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'This person already has a Dcipher account.',
+            code: 'ACCOUNT_EXISTS',
+          });
+        return { ...body, status: 'InvitationSent', expiresAt: '2099-03-05T10:00:00.000Z' };
+      },
     });
-    const form = await screen.findByRole('form', { name: 'Invite a member' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const form = await screen.findByRole('form', { name: 'Invite members' });
+    const field = within(form).getByLabelText(/^Work emails/);
+    fireEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
     expect(await within(form).findByText('This field is required')).toBeTruthy();
 
-    fireEvent.change(within(form).getByLabelText('Work email'), { target: { value: grace.email } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    // Each address is checked with the contract's email rule and named when it fails; nothing is sent.
+    fireEvent.change(field, { target: { value: 'new@example.com, not-an-email; also@bad' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
     expect(
-      await within(form).findByText('This person is already a member of your organization.'),
+      await within(form).findByText(
+        '“not-an-email”: Please enter a valid email address; “also@bad”: Please enter a valid email address',
+      ),
     ).toBeTruthy();
     expect(callsOf('inviteUser')).toHaveLength(0);
 
-    fireEvent.change(within(form).getByLabelText('Work email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(field, {
+      target: {
+        value: 'New@Example.com, second@example.com\n grace@example.com taken@example.com new@example.com',
+      },
+    });
     fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'guest' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText(/Invitation sent to new@example\.com as guest\./)).toBeTruthy();
-    expect(callsOf('inviteUser')[0]?.[1]).toEqual({ body: { email: 'new@example.com', role: 'guest' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
+    const results = await screen.findByRole('list', { name: 'Invitation results' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'new@example.com — Invitation sent as guest. The link works until 5 Mar 2099.',
+      'second@example.com — Invitation sent as guest. The link works until 5 Mar 2099.',
+      'grace@example.com — not invited: This person is already a member of your organization.',
+      'taken@example.com — not invited: This person already has a Dcipher account.',
+    ]);
+    expect(
+      screen.getByText('2 of 4 invitations sent. The addresses not invited are still in the field.'),
+    ).toBeTruthy();
+    expect(callsOf('inviteUser').map(([, input]) => input)).toEqual([
+      { body: { email: 'new@example.com', role: 'guest' } },
+      { body: { email: 'second@example.com', role: 'guest' } },
+      { body: { email: 'taken@example.com', role: 'guest' } },
+    ]);
+    expect((field as HTMLTextAreaElement).value).toBe('grace@example.com\ntaken@example.com');
     await waitFor(() => expect(callsOf('listMembers').length).toBeGreaterThan(1));
   });
 
-  it('keeps what was typed and shows the refusal when inviting fails', async () => {
-    await openMembers({
-      checkMemberEmail: { email: 'x@example.com', inOrganization: 'none' },
-      inviteUser: () => {
-        throw new ApiAnswer(409, {
-          statusCode: 409,
-          error: 'Conflict',
-          message: 'This person already has a Dcipher account.',
-          code: 'ACCOUNT_EXISTS',
-        });
-      },
-    });
-    const form = await screen.findByRole('form', { name: 'Invite a member' });
-    fireEvent.change(within(form).getByLabelText('Work email'), { target: { value: 'x@example.com' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(form).findByText('This person already has a Dcipher account.')).toBeTruthy();
-    expect((within(form).getByLabelText('Work email') as HTMLInputElement).value).toBe('x@example.com');
+  it('refuses more than 20 addresses at once', async () => {
+    await openMembers();
+    const form = await screen.findByRole('form', { name: 'Invite members' });
+    const many = Array.from({ length: 21 }, (_, index) => `person${index}@example.com`).join(', ');
+    fireEvent.change(within(form).getByLabelText(/^Work emails/), { target: { value: many } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send invitations' }));
+    expect(await within(form).findByText('Invite at most 20 people at once')).toBeTruthy();
+    expect(callsOf('checkMemberEmail')).toHaveLength(0);
   });
 
-  it('changes a role after confirming what changes, and shows the last-admin refusal', async () => {
+  it('changes a role after confirming what changes in a dialog, and shows a refusal there', async () => {
     let refuse = false;
     await openMembers({
       changeMemberRole: () => {
@@ -216,27 +325,28 @@ describe('Manage members screen', () => {
       },
     });
     const section = await membersSection();
-    fireEvent.change(await within(section).findByLabelText('Role of Grace Hopper'), {
-      target: { value: 'admin' },
-    });
-    const question = within(section).getByRole('group', { name: 'Make Grace Hopper admin?' });
+    fireEvent.click(
+      within(await menuOf(section, 'Grace Hopper')).getByRole('menuitem', { name: 'Make admin' }),
+    );
+    const question = screen.getByRole('dialog', { name: 'Make Grace Hopper admin?' });
     expect(question.textContent).toContain('changes from teammate to admin');
     expect(callsOf('changeMemberRole')).toHaveLength(0);
     await expectNoAxeViolations();
     fireEvent.click(within(question).getByRole('button', { name: 'Change role' }));
     expect(await within(section).findByText('Grace Hopper is now admin.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(callsOf('changeMemberRole')[0]?.[1]).toEqual({
       params: { email: grace.email },
       body: { role: 'admin' },
     });
 
+    // Between loading and confirming, someone else may have been demoted: the API's refusal is shown in the dialog.
     refuse = true;
-    fireEvent.change(within(section).getByLabelText('Role of Ada Admin'), { target: { value: 'guest' } });
-    const own = within(section).getByRole('group', { name: 'Make Ada Admin guest?' });
+    fireEvent.click(within(await menuOf(section, 'Ada Admin')).getByRole('menuitem', { name: 'Make guest' }));
+    const own = screen.getByRole('dialog', { name: 'Make Ada Admin guest?' });
     expect(own.textContent).toContain('You will no longer be able to manage members.');
     fireEvent.click(within(own).getByRole('button', { name: 'Change role' }));
-    // Rendered by the client from the code and its reason, not the generic last-admin text of account deletion.
-    expect((await within(section).findByRole('alert')).textContent).toContain(
+    expect((await within(own).findByRole('alert')).textContent).toContain(
       'Your organization needs at least one admin: make another member an admin before changing this one.',
     );
   });
@@ -253,29 +363,38 @@ describe('Manage members screen', () => {
       },
     });
     const section = await membersSection();
-    fireEvent.click(await within(section).findByRole('button', { name: 'Remove Grace Hopper' }));
-    const question = within(section).getByRole('group', {
-      name: 'Remove Grace Hopper from the organization?',
-    });
+    const actions = await within(section).findByRole('button', { name: 'Actions for Grace Hopper' });
+    fireEvent.click(
+      within(await menuOf(section, 'Grace Hopper')).getByRole('menuitem', {
+        name: 'Remove from organization',
+      }),
+    );
+    const question = screen.getByRole('dialog', { name: 'Remove Grace Hopper from the organization?' });
     expect(question.textContent).toContain('Dcipher account is deleted');
     fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(callsOf('removeMember')).toHaveLength(0);
-    fireEvent.click(within(section).getByRole('button', { name: 'Remove Grace Hopper' }));
-    fireEvent.click(within(section).getByRole('button', { name: 'Remove member' }));
+    // Focus is back on the row's menu button.
+    expect(document.activeElement).toBe(actions);
+    fireEvent.click(
+      within(await menuOf(section, 'Grace Hopper')).getByRole('menuitem', {
+        name: 'Remove from organization',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove member' }));
     expect(await within(section).findByText('Grace Hopper was removed from the organization.')).toBeTruthy();
     expect(callsOf('removeMember')[0]?.[1]).toEqual({ params: { email: grace.email } });
 
     fireEvent.click(
-      within(section).getByRole('button', { name: `Revoke the invitation to ${invitee.email}` }),
+      within(await menuOf(section, invitee.email)).getByRole('menuitem', { name: 'Revoke invitation' }),
     );
-    fireEvent.click(within(section).getByRole('button', { name: 'Revoke invitation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke invitation' }));
     expect(
       await within(section).findByText(/The invitation to linus@example\.com was revoked\./),
     ).toBeTruthy();
     expect(callsOf('revokeInvitation')[0]?.[1]).toEqual({ params: { userId: invitee.id } });
 
     fireEvent.click(
-      within(section).getByRole('button', { name: `Resend the invitation to ${invitee.email}` }),
+      within(await menuOf(section, invitee.email)).getByRole('menuitem', { name: 'Resend invitation' }),
     );
     expect(
       await within(section).findByText(/A new invitation was sent to linus@example\.com\./),

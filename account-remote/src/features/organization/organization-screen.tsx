@@ -1,43 +1,17 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import {
-  contract,
-  InviteInputSchema,
-  type Member,
-  type MemberPage,
-  memberPageSizeDefault,
-} from '@dcipher/shared/contract';
+import { contract, type Member, type MemberPage, memberPageSizeDefault } from '@dcipher/shared/contract';
 import { type OrganizationRole, organizationRoles } from '@dcipher/shared/domain';
-import {
-  Alert,
-  Button,
-  Form,
-  FormSelectField,
-  FormSubmitButton,
-  FormTextField,
-  Notice,
-  TextField,
-  theme,
-  useContractForm,
-} from '@dcipher/shared/ui';
+import { Alert, Button, Notice, TextField, theme } from '@dcipher/shared/ui';
+import { memberMessages } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { Dialog } from '../../kit/dialog';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
-import { OrganizationSettingsSections } from './organization-settings-sections';
-
-export const roleLabels: Record<OrganizationRole, string> = {
-  admin: 'Admin',
-  teammate: 'Teammate',
-  guest: 'Guest',
-};
-
-/** What each role may do, in one line each: shown next to the role choice so the admin knows what they give. */
-const roleHints: Record<OrganizationRole, string> = {
-  admin: 'manages members, settings, billing and everything in the organization',
-  teammate: 'creates and works on projects, workflows and files',
-  guest: 'only sees what is shared with them, read-only',
-};
+import { InviteSection } from './invite-section';
+import { dateOf, nameOf, roleHints, roleLabels, wrappableEmail } from './member-labels';
+import { RowMenu, type RowMenuItem } from './row-menu';
 
 const statusLabels: Record<Member['status'], string> = {
   InvitationSent: 'Invitation sent',
@@ -45,36 +19,21 @@ const statusLabels: Record<Member['status'], string> = {
   suspended: 'Suspended',
 };
 
-const roleOptions = organizationRoles.map((role) => ({ value: role, label: roleLabels[role] }));
-
-const nameOf = (member: Member) => `${member.firstName} ${member.lastName}`.trim() || member.email;
-
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
-
 type Outcome = { kind: 'done' | 'failed'; text: string };
 
 type Confirming =
   | { action: 'role'; member: Member; role: OrganizationRole }
   | { action: 'revoke' | 'remove'; member: Member };
 
-/** /account/organization, "Manage members": the organization's people, invitations and roles (admins). */
+/** /account/organization, "Members": the organization's people, invitations and roles (admins; issue 25). */
 export default function OrganizationScreen() {
-  return (
-    <>
-      <MembersSection />
-      <OrganizationSettingsSections />
-    </>
-  );
-}
-
-function MembersSection() {
   const api = authenticatedApi();
-  const { account, leaveAccountArea, replaceAccount } = useAccount();
+  const { account, replaceAccount } = useAccount();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ search: '', page: 1 });
   const [outcome, setOutcome] = useState<Outcome>();
   const [confirming, setConfirming] = useState<Confirming>();
+  const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const { result, reload } = useApiLoad<MemberPage>(() =>
@@ -98,56 +57,39 @@ function MembersSection() {
   }, [query, reload]);
   const goTo = (next: { search: string; page: number }) => setQuery(next);
 
-  const inviteForm = useContractForm({
-    schema: InviteInputSchema,
-    defaultValues: { email: '', role: 'teammate' },
-    onSubmit: async (values) => {
-      setOutcome(undefined);
-      const check = await api.call(contract.members.checkMemberEmail, { query: { email: values.email } });
-      if (check.inOrganization === 'member') {
-        inviteForm.setError('email', {
-          type: 'server',
-          message: 'This person is already a member of your organization.',
-        });
-        return;
-      }
-      if (check.inOrganization === 'invited') {
-        inviteForm.setError('email', {
-          type: 'server',
-          message: 'This person has already been invited. Resend the invitation from the list instead.',
-        });
-        return;
-      }
-      const sent = await api.call(contract.invitations.inviteUser, { body: values });
-      setOutcome({
-        kind: 'done',
-        text: `Invitation sent to ${sent.email} as ${roleLabels[sent.role].toLowerCase()}. The link works until ${dateOf(sent.expiresAt)}.`,
-      });
-      inviteForm.reset({ email: '', role: values.role });
-      await reload();
-    },
-  });
-
   async function run(action: () => Promise<string>) {
     setBusy(true);
     setOutcome(undefined);
+    setRefusal(undefined);
     try {
       const text = await action();
       setConfirming(undefined);
       setOutcome({ kind: 'done', text });
       await reload();
     } catch (error) {
-      setOutcome({ kind: 'failed', text: messageOf(error) });
+      // Shown in the dialog, next to what was asked; the row stays as it was.
+      setRefusal(messageOf(error));
     } finally {
       setBusy(false);
     }
   }
 
-  const resend = (member: Member) =>
-    run(async () => {
-      const sent = await api.call(contract.invitations.resendInvitation, { body: { email: member.email } });
-      return `A new invitation was sent to ${sent.email}. Earlier links no longer work; this one works until ${dateOf(sent.expiresAt)}.`;
-    });
+  const resend = (member: Member) => {
+    setBusy(true);
+    setOutcome(undefined);
+    void api
+      .call(contract.invitations.resendInvitation, { body: { email: member.email } })
+      .then(
+        (sent) =>
+          setOutcome({
+            kind: 'done',
+            text: `A new invitation was sent to ${sent.email}. Earlier links no longer work; this one works until ${dateOf(sent.expiresAt)}.`,
+          }),
+        (error) => setOutcome({ kind: 'failed', text: messageOf(error) }),
+      )
+      .finally(() => setBusy(false))
+      .then(() => reload());
+  };
 
   const confirm = (what: Confirming) =>
     run(async () => {
@@ -166,14 +108,18 @@ function MembersSection() {
         return `The invitation to ${member.email} was revoked. Its link no longer works.`;
       }
       await api.call(contract.members.removeMember, { params: { email: member.email } });
-      // An admin who removed themselves has no account any more: leave the account area for the home page.
-      if (member.email === account.email) await leaveAccountArea('/');
       return `${nameOf(member)} was removed from the organization.`;
     });
 
+  const ask = (next: Confirming) => {
+    setOutcome(undefined);
+    setRefusal(undefined);
+    setConfirming(next);
+  };
+
   return (
     <>
-      <ScreenSection title="Members">
+      <ScreenSection title="Members and invitations">
         <form
           aria-label="Search members"
           onSubmit={(event) => {
@@ -220,64 +166,49 @@ function MembersSection() {
               </p>
             ) : (
               <>
-                <MemberTable
-                  members={page.members}
-                  ownEmail={account.email}
-                  busy={busy}
-                  confirming={confirming}
-                  onAsk={(next) => {
-                    setOutcome(undefined);
-                    setConfirming(next);
-                  }}
-                  onResend={(member) => void resend(member)}
-                  onConfirm={(what) => void confirm(what)}
-                  onCancel={() => setConfirming(undefined)}
-                />
+                <MemberTable page={page} ownEmail={account.email} busy={busy} onAsk={ask} onResend={resend} />
                 <Pagination page={page} onPage={(number) => goTo({ search: query.search, page: number })} />
               </>
             )
           }
         </LoadState>
       </ScreenSection>
-      <ScreenSection title="Invite a member">
-        <p css={{ marginTop: 0, color: theme.colors.muted }}>
-          We email them a link to join your organization. It works for 7 days; they can also decline it.
-        </p>
-        <Form form={inviteForm} aria-label="Invite a member">
-          <FormTextField form={inviteForm} name="email" label="Work email" type="email" autoComplete="off" />
-          <FormSelectField form={inviteForm} name="role" label="Role" options={roleOptions} />
-          <p css={{ marginTop: '-0.5rem', color: theme.colors.muted, fontSize: '0.9rem' }}>
-            An admin {roleHints.admin}; a teammate {roleHints.teammate}; a guest {roleHints.guest}.
-          </p>
-          <FormSubmitButton form={inviteForm} busyLabel="Sending…">
-            Send invitation
-          </FormSubmitButton>
-        </Form>
-      </ScreenSection>
+      <InviteSection onInvited={() => void reload()} />
+      {confirming ? (
+        <ConfirmationDialog
+          confirming={confirming}
+          isSelf={confirming.member.email === account.email}
+          busy={busy}
+          refusal={refusal}
+          onConfirm={() => void confirm(confirming)}
+          onCancel={() => {
+            setConfirming(undefined);
+            setRefusal(undefined);
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
 const cellLabel = (label: string) => ({ 'data-label': label });
 
+/** An active admin who is the only one: neither demoted nor removed (the API refuses it with LAST_ADMIN too). */
+const isLastAdmin = (member: Member, page: MemberPage) =>
+  member.role === 'admin' && member.status === 'Active' && page.activeAdminCount <= 1;
+
 function MemberTable({
-  members,
+  page,
   ownEmail,
   busy,
-  confirming,
   onAsk,
   onResend,
-  onConfirm,
-  onCancel,
 }: {
-  members: Member[];
+  page: MemberPage;
   ownEmail: string;
   busy: boolean;
-  confirming: Confirming | undefined;
   onAsk: (what: Confirming) => void;
   onResend: (member: Member) => void;
-  onConfirm: (what: Confirming) => void;
-  onCancel: () => void;
 }) {
   return (
     <table
@@ -287,22 +218,24 @@ function MemberTable({
         marginBottom: '1rem',
         'th, td': {
           textAlign: 'left',
-          padding: '0.6rem 0.5rem',
+          padding: '0.75rem 0.5rem',
           borderTop: `1px solid ${theme.colors.border}`,
           verticalAlign: 'top',
         },
-        td: { overflowWrap: 'anywhere' },
+        'td:last-of-type': { textAlign: 'right' },
         // On a phone each member is a card: the cells stack, each named by its column.
         '@media (max-width: 47.99rem)': {
           thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' },
           'tr, td': { display: 'block' },
           tr: {
+            position: 'relative',
             border: `1px solid ${theme.colors.border}`,
             borderRadius: theme.radius,
             padding: '0.5rem 0.75rem',
             marginBottom: '0.75rem',
           },
           td: { border: 'none', padding: '0.3rem 0' },
+          'td:last-of-type': { textAlign: 'left', paddingTop: '0.5rem' },
           'td[data-label]::before': {
             content: 'attr(data-label) ": "',
             fontWeight: 600,
@@ -315,25 +248,30 @@ function MemberTable({
       </caption>
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
+          <th scope="col" css={{ width: '50%' }}>
+            Member
+          </th>
           <th scope="col">Role</th>
           <th scope="col">Status</th>
-          <th scope="col">Actions</th>
+          <th scope="col">
+            <span
+              css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}
+            >
+              Actions
+            </span>
+          </th>
         </tr>
       </thead>
       <tbody>
-        {members.map((member) => (
+        {page.members.map((member) => (
           <MemberRow
             key={member.id}
             member={member}
             isSelf={member.email === ownEmail}
+            lastAdmin={isLastAdmin(member, page)}
             busy={busy}
-            confirming={confirming?.member.id === member.id ? confirming : undefined}
             onAsk={onAsk}
             onResend={onResend}
-            onConfirm={onConfirm}
-            onCancel={onCancel}
           />
         ))}
       </tbody>
@@ -344,135 +282,97 @@ function MemberTable({
 function MemberRow({
   member,
   isSelf,
+  lastAdmin,
   busy,
-  confirming,
   onAsk,
   onResend,
-  onConfirm,
-  onCancel,
 }: {
   member: Member;
   isSelf: boolean;
+  lastAdmin: boolean;
   busy: boolean;
-  confirming: Confirming | undefined;
   onAsk: (what: Confirming) => void;
   onResend: (member: Member) => void;
-  onConfirm: (what: Confirming) => void;
-  onCancel: () => void;
 }) {
   const name = nameOf(member);
   const pending = member.status === 'InvitationSent';
   const expired =
     pending && member.invitationExpiresAt !== null && new Date(member.invitationExpiresAt) < new Date();
+  const lastAdminReason = lastAdmin ? memberMessages.lastAdminReason : undefined;
+  const items: RowMenuItem[] = pending
+    ? [
+        { label: 'Resend invitation', onSelect: () => onResend(member) },
+        { label: 'Revoke invitation', danger: true, onSelect: () => onAsk({ action: 'revoke', member }) },
+      ]
+    : [
+        ...organizationRoles
+          .filter((role) => role !== member.role)
+          .map((role) => ({
+            label: `Make ${roleLabels[role].toLowerCase()}`,
+            disabledReason: role === 'admin' ? undefined : lastAdminReason,
+            onSelect: () => onAsk({ action: 'role', member, role }),
+          })),
+        // Removing deletes the person's account; one's own account is deleted from "Delete account", not here.
+        ...(isSelf
+          ? []
+          : [
+              {
+                label: 'Remove from organization',
+                danger: true,
+                disabledReason: lastAdminReason,
+                onSelect: () => onAsk({ action: 'remove', member }),
+              },
+            ]),
+      ];
   return (
-    <>
-      <tr>
-        <td {...cellLabel('Name')}>
-          <span css={{ fontWeight: 600 }}>{pending ? '—' : name}</span>
-          {isSelf ? ' (you)' : null}
-        </td>
-        <td {...cellLabel('Email')}>{member.email}</td>
-        <td {...cellLabel('Role')}>
-          {pending ? (
-            roleLabels[member.role]
-          ) : (
-            // The column names the field; the select's own name says whose role it is.
-            <select
-              aria-label={`Role of ${name}`}
-              value={confirming?.action === 'role' ? confirming.role : member.role}
-              disabled={busy}
-              onChange={(event) => {
-                const role = event.currentTarget.value as OrganizationRole;
-                if (role !== member.role) onAsk({ action: 'role', member, role });
-              }}
-              css={{
-                minWidth: '8rem',
-                font: 'inherit',
-                padding: '0.45rem 0.5rem',
-                borderRadius: theme.radius,
-                border: `1px solid ${theme.colors.border}`,
-                background: theme.colors.surface,
-                color: theme.colors.ink,
-              }}
-            >
-              {roleOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </td>
-        <td {...cellLabel('Status')}>
-          {statusLabels[member.status]}
-          {pending && member.invitationExpiresAt ? (
-            <div css={{ color: theme.colors.muted, fontSize: '0.85rem' }}>
-              {expired ? 'Link expired' : `Link works until ${dateOf(member.invitationExpiresAt)}`}
-            </div>
-          ) : null}
-        </td>
-        <td {...cellLabel('Actions')}>
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-            {pending ? (
-              <>
-                <Button
-                  variant="secondary"
-                  disabled={busy}
-                  onClick={() => onResend(member)}
-                  aria-label={`Resend the invitation to ${member.email}`}
-                >
-                  Resend
-                </Button>
-                <Button
-                  variant="danger"
-                  disabled={busy}
-                  onClick={() => onAsk({ action: 'revoke', member })}
-                  aria-label={`Revoke the invitation to ${member.email}`}
-                >
-                  Revoke
-                </Button>
-              </>
-            ) : (
-              <Button
-                variant="danger"
-                disabled={busy}
-                onClick={() => onAsk({ action: 'remove', member })}
-                aria-label={`Remove ${name}`}
-              >
-                Remove
-              </Button>
-            )}
+    <tr>
+      <td>
+        <div css={{ fontWeight: 600, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' }}>
+          {pending ? 'Invited' : name}
+          {isSelf ? <span css={{ fontWeight: 400, color: theme.colors.muted }}> (you)</span> : null}
+        </div>
+        {/* An address wraps anywhere it must (a long one on a phone), a name never mid-word. */}
+        <div css={{ overflowWrap: 'anywhere', color: theme.colors.muted }}>
+          {wrappableEmail(member.email)}
+        </div>
+      </td>
+      <td {...cellLabel('Role')}>
+        {roleLabels[member.role]}
+        {lastAdmin ? (
+          <div css={{ color: theme.colors.muted, fontSize: '0.85rem' }}>
+            {memberMessages.lastAdminReason}: {isSelf ? 'your' : 'their'} role cannot change
+            {isSelf ? '' : ' and they cannot be removed'} until another member is an admin.
           </div>
-        </td>
-      </tr>
-      {confirming ? (
-        <tr>
-          <td colSpan={5}>
-            <Confirmation
-              confirming={confirming}
-              isSelf={isSelf}
-              busy={busy}
-              onConfirm={onConfirm}
-              onCancel={onCancel}
-            />
-          </td>
-        </tr>
-      ) : null}
-    </>
+        ) : null}
+      </td>
+      <td {...cellLabel('Status')}>
+        {statusLabels[member.status]}
+        {pending && member.invitationExpiresAt ? (
+          <div css={{ color: theme.colors.muted, fontSize: '0.85rem' }}>
+            {expired ? 'Link expired' : `Link works until ${dateOf(member.invitationExpiresAt)}`}
+          </div>
+        ) : null}
+      </td>
+      <td>
+        <RowMenu label={`Actions for ${pending ? member.email : name}`} items={items} disabled={busy} />
+      </td>
+    </tr>
   );
 }
 
-function Confirmation({
+function ConfirmationDialog({
   confirming,
   isSelf,
   busy,
+  refusal,
   onConfirm,
   onCancel,
 }: {
   confirming: Confirming;
   isSelf: boolean;
   busy: boolean;
-  onConfirm: (what: Confirming) => void;
+  refusal: string | undefined;
+  onConfirm: () => void;
   onCancel: () => void;
 }) {
   const { member } = confirming;
@@ -497,42 +397,29 @@ function Confirmation({
           }
         : {
             title: `Remove ${name} from the organization?`,
-            text: isSelf
-              ? 'This is you: your Dcipher account is deleted, you are signed out everywhere and your personal ' +
-                'data is erased. This cannot be undone.'
-              : `${name}’s Dcipher account is deleted: they are signed out everywhere and can no longer log in, and ` +
-                'their personal data is erased. This cannot be undone. You can invite them again later.',
+            text:
+              `${name}’s Dcipher account is deleted: they are signed out everywhere and can no longer log in, and ` +
+              'their personal data is erased. This cannot be undone. You can invite them again later.',
             button: 'Remove member',
             busyLabel: 'Removing…',
           };
   return (
-    <fieldset
-      css={{
-        minWidth: 0,
-        margin: 0,
-        padding: '1rem',
-        borderRadius: theme.radius,
-        border: `1px solid ${theme.colors.border}`,
-        background: theme.colors.canvas,
-      }}
-    >
-      <legend css={{ float: 'left', width: '100%', padding: 0, marginBottom: '0.5rem', fontWeight: 600 }}>
-        {copy.title}
-      </legend>
-      <p css={{ clear: 'both' }}>{copy.text}</p>
+    <Dialog title={copy.title} onClose={busy ? () => undefined : onCancel}>
+      <p css={{ overflowWrap: 'anywhere' }}>{copy.text}</p>
+      {refusal ? <Alert>{refusal}</Alert> : null}
       <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
         <Button
           variant={confirming.action === 'role' ? 'primary' : 'danger'}
           disabled={busy}
-          onClick={() => onConfirm(confirming)}
+          onClick={onConfirm}
         >
           {busy ? copy.busyLabel : copy.button}
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+        <Button variant="secondary" disabled={busy} onClick={onCancel} data-autofocus>
           Cancel
         </Button>
       </div>
-    </fieldset>
+    </Dialog>
   );
 }
 

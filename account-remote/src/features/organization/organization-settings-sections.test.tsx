@@ -4,7 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { OrganizationSettingsSections } from './organization-settings-sections';
+import { ActivityScreen } from './activity-screen';
+import { GeneralScreen, SecurityPoliciesScreen } from './organization-settings-sections';
 
 let call = answeringThroughTheClient({});
 jest.mock('@dcipher/shared/auth', () => ({
@@ -38,18 +39,21 @@ const regionChange: ActivityEntry = {
 
 async function renderSections(handlers: Record<string, unknown> = {}, role = 'admin') {
   authStore.setState({ status: 'authenticated', claims: { role } as never });
-  // Alone, the sections are not in the account area, which sets the page title.
-  document.title = 'Dcipher | Manage members';
+  // Alone, the screens are not in the account area, which sets the page title.
+  document.title = 'Dcipher | Organization';
   call = answeringThroughTheClient({
     getOrganization: organization,
     getPasswordPolicy: { expiresAfterDays: null },
     listOrganizationActivity: { entries: [regionChange], total: 1, page: 1, pageSize: 20 },
     ...handlers,
   });
+  // The three pages of issue 25, side by side: each is one screen of the account area.
   await renderScreen(
     <main>
-      <h1>Manage members</h1>
-      <OrganizationSettingsSections />
+      <h1>Organization</h1>
+      <GeneralScreen />
+      <SecurityPoliciesScreen />
+      {role === 'admin' ? <ActivityScreen /> : null}
     </main>,
   );
 }
@@ -74,10 +78,11 @@ describe('organization settings sections', () => {
     await renderSections();
     expect(((await screen.findByLabelText('Organization name')) as HTMLInputElement).value).toBe('Demo Org');
     expect(screen.getByText('Members choose for themselves', { exact: false })).toBeTruthy();
-    const activity = screen.getByRole('region', { name: 'Activity' });
+    const activity = screen.getByRole('region', { name: 'Changes to the organization' });
     expect(await within(activity).findByText('Ada Admin')).toBeTruthy();
+    // In words, the regions by their names: no raw values.
     expect(activity.textContent).toContain(
-      'changed the cloud region: us-central1 (from europe-west1 to us-central1)',
+      'Ada Admin changed the cloud region from Belgium (St. Ghislain) to United States (Iowa)',
     );
     expect(activity.textContent).toContain('20 Nov 2026, 14:05');
     await expectNoAxeViolations();
@@ -90,10 +95,11 @@ describe('organization settings sections', () => {
           ? { entries: [], total: 0, page: 1, pageSize: 20 }
           : { entries: [regionChange], total: 1, page: 1, pageSize: 20 },
     });
-    const activity = screen.getByRole('region', { name: 'Activity' });
+    const activity = screen.getByRole('region', { name: 'Changes to the organization' });
     await within(activity).findByText('Ada Admin');
     fireEvent.change(within(activity).getByLabelText('Show'), { target: { value: 'sso' } });
-    expect(await within(activity).findByText('No changes of this kind yet.')).toBeTruthy();
+    fireEvent.click(within(activity).getByRole('button', { name: 'Apply filter' }));
+    expect(await within(activity).findByText('No changes match this filter.')).toBeTruthy();
     expect(callsOf('listOrganizationActivity').at(-1)?.[1]).toEqual({
       query: { page: '1', pageSize: '20', category: 'sso' },
     });
@@ -114,7 +120,7 @@ describe('organization settings sections', () => {
         return { entries: [regionChange], total: 1, page: 1, pageSize: 20 };
       },
     });
-    const activity = screen.getByRole('region', { name: 'Activity' });
+    const activity = screen.getByRole('region', { name: 'Changes to the organization' });
     expect((await within(activity).findByRole('alert')).textContent).toBe('Server error');
     fireEvent.click(within(activity).getByRole('button', { name: 'Try again' }));
     expect(await within(activity).findByText('Ada Admin')).toBeTruthy();
@@ -162,11 +168,59 @@ describe('organization settings sections', () => {
     );
   });
 
+  it('filters by days, refusing a range that ends before it starts, and exports what is shown as CSV', async () => {
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:activity');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderSections({
+      exportOrganizationActivity: {
+        fileName: 'dcipher-activity-2026-11-01-to-2026-11-30.csv',
+        contentType: 'text/csv',
+        text: 'time_utc,actor_name\n2026-11-20T14:05:00.000Z,Ada Admin\n',
+        entries: 1,
+        truncated: false,
+      },
+    });
+    const activity = screen.getByRole('region', { name: 'Changes to the organization' });
+    await within(activity).findByText('Ada Admin');
+    fireEvent.change(within(activity).getByLabelText('From (day)'), { target: { value: '2026-11-30' } });
+    fireEvent.change(within(activity).getByLabelText('To (day)'), { target: { value: '2026-11-01' } });
+    fireEvent.click(within(activity).getByRole('button', { name: 'Apply filter' }));
+    expect(
+      await within(activity).findByText('The start date must be on or before the end date'),
+    ).toBeTruthy();
+    expect(callsOf('listOrganizationActivity')).toHaveLength(1);
+
+    fireEvent.change(within(activity).getByLabelText('From (day)'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(activity).getByLabelText('To (day)'), { target: { value: '2026-11-30' } });
+    fireEvent.click(within(activity).getByRole('button', { name: 'Apply filter' }));
+    await waitFor(() =>
+      expect(callsOf('listOrganizationActivity').at(-1)?.[1]).toEqual({
+        query: { page: '1', pageSize: '20', from: '2026-11-01', to: '2026-11-30' },
+      }),
+    );
+    fireEvent.click(within(activity).getByRole('button', { name: 'Export these changes (CSV)' }));
+    expect(
+      await within(activity).findByText(
+        'Exported 1 change to dcipher-activity-2026-11-01-to-2026-11-30.csv.',
+      ),
+    ).toBeTruthy();
+    // The API filters: the export asks with the same days.
+    expect(callsOf('exportOrganizationActivity')[0]?.[1]).toEqual({
+      query: { from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect(click).toHaveBeenCalledTimes(1);
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect([blob.type, blob.size]).toEqual(['text/csv;charset=utf-8', 55]);
+    click.mockRestore();
+    await expectNoAxeViolations();
+  });
+
   it('shows a teammate the details only, nothing to change', async () => {
     await renderSections({}, 'teammate');
     expect(await screen.findByText('Demo Org')).toBeTruthy();
     expect(screen.queryByLabelText('Organization name')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Activity' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Changes to the organization' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Password expiration' })).toBeNull();
     expect(callsOf('listOrganizationActivity')).toHaveLength(0);
   });

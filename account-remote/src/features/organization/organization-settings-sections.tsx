@@ -1,19 +1,12 @@
 import { authenticatedApi, useAuth } from '@dcipher/shared/auth';
 import {
-  type ActivityEntry,
   contract,
   type Organization,
   OrganizationDetailsInputSchema,
   PasswordPolicyFormSchema,
 } from '@dcipher/shared/contract';
-import {
-  type ActivityCategory,
-  activityActionLabels,
-  activityCategories,
-  can,
-  passwordExpiryBounds,
-} from '@dcipher/shared/domain';
-import { formatDate, formatTime } from '@dcipher/shared/format';
+import { can, passwordExpiryBounds } from '@dcipher/shared/domain';
+import { formatDate } from '@dcipher/shared/format';
 import {
   Alert,
   Button,
@@ -22,11 +15,10 @@ import {
   FormSubmitButton,
   FormTextField,
   Notice,
-  SelectField,
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
@@ -38,28 +30,42 @@ function OutcomeMessage({ outcome }: { outcome: Outcome }) {
   return outcome.kind === 'done' ? <Notice>{outcome.text}</Notice> : <Alert>{outcome.text}</Alert>;
 }
 
-/**
- * The organization's own settings on `/account/organization`, below its members: details, password expiry,
- * the two-step requirement and the activity log (docs/decisions/0033, 0034). Only what the user may change is
- * offered (the shared policy); the account area already keeps non-admins out of this page.
- */
-export function OrganizationSettingsSections() {
+/** The caller's permissions under the shared policy: only what they may change is offered. */
+function useSubject() {
   const role = useAuth((state) => state.claims?.role);
-  const subject = { kind: 'user' as const, role: role ?? 'guest', internalAdmin: false };
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(() => api.call(contract.organization.getOrganization));
-  const mayUpdate = can(subject, 'organization', 'update');
+  return { kind: 'user' as const, role: role ?? 'guest', internalAdmin: false };
+}
+
+/**
+ * `/account/organization/general`: the organization's name and the way to delete it (issue 25; docs/decisions/0033,
+ * 0034, 0082). The account area already keeps non-admins out of this page.
+ */
+export function GeneralScreen() {
+  const subject = useSubject();
+  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.organization.getOrganization));
+  return (
+    <ScreenSection title="Organization details">
+      <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
+        {(organization) => (
+          <DetailsForm
+            organization={organization}
+            editable={can(subject, 'organization', 'update')}
+            onSaved={() => void reload()}
+          />
+        )}
+      </LoadState>
+    </ScreenSection>
+  );
+}
+
+/** `/account/organization/security`: password expiry and required two-step verification (issue 25). */
+export function SecurityPoliciesScreen() {
+  const subject = useSubject();
+  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.organization.getOrganization));
   return (
     <>
-      <ScreenSection title="Organization details">
-        <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
-          {(organization) => (
-            <DetailsForm organization={organization} editable={mayUpdate} onSaved={() => void reload()} />
-          )}
-        </LoadState>
-      </ScreenSection>
       {can(subject, 'organization-password-expiration-policy', 'update') ? <PasswordPolicySection /> : null}
-      {mayUpdate ? (
+      {can(subject, 'organization', 'update') ? (
         <ScreenSection title="Two-step verification for everyone">
           <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
             {(organization) => (
@@ -68,7 +74,6 @@ export function OrganizationSettingsSections() {
           </LoadState>
         </ScreenSection>
       ) : null}
-      {mayUpdate ? <ActivitySection /> : null}
     </>
   );
 }
@@ -279,127 +284,5 @@ function TwoStepRequirement({ organization, onSaved }: { organization: Organizat
         </Button>
       )}
     </>
-  );
-}
-
-const categoryLabels: Record<ActivityCategory, string> = {
-  member: 'Members and invitations',
-  organization: 'Organization settings',
-  sso: 'Single sign-on',
-  'api-key': 'API keys',
-  role: 'Roles and sharing',
-  ownership: 'Ownership',
-};
-const pageSize = 20;
-
-function ActivitySection() {
-  const [category, setCategory] = useState<ActivityCategory | ''>('');
-  const [page, setPage] = useState(1);
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(() =>
-    api.call(contract.organization.listOrganizationActivity, {
-      query: { page: String(page), pageSize: String(pageSize), ...(category && { category }) },
-    }),
-  );
-  // A new filter or page loads again (the first load is the hook's own).
-  const firstLoad = useRef(true);
-  useEffect(() => {
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      return;
-    }
-    void reload();
-  }, [category, page, reload]);
-  return (
-    <ScreenSection title="Activity">
-      <p css={{ marginTop: 0, color: theme.colors.muted }}>
-        Every change made to the organization: who made it, when, and what changed. Times are in UTC.
-      </p>
-      <SelectField
-        label="Show"
-        value={category}
-        onChange={(event) => {
-          setCategory(event.currentTarget.value as ActivityCategory | '');
-          setPage(1);
-        }}
-        options={[
-          { value: '', label: 'All changes' },
-          ...activityCategories.map((value) => ({ value, label: categoryLabels[value] })),
-        ]}
-      />
-      <LoadState load={result} loadingText="Loading the activity…" onRetry={() => void reload()}>
-        {(activity) =>
-          activity.entries.length === 0 ? (
-            <p css={{ color: theme.colors.muted }}>
-              {category ? 'No changes of this kind yet.' : 'No changes recorded yet.'}
-            </p>
-          ) : (
-            <>
-              <ol aria-label="Changes, newest first" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {activity.entries.map((entry) => (
-                  <ActivityRow key={entry.id} entry={entry} />
-                ))}
-              </ol>
-              <nav
-                aria-label="Activity pages"
-                css={{
-                  display: 'flex',
-                  gap: '0.5rem',
-                  alignItems: 'center',
-                  flexWrap: 'wrap',
-                  marginTop: '1rem',
-                }}
-              >
-                <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Newer
-                </Button>
-                <span>
-                  Page {page} of {Math.max(1, Math.ceil(activity.total / pageSize))}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={page * pageSize >= activity.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Older
-                </Button>
-              </nav>
-            </>
-          )
-        }
-      </LoadState>
-    </ScreenSection>
-  );
-}
-
-function describeDetails(details: ActivityEntry['details']): string {
-  if ('from' in details && 'to' in details)
-    return ` (from ${details.from ?? 'none'} to ${details.to ?? 'none'})`;
-  const facts = Object.entries(details).map(([key, value]) => `${key}: ${value}`);
-  return facts.length > 0 ? ` (${facts.join(', ')})` : '';
-}
-
-function ActivityRow({ entry }: { entry: ActivityEntry }) {
-  return (
-    <li
-      css={{ padding: '0.65rem 0', borderTop: `1px solid ${theme.colors.border}`, overflowWrap: 'anywhere' }}
-    >
-      <div>
-        <strong>{entry.actorName || entry.actorEmail || 'A former member'}</strong>{' '}
-        {activityActionLabels[entry.action]}
-        {entry.subject ? (
-          <>
-            : <span>{entry.subject}</span>
-          </>
-        ) : null}
-        {describeDetails(entry.details)}
-      </div>
-      <div css={{ color: theme.colors.muted, fontSize: '0.9rem' }}>
-        <time dateTime={entry.at}>
-          {formatDate(entry.at)}, {formatTime(entry.at)}
-        </time>
-        {entry.actorEmail ? ` · ${entry.actorEmail}` : ''}
-      </div>
-    </li>
   );
 }

@@ -5,7 +5,7 @@ import { useAccount } from '../../kit/account-context';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
-import { roleLabels } from './organization-screen';
+import { roleLabels } from './member-labels';
 
 /** /account/team, "My team": every member sees their colleagues and their roles (docs/decisions/0035). */
 export default function TeamScreen() {

@@ -88,9 +88,20 @@ export interface ActivityQuery {
   actions?: readonly ActivityAction[];
   /** Only this person's changes. */
   actorUserId?: string;
+  /** Only changes on or after the start of this UTC day (`YYYY-MM-DD`). */
+  fromDay?: string;
+  /** Only changes on or before the end of this UTC day (`YYYY-MM-DD`). */
+  toDay?: string;
   /** Newest first, `limit` at most, after skipping `offset`. */
   limit: number;
   offset: number;
+}
+
+/** The start of a UTC day (`YYYY-MM-DD`), `days` later. */
+function startOfDay(day: string, days: number): Date {
+  const start = new Date(`${day}T00:00:00.000Z`);
+  start.setUTCDate(start.getUTCDate() + days);
+  return start;
 }
 
 /** One page of an organization's log, newest first, and how many entries match in all. */
@@ -103,6 +114,8 @@ export async function listActivity(
     .where('organizationId', '=', query.organizationId);
   if (query.actions && query.actions.length > 0) matching = matching.where('action', 'in', query.actions);
   if (query.actorUserId) matching = matching.where('actorUserId', '=', query.actorUserId);
+  if (query.fromDay) matching = matching.where('createdAt', '>=', startOfDay(query.fromDay, 0));
+  if (query.toDay) matching = matching.where('createdAt', '<', startOfDay(query.toDay, 1));
   const { total } = await matching
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import { recordActivity } from '../activity-log/activity-log.js';
 import { changeOfferRole, deleteOffer } from '../invitations/invitation-repository.js';
 import { deleteUser, managingRoles } from '../people/account-deletion.js';
 import {
+  countActiveAdmins,
   countOtherActiveAdmins,
   type DirectoryMember,
   emailInOrganization,
@@ -81,7 +82,8 @@ export function createMemberService({ database }: { database: Database }) {
         page,
         pageSize,
       });
-      return { members: members.map(toMember), total, page, pageSize };
+      const activeAdminCount = await countActiveAdmins(database, admin.organizationId);
+      return { members: members.map(toMember), activeAdminCount, total, page, pageSize };
     },
 
     async checkEmail(admin: AuthenticatedUser, email: string): Promise<MemberEmailCheck> {

@@ -1,14 +1,24 @@
-import { contract, errorCodes, type Organization } from '@dcipher/shared/contract';
+import {
+  type ActivityFilter,
+  activityExportMaxEntries,
+  activityRangeIsOrdered,
+  contract,
+  errorCodes,
+  type Organization,
+} from '@dcipher/shared/contract';
 import {
   type ActivityAction,
+  activityActionLabels,
   activityActions,
   activityCategory,
   type CloudRegion,
   cloudRegionList,
+  describeActivity,
 } from '@dcipher/shared/domain';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, ValidationError } from '../../http/api-error.js';
 import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
 import { listActivity, recordActivity } from '../activity-log/activity-log.js';
 import type { TwoFactor } from '../identity/two-factor.js';
@@ -17,6 +27,17 @@ import {
   type OrganizationSettings,
   updateOrganizationSetting,
 } from '../people/organization-settings-repository.js';
+
+/** The export's columns: when (UTC), who, what in words, and the raw action and subject for tools. */
+const activityCsvColumns = [
+  'time_utc',
+  'actor_name',
+  'actor_email',
+  'action',
+  'description',
+  'action_id',
+  'subject',
+];
 
 const answerOf = (settings: OrganizationSettings): Organization => ({
   ...settings,
@@ -110,13 +131,49 @@ export function registerOrganizationSettingsRoutes(
     return { expiresAfterDays: organization.passwordExpiresAfterDays };
   });
 
-  registerEndpoint(app, contract.organization.listOrganizationActivity, async ({ query }, { user }) => {
-    const actions = query.category
-      ? activityActions.filter((action) => activityCategory(action) === query.category)
+  /** The log's filter as the list and the export share it: a category's actions and a range of UTC days. */
+  function filterOf(user: AuthenticatedUser, filter: ActivityFilter) {
+    if (!activityRangeIsOrdered(filter)) throw new ValidationError('activityDateRange', 'to');
+    const actions = filter.category
+      ? activityActions.filter((action) => activityCategory(action) === filter.category)
       : undefined;
-    const { entries, total } = await listActivity(database, {
+    return {
       organizationId: user.organizationId,
       ...(actions && { actions }),
+      ...(filter.from && { fromDay: filter.from }),
+      ...(filter.to && { toDay: filter.to }),
+    };
+  }
+
+  registerEndpoint(app, contract.organization.exportOrganizationActivity, async ({ query }, { user }) => {
+    const { entries, total } = await listActivity(database, {
+      ...filterOf(user, query),
+      limit: activityExportMaxEntries,
+      offset: 0,
+    });
+    const rows = entries.map((entry) => [
+      new Date(entry.at).toISOString(),
+      entry.actorName || 'A former member',
+      entry.actorEmail,
+      activityActionLabels[entry.action],
+      describeActivity(entry),
+      entry.action,
+      entry.subject ?? '',
+    ]);
+    const range = [query.from, query.to].filter(Boolean).join('-to-');
+    return {
+      fileName: `dcipher-activity${range ? `-${range}` : ''}.csv`,
+      contentType: 'text/csv' as const,
+      // Text opening with = + - @ is prefixed with an apostrophe: a spreadsheet never runs a name as a formula.
+      text: stringify(rows, { header: true, columns: activityCsvColumns, escape_formulas: true }),
+      entries: entries.length,
+      truncated: total > entries.length,
+    };
+  });
+
+  registerEndpoint(app, contract.organization.listOrganizationActivity, async ({ query }, { user }) => {
+    const { entries, total } = await listActivity(database, {
+      ...filterOf(user, query),
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });

@@ -177,19 +177,24 @@ export async function emailInOrganization(
 export async function countOtherActiveAdmins(
   database: Queryable,
   organizationId: string,
-  userId: string,
+  userId: string | undefined,
 ): Promise<number> {
-  const { admins } = await db(database)
+  let admins = db(database)
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('admins'))
-    .where('organizationId', '=', organizationId)
-    .where('id', '<>', userId)
+    .where('organizationId', '=', organizationId);
+  if (userId !== undefined) admins = admins.where('id', '<>', userId);
+  const { admins: count } = await admins
     .where('role', 'in', managingRoles)
     .where('status', '=', 'Active')
     .where('suspendedAt', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(admins);
+  return Number(count);
 }
+
+/** Every member who runs the organization and may sign in (the members screen shows the last one's limits). */
+export const countActiveAdmins = (database: Queryable, organizationId: string) =>
+  countOtherActiveAdmins(database, organizationId, undefined);
 
 export async function updateMemberRole(
   database: Queryable,
