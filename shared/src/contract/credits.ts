@@ -111,6 +111,41 @@ export const buyCredits = defineEndpoint({
   successStatus: 201,
 });
 
+/**
+ * What a one-off purchase (credits, an add-on) would charge now, priced by the same code as the purchase itself
+ * (VAT by the billing details of the default card): shown in the confirmation before anything is charged.
+ */
+export const PurchaseQuoteSchema = v.object({
+  packageId: v.string(),
+  /** The invoice line: what is bought. */
+  description: v.string(),
+  currency: v.picklist(['usd', 'eur', 'gpb']),
+  /** Before VAT. */
+  subtotal: Minor,
+  vatRateBasisPoints: Minor,
+  reverseCharge: v.boolean(),
+  vat: Minor,
+  /** What the card is charged on confirming: the invoice's total, VAT included. */
+  total: Minor,
+  /** One-off purchases are charged when confirmed. */
+  chargedAt: v.literal('now'),
+  /** ISO 8601: for an add-on, the end of the period it adds to; null for credits (they do not expire). */
+  validUntil: v.nullable(v.string()),
+});
+export type PurchaseQuote = v.InferOutput<typeof PurchaseQuoteSchema>;
+
+export const getCreditsQuote = defineEndpoint({
+  operation: 'getCreditsQuote',
+  errors: ['NOT_FOUND', 'NO_PAYMENT_METHOD'],
+  summary: 'What buying a credit package would charge now (VAT included), before confirming (admins)',
+  method: 'GET',
+  path: '/customer-credits/quote',
+  auth: 'bearer',
+  permission: { resource: 'wallet-transaction', action: 'create' },
+  query: v.object({ packageId: id, currency }),
+  response: PurchaseQuoteSchema,
+});
+
 export const calculateCreditCost = defineEndpoint({
   operation: 'calculateCreditCost',
   errors: [],
@@ -211,6 +246,18 @@ export const listOwnedAddOns = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'add-on-packages', action: 'read' },
   response: v.array(OwnedAddOnSchema),
+});
+
+export const getAddOnQuote = defineEndpoint({
+  operation: 'getAddOnQuote',
+  errors: ['NOT_FOUND', 'SUBSCRIPTION_CONFLICT', 'NO_PAYMENT_METHOD'],
+  summary: 'What buying an add-on would charge now (VAT included) and until when it counts, before confirming (admins)',
+  method: 'GET',
+  path: '/addon-packages/quote',
+  auth: 'bearer',
+  permission: { resource: 'add-on-packages', action: 'create' },
+  query: v.object({ packageId: id }),
+  response: PurchaseQuoteSchema,
 });
 
 export const purchaseAddOn = defineEndpoint({

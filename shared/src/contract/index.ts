@@ -518,11 +518,13 @@ export const contract = {
     getCustomerCredits: credits.getCustomerCredits,
     listCreditTransactions: credits.listCreditTransactions,
     buyCredits: credits.buyCredits,
+    getCreditsQuote: credits.getCreditsQuote,
     calculateCreditCost: credits.calculateCreditCost,
     giftCredits: credits.giftCredits,
     resetCredits: credits.resetCredits,
     listAddOnPackages: credits.listAddOnPackages,
     listOwnedAddOns: credits.listOwnedAddOns,
+    getAddOnQuote: credits.getAddOnQuote,
     purchaseAddOn: credits.purchaseAddOn,
   },
   subscriptions: {
@@ -583,6 +585,7 @@ export type {
   AddOnPackage,
   CreditTransaction,
   OwnedAddOn,
+  PurchaseQuote,
   WalletPackage,
 } from './credits.js';
 export {

@@ -45,6 +45,8 @@ export interface BillingSchedulerDependencies {
   mailer: Mailer;
   webUrl: string;
   log: FastifyBaseLogger;
+  /** Starts the plans picked during trials that have ended (the subscription service's `startDueTrialPlans`). */
+  startTrialPlans?: () => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -64,6 +66,7 @@ export function createBillingScheduler({
   mailer,
   webUrl,
   log,
+  startTrialPlans,
   now = () => new Date(),
 }: BillingSchedulerDependencies) {
   /** Claims one due subscription for this process (a lease), or none. */
@@ -247,6 +250,8 @@ export function createBillingScheduler({
           log.error({ err: error, organizationId: due.organizationId }, 'a subscription renewal failed');
         }
       }
+      // Plans picked during a trial start before the notices, so a started one is not told its trial just ended.
+      await startTrialPlans?.();
       return { renewals, trialNotices: await noticeEndedTrials() };
     },
   };
