@@ -59,6 +59,8 @@ export const SubscriptionSummarySchema = v.object({
    * country, else usd): every price the account area shows is in it (docs/decisions/0078).
    */
   currency: v.picklist(currencyCodes),
+  /** Whether that currency is settled (chosen at sign-up or with a first plan); if not, a first plan may choose. */
+  currencyChosen: v.boolean(),
   /** During the trial: the plan picked to start, and be charged, when the trial ends (`endsAt`). */
   trialPlan: v.nullable(v.object({ id: v.string(), name: v.string() })),
 });

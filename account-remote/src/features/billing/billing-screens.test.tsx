@@ -24,6 +24,9 @@ const trial: SubscriptionSummary = {
   cancelAtPeriodEnd: false,
   scheduledPlan: null,
   hasPaymentMethod: true,
+  currency: 'usd',
+  currencyChosen: false,
+  trialPlan: null,
 };
 const active: SubscriptionSummary = {
   ...trial,
@@ -67,6 +70,8 @@ const quote: PlanChangeQuote = {
   total: 62375,
   effectiveAt: '2026-11-24T10:00:00.000Z',
   periodEnd: '2026-12-24T10:00:00.000Z',
+  chargedAt: '2026-11-24T10:00:00.000Z',
+  trialDaysKept: 0,
 };
 const invoice: Invoice = {
   id: 'a3a4b6f0-1c7e-4a55-9e0a-7f1b2c3d4e5f',

@@ -8,6 +8,7 @@ import type {
 import {
   type BillingPeriod,
   type CurrencyCode,
+  currencyForCountry,
   type Discount,
   planStatusLabel,
   priceAmount,
@@ -47,6 +48,10 @@ import {
 } from './subscription-repository.js';
 
 const dayMs = 86_400_000;
+
+/** Before any currency is chosen: the billing country's (the default card's), else US dollars. */
+const countryCurrency = (card: { country: string } | undefined): CurrencyCode =>
+  card ? currencyForCountry(card.country) : 'usd';
 
 /** The end of a billing period that starts at `start`: one calendar month or year later, in UTC (Jan 31 → Feb 28). */
 export function periodEnd(start: Date, period: BillingPeriod): Date {
@@ -175,7 +180,7 @@ export function createSubscriptionService({
     const card = await findDefaultCard(database, organizationId);
     const vat = card ? vatRateFor(card) : { rateBasisPoints: 0, reverseCharge: false };
     const live = isLive(subscription) ? subscription : undefined;
-    const currency = live?.currency ?? organization?.currency ?? requested ?? 'usd';
+    const currency = live?.currency ?? organization?.currency ?? requested ?? countryCurrency(card);
     // A first plan picked during the trial starts when the trial ends, unless the customer chose to start now.
     const trialEnd =
       subscription === undefined && organization?.trialEndsAt && organization.trialEndsAt > at
@@ -303,7 +308,7 @@ export function createSubscriptionService({
       (isLive(subscription) ? subscription.currency : undefined) ??
       organization?.currency ??
       requested ??
-      'usd';
+      countryCurrency(card);
     const vat = vatRateFor(card);
     const subtotal = amount(currency);
     const priced = priceAmount(subtotal, undefined, vat.rateBasisPoints);
@@ -336,7 +341,8 @@ export function createSubscriptionService({
       !subscription && organization?.trialPlanId
         ? await findPlan(database, organization.trialPlanId)
         : undefined;
-    const currency = (isLive(subscription) ? subscription.currency : undefined) ?? organization?.currency ?? 'usd';
+    const chosen = (isLive(subscription) ? subscription.currency : undefined) ?? organization?.currency;
+    const currency = chosen ?? countryCurrency(card);
     if (!subscription) {
       const trialEnd = organization?.trialEndsAt ?? null;
       const state: SubscriptionState = trialEnd === null || trialEnd > at ? 'trialing' : 'expired';
@@ -351,6 +357,7 @@ export function createSubscriptionService({
         scheduledPlan: null,
         hasPaymentMethod: card !== undefined,
         currency,
+        currencyChosen: chosen !== undefined && chosen !== null,
         trialPlan: trialPlan && state === 'trialing' ? { id: trialPlan.id, name: trialPlan.name } : null,
       };
     }
@@ -383,6 +390,7 @@ export function createSubscriptionService({
       scheduledPlan: scheduled ? { id: scheduled.id, name: scheduled.name } : null,
       hasPaymentMethod: card !== undefined,
       currency,
+      currencyChosen: chosen !== undefined && chosen !== null,
       trialPlan: null,
     };
   }
@@ -707,7 +715,8 @@ export function createSubscriptionService({
       const subscription = await findSubscription(database, user.organizationId);
       const live = isLive(subscription) ? subscription : undefined;
       const current = live ? await findPlan(database, live.planId) : undefined;
-      const currency = live?.currency ?? organization?.currency ?? 'usd';
+      const currency =
+        live?.currency ?? organization?.currency ?? countryCurrency(await findDefaultCard(database, user.organizationId));
       const plans = (await listActivePricingPlans(database)).filter(
         (plan) =>
           !plan.isCustom &&
