@@ -42,6 +42,7 @@ export {
   type UpdatedAccount,
   UpdatedAccountSchema,
 } from './account.js';
+export type { DeletionImpact } from './account.js';
 export {
   type DisableTwoFactorInput,
   DisableTwoFactorInputSchema,
@@ -389,6 +390,7 @@ export const contract = {
     getAccount: account.getAccount,
     updateAccount: account.updateAccount,
     exportAccountData: account.exportAccountData,
+    getDeletionImpact: account.getDeletionImpact,
     deleteAccount: account.deleteAccount,
   },
   accountSecurity: {

@@ -6,7 +6,10 @@ import { db } from '../../db/kysely.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { createPasswordHasher } from '../identity/password-hasher.js';
+import { createOrganization } from '../people/organization-repository.js';
+import { insertUser } from '../people/user-repository.js';
 import { createPaymentService } from '../payments/payment-service.js';
 import { createBillingScheduler } from './billing-scheduler.js';
 import { createSubscriptionService } from './subscription-service.js';
@@ -107,10 +110,12 @@ describe('billing without surprises (docs/decisions/0078)', () => {
     );
     assert.equal(receipts.length, 1, 'one receipt: a replayed answer sends none');
     const [receipt] = receipts;
-    assert.match(receipt!.subject, new RegExp(`invoice ${invoice.number}, \\$30\\.00`));
-    assert.match(receipt!.text, /2,500 credits for the wallet: \$25\.00/);
-    assert.match(receipt!.text, /VAT \(20 %\): \$5\.00/);
-    assert.match(receipt!.text, /Total charged: \$30\.00/);
+    // No currency chosen at sign-up: the French billing address's, euros.
+    assert.equal(invoice.currency, 'eur');
+    assert.equal(receipt!.subject, `Your Dcipher receipt: invoice ${invoice.number}, €27.60`);
+    assert.match(receipt!.text, /2,500 credits for the wallet: €23\.00/);
+    assert.match(receipt!.text, /VAT \(20 %\): €4\.60/);
+    assert.match(receipt!.text, /Total charged: €27\.60/);
     assert.match(receipt!.text, /\/payment\/invoices/);
   });
 
@@ -213,5 +218,81 @@ describe('billing without surprises (docs/decisions/0078)', () => {
     const plans = (await call('GET', '/subscriptions/upgrade-cost?nextPlanId=business-monthly&currency=usd&startNow=false', org.admin)).json();
     assert.equal(plans.currency, 'gpb');
     assert.equal((await call('GET', '/subscriptions/summary', org.teammate)).json().currency, 'gpb');
+  });
+
+  it('deleting the only member says what happens to the plan, credits and add-ons, cancels them, and emails', async () => {
+    const organization = await createOrganization(server.database, {
+      name: 'Solo Ltd',
+      customerType: 'Business',
+      companySize: null,
+      trialDays: 14,
+    });
+    const email = `solo-${organization.id.slice(0, 8)}@example.com`;
+    const password = 'Harbour-Lights-2026';
+    await insertUser(server.database, {
+      email,
+      firstName: 'Solo',
+      lastName: 'Owner',
+      passwordHash: await createPasswordHasher().hash(password),
+      status: 'Active',
+      organizationId: organization.id,
+      role: 'admin',
+      emailVerified: true,
+    });
+    const token = (await logIn(server.app, { email, password })).accessToken;
+    await addCard(token, 'US');
+    const started = await call('POST', '/subscriptions', token, {
+      planId: 'business-monthly',
+      startNow: true,
+      idempotencyKey: 'solo-plan-000000001',
+    });
+    assert.equal(started.statusCode, 201, started.body);
+    await call('POST', '/customer-credits/credits', token, {
+      packageId: 'credits-2500',
+      idempotencyKey: 'solo-credits-0000001',
+    });
+    const addOn = await call('POST', '/addon-packages/purchase', token, {
+      packageId: 'social-media-50k',
+      idempotencyKey: 'solo-addon-00000001',
+    });
+    assert.equal(addOn.statusCode, 201, addOn.body);
+
+    const impact = await call('GET', '/account/deletion-impact', token);
+    assert.equal(impact.statusCode, 200, impact.body);
+    assert.equal(impact.json().deletesOrganization, true);
+    assert.equal(impact.json().plan.name, 'Business');
+    assert.equal(impact.json().plan.price, 49900);
+    assert.equal(impact.json().credits, 2500);
+    assert.deepEqual(
+      impact.json().addOns.map((entry: { name: string }) => entry.name),
+      ['Social media boost'],
+    );
+
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: '/account',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { confirmEmail: email },
+    });
+    assert.equal(deleted.statusCode, 200, deleted.body);
+    const left = await db(server.database)
+      .selectFrom('subscriptions')
+      .select('organizationId')
+      .where('organizationId', '=', organization.id)
+      .execute();
+    assert.equal(left.length, 0, 'the plan is cancelled: nothing is left to renew');
+    const [confirmation] = (await readOutbox(server.database, email)).filter(
+      (message) => message.tag === 'account-deleted',
+    );
+    assert.ok(confirmation, 'a confirmation email');
+    assert.match(confirmation.text, /Your plan Business \(\$499\.00 per month\) is cancelled/);
+    assert.match(confirmation.text, /2,500 prepaid credits in the wallet are forfeited/);
+    assert.match(confirmation.text, /The add-on Social media boost/);
+  });
+
+  it('a member who is not the only one is told the money stays with the organization', async () => {
+    const org = await organizationWithPeople(server, { label: 'stays' });
+    const impact = (await call('GET', '/account/deletion-impact', org.teammate)).json();
+    assert.equal(impact.deletesOrganization, false);
   });
 });

@@ -469,15 +469,15 @@ export function createSubscriptionService({
      * and priced with the organization locked, so a second start (another tab, another process) finds the first.
      */
     async start(user: AuthenticatedUser, input: Input) {
-      const kept = await database.transaction(async (transaction) => {
+      // Only an explicit "keep my trial" takes this path; a repeated start (same key) goes to `pay` and replays.
+      const kept =
+        input.startNow === false &&
+        (await database.transaction(async (transaction) => {
         await lockOrganization(transaction, user.organizationId);
         if (isLive(await findSubscription(transaction, user.organizationId))) {
           throw new SubscriptionConflictError('alreadySubscribed');
         }
-        const priced = await priceChange(transaction, user.organizationId, {
-          ...input,
-          startNow: input.startNow ?? true,
-        });
+        const priced = await priceChange(transaction, user.organizationId, { ...input, startNow: false });
         if (priced.quote.trialDaysKept === 0) return false;
         // The trial goes on: the plan is recorded, and the billing scheduler starts and charges it at the trial's end.
         if (!priced.card) throw new NoPaymentMethodError();
@@ -487,7 +487,7 @@ export function createSubscriptionService({
           promoCode: priced.quote.promoCode,
         });
         return true;
-      });
+      }));
       if (kept) return { summary: await summary(database, user.organizationId), invoice: null };
       const result = await payments.pay({
         organizationId: user.organizationId,
