@@ -150,7 +150,9 @@ export const DeletionImpactSchema = v.object({
   /** Prepaid credits left in the wallet: lost when the organization is deleted. */
   credits: v.pipe(v.number(), v.integer()),
   /** Add-ons of the current period: they end with the organization. */
-  addOns: v.array(v.object({ name: v.string(), quantity: v.number(), unit: v.string(), validUntil: v.string() })),
+  addOns: v.array(
+    v.object({ name: v.string(), quantity: v.number(), unit: v.string(), validUntil: v.string() }),
+  ),
 });
 export type DeletionImpact = v.InferOutput<typeof DeletionImpactSchema>;
 

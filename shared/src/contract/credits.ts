@@ -251,7 +251,8 @@ export const listOwnedAddOns = defineEndpoint({
 export const getAddOnQuote = defineEndpoint({
   operation: 'getAddOnQuote',
   errors: ['NOT_FOUND', 'SUBSCRIPTION_CONFLICT', 'NO_PAYMENT_METHOD'],
-  summary: 'What buying an add-on would charge now (VAT included) and until when it counts, before confirming (admins)',
+  summary:
+    'What buying an add-on would charge now (VAT included) and until when it counts, before confirming (admins)',
   method: 'GET',
   path: '/addon-packages/quote',
   auth: 'bearer',

@@ -28,6 +28,7 @@ import * as trial from './trial.js';
 import * as usage from './usage.js';
 import * as whitePaper from './white-paper.js';
 
+export type { DeletionImpact } from './account.js';
 export {
   type Account,
   type AccountProfileInput,
@@ -42,7 +43,6 @@ export {
   type UpdatedAccount,
   UpdatedAccountSchema,
 } from './account.js';
-export type { DeletionImpact } from './account.js';
 export {
   type DisableTwoFactorInput,
   DisableTwoFactorInputSchema,

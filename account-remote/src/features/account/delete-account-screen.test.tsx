@@ -32,7 +32,9 @@ const onlyMember = {
     paidUntil: '2026-12-24T10:00:00.000Z',
   },
   credits: 2500,
-  addOns: [{ name: 'Social media boost', quantity: 50000, unit: 'posts', validUntil: '2026-12-24T10:00:00.000Z' }],
+  addOns: [
+    { name: 'Social media boost', quantity: 50000, unit: 'posts', validUntil: '2026-12-24T10:00:00.000Z' },
+  ],
 };
 const teammate: Account = { ...testAccount, role: 'teammate', firstName: 'Tom', lastName: 'Mate' };
 const mismatch = "Type your account's email address exactly to confirm the deletion";
@@ -103,7 +105,9 @@ describe('Delete account screen', () => {
     expect(money.textContent).toContain('the organization is deleted with your account');
     expect(money.textContent).toContain('your plan Business (€459.00 per month) is cancelled at once');
     expect(money.textContent).toContain('2,500 prepaid credits in your wallet are forfeited');
-    expect(money.textContent).toContain('the add-on Social media boost (50,000 posts, until 24 Dec 2026) ends');
+    expect(money.textContent).toContain(
+      'the add-on Social media boost (50,000 posts, until 24 Dec 2026) ends',
+    );
     expect(money.textContent).toContain('we email you a confirmation');
   });
 

@@ -2,8 +2,8 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   contract,
   DeleteAccountInputSchema,
-  type DeletionImpact,
   DeleteOrganizationInputSchema,
+  type DeletionImpact,
 } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
@@ -53,8 +53,9 @@ function DeletionMoney({
         {impact.plan ? (
           <li>
             your plan {impact.plan.name} ({formatMoney(impact.plan.price, impact.plan.currency)} per{' '}
-            {impact.plan.billingPeriod === 'annual' ? 'year' : 'month'}) is cancelled at once: it will not renew
-            and nothing more is charged. The period paid until {formatDate(impact.plan.paidUntil)} is not refunded;
+            {impact.plan.billingPeriod === 'annual' ? 'year' : 'month'}) is cancelled at once: it will not
+            renew and nothing more is charged. The period paid until {formatDate(impact.plan.paidUntil)} is
+            not refunded;
           </li>
         ) : (
           <li>you have no paid plan: nothing more is charged;</li>

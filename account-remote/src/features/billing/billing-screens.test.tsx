@@ -44,7 +44,10 @@ const plan = (id: string, customerType: 'Individual' | 'Business', usd: number):
   billingPeriod: id.endsWith('annual') ? 'annual' : 'monthly',
   prices: { usd, eur: usd, gpb: usd },
   trialDays: 14,
-  features: customerType === 'Business' ? ['Organization with admins, teammates and guests', 'SSO'] : ['Research bot'],
+  features:
+    customerType === 'Business'
+      ? ['Organization with admins, teammates and guests', 'SSO']
+      : ['Research bot'],
   quotas: [],
   isCustom: false,
   sortOrder: 1,
@@ -231,7 +234,9 @@ describe('Available plans', () => {
   it('offers the plans as cards, confirms the choice in a dialog, and keeps the trial unless "start now"', async () => {
     let summary = trial;
     const started = jest.fn((input: { body: { startNow?: boolean } }) => {
-      summary = input.body.startNow ? active : { ...trial, trialPlan: { id: 'business-monthly', name: 'Business' } };
+      summary = input.body.startNow
+        ? active
+        : { ...trial, trialPlan: { id: 'business-monthly', name: 'Business' } };
       return { summary, invoice: input.body.startNow ? invoice : null };
     });
     const { container } = await open(
@@ -267,7 +272,9 @@ describe('Available plans', () => {
     ).toBeTruthy();
     expect(started).toHaveBeenCalledTimes(1);
     const body = (
-      started.mock.calls[0] as unknown as [{ body: { planId: string; idempotencyKey: string; startNow: boolean } }]
+      started.mock.calls[0] as unknown as [
+        { body: { planId: string; idempotencyKey: string; startNow: boolean } },
+      ]
     )[0].body;
     expect(body.planId).toBe('business-monthly');
     expect(body.startNow).toBe(false);
@@ -295,13 +302,19 @@ describe('Available plans', () => {
     expect(dialog.textContent).toContain('your free trial ends now');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $623.75 now' }));
     expect(await screen.findByText(/Paid \$623\.75: invoice DC-000042\./)).toBeTruthy();
-    expect((started.mock.calls[0] as unknown as [{ body: { startNow: boolean } }])[0].body.startNow).toBe(true);
+    expect((started.mock.calls[0] as unknown as [{ body: { startNow: boolean } }])[0].body.startNow).toBe(
+      true,
+    );
   });
 
   it('a teammate sees the plans without buttons and why', async () => {
     await open(
       '/subscription/options',
-      { getAccount: { ...testAccount, role: 'teammate' }, listPricingPlans: plans, getSubscriptionSummary: trial },
+      {
+        getAccount: { ...testAccount, role: 'teammate' },
+        listPricingPlans: plans,
+        getSubscriptionSummary: trial,
+      },
       'Available plans',
     );
     await screen.findByRole('list', { name: 'Plans' });
@@ -463,18 +476,18 @@ describe('Payment method and invoices', () => {
 
 describe('Wallet and add-ons', () => {
   const creditsQuote = {
-  packageId: 'credits-2500',
-  description: '2,500 credits for the wallet',
-  currency: 'eur',
-  subtotal: 2300,
-  vatRateBasisPoints: 2500,
-  reverseCharge: false,
-  vat: 575,
-  total: 2875,
-  chargedAt: 'now',
-  validUntil: null,
-};
-const walletPackages = [
+    packageId: 'credits-2500',
+    description: '2,500 credits for the wallet',
+    currency: 'eur',
+    subtotal: 2300,
+    vatRateBasisPoints: 2500,
+    reverseCharge: false,
+    vat: 575,
+    total: 2875,
+    chargedAt: 'now',
+    validUntil: null,
+  };
+  const walletPackages = [
     { id: 'credits-2500', name: '2,500 credits', credits: 2500, prices: { usd: 2500, eur: 2300, gpb: 2000 } },
   ];
   const paidInvoice = { ...invoice, number: 'DC-000043', total: 2500 };
@@ -643,7 +656,9 @@ describe('Checkout', () => {
         <AccountApp navigate={navigate} />
       </main>,
     );
-    expect((await again.findByText(/before VAT/)).textContent).toContain('Starter (monthly): £49.00 per month');
+    expect((await again.findByText(/before VAT/)).textContent).toContain(
+      'Starter (monthly): £49.00 per month',
+    );
     localStorage.clear();
   });
 

@@ -2,15 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import {
-  Button,
-  Form,
-  FormSubmitButton,
-  Notice,
-  SelectField,
-  theme,
-  useContractForm,
-} from '@dcipher/shared/ui';
+import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
@@ -75,8 +67,8 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
                 <strong>
                   {plan.name} ({plan.billingPeriod})
                 </strong>
-                : {formatMoney(plan.prices![currency], currency)} per {perPeriod(plan)} (before VAT). You see the
-                total with VAT, and confirm it, before anything is charged.
+                : {formatMoney(plan.prices![currency], currency)} per {perPeriod(plan)} (before VAT). You see
+                the total with VAT, and confirm it, before anything is charged.
               </p>
               {variants.length > 1 ? (
                 <SelectField
@@ -166,7 +158,8 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
       <ScreenSection title="Thank you">
         <Notice>
           <strong>
-            Your plan: {paid.summary.plan?.name ?? paid.summary.trialPlan?.name ?? 'none'} ({paid.summary.label}).
+            Your plan: {paid.summary.plan?.name ?? paid.summary.trialPlan?.name ?? 'none'} (
+            {paid.summary.label}).
           </strong>{' '}
           {paid.invoice
             ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}. A receipt is on its way by email.`

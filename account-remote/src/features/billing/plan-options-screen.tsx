@@ -80,8 +80,8 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
             ) : null}
             {!mayChange ? (
               <p data-testid="plans-read-only" css={{ marginTop: 0 }}>
-                Only an admin of your organization can choose or change the plan. Ask an admin (see Members) if
-                you need another plan; you can compare them here.
+                Only an admin of your organization can choose or change the plan. Ask an admin (see Members)
+                if you need another plan; you can compare them here.
               </p>
             ) : null}
             {mayChange && !summary.currencyChosen && !running ? (
@@ -93,7 +93,9 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                 options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
               />
             ) : (
-              <p css={{ color: theme.colors.muted }}>Prices in {currencyLabels[shownCurrency]}, before VAT.</p>
+              <p css={{ color: theme.colors.muted }}>
+                Prices in {currencyLabels[shownCurrency]}, before VAT.
+              </p>
             )}
             <ul
               aria-label="Plans"

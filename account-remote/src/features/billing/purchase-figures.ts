@@ -25,7 +25,10 @@ export function purchaseFigures(quote: PurchaseQuote): ChargeFigures {
 }
 
 /** The figures of a plan change's quote: the period charged, any unused time and discount, VAT and total. */
-export function planChangeFigures(quote: PlanChangeQuote, billingPeriod: 'monthly' | 'annual'): ChargeFigures {
+export function planChangeFigures(
+  quote: PlanChangeQuote,
+  billingPeriod: 'monthly' | 'annual',
+): ChargeFigures {
   const lines = [
     {
       label:

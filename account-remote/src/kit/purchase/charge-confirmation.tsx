@@ -29,7 +29,9 @@ export interface ChargeFigures {
 
 /** "Charged now" / "Charged on 12 Dec 2026": when the money is taken, in words. */
 export function whenCharged(chargedAt: ChargeFigures['chargedAt']): string {
-  return chargedAt === 'now' ? 'Charged now to your card' : `Charged to your card on ${formatDate(chargedAt)}`;
+  return chargedAt === 'now'
+    ? 'Charged now to your card'
+    : `Charged to your card on ${formatDate(chargedAt)}`;
 }
 
 /**

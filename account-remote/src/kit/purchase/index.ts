@@ -1,6 +1,6 @@
 export {
-  type ChargeFigures,
   ChargeConfirmation,
+  type ChargeFigures,
   type ChargeLine,
   whenCharged,
 } from './charge-confirmation';

@@ -3,8 +3,8 @@ import type { Invoice } from '@dcipher/shared/contract';
 import { errorCodes } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
+import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
@@ -419,7 +419,8 @@ export function createPaymentService({
       if ('settled' in step) return { kind: 'settled', value: step.settled };
       if ('replay' in step) return replay(step.replay);
       if ('invoice' in step) return { kind: 'paid', invoice: step.invoice, replayed: true };
-      if ('free' in step) return withReceipt(organizationId, { kind: 'paid', invoice: step.free, replayed: false });
+      if ('free' in step)
+        return withReceipt(organizationId, { kind: 'paid', invoice: step.free, replayed: false });
       if ('charge' in step) return chargeAndComplete(step.charge);
       // Another payment of the organization is in flight: wait for it, or repair it if its process is gone.
       if (step.wait.leaseUntil <= now()) {

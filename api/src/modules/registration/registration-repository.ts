@@ -6,8 +6,8 @@ import { createStarterFlow } from '../flows/flows-starter.js';
 import { keepInvitationAsOffer } from '../invitations/invitation-repository.js';
 import { lockInviteeByEmail } from '../people/membership-repository.js';
 import { createOrganization } from '../people/organization-repository.js';
-import { chooseOrganizationCurrency } from '../subscriptions/subscription-repository.js';
 import { insertUser } from '../people/user-repository.js';
+import { chooseOrganizationCurrency } from '../subscriptions/subscription-repository.js';
 import { issueEmailVerificationToken } from './email-verification-tokens.js';
 
 /** The sign-up form after validation (trimmed, email in lower case, empty optional fields left out). */

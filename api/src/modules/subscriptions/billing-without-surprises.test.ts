@@ -8,9 +8,9 @@ import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPasswordHasher } from '../identity/password-hasher.js';
+import { createPaymentService } from '../payments/payment-service.js';
 import { createOrganization } from '../people/organization-repository.js';
 import { insertUser } from '../people/user-repository.js';
-import { createPaymentService } from '../payments/payment-service.js';
 import { createBillingScheduler } from './billing-scheduler.js';
 import { createSubscriptionService } from './subscription-service.js';
 
@@ -61,7 +61,10 @@ describe('billing without surprises (docs/decisions/0078)', () => {
 
   it('quotes credits and an add-on with VAT and total, charges nothing for it, and charges exactly the quote', async () => {
     const org = await organizationWithPeople(server, { label: 'quote' });
-    assert.equal((await call('GET', '/customer-credits/quote?packageId=credits-2500', org.admin)).statusCode, 409);
+    assert.equal(
+      (await call('GET', '/customer-credits/quote?packageId=credits-2500', org.admin)).statusCode,
+      409,
+    );
     await addCard(org.admin);
     assert.equal(
       (await call('GET', '/customer-credits/quote?packageId=credits-2500', org.teammate)).statusCode,
@@ -70,7 +73,11 @@ describe('billing without surprises (docs/decisions/0078)', () => {
     );
     assert.equal((await call('GET', '/customer-credits/quote?packageId=nope', org.admin)).statusCode, 404);
 
-    const quoted = await call('GET', '/customer-credits/quote?packageId=credits-2500&currency=eur', org.admin);
+    const quoted = await call(
+      'GET',
+      '/customer-credits/quote?packageId=credits-2500&currency=eur',
+      org.admin,
+    );
     assert.equal(quoted.statusCode, 200, quoted.body);
     const quote = quoted.json();
     assert.equal(quote.currency, 'eur');
@@ -213,9 +220,17 @@ describe('billing without surprises (docs/decisions/0078)', () => {
       startNow: false,
       idempotencyKey: 'currency-kept-000001',
     });
-    const quote = (await call('GET', '/customer-credits/quote?packageId=credits-2500&currency=usd', org.admin)).json();
+    const quote = (
+      await call('GET', '/customer-credits/quote?packageId=credits-2500&currency=usd', org.admin)
+    ).json();
     assert.equal(quote.currency, 'gpb');
-    const plans = (await call('GET', '/subscriptions/upgrade-cost?nextPlanId=business-monthly&currency=usd&startNow=false', org.admin)).json();
+    const plans = (
+      await call(
+        'GET',
+        '/subscriptions/upgrade-cost?nextPlanId=business-monthly&currency=usd&startNow=false',
+        org.admin,
+      )
+    ).json();
     assert.equal(plans.currency, 'gpb');
     assert.equal((await call('GET', '/subscriptions/summary', org.teammate)).json().currency, 'gpb');
   });

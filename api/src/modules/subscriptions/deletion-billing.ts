@@ -87,7 +87,8 @@ export function accountDeletedEmail(
       preheader: paragraphs[0]!,
       heading: 'Your Dcipher account is deleted',
       paragraphs,
-      footer: 'You received this email because your Dcipher account was deleted. If it was not you, reply to it.',
+      footer:
+        'You received this email because your Dcipher account was deleted. If it was not you, reply to it.',
     }),
   };
 }

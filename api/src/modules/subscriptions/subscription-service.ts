@@ -473,21 +473,21 @@ export function createSubscriptionService({
       const kept =
         input.startNow === false &&
         (await database.transaction(async (transaction) => {
-        await lockOrganization(transaction, user.organizationId);
-        if (isLive(await findSubscription(transaction, user.organizationId))) {
-          throw new SubscriptionConflictError('alreadySubscribed');
-        }
-        const priced = await priceChange(transaction, user.organizationId, { ...input, startNow: false });
-        if (priced.quote.trialDaysKept === 0) return false;
-        // The trial goes on: the plan is recorded, and the billing scheduler starts and charges it at the trial's end.
-        if (!priced.card) throw new NoPaymentMethodError();
-        await chooseOrganizationCurrency(transaction, user.organizationId, priced.quote.currency);
-        await saveTrialPlan(transaction, user.organizationId, {
-          planId: priced.plan.id,
-          promoCode: priced.quote.promoCode,
-        });
-        return true;
-      }));
+          await lockOrganization(transaction, user.organizationId);
+          if (isLive(await findSubscription(transaction, user.organizationId))) {
+            throw new SubscriptionConflictError('alreadySubscribed');
+          }
+          const priced = await priceChange(transaction, user.organizationId, { ...input, startNow: false });
+          if (priced.quote.trialDaysKept === 0) return false;
+          // The trial goes on: the plan is recorded, and the billing scheduler starts and charges it at the trial's end.
+          if (!priced.card) throw new NoPaymentMethodError();
+          await chooseOrganizationCurrency(transaction, user.organizationId, priced.quote.currency);
+          await saveTrialPlan(transaction, user.organizationId, {
+            planId: priced.plan.id,
+            promoCode: priced.quote.promoCode,
+          });
+          return true;
+        }));
       if (kept) return { summary: await summary(database, user.organizationId), invoice: null };
       const result = await payments.pay({
         organizationId: user.organizationId,
@@ -716,7 +716,9 @@ export function createSubscriptionService({
       const live = isLive(subscription) ? subscription : undefined;
       const current = live ? await findPlan(database, live.planId) : undefined;
       const currency =
-        live?.currency ?? organization?.currency ?? countryCurrency(await findDefaultCard(database, user.organizationId));
+        live?.currency ??
+        organization?.currency ??
+        countryCurrency(await findDefaultCard(database, user.organizationId));
       const plans = (await listActivePricingPlans(database)).filter(
         (plan) =>
           !plan.isCustom &&
