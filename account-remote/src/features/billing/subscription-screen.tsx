@@ -10,6 +10,7 @@ import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
+import { TrialState } from './plan-options-screen';
 import { UsageSection } from './usage-section';
 
 const stateTone: Record<SubscriptionSummary['state'], string> = {
@@ -68,6 +69,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                   {summary.label}
                 </span>
               </p>
+              <TrialState summary={summary} />
               <dl
                 css={{
                   display: 'grid',
