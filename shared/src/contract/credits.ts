@@ -4,7 +4,7 @@ import { usageCategories } from '../domain/enumerations.js';
 import { idempotencyKeyField } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
-import { InvoiceSchema } from './subscriptions.js';
+import { InvoiceSchema, PurchaseQuoteSchema } from './subscriptions.js';
 
 /**
  * The wallet and add-ons (docs/decisions/0041). Credits pay for pay-as-you-go usage past a plan's quotas: one credit
@@ -111,28 +111,7 @@ export const buyCredits = defineEndpoint({
   successStatus: 201,
 });
 
-/**
- * What a one-off purchase (credits, an add-on) would charge now, priced by the same code as the purchase itself
- * (VAT by the billing details of the default card): shown in the confirmation before anything is charged.
- */
-export const PurchaseQuoteSchema = v.object({
-  packageId: v.string(),
-  /** The invoice line: what is bought. */
-  description: v.string(),
-  currency: v.picklist(['usd', 'eur', 'gpb']),
-  /** Before VAT. */
-  subtotal: Minor,
-  vatRateBasisPoints: Minor,
-  reverseCharge: v.boolean(),
-  vat: Minor,
-  /** What the card is charged on confirming: the invoice's total, VAT included. */
-  total: Minor,
-  /** One-off purchases are charged when confirmed. */
-  chargedAt: v.literal('now'),
-  /** ISO 8601: for an add-on, the end of the period it adds to; null for credits (they do not expire). */
-  validUntil: v.nullable(v.string()),
-});
-export type PurchaseQuote = v.InferOutput<typeof PurchaseQuoteSchema>;
+export { type PurchaseQuote, PurchaseQuoteSchema } from './subscriptions.js';
 
 export const getCreditsQuote = defineEndpoint({
   operation: 'getCreditsQuote',

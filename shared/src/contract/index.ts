@@ -538,6 +538,7 @@ export const contract = {
     cancelSubscription: subscriptions.cancelSubscription,
     listInvoices: subscriptions.listInvoices,
     calculateDiscountedPrice: subscriptions.calculateDiscountedPrice,
+    getOutstandingQuote: subscriptions.getOutstandingQuote,
     payOutstandingInvoice: subscriptions.payOutstandingInvoice,
     downloadInvoice: subscriptions.downloadInvoice,
   },

@@ -282,6 +282,41 @@ export const calculateDiscountedPrice = defineEndpoint({
   }),
 });
 
+/**
+ * What a one-off charge (credits, an add-on, a renewal's payment) would charge now, priced by the same code as the purchase itself
+ * (VAT by the billing details of the default card): shown in the confirmation before anything is charged.
+ */
+export const PurchaseQuoteSchema = v.object({
+  packageId: v.string(),
+  /** The invoice line: what is bought. */
+  description: v.string(),
+  currency: v.picklist(currencyCodes),
+  /** Before VAT. */
+  subtotal: Minor,
+  vatRateBasisPoints: Minor,
+  reverseCharge: v.boolean(),
+  vat: Minor,
+  /** What the card is charged on confirming: the invoice's total, VAT included. */
+  total: Minor,
+  /** One-off purchases are charged when confirmed. */
+  chargedAt: v.literal('now'),
+  /** ISO 8601: for an add-on or a renewal, the end of the period it pays for; null for credits (they do not expire). */
+  validUntil: v.nullable(v.string()),
+});
+export type PurchaseQuote = v.InferOutput<typeof PurchaseQuoteSchema>;
+
+export const getOutstandingQuote = defineEndpoint({
+  operation: 'getOutstandingQuote',
+  errors: ['SUBSCRIPTION_CONFLICT', 'NO_PAYMENT_METHOD'],
+  summary:
+    'What paying the renewal of a plan with a payment problem would charge now (VAT included), before confirming (admins)',
+  method: 'GET',
+  path: '/invoices/pay/quote',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'update' },
+  response: PurchaseQuoteSchema,
+});
+
 export const payOutstandingInvoice = defineEndpoint({
   operation: 'payOutstandingInvoice',
   errors: [

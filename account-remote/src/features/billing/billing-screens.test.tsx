@@ -210,23 +210,43 @@ describe('Subscription details', () => {
   });
 });
 
-it('a plan with a payment problem is paid from the screen', async () => {
+it('a plan with a payment problem is paid from the screen, after confirming the total', async () => {
   let summary: SubscriptionSummary = { ...active, state: 'past_due', label: 'Payment problem' };
+  const paid = jest.fn(() => {
+    summary = active;
+    return active;
+  });
   await open(
     '/subscription',
     {
       getSubscriptionSummary: () => summary,
-      payOutstandingInvoice: () => {
-        summary = active;
-        return active;
+      getOutstandingQuote: {
+        packageId: 'business-monthly',
+        description: 'Business (monthly), 24 Dec 2026 to 24 Jan 2027',
+        currency: 'usd',
+        subtotal: 49900,
+        vatRateBasisPoints: 2500,
+        reverseCharge: false,
+        vat: 12475,
+        total: 62375,
+        chargedAt: 'now',
+        validUntil: '2027-01-24T10:00:00.000Z',
       },
+      payOutstandingInvoice: paid,
     },
     'Subscription details',
   );
   expect((await screen.findByTestId('plan-status')).textContent).toBe('Payment problem');
   expect(screen.getByRole('alert').textContent).toContain('The renewal payment failed');
   fireEvent.click(screen.getByRole('button', { name: 'Pay the renewal now' }));
-  expect(await screen.findByText('Paid: your plan is active again.')).toBeTruthy();
+  const dialog = await screen.findByRole('dialog', { name: 'Pay the renewal' });
+  expect((await within(dialog).findByTestId('charge-total')).textContent).toBe('$623.75');
+  expect(paid).not.toHaveBeenCalled();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $623.75' }));
+  expect(
+    await screen.findByText('Paid: your plan is active again. A receipt is on its way by email.'),
+  ).toBeTruthy();
+  expect(paid).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(screen.getByTestId('plan-status').textContent).toBe('Active'));
 });
 

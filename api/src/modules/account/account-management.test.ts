@@ -385,7 +385,9 @@ describe('account profile, data export and deletion', () => {
 
       assert.deepEqual(await placesHolding(server.database, leavingId), []);
       // The one trace left: the deletion's confirmation, waiting in the outbox to be delivered (decision 0078).
-      assert.deepEqual(await placesHolding(server.database, 'leaving@example.com'), ['email_outbox.to_address']);
+      assert.deepEqual(await placesHolding(server.database, 'leaving@example.com'), [
+        'email_outbox.to_address',
+      ]);
       assert.deepEqual(
         (await readOutbox(server.database, 'leaving@example.com')).map((message) => message.tag),
         ['account-deleted'],

@@ -275,7 +275,15 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const shown = await quote(org.admin, 'nextPlanId=business-monthly&promoCode=welcome20');
     // No currency chosen: the German billing address's, euros (decision 0078).
     assert.deepEqual(
-      [shown.currency, shown.subtotal, shown.discount, shown.promoCode, shown.reverseCharge, shown.vat, shown.total],
+      [
+        shown.currency,
+        shown.subtotal,
+        shown.discount,
+        shown.promoCode,
+        shown.reverseCharge,
+        shown.vat,
+        shown.total,
+      ],
       ['eur', 45900, 9180, 'WELCOME20', true, 0, 36720],
     );
     const notForPlan = await call(
