@@ -156,6 +156,7 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
 }) => {
   const email = `grace.checkout.${Date.now()}@example.com`;
   await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Decline' }).click(); // the cookie banner, answered
   await page.getByRole('link', { name: 'Or buy Starter now' }).first().click();
   await expect(page).toHaveURL(/\/checkout\?plan=starter-/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
