@@ -469,6 +469,23 @@ describe('Payment method and invoices', () => {
     expect(calls('listInvoices').at(-1)?.[1]).toEqual({ query: { from: '2027-01-01' } });
   });
 
+  it('an individual’s billing details start as an individual’s', async () => {
+    await open(
+      '/payment',
+      {
+        getAccount: {
+          ...testAccount,
+          organization: { ...testAccount.organization, customerType: 'Individual' },
+        },
+        listCreditCards: [],
+        getBillingDetails: null,
+      },
+      'Payment method',
+    );
+    const form = await screen.findByRole('form', { name: 'Set billing details' });
+    expect((within(form).getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Individual');
+  });
+
   it('downloads an invoice as a PDF file', async () => {
     const createObjectURL = jest.fn((_blob: Blob) => 'blob:invoice');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
