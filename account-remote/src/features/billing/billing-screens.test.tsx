@@ -381,6 +381,39 @@ describe('Available plans', () => {
 });
 
 describe('Payment method and invoices', () => {
+  it('shows a declined card next to the card’s fields, announced, not above the form', async () => {
+    await open(
+      '/payment',
+      {
+        listCreditCards: [],
+        getBillingDetails: null,
+        addCreditCard: () => {
+          throw new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED');
+        },
+      },
+      'Payment method',
+    );
+    const formElement = await screen.findByRole('form', { name: 'Add a card' });
+    const cardForm = within(formElement);
+    const type = (label: string, value: string) =>
+      fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
+    type('Card holder', 'Ada Admin');
+    type('Card number', '4000 0000 0000 0002');
+    type('Expiry (MM/YYYY)', '08/2030');
+    type('CVC', '123');
+    type('Billing address', 'Vesterbrogade 1');
+    type('Country', 'DK');
+    fireEvent.click(cardForm.getByRole('button', { name: 'Save card' }));
+    const alert = await cardForm.findByRole('alert');
+    expect(alert.textContent).toBe('Your card was declined. Try another card.');
+    expect(cardForm.getAllByRole('alert')).toHaveLength(1);
+    // Right after the CVC, before the billing fields.
+    const cvc = cardForm.getByLabelText('CVC');
+    const billingType = cardForm.getByLabelText('Billing type');
+    expect(cvc.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(alert.compareDocumentPosition(billingType) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says there is no card yet, and saves one without keeping the number in the form', async () => {
     let cards: unknown[] = [];
     await open(
