@@ -76,42 +76,49 @@ export function ChargeConfirmation({
       {loading || !figures ? (
         <p role="status">Working out the price…</p>
       ) : (
-        <dl
-          aria-label="What you pay"
-          css={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr) max-content',
-            gap: '0.35rem 1rem',
-            margin: '0 0 1rem',
-            '& dd': { margin: 0, textAlign: 'right' },
-          }}
-        >
-          {figures.lines.map((line) => (
-            <div key={line.label} css={{ display: 'contents' }}>
-              <dt css={{ overflowWrap: 'anywhere' }}>{line.label}</dt>
-              <dd>{line.amount < 0 ? `−${money(-line.amount)}` : money(line.amount)}</dd>
-            </div>
-          ))}
-          <dt>Net</dt>
-          <dd data-testid="charge-net">{money(figures.net)}</dd>
-          <dt>
-            {figures.reverseCharge
-              ? 'VAT (reverse charge: you account for it)'
-              : `VAT (${(figures.vatRateBasisPoints / 100).toLocaleString('en-GB')} %)`}
-          </dt>
-          <dd data-testid="charge-vat">{money(figures.vat)}</dd>
-          <dt css={{ fontWeight: 700, borderTop: `1px solid ${theme.colors.border}`, paddingTop: '0.35rem' }}>
-            Total, VAT included
-          </dt>
-          <dd
-            css={{ fontWeight: 700, borderTop: `1px solid ${theme.colors.border}`, paddingTop: '0.35rem' }}
-            data-testid="charge-total"
+        <>
+          <dl
+            aria-label="What you pay"
+            css={{
+              display: 'grid',
+              // Labels take the room and wrap; amounts keep their own width.
+              gridTemplateColumns: 'minmax(0, 1fr) auto',
+              gap: '0.35rem 1rem',
+              margin: '0 0 0.75rem',
+              '& dt': { overflowWrap: 'break-word', minWidth: 0 },
+              '& dd': { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' },
+            }}
           >
-            {total}
-          </dd>
-          <dt>When</dt>
-          <dd data-testid="charge-when">{figures.when ?? whenCharged(figures.chargedAt)}</dd>
-        </dl>
+            {figures.lines.map((line) => (
+              <div key={line.label} css={{ display: 'contents' }}>
+                <dt>{line.label}</dt>
+                <dd>{line.amount < 0 ? `−${money(-line.amount)}` : money(line.amount)}</dd>
+              </div>
+            ))}
+            <dt>Net</dt>
+            <dd data-testid="charge-net">{money(figures.net)}</dd>
+            <dt>
+              {figures.reverseCharge
+                ? 'VAT (reverse charge: you account for it)'
+                : `VAT (${(figures.vatRateBasisPoints / 100).toLocaleString('en-GB')} %)`}
+            </dt>
+            <dd data-testid="charge-vat">{money(figures.vat)}</dd>
+            <dt
+              css={{ fontWeight: 700, borderTop: `1px solid ${theme.colors.border}`, paddingTop: '0.35rem' }}
+            >
+              Total, VAT included
+            </dt>
+            <dd
+              css={{ fontWeight: 700, borderTop: `1px solid ${theme.colors.border}`, paddingTop: '0.35rem' }}
+              data-testid="charge-total"
+            >
+              {total}
+            </dd>
+          </dl>
+          <p css={{ margin: '0 0 1rem', fontWeight: 600 }}>
+            When: <span data-testid="charge-when">{figures.when ?? whenCharged(figures.chargedAt)}</span>
+          </p>
+        </>
       )}
       {error ? <Alert>{error}</Alert> : null}
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginTop: '0.75rem' }}>
