@@ -17,6 +17,7 @@ const enumerations = {
   'integration_tokens.provider': 'IntegrationProvider',
   'invitations.role': 'OrganizationRole',
   'organizations.company_size': 'CompanySizeBand | null',
+  'organizations.currency': 'CurrencyCode | null',
   'organizations.customer_type': 'CustomerType',
   // No check constraint: every write is a validated CloudRegion, and the column's default is one.
   'organizations.region': 'Generated<CloudRegion>',
@@ -32,6 +33,7 @@ const enumerations = {
 const domainEnumerations = new Set([
   'CloudRegion',
   'CompanySizeBand',
+  'CurrencyCode',
   'CustomerType',
   'InvitationStatus',
   'OrganizationRole',

@@ -60,13 +60,16 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
     .click();
   await expect(page.getByTestId('plan-status')).toHaveText('Free trial ends in 14 days');
 
-  // A card that is saved but declined when charged: the message shows and the plan stays the trial.
+  // A card that is saved but declined when charged: the message shows in the confirmation and the plan stays the
+  // trial. No currency was chosen on the pricing page: the French billing address's, euros.
   await addCard(page, '4000 0000 0000 0341');
   await page.goto('/subscription/options');
   await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
-  await expect(page.getByTestId('quote-total')).toHaveText('$58.80'); // 49.00 + 20 % French VAT
-  await page.getByRole('button', { name: 'Pay $58.80 and switch' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  let dialog = page.getByRole('dialog', { name: 'Confirm Starter (monthly)' });
+  await dialog.getByLabel('Start now: pay today, and the free trial ends').check();
+  await expect(dialog.getByTestId('charge-total')).toHaveText('€54.00'); // 45.00 + 20 % French VAT
+  await dialog.getByRole('button', { name: 'Pay €54.00 now' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-status')).toHaveText('Free trial ends in 14 days');
 
@@ -78,19 +81,24 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
 
   await page.goto('/subscription/options');
   await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
-  await page.getByLabel('Promo code (optional)').fill('welcome20');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('quote-total')).toHaveText('$47.04'); // 49.00 − 20 % = 39.20, + 20 % VAT
-  await page.getByRole('button', { name: 'Pay $47.04 and switch' }).click();
-  await expect(page.getByText(/^Paid \$47\.04: invoice DC-\d{6}\.$/)).toBeVisible();
+  dialog = page.getByRole('dialog', { name: 'Confirm Starter (monthly)' });
+  await dialog.getByLabel('Start now: pay today, and the free trial ends').check();
+  await dialog.getByLabel('Promo code (optional)').fill('welcome20');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByTestId('charge-total')).toHaveText('€43.20'); // 45.00 − 20 % = 36.00, + 20 % VAT
+  await dialog.getByRole('button', { name: 'Pay €43.20 now' }).click();
+  await expect(page.getByText(/^Paid €43\.20: invoice DC-\d{6}\./)).toBeVisible();
 
   // The upgrade is priced for the rest of the month, less the unused Starter time, and charged exactly so.
   await page.getByRole('button', { name: 'Choose Professional (monthly)' }).click();
-  await expect(page.getByText('Unused time on your current plan')).toBeVisible();
-  const shown = (await page.getByTestId('quote-total').textContent()) ?? '';
-  expect(shown).toMatch(/^\$\d+\.\d\d$/);
-  await page.getByRole('button', { name: `Pay ${shown} and switch` }).click();
-  await expect(page.getByText(new RegExp(`^Paid \\${shown}: invoice DC-\\d{6}\\.$`))).toBeVisible();
+  dialog = page.getByRole('dialog', { name: 'Confirm Professional (monthly)' });
+  await expect(dialog.getByText('Unused time on your current plan')).toBeVisible();
+  await expect(dialog.getByTestId('charge-total')).toHaveText(/^€\d+\.\d\d$/);
+  const shown = (await dialog.getByTestId('charge-total').textContent()) ?? '';
+  await dialog.getByRole('button', { name: `Pay ${shown} now` }).click();
+  await expect(
+    page.getByText(new RegExp(`^Paid ${shown.replace('.', '\\.')}: invoice DC-\\d{6}\\.`)),
+  ).toBeVisible();
 
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
@@ -117,7 +125,10 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await page.goto('/payment/wallet');
   await expect(page.getByTestId('credit-balance')).toHaveText('0 credits');
   await page.getByRole('button', { name: 'Buy 2,500 credits' }).click();
-  await expect(page.getByText(/^2,500 credits added: \$30\.00 paid \(invoice DC-\d{6}\)\.$/)).toBeVisible();
+  dialog = page.getByRole('dialog', { name: 'Buy 2,500 credits' });
+  await expect(dialog.getByTestId('charge-total')).toHaveText('€27.60'); // 23.00 + 20 % VAT
+  await dialog.getByRole('button', { name: 'Pay €27.60' }).click();
+  await expect(page.getByText(/^2,500 credits added: €27\.60 paid \(invoice DC-\d{6}\)\./)).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toHaveText('2,500 credits');
   const session = await (await request.post(`${stack.urls.api}/login`, { data: { email, password } })).json();
   const key = await (
@@ -145,6 +156,7 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
 }) => {
   const email = `grace.checkout.${Date.now()}@example.com`;
   await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Decline' }).click(); // the cookie banner, answered
   await page.getByRole('link', { name: 'Or buy Starter now' }).first().click();
   await expect(page).toHaveURL(/\/checkout\?plan=starter-/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
@@ -177,8 +189,12 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await card.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
   await card.getByLabel('Country').selectOption('US');
   await card.getByRole('button', { name: 'Save card and continue' }).click();
-  await expect(page.getByTestId('quote-total')).toHaveText('$468.00'); // 12 × 39.00, no VAT in the US
-  await page.getByRole('button', { name: 'Pay $468.00 and switch' }).click();
+  await page.getByRole('button', { name: 'Review Starter and pay' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Starter (annual)' });
+  // The pricing page showed euros: the account pays in euros, whatever the card's country.
+  await expect(dialog.getByTestId('charge-total')).toHaveText('€432.00'); // 12 × 36.00, no VAT in the US
+  await dialog.getByLabel('Start now: pay today, and the free trial ends').check();
+  await dialog.getByRole('button', { name: 'Pay €432.00 now' }).click();
   await expect(page.getByText(/Your plan: Starter \(Active\)\./)).toBeVisible();
   await page.getByRole('button', { name: 'See your subscription' }).click();
   await expect(page.getByTestId('plan-status')).toHaveText('Active');

@@ -4,7 +4,7 @@
  */
 
 import type { ApiKeyKind, CardBrand, ContactTopic, IntegrationProvider, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
-import type { CloudRegion, CompanySizeBand, CustomerType, InvitationStatus, OrganizationRole, ResourceRole } from "@dcipher/shared/domain";
+import type { CloudRegion, CompanySizeBand, CurrencyCode, CustomerType, InvitationStatus, OrganizationRole, ResourceRole } from "@dcipher/shared/domain";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -322,12 +322,15 @@ export interface OrganizationActivity {
 export interface Organizations {
   companySize: CompanySizeBand | null;
   createdAt: Generated<Timestamp>;
+  currency: CurrencyCode | null;
   customerType: CustomerType;
   id: Generated<string>;
   name: string;
   passwordExpiresAfterDays: number | null;
   region: Generated<CloudRegion>;
   trialEndsAt: Timestamp | null;
+  trialPlanId: string | null;
+  trialPlanPromoCode: string | null;
   trialReactivationEmailedAt: Timestamp | null;
   twoStepRequired: Generated<boolean>;
 }

@@ -1,4 +1,11 @@
-import { type CurrencyCode, currencySymbols, freeTrialDays } from '@dcipher/shared/domain';
+import {
+  type CurrencyCode,
+  currencySymbols,
+  defaultPricingCurrency,
+  freeTrialDays,
+  rememberCurrencyChoice,
+  rememberedCurrencyChoice,
+} from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import type { HeadProps, PageProps } from 'gatsby';
@@ -81,8 +88,19 @@ function usageLabel(category: string): string {
 export default function PricingPage({ pageContext }: PageProps<object, BuiltPricing>) {
   const { plans, payAsYouGo } = useLatestPricing(pageContext);
   const [period, setPeriod] = useState<Period>('monthly');
-  const [currency, setCurrency] = useState<CurrencyCode>('eur');
+  const [currency, setCurrency] = useState<CurrencyCode>(defaultPricingCurrency);
   const currencyId = useId();
+  // One currency from here on (docs/decisions/0078): a choice made before is shown again, and what this page
+  // shows is remembered for sign-up and checkout. After hydration, so the prerendered page stays as built.
+  useEffect(() => {
+    const remembered = rememberedCurrencyChoice();
+    if (remembered) setCurrency(remembered);
+    else rememberCurrencyChoice(defaultPricingCurrency);
+  }, []);
+  const chooseCurrency = (next: CurrencyCode) => {
+    setCurrency(next);
+    rememberCurrencyChoice(next);
+  };
   const shown = plans
     .filter((plan) => plan.isCustom || plan.billingPeriod === period)
     .sort((a, b) => a.sortOrder - b.sortOrder);
@@ -133,7 +151,7 @@ export default function PricingPage({ pageContext }: PageProps<object, BuiltPric
             <select
               id={currencyId}
               value={currency}
-              onChange={(event) => setCurrency(event.target.value as CurrencyCode)}
+              onChange={(event) => chooseCurrency(event.target.value as CurrencyCode)}
               css={{
                 font: 'inherit',
                 padding: '0.5rem',

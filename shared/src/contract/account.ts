@@ -127,6 +127,48 @@ export type DeleteAccountInput = v.InferInput<typeof DeleteAccountInputSchema>;
 export const DeletionReceiptSchema = v.object({ deleted: v.literal(true) });
 export type DeletionReceipt = v.InferOutput<typeof DeletionReceiptSchema>;
 
+/**
+ * What deleting the signed-in user's account does to money (docs/decisions/0078). The plan, credits and add-ons
+ * belong to the organization: they end only when the organization is deleted with its only member.
+ */
+export const DeletionImpactSchema = v.object({
+  /** True when the user is the organization's only member: it is deleted with the account. */
+  deletesOrganization: v.boolean(),
+  organizationName: v.string(),
+  /** The running plan (null: none, or on trial): cancelled at once when the organization is deleted. */
+  plan: v.nullable(
+    v.object({
+      name: v.string(),
+      /** One period's price before VAT, in minor units of `currency`. */
+      price: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      currency: v.picklist(['usd', 'eur', 'gpb']),
+      billingPeriod: v.picklist(['monthly', 'annual']),
+      /** ISO 8601: the end of the period paid for (no refund is made for the rest of it). */
+      paidUntil: v.string(),
+    }),
+  ),
+  /** Prepaid credits left in the wallet: lost when the organization is deleted. */
+  credits: v.pipe(v.number(), v.integer()),
+  /** Add-ons of the current period: they end with the organization. */
+  addOns: v.array(
+    v.object({ name: v.string(), quantity: v.number(), unit: v.string(), validUntil: v.string() }),
+  ),
+});
+export type DeletionImpact = v.InferOutput<typeof DeletionImpactSchema>;
+
+export const getDeletionImpact = defineEndpoint({
+  operation: 'getDeletionImpact',
+  errors: [],
+  summary:
+    "What deleting the signed-in user's account does to the organization's plan, credits and add-ons, before confirming",
+  method: 'GET',
+  path: '/account/deletion-impact',
+  auth: 'bearer',
+  response: DeletionImpactSchema,
+  permission: { resource: 'account', action: 'delete' },
+  allowedBeforeTwoStepSetup: true,
+});
+
 export const deleteAccount = defineEndpoint({
   operation: 'deleteAccount',
   errors: ['DELETION_NOT_CONFIRMED', 'LAST_ADMIN'],

@@ -4,7 +4,7 @@ import { usageCategories } from '../domain/enumerations.js';
 import { idempotencyKeyField } from '../validation/fields.js';
 import { validationMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
-import { InvoiceSchema } from './subscriptions.js';
+import { InvoiceSchema, PurchaseQuoteSchema } from './subscriptions.js';
 
 /**
  * The wallet and add-ons (docs/decisions/0041). Credits pay for pay-as-you-go usage past a plan's quotas: one credit
@@ -111,6 +111,20 @@ export const buyCredits = defineEndpoint({
   successStatus: 201,
 });
 
+export { type PurchaseQuote, PurchaseQuoteSchema } from './subscriptions.js';
+
+export const getCreditsQuote = defineEndpoint({
+  operation: 'getCreditsQuote',
+  errors: ['NOT_FOUND', 'NO_PAYMENT_METHOD'],
+  summary: 'What buying a credit package would charge now (VAT included), before confirming (admins)',
+  method: 'GET',
+  path: '/customer-credits/quote',
+  auth: 'bearer',
+  permission: { resource: 'wallet-transaction', action: 'create' },
+  query: v.object({ packageId: id, currency }),
+  response: PurchaseQuoteSchema,
+});
+
 export const calculateCreditCost = defineEndpoint({
   operation: 'calculateCreditCost',
   errors: [],
@@ -211,6 +225,19 @@ export const listOwnedAddOns = defineEndpoint({
   auth: 'bearer',
   permission: { resource: 'add-on-packages', action: 'read' },
   response: v.array(OwnedAddOnSchema),
+});
+
+export const getAddOnQuote = defineEndpoint({
+  operation: 'getAddOnQuote',
+  errors: ['NOT_FOUND', 'SUBSCRIPTION_CONFLICT', 'NO_PAYMENT_METHOD'],
+  summary:
+    'What buying an add-on would charge now (VAT included) and until when it counts, before confirming (admins)',
+  method: 'GET',
+  path: '/addon-packages/quote',
+  auth: 'bearer',
+  permission: { resource: 'add-on-packages', action: 'create' },
+  query: v.object({ packageId: id }),
+  response: PurchaseQuoteSchema,
 });
 
 export const purchaseAddOn = defineEndpoint({

@@ -28,6 +28,7 @@ import * as trial from './trial.js';
 import * as usage from './usage.js';
 import * as whitePaper from './white-paper.js';
 
+export type { DeletionImpact } from './account.js';
 export {
   type Account,
   type AccountProfileInput,
@@ -395,6 +396,7 @@ export const contract = {
     getAccount: account.getAccount,
     updateAccount: account.updateAccount,
     exportAccountData: account.exportAccountData,
+    getDeletionImpact: account.getDeletionImpact,
     deleteAccount: account.deleteAccount,
   },
   accountSecurity: {
@@ -525,11 +527,13 @@ export const contract = {
     getCustomerCredits: credits.getCustomerCredits,
     listCreditTransactions: credits.listCreditTransactions,
     buyCredits: credits.buyCredits,
+    getCreditsQuote: credits.getCreditsQuote,
     calculateCreditCost: credits.calculateCreditCost,
     giftCredits: credits.giftCredits,
     resetCredits: credits.resetCredits,
     listAddOnPackages: credits.listAddOnPackages,
     listOwnedAddOns: credits.listOwnedAddOns,
+    getAddOnQuote: credits.getAddOnQuote,
     purchaseAddOn: credits.purchaseAddOn,
   },
   subscriptions: {
@@ -541,6 +545,7 @@ export const contract = {
     cancelSubscription: subscriptions.cancelSubscription,
     listInvoices: subscriptions.listInvoices,
     calculateDiscountedPrice: subscriptions.calculateDiscountedPrice,
+    getOutstandingQuote: subscriptions.getOutstandingQuote,
     payOutstandingInvoice: subscriptions.payOutstandingInvoice,
     downloadInvoice: subscriptions.downloadInvoice,
   },
@@ -590,6 +595,7 @@ export type {
   AddOnPackage,
   CreditTransaction,
   OwnedAddOn,
+  PurchaseQuote,
   WalletPackage,
 } from './credits.js';
 export {

@@ -36,6 +36,11 @@ export const RegistrationInputSchema = v.pipe(
         workflowMessages.unknownPredefined,
       ),
     ),
+    /**
+     * The currency the visitor saw prices in on the pricing page (docs/decisions/0078): the organization pays in it
+     * from then on. Absent: the billing country decides when a card is added.
+     */
+    currency: v.optional(v.picklist(['usd', 'eur', 'gpb'], 'Please choose a currency: usd, eur or gpb.')),
     ...captchaField,
   }),
   // A business gives its company and size band. Partial checks run even while other fields are wrong, so the

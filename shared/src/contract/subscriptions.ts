@@ -54,6 +54,15 @@ export const SubscriptionSummarySchema = v.object({
   scheduledPlan: v.nullable(v.object({ id: v.string(), name: v.string() })),
   /** Whether the organization has a card to charge (the default one). */
   hasPaymentMethod: v.boolean(),
+  /**
+   * The one currency the organization pays in (its plan's, else the one chosen at sign-up or by the billing
+   * country, else usd): every price the account area shows is in it (docs/decisions/0078).
+   */
+  currency: v.picklist(currencyCodes),
+  /** Whether that currency is settled (chosen at sign-up or with a first plan); if not, a first plan may choose. */
+  currencyChosen: v.boolean(),
+  /** During the trial: the plan picked to start, and be charged, when the trial ends (`endsAt`). */
+  trialPlan: v.nullable(v.object({ id: v.string(), name: v.string() })),
 });
 export type SubscriptionSummary = v.InferOutput<typeof SubscriptionSummarySchema>;
 
@@ -91,6 +100,13 @@ export const PlanChangeQuoteSchema = v.object({
   effectiveAt: v.string(),
   /** ISO 8601: the end of the period the charge covers. */
   periodEnd: v.string(),
+  /**
+   * ISO 8601: when the card is charged `total`: now, or the trial's end for a plan picked during the trial (the
+   * trial is kept); null when nothing is charged (a downgrade waits for the period's end, then renews).
+   */
+  chargedAt: v.nullable(v.string()),
+  /** Whole days of free trial kept before the plan starts (0 when it starts now). */
+  trialDaysKept: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 export type PlanChangeQuote = v.InferOutput<typeof PlanChangeQuoteSchema>;
 
@@ -99,6 +115,8 @@ export const UpgradeCostQuerySchema = v.object({
   promoCode,
   /** The currency of a first subscription; a running subscription keeps its own. Defaults to usd. */
   currency: v.optional(v.picklist(currencyCodes, 'Please choose a currency: usd, eur or gpb.')),
+  /** During the trial: `false` prices the plan from the trial's end (the trial kept); `true` or absent, from now. */
+  startNow: v.optional(v.picklist(['true', 'false'], 'Please answer true or false.')),
 });
 
 export const getUpgradeCost = defineEndpoint({
@@ -119,6 +137,12 @@ export const SubscribeInputSchema = v.object({
   currency: v.optional(v.picklist(currencyCodes, 'Please choose a currency: usd, eur or gpb.')),
   promoCode,
   idempotencyKey,
+  /**
+   * During the free trial: false keeps the trial, and the plan starts, and is charged, when the trial ends; true
+   * ends the trial and charges the first period now. Absent means true, as before this choice existed: the account
+   * area always sends it, false unless the person chose "Start now" (docs/decisions/0078).
+   */
+  startNow: v.optional(v.boolean()),
 });
 
 export const InvoiceLineSchema = v.object({
@@ -256,6 +280,41 @@ export const calculateDiscountedPrice = defineEndpoint({
     discount: Minor,
     discountedPrice: Minor,
   }),
+});
+
+/**
+ * What a one-off charge (credits, an add-on, a renewal's payment) would charge now, priced by the same code as the purchase itself
+ * (VAT by the billing details of the default card): shown in the confirmation before anything is charged.
+ */
+export const PurchaseQuoteSchema = v.object({
+  packageId: v.string(),
+  /** The invoice line: what is bought. */
+  description: v.string(),
+  currency: v.picklist(currencyCodes),
+  /** Before VAT. */
+  subtotal: Minor,
+  vatRateBasisPoints: Minor,
+  reverseCharge: v.boolean(),
+  vat: Minor,
+  /** What the card is charged on confirming: the invoice's total, VAT included. */
+  total: Minor,
+  /** One-off purchases are charged when confirmed. */
+  chargedAt: v.literal('now'),
+  /** ISO 8601: for an add-on or a renewal, the end of the period it pays for; null for credits (they do not expire). */
+  validUntil: v.nullable(v.string()),
+});
+export type PurchaseQuote = v.InferOutput<typeof PurchaseQuoteSchema>;
+
+export const getOutstandingQuote = defineEndpoint({
+  operation: 'getOutstandingQuote',
+  errors: ['SUBSCRIPTION_CONFLICT', 'NO_PAYMENT_METHOD'],
+  summary:
+    'What paying the renewal of a plan with a payment problem would charge now (VAT included), before confirming (admins)',
+  method: 'GET',
+  path: '/invoices/pay/quote',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'update' },
+  response: PurchaseQuoteSchema,
 });
 
 export const payOutstandingInvoice = defineEndpoint({

@@ -22,6 +22,9 @@ const summary = (overrides: Partial<SubscriptionSummary>): SubscriptionSummary =
   cancelAtPeriodEnd: false,
   scheduledPlan: null,
   hasPaymentMethod: true,
+  currency: 'usd',
+  currencyChosen: false,
+  trialPlan: null,
   ...overrides,
 });
 const business: SubscriptionSummary['plan'] = {

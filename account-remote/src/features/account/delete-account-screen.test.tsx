@@ -14,6 +14,28 @@ jest.mock('@dcipher/shared/auth', () => ({
 }));
 
 const initialState = authStore.getState();
+const staysWithOrganization = {
+  deletesOrganization: false,
+  organizationName: 'Demo Org',
+  plan: null,
+  credits: 0,
+  addOns: [],
+};
+const onlyMember = {
+  deletesOrganization: true,
+  organizationName: 'Demo Org',
+  plan: {
+    name: 'Business',
+    price: 45900,
+    currency: 'eur',
+    billingPeriod: 'monthly',
+    paidUntil: '2026-12-24T10:00:00.000Z',
+  },
+  credits: 2500,
+  addOns: [
+    { name: 'Social media boost', quantity: 50000, unit: 'posts', validUntil: '2026-12-24T10:00:00.000Z' },
+  ],
+};
 const teammate: Account = { ...testAccount, role: 'teammate', firstName: 'Tom', lastName: 'Mate' };
 const mismatch = "Type your account's email address exactly to confirm the deletion";
 const lastAdmin =
@@ -26,7 +48,7 @@ async function openDelete(account: Account, handlers: Record<string, unknown> = 
     authStore.setState({ status: 'anonymous' });
   });
   authStore.setState({ status: 'authenticated', logout });
-  call = answering({ getAccount: account, ...handlers });
+  call = answering({ getAccount: account, getDeletionImpact: staysWithOrganization, ...handlers });
   window.history.pushState(null, '', '/account/delete');
   await renderScreen(
     <main>
@@ -66,12 +88,27 @@ describe('Delete account screen', () => {
       'your sign-in history and two-step verification settings',
       'invitations you sent that were not accepted yet',
     ]);
-    expect(within(section).getByText(/Projects and files you created in Demo Org stay/)).toBeTruthy();
+    expect(
+      (await within(section).findByText(/Projects and files you created in Demo Org stay/)).textContent,
+    ).toContain('and so do its plan, credits and add-ons');
     expect(within(section).getByText(/Your email address:/).textContent).toBe(
       'Your email address: ada@example.com',
     );
     expect(confirmField().value).toBe('');
     expect(screen.getByRole('link', { name: 'Keep my account' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('an only member is told the organization goes too, its plan is cancelled and its credits and add-ons end', async () => {
+    await openDelete(testAccount, { getDeletionImpact: onlyMember });
+    const money = await screen.findByTestId('deletion-money');
+    expect(money.textContent).not.toMatch(/stay with the organization/);
+    expect(money.textContent).toContain('the organization is deleted with your account');
+    expect(money.textContent).toContain('your plan Business (€459.00 per month) is cancelled at once');
+    expect(money.textContent).toContain('2,500 prepaid credits in your wallet are forfeited');
+    expect(money.textContent).toContain(
+      'the add-on Social media boost (50,000 posts, until 24 Dec 2026) ends',
+    );
+    expect(money.textContent).toContain('we email you a confirmation');
   });
 
   it('offers a teammate no way to delete the organization', async () => {

@@ -1,10 +1,81 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { contract, DeleteAccountInputSchema, DeleteOrganizationInputSchema } from '@dcipher/shared/contract';
+import {
+  contract,
+  DeleteAccountInputSchema,
+  DeleteOrganizationInputSchema,
+  type DeletionImpact,
+} from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
+import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { ScreenSection } from '../../kit/screen-section';
+import { type ApiLoad, useApiLoad } from '../../kit/use-api-load';
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+/**
+ * What the deletion does to the organization's projects and money (docs/decisions/0078): with its only member, the
+ * organization goes too, its plan is cancelled, its credits and add-ons end, amounts stated; otherwise they stay.
+ */
+function DeletionMoney({
+  load,
+  organizationName,
+}: {
+  load: ApiLoad<DeletionImpact>;
+  organizationName: string;
+}) {
+  if (load.state === 'loading') return <p role="status">Checking your plan and credits…</p>;
+  if (load.state === 'failed') {
+    return (
+      <p>
+        We could not load what happens to your plan and credits. Reload the page before deleting your account.
+      </p>
+    );
+  }
+  const impact = load.data;
+  if (!impact.deletesOrganization) {
+    return (
+      <p>
+        Projects and files you created in {organizationName} stay with the organization, and so do its plan,
+        credits and add-ons: its admins manage them.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="deletion-money">
+      <p>
+        You are the only member of {organizationName}, so the organization is deleted with your account: its
+        projects and files are deleted too, and:
+      </p>
+      <ul>
+        {impact.plan ? (
+          <li>
+            your plan {impact.plan.name} ({formatMoney(impact.plan.price, impact.plan.currency)} per{' '}
+            {impact.plan.billingPeriod === 'annual' ? 'year' : 'month'}) is cancelled at once: it will not
+            renew and nothing more is charged. The period paid until {formatDate(impact.plan.paidUntil)} is
+            not refunded;
+          </li>
+        ) : (
+          <li>you have no paid plan: nothing more is charged;</li>
+        )}
+        <li>
+          {impact.credits > 0
+            ? `${numberFormat.format(impact.credits)} prepaid credits in your wallet are forfeited;`
+            : 'there are no prepaid credits in your wallet;'}
+        </li>
+        {impact.addOns.map((addOn) => (
+          <li key={`${addOn.name}-${addOn.validUntil}`}>
+            the add-on {addOn.name} ({numberFormat.format(addOn.quantity)} {addOn.unit}, until{' '}
+            {formatDate(addOn.validUntil)}) ends;
+          </li>
+        ))}
+        <li>we email you a confirmation of the deletion.</li>
+      </ul>
+    </div>
+  );
+}
 
 const lostWithAccount = [
   'your profile and email preferences',
@@ -36,6 +107,7 @@ export default function DeleteAccountScreen({ navigate }: AccountScreenProps) {
     },
   });
   const mayDeleteOrganization = can({ kind: 'user', role: account.role }, 'organization', 'delete');
+  const { result: impact } = useApiLoad(() => authenticatedApi().call(contract.account.getDeletionImpact));
 
   return (
     <>
@@ -48,12 +120,13 @@ export default function DeleteAccountScreen({ navigate }: AccountScreenProps) {
             <li key={item}>{item}</li>
           ))}
         </ul>
-        <p>
-          Projects and files you created in {account.organization.name} stay with the organization.
-          {mayDeleteOrganization
-            ? ' If you are its only admin while others are members, make another member an admin first, or delete the whole organization below.'
-            : ''}
-        </p>
+        <DeletionMoney load={impact} organizationName={account.organization.name} />
+        {mayDeleteOrganization && impact.state === 'loaded' && !impact.data.deletesOrganization ? (
+          <p>
+            If you are its only admin while others are members, make another member an admin first, or delete
+            the whole organization below.
+          </p>
+        ) : null}
         <p css={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           Your email address: <span data-testid="delete-confirm-email">{account.email}</span>
         </p>

@@ -54,8 +54,8 @@ function AddCardFormFor({
     },
   });
   return (
-    <Form form={form} aria-label="Add a card">
-      <PaymentCardFields form={form} gateway={gateway} stripeCard={stripeCard} />
+    <Form form={form} aria-label="Add a card" renderFormError={() => null}>
+      <PaymentCardFields form={form} gateway={gateway} stripeCard={stripeCard} errorNextToCard />
       <FormSubmitButton form={form} busyLabel="Saving your card…">
         {submitLabel}
       </FormSubmitButton>

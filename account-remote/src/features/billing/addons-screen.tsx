@@ -2,14 +2,15 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { type AddOnPackage, contract, type OwnedAddOn } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
+import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
+import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
-import { newIdempotencyKey } from './idempotency-key';
+import { useApiLoad } from '../../kit/use-api-load';
+import { purchaseFigures } from './purchase-figures';
 
 /** /addons, "Add-ons": my add-ons for this period and the packages to buy (docs/decisions/0041). */
 export default function AddOnsScreen({ navigate }: AccountScreenProps) {
@@ -23,34 +24,26 @@ export default function AddOnsScreen({ navigate }: AccountScreenProps) {
     ]);
     return { owned, packages, summary };
   });
-  const [buying, setBuying] = useState<{ id: string; key: string }>();
-  const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
-
-  async function buy(addOn: AddOnPackage) {
-    const key = buying?.id === addOn.id ? buying.key : newIdempotencyKey();
-    setBuying({ id: addOn.id, key });
-    setError(undefined);
-    setDone(undefined);
-    try {
-      const bought = await authenticatedApi().call(contract.credits.purchaseAddOn, {
-        body: { packageId: addOn.id, idempotencyKey: key },
-      });
+  const purchase = useConfirmedPurchase({
+    quote: (addOn: AddOnPackage) =>
+      authenticatedApi().call(contract.credits.getAddOnQuote, { query: { packageId: addOn.id } }),
+    buy: (addOn, idempotencyKey) =>
+      authenticatedApi().call(contract.credits.purchaseAddOn, {
+        body: { packageId: addOn.id, idempotencyKey },
+      }),
+    onBought: async (bought, addOn) => {
       setDone(
-        `${addOn.name} added until ${formatDate(bought.addOn.validUntil)}: ${formatMoney(bought.invoice.total, bought.invoice.currency)} paid (invoice ${bought.invoice.number}).`,
+        `${addOn.name} added until ${formatDate(bought.addOn.validUntil)}: ${formatMoney(bought.invoice.total, bought.invoice.currency)} paid (invoice ${bought.invoice.number}). A receipt is on its way by email.`,
       );
-      setBuying(undefined);
       await reload();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBuying(undefined);
-    }
-  }
+    },
+  });
 
   return (
     <LoadState load={result} loadingText="Loading your add-ons…" onRetry={() => void reload()}>
       {({ owned, packages, summary }) => {
-        const currency = summary.plan?.currency ?? 'usd';
+        const currency = summary.currency;
         const hasPlan = summary.plan !== null && summary.state !== 'expired';
         return (
           <>
@@ -70,7 +63,6 @@ export default function AddOnsScreen({ navigate }: AccountScreenProps) {
             </ScreenSection>
             <ScreenSection title="Purchase add-on">
               {done ? <Notice>{done}</Notice> : null}
-              {error ? <Alert>{error}</Alert> : null}
               {!hasPlan ? (
                 <p css={{ marginTop: 0 }}>
                   Add-ons add to a paid plan for the rest of its period.{' '}
@@ -106,14 +98,36 @@ export default function AddOnsScreen({ navigate }: AccountScreenProps) {
                       {formatMoney(addOn.prices[currency], currency)} plus VAT where it applies
                     </span>
                     {mayBuy && hasPlan ? (
-                      <Button disabled={buying !== undefined} onClick={() => void buy(addOn)}>
-                        {buying?.id === addOn.id ? 'Buying…' : `Buy ${addOn.name}`}
+                      <Button
+                        disabled={purchase.pending !== undefined}
+                        onClick={() => {
+                          setDone(undefined);
+                          purchase.open(addOn);
+                        }}
+                      >
+                        Buy {addOn.name}
                       </Button>
                     ) : null}
                   </li>
                 ))}
               </ul>
             </ScreenSection>
+            {purchase.pending ? (
+              <ChargeConfirmation
+                title={`Buy ${purchase.pending.item.name}`}
+                what={`${purchase.pending.item.description}, for the rest of your plan's current period${
+                  purchase.pending.quote?.validUntil
+                    ? ` (until ${formatDate(purchase.pending.quote.validUntil)})`
+                    : ''
+                }.`}
+                figures={purchase.pending.quote && purchaseFigures(purchase.pending.quote)}
+                loading={purchase.loading}
+                busy={purchase.busy}
+                error={purchase.error}
+                onConfirm={purchase.confirm}
+                onCancel={purchase.cancel}
+              />
+            ) : null}
           </>
         );
       }}

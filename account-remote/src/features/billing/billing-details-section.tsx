@@ -13,6 +13,7 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { useAccount } from '../../kit/account-context';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
@@ -23,6 +24,8 @@ const countryName = (code: string) => countries.find((country) => country.code =
  * the paying card's apply; admins may set their own, or remove them again.
  */
 export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
+  // The billing type starts as the account's own kind (an individual is billed as one, docs/decisions/0078).
+  const { account } = useAccount();
   const { result, reload } = useApiLoad(() =>
     authenticatedApi().call(contract.creditCards.getBillingDetails),
   );
@@ -31,7 +34,13 @@ export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
   const current = result.state === 'loaded' ? result.data : null;
   const form = useContractForm({
     schema: BillingDetailsInputSchema,
-    defaultValues: { company: '', address: '', country: '', vatNumber: '', billingType: 'Business' },
+    defaultValues: {
+      company: '',
+      address: '',
+      country: '',
+      vatNumber: '',
+      billingType: account.organization.customerType,
+    },
     onSubmit: async (body) => {
       setNotice(undefined);
       await authenticatedApi().call(contract.creditCards.saveBillingDetails, { body });

@@ -24,6 +24,9 @@ const trial: SubscriptionSummary = {
   cancelAtPeriodEnd: false,
   scheduledPlan: null,
   hasPaymentMethod: true,
+  currency: 'usd',
+  currencyChosen: false,
+  trialPlan: null,
 };
 const active: SubscriptionSummary = {
   ...trial,
@@ -41,7 +44,10 @@ const plan = (id: string, customerType: 'Individual' | 'Business', usd: number):
   billingPeriod: id.endsWith('annual') ? 'annual' : 'monthly',
   prices: { usd, eur: usd, gpb: usd },
   trialDays: 14,
-  features: [],
+  features:
+    customerType === 'Business'
+      ? ['Organization with admins, teammates and guests', 'SSO']
+      : ['Research bot'],
   quotas: [],
   isCustom: false,
   sortOrder: 1,
@@ -67,7 +73,14 @@ const quote: PlanChangeQuote = {
   total: 62375,
   effectiveAt: '2026-11-24T10:00:00.000Z',
   periodEnd: '2026-12-24T10:00:00.000Z',
+  chargedAt: '2026-11-24T10:00:00.000Z',
+  trialDaysKept: 0,
 };
+/** The API's quote: from the trial's end when the trial is kept (`startNow=false`), else from now. */
+const keptOrNow = (input: { query: { startNow?: string } }): PlanChangeQuote =>
+  input.query.startNow === 'false'
+    ? { ...quote, effectiveAt: trial.endsAt!, chargedAt: trial.endsAt!, trialDaysKept: 9 }
+    : quote;
 const invoice: Invoice = {
   id: 'a3a4b6f0-1c7e-4a55-9e0a-7f1b2c3d4e5f',
   number: 'DC-000042',
@@ -197,58 +210,138 @@ describe('Subscription details', () => {
   });
 });
 
-it('a plan with a payment problem is paid from the screen', async () => {
+it('a plan with a payment problem is paid from the screen, after confirming the total', async () => {
   let summary: SubscriptionSummary = { ...active, state: 'past_due', label: 'Payment problem' };
+  const paid = jest.fn(() => {
+    summary = active;
+    return active;
+  });
   await open(
     '/subscription',
     {
       getSubscriptionSummary: () => summary,
-      payOutstandingInvoice: () => {
-        summary = active;
-        return active;
+      getOutstandingQuote: {
+        packageId: 'business-monthly',
+        description: 'Business (monthly), 24 Dec 2026 to 24 Jan 2027',
+        currency: 'usd',
+        subtotal: 49900,
+        vatRateBasisPoints: 2500,
+        reverseCharge: false,
+        vat: 12475,
+        total: 62375,
+        chargedAt: 'now',
+        validUntil: '2027-01-24T10:00:00.000Z',
       },
+      payOutstandingInvoice: paid,
     },
     'Subscription details',
   );
   expect((await screen.findByTestId('plan-status')).textContent).toBe('Payment problem');
   expect(screen.getByRole('alert').textContent).toContain('The renewal payment failed');
   fireEvent.click(screen.getByRole('button', { name: 'Pay the renewal now' }));
-  expect(await screen.findByText('Paid: your plan is active again.')).toBeTruthy();
+  const dialog = await screen.findByRole('dialog', { name: 'Pay the renewal' });
+  expect((await within(dialog).findByTestId('charge-total')).textContent).toBe('$623.75');
+  expect(paid).not.toHaveBeenCalled();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $623.75' }));
+  expect(
+    await screen.findByText('Paid: your plan is active again. A receipt is on its way by email.'),
+  ).toBeTruthy();
+  expect(paid).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(screen.getByTestId('plan-status').textContent).toBe('Active'));
 });
 
 describe('Available plans', () => {
-  it('offers the organization’s plans, prices the choice, and pays it once with one key', async () => {
+  it('offers the plans as cards, confirms the choice in a dialog, and keeps the trial unless "start now"', async () => {
     let summary = trial;
-    const started = jest.fn(() => {
-      summary = active;
-      return { summary: active, invoice };
+    const started = jest.fn((input: { body: { startNow?: boolean } }) => {
+      summary = input.body.startNow
+        ? active
+        : { ...trial, trialPlan: { id: 'business-monthly', name: 'Business' } };
+      return { summary, invoice: input.body.startNow ? invoice : null };
     });
     const { container } = await open(
       '/subscription/options',
       {
         listPricingPlans: plans,
         getSubscriptionSummary: () => summary,
-        getUpgradeCost: quote,
+        getUpgradeCost: keptOrNow,
         startSubscription: started,
       },
       'Available plans',
     );
     const list = await screen.findByRole('list', { name: 'Plans' });
-    // A business sees the business plans only.
+    // A business sees the business plans only, each with its features.
     expect(within(list).queryByText(/Starter/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Choose Business (monthly)' }));
-    expect((await screen.findByTestId('quote-total')).textContent).toBe('$623.75');
-    expect(screen.getByText('VAT 25 %')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-business-monthly')).getByText('SSO')).toBeTruthy();
+    expect(screen.getByTestId('trial-state').textContent).toContain('9 days left');
+    const choose = screen.getByRole('button', { name: 'Choose Business (monthly)' });
+    fireEvent.click(choose);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Business (monthly)' });
+    expect(started).not.toHaveBeenCalled();
+    expect((await within(dialog).findByTestId('charge-total')).textContent).toBe('$623.75');
+    expect(within(dialog).getByTestId('charge-vat').textContent).toBe('$124.75');
+    expect(within(dialog).getByTestId('charge-when').textContent).toBe('Charged to your card on 03 Dec 2026');
+    expect(dialog.textContent).toContain('You keep the 9 days of trial left; billing starts on 03 Dec 2026');
+    expect(dialog.contains(document.activeElement)).toBe(true);
     await expectNoAxeViolations(container);
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $623.75 and switch' }));
-    expect(await screen.findByText('Paid $623.75: invoice DC-000042.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose Business: $623.75 on 03 Dec 2026' }));
+    expect(
+      await screen.findByText(
+        'Business starts when your free trial ends on 03 Dec 2026: nothing is charged before then.',
+      ),
+    ).toBeTruthy();
     expect(started).toHaveBeenCalledTimes(1);
     const body = (
-      started.mock.calls[0] as unknown as [{ body: { planId: string; idempotencyKey: string } }]
+      started.mock.calls[0] as unknown as [
+        { body: { planId: string; idempotencyKey: string; startNow: boolean } },
+      ]
     )[0].body;
     expect(body.planId).toBe('business-monthly');
+    expect(body.startNow).toBe(false);
     expect(body.idempotencyKey).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it('"start now" is an explicit choice: charged now, and it says the trial ends', async () => {
+    const started = jest.fn(() => ({ summary: active, invoice }));
+    await open(
+      '/subscription/options',
+      {
+        listPricingPlans: plans,
+        getSubscriptionSummary: trial,
+        getUpgradeCost: keptOrNow,
+        startSubscription: started,
+      },
+      'Available plans',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Business (monthly)' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('Start now: pay today, and the free trial ends'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('charge-when').textContent).toBe('Charged now to your card'),
+    );
+    expect(dialog.textContent).toContain('your free trial ends now');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $623.75 now' }));
+    expect(await screen.findByText(/Paid \$623\.75: invoice DC-000042\./)).toBeTruthy();
+    expect((started.mock.calls[0] as unknown as [{ body: { startNow: boolean } }])[0].body.startNow).toBe(
+      true,
+    );
+  });
+
+  it('a teammate sees the plans without buttons and why', async () => {
+    await open(
+      '/subscription/options',
+      {
+        getAccount: { ...testAccount, role: 'teammate' },
+        listPricingPlans: plans,
+        getSubscriptionSummary: trial,
+      },
+      'Available plans',
+    );
+    await screen.findByRole('list', { name: 'Plans' });
+    expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
+    expect(screen.getByTestId('plans-read-only').textContent).toContain(
+      'Only an admin of your organization can choose or change the plan',
+    );
   });
 
   it('shows a promo code’s refusal under its field, and a declined card as an alert', async () => {
@@ -257,13 +350,13 @@ describe('Available plans', () => {
       {
         listPricingPlans: plans,
         getSubscriptionSummary: trial,
-        getUpgradeCost: (input: { query: { promoCode?: string } }) => {
+        getUpgradeCost: (input: { query: { promoCode?: string; startNow?: string } }) => {
           if (input.query.promoCode) {
             throw new ApiError('This promo code has expired.', 400, 'PROMO_CODE_INVALID', {
               promoCode: 'This promo code has expired.',
             });
           }
-          return quote;
+          return keptOrNow(input);
         },
         startSubscription: () => {
           throw new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED');
@@ -272,20 +365,55 @@ describe('Available plans', () => {
       'Available plans',
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Business (monthly)' }));
-    await screen.findByTestId('quote-total');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('charge-total');
     fireEvent.change(screen.getByLabelText('Promo code (optional)'), { target: { value: 'OLD50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('This promo code has expired.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Promo code (optional)'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $623.75 and switch' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Choose Business: \$623\.75/ }));
+    // The decline is shown in the dialog, next to the button that was pressed.
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Your card was declined. Try another card.'),
+      expect(within(dialog).getByRole('alert').textContent).toBe('Your card was declined. Try another card.'),
     );
   });
 });
 
 describe('Payment method and invoices', () => {
+  it('shows a declined card next to the card’s fields, announced, not above the form', async () => {
+    await open(
+      '/payment',
+      {
+        listCreditCards: [],
+        getBillingDetails: null,
+        addCreditCard: () => {
+          throw new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED');
+        },
+      },
+      'Payment method',
+    );
+    const formElement = await screen.findByRole('form', { name: 'Add a card' });
+    const cardForm = within(formElement);
+    const type = (label: string, value: string) =>
+      fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
+    type('Card holder', 'Ada Admin');
+    type('Card number', '4000 0000 0000 0002');
+    type('Expiry (MM/YYYY)', '08/2030');
+    type('CVC', '123');
+    type('Billing address', 'Vesterbrogade 1');
+    type('Country', 'DK');
+    fireEvent.click(cardForm.getByRole('button', { name: 'Save card' }));
+    const alert = await cardForm.findByRole('alert');
+    expect(alert.textContent).toBe('Your card was declined. Try another card.');
+    expect(cardForm.getAllByRole('alert')).toHaveLength(1);
+    // Right after the CVC, before the billing fields.
+    const cvc = cardForm.getByLabelText('CVC');
+    const billingType = cardForm.getByLabelText('Billing type');
+    expect(cvc.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(alert.compareDocumentPosition(billingType) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says there is no card yet, and saves one without keeping the number in the form', async () => {
     let cards: unknown[] = [];
     await open(
@@ -374,6 +502,23 @@ describe('Payment method and invoices', () => {
     expect(calls('listInvoices').at(-1)?.[1]).toEqual({ query: { from: '2027-01-01' } });
   });
 
+  it('an individual’s billing details start as an individual’s', async () => {
+    await open(
+      '/payment',
+      {
+        getAccount: {
+          ...testAccount,
+          organization: { ...testAccount.organization, customerType: 'Individual' },
+        },
+        listCreditCards: [],
+        getBillingDetails: null,
+      },
+      'Payment method',
+    );
+    const form = await screen.findByRole('form', { name: 'Set billing details' });
+    expect((within(form).getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Individual');
+  });
+
   it('downloads an invoice as a PDF file', async () => {
     const createObjectURL = jest.fn((_blob: Blob) => 'blob:invoice');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
@@ -400,6 +545,18 @@ describe('Payment method and invoices', () => {
 });
 
 describe('Wallet and add-ons', () => {
+  const creditsQuote = {
+    packageId: 'credits-2500',
+    description: '2,500 credits for the wallet',
+    currency: 'eur',
+    subtotal: 2300,
+    vatRateBasisPoints: 2500,
+    reverseCharge: false,
+    vat: 575,
+    total: 2875,
+    chargedAt: 'now',
+    validUntil: null,
+  };
   const walletPackages = [
     { id: 'credits-2500', name: '2,500 credits', credits: 2500, prices: { usd: 2500, eur: 2300, gpb: 2000 } },
   ];
@@ -428,16 +585,40 @@ describe('Wallet and add-ons', () => {
         getCustomerCredits: () => ({ balance }),
         listWalletPackages: walletPackages,
         listCreditTransactions: () => ({ transactions, total: transactions.length }),
-        getSubscriptionSummary: trial,
+        getSubscriptionSummary: { ...trial, currency: 'eur', currencyChosen: true },
+        getCreditsQuote: creditsQuote,
         buyCredits: bought,
       },
       'Wallet',
     );
     expect((await screen.findByTestId('credit-balance')).textContent).toBe('0 credits');
     expect(screen.getByText('No transactions yet.')).toBeTruthy();
+    // Credits are explained in the customer's currency.
+    expect(screen.getByTestId('credits-explained').textContent).toContain('You buy them in euros');
+    expect(screen.getByTestId('credits-explained').textContent).toContain('€23.00');
     await expectNoAxeViolations(container);
+    const buy = screen.getByRole('button', { name: 'Buy 2,500 credits' });
+    buy.focus();
+    fireEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 2,500 credits' });
+    expect((await within(dialog).findByTestId('charge-total')).textContent).toBe('€28.75');
+    expect(within(dialog).getByTestId('charge-net').textContent).toBe('€23.00');
+    expect(within(dialog).getByTestId('charge-vat').textContent).toBe('€5.75');
+    expect(within(dialog).getByTestId('charge-when').textContent).toBe('Charged now to your card');
+    expect(bought).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+    // Escape closes it, charges nothing, and gives focus back to the button.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Buy 2,500 credits' }));
+    expect(bought).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Buy 2,500 credits' }));
-    expect(await screen.findByText('2,500 credits added: $25.00 paid (invoice DC-000043).')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay €28.75' }));
+    expect(
+      await screen.findByText(
+        '2,500 credits added: $25.00 paid (invoice DC-000043). A receipt is on its way by email.',
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('credit-balance').textContent).toBe('2,500 credits'));
     expect(screen.getByText('Bought 2,500 credits (invoice DC-000043)')).toBeTruthy();
     expect(bought).toHaveBeenCalledTimes(1);
@@ -472,6 +653,18 @@ describe('Wallet and add-ons', () => {
         listOwnedAddOns: () => owned,
         listAddOnPackages: packages,
         getSubscriptionSummary: active,
+        getAddOnQuote: {
+          packageId: 'news-20k',
+          description: 'News boost: 20,000 more news articles this period',
+          currency: 'usd',
+          subtotal: 3900,
+          vatRateBasisPoints: 0,
+          reverseCharge: false,
+          vat: 0,
+          total: 3900,
+          chargedAt: 'now',
+          validUntil: '2026-12-24T10:00:00.000Z',
+        },
         purchaseAddOn: () => {
           owned = [
             {
@@ -490,6 +683,10 @@ describe('Wallet and add-ons', () => {
       'Add-ons',
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Buy News boost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy News boost' });
+    expect(dialog.textContent).toContain('until 24 Dec 2026');
+    expect(screen.queryByText(/News boost added/)).toBeNull();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay $39.00' }));
     expect(await screen.findByText(/News boost added until 24 Dec 2026: \$39\.00 paid/)).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByRole('list', { name: 'My add-ons' }).textContent).toContain('20,000 articles'),
@@ -510,15 +707,29 @@ describe('Checkout', () => {
         <AccountApp navigate={navigate} />
       </main>,
     );
+    // Nothing chosen on the pricing page: its default currency, euros.
     expect((await screen.findByText(/before VAT/)).textContent).toContain(
-      'Starter (monthly): $49.00 per month',
+      'Starter (monthly): €49.00 per month',
     );
+    expect(screen.getByRole('button', { name: 'Create an account' })).toBeTruthy();
     expect(navigate).not.toHaveBeenCalledWith('/login');
     fireEvent.change(screen.getByLabelText('Billing period'), { target: { value: 'starter-annual' } });
     await waitFor(() => expect(sessionStorage.getItem('dcipher.checkout')).toBe('starter-annual'));
     await expectNoAxeViolations(container);
     fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
     expect(navigate).toHaveBeenCalledWith('/signup?plan=starter-annual');
+    cleanup();
+    // A visitor who chose pounds on the pricing page sees pounds here.
+    localStorage.setItem('dcipher.currency', 'gpb');
+    const again = await renderScreen(
+      <main>
+        <AccountApp navigate={navigate} />
+      </main>,
+    );
+    expect((await again.findByText(/before VAT/)).textContent).toContain(
+      'Starter (monthly): £49.00 per month',
+    );
+    localStorage.clear();
   });
 
   it('signed in, takes a card when there is none, shows the amount and pays it once', async () => {
@@ -544,7 +755,7 @@ describe('Checkout', () => {
             createdAt: '2026-11-24T10:00:00.000Z',
           };
         },
-        getUpgradeCost: quote,
+        getUpgradeCost: keptOrNow,
         startSubscription: started,
       },
       'Checkout: billing',
@@ -558,8 +769,12 @@ describe('Checkout', () => {
     type('Billing address', 'Vesterbrogade 1');
     type('Country', 'DK');
     fireEvent.click(form.getByRole('button', { name: 'Save card and continue' }));
-    expect((await screen.findByTestId('quote-total')).textContent).toBe('$623.75');
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $623.75 and switch' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review Business and pay' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('charge-total')).textContent).toBe('$623.75');
+    expect(started).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByLabelText('Start now: pay today, and the free trial ends'));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay $623.75 now' }));
     expect(await screen.findByText(/Paid \$623\.75: invoice DC-000042\./)).toBeTruthy();
     expect(started).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('dcipher.checkout')).toBeNull();

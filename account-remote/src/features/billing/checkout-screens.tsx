@@ -1,16 +1,8 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
-import type { CurrencyCode } from '@dcipher/shared/domain';
-import { formatMoney } from '@dcipher/shared/format';
-import {
-  Button,
-  Form,
-  FormSubmitButton,
-  Notice,
-  SelectField,
-  theme,
-  useContractForm,
-} from '@dcipher/shared/ui';
+import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
+import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
@@ -20,7 +12,8 @@ import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
 import { AddCardForm, blankCardForm } from './add-card-form';
 import { newIdempotencyKey } from './idempotency-key';
-import { QuoteBox } from './plan-options-screen';
+import { PlanChangeDialog } from './plan-change-dialog';
+import { PlanCard, TrialState } from './plan-options-screen';
 import { usePlanChange } from './use-plan-change';
 
 const currencyLabels: Record<CurrencyCode, string> = {
@@ -38,6 +31,8 @@ const perPeriod = (plan: PricingPlan) => (plan.billingPeriod === 'annual' ? 'yea
  */
 export function CheckoutWelcome({ navigate }: AccountScreenProps) {
   const [planId, setPlanId] = useState(() => planFromQuery() ?? pendingCheckoutPlan());
+  // The currency the pricing page showed (docs/decisions/0078); the account keeps it once created.
+  const [currency] = useState(() => rememberedCurrencyChoice() ?? defaultPricingCurrency);
   const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.pricing.listPricingPlans));
   useEffect(() => {
     if (planId) rememberCheckoutPlan(planId);
@@ -72,8 +67,8 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
                 <strong>
                   {plan.name} ({plan.billingPeriod})
                 </strong>
-                : {formatMoney(plan.prices!.usd, 'usd')} per {perPeriod(plan)} (before VAT; you choose the
-                currency before paying).
+                : {formatMoney(plan.prices![currency], currency)} per {perPeriod(plan)} (before VAT). You see
+                the total with VAT, and confirm it, before anything is charged.
               </p>
               {variants.length > 1 ? (
                 <SelectField
@@ -83,7 +78,7 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
                   onChange={(event) => setPlanId(event.target.value)}
                   options={variants.map((variant) => ({
                     value: variant.id,
-                    label: `${variant.billingPeriod === 'annual' ? 'Annual' : 'Monthly'}: ${formatMoney(variant.prices!.usd, 'usd')} per ${perPeriod(variant)}`,
+                    label: `${variant.billingPeriod === 'annual' ? 'Annual' : 'Monthly'}: ${formatMoney(variant.prices![currency], currency)} per ${perPeriod(variant)}`,
                   }))}
                 />
               ) : null}
@@ -140,30 +135,37 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
     ]);
     return { plan: plans.find((candidate) => candidate.id === planId), summary, hasCard: cards.length > 0 };
   });
-  const { currency, changeCurrency, choice, pricing, paying, error, promoError, paid, price, pay } =
-    usePlanChange({
-      onPaid: forgetCheckoutPlan,
-    });
-  // Once the card is there, the amount is worked out at once: nothing is charged before "Pay".
-  const ready =
-    result.state === 'loaded' && result.data.hasCard && result.data.plan?.prices
-      ? result.data.plan
-      : undefined;
-  useEffect(() => {
-    if (ready && !choice)
-      void price({ plan: ready, promoCode: '', idempotencyKey: newIdempotencyKey() }, currency);
-  }, [ready]);
+  const {
+    currency,
+    changeCurrency,
+    startNow,
+    chooseStartNow,
+    choice,
+    cancel,
+    pricing,
+    paying,
+    error,
+    promoError,
+    paid,
+    price,
+    pay,
+  } = usePlanChange({
+    onPaid: forgetCheckoutPlan,
+  });
 
   if (paid) {
     return (
       <ScreenSection title="Thank you">
         <Notice>
           <strong>
-            Your plan: {paid.summary.plan?.name ?? 'none'} ({paid.summary.label}).
+            Your plan: {paid.summary.plan?.name ?? paid.summary.trialPlan?.name ?? 'none'} (
+            {paid.summary.label}).
           </strong>{' '}
           {paid.invoice
-            ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}.`
-            : ''}
+            ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}. A receipt is on its way by email.`
+            : paid.summary.trialPlan && paid.summary.endsAt
+              ? `${paid.summary.trialPlan.name} starts when your free trial ends on ${formatDate(paid.summary.endsAt)}; nothing is charged before then.`
+              : ''}
         </Notice>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
           <Button onClick={() => navigate('/subscription')}>See your subscription</Button>
@@ -198,20 +200,20 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
             </ScreenSection>
           );
         }
+        const shownCurrency = summary.currencyChosen ? summary.currency : (currency ?? summary.currency);
         return (
           <>
-            <ScreenSection title={`${plan.name} (${plan.billingPeriod})`}>
-              <p css={{ marginTop: 0, color: theme.colors.muted }}>{plan.description}</p>
-              {!summary.plan ? (
-                <SelectField
-                  label="Currency"
-                  name="currency"
-                  value={currency}
-                  onChange={(event) => changeCurrency(event.target.value as CurrencyCode)}
-                  options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
-                />
-              ) : null}
-            </ScreenSection>
+            <TrialState summary={summary} />
+            <PlanCard plan={plan} currency={shownCurrency} current={false} picked={null} />
+            {!summary.currencyChosen && !summary.plan ? (
+              <SelectField
+                label="Currency"
+                name="currency"
+                value={shownCurrency}
+                onChange={(event) => changeCurrency(event.target.value as CurrencyCode)}
+                options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
+              />
+            ) : null}
             {!hasCard ? (
               <ScreenSection title="Your card">
                 <AddCardForm
@@ -222,27 +224,34 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
               </ScreenSection>
             ) : (
               <ScreenSection title="Review and pay">
-                {!choice ? (
-                  <Button
-                    onClick={() =>
-                      void price({ plan, promoCode: '', idempotencyKey: newIdempotencyKey() }, currency)
-                    }
-                  >
-                    Show the amount
-                  </Button>
-                ) : (
-                  <QuoteBox
+                <p css={{ marginTop: 0 }}>
+                  You see the total with VAT and when it is charged before anything is charged.
+                </p>
+                <Button
+                  onClick={() =>
+                    void price(
+                      { plan, promoCode: '', idempotencyKey: newIdempotencyKey() },
+                      summary.currencyChosen ? undefined : shownCurrency,
+                    )
+                  }
+                >
+                  Review {plan.name} and pay
+                </Button>
+                {choice ? (
+                  <PlanChangeDialog
                     choice={choice}
+                    summary={summary}
                     pricing={pricing}
                     paying={paying}
                     error={error}
                     promoError={promoError}
-                    canPay
-                    onPromo={(promoCode) => void price({ ...choice, promoCode }, currency)}
+                    startNow={startNow}
+                    onStartNow={chooseStartNow}
+                    onPromo={(promoCode) => void price({ ...choice, promoCode })}
                     onConfirm={() => void pay(summary)}
-                    onCancel={() => navigate('/subscription/options')}
+                    onCancel={cancel}
                   />
-                )}
+                ) : null}
               </ScreenSection>
             )}
           </>

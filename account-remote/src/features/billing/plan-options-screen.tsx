@@ -1,16 +1,22 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { contract, currencyCodes, type PlanChangeQuote, type PricingPlan } from '@dcipher/shared/contract';
+import {
+  contract,
+  currencyCodes,
+  type Invoice,
+  type PricingPlan,
+  type SubscriptionSummary,
+} from '@dcipher/shared/contract';
 import { type CurrencyCode, can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
-import { useState } from 'react';
+import { Alert, Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
+import { type ReactNode, useId } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
-import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
-import { type Choice, usePlanChange } from './use-plan-change';
+import { PlanChangeDialog } from './plan-change-dialog';
+import { usePlanChange } from './use-plan-change';
 
 const currencyLabels: Record<CurrencyCode, string> = {
   usd: 'US dollars ($)',
@@ -29,8 +35,21 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
     ]);
     return { plans, summary };
   });
-  const { currency, changeCurrency, choice, cancel, pricing, paying, error, promoError, paid, price, pay } =
-    usePlanChange({ onPaid: reload });
+  const {
+    currency,
+    changeCurrency,
+    startNow,
+    chooseStartNow,
+    choice,
+    cancel,
+    pricing,
+    paying,
+    error,
+    promoError,
+    paid,
+    price,
+    pay,
+  } = usePlanChange({ onPaid: reload });
 
   return (
     <LoadState load={result} loadingText="Loading the plans…" onRetry={() => void reload()}>
@@ -38,32 +57,12 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
         const offered = plans.filter(
           (plan) => plan.customerType === account.organization.customerType && !plan.isCustom && plan.prices,
         );
-        const shownCurrency = summary.plan?.currency ?? currency;
+        const shownCurrency = summary.currencyChosen ? summary.currency : (currency ?? summary.currency);
+        const running = summary.plan !== null && summary.state !== 'expired';
         return (
           <>
-            {paid ? (
-              <Notice>
-                <strong>
-                  {paid.invoice
-                    ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}.`
-                    : 'Your change is saved.'}
-                </strong>{' '}
-                Your plan: {paid.summary.plan?.name ?? 'none'} ({paid.summary.label}
-                {paid.summary.scheduledPlan
-                  ? `; ${paid.summary.scheduledPlan.name} from the end of the period`
-                  : ''}
-                ).{' '}
-                <a
-                  href="/payment/invoices"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    navigate('/payment/invoices');
-                  }}
-                >
-                  See your invoices
-                </a>
-              </Notice>
-            ) : null}
+            {paid ? <PaidNotice paid={paid} navigate={navigate} /> : null}
+            <TrialState summary={summary} />
             {!summary.hasPaymentMethod && mayChange ? (
               <Alert>
                 Add a payment card before choosing a plan:{' '}
@@ -79,15 +78,25 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                 .
               </Alert>
             ) : null}
-            {!summary.plan ? (
+            {!mayChange ? (
+              <p data-testid="plans-read-only" css={{ marginTop: 0 }}>
+                Only an admin of your organization can choose or change the plan. Ask an admin (see Members)
+                if you need another plan; you can compare them here.
+              </p>
+            ) : null}
+            {mayChange && !summary.currencyChosen && !running ? (
               <SelectField
                 label="Currency"
                 name="currency"
-                value={currency}
+                value={shownCurrency}
                 onChange={(event) => changeCurrency(event.target.value as CurrencyCode)}
                 options={currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] }))}
               />
-            ) : null}
+            ) : (
+              <p css={{ color: theme.colors.muted }}>
+                Prices in {currencyLabels[shownCurrency]}, before VAT.
+              </p>
+            )}
             <ul
               aria-label="Plans"
               css={{
@@ -96,52 +105,53 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                 padding: 0,
                 display: 'grid',
                 gap: '1rem',
-                gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(17rem, 100%), 1fr))',
               }}
             >
               {offered.map((plan) => {
                 const current = summary.plan?.id === plan.id && summary.state !== 'expired';
-                const chosen = choice?.plan.id === plan.id ? choice : undefined;
+                const picked = summary.trialPlan?.id === plan.id;
                 return (
                   <li key={plan.id}>
-                    <ScreenSection title={`${plan.name} (${plan.billingPeriod})`}>
-                      <p css={{ margin: '0 0 0.5rem', fontSize: '1.3rem', fontWeight: 700 }}>
-                        {formatMoney(plan.prices![shownCurrency], shownCurrency, { compact: true })}
-                        <span css={{ fontSize: '1rem', fontWeight: 400, color: theme.colors.muted }}>
-                          {' '}
-                          per {plan.billingPeriod === 'annual' ? 'year' : 'month'}
-                        </span>
-                      </p>
-                      <p css={{ marginTop: 0, color: theme.colors.muted }}>{plan.description}</p>
-                      {current ? (
-                        <p css={{ fontWeight: 600, margin: 0 }}>Your current plan</p>
-                      ) : !mayChange ? null : !chosen ? (
+                    <PlanCard
+                      plan={plan}
+                      currency={shownCurrency}
+                      current={current}
+                      picked={picked ? summary.endsAt : null}
+                    >
+                      {current || !mayChange ? null : (
                         <Button
-                          variant="secondary"
+                          variant={picked ? 'secondary' : 'primary'}
                           onClick={() =>
-                            void price({ plan, promoCode: '', idempotencyKey: newIdempotencyKey() })
+                            void price(
+                              { plan, promoCode: '', idempotencyKey: newIdempotencyKey() },
+                              summary.currencyChosen ? undefined : shownCurrency,
+                            )
                           }
                         >
                           Choose {plan.name} ({plan.billingPeriod})
                         </Button>
-                      ) : (
-                        <QuoteBox
-                          choice={chosen}
-                          pricing={pricing}
-                          paying={paying}
-                          error={error}
-                          promoError={promoError}
-                          canPay={summary.hasPaymentMethod}
-                          onPromo={(promoCode) => void price({ ...chosen, promoCode })}
-                          onConfirm={() => void pay(summary)}
-                          onCancel={cancel}
-                        />
                       )}
-                    </ScreenSection>
+                    </PlanCard>
                   </li>
                 );
               })}
             </ul>
+            {choice ? (
+              <PlanChangeDialog
+                choice={choice}
+                summary={summary}
+                pricing={pricing}
+                paying={paying}
+                error={error}
+                promoError={promoError}
+                startNow={startNow}
+                onStartNow={chooseStartNow}
+                onPromo={(promoCode) => void price({ ...choice, promoCode })}
+                onConfirm={() => void pay(summary)}
+                onCancel={cancel}
+              />
+            ) : null}
           </>
         );
       }}
@@ -149,123 +159,136 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
   );
 }
 
-export function QuoteBox({
-  choice,
-  pricing,
-  paying,
-  error,
-  promoError,
-  canPay,
-  onPromo,
-  onConfirm,
-  onCancel,
+/** After a change: what was paid (or that nothing was), the plan now, and the way to the invoices. */
+function PaidNotice({
+  paid,
+  navigate,
 }: {
-  choice: Choice;
-  pricing: boolean;
-  paying: boolean;
-  error: string | undefined;
-  promoError: string | undefined;
-  canPay: boolean;
-  onPromo: (code: string) => void;
-  onConfirm: () => void;
-  onCancel: () => void;
+  paid: { invoice: Invoice | null; summary: SubscriptionSummary };
+  navigate: AccountScreenProps['navigate'];
 }) {
-  const [promo, setPromo] = useState(choice.promoCode);
-  const { quote } = choice;
-  const money = (amount: number) => (quote ? formatMoney(amount, quote.currency) : '');
+  const { invoice, summary } = paid;
   return (
-    <div aria-live="polite">
-      {pricing ? <p role="status">Working out the price…</p> : null}
-      {quote && !pricing ? (
-        <dl
-          aria-label={`What ${choice.plan.name} costs now`}
-          css={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr) max-content',
-            gap: '0.25rem 1rem',
-            margin: '0 0 0.75rem',
-          }}
-        >
-          {quote.kind === 'downgrade' ? (
-            <>
-              <dt>Starts on</dt>
-              <dd css={{ margin: 0 }}>{formatDate(quote.effectiveAt)}</dd>
-              <dt>Charged now</dt>
-              <dd css={{ margin: 0 }}>{money(0)}</dd>
-            </>
-          ) : (
-            <>
-              <dt>
-                {quote.kind === 'upgrade'
-                  ? `${choice.plan.name} until ${formatDate(quote.periodEnd)}`
-                  : `First ${choice.plan.billingPeriod === 'annual' ? 'year' : 'month'}`}
-              </dt>
-              <dd css={{ margin: 0 }}>{money(quote.charge)}</dd>
-              {quote.credit > 0 ? (
-                <>
-                  <dt>Unused time on your current plan</dt>
-                  <dd css={{ margin: 0 }}>−{money(quote.credit)}</dd>
-                </>
-              ) : null}
-              {quote.discount > 0 ? (
-                <>
-                  <dt>Promo code {quote.promoCode}</dt>
-                  <dd css={{ margin: 0 }}>−{money(quote.discount)}</dd>
-                </>
-              ) : null}
-              <dt>
-                {quote.reverseCharge ? 'VAT (reverse charge)' : `VAT ${quote.vatRateBasisPoints / 100} %`}
-              </dt>
-              <dd css={{ margin: 0 }}>{money(quote.vat)}</dd>
-              <dt css={{ fontWeight: 700 }}>Charged now</dt>
-              <dd css={{ margin: 0, fontWeight: 700 }} data-testid="quote-total">
-                {money(quote.total)}
-              </dd>
-            </>
-          )}
-        </dl>
+    <Notice>
+      <strong>
+        {invoice
+          ? `Paid ${formatMoney(invoice.total, invoice.currency)}: invoice ${invoice.number}. A receipt is on its way by email.`
+          : summary.trialPlan && summary.endsAt
+            ? `${summary.trialPlan.name} starts when your free trial ends on ${formatDate(summary.endsAt)}: nothing is charged before then.`
+            : 'Your change is saved.'}
+      </strong>{' '}
+      Your plan: {summary.plan?.name ?? summary.trialPlan?.name ?? 'none'} ({summary.label}
+      {summary.scheduledPlan ? `; ${summary.scheduledPlan.name} from the end of the period` : ''}).{' '}
+      <a
+        href="/payment/invoices"
+        onClick={(event) => {
+          event.preventDefault();
+          navigate('/payment/invoices');
+        }}
+      >
+        See your invoices
+      </a>
+    </Notice>
+  );
+}
+
+/** During the trial: the days left and, once a plan is picked, when it starts and is billed. */
+export function TrialState({ summary }: { summary: SubscriptionSummary }) {
+  if (summary.state !== 'trialing' || !summary.endsAt) return null;
+  const days = summary.daysLeft ?? 0;
+  const end = formatDate(summary.endsAt);
+  return (
+    <p data-testid="trial-state" css={{ marginTop: 0 }}>
+      Your free trial has {days} {days === 1 ? 'day' : 'days'} left (until {end}).{' '}
+      {summary.trialPlan
+        ? `${summary.trialPlan.name} starts then, and billing starts on ${end}.`
+        : 'Choose a plan now and keep your trial: billing starts when it ends.'}
+    </p>
+  );
+}
+
+/** One plan: its price, who it is for, its features and quotas; the current (or picked) plan marked. */
+export function PlanCard({
+  plan,
+  currency,
+  current,
+  picked,
+  children,
+}: {
+  plan: PricingPlan;
+  currency: CurrencyCode;
+  current: boolean;
+  /** ISO 8601 the plan picked during the trial starts; null when not picked. */
+  picked: string | null;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-current={current ? 'true' : undefined}
+      data-testid={`plan-${plan.id}`}
+      css={{
+        height: '100%',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '0.5rem',
+        border: `${current || picked ? 2 : 1}px solid ${current || picked ? theme.colors.brand : theme.colors.border}`,
+        borderRadius: '12px',
+        padding: '1rem 1.1rem',
+        background: theme.colors.surface,
+      }}
+    >
+      <h2 id={headingId} css={{ margin: 0, fontSize: '1.2rem' }}>
+        {plan.name} ({plan.billingPeriod})
+      </h2>
+      {current ? (
+        <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>Your current plan</p>
+      ) : picked ? (
+        <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>
+          Chosen: starts {formatDate(picked)}
+        </p>
       ) : null}
-      {quote && quote.kind !== 'downgrade' ? (
-        <form
-          aria-label="Promo code"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onPromo(promo);
-          }}
-          css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '0.5rem' }}
-        >
-          <div css={{ flex: '1 1 10rem' }}>
-            <TextField
-              label="Promo code (optional)"
-              name="promoCode"
-              value={promo}
-              onChange={(event) => setPromo(event.target.value)}
-              error={promoError}
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={pricing}>
-            Apply
-          </Button>
-        </form>
+      <p css={{ margin: 0, fontSize: '1.3rem', fontWeight: 700 }}>
+        {formatMoney(plan.prices![currency], currency, { compact: true })}
+        <span css={{ fontSize: '1rem', fontWeight: 400, color: theme.colors.muted }}>
+          {' '}
+          per {plan.billingPeriod === 'annual' ? 'year' : 'month'}, before VAT
+        </span>
+      </p>
+      <p css={{ margin: 0, color: theme.colors.muted }}>
+        {plan.customerType === 'Individual' ? 'For one person (individual account). ' : 'For teams. '}
+        {plan.description}
+      </p>
+      <h3 css={{ margin: '0.25rem 0 0', fontSize: '1rem' }}>Features</h3>
+      <ul css={{ margin: 0, paddingLeft: '1.2rem' }}>
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      {plan.quotas.length > 0 ? (
+        <details>
+          <summary css={{ cursor: 'pointer', fontWeight: 600 }}>Quotas</summary>
+          <dl
+            css={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, 1fr) max-content',
+              gap: '0.2rem 0.75rem',
+              margin: '0.5rem 0 0',
+              '& dd': { margin: 0, textAlign: 'right' },
+            }}
+          >
+            {plan.quotas.map((quota) => (
+              <div key={quota.label} css={{ display: 'contents' }}>
+                <dt>{quota.label}</dt>
+                <dd>{quota.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       ) : null}
-      {error ? <Alert>{error}</Alert> : null}
-      <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginTop: '0.75rem' }}>
-        <Button
-          onClick={onConfirm}
-          disabled={!quote || pricing || paying || (!canPay && quote.kind !== 'downgrade')}
-        >
-          {paying
-            ? 'Confirming…'
-            : quote?.kind === 'downgrade'
-              ? `Switch to ${choice.plan.name} on ${formatDate(quote.effectiveAt)}`
-              : quote
-                ? `Pay ${money(quote.total)} and switch`
-                : 'Confirm'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={paying}>
-          Cancel
-        </Button>
-      </div>
-    </div>
+      {children ? <div css={{ marginTop: 'auto', paddingTop: '0.5rem' }}>{children}</div> : null}
+    </article>
   );
 }

@@ -7,9 +7,12 @@ import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
+import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
+import { TrialState } from './plan-options-screen';
+import { purchaseFigures } from './purchase-figures';
 import { UsageSection } from './usage-section';
 
 const stateTone: Record<SubscriptionSummary['state'], string> = {
@@ -30,6 +33,16 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
+
+  // Paying a renewal is a charge like any other: quoted, then confirmed (docs/decisions/0078).
+  const renewal = useConfirmedPurchase({
+    quote: (_item: 'renewal') => authenticatedApi().call(contract.subscriptions.getOutstandingQuote),
+    buy: () => authenticatedApi().call(contract.subscriptions.payOutstandingInvoice),
+    onBought: async () => {
+      setDone('Paid: your plan is active again. A receipt is on its way by email.');
+      await reload();
+    },
+  });
 
   async function act(action: () => Promise<unknown>, message: string) {
     setBusy(true);
@@ -68,6 +81,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                   {summary.label}
                 </span>
               </p>
+              <TrialState summary={summary} />
               <dl
                 css={{
                   display: 'grid',
@@ -116,19 +130,33 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                 </Alert>
               ) : null}
               {error ? <Alert>{error}</Alert> : null}
+              {renewal.pending ? (
+                <ChargeConfirmation
+                  title="Pay the renewal"
+                  what={`The renewal of your plan${
+                    renewal.pending.quote?.validUntil
+                      ? `, until ${formatDate(renewal.pending.quote.validUntil)}`
+                      : ''
+                  }. Your plan is active again once paid.`}
+                  figures={renewal.pending.quote && purchaseFigures(renewal.pending.quote)}
+                  loading={renewal.loading}
+                  busy={renewal.busy}
+                  error={renewal.error}
+                  onConfirm={renewal.confirm}
+                  onCancel={renewal.cancel}
+                />
+              ) : null}
               {mayChange ? (
                 <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
                   {summary.state === 'past_due' ? (
                     <Button
-                      disabled={busy}
-                      onClick={() =>
-                        void act(
-                          () => authenticatedApi().call(contract.subscriptions.payOutstandingInvoice),
-                          'Paid: your plan is active again.',
-                        )
-                      }
+                      disabled={busy || renewal.pending !== undefined}
+                      onClick={() => {
+                        setDone(undefined);
+                        renewal.open('renewal');
+                      }}
                     >
-                      {busy ? 'Paying…' : 'Pay the renewal now'}
+                      Pay the renewal now
                     </Button>
                   ) : null}
                   <Button

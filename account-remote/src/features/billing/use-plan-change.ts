@@ -25,7 +25,10 @@ export interface Choice {
  * each shown quote gets its own idempotency key, so confirming it twice charges once (docs/decisions/0039).
  */
 export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void } = {}) {
-  const [currency, setCurrency] = useState<CurrencyCode>('usd');
+  /** The currency picked on the screen before any is settled; undefined: the organization's (the summary's). */
+  const [currency, setCurrency] = useState<CurrencyCode>();
+  /** During the trial: false keeps it (the plan starts when it ends), true ends it and charges now. */
+  const [startNow, setStartNow] = useState(false);
   const [choice, setChoice] = useState<Choice>();
   const [pricing, setPricing] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -33,7 +36,11 @@ export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void 
   const [promoError, setPromoError] = useState<string>();
   const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
 
-  async function price(next: Choice, chosenCurrency: CurrencyCode = currency) {
+  async function price(
+    next: Choice,
+    chosenCurrency: CurrencyCode | undefined = currency,
+    now: boolean = startNow,
+  ) {
     setChoice(next);
     setPricing(true);
     setError(undefined);
@@ -42,7 +49,8 @@ export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void 
       const quote = await authenticatedApi().call(contract.subscriptions.getUpgradeCost, {
         query: {
           nextPlanId: next.plan.id,
-          currency: chosenCurrency,
+          ...(chosenCurrency ? { currency: chosenCurrency } : {}),
+          startNow: now ? 'true' : 'false',
           ...(next.promoCode.trim() ? { promoCode: next.promoCode.trim() } : {}),
         },
       });
@@ -64,8 +72,9 @@ export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void 
     try {
       const body = {
         planId: choice.plan.id,
-        currency,
+        currency: choice.quote.currency,
         idempotencyKey: choice.idempotencyKey,
+        startNow,
         ...(choice.quote.promoCode ? { promoCode: choice.quote.promoCode } : {}),
       };
       const running = summary.plan !== null && summary.state !== 'expired';
@@ -88,11 +97,21 @@ export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void 
     if (choice) void price(choice, next);
   }
 
+  function chooseStartNow(next: boolean) {
+    setStartNow(next);
+    if (choice) void price(choice, currency, next);
+  }
+
   return {
     currency,
     changeCurrency,
+    startNow,
+    chooseStartNow,
     choice,
-    cancel: () => setChoice(undefined),
+    cancel: () => {
+      setChoice(undefined);
+      setError(undefined);
+    },
     pricing,
     paying,
     error,

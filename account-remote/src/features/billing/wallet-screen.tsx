@@ -2,13 +2,14 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { type CreditTransaction, contract, type WalletPackage } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney, formatTime } from '@dcipher/shared/format';
-import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
+import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import { LoadState } from '../../kit/load-state';
+import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
-import { newIdempotencyKey } from './idempotency-key';
+import { useApiLoad } from '../../kit/use-api-load';
+import { currencyNames, purchaseFigures } from './purchase-figures';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
@@ -23,32 +24,23 @@ export default function WalletScreen() {
       authenticatedApi().call(contract.credits.listCreditTransactions, { query: {} }),
       authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
     ]);
-    return { balance: balance.balance, packages, ledger, currency: summary.plan?.currency ?? 'usd' };
+    return { balance: balance.balance, packages, ledger, currency: summary.currency };
   });
-  const [buying, setBuying] = useState<{ id: string; key: string }>();
-  const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
-
-  async function buy(walletPackage: WalletPackage) {
-    // One key per package choice: a double click or a retry buys once.
-    const key = buying?.id === walletPackage.id ? buying.key : newIdempotencyKey();
-    setBuying({ id: walletPackage.id, key });
-    setError(undefined);
-    setDone(undefined);
-    try {
-      const bought = await authenticatedApi().call(contract.credits.buyCredits, {
-        body: { packageId: walletPackage.id, idempotencyKey: key },
-      });
+  const purchase = useConfirmedPurchase({
+    quote: (walletPackage: WalletPackage) =>
+      authenticatedApi().call(contract.credits.getCreditsQuote, { query: { packageId: walletPackage.id } }),
+    buy: (walletPackage, idempotencyKey) =>
+      authenticatedApi().call(contract.credits.buyCredits, {
+        body: { packageId: walletPackage.id, idempotencyKey },
+      }),
+    onBought: async (bought, walletPackage) => {
       setDone(
-        `${walletPackage.name} added: ${formatMoney(bought.invoice.total, bought.invoice.currency)} paid (invoice ${bought.invoice.number}).`,
+        `${walletPackage.name} added: ${formatMoney(bought.invoice.total, bought.invoice.currency)} paid (invoice ${bought.invoice.number}). A receipt is on its way by email.`,
       );
-      setBuying(undefined);
       await reload();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBuying(undefined);
-    }
-  }
+    },
+  });
 
   return (
     <LoadState load={result} loadingText="Loading your wallet…" onRetry={() => void reload()}>
@@ -58,15 +50,18 @@ export default function WalletScreen() {
             <p css={{ margin: 0, fontSize: '1.6rem', fontWeight: 700 }} data-testid="credit-balance">
               {numberFormat.format(balance)} credits
             </p>
-            <p css={{ marginBottom: 0, color: theme.colors.muted }}>
-              Credits pay for usage beyond your plan’s quotas at the pay-as-you-go prices; one credit is worth
-              one US cent of that price list.
+            <p css={{ marginBottom: 0, color: theme.colors.muted }} data-testid="credits-explained">
+              Credits pay for usage beyond your plan’s quotas at the pay-as-you-go prices, which are listed in
+              credits. You buy them in {currencyNames[currency]}
+              {packages[0]
+                ? `: ${numberFormat.format(packages[0].credits)} credits cost ${formatMoney(packages[0].prices[currency], currency)} plus VAT where it applies`
+                : ''}
+              .
             </p>
           </ScreenSection>
           {mayBuy ? (
             <ScreenSection title="Buy credits">
               {done ? <Notice>{done}</Notice> : null}
-              {error ? <Alert>{error}</Alert> : null}
               <ul
                 aria-label="Credit packages"
                 css={{
@@ -91,13 +86,31 @@ export default function WalletScreen() {
                     <p css={{ margin: '0.25rem 0 0.75rem' }}>
                       {formatMoney(walletPackage.prices[currency], currency)} plus VAT where it applies
                     </p>
-                    <Button disabled={buying !== undefined} onClick={() => void buy(walletPackage)}>
-                      {buying?.id === walletPackage.id ? 'Buying…' : `Buy ${walletPackage.name}`}
+                    <Button
+                      disabled={purchase.pending !== undefined}
+                      onClick={() => {
+                        setDone(undefined);
+                        purchase.open(walletPackage);
+                      }}
+                    >
+                      Buy {walletPackage.name}
                     </Button>
                   </li>
                 ))}
               </ul>
             </ScreenSection>
+          ) : null}
+          {purchase.pending ? (
+            <ChargeConfirmation
+              title={`Buy ${purchase.pending.item.name}`}
+              what={`${numberFormat.format(purchase.pending.item.credits)} credits for your wallet. Credits do not expire.`}
+              figures={purchase.pending.quote && purchaseFigures(purchase.pending.quote)}
+              loading={purchase.loading}
+              busy={purchase.busy}
+              error={purchase.error}
+              onConfirm={purchase.confirm}
+              onCancel={purchase.cancel}
+            />
           ) : null}
           <ScreenSection title="Transactions">
             {ledger.transactions.length === 0 ? (

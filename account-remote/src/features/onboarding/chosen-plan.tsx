@@ -1,6 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type PricingPlan } from '@dcipher/shared/contract';
-import { freeTrialDays } from '@dcipher/shared/domain';
+import { defaultPricingCurrency, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import { useEffect, useState } from 'react';
@@ -29,6 +29,8 @@ export function ChosenPlan({ planId, onPlan }: { planId: string; onPlan?: (plan:
     };
   }, [planId, onPlan]);
   if (!plan?.prices) return null;
+  // The currency the pricing page showed (docs/decisions/0078).
+  const currency = rememberedCurrencyChoice() ?? defaultPricingCurrency;
   const period = plan.billingPeriod === 'annual' ? 'year' : 'month';
   return (
     <section
@@ -45,7 +47,7 @@ export function ChosenPlan({ planId, onPlan }: { planId: string; onPlan?: (plan:
         <strong>
           Your plan: {plan.name} ({plan.billingPeriod})
         </strong>
-        , {formatMoney(plan.prices.usd, 'usd')} per {period} before VAT.
+        , {formatMoney(plan.prices[currency], currency)} per {period} before VAT.
       </p>
       <p css={{ margin: '0.35rem 0 0', color: theme.colors.muted }}>
         Nothing is charged today: your {plan.trialDays || freeTrialDays}-day free trial starts now. You pay

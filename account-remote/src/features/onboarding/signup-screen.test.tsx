@@ -196,6 +196,8 @@ describe('Sign-up: create account (1/2)', () => {
 
   it('creates the account with the captcha solution, then offers step 2, which may be skipped', async () => {
     answerRegistration('setup');
+    // The visitor chose euros on the pricing page: the account is created paying in euros.
+    localStorage.setItem('dcipher.currency', 'eur');
     const { navigate } = await renderSignup();
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -215,8 +217,10 @@ describe('Sign-up: create account (1/2)', () => {
         customerType: 'Individual',
         termsAccepted: true,
         captcha: 'solved-payload',
+        currency: 'eur',
       }),
     });
+    localStorage.clear();
   });
 
   it('keeps everything typed when the API refuses, showing its message', async () => {
@@ -296,7 +300,8 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
     );
     await renderAt('/signup?plan=business-monthly');
     const plan = await screen.findByRole('region', { name: 'Your plan' });
-    expect(plan.textContent).toContain('Your plan: Business (monthly), $99.00 per month before VAT.');
+    // In the pricing page's currency (its default, euros, when nothing was chosen there).
+    expect(plan.textContent).toContain('Your plan: Business (monthly), €99.00 per month before VAT.');
     expect(plan.textContent).toContain('Nothing is charged today: your 14-day free trial starts now.');
     expect((screen.getByLabelText('A business') as HTMLInputElement).checked).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { authenticatedApi, configuredApiBaseUrl } from '@dcipher/shared/auth';
 import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
-import { companySizeBands, freeTrialDays } from '@dcipher/shared/domain';
+import { companySizeBands, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { routes } from '@dcipher/shared/routes';
 import {
@@ -71,8 +71,14 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     onSubmit: async (body) => {
       try {
         // The workflow chosen in the store: the API creates it with its sample for the new organization.
+        // The currency the pricing page showed: the new organization pays in it (docs/decisions/0078).
+        const currency = rememberedCurrencyChoice();
         const receipt = await authenticatedApi().call(contract.registration.register, {
-          body: workflow ? { ...body, workflow: workflow.id } : body,
+          body: {
+            ...body,
+            ...(workflow ? { workflow: workflow.id } : {}),
+            ...(currency ? { currency } : {}),
+          },
         });
         forgetSignupDraft();
         forgetChosenWorkflow();

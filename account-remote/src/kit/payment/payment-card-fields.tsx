@@ -1,6 +1,6 @@
 import type { PaymentGatewayInfo } from '@dcipher/shared/contract';
 import { countries, customerTypes } from '@dcipher/shared/domain';
-import { FormSelectField, FormTextField } from '@dcipher/shared/ui';
+import { Alert, FormSelectField, FormTextField } from '@dcipher/shared/ui';
 import type { PaymentCardFormHandle, StripeCardRef } from './card-gateway';
 import { StripeCardInputs } from './stripe-card-inputs';
 
@@ -51,10 +51,16 @@ export function PaymentCardFields({
   form,
   gateway,
   stripeCard,
+  errorNextToCard = false,
 }: {
   form: PaymentForm;
   gateway: PaymentGatewayInfo;
   stripeCard: StripeCardRef;
+  /**
+   * Shows the form's own message (a declined card) right after the card's fields, announced, instead of above
+   * the form where a long form leaves it off screen; the `Form` then renders none (docs/decisions/0078).
+   */
+  errorNextToCard?: boolean;
 }) {
   return (
     <>
@@ -64,6 +70,7 @@ export function PaymentCardFields({
       ) : (
         <LocalCardInputs form={form} />
       )}
+      {errorNextToCard && form.formError ? <Alert>{form.formError}</Alert> : null}
       <FormSelectField
         form={form}
         name="billingType"

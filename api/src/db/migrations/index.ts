@@ -31,6 +31,7 @@ import { paymentsMigration } from './0035-payments.js';
 import { jobsMigration } from './0036-jobs.js';
 import { sessionChangeNotificationsMigration } from './0037-session-change-notifications.js';
 import { workflowsMigration } from './0038-workflows.js';
+import { billingWithoutSurprisesMigration } from './0039-billing-without-surprises.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   jobsMigration,
   sessionChangeNotificationsMigration,
   workflowsMigration,
+  billingWithoutSurprisesMigration,
 ];

@@ -384,7 +384,14 @@ describe('account profile, data export and deletion', () => {
       assert.deepEqual(bodyOf(response), { deleted: true });
 
       assert.deepEqual(await placesHolding(server.database, leavingId), []);
-      assert.deepEqual(await placesHolding(server.database, 'leaving@example.com'), []);
+      // The one trace left: the deletion's confirmation, waiting in the outbox to be delivered (decision 0078).
+      assert.deepEqual(await placesHolding(server.database, 'leaving@example.com'), [
+        'email_outbox.to_address',
+      ]);
+      assert.deepEqual(
+        (await readOutbox(server.database, 'leaving@example.com')).map((message) => message.tag),
+        ['account-deleted'],
+      );
       assert.equal((await call('GET', '/account', other.accessToken)).statusCode, 401);
       const refresh = await server.app.inject({
         method: 'POST',
@@ -413,10 +420,15 @@ describe('account profile, data export and deletion', () => {
 
       const response = await call('DELETE', '/account', token, { confirmEmail: email });
       assert.equal(response.statusCode, 200, response.body);
-      for (const value of [user.id, user.organizationId, email]) {
+      for (const value of [user.id, user.organizationId]) {
         assert.deepEqual(await placesHolding(server.database, value), [], value);
       }
-      assert.equal((await readOutbox(server.database, email)).length, 0);
+      // The one trace left: the deletion's confirmation, waiting in the outbox to be delivered (decision 0078).
+      assert.deepEqual(await placesHolding(server.database, email), ['email_outbox.to_address']);
+      const [confirmation, ...others] = await readOutbox(server.database, email);
+      assert.equal(others.length, 0);
+      assert.equal(confirmation?.tag, 'account-deleted');
+      assert.match(confirmation?.text ?? '', /You had no paid plan: nothing more will be charged/);
       assert.equal((await signUp(server.app, individualSignUp({ email }), '192.0.2.91')).statusCode, 201);
     });
 

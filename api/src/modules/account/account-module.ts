@@ -15,7 +15,14 @@ export const accountModule = apiModule({
     const accounts = createUserCache(scope.userChanges, { load: (userId) => findAccount(database, userId) });
     registerAccountRoutes(
       scope,
-      createAccountService({ database, emailChange: scope.emailChange, personalDataSections, accounts }),
+      createAccountService({
+        database,
+        emailChange: scope.emailChange,
+        personalDataSections,
+        accounts,
+        mailer: scope.mailer,
+        log: scope.log,
+      }),
     );
   },
 });

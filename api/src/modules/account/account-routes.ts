@@ -21,6 +21,10 @@ export function registerAccountRoutes(app: FastifyInstance, account: AccountServ
     return document;
   });
 
+  registerEndpoint(app, contract.account.getDeletionImpact, (_input, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return account.deletionImpact(user);
+  });
   registerEndpoint(app, contract.account.deleteAccount, async ({ body }, { user }) => {
     await account.deleteAccount(user, body.confirmEmail);
     return { deleted: true };

@@ -1,10 +1,12 @@
 import type {
   Account,
   AccountProfileInputSchema,
+  DeletionImpact,
   PersonalDataExport,
   UpdatedAccount,
 } from '@dcipher/shared/contract';
 import type * as v from 'valibot';
+import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import { UnauthorizedError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
@@ -18,7 +20,9 @@ import {
   planAccountDeletion,
 } from '../people/account-deletion.js';
 import { findAccount, updateProfile } from '../people/account-repository.js';
+import { findOrganizationName } from '../people/organization-repository.js';
 import type { PersonalDataSection, PersonalDataSubject } from '../personal-data/personal-data-section.js';
+import { accountDeletedEmail, billingAtDeletion } from '../subscriptions/deletion-billing.js';
 import { DeletionNotConfirmedError, LastAdminError } from './account-errors.js';
 
 type ProfileInput = v.InferOutput<typeof AccountProfileInputSchema>;
@@ -29,6 +33,9 @@ export interface AccountServiceDependencies {
   personalDataSections: readonly PersonalDataSection[];
   /** Reads for `getAccount` (GET /account): remembered per process until a change (decision 0069). */
   accounts?: { get(userId: string): Promise<Account | undefined> };
+  /** Sends the deletion's confirmation (docs/decisions/0078); without it (some tests), none. */
+  mailer?: Mailer;
+  log?: { error(details: object, text: string): void };
 }
 
 /** The signed-in user's own account: profile, data export and deletion (docs/decisions/0024). */
@@ -37,6 +44,8 @@ export function createAccountService({
   emailChange,
   personalDataSections,
   accounts,
+  mailer,
+  log,
 }: AccountServiceDependencies) {
   async function accountOf(userId: string) {
     const account = await findAccount(database, userId);
@@ -103,15 +112,36 @@ export function createAccountService({
      */
     async deleteAccount(user: AuthenticatedUser, confirmEmail: string): Promise<void> {
       if (confirmEmail !== user.email) throw new DeletionNotConfirmedError('confirmEmail');
-      await database.transaction(async (transaction) => {
+      const impact = await database.transaction(async (transaction) => {
         const plan = await planAccountDeletion(transaction, user.id);
         if (!plan) throw new UnauthorizedError();
         if (plan.kind === 'lastAdmin') throw new LastAdminError(plan.organizationName);
+        // What the deletion ends, read before it: the plan (cancelled with its rows), credits, add-ons (0078).
+        const money = await billingAtDeletion(transaction, plan.organizationId);
         await eraseSections(transaction, [
           { userId: user.id, email: user.email, organizationId: plan.organizationId },
         ]);
         if (plan.kind === 'organization') await deleteOrganization(transaction, plan.organizationId);
         else await deleteUser(transaction, user.id);
+        return { ...money, deletesOrganization: plan.kind === 'organization' };
+      });
+      if (mailer) await sendLoggingFailure(mailer, accountDeletedEmail(user.email, impact), log ?? console);
+    },
+
+    /** What deleting the account would do to the organization's plan, credits and add-ons (nothing changes). */
+    async deletionImpact(user: AuthenticatedUser): Promise<DeletionImpact> {
+      return database.transaction(async (transaction) => {
+        const plan = await planAccountDeletion(transaction, user.id);
+        if (!plan) throw new UnauthorizedError();
+        const organizationName =
+          plan.kind === 'lastAdmin'
+            ? plan.organizationName
+            : ((await findOrganizationName(transaction, plan.organizationId)) ?? '');
+        return {
+          deletesOrganization: plan.kind === 'organization',
+          organizationName,
+          ...(await billingAtDeletion(transaction, plan.organizationId)),
+        };
       });
     },
 

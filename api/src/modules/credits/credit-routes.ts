@@ -1,6 +1,7 @@
-import { contract, errorCodes } from '@dcipher/shared/contract';
+import { type AddOnPackage, contract, errorCodes, type WalletPackage } from '@dcipher/shared/contract';
+import type { CurrencyCode } from '@dcipher/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { ApiError, ValidationError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import { findOrganizationName, lockOrganization } from '../people/organization-repository.js';
@@ -37,6 +38,21 @@ class NoPlanForAddOnError extends ApiError<'SUBSCRIPTION_CONFLICT'> {
   }
 }
 
+/** What buying a credit package is, for its quote and its purchase alike (one price, one invoice line). */
+const creditsPurchase = (walletPackage: WalletPackage, currency: CurrencyCode | undefined) => ({
+  item: walletPackage.id,
+  currency,
+  description: `${walletPackage.name} for the wallet`,
+  amount: (chosen: CurrencyCode) => walletPackage.prices[chosen],
+});
+
+/** What buying an add-on is, for its quote and its purchase alike. */
+const addOnPurchase = (addOn: AddOnPackage) => ({
+  item: addOn.id,
+  description: `${addOn.name}: ${addOn.description}`,
+  amount: (chosen: CurrencyCode) => addOn.prices[chosen],
+});
+
 /**
  * The wallet and add-ons (docs/decisions/0041). Purchases go through the subscription service's one-off purchase,
  * so they are charged once per idempotency key, invoiced, and recorded in the invoice's transaction.
@@ -63,15 +79,19 @@ export function registerCreditRoutes(
     const { invoice } = await subscriptions.purchase(user, {
       idempotencyKey: body.idempotencyKey,
       operation: endpoints.buyCredits.operation,
-      item: walletPackage.id,
-      currency: body.currency,
-      description: `${walletPackage.name} for the wallet`,
-      amount: (currency) => walletPackage.prices[currency],
+      ...creditsPurchase(walletPackage, body.currency),
       effect: async () => ({
         effect: { kind: 'credits', credits: walletPackage.credits, packageName: walletPackage.name },
       }),
     });
     return { balance: await creditBalance(database, user.organizationId), invoice };
+  });
+
+  registerEndpoint(app, endpoints.getCreditsQuote, async ({ query }, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const walletPackage = await findWalletPackage(database, query.packageId);
+    if (!walletPackage) throw new PackageNotFoundError();
+    return subscriptions.purchaseQuote(user, creditsPurchase(walletPackage, query.currency));
   });
 
   registerEndpoint(app, endpoints.calculateCreditCost, async ({ body }) => {
@@ -122,19 +142,35 @@ export function registerCreditRoutes(
     listOwnedAddOns(database, user.organizationId, { at: new Date() }),
   );
 
+  /** The plan an add-on adds to: refused without a running one (the quote and the purchase both ask). */
+  async function planForAddOn(transaction: Queryable, organizationId: string) {
+    const plan = await findSubscription(transaction, organizationId);
+    if (plan?.status !== 'active' && plan?.status !== 'past_due') throw new NoPlanForAddOnError();
+    return plan;
+  }
+
+  registerEndpoint(app, endpoints.getAddOnQuote, async ({ query }, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const addOn = (await listAddOnPackages(database)).find((entry) => entry.id === query.packageId);
+    if (!addOn) throw new PackageNotFoundError();
+    return subscriptions.purchaseQuote(user, {
+      ...addOnPurchase(addOn),
+      check: async (queryable) => ({
+        periodEnd: (await planForAddOn(queryable, user.organizationId)).currentPeriodEnd,
+      }),
+    });
+  });
+
   registerEndpoint(app, endpoints.purchaseAddOn, async ({ body }, { user }) => {
     const addOn = (await listAddOnPackages(database)).find((entry) => entry.id === body.packageId);
     if (!addOn) throw new PackageNotFoundError();
     const { invoice } = await subscriptions.purchase(user, {
       idempotencyKey: body.idempotencyKey,
       operation: endpoints.purchaseAddOn.operation,
-      item: addOn.id,
-      description: `${addOn.name}: ${addOn.description}`,
-      amount: (currency) => addOn.prices[currency],
+      ...addOnPurchase(addOn),
       // Checked with the organization locked: the plan may end or change while the purchase waits its turn.
       effect: async (transaction) => {
-        const plan = await findSubscription(transaction, user.organizationId);
-        if (plan?.status !== 'active' && plan?.status !== 'past_due') throw new NoPlanForAddOnError();
+        const plan = await planForAddOn(transaction, user.organizationId);
         return {
           effect: { kind: 'add-on', packageId: addOn.id, validUntil: plan.currentPeriodEnd.toISOString() },
           periodEnd: plan.currentPeriodEnd,

@@ -24,7 +24,12 @@ export const paymentModule = apiModule<{ gateway?: PaymentGateway | undefined }>
   name: 'payments',
   provide: (app, { gateway }) => {
     const paymentGateway = gateway ?? createPaymentGateway(app.config.payments, app.database);
-    const payments = createPaymentService({ database: app.database, gateway: paymentGateway, log: app.log });
+    const payments = createPaymentService({
+      database: app.database,
+      gateway: paymentGateway,
+      log: app.log,
+      receipts: { mailer: app.mailer, webUrl: app.config.webUrl },
+    });
     app.decorate('paymentGateway', paymentGateway);
     app.decorate('payments', payments);
     app.jobs.define({

@@ -3,12 +3,15 @@ import type { Invoice } from '@dcipher/shared/contract';
 import { errorCodes } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/payment-gateway.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
 import { appendCreditEntry, insertAddOnPurchase } from '../credits/credit-repository.js';
+import { findActiveAdmins } from '../people/membership-repository.js';
 import { lockOrganization } from '../people/organization-repository.js';
+import { invoiceReceiptEmail } from '../subscriptions/invoice-receipt.js';
 import { PromoCodeInvalidError } from '../subscriptions/subscription-errors.js';
 import {
   findInvoice,
@@ -17,6 +20,7 @@ import {
   insertPaidInvoice,
   renewSubscriptionPeriod,
   saveSubscription,
+  saveTrialPlan,
 } from '../subscriptions/subscription-repository.js';
 import {
   claimStalePayment,
@@ -98,6 +102,11 @@ export interface PaymentServiceDependencies {
   database: Database;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
+  /**
+   * Where each admin's receipt of a paid invoice goes (docs/decisions/0078): sent once per invoice, by the request
+   * or repair that issued it, never for a replayed answer. Without it (some tests), no receipts.
+   */
+  receipts?: { mailer: Mailer; webUrl: string };
   now?: () => Date;
   /**
    * How long a recorded payment is left to the request that made it before the repair job may settle it; longer
@@ -135,11 +144,33 @@ export function createPaymentService({
   database,
   gateway,
   log,
+  receipts,
   now = () => new Date(),
   leaseSeconds = 300,
   waitForOtherMilliseconds = 20_000,
 }: PaymentServiceDependencies) {
   const leaseEnd = () => new Date(now().getTime() + leaseSeconds * 1000);
+
+  /** The receipt of a newly issued invoice to each active admin; a mail failure is logged, the payment stands. */
+  async function sendReceipt(organizationId: string, invoice: Invoice): Promise<void> {
+    if (!receipts) return;
+    try {
+      for (const admin of await findActiveAdmins(database, organizationId)) {
+        await sendLoggingFailure(
+          receipts.mailer,
+          invoiceReceiptEmail(admin.email, receipts.webUrl, invoice),
+          log,
+        );
+      }
+    } catch (error) {
+      log.error({ err: error, invoiceId: invoice.id }, 'the receipt of an invoice could not be sent');
+    }
+  }
+
+  const withReceipt = async (organizationId: string, result: PayResult<never>): Promise<PayResult<never>> => {
+    if (result.kind === 'paid' && !result.replayed) await sendReceipt(organizationId, result.invoice);
+    return result;
+  };
 
   async function replay(payment: StoredPayment): Promise<PayResult<never>> {
     const invoice = payment.invoiceId
@@ -170,6 +201,8 @@ export function createPaymentService({
           cancelAtPeriodEnd: false,
           periodAmount: effect.periodAmount,
         });
+        // A plan picked during the trial is settled by this one (started now, or by the scheduler at the trial's end).
+        await saveTrialPlan(transaction, organizationId, null);
         return;
       }
       case 'renewal': {
@@ -229,9 +262,11 @@ export function createPaymentService({
    */
   async function complete(paymentId: string, reference: string): Promise<PayResult<never>> {
     type Outcome = { invoice: Invoice } | { done: StoredPayment } | { ended: StoredPayment };
+    let organizationId = '';
     const outcome = await database.transaction(async (transaction): Promise<Outcome> => {
       const payment = await findPayment(transaction, paymentId);
       if (!payment) throw new Error(`payment ${paymentId} is gone`);
+      organizationId = payment.organizationId;
       await lockOrganization(transaction, payment.organizationId);
       const locked = (await findPayment(transaction, paymentId, { lock: true }))!;
       if (locked.status === 'succeeded') return { done: locked };
@@ -239,7 +274,10 @@ export function createPaymentService({
       const invoice = await completeIn(transaction, locked, reference);
       return { invoice };
     });
-    if ('invoice' in outcome) return { kind: 'paid', invoice: outcome.invoice, replayed: false };
+    if ('invoice' in outcome) {
+      await sendReceipt(organizationId, outcome.invoice);
+      return { kind: 'paid', invoice: outcome.invoice, replayed: false };
+    }
     if ('done' in outcome) return replay(outcome.done);
     // Settled as never charged while this request was still at the gateway: the money goes back.
     if (outcome.ended.status === 'abandoned') await gateway.refund(reference);
@@ -381,7 +419,8 @@ export function createPaymentService({
       if ('settled' in step) return { kind: 'settled', value: step.settled };
       if ('replay' in step) return replay(step.replay);
       if ('invoice' in step) return { kind: 'paid', invoice: step.invoice, replayed: true };
-      if ('free' in step) return { kind: 'paid', invoice: step.free, replayed: false };
+      if ('free' in step)
+        return withReceipt(organizationId, { kind: 'paid', invoice: step.free, replayed: false });
       if ('charge' in step) return chargeAndComplete(step.charge);
       // Another payment of the organization is in flight: wait for it, or repair it if its process is gone.
       if (step.wait.leaseUntil <= now()) {

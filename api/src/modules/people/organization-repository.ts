@@ -1,4 +1,4 @@
-import type { CompanySizeBand, CustomerType } from '@dcipher/shared/domain';
+import type { CompanySizeBand, CurrencyCode, CustomerType } from '@dcipher/shared/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { type DB, db } from '../../db/kysely.js';
@@ -186,10 +186,19 @@ export async function findOrganizationName(
 export async function findOrganizationBilling(
   database: Queryable,
   organizationId: string,
-): Promise<{ trialEndsAt: Date | null; customerType: CustomerType } | undefined> {
+): Promise<
+  | {
+      trialEndsAt: Date | null;
+      customerType: CustomerType;
+      currency: CurrencyCode | null;
+      trialPlanId: string | null;
+      trialPlanPromoCode: string | null;
+    }
+  | undefined
+> {
   return db(database)
     .selectFrom('organizations')
-    .select(['trialEndsAt', 'customerType'])
+    .select(['trialEndsAt', 'customerType', 'currency', 'trialPlanId', 'trialPlanPromoCode'])
     .where('id', '=', organizationId)
     .executeTakeFirst();
 }
@@ -211,6 +220,8 @@ export async function claimEndedTrialNotices(database: Queryable, now: Date): Pr
           eb.cast<string>('organizations.trialEndsAt', 'text').as('noticeKey'),
         ])
         .where('organizations.trialEndsAt', '<=', now)
+        // A plan picked during the trial is starting (docs/decisions/0078): no "trial ended" for it.
+        .where('organizations.trialPlanId', 'is', null)
         .where((eb) =>
           eb.not(
             eb.exists(

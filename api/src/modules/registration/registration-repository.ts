@@ -7,6 +7,7 @@ import { keepInvitationAsOffer } from '../invitations/invitation-repository.js';
 import { lockInviteeByEmail } from '../people/membership-repository.js';
 import { createOrganization } from '../people/organization-repository.js';
 import { insertUser } from '../people/user-repository.js';
+import { chooseOrganizationCurrency } from '../subscriptions/subscription-repository.js';
 import { issueEmailVerificationToken } from './email-verification-tokens.js';
 
 /** The sign-up form after validation (trimmed, email in lower case, empty optional fields left out). */
@@ -45,6 +46,10 @@ export async function createAccount(
         companySize: isBusiness ? (registration.companySize ?? null) : null,
         trialDays: freeTrialDays,
       });
+      // The pricing page's currency, carried through sign-up: the organization pays in it (docs/decisions/0078).
+      if (registration.currency) {
+        await chooseOrganizationCurrency(transaction, organization.id, registration.currency);
+      }
 
       const user = await insertUser(transaction, {
         email: registration.email,

@@ -213,10 +213,31 @@ describe('billing scheduler (docs/decisions/0040)', () => {
     assert.equal(declined.statusCode, 402);
     assert.equal((await subscriptionOf(org.id)).status, 'past_due');
     await setCardToken(org.id, 'tok_local_ok_');
+    // The confirmation first shows what paying costs, priced as the charge is (docs/decisions/0078).
+    const quoted = await server.app.inject({
+      method: 'GET',
+      url: '/invoices/pay/quote',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(quoted.statusCode, 200, quoted.body);
+    assert.equal((await invoicesOf(org.id)).length, 1, 'a quote charges nothing');
     const paid = await pay();
     assert.equal(paid.statusCode, 200, paid.body);
     assert.equal(paid.json().label, 'Active');
-    assert.equal((await invoicesOf(org.id)).length, 2);
+    const invoices = await invoicesOf(org.id);
+    assert.equal(invoices.length, 2);
+    assert.equal(invoices[1]!.total, quoted.json().total, 'charged exactly the quoted total');
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/invoices/pay/quote',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+      409,
+      'nothing left to pay',
+    );
     const again = await pay();
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().message, 'There is nothing to pay: your plan has no payment problem.');

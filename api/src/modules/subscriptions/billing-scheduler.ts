@@ -1,3 +1,4 @@
+import type { PurchaseQuote } from '@dcipher/shared/contract';
 import { priceAmount, vatRateFor } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,6 +46,8 @@ export interface BillingSchedulerDependencies {
   mailer: Mailer;
   webUrl: string;
   log: FastifyBaseLogger;
+  /** Starts the plans picked during trials that have ended (the subscription service's `startDueTrialPlans`). */
+  startTrialPlans?: () => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -64,6 +67,7 @@ export function createBillingScheduler({
   mailer,
   webUrl,
   log,
+  startTrialPlans,
   now = () => new Date(),
 }: BillingSchedulerDependencies) {
   /** Claims one due subscription for this process (a lease), or none. */
@@ -78,6 +82,22 @@ export function createBillingScheduler({
   ) {
     for (const admin of await findActiveAdmins(database, organizationId))
       await mailer.send(message(admin.email));
+  }
+
+  /**
+   * Prices the renewal of `current` from its period's end: the next plan (a scheduled downgrade, else the same),
+   * VAT by the default card. The one calculation behind the renewal's charge and the quote of paying it now.
+   */
+  async function priceRenewal(database: Queryable, current: StoredSubscription) {
+    const start = current.currentPeriodEnd;
+    const plan = await findPlan(database, current.scheduledPlanId ?? current.planId);
+    if (!plan?.prices) throw new RenewalNotPossible('the plan is no longer sold');
+    const card = await findDefaultCard(database, current.organizationId);
+    if (!card) throw new RenewalNotPossible('no payment card');
+    const end = periodEnd(start, plan.billingPeriod);
+    const vat = vatRateFor(card);
+    const priced = priceAmount(plan.prices[current.currency], undefined, vat.rateBasisPoints);
+    return { plan, card, end, vat, priced };
   }
 
   /**
@@ -100,13 +120,7 @@ export function createBillingScheduler({
         prepare: async (transaction) => {
           const current = await findSubscription(transaction, organizationId, { lock: true });
           if (!current || current.currentPeriodEnd.getTime() !== start.getTime()) return { settled: null };
-          const plan = await findPlan(transaction, current.scheduledPlanId ?? current.planId);
-          if (!plan?.prices) throw new RenewalNotPossible('the plan is no longer sold');
-          const card = await findDefaultCard(transaction, organizationId);
-          if (!card) throw new RenewalNotPossible('no payment card');
-          const end = periodEnd(start, plan.billingPeriod);
-          const vat = vatRateFor(card);
-          const priced = priceAmount(plan.prices[current.currency], undefined, vat.rateBasisPoints);
+          const { plan, card, end, vat, priced } = await priceRenewal(transaction, current);
           renewed = { total: priced.total, planName: plan.name, end };
           return {
             charge: {
@@ -234,6 +248,32 @@ export function createBillingScheduler({
       if (failure !== undefined) throw new CardDeclinedApiError(declined);
     },
 
+    /** `GET /invoices/pay/quote`: what paying the renewal now would charge, priced as the charge is. */
+    async quoteOutstanding(organizationId: string): Promise<PurchaseQuote> {
+      const subscription = await findSubscription(database, organizationId);
+      if (subscription?.status !== 'past_due') throw new SubscriptionConflictError('nothingToPay');
+      if (!(await findDefaultCard(database, organizationId))) throw new NoPaymentMethodError();
+      try {
+        const { plan, end, vat, priced } = await priceRenewal(database, subscription);
+        const start = subscription.currentPeriodEnd;
+        return {
+          packageId: plan.id,
+          description: `${plan.name} (${plan.billingPeriod}), ${formatDate(start)} to ${formatDate(end)}`,
+          currency: subscription.currency,
+          subtotal: priced.subtotal,
+          vatRateBasisPoints: priced.vatRateBasisPoints,
+          reverseCharge: vat.reverseCharge,
+          vat: priced.vat,
+          total: priced.total,
+          chargedAt: 'now',
+          validUntil: end.toISOString(),
+        };
+      } catch (error) {
+        if (error instanceof RenewalNotPossible) throw new SubscriptionConflictError('nothingToPay');
+        throw error;
+      }
+    },
+
     /** Does everything due now; answers what it did (for tests and the log). */
     async runDue(limit = 100): Promise<{ renewals: RenewalOutcome[]; trialNotices: number }> {
       const renewals: RenewalOutcome[] = [];
@@ -247,6 +287,8 @@ export function createBillingScheduler({
           log.error({ err: error, organizationId: due.organizationId }, 'a subscription renewal failed');
         }
       }
+      // Plans picked during a trial start before the notices, so a started one is not told its trial just ended.
+      await startTrialPlans?.();
       return { renewals, trialNotices: await noticeEndedTrials() };
     },
   };

@@ -18,14 +18,16 @@ export const subscriptionModule = apiModule({
   dependencies: ['payments'],
   provide: (app) => {
     const { database, payments, config } = app;
+    const subscriptions = createSubscriptionService({ database, payments });
     const billingScheduler = createBillingScheduler({
       database,
       payments,
       mailer: app.mailer,
       webUrl: config.webUrl,
       log: app.log,
+      startTrialPlans: () => subscriptions.startDueTrialPlans(),
     });
-    app.decorate('subscriptions', createSubscriptionService({ database, payments }));
+    app.decorate('subscriptions', subscriptions);
     app.decorate('billingScheduler', billingScheduler);
     app.jobs.define({
       name: backgroundQueues.billingRunDue,

@@ -21,9 +21,13 @@ export const promoCodeCheckLimit = {
 export function registerSubscriptionRoutes(
   app: FastifyInstance,
   subscriptions: SubscriptionService,
-  scheduler: Pick<BillingScheduler, 'payOutstanding'>,
+  scheduler: Pick<BillingScheduler, 'payOutstanding' | 'quoteOutstanding'>,
   rateLimiter: RateLimiter,
 ): void {
+  registerEndpoint(app, endpoints.getOutstandingQuote, (_input, { user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return scheduler.quoteOutstanding(user.organizationId);
+  });
   registerEndpoint(app, endpoints.payOutstandingInvoice, async (_input, { user }) => {
     await scheduler.payOutstanding(user.organizationId);
     return subscriptions.summary(user);

@@ -1,12 +1,14 @@
 import type {
   Invoice,
   PlanChangeQuote,
+  PurchaseQuote,
   SubscriptionState,
   SubscriptionSummary,
 } from '@dcipher/shared/contract';
 import {
   type BillingPeriod,
   type CurrencyCode,
+  currencyForCountry,
   type Discount,
   planStatusLabel,
   priceAmount,
@@ -31,6 +33,8 @@ import {
 import {
   type BillablePlan,
   type BillingCard,
+  chooseOrganizationCurrency,
+  claimDueTrialPlans,
   findBillingDetails,
   findDefaultCard,
   findInvoice,
@@ -40,9 +44,14 @@ import {
   listInvoices,
   type StoredSubscription,
   saveSubscription,
+  saveTrialPlan,
 } from './subscription-repository.js';
 
 const dayMs = 86_400_000;
+
+/** Before any currency is chosen: the billing country's (the default card's), else US dollars. */
+const countryCurrency = (card: { country: string } | undefined): CurrencyCode =>
+  card ? currencyForCountry(card.country) : 'usd';
 
 /** The end of a billing period that starts at `start`: one calendar month or year later, in UTC (Jan 31 → Feb 28). */
 export function periodEnd(start: Date, period: BillingPeriod): Date {
@@ -73,6 +82,14 @@ interface PricedChange {
   card: BillingCard | undefined;
   /** What the new period is paid, before VAT and after the promo code: unused time is later credited from it. */
   periodAmount: number;
+}
+
+/** A one-off purchase: the item (binds the idempotency key), its invoice line and its price in each currency. */
+interface PurchaseInput {
+  item: string;
+  currency?: CurrencyCode | undefined;
+  description: string;
+  amount: (currency: CurrencyCode) => number;
 }
 
 export interface SubscriptionServiceDependencies {
@@ -148,15 +165,28 @@ export function createSubscriptionService({
       planId,
       promoCode,
       currency: requested,
-    }: { planId: string; promoCode?: string | undefined; currency?: CurrencyCode | undefined },
+      startNow = true,
+    }: {
+      planId: string;
+      promoCode?: string | undefined;
+      currency?: CurrencyCode | undefined;
+      startNow?: boolean | undefined;
+    },
   ): Promise<PricedChange> {
     const at = now();
     const plan = await availablePlan(database, planId, organizationId);
     const subscription = await findSubscription(database, organizationId);
+    const organization = await findOrganizationBilling(database, organizationId);
     const card = await findDefaultCard(database, organizationId);
     const vat = card ? vatRateFor(card) : { rateBasisPoints: 0, reverseCharge: false };
     const live = isLive(subscription) ? subscription : undefined;
-    const currency = live?.currency ?? requested ?? 'usd';
+    const currency = live?.currency ?? organization?.currency ?? requested ?? countryCurrency(card);
+    // A first plan picked during the trial starts when the trial ends, unless the customer chose to start now.
+    const trialEnd =
+      subscription === undefined && organization?.trialEndsAt && organization.trialEndsAt > at
+        ? organization.trialEndsAt
+        : undefined;
+    const keepsTrial = trialEnd !== undefined && !startNow;
     const price = plan.prices![currency];
     const periodLabel = plan.billingPeriod === 'annual' ? 'annual' : 'monthly';
 
@@ -170,6 +200,11 @@ export function createSubscriptionService({
     const current = live ? await findPlan(database, live.planId) : undefined;
     if (!live || !current) {
       kind = 'start';
+      if (keepsTrial) {
+        periodStart = trialEnd;
+        end = periodEnd(trialEnd, plan.billingPeriod);
+        effectiveAt = trialEnd;
+      }
     } else if (current.id === plan.id) {
       kind = 'unchanged';
       charge = 0;
@@ -243,6 +278,53 @@ export function createSubscriptionService({
         total: priced.total,
         effectiveAt: effectiveAt.toISOString(),
         periodEnd: end.toISOString(),
+        chargedAt: chargesNow ? effectiveAt.toISOString() : null,
+        trialDaysKept: keepsTrial ? Math.ceil((trialEnd.getTime() - at.getTime()) / dayMs) : 0,
+      },
+    };
+  }
+
+  /**
+   * Prices a one-off purchase (credits, an add-on) for the organization: in its plan's currency (else the one asked,
+   * else usd), VAT by the default card's billing details. The one calculation behind both the quote the
+   * confirmation shows and the charge.
+   */
+  async function pricePurchase(
+    database: Queryable,
+    organizationId: string,
+    {
+      item,
+      currency: requested,
+      description,
+      amount,
+      validUntil,
+    }: PurchaseInput & { validUntil?: Date | undefined },
+  ): Promise<{ card: BillingCard; quote: PurchaseQuote }> {
+    const card = await findDefaultCard(database, organizationId);
+    if (!card) throw new NoPaymentMethodError();
+    const subscription = await findSubscription(database, organizationId);
+    const organization = await findOrganizationBilling(database, organizationId);
+    const currency =
+      (isLive(subscription) ? subscription.currency : undefined) ??
+      organization?.currency ??
+      requested ??
+      countryCurrency(card);
+    const vat = vatRateFor(card);
+    const subtotal = amount(currency);
+    const priced = priceAmount(subtotal, undefined, vat.rateBasisPoints);
+    return {
+      card,
+      quote: {
+        packageId: item,
+        description,
+        currency,
+        subtotal,
+        vatRateBasisPoints: priced.vatRateBasisPoints,
+        reverseCharge: vat.reverseCharge,
+        vat: priced.vat,
+        total: priced.total,
+        chargedAt: 'now',
+        validUntil: validUntil?.toISOString() ?? null,
       },
     };
   }
@@ -255,6 +337,12 @@ export function createSubscriptionService({
       findDefaultCard(database, organizationId),
     ]);
     const daysTo = (end: Date) => Math.max(0, Math.ceil((end.getTime() - at.getTime()) / dayMs));
+    const trialPlan =
+      !subscription && organization?.trialPlanId
+        ? await findPlan(database, organization.trialPlanId)
+        : undefined;
+    const chosen = (isLive(subscription) ? subscription.currency : undefined) ?? organization?.currency;
+    const currency = chosen ?? countryCurrency(card);
     if (!subscription) {
       const trialEnd = organization?.trialEndsAt ?? null;
       const state: SubscriptionState = trialEnd === null || trialEnd > at ? 'trialing' : 'expired';
@@ -268,6 +356,9 @@ export function createSubscriptionService({
         cancelAtPeriodEnd: false,
         scheduledPlan: null,
         hasPaymentMethod: card !== undefined,
+        currency,
+        currencyChosen: chosen !== undefined && chosen !== null,
+        trialPlan: trialPlan && state === 'trialing' ? { id: trialPlan.id, name: trialPlan.name } : null,
       };
     }
     const plan = await findPlan(database, subscription.planId);
@@ -298,6 +389,9 @@ export function createSubscriptionService({
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       scheduledPlan: scheduled ? { id: scheduled.id, name: scheduled.name } : null,
       hasPaymentMethod: card !== undefined,
+      currency,
+      currencyChosen: chosen !== undefined && chosen !== null,
+      trialPlan: null,
     };
   }
 
@@ -344,6 +438,7 @@ export function createSubscriptionService({
     promoCode?: string | undefined;
     currency?: CurrencyCode | undefined;
     idempotencyKey: string;
+    startNow?: boolean | undefined;
   };
 
   const invoiceOf = (result: PayResult<unknown>) => (result.kind === 'paid' ? result.invoice : null);
@@ -353,13 +448,19 @@ export function createSubscriptionService({
 
     quote: async (
       user: AuthenticatedUser,
-      query: { nextPlanId: string; promoCode?: string | undefined; currency?: CurrencyCode | undefined },
+      query: {
+        nextPlanId: string;
+        promoCode?: string | undefined;
+        currency?: CurrencyCode | undefined;
+        startNow?: 'true' | 'false' | undefined;
+      },
     ) =>
       (
         await priceChange(database, user.organizationId, {
           planId: query.nextPlanId,
           promoCode: query.promoCode,
           currency: query.currency,
+          startNow: query.startNow !== 'false',
         })
       ).quote,
 
@@ -368,6 +469,26 @@ export function createSubscriptionService({
      * and priced with the organization locked, so a second start (another tab, another process) finds the first.
      */
     async start(user: AuthenticatedUser, input: Input) {
+      // Only an explicit "keep my trial" takes this path; a repeated start (same key) goes to `pay` and replays.
+      const kept =
+        input.startNow === false &&
+        (await database.transaction(async (transaction) => {
+          await lockOrganization(transaction, user.organizationId);
+          if (isLive(await findSubscription(transaction, user.organizationId))) {
+            throw new SubscriptionConflictError('alreadySubscribed');
+          }
+          const priced = await priceChange(transaction, user.organizationId, { ...input, startNow: false });
+          if (priced.quote.trialDaysKept === 0) return false;
+          // The trial goes on: the plan is recorded, and the billing scheduler starts and charges it at the trial's end.
+          if (!priced.card) throw new NoPaymentMethodError();
+          await chooseOrganizationCurrency(transaction, user.organizationId, priced.quote.currency);
+          await saveTrialPlan(transaction, user.organizationId, {
+            planId: priced.plan.id,
+            promoCode: priced.quote.promoCode,
+          });
+          return true;
+        }));
+      if (kept) return { summary: await summary(database, user.organizationId), invoice: null };
       const result = await payments.pay({
         organizationId: user.organizationId,
         idempotencyKey: input.idempotencyKey,
@@ -376,7 +497,8 @@ export function createSubscriptionService({
           if (isLive(await findSubscription(transaction, user.organizationId))) {
             throw new SubscriptionConflictError('alreadySubscribed');
           }
-          const priced = await priceChange(transaction, user.organizationId, input);
+          const priced = await priceChange(transaction, user.organizationId, { ...input, startNow: true });
+          await chooseOrganizationCurrency(transaction, user.organizationId, priced.quote.currency);
           return { charge: subscriptionCharge(priced, priced.periodStart) };
         },
       });
@@ -433,13 +555,9 @@ export function createSubscriptionService({
         description,
         amount: amountIn,
         effect,
-      }: {
+      }: PurchaseInput & {
         idempotencyKey: string;
         operation: string;
-        item: string;
-        currency?: CurrencyCode | undefined;
-        description: string;
-        amount: (currency: CurrencyCode) => number;
         effect: (
           transaction: Queryable,
         ) => Promise<{ effect: Extract<PaymentEffect, { kind: 'credits' | 'add-on' }>; periodEnd?: Date }>;
@@ -450,36 +568,36 @@ export function createSubscriptionService({
         idempotencyKey,
         fingerprint: [operation, item, 1],
         prepare: async (transaction) => {
-          const card = await findDefaultCard(transaction, user.organizationId);
-          if (!card) throw new NoPaymentMethodError();
           const bought = await effect(transaction);
-          const subscription = await findSubscription(transaction, user.organizationId);
-          const currency = (isLive(subscription) ? subscription.currency : undefined) ?? requested ?? 'usd';
-          const vat = vatRateFor(card);
-          const subtotal = amountIn(currency);
-          const priced = priceAmount(subtotal, undefined, vat.rateBasisPoints);
+          const { card, quote } = await pricePurchase(transaction, user.organizationId, {
+            item,
+            currency: requested,
+            description,
+            amount: amountIn,
+            validUntil: bought.periodEnd,
+          });
           const at = now();
           return {
             charge: {
               purpose: bought.effect.kind,
-              amount: priced.total,
-              currency,
+              amount: quote.total,
+              currency: quote.currency,
               gatewayToken: card.gatewayToken,
               promoCode: null,
               details: {
                 description: `Dcipher ${description}`,
                 invoice: {
-                  currency,
+                  currency: quote.currency,
                   periodStart: at.toISOString(),
                   periodEnd: (bought.periodEnd ?? at).toISOString(),
-                  lines: [{ description, amount: subtotal }],
-                  subtotal,
+                  lines: [{ description, amount: quote.subtotal }],
+                  subtotal: quote.subtotal,
                   discount: 0,
                   promoCode: null,
-                  vatRateBasisPoints: priced.vatRateBasisPoints,
-                  reverseCharge: vat.reverseCharge,
-                  vat: priced.vat,
-                  total: priced.total,
+                  vatRateBasisPoints: quote.vatRateBasisPoints,
+                  reverseCharge: quote.reverseCharge,
+                  vat: quote.vat,
+                  total: quote.total,
                   billingCountry: card.country,
                 },
                 effect: bought.effect,
@@ -490,6 +608,62 @@ export function createSubscriptionService({
       });
       if (result.kind !== 'paid') throw new Error('a purchase settled without a payment');
       return { invoice: result.invoice, replayed: result.replayed };
+    },
+
+    /**
+     * What `purchase` would charge now for the same item, priced by the same code (`pricePurchase`); `check` runs
+     * the purchase's own refusals first (an add-on without a plan) and answers the period it would count until.
+     */
+    async purchaseQuote(
+      user: AuthenticatedUser,
+      input: PurchaseInput & { check?: (database: Queryable) => Promise<{ periodEnd?: Date }> },
+    ): Promise<PurchaseQuote> {
+      const checked = (await input.check?.(database)) ?? {};
+      const { quote } = await pricePurchase(database, user.organizationId, {
+        ...input,
+        validUntil: checked.periodEnd,
+      });
+      return quote;
+    },
+
+    /**
+     * Starts, and charges, the plans picked during trials that have now ended (docs/decisions/0078); run by the
+     * billing scheduler before it tells admins of trials that ended. Each is claimed once across processes and
+     * charged under a key of its trial's end, so a repeat charges once. Answers what happened to each.
+     */
+    async startDueTrialPlans(): Promise<
+      { organizationId: string; outcome: 'started' | 'failed'; failure?: string }[]
+    > {
+      const outcomes: { organizationId: string; outcome: 'started' | 'failed'; failure?: string }[] = [];
+      for (const due of await claimDueTrialPlans(database, now())) {
+        try {
+          await payments.pay({
+            organizationId: due.organizationId,
+            idempotencyKey: `trial-plan:${due.trialEndsAt.toISOString()}`,
+            fingerprint: ['trialPlanStart', due.planId, due.promoCode ?? ''],
+            prepare: async (transaction) => {
+              if (isLive(await findSubscription(transaction, due.organizationId))) return { settled: null };
+              const priced = await priceChange(transaction, due.organizationId, {
+                planId: due.planId,
+                promoCode: due.promoCode ?? undefined,
+                startNow: true,
+              });
+              return { charge: subscriptionCharge(priced, priced.periodStart) };
+            },
+          });
+          outcomes.push({ organizationId: due.organizationId, outcome: 'started' });
+        } catch (error) {
+          // Declined, no card, a plan no longer sold: the pick is dropped and the trial ends like any other (the
+          // scheduler's "trial ended" notice follows).
+          await saveTrialPlan(database, due.organizationId, null);
+          outcomes.push({
+            organizationId: due.organizationId,
+            outcome: 'failed',
+            failure: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      return outcomes;
     },
 
     /** The current subscription (not expired), for purchases that add to its period. */
@@ -541,7 +715,10 @@ export function createSubscriptionService({
       const subscription = await findSubscription(database, user.organizationId);
       const live = isLive(subscription) ? subscription : undefined;
       const current = live ? await findPlan(database, live.planId) : undefined;
-      const currency = live?.currency ?? 'usd';
+      const currency =
+        live?.currency ??
+        organization?.currency ??
+        countryCurrency(await findDefaultCard(database, user.organizationId));
       const plans = (await listActivePricingPlans(database)).filter(
         (plan) =>
           !plan.isCustom &&

@@ -273,9 +273,18 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const org = await newOrganization();
     await addCard(org.admin, { country: 'DE', vatNumber: 'DE136695976' });
     const shown = await quote(org.admin, 'nextPlanId=business-monthly&promoCode=welcome20');
+    // No currency chosen: the German billing address's, euros (decision 0078).
     assert.deepEqual(
-      [shown.subtotal, shown.discount, shown.promoCode, shown.reverseCharge, shown.vat, shown.total],
-      [49900, 9980, 'WELCOME20', true, 0, 39920],
+      [
+        shown.currency,
+        shown.subtotal,
+        shown.discount,
+        shown.promoCode,
+        shown.reverseCharge,
+        shown.vat,
+        shown.total,
+      ],
+      ['eur', 45900, 9180, 'WELCOME20', true, 0, 36720],
     );
     const notForPlan = await call(
       'GET',
@@ -306,7 +315,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
       promoCode: 'WELCOME20',
       idempotencyKey: newKey(),
     });
-    assert.equal(started.json().invoice.total, 39920);
+    assert.equal(started.json().invoice.total, 36720);
 
     const publicPrice = await call('POST', '/promocode/calculateDiscountedPrice', undefined, {
       code: 'business100',
@@ -463,7 +472,8 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const saved = await call('POST', '/billing', org.admin, details);
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal(saved.json().source, 'billing');
-    assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 12475);
+    // Danish billing details: Danish VAT, and (nothing chosen yet) euros, €459.00 × 25 % (decision 0078).
+    assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 11475);
     assert.equal((await call('DELETE', '/billing', org.admin)).statusCode, 200);
     assert.equal((await call('GET', '/billing', org.admin)).json().source, 'card');
     assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 0);

@@ -20,7 +20,7 @@ export function pricingFaq(annualSaving: string | undefined): FaqEntry[] {
     {
       question: 'What happens when the trial ends?',
       answer:
-        'Choose a plan at any time during or after the trial; the first billing period is charged when you do. If the trial ends without a plan, your account admins get an email and the product stays closed until a plan is chosen. Nothing is ever charged automatically at the end of a trial.',
+        'Choose a plan at any time. During the trial you keep the days left: the plan starts, and its first billing period is charged, when the trial ends; or choose "Start now" to be charged at once. Every charge shows its total with VAT before you confirm it. If the trial ends without a plan, your account admins get an email and the product stays closed until a plan is chosen; nothing is charged at the end of a trial unless you chose a plan.',
     },
     {
       question: 'What is the difference between monthly and annual billing?',
