@@ -1,5 +1,5 @@
 import type { GatsbyBrowser } from 'gatsby';
-import { hydratePage, yieldToBrowser } from './src/app-shell/hydrate';
+import { hydratePage, yieldToBrowser } from './src/first-view/hydrate';
 import { withAnalytics } from './src/app-shell/with-analytics';
 import { startAuth } from './src/auth/start-auth';
 

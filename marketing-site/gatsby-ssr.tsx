@@ -10,7 +10,7 @@ import {
   remotePreloadHead,
   type SiteChunkGroups,
   siteFilesForAuthPage,
-} from './src/app-shell/remote-preload';
+} from './src/first-view/remote-preload';
 import { SiteShell } from './src/app-shell/site-shell';
 import { browserConfig } from './src/site-config';
 

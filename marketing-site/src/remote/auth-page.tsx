@@ -54,7 +54,7 @@ export function authPage(
     navigate: (to: string) => void navigate(to),
     frame,
     placeholder: <FormPlaceholder />,
-    // The head preloaded the remote's files (src/app-shell/remote-preload.tsx); Chromium answers a later
+    // The head preloaded the remote's files (src/first-view/remote-preload.tsx); Chromium answers a later
     // request for a preload that failed with the same failure, so a retry in place would fail again.
     retry: () => window.location.reload(),
   };
