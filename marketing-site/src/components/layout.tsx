@@ -21,8 +21,17 @@ const globalStyles = {
 /**
  * The site chrome, with the consent banner. `bare` pages (login-style screens: sign-in, sign-up) render only their
  * content: a visitor in the middle of signing up is not interrupted, and nothing is measured there without consent.
+ * `accountArea` pages (signed in) get the header's account-area form (see SiteHeader).
  */
-export function Layout({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
+export function Layout({
+  children,
+  bare = false,
+  accountArea = false,
+}: {
+  children: ReactNode;
+  bare?: boolean;
+  accountArea?: boolean;
+}) {
   return (
     <>
       <Global styles={globalStyles} />
@@ -30,7 +39,7 @@ export function Layout({ children, bare = false }: { children: ReactNode; bare?:
         children
       ) : (
         <>
-          <SiteHeader />
+          <SiteHeader accountArea={accountArea} />
           <main id="main-content" tabIndex={-1} css={{ minHeight: '60vh', outline: 'none' }}>
             {children}
           </main>

@@ -1,3 +1,4 @@
+export { AccountFrame, accountMenuGroups, accountSectionLabels } from './account-frame.js';
 export { Alert, Notice } from './alert.js';
 export { Button, type ButtonProps } from './button.js';
 export {
