@@ -1,7 +1,8 @@
-import { theme } from '@dcipher/shared/ui';
+import { focusRingStyles, theme } from '@dcipher/shared/ui';
 import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { ConsentBanner } from '../app-shell/consent-banner';
+import { SignedOutNotice } from '../app-shell/signed-out-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -16,6 +17,8 @@ const globalStyles = {
   },
   a: { color: theme.colors.brand },
   img: { maxWidth: '100%' },
+  // A 3 px ring on whatever has the keyboard's focus: links in text and checkboxes included (issue 25).
+  ...focusRingStyles,
 };
 
 /**
@@ -41,6 +44,7 @@ export function Layout({
         <>
           <SiteHeader accountArea={accountArea} />
           <main id="main-content" tabIndex={-1} css={{ minHeight: '60vh', outline: 'none' }}>
+            {accountArea ? null : <SignedOutNotice />}
             {children}
           </main>
           <SiteFooter />

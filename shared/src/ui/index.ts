@@ -23,6 +23,7 @@ export {
   useContractForm,
 } from './contract-form.js';
 export { focusFirstInvalidField } from './focus-first-invalid-field.js';
+export { focusRing, focusRingStyles } from './focus-ring.js';
 export {
   FormCheckboxField,
   type FormCheckboxFieldProps,
