@@ -8,10 +8,10 @@ import { clientOnlyPrefixes, pathTo, routes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
 import { loadWorkflowStore } from './src/build/load-workflow-store.mjs';
 import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
-import { remotePrerenderAlias } from './src/first-view/remote-prerender-config.mjs';
 import { contentTypeDefs, sourceContent, writeInlineMedia } from './src/build/source-content.mjs';
-import { withStagedEntry } from './src/first-view/staged-entry-config.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
+import { remotePrerenderAlias } from './src/first-view/remote-prerender-config.mjs';
+import { withStagedEntry } from './src/first-view/staged-entry-config.mjs';
 
 const require = createRequire(import.meta.url);
 const listPageSize = 9;

@@ -56,7 +56,8 @@ async function differingShare(browser: Browser, first: Buffer, second: Buffer): 
 test("/account's HTML is the account frame, with no signing in offered", async ({ request }) => {
   const html = await (await request.get('/account')).text();
   expect(html).toContain('data-testid="account-frame"');
-  for (const group of ['Workflows', 'Personal', 'Organization', 'Billing']) expect(html).toContain(`>${group}<`);
+  for (const group of ['Workflows', 'Personal', 'Organization', 'Billing'])
+    expect(html).toContain(`>${group}<`);
   expect(html).not.toContain('Log in');
   expect(html).not.toContain('Start free trial');
 });
@@ -139,7 +140,9 @@ for (const viewport of viewports) {
     });
 
     const share = await differingShare(browser, firstPaint, finalScreen);
-    console.log(`/signup ${viewport.name}: ${(share * 100).toFixed(2)} % of pixels differ after the first paint`);
+    console.log(
+      `/signup ${viewport.name}: ${(share * 100).toFixed(2)} % of pixels differ after the first paint`,
+    );
     expect(share).toBeLessThan(0.01);
   });
 }

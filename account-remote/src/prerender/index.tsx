@@ -1,7 +1,7 @@
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { ScreenRouter } from '../router/screen-router';
-import { SignupScreen } from '../features/onboarding/signup-screen';
 import { LoginScreen } from '../features/auth/login-screen';
+import { SignupScreen } from '../features/onboarding/signup-screen';
+import { ScreenRouter } from '../router/screen-router';
 
 /**
  * The login screen as AuthApp renders it at /login, for the site's build to put in the page's HTML (0054): the

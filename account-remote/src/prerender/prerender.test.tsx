@@ -116,7 +116,10 @@ describe("the sign-up form in the site's HTML", () => {
     container.innerHTML = renderAtBuildTime(PrerenderedSignup);
     document.body.append(container);
     expect(screen.queryByLabelText('Company size')).toBeNull();
-    sessionStorage.setItem('dcipher.signup-draft', JSON.stringify({ customerType: 'Business', company: 'Acme' }));
+    sessionStorage.setItem(
+      'dcipher.signup-draft',
+      JSON.stringify({ customerType: 'Business', company: 'Acme' }),
+    );
 
     const hydrationErrors: unknown[] = [];
     await act(async () => {

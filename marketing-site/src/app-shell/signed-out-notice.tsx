@@ -12,7 +12,8 @@ const key = 'dcipher.signed-out';
 export function rememberSignOuts(): () => void {
   return authStore.subscribe((state, previous) => {
     try {
-      if (previous.status === 'authenticated' && state.status === 'anonymous') sessionStorage.setItem(key, '1');
+      if (previous.status === 'authenticated' && state.status === 'anonymous')
+        sessionStorage.setItem(key, '1');
       // Signed in again (a session that ended, then log in): nothing to say any more.
       else if (state.status === 'authenticated') sessionStorage.removeItem(key);
     } catch {

@@ -208,7 +208,13 @@ export function PrerenderedRemoteScreen({
   if (failed) return remoteScreenFailure({ frame, retry });
   if (replaced)
     return (
-      <RemoteScreenHost load={load} navigate={navigate} frame={frame} placeholder={placeholder} retry={retry} />
+      <RemoteScreenHost
+        load={load}
+        navigate={navigate}
+        frame={frame}
+        placeholder={placeholder}
+        retry={retry}
+      />
     );
   return <RenderBoundary onError={() => setFailed(true)}>{boundary}</RenderBoundary>;
 }

@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { type AccountSection, allRoutes } from '../routes/index.js';
 import { theme } from './theme.js';
-import type { ReactNode } from 'react';
 
 /** The account area's menu groups, in the order the menu shows them (the declared routes' `section`). */
 export const accountSectionLabels: Record<AccountSection, string> = {
@@ -98,7 +98,6 @@ export function AccountFrame({ title, children }: { title?: string | undefined; 
               </p>
               {Array.from({ length: group.entries }, (_, index) => (
                 <div
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed grey shapes, never reordered
                   key={index}
                   css={{ height: '36px', display: 'flex', alignItems: 'center', padding: '0 0.85rem' }}
                 >

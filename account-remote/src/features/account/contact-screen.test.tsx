@@ -73,7 +73,9 @@ describe('Contact screen', () => {
     send();
     expect(await screen.findByText('Thank you, your message is on its way.')).toBeTruthy();
     // The address and the next words are apart (the line break in the markup once ran them together).
-    expect(screen.getByText(/We have sent a confirmation to ada@example.com and will reply there/)).toBeTruthy();
+    expect(
+      screen.getByText(/We have sent a confirmation to ada@example.com and will reply there/),
+    ).toBeTruthy();
     expect(created).toHaveBeenCalledWith({
       body: {
         firstName: 'Ada',

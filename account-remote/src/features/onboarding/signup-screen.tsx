@@ -43,7 +43,11 @@ const formLabel = 'Create account';
 /** What the page's address and this tab's draft say; nothing where the site renders the page at build time. */
 function readStart() {
   if (typeof window === 'undefined') {
-    return { query: new URLSearchParams(), draft: {} as ReturnType<typeof readSignupDraft>, workflow: undefined };
+    return {
+      query: new URLSearchParams(),
+      draft: {} as ReturnType<typeof readSignupDraft>,
+      workflow: undefined,
+    };
   }
   const search = new URLSearchParams(window.location.search);
   return { query: search, draft: readSignupDraft(), workflow: readChosenWorkflow(search) };
@@ -65,8 +69,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
   // True on the server and when hydrating the site's HTML of this form; false when opened in the browser.
   const [fromHtml] = useState(
     () =>
-      typeof document === 'undefined' ||
-      document.querySelector(`form[aria-label="${formLabel}"]`) !== null,
+      typeof document === 'undefined' || document.querySelector(`form[aria-label="${formLabel}"]`) !== null,
   );
   const hydrated = useHydrated();
   const live = !fromHtml || hydrated;
@@ -90,7 +93,9 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     const checked =
       typeof document === 'undefined'
         ? null
-        : document.querySelector<HTMLInputElement>(`form[aria-label="${formLabel}"] [name="customerType"]:checked`);
+        : document.querySelector<HTMLInputElement>(
+            `form[aria-label="${formLabel}"] [name="customerType"]:checked`,
+          );
     const chosen = checked?.value ?? draft.customerType;
     return chosen === 'Business' ? ('Business' as const) : ('Individual' as const);
   });
