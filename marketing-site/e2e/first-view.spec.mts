@@ -146,3 +146,48 @@ for (const viewport of viewports) {
     expect(share).toBeLessThan(0.01);
   });
 }
+
+test('keyboard focus shows a ring of at least 2 px on checkboxes and links, on the site and in sign-up', async ({
+  page,
+}) => {
+  const ringOf = async (target: ReturnType<Page['getByRole']>) => {
+    await target.focus();
+    return target.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+  };
+  await page.goto('/contact-us');
+  await page.keyboard.press('Tab'); // the keyboard is what is used: focus rings show
+  for (const target of [
+    page.getByRole('checkbox', { name: /Send me occasional product news/ }),
+    page.getByRole('link', { name: 'Privacy policy' }).first(),
+  ]) {
+    const ring = await ringOf(target);
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+  }
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+  await page.keyboard.press('Tab');
+  for (const target of [
+    page.getByRole('checkbox', { name: /I agree to the/ }),
+    page.getByRole('link', { name: 'Terms of Service' }),
+  ]) {
+    const ring = await ringOf(target);
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+  }
+});
+
+test('signing out lands on the home page saying "You are signed out", once', async ({ page }) => {
+  await logIn(page);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto('/logout');
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start free trial' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('You are signed out.')).toHaveCount(0);
+});
