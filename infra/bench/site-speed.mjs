@@ -260,7 +260,9 @@ async function main() {
       }
     }
     // The sign-in pages and the account area: what painted largest, and when the first paint came.
-    for (const page of pages.filter((candidate) => ['/login', '/signup', '/account'].includes(candidate.path))) {
+    for (const page of pages.filter((candidate) =>
+      ['/login', '/signup', '/account'].includes(candidate.path),
+    )) {
       const last = samples.get(page.path).at(-1);
       console.log(
         `${page.path} (last run): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,
