@@ -1,7 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
-import { hydratePage, yieldToBrowser } from './src/app-shell/hydrate';
 import { withAnalytics } from './src/app-shell/with-analytics';
 import { startAuth } from './src/auth/start-auth';
+import { hydratePage, yieldToBrowser } from './src/first-view/hydrate';
 
 /** The page wrapper (layout, consent, maintenance notice), set by `onClientEntry` before the first render. */
 let SiteShell: typeof import('./src/app-shell/site-shell').SiteShell | undefined;

@@ -8,10 +8,10 @@ import { clientOnlyPrefixes, pathTo, routes } from '@dcipher/shared/routes';
 import { loadPricing } from './src/build/load-pricing.mjs';
 import { loadWorkflowStore } from './src/build/load-workflow-store.mjs';
 import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
-import { remotePrerenderAlias } from './src/build/remote-prerender-config.mjs';
 import { contentTypeDefs, sourceContent, writeInlineMedia } from './src/build/source-content.mjs';
-import { withStagedEntry } from './src/build/staged-entry-config.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
+import { remotePrerenderAlias } from './src/first-view/remote-prerender-config.mjs';
+import { withStagedEntry } from './src/first-view/staged-entry-config.mjs';
 
 const require = createRequire(import.meta.url);
 const listPageSize = 9;
@@ -191,11 +191,11 @@ export const onCreateBabelConfig = ({ actions }) => {
 };
 
 export const onCreateWebpackConfig = async ({ actions, getConfig, plugins, reporter, stage }) => {
-  // The browser bundle's entry evaluates Gatsby's production app in stages (src/app-shell/staged-entry.js, 0053);
+  // The browser bundle's entry evaluates Gatsby's production app in stages (src/first-view/staged-entry.js, 0053);
   // withStagedEntry decides which stage that is and leaves the others' config as it is.
   actions.replaceWebpackConfig(withStagedEntry(getConfig(), stage, process.cwd()));
   // The login page's HTML carries the remote's login screen, rendered at build time; the browser bundle does not
-  // (src/build/remote-prerender-config.mjs, 0054).
+  // (src/first-view/remote-prerender-config.mjs, 0054).
   actions.setWebpackConfig(remotePrerenderAlias(stage, process.cwd()));
   const versions = Object.fromEntries(
     [...new Set(federatedSingletons.map(packageOf))].map((name) => [

@@ -5,13 +5,13 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { GatsbySSR } from 'gatsby';
 import { renderToString } from 'react-dom/server';
+import { SiteShell } from './src/app-shell/site-shell';
 import {
   authRouteOf,
   remotePreloadHead,
   type SiteChunkGroups,
   siteFilesForAuthPage,
-} from './src/app-shell/remote-preload';
-import { SiteShell } from './src/app-shell/site-shell';
+} from './src/first-view/remote-preload';
 import { browserConfig } from './src/site-config';
 
 let chunkGroups: SiteChunkGroups | undefined;

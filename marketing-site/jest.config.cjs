@@ -3,8 +3,8 @@ module.exports = require('../jest.base.cjs')(__dirname, {
   setupFiles: ['<rootDir>/src/test-support/browser-globals.cjs'],
   moduleNameMapper: {
     '^gatsby$': '<rootDir>/src/test-support/gatsby-stub.tsx',
-    // As in the browser bundle (src/build/remote-prerender-config.mjs): the remote's screens come at run time.
-    '^@dcipher/account-remote/prerender$': '<rootDir>/src/remote/prerender-in-browser.ts',
+    // As in the browser bundle (src/first-view/remote-prerender-config.mjs): the remote's screens come at run time.
+    '^@dcipher/account-remote/prerender$': '<rootDir>/src/first-view/prerender-in-browser.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 });

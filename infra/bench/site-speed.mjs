@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Site speed as a visitor's phone sees it (issue 13): Lighthouse with its mobile defaults (simulated slow 4G and
-// a 4x slower CPU), the median of 3 runs per page, on content pages, the login page and a plain static HTML
+// a 4x slower CPU), the median of 3 runs per page, on content pages, log in, sign up, the account area and a plain static HTML
 // reference page that the same server serves in the same run (the reference is what makes figures taken on a
 // busy machine comparable). Drives the system Chromium; never downloads a browser.
 // Usage: npm run bench:site   (installs, builds for the benchmark's ports, then runs this)
@@ -166,6 +166,11 @@ function pagesToMeasure(publicDir) {
     },
     // The remote's login screen chunk (webpackChunkName "login", content-hashed in production).
     { label: 'login', path: '/login', loginChunk: /\/login\.[0-9a-f]{8}\.js(\?|$)/ },
+    // Sign-up's form is in the page's HTML too (docs/decisions/0083).
+    { label: 'sign-up', path: '/signup' },
+    // The account area as a visitor without a session opens it: the account frame, then the remote sends them
+    // to log in (a session cannot be given to Lighthouse's fresh profile).
+    { label: 'account', path: '/account' },
   ];
 }
 
@@ -254,7 +259,10 @@ async function main() {
         for (const task of samples.get(page.path).at(-1).longTasks) console.log(`  ${task}`);
       }
     }
-    for (const page of pages.filter((candidate) => candidate.path === '/login')) {
+    // The sign-in pages and the account area: what painted largest, and when the first paint came.
+    for (const page of pages.filter((candidate) =>
+      ['/login', '/signup', '/account'].includes(candidate.path),
+    )) {
       const last = samples.get(page.path).at(-1);
       console.log(
         `${page.path} (last run): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,

@@ -151,7 +151,10 @@ test("the sign-in frame is in the host's HTML: no white page, the heading the sc
   expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/);
   const signup = await (await request.get('/signup')).text();
   expect(signup).toMatch(/<h1[^>]*>Create account \(1\/2\)<\/h1>/);
-  expect(signup).toContain('Loading…');
+  // The sign-up form itself, rendered from the remote's screen at build time (0083), Create account off until live.
+  expect(signup).toMatch(/<form[^>]*aria-label="Create account"/);
+  expect(signup).toMatch(/<button type="submit" disabled=""[^>]*>Create account<\/button>/);
+  expect(signup).not.toContain('Loading…');
 
   // The first paint, before any script runs, already has the frame's dark background and the card.
   await page.route(/remoteEntry\.js|mf-manifest\.json/, () => new Promise(() => {})); // the remote never comes

@@ -1,5 +1,7 @@
 import { authStore } from '@dcipher/shared/auth';
 import { clientOnlyPrefixOf } from '@dcipher/shared/routes';
+import { focusRingStyles } from '@dcipher/shared/ui';
+import { Global } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import AccountApp from '../apps/account';
 import AuthApp from '../apps/auth';
@@ -19,10 +21,15 @@ export function StandaloneShell() {
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
-  // The declared routes say which app serves a path, as the site's pages do.
-  return clientOnlyPrefixOf(path)?.app === 'AccountApp' ? (
-    <AccountApp navigate={navigate} />
-  ) : (
-    <AuthApp navigate={navigate} />
+  // The declared routes say which app serves a path, as the site's pages do; the site's global focus ring too.
+  return (
+    <>
+      <Global styles={focusRingStyles} />
+      {clientOnlyPrefixOf(path)?.app === 'AccountApp' ? (
+        <AccountApp navigate={navigate} />
+      ) : (
+        <AuthApp navigate={navigate} />
+      )}
+    </>
   );
 }

@@ -1,8 +1,14 @@
+import { authStore } from '@dcipher/shared/auth';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { SiteHeader } from './site-header';
 import { footerColumns } from './site-links';
 
-afterEach(cleanup);
+const initialAuth = authStore.getState();
+afterEach(() => {
+  cleanup();
+  authStore.setState(initialAuth, true);
+});
 
 describe('SiteHeader', () => {
   it('links the workflow store from the main navigation, the one the phone menu folds away', () => {
@@ -27,5 +33,21 @@ describe('SiteHeader', () => {
   it('is in the footer’s product links too', () => {
     const product = footerColumns.find((column) => column.heading === 'Product');
     expect(product?.links).toContainEqual({ label: 'Workflow store', to: '/workflow-store' });
+  });
+
+  it('offers no signing in on an account page until the session is known (its HTML included)', () => {
+    authStore.setState({ status: 'authenticating' });
+    const html = renderToString(<SiteHeader accountArea />);
+    expect(html).not.toContain('Log in');
+    expect(html).not.toContain('Start free trial');
+    // A content page's HTML still offers them.
+    expect(renderToString(<SiteHeader />)).toContain('Start free trial');
+
+    render(<SiteHeader accountArea />);
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    act(() => authStore.setState({ status: 'authenticated' }));
+    expect(screen.getByRole('link', { name: 'My account' })).toBeTruthy();
+    act(() => authStore.setState({ status: 'anonymous' }));
+    expect(screen.getByRole('link', { name: 'Start free trial' })).toBeTruthy();
   });
 });

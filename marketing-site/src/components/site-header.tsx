@@ -45,9 +45,15 @@ const buttonLink = (primary: boolean): CSSObject => ({
 /**
  * The site's header: the logo, the main navigation and the account buttons. On a phone the navigation folds behind
  * a "Menu" disclosure button (44 px targets; Escape closes it and returns focus to the button; nothing is trapped).
+ *
+ * `accountArea` (the signed-in pages): the account buttons wait until the session is known, so the page's HTML
+ * and its first paint never offer "Log in" or "Start free trial" to someone who is signed in (docs/decisions/0083);
+ * on a phone the header is one row, the logo and "Menu", since the account area has its own menu in the page.
  */
-export function SiteHeader() {
-  const signedIn = useAuth((state) => state.status === 'authenticated');
+export function SiteHeader({ accountArea = false }: { accountArea?: boolean }) {
+  const status = useAuth((state) => state.status);
+  const signedIn = status === 'authenticated';
+  const signedOutLinks = accountArea ? status === 'anonymous' : !signedIn;
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -161,21 +167,30 @@ export function SiteHeader() {
               />
             </li>
           ))}
-          {signedIn ? null : (
+          {signedOutLinks ? (
             <li css={{ [wide]: { display: 'none' } }}>
               <Link to="/login" css={{ ...navLink, display: 'flex', width: '100%' }}>
                 Log in
               </Link>
             </li>
-          )}
+          ) : null}
         </ul>
       </nav>
-      <nav aria-label="Account" css={{ display: 'flex', gap: '0.5rem', order: 2, [wide]: { order: 3 } }}>
+      <nav
+        aria-label="Account"
+        css={{
+          display: 'flex',
+          gap: '0.5rem',
+          order: 2,
+          [wide]: { order: 3 },
+          ...(accountArea && { [phone]: { display: 'none' } }),
+        }}
+      >
         {signedIn ? (
           <Link to="/account" css={buttonLink(true)}>
             My account
           </Link>
-        ) : (
+        ) : signedOutLinks ? (
           <>
             <Link to="/login" css={{ ...buttonLink(false), [phone]: { display: 'none' } }}>
               Log in
@@ -184,7 +199,7 @@ export function SiteHeader() {
               Start free trial
             </Link>
           </>
-        )}
+        ) : null}
       </nav>
     </header>
   );

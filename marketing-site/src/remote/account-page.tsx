@@ -1,5 +1,7 @@
 import { matchRoute } from '@dcipher/shared/routes';
+import { AccountFrame } from '@dcipher/shared/ui';
 import { type HeadProps, navigate } from 'gatsby';
+import type { ReactNode } from 'react';
 import { Layout } from '../components/layout';
 import { Seo } from '../components/seo';
 import { loadAccountScreen } from './account-remote';
@@ -7,14 +9,19 @@ import { RemoteScreenHost } from './remote-screen';
 
 const loadAccountApp = () => loadAccountScreen('AccountApp');
 
+const accountFrame = (title: string | undefined, content: ReactNode) => (
+  <AccountFrame title={title}>{content}</AccountFrame>
+);
+
 /**
  * A signed-in page: the remote's AccountApp picks the screen from the path. The pages using it are client-only
- * prefixes (gatsby-node.mjs), so one page serves every path below it.
+ * prefixes (gatsby-node.mjs), so one page serves every path below it. Until the remote answers, the page (its
+ * HTML included) shows the account area's frame, and the header offers no signing in (docs/decisions/0083).
  */
 export function AccountPage() {
   return (
-    <Layout>
-      <RemoteScreenHost load={loadAccountApp} navigate={(to) => void navigate(to)} />
+    <Layout accountArea>
+      <RemoteScreenHost load={loadAccountApp} navigate={(to) => void navigate(to)} frame={accountFrame} />
     </Layout>
   );
 }

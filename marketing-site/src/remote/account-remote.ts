@@ -11,7 +11,7 @@ let hostPromise: Promise<FederationHost> | undefined;
 
 async function createFederationHost(): Promise<FederationHost> {
   // Loaded only after mount on the pages that need it: never during `gatsby build`, never on content pages. Named
-  // chunks, so a signed-out page's head can preload them (src/app-shell/remote-preload.tsx).
+  // chunks, so a signed-out page's head can preload them (src/first-view/remote-preload.tsx).
   const [{ createInstance }, { default: provideRuntimeToRemotes }, { hostSharedModules }] = await Promise.all(
     [
       import(/* webpackChunkName: "federation-runtime" */ '@module-federation/enhanced/runtime'),

@@ -37,13 +37,18 @@ function FormPlaceholder() {
 /**
  * A signed-out page (log in, sign up, verification): the remote's AuthApp picks the screen from the path. The
  * host's HTML already has the login-style frame with the screen's heading (declared with the route), so the
- * page paints at once and nothing jumps when the remote's screen takes its place. The login page goes further:
- * given `prerendered` (the remote's `PrerenderedLogin` when the pages are rendered at build time, undefined in the
- * browser bundle), its HTML carries the form itself, and the remote hydrates it (docs/decisions/0054).
+ * page paints at once and nothing jumps when the remote's screen takes its place. The login and sign-up pages go
+ * further: given `prerendered` (the remote's `PrerenderedLogin` / `PrerenderedSignup` when the pages are rendered
+ * at build time, undefined in the browser bundle), their HTML carries the form itself, and the remote hydrates it
+ * (docs/decisions/0083).
  */
 export function authPage(
   route: BrowserRoute,
-  screen?: { prerendered: ComponentType<RemoteScreenProps> | undefined },
+  screen?: {
+    prerendered: ComponentType<RemoteScreenProps> | undefined;
+    /** In the browser: whether the remote shows the prerendered screen at this address (default yes). */
+    fits?: () => boolean;
+  },
 ) {
   const heading = route.heading ?? route.title;
   const frame = (title: string | undefined, content: ReactNode) => (
@@ -54,7 +59,7 @@ export function authPage(
     navigate: (to: string) => void navigate(to),
     frame,
     placeholder: <FormPlaceholder />,
-    // The head preloaded the remote's files (src/app-shell/remote-preload.tsx); Chromium answers a later
+    // The head preloaded the remote's files (src/first-view/remote-preload.tsx); Chromium answers a later
     // request for a preload that failed with the same failure, so a retry in place would fail again.
     retry: () => window.location.reload(),
   };
@@ -62,7 +67,11 @@ export function authPage(
     return (
       <Layout bare>
         {screen ? (
-          <PrerenderedRemoteScreen {...screenProps} prerendered={screen.prerendered} />
+          <PrerenderedRemoteScreen
+            {...screenProps}
+            prerendered={screen.prerendered}
+            {...(screen.fits && { fits: screen.fits })}
+          />
         ) : (
           <RemoteScreenHost {...screenProps} />
         )}

@@ -142,4 +142,27 @@ describe('PrerenderedRemoteScreen', () => {
     expect(screen.getByLabelText('Work email')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it('replaces the HTML without hydrating it when the remote shows another screen at this address', async () => {
+    const container = serverRenderedPage();
+    function InvitationScreen() {
+      return <p>Join your team</p>;
+    }
+    const remote = deferred<typeof LoginForm>();
+    const hydrationErrors = await hydratePage(
+      container,
+      <PrerenderedRemoteScreen
+        load={() => remote.promise}
+        frame={frame}
+        retry={jest.fn()}
+        navigate={jest.fn()}
+        fits={() => false}
+      />,
+    );
+    expect(screen.queryByLabelText('Work email')).toBeNull();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    await act(async () => remote.resolve(InvitationScreen as unknown as typeof LoginForm));
+    expect(screen.getByText('Join your team')).toBeTruthy();
+    expect(hydrationErrors).toEqual([]);
+  });
 });

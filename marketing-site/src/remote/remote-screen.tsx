@@ -148,6 +148,12 @@ export interface PrerenderedRemoteScreenProps extends RemoteScreenHostProps {
    * the screen comes from the remote).
    */
   prerendered?: ComponentType<RemoteScreenProps>;
+  /**
+   * In the browser, whether the remote will render the screen the page's HTML carries at this address (an
+   * invitation link at /signup opens another screen). When it will not, that HTML is never hydrated: it is
+   * replaced after the first render, and the remote's screen is rendered in its place, as on a page without it.
+   */
+  fits?: () => boolean;
 }
 
 /**
@@ -166,8 +172,15 @@ export function PrerenderedRemoteScreen({
   placeholder,
   retry,
   prerendered,
+  fits,
 }: PrerenderedRemoteScreenProps) {
   const [failed, setFailed] = useState(false);
+  // Decided once, in the browser; the first render is the boundary either way, as the server's HTML is.
+  const [fitting] = useState(() => prerendered !== undefined || !fits || fits());
+  const [replaced, setReplaced] = useState(false);
+  useEffect(() => {
+    if (!fitting) setReplaced(true);
+  }, [fitting]);
   // Made once: when the page renders again before the boundary has hydrated (a store starting, a consent answer),
   // the same element lets React skip it. New props would make React drop the server's HTML and show "Loading…"
   // until the remote arrives (React error 421, docs/decisions/0053), losing what the visitor typed.
@@ -175,7 +188,8 @@ export function PrerenderedRemoteScreen({
     const Screen =
       prerendered ??
       lazy(() =>
-        load().then(
+        // Not the screen the HTML carries: the boundary is never hydrated (it waits until it is replaced).
+        (fitting ? load() : new Promise<never>(() => {})).then(
           (screen) => ({ default: screen }),
           () => {
             // The boundary stays as it is (never resolved) while the page replaces it with the failure: an
@@ -192,5 +206,15 @@ export function PrerenderedRemoteScreen({
     );
   });
   if (failed) return remoteScreenFailure({ frame, retry });
+  if (replaced)
+    return (
+      <RemoteScreenHost
+        load={load}
+        navigate={navigate}
+        frame={frame}
+        placeholder={placeholder}
+        retry={retry}
+      />
+    );
   return <RenderBoundary onError={() => setFailed(true)}>{boundary}</RenderBoundary>;
 }

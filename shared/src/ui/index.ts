@@ -1,3 +1,4 @@
+export { AccountFrame, accountMenuGroups, accountSectionLabels } from './account-frame.js';
 export { Alert, Notice } from './alert.js';
 export { Button, type ButtonProps } from './button.js';
 export {
@@ -22,6 +23,7 @@ export {
   useContractForm,
 } from './contract-form.js';
 export { focusFirstInvalidField } from './focus-first-invalid-field.js';
+export { focusRing, focusRingStyles } from './focus-ring.js';
 export {
   FormCheckboxField,
   type FormCheckboxFieldProps,

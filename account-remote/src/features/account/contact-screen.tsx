@@ -83,7 +83,7 @@ export default function ContactScreen() {
       <ScreenSection title="Send us a message">
         {sentTo ? (
           <Notice>
-            <strong>Thank you, your message is on its way.</strong> We have sent a confirmation to {sentTo}
+            <strong>Thank you, your message is on its way.</strong> We have sent a confirmation to {sentTo}{' '}
             and will reply there, usually within one working day.{' '}
             <Button variant="secondary" onClick={() => setSentTo(undefined)}>
               Write another message

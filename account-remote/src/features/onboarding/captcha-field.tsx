@@ -70,6 +70,10 @@ export function CaptchaField({
           border: `1px solid ${error ? theme.colors.danger : 'transparent'}`,
           borderRadius: theme.radius,
           '--altcha-max-width': '100%',
+          // The widget's height (ALTCHA 3.2's box, and this border): nothing below moves when it replaces the line
+          // below, and the sign-up page's HTML has the same height as the live screen (docs/decisions/0083).
+          boxSizing: 'border-box',
+          minHeight: '77px',
         }}
       >
         {loaded ? (
@@ -81,7 +85,21 @@ export function CaptchaField({
             configuration={JSON.stringify({ humanInteractionSignature: false })}
           />
         ) : (
-          <p>Loading the human check…</p>
+          <p
+            css={{
+              margin: 0,
+              minHeight: '75px',
+              boxSizing: 'border-box',
+              display: 'flex',
+              alignItems: 'center',
+              padding: '0 0.75rem',
+              border: `1px solid ${theme.colors.border}`,
+              borderRadius: '3px',
+              color: theme.colors.muted,
+            }}
+          >
+            Loading the human check…
+          </p>
         )}
       </div>
       {error ? (

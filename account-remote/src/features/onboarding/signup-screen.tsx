@@ -1,4 +1,4 @@
-import { authenticatedApi, configuredApiBaseUrl } from '@dcipher/shared/auth';
+import { authenticatedApi, configuredApiBaseUrl, isAuthConfigured } from '@dcipher/shared/auth';
 import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
 import { companySizeBands, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
@@ -13,6 +13,8 @@ import {
   fieldError,
   theme,
   useContractForm,
+  useHydrated,
+  useHydratedDefaults,
 } from '@dcipher/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
@@ -36,36 +38,75 @@ interface Created {
   company: string | undefined;
 }
 
+const formLabel = 'Create account';
+
+/** What the page's address and this tab's draft say; nothing where the site renders the page at build time. */
+function readStart() {
+  if (typeof window === 'undefined') {
+    return {
+      query: new URLSearchParams(),
+      draft: {} as ReturnType<typeof readSignupDraft>,
+      workflow: undefined,
+    };
+  }
+  const search = new URLSearchParams(window.location.search);
+  return { query: search, draft: readSignupDraft(), workflow: readChosenWorkflow(search) };
+}
+
 /**
  * Sign-up in two steps. Create account (1/2): the person, their organization type, the terms and the human check.
  * Then Add payment method (2/2), which may be skipped, and on to "check your email".
+ *
+ * The site's /signup HTML carries this form, rendered from this module at build time (PrerenderedSignup,
+ * docs/decisions/0083), so the page paints its final layout at once. While that HTML is being hydrated, the first
+ * render is the build's: what depends on the address or this tab's draft (the chosen plan or workflow, the business
+ * fields) appears once the form is live, what the visitor typed is kept, and Create account waits until then.
  */
 export function SignupScreen({ navigate }: RemoteScreenProps) {
   const [created, setCreated] = useState<Created>();
   const [captchaResets, setCaptchaResets] = useState(0);
-  const [{ query, draft, workflow }] = useState(() => {
-    const search = new URLSearchParams(window.location.search);
-    return { query: search, draft: readSignupDraft(), workflow: readChosenWorkflow(search) };
-  });
+  const [{ query, draft, workflow }] = useState(readStart);
+  // True on the server and when hydrating the site's HTML of this form; false when opened in the browser.
+  const [fromHtml] = useState(
+    () =>
+      typeof document === 'undefined' || document.querySelector(`form[aria-label="${formLabel}"]`) !== null,
+  );
+  const hydrated = useHydrated();
+  const live = !fromHtml || hydrated;
   const text = (field: DraftField) => {
     const value = draft[field];
     return typeof value === 'string' ? value : '';
   };
-  const planId = query.get('plan');
+  const planId = live ? query.get('plan') : null;
+  const { defaultValues, ready } = useHydratedDefaults(formLabel, {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: query.get('email') ?? text('email'),
+    password: '',
+    phone: text('phone'),
+    company: text('company'),
+    jobTitle: text('jobTitle'),
+    receiveEmails: draft.receiveEmails === true,
+    termsAccepted: false,
+  });
+  const [customerType] = useState(() => {
+    const checked =
+      typeof document === 'undefined'
+        ? null
+        : document.querySelector<HTMLInputElement>(
+            `form[aria-label="${formLabel}"] [name="customerType"]:checked`,
+          );
+    const chosen = checked?.value ?? draft.customerType;
+    return chosen === 'Business' ? ('Business' as const) : ('Individual' as const);
+  });
   const form = useContractForm({
     schema: RegistrationInputSchema,
     defaultValues: {
-      firstName: text('firstName'),
-      lastName: text('lastName'),
-      email: query.get('email') ?? text('email'),
-      password: '',
-      phone: text('phone'),
-      company: text('company'),
-      jobTitle: text('jobTitle'),
+      ...defaultValues,
+      // A box ticked in the draft stays ticked (the build's HTML has it unticked).
+      receiveEmails: defaultValues.receiveEmails || draft.receiveEmails === true,
       companySize: text('companySize'),
-      customerType: draft.customerType === 'Business' ? 'Business' : 'Individual',
-      receiveEmails: draft.receiveEmails === true,
-      termsAccepted: false,
+      customerType,
       captcha: '',
     },
     onSubmit: async (body) => {
@@ -125,15 +166,16 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     );
   }
 
-  const business = form.watch('customerType') === 'Business';
+  const business = live && form.watch('customerType') === 'Business';
+  const chosenWorkflow = live ? workflow : undefined;
   return (
     <LoginLayout title={routes.signup.heading}>
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>
-      {workflow ? <ChosenWorkflow workflow={workflow} /> : null}
+      {chosenWorkflow ? <ChosenWorkflow workflow={chosenWorkflow} /> : null}
       {planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}
-      <Form form={form} aria-label="Create account">
+      <Form form={form} aria-label={formLabel}>
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>
           <legend css={{ fontWeight: 600, marginBottom: '0.35rem' }}>I am signing up as</legend>
           {(['Individual', 'Business'] as const).map((type) => (
@@ -198,12 +240,20 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
           }
         />
         <CaptchaField
-          challengeUrl={`${configuredApiBaseUrl()}${contract.captcha.getCaptchaChallenge.path}`}
+          // Read once the form is live (the widget loads then): the site's build has no API configured.
+          challengeUrl={
+            isAuthConfigured() ? `${configuredApiBaseUrl()}${contract.captcha.getCaptchaChallenge.path}` : ''
+          }
           onChange={onCaptcha}
           error={fieldError(form, 'captcha')}
           resetCount={captchaResets}
         />
-        <FormSubmitButton form={form} busyLabel="Creating your account…" css={{ width: '100%' }}>
+        <FormSubmitButton
+          form={form}
+          disabled={!ready}
+          busyLabel="Creating your account…"
+          css={{ width: '100%' }}
+        >
           Create account
         </FormSubmitButton>
       </Form>

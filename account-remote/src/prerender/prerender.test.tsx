@@ -2,8 +2,8 @@ import { authStore } from '@dcipher/shared/auth';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import AuthApp from '../../apps/auth';
-import { PrerenderedLogin } from './prerender';
+import AuthApp from '../apps/auth';
+import { PrerenderedLogin, PrerenderedSignup } from '.';
 
 const initialState = authStore.getState();
 let root: Root | undefined;
@@ -13,14 +13,14 @@ let root: Root | undefined;
  * react-hook-form takes `useLayoutEffect`, which React's server renderer warns about (in development only). That one
  * warning is let through; any other console error still fails the test.
  */
-function renderAtBuildTime() {
+function renderAtBuildTime(Screen = PrerenderedLogin) {
   const consoleError = console.error;
   console.error = (message: unknown, ...rest: unknown[]) => {
     if (String(message).startsWith('Warning: useLayoutEffect does nothing on the server')) return;
     consoleError(message, ...rest);
   };
   try {
-    return renderToString(<PrerenderedLogin navigate={() => {}} />);
+    return renderToString(<Screen navigate={() => {}} />);
   } finally {
     console.error = consoleError;
   }
@@ -75,5 +75,61 @@ describe("the login form in the site's HTML", () => {
       }),
     );
     await waitFor(() => expect(navigate).toHaveBeenCalled());
+  });
+});
+
+describe("the sign-up form in the site's HTML", () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    sessionStorage.clear();
+  });
+
+  it('is hydrated by AuthApp at /signup as it is, keeping what the visitor typed; Create account waits for it', async () => {
+    window.history.replaceState(null, '', '/signup');
+    const container = document.createElement('div');
+    container.innerHTML = renderAtBuildTime(PrerenderedSignup);
+    document.body.append(container);
+    const firstName = screen.getByLabelText<HTMLInputElement>('First name');
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create account' });
+    expect(create.disabled).toBe(true);
+    firstName.value = 'Early';
+    screen.getByLabelText<HTMLInputElement>('Work email').value = 'early@example.com';
+
+    const hydrationErrors: unknown[] = [];
+    authStore.setState({ status: 'authenticating' });
+    await act(async () => {
+      root = hydrateRoot(container, <AuthApp navigate={jest.fn()} />, {
+        onRecoverableError: (error) => hydrationErrors.push(error),
+      });
+      authStore.setState({ status: 'anonymous' });
+    });
+    await waitFor(() => expect(create.disabled).toBe(false));
+    expect(hydrationErrors).toEqual([]);
+    expect(screen.getByLabelText('First name')).toBe(firstName);
+    expect(firstName.value).toBe('Early');
+    expect(screen.getByLabelText<HTMLInputElement>('Work email').value).toBe('early@example.com');
+  });
+
+  it("shows what the tab's draft chose once the form is live, without a hydration error", async () => {
+    window.history.replaceState(null, '', '/signup');
+    const container = document.createElement('div');
+    container.innerHTML = renderAtBuildTime(PrerenderedSignup);
+    document.body.append(container);
+    expect(screen.queryByLabelText('Company size')).toBeNull();
+    sessionStorage.setItem(
+      'dcipher.signup-draft',
+      JSON.stringify({ customerType: 'Business', company: 'Acme' }),
+    );
+
+    const hydrationErrors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, <AuthApp navigate={jest.fn()} />, {
+        onRecoverableError: (error) => hydrationErrors.push(error),
+      });
+    });
+    await waitFor(() => expect(screen.getByLabelText('Company size')).toBeTruthy());
+    expect(hydrationErrors).toEqual([]);
+    expect(screen.getByLabelText<HTMLInputElement>('Company').value).toBe('Acme');
+    expect(screen.getByLabelText<HTMLInputElement>('A business').checked).toBe(true);
   });
 });

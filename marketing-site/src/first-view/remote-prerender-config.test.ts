@@ -11,7 +11,7 @@ it("resolves the remote's prerender module to the stand-in in the browser's buil
     expect(remotePrerenderAlias(stage, '/site')).toEqual({
       resolve: {
         alias: {
-          '@dcipher/account-remote/prerender$': join('/site', 'src', 'remote', 'prerender-in-browser.ts'),
+          '@dcipher/account-remote/prerender$': join('/site', 'src', 'first-view', 'prerender-in-browser.ts'),
         },
       },
     });

@@ -5,7 +5,7 @@ export const remotePrerenderModule = '@dcipher/account-remote/prerender';
 
 /** Its stand-in in the browser bundle, which exports nothing to render. */
 export const browserPrerenderStandIn = (siteDirectory) =>
-  join(siteDirectory, 'src', 'remote', 'prerender-in-browser.ts');
+  join(siteDirectory, 'src', 'first-view', 'prerender-in-browser.ts');
 
 /**
  * Webpack settings for `stage`: the browser's stages (`build-javascript`, `develop`) resolve the remote's

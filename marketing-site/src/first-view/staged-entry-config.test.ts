@@ -10,7 +10,7 @@ const gatsbyConfig = () => ({
 it("replaces the browser bundle's app entry with the staged one, keeping the other entries", () => {
   const config = withStagedEntry(gatsbyConfig(), 'build-javascript', '/site');
   expect(config.entry).toEqual({
-    app: join('/site', 'src', 'app-shell', 'staged-entry.js'),
+    app: join('/site', 'src', 'first-view', 'staged-entry.js'),
     polyfill: '/site/.cache/polyfill-entry',
   });
   expect(config.mode).toBe('production');
