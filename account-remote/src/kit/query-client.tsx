@@ -28,7 +28,13 @@ authStore.subscribe((state, previous) => {
 });
 
 /** Gives the apps' screens the shared cache (tests pass their own). */
-export function QueryProvider({ client = remoteQueryClient, children }: { client?: QueryClient; children: ReactNode }) {
+export function QueryProvider({
+  client = remoteQueryClient,
+  children,
+}: {
+  client?: QueryClient;
+  children: ReactNode;
+}) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

@@ -20,6 +20,7 @@ export const queryKeys = {
   apiKeys: ['organization', 'api-keys'] as const,
   ssoConfig: ['organization', 'sso'] as const,
   sharing: ['organization', 'sharing'] as const,
-  workflows: (page: number, flowType: string | undefined) => ['workflows', 'list', page, flowType ?? ''] as const,
+  workflows: (page: number, flowType: string | undefined) =>
+    ['workflows', 'list', page, flowType ?? ''] as const,
   workflow: (flowId: string) => ['workflows', 'one', flowId] as const,
 } as const;

@@ -58,7 +58,9 @@ export function toApiLoad<T>(query: {
   error: unknown;
 }): ApiLoad<T> {
   if (query.status === 'error') {
-    return query.fetchStatus === 'fetching' ? { state: 'loading' } : { state: 'failed', message: messageOf(query.error) };
+    return query.fetchStatus === 'fetching'
+      ? { state: 'loading' }
+      : { state: 'failed', message: messageOf(query.error) };
   }
   if (query.status === 'pending') return { state: 'loading' };
   return { state: 'loaded', data: query.data as T };
