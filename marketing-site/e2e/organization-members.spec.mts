@@ -10,15 +10,15 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   const email = `teammate.${Date.now()}@example.com`;
   const password = 'Welcome-Aboard-2026';
 
-  // The admin invites from Manage members.
+  // The admin invites from Members.
   await logIn(page, demoSignIn);
   await expect(page).toHaveURL(/\/workflows$/);
   await page
     .getByRole('navigation', { name: 'Account area' })
-    .getByRole('link', { name: 'Manage members' })
+    .getByRole('link', { name: 'Members', exact: true })
     .click();
   await expect(page).toHaveURL(/\/account\/organization$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage members');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members');
   const inviteForm = page.getByRole('form', { name: 'Invite a member' });
   await inviteForm.getByLabel('Work email').fill(email);
   await inviteForm.getByLabel('Role').selectOption('teammate');
@@ -48,7 +48,7 @@ test('an admin invites a teammate from the members page; the teammate joins and 
   await logIn(page, { email, password });
   await expect(page).toHaveURL(/\/workflows$/);
   const menu = page.getByRole('navigation', { name: 'Account area' });
-  await expect(menu.getByRole('link', { name: 'Manage members' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Members', exact: true })).toHaveCount(0);
   await menu.getByRole('link', { name: 'My team' }).click();
   await expect(page.getByRole('list', { name: 'Your colleagues' })).toContainText('Ada Admin');
   await page.goto('/account/organization');

@@ -30,7 +30,7 @@ test('the admin changes the data region after a confirmation, and the activity l
   await dialog.getByRole('button', { name: 'Move to Japan (Tokyo)' }).click();
   await expect(page.getByText('Your organization’s data region is now Japan (Tokyo).')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Manage members' }).click();
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
   const activity = page.getByRole('region', { name: 'Activity' });
   await activity.getByLabel('Show').selectOption('organization');
   await expect(activity.getByRole('listitem').first()).toContainText(
@@ -46,7 +46,7 @@ test('with a password expiry set, a member whose password is older must change i
 }) => {
   const member = await createMember(request, stack, { firstName: 'Paula', lastName: 'Policy' });
   await logIn(page);
-  await page.getByRole('link', { name: 'Manage members' }).click();
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
   const policy = page.getByRole('region', { name: 'Password expiration' });
   await policy.getByLabel('Passwords expire').check();
   await policy.getByLabel('Days a password lasts (30 to 365)').fill('45');
@@ -98,7 +98,7 @@ test('the admin requires two-step verification, and a member without it is sent 
   await logIn(page, admin);
   await page.getByRole('link', { name: 'Privacy & security' }).click();
   const secret = await setUpTwoStep(page);
-  await page.getByRole('link', { name: 'Manage members' }).click();
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
   const requirement = page.getByRole('region', { name: 'Two-step verification for everyone' });
   await requirement.getByRole('button', { name: 'Require two-step verification…' }).click();
   await requirement.getByRole('button', { name: 'Require it' }).click();

@@ -30,7 +30,7 @@ test('the admin shares a project with a teammate as viewer; the teammate sees it
   await expect(
     card.getByText('Weekly news digest is no longer shared with teammate@demo.dcipher.local.'),
   ).toBeVisible();
-  await page.getByRole('link', { name: 'Manage members' }).click();
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
   const activity = page.getByRole('region', { name: 'Activity' });
   await activity.getByLabel('Show').selectOption('role');
   await expect(activity.getByRole('listitem').first()).toContainText(

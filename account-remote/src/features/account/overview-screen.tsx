@@ -224,7 +224,7 @@ function TeamCard({ navigate }: AccountScreenProps) {
     <Card
       title="Team"
       link={manages ? 'accountOrganization' : 'accountTeam'}
-      linkText={manages ? 'Members' : 'My team'}
+      linkText={manages ? 'Manage members' : 'My team'}
       navigate={navigate}
     >
       <CardLoad load={result} loadingText="Loading your team…" onRetry={() => void reload()}>

@@ -14,6 +14,7 @@ import {
   passwordExpiryBounds,
 } from '@dcipher/shared/domain';
 import { formatDate, formatTime } from '@dcipher/shared/format';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -125,8 +126,8 @@ function DetailsForm({
       )}
       {editable ? (
         <p css={{ marginBottom: 0 }}>
-          <a href="/account/delete">Delete the organization…</a> (on the account deletion page, after a
-          confirmation)
+          <a href={routes.accountDelete.path}>Delete the organization…</a> (on the account deletion page,
+          after a confirmation)
         </p>
       ) : null}
     </>
