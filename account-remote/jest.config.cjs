@@ -7,5 +7,8 @@ module.exports = require('../jest.base.cjs')(__dirname, {
     '\\.svg$': '<rootDir>/src/test-support/file-stub.cjs',
   },
   // The shared one plus the remote's: each test starts with an empty query cache.
-  setupFilesAfterEnv: [path.join(__dirname, '../jest.setup.cjs'), '<rootDir>/src/test-support/query-cache.ts'],
+  setupFilesAfterEnv: [
+    path.join(__dirname, '../jest.setup.cjs'),
+    '<rootDir>/src/test-support/query-cache.ts',
+  ],
 });

@@ -29,10 +29,18 @@ import { type Navigator, type RouteObject, Router, useParams } from 'react-route
 export function RemoteRouter({
   app,
   navigate,
-  initialPath,
+  inPlace = true,
   children,
-}: RemoteScreenProps & { app: RemoteAppName; initialPath?: string; children: ReactNode }) {
-  const [location, setLocation] = useState(() => initialPath ?? currentLocation());
+}: RemoteScreenProps & {
+  app: RemoteAppName;
+  /**
+   * Whether a target this app serves is shown at once (the account area: one site page for all its paths). False
+   * for AuthApp, which the site mounts afresh on each of its pages: the host's navigation shows the next one.
+   */
+  inPlace?: boolean;
+  children: ReactNode;
+}) {
+  const [location, setLocation] = useState(currentLocation);
   useEffect(() => {
     const onPopState = () => setLocation(currentLocation());
     window.addEventListener('popstate', onPopState);
@@ -42,11 +50,11 @@ export function RemoteRouter({
     (to: string) => {
       navigate(to);
       const url = new URL(to, window.location.href);
-      if (url.origin === window.location.origin && matchRoute(url.pathname, app)) {
+      if (inPlace && url.origin === window.location.origin && matchRoute(url.pathname, app)) {
         setLocation({ pathname: url.pathname, search: url.search, hash: url.hash });
       }
     },
-    [navigate, app],
+    [navigate, app, inPlace],
   );
   const navigator = useMemo<Navigator>(
     () => ({
@@ -85,11 +93,24 @@ export function routeObjects<TId extends RouteId>(
   return ids.map((id) => ({ path: routerPath(routes[id].path), element: element(id) }));
 }
 
-/** The `{name}` parameters of route `TId`, decoded, typed by its declared path. */
+/**
+ * The `{name}` parameters of route `TId`, decoded, typed by its declared path. A screen rendered outside the router
+ * (on its own in a test) reads them from the browser's path; a parameter not there is ''.
+ */
 export function useRouteParams<TId extends RouteId>(
-  _id: TId,
-): Record<PathParams<(typeof routes)[TId]['path']>, string> {
-  return useParams() as Record<PathParams<(typeof routes)[TId]['path']>, string>;
+  id: TId,
+): Readonly<Record<PathParams<(typeof routes)[TId]['path']>, string>> {
+  const params: Readonly<Record<string, string | undefined>> = useParams();
+  const names = [...routes[id].path.matchAll(/\{(\w+)\}/g)].map((found) => found[1] as string);
+  const fallback =
+    typeof window !== 'undefined' && names.some((name) => params[name] === undefined)
+      ? matchRoute(window.location.pathname)
+      : undefined;
+  const outside = fallback?.route.id === id ? fallback.params : {};
+  return Object.fromEntries(names.map((name) => [name, params[name] ?? outside[name] ?? ''])) as Record<
+    PathParams<(typeof routes)[TId]['path']>,
+    string
+  >;
 }
 
 type Params<TId extends RouteId> =

@@ -173,7 +173,8 @@ function AccountArea({ navigate }: RemoteScreenProps) {
             loggingOut={loggingOut}
           />
         </div>
-        <section aria-labelledby="account-screen-title" css={{ minWidth: 0 }}>
+        {/* Not a landmark of its own: a screen's first card may carry the page's name ("Members"). */}
+        <div css={{ minWidth: 0 }}>
           <h1
             id="account-screen-title"
             ref={headingRef}
@@ -189,7 +190,7 @@ function AccountArea({ navigate }: RemoteScreenProps) {
           ) : (
             <ScreenOfRoute navigate={go} />
           )}
-        </section>
+        </div>
       </div>
     </AccountProvider>
   );

@@ -71,7 +71,9 @@ describe('Delete account screen', () => {
       'Your email address: ada@example.com',
     );
     expect(confirmField().value).toBe('');
-    expect(screen.getByRole('link', { name: 'Keep my account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Keep my account' }).getAttribute('href')).toBe(
+      '/account/profile',
+    );
   });
 
   it('offers a teammate no way to delete the organization', async () => {

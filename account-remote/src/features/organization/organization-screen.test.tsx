@@ -86,7 +86,7 @@ describe('Manage members screen', () => {
     await openMembers();
     const section = await membersSection();
     const table = await within(section).findByRole('table', { name: 'Members and pending invitations' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Manage members');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Members');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]?.textContent).toContain('Ada Admin (you)');
