@@ -18,6 +18,7 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useId, useState } from 'react';
+import { ConfirmationDialog } from '../../kit/confirmation-dialog';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
@@ -286,40 +287,23 @@ function Confirmation({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const rotate = action === 'rotate';
   return (
-    <fieldset
-      css={{
-        minWidth: 0,
-        marginTop: '0.75rem',
-        padding: '1rem',
-        borderRadius: theme.radius,
-        border: `1px solid ${theme.colors.border}`,
-        background: theme.colors.canvas,
-      }}
+    <ConfirmationDialog
+      title={rotate ? `Rotate “${key.name}”?` : `Revoke “${key.name}”?`}
+      confirmLabel={rotate ? 'Rotate the key' : 'Revoke the key'}
+      busyLabel={rotate ? 'Rotating…' : 'Revoking…'}
+      tone={rotate ? 'primary' : 'danger'}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      <legend css={{ float: 'left', width: '100%', padding: 0, marginBottom: '0.5rem', fontWeight: 600 }}>
-        {action === 'rotate' ? `Rotate “${key.name}”?` : `Revoke “${key.name}”?`}
-      </legend>
-      <p css={{ clear: 'both' }}>
-        {action === 'rotate'
+      <p css={{ marginTop: 0 }}>
+        {rotate
           ? 'A new secret replaces this one. The current secret stops working at once: every integration using it must be given the new one.'
           : 'The key stops working at once and cannot be restored. Integrations using it will be refused.'}
       </p>
-      <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-        <Button variant={action === 'revoke' ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
-          {busy
-            ? action === 'rotate'
-              ? 'Rotating…'
-              : 'Revoking…'
-            : action === 'rotate'
-              ? 'Rotate the key'
-              : 'Revoke the key'}
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </fieldset>
+    </ConfirmationDialog>
   );
 }
 
