@@ -81,6 +81,7 @@ export function Dialog({
         overflowY: 'auto',
       }}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both modal */}
       <div
         ref={panelRef}
         role={role}

@@ -17,7 +17,7 @@ export const queryKeys = {
   walletBalance: ['billing', 'wallet-balance'] as const,
   /** The organization's members as every member sees them ("My team"). */
   team: ['organization', 'team'] as const,
-  apiKeys: ['organization', 'api-keys'] as const,
+  apiKeys: (kind: string) => ['organization', 'api-keys', kind] as const,
   ssoConfig: ['organization', 'sso'] as const,
   sharing: ['organization', 'sharing'] as const,
   workflows: (page: number, flowType: string | undefined) =>

@@ -65,3 +65,12 @@ export function toApiLoad<T>(query: {
   if (query.status === 'pending') return { state: 'loading' };
   return { state: 'loaded', data: query.data as T };
 }
+
+/**
+ * After a change: marks the reads under `key` (a `queryKeys` entry or prefix) out of date and fetches those on
+ * screen again, resolving once they have answered. A read elsewhere (the overview's) is fresh when next shown.
+ */
+export function useInvalidate() {
+  const client = useRemoteQueryClient();
+  return useCallback((key: QueryKey) => client.invalidateQueries({ queryKey: key }), [client]);
+}

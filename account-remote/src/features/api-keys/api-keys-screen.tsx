@@ -21,8 +21,9 @@ import { useId, useState } from 'react';
 import { ConfirmationDialog } from '../../kit/confirmation-dialog';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 const endpointsOf = {
   general: {
@@ -72,7 +73,10 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
   const endpoints = endpointsOf[kind];
   const text = copy[kind];
   const api = authenticatedApi();
-  const { result, reload } = useApiLoad(async () => (await api.call(endpoints.list)).keys);
+  const { result, reload } = useApiLoad(async () => (await api.call(endpoints.list)).keys, {
+    key: queryKeys.apiKeys(kind),
+  });
+  const invalidate = useInvalidate();
   /** The secret just issued: shown until dismissed, never again. */
   const [issued, setIssued] = useState<{ name: string; secret: string; rotated: boolean }>();
   const [message, setMessage] = useState<{ kind: 'done' | 'failed'; text: string }>();
@@ -88,7 +92,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
       setMessage(undefined);
       setIssued({ name: created.key.name, secret: created.secret, rotated: false });
       createForm.reset({ name: '' });
-      await reload();
+      await invalidate(queryKeys.apiKeys(kind));
     },
   });
 
@@ -105,7 +109,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
         setMessage({ kind: 'done', text: `“${key.name}” has been revoked. It no longer works.` });
       }
       setConfirming(undefined);
-      await reload();
+      await invalidate(queryKeys.apiKeys(kind));
     } catch (error) {
       setMessage({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -143,7 +147,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
                       onRenamed={async (name) => {
                         setRenaming(undefined);
                         setMessage({ kind: 'done', text: `The key is now called “${name}”.` });
-                        await reload();
+                        await invalidate(queryKeys.apiKeys(kind));
                       }}
                       onCancelRename={() => setRenaming(undefined)}
                       onAsk={(action) => {
