@@ -299,6 +299,10 @@ describe('Account overview', () => {
     ).toBe('/workflows');
     // Every read went out once, though the menu, the frame and the cards all render around them.
     expect(call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getAccount')).toHaveLength(1);
+    // The plan state banner and the plan card share one read of the plan.
+    expect(
+      call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getSubscriptionSummary'),
+    ).toHaveLength(1);
   });
 
   it('shows each card loading on its own, and a failed card with its own retry while the others show', async () => {
