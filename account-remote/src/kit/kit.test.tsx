@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { ConfirmationDialog } from './confirmation-dialog';
+import { EmailText } from './email-text';
 import { CardLoad, LoadState } from './load-state';
 import type { ApiLoad } from './use-api-load';
 
@@ -134,5 +135,16 @@ describe('load states', () => {
     expect(screen.getByText('three invoices')).toBeTruthy();
     expect(screen.getByText('card: three invoices')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('EmailText', () => {
+  afterEach(cleanup);
+
+  it('reads as the address and may wrap only after the @ and before a dot', () => {
+    const { container } = render(<EmailText email="olive.overview.42@example.com" />);
+    expect(container.textContent).toBe('olive.overview.42@example.com');
+    const breaks = [...container.querySelectorAll('wbr')].map((wbr) => wbr.nextSibling?.textContent);
+    expect(breaks).toEqual(['.overview', '.42', '@', 'example', '.com']);
   });
 });

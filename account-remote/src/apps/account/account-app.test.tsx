@@ -277,7 +277,7 @@ describe('Account overview', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     expect(document.title).toBe('Dcipher | Overview');
     expect((await screen.findByTestId('overview-plan')).textContent).toBe('Free trial');
-    expect(screen.getByText(/9 days of the trial left/)).toBeTruthy();
+    expect(screen.getByTestId('overview-plan-state').textContent).toBe('Free trial ends in 9 days');
     expect(screen.getByText('Nothing is charged during the trial; it ends on 06 Dec 2026.')).toBeTruthy();
     expect(screen.getByRole('meter', { name: 'Records: 25 % used' })).toBeTruthy();
     expect(screen.getByTestId('overview-credits').textContent).toBe('2,500 credits');

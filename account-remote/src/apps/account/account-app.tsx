@@ -8,6 +8,7 @@ import { organizationSettingsMessages } from '@dcipher/shared/validation';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AccountProvider, useAccountLoad } from '../../kit/account-context';
+import { EmailText } from '../../kit/email-text';
 import { QueryProvider } from '../../kit/query-client';
 import { RemoteRouter, routerPath, useGo } from '../../router/remote-router';
 import { AccountNavigation } from './account-navigation';
@@ -158,12 +159,11 @@ function AccountArea({ navigate }: RemoteScreenProps) {
               margin: '0 0 0.75rem',
               color: theme.colors.muted,
               fontSize: '0.95rem',
-              overflowWrap: 'anywhere',
             }}
           >
             Signed in as{' '}
             <strong css={{ color: theme.colors.ink }} data-testid="account-email">
-              {account.email}
+              <EmailText email={account.email} />
             </strong>
           </p>
           <AccountNavigation

@@ -32,6 +32,8 @@ export default function OverviewScreen({ navigate }: AccountScreenProps) {
         display: 'grid',
         gap: '1rem',
         gridTemplateColumns: 'minmax(0, 1fr)',
+        // Each card as tall as its content: a short plan card does not stretch to the usage card's height.
+        alignItems: 'start',
         '@media (min-width: 60rem)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
       }}
     >
@@ -122,11 +124,9 @@ function PlanCard({ navigate }: AccountScreenProps) {
         {(summary) => (
           <>
             <Figure testId="overview-plan">{summary.plan?.name ?? 'Free trial'}</Figure>
+            {/* Spec section 4's label: "Free trial ends in 9 days", "Active", "Payment problem"… */}
             <Line>
               <span data-testid="overview-plan-state">{summary.label}</span>
-              {summary.state === 'trialing' && summary.daysLeft !== null
-                ? ` · ${summary.daysLeft} ${summary.daysLeft === 1 ? 'day' : 'days'} of the trial left`
-                : ''}
             </Line>
             <Line>{nextInvoice(summary)}</Line>
           </>
