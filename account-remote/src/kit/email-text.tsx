@@ -9,7 +9,6 @@ export function EmailText({ email }: { email: string }) {
   return (
     <span css={{ overflowWrap: 'break-word' }}>
       {parts.map((part, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in order
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}
           {part}

@@ -58,7 +58,6 @@ export function CardLoad<T>({
         <span css={visuallyHidden}>{loadingText}</span>
         {Array.from({ length: lines }, (_, index) => (
           <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have nothing else to tell them apart
             key={index}
             aria-hidden="true"
             data-testid="skeleton-line"

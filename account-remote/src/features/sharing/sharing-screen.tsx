@@ -56,17 +56,15 @@ export default function SharingScreen({ navigate }: AccountScreenProps) {
             </p>
           </ScreenSection>
         ) : (
-          <>
-            {resources.map((resource) => (
-              <ResourceSharingCard
-                key={resource.resourceId}
-                resource={resource}
-                members={members}
-                onChanged={() => void invalidate(queryKeys.sharing)}
-                navigate={navigate}
-              />
-            ))}
-          </>
+          resources.map((resource) => (
+            <ResourceSharingCard
+              key={resource.resourceId}
+              resource={resource}
+              members={members}
+              onChanged={() => void invalidate(queryKeys.sharing)}
+              navigate={navigate}
+            />
+          ))
         )
       }
     </LoadState>
