@@ -9,7 +9,7 @@ export const queryKeys = {
   security: ['security'] as const,
   twoFactorStatus: ['security', 'two-factor'] as const,
   sessions: ['security', 'sessions'] as const,
-  signInHistory: (page: number) => ['security', 'sign-in-history', page] as const,
+  signInHistory: ['security', 'sign-in-history'] as const,
   invitationOffers: ['invitation-offers'] as const,
   /** The organization's plan, usage and wallet. */
   subscriptionSummary: ['billing', 'subscription-summary'] as const,
