@@ -65,6 +65,8 @@ export function AccountNavigation({ routes, currentPath, onLogOut, loggingOut }:
         css={{
           ...itemStyle,
           justifyContent: 'space-between',
+          gap: '0.5rem',
+          textAlign: 'left',
           border: `1px solid ${theme.colors.border}`,
           background: theme.colors.surface,
           fontWeight: 600,
