@@ -6,7 +6,6 @@ import { matchRoutes, type RouteObject, useLocation } from 'react-router';
 import { authScreens } from '../../features/auth';
 import { onboardingScreens } from '../../features/onboarding';
 import { afterSignInPath } from '../../kit/checkout-state';
-import { QueryProvider } from '../../kit/query-client';
 import { RemoteRouter, routerPath, useGo } from '../../router/remote-router';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
 
@@ -26,12 +25,11 @@ const screens: Record<AuthRouteId, LazyScreen> = {
  * the account area. A path AuthApp does not serve shows log in, as the site's pages only mount it on its own.
  */
 export function AuthApp({ navigate }: RemoteScreenProps) {
+  // No query cache here: the signed-out screens read nothing twice, and /login stays light (docs/decisions/0080).
   return (
-    <QueryProvider>
-      <RemoteRouter app="AuthApp" navigate={navigate} inPlace={false}>
-        <AuthScreens navigate={navigate} />
-      </RemoteRouter>
-    </QueryProvider>
+    <RemoteRouter app="AuthApp" navigate={navigate} inPlace={false}>
+      <AuthScreens navigate={navigate} />
+    </RemoteRouter>
   );
 }
 
