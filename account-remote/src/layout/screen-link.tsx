@@ -1,6 +1,6 @@
 import type { RouteId } from '@dcipher/shared/routes';
 import type { ReactNode } from 'react';
-import { RouteLink } from '../router/remote-router';
+import { RouteLink } from '../router/host-location';
 
 /**
  * A link between the signed-out screens, to a declared route without parameters (`to="forgotPassword"`): a real

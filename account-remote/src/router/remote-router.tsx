@@ -2,22 +2,15 @@ import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import {
   matchRoute,
   type PathParams,
-  pathTo,
   type RemoteAppName,
   type RouteId,
   routes,
 } from '@dcipher/shared/routes';
-import {
-  type AnchorHTMLAttributes,
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type Navigator, type RouteObject, Router, useParams } from 'react-router';
+import { GoProvider, useHostLocation } from './host-location';
+
+export { RouteLink, type RouteLinkProps, useGo } from './host-location';
 
 /**
  * The remote's router (docs/decisions/0080): React Router in its declarative form, fed by the host. The site
@@ -40,22 +33,7 @@ export function RemoteRouter({
   inPlace?: boolean;
   children: ReactNode;
 }) {
-  const [location, setLocation] = useState(currentLocation);
-  useEffect(() => {
-    const onPopState = () => setLocation(currentLocation());
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, []);
-  const go = useCallback(
-    (to: string) => {
-      navigate(to);
-      const url = new URL(to, window.location.href);
-      if (inPlace && url.origin === window.location.origin && matchRoute(url.pathname, app)) {
-        setLocation({ pathname: url.pathname, search: url.search, hash: url.hash });
-      }
-    },
-    [navigate, app, inPlace],
-  );
+  const { location, go } = useHostLocation(app, navigate, inPlace);
   const navigator = useMemo<Navigator>(
     () => ({
       createHref: (to) =>
@@ -70,16 +48,9 @@ export function RemoteRouter({
   );
   return (
     <Router location={location} navigator={navigator}>
-      <GoContext.Provider value={go}>{children}</GoContext.Provider>
+      <GoProvider go={go}>{children}</GoProvider>
     </Router>
   );
-}
-
-function currentLocation() {
-  if (typeof window === 'undefined') return { pathname: '/', search: '', hash: '' };
-  const { pathname, search, hash } = window.location;
-  // A trailing slash is the same page (the static server serves both).
-  return { pathname: pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname, search, hash };
 }
 
 /** A declared path in React Router's notation: `/workflows/{flowId}` → `/workflows/:flowId`. */
@@ -111,63 +82,4 @@ export function useRouteParams<TId extends RouteId>(
     PathParams<(typeof routes)[TId]['path']>,
     string
   >;
-}
-
-type Params<TId extends RouteId> =
-  PathParams<(typeof routes)[TId]['path']> extends never
-    ? { params?: undefined }
-    : { params: Record<PathParams<(typeof routes)[TId]['path']>, string> };
-
-export type RouteLinkProps<TId extends RouteId> = {
-  /** The declared route's id: the path comes from `browser-routes.ts`, never written out. */
-  to: TId;
-  query?: Readonly<Record<string, string | undefined>>;
-  children: ReactNode;
-  /** Outside a router (a screen rendered on its own), the host's navigation to use. */
-  navigate?: (to: string) => void;
-  /** Called before navigating (closing a menu). */
-  onNavigate?: () => void;
-} & Params<TId> &
-  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick' | 'children'>;
-
-/**
- * A link to a declared route: a real href (new tab, copy link) that navigates in place on a plain click. Typed:
- * `<RouteLink to="workflow" params={{ flowId }}>`, and a route without parameters takes none.
- */
-export function RouteLink<TId extends RouteId>({
-  to,
-  params,
-  query,
-  children,
-  navigate,
-  onNavigate,
-  ...anchor
-}: RouteLinkProps<TId>) {
-  const go = useGo(navigate);
-  const href = (pathTo as (id: RouteId, params?: object, query?: object) => string)(to, params ?? {}, query);
-  return (
-    <a
-      {...anchor}
-      href={href}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-        event.preventDefault();
-        onNavigate?.();
-        go(href);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
-
-const GoContext = createContext<((to: string) => void) | undefined>(undefined);
-
-/** The router's navigation (through the host), or `fallback` for a screen rendered outside a router. */
-export function useGo(fallback?: (to: string) => void): (to: string) => void {
-  return useContext(GoContext) ?? fallback ?? noNavigation;
-}
-
-function noNavigation(to: string) {
-  window.location.assign(to);
 }

@@ -1,12 +1,11 @@
 import { useAuth } from '@dcipher/shared/auth';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { type AuthRouteId, remoteRoutes } from '@dcipher/shared/routes';
+import { type AuthRouteId, matchRoute } from '@dcipher/shared/routes';
 import { useEffect } from 'react';
-import { matchRoutes, type RouteObject, useLocation } from 'react-router';
 import { authScreens } from '../../features/auth';
 import { onboardingScreens } from '../../features/onboarding';
 import { afterSignInPath } from '../../kit/checkout-state';
-import { RemoteRouter, routerPath, useGo } from '../../router/remote-router';
+import { GoProvider, useHostLocation } from '../../router/host-location';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
 
 /** Every signed-out route the declared routes give to AuthApp has its screen: the compiler checks the list. */
@@ -20,40 +19,26 @@ const screens: Record<AuthRouteId, LazyScreen> = {
 };
 
 /**
- * Signed-out screens, chosen by the router (docs/decisions/0080) from the declared routes, each loaded when first
- * opened, so the login page downloads only the login form. A visitor who is already signed in goes from log in to
- * the account area. A path AuthApp does not serve shows log in, as the site's pages only mount it on its own.
+ * Signed-out screens, chosen from the declared routes by the host's location (docs/decisions/0080), each loaded
+ * when first opened, so the login page downloads only the login form. A visitor who is already signed in goes from
+ * log in to the account area.
  */
 export function AuthApp({ navigate }: RemoteScreenProps) {
-  // No query cache here: the signed-out screens read nothing twice, and /login stays light (docs/decisions/0080).
-  return (
-    <RemoteRouter app="AuthApp" navigate={navigate} inPlace={false}>
-      <AuthScreens navigate={navigate} />
-    </RemoteRouter>
-  );
-}
-
-/** The router's table: AuthApp's declared routes (`browser-routes.ts`), by id. */
-const routeTable: RouteObject[] = remoteRoutes('AuthApp').map((route) => ({
-  id: route.id,
-  path: routerPath(route.path),
-}));
-
-function AuthScreens({ navigate }: RemoteScreenProps) {
+  // The site mounts AuthApp afresh on each of its pages: a navigation is the host's alone (not in place).
+  const { location, go } = useHostLocation('AuthApp', navigate, false);
   const status = useAuth((state) => state.status);
-  const location = useLocation();
-  const go = useGo(navigate);
-  // The site mounts AuthApp only on its own pages; a path it does not serve shows log in.
-  const id = (matchRoutes(routeTable, location.pathname)?.[0]?.route.id ?? 'login') as AuthRouteId;
+  // A path AuthApp does not serve shows log in.
+  const id: AuthRouteId = matchRoute(location.pathname, 'AuthApp')?.route.id ?? 'login';
   // An invitation link (/signup?invitation=<token>) opens the invitee's page instead of self-service sign-up.
   const invitation = id === 'signup' && new URLSearchParams(location.search).has('invitation');
   useEffect(() => {
     if (status === 'authenticated' && id === 'login') navigate(afterSignInPath());
   }, [status, navigate, id]);
-  // The matched screen straight under the router, with no route context around it that changes when the auth
-  // status does: at /login the screen may still be hydrating the site's HTML (0054), and a context change
-  // reaching it then would make React render the form again (see ScreenRouter).
+  // The screen straight under a provider whose value never changes: at /login the screen may still be hydrating
+  // the site's HTML (0054), and a context change reaching it then would make React render the form again.
   return (
-    <ScreenRouter Screen={invitation ? onboardingScreens.acceptInvitation : screens[id]} navigate={go} />
+    <GoProvider go={go}>
+      <ScreenRouter Screen={invitation ? onboardingScreens.acceptInvitation : screens[id]} navigate={go} />
+    </GoProvider>
   );
 }
