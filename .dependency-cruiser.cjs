@@ -63,6 +63,14 @@ module.exports = {
       from: { path: '^account-remote/src/features/([^/]+)/' },
       to: { path: '^account-remote/src/features/', pathNot: '^account-remote/src/features/$1/' },
     },
+    {
+      name: 'remote-kit-below-features',
+      comment:
+        'The kit, the router and the layout are what features build on (docs/decisions/0080): they never import a feature or an app.',
+      severity: 'error',
+      from: { path: '^account-remote/src/(kit|router|layout)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^account-remote/src/(features|apps)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -55,7 +55,8 @@ for (const viewport of [
     await logIn(page, member);
     await expect(page).toHaveURL(/\/workflows$/);
     for (const [path, heading] of [
-      ['/account', 'Account information'],
+      ['/account', 'Overview'],
+      ['/account/profile', 'Account information'],
       ['/account/password', 'Password'],
       ['/account/privacy', 'Privacy & security'],
       ['/account/delete', 'Delete account'],

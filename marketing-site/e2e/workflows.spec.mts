@@ -100,7 +100,9 @@ test('a new customer lands on Workflows, runs the sample, then uploads a CSV, se
   await expect(page).toHaveURL(/\/workflows$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workflows');
   const menu = page.getByRole('navigation', { name: 'Account area' });
-  await expect(menu.getByRole('link').first()).toHaveText('Workflows');
+  // Right after the overview, before the settings' groups (docs/decisions/0081).
+  await expect(menu.getByRole('link').nth(0)).toHaveText('Overview');
+  await expect(menu.getByRole('link').nth(1)).toHaveText('Workflows');
   const cards = page.getByRole('list', { name: 'Predefined workflows' });
   await expect(cards.getByRole('listitem')).toHaveCount(5);
   await checkAtEveryWidth(page, 'workflows-empty');

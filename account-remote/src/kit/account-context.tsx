@@ -1,8 +1,10 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import { type Account, contract } from '@dcipher/shared/contract';
-import { errorCatalogue } from '@dcipher/shared/validation';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { useRemoteQueryClient } from './query-client';
+import { queryKeys } from './query-keys';
+import { toApiLoad } from './use-api-load';
 
 export type AccountLoad =
   | { state: 'loading' }
@@ -41,24 +43,34 @@ export function useAccount(): AccountContextValue {
   return value;
 }
 
-/** Loads GET /account once signed in; `retry` after a failed load. */
+/**
+ * GET /account once signed in, through the query cache (`queryKeys.account`); `retry` after a failed load, and
+ * `replaceAccount` puts a screen's saved answer (PUT /account) in the cache, so every reader shows it at once.
+ */
 export function useAccountLoad(enabled: boolean) {
-  const [load, setLoad] = useState<AccountLoad>({ state: 'loading' });
+  const client = useRemoteQueryClient();
+  const query = useQuery(
+    {
+      queryKey: queryKeys.account,
+      queryFn: () => authenticatedApi().call(contract.account.getAccount),
+      enabled,
+    },
+    client,
+  );
+  const loaded = toApiLoad<Account>(query);
+  const load: AccountLoad = loaded.state === 'loaded' ? { state: 'loaded', account: loaded.data } : loaded;
+  const { refetch } = query;
   const retry = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    try {
-      setLoad({ state: 'loaded', account: await authenticatedApi().call(contract.account.getAccount) });
-    } catch (error) {
-      setLoad({
-        state: 'failed',
-        message: error instanceof ApiError ? error.message : errorCatalogue.serverError,
-      });
-    }
-  }, []);
-  useEffect(() => {
-    if (enabled) void retry();
-  }, [enabled, retry]);
-  const replaceAccount = useCallback((account: Account) => setLoad({ state: 'loaded', account }), []);
+    await refetch({ cancelRefetch: true });
+  }, [refetch]);
+  const replaceAccount = useCallback(
+    (account: Account) => {
+      // A read still in flight started before the change: its answer must not put the old account back.
+      void client.cancelQueries({ queryKey: queryKeys.account });
+      client.setQueryData(queryKeys.account, account);
+    },
+    [client],
+  );
   return { load, retry, replaceAccount };
 }
 

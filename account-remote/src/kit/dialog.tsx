@@ -11,10 +11,16 @@ const focusable =
 export function Dialog({
   title,
   onClose,
+  role = 'dialog',
+  describedBy,
   children,
 }: {
   title: string;
   onClose: () => void;
+  /** `alertdialog` for a question that needs an answer before going on (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the dialog is about, read after its title. */
+  describedBy?: string;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -75,11 +81,13 @@ export function Dialog({
         overflowY: 'auto',
       }}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both modal */}
       <div
         ref={panelRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         css={{
           background: theme.colors.surface,

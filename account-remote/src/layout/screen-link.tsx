@@ -1,25 +1,23 @@
+import type { RouteId } from '@dcipher/shared/routes';
 import type { ReactNode } from 'react';
+import { RouteLink } from '../router/host-location';
 
-/** A link between the signed-out screens: a real href (new tab, copy link) that navigates in place on click. */
+/**
+ * A link between the signed-out screens, to a declared route without parameters (`to="forgotPassword"`): a real
+ * href (new tab, copy link) that navigates in place on click, through the router or the given `navigate`.
+ */
 export function ScreenLink({
   to,
   navigate,
   children,
 }: {
-  to: string;
+  to: RouteId;
   navigate: (to: string) => void;
   children: ReactNode;
 }) {
   return (
-    <a
-      href={to}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        navigate(to);
-      }}
-    >
+    <RouteLink to={to as 'login'} navigate={navigate}>
       {children}
-    </a>
+    </RouteLink>
   );
 }

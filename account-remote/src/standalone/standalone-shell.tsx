@@ -28,7 +28,8 @@ export function StandaloneShell() {
       {clientOnlyPrefixOf(path)?.app === 'AccountApp' ? (
         <AccountApp navigate={navigate} />
       ) : (
-        <AuthApp navigate={navigate} />
+        // Keyed by path: the site mounts AuthApp afresh on each of its pages.
+        <AuthApp key={path} navigate={navigate} />
       )}
     </>
   );

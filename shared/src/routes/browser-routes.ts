@@ -11,10 +11,11 @@
 export type RemoteAppName = 'AuthApp' | 'AccountApp';
 
 /**
- * Which part of the account area a route belongs to: the customer's workflows (where they land, decision 0071),
- * their own account, the organization, billing.
+ * Which part of the account area a route belongs to: the overview at /account, the customer's workflows (where
+ * they land, decision 0071), their own account, the organization, billing. The account menu groups its entries by
+ * section (docs/decisions/0081).
  */
-export type AccountSection = 'workflows' | 'personal' | 'organization' | 'billing';
+export type AccountSection = 'overview' | 'workflows' | 'personal' | 'organization' | 'billing';
 
 /** What serves a path. */
 export type RouteServer =
@@ -44,6 +45,7 @@ export interface BrowserRoute {
 
 const sitePage = { by: 'site-page' } as const;
 const authApp = { by: 'AuthApp' } as const;
+const overview = { by: 'AccountApp', section: 'overview' } as const;
 const workflows = { by: 'AccountApp', section: 'workflows' } as const;
 const personal = { by: 'AccountApp', section: 'personal' } as const;
 const organization = { by: 'AccountApp', section: 'organization' } as const;
@@ -99,28 +101,30 @@ export const routes = {
     query: ['predefined'],
   },
   workflow: { path: '/workflows/{flowId}', title: 'Workflow', server: workflows },
-  // Account area: the person's own account
-  account: { path: '/account', title: 'Account information', server: personal },
+  // Account area: the overview of plan, usage, credits, team and security, each card linking to its page (issue 25;
+  // docs/decisions/0081), and the person's own account (the profile moved from /account to /account/profile).
+  account: { path: '/account', title: 'Overview', server: overview },
+  accountProfile: { path: '/account/profile', title: 'Account information', server: personal },
   accountPassword: { path: '/account/password', title: 'Password', server: personal },
   accountPrivacy: { path: '/account/privacy', title: 'Privacy & security', server: personal },
   accountDelete: { path: '/account/delete', title: 'Delete account', server: personal },
   // Account area: the organization
-  accountCloudSettings: { path: '/account/cloud-settings', title: 'Cloud settings', server: organization },
-  accountOrganization: { path: '/account/organization', title: 'Members', server: organization },
-  // The organization's settings, each on its own page (issue 25; docs/decisions/0082).
+  // (in the account menu's order: general, members, security policies, SSO, API keys, region, activity, sharing)
   accountOrganizationGeneral: {
     path: '/account/organization/general',
     title: 'General',
     server: organization,
   },
+  accountOrganization: { path: '/account/organization', title: 'Members', server: organization },
   accountSecurityPolicies: {
     path: '/account/organization/security',
     title: 'Security policies',
     server: organization,
   },
-  accountActivity: { path: '/account/organization/activity', title: 'Activity log', server: organization },
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
   accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
+  accountCloudSettings: { path: '/account/cloud-settings', title: 'Cloud settings', server: organization },
+  accountActivity: { path: '/account/organization/activity', title: 'Activity log', server: organization },
   // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).
   accountSharing: { path: '/account/sharing', title: 'Sharing options', server: organization },
   accountTeam: { path: '/account/team', title: 'My team', server: organization },

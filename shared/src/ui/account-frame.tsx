@@ -4,6 +4,7 @@ import { theme } from './theme.js';
 
 /** The account area's menu groups, in the order the menu shows them (the declared routes' `section`). */
 export const accountSectionLabels: Record<AccountSection, string> = {
+  overview: 'Overview',
   workflows: 'Workflows',
   personal: 'Personal',
   organization: 'Organization',

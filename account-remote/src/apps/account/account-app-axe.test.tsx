@@ -33,7 +33,7 @@ describe('Account area shell accessibility', () => {
 
   it('has no axe violations while the account loads', async () => {
     call = answering({ getAccount: () => new Promise(() => {}) });
-    await openAt('/account');
+    await openAt('/account/profile');
     expect(screen.getByRole('status').textContent).toBe('Loading your account…');
     await expectNoAxeViolations();
   });
@@ -44,14 +44,14 @@ describe('Account area shell accessibility', () => {
         throw new ApiError('Server error', 500, 'INTERNAL');
       },
     });
-    await openAt('/account');
+    await openAt('/account/profile');
     await screen.findByRole('alert');
     await expectNoAxeViolations();
   });
 
   it('has no axe violations with the menu, closed and opened', async () => {
     call = answering({ getAccount: testAccount });
-    await openAt('/account');
+    await openAt('/account/profile');
     await screen.findByTestId('account-name');
     await expectNoAxeViolations();
     const toggle = document.querySelector<HTMLButtonElement>(

@@ -29,7 +29,7 @@ describe('Account area shell', () => {
     authStore.setState({ status: 'authenticated' });
     let release: (value: unknown) => void = () => {};
     call = answering({ getAccount: () => new Promise((resolve) => (release = resolve)) });
-    await openAt('/account');
+    await openAt('/account/profile');
     expect(screen.getByRole('status').textContent).toBe('Loading your account…');
     release(testAccount);
     expect((await screen.findByTestId('account-name')).textContent).toBe('Ada Admin');
@@ -42,28 +42,57 @@ describe('Account area shell', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
+      'Overview',
       'Workflows',
       'Account information',
       'Password',
       'Privacy & security',
-      'Cloud settings',
       'General',
       'Members',
       'Security policies',
-      'Activity log',
       'Single sign-on',
       'API keys',
-      'Wallet',
-      'Payment method',
-      'Invoice history',
-      'Subscription details',
-      'Available plans',
-      'Add-ons',
+      'Cloud settings',
+      'Activity log',
       'Sharing options',
       'My team',
+      'Subscription details',
+      'Available plans',
+      'Payment method',
+      'Invoice history',
+      'Wallet',
+      'Add-ons',
       'Contact',
       'Help (opens in a new tab)',
     ]);
+    // Grouped by the routes' sections, each group a list named by its label.
+    const group = (name: string) =>
+      within(within(menu).getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(group('Personal')).toEqual(['Account information', 'Password', 'Privacy & security']);
+    expect(group('Organization')).toEqual([
+      'General',
+      'Members',
+      'Security policies',
+      'Single sign-on',
+      'API keys',
+      'Cloud settings',
+      'Activity log',
+      'Sharing options',
+      'My team',
+    ]);
+    expect(group('Billing')).toEqual([
+      'Subscription details',
+      'Available plans',
+      'Payment method',
+      'Invoice history',
+      'Wallet',
+      'Add-ons',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Members' }).getAttribute('href')).toBe(
+      '/account/organization',
+    );
     expect(within(menu).getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Account information');
     expect(document.title).toBe('Dcipher | Account information');
@@ -79,7 +108,7 @@ describe('Account area shell', () => {
         return testAccount;
       },
     });
-    await openAt('/account');
+    await openAt('/account/profile');
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect((await screen.findByTestId('account-name')).textContent).toBe('Ada Admin');
@@ -104,7 +133,7 @@ describe('Account area shell', () => {
   it('moves between screens from the menu, focusing the new heading', async () => {
     authStore.setState({ status: 'authenticated' });
     call = answering({ getAccount: testAccount });
-    const { navigate } = await openAt('/account');
+    const { navigate } = await openAt('/account/profile');
     await screen.findByTestId('account-name');
     fireEvent.click(screen.getByRole('link', { name: 'Password' }));
     expect(navigate).toHaveBeenCalledWith('/account/password');
@@ -119,13 +148,13 @@ describe('Account area shell', () => {
     call = answering({ getAccount: testAccount });
     await openAt('/account/nothing-here');
     expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to your account information' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your account overview' })).toBeTruthy();
   });
 
   it('folds the menu behind a button that Escape closes, returning focus to it', async () => {
     authStore.setState({ status: 'authenticated' });
     call = answering({ getAccount: testAccount });
-    await openAt('/account');
+    await openAt('/account/profile');
     // jsdom applies no media query: the phone-only button is found although the desktop styles hide it.
     await screen.findByTestId('account-name');
     const toggle = document.querySelector<HTMLButtonElement>(
@@ -149,7 +178,7 @@ describe('Account area shell', () => {
     });
     authStore.setState({ status: 'authenticated', logout });
     call = answering({ getAccount: testAccount });
-    const { navigate } = await openAt('/account');
+    const { navigate } = await openAt('/account/profile');
     await screen.findByTestId('account-name');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
@@ -165,7 +194,7 @@ describe('Account area shell', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Single sign-on');
     const menu = screen.getByRole('navigation', { name: 'Account area' });
     expect(within(menu).queryByRole('link', { name: /single sign-on|members|cloud|API keys/i })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to your account information' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your account overview' })).toBeTruthy();
   });
 
   it('tells an admin that a page of the account area that does not exist cannot be found, rather than refusing', async () => {
@@ -174,5 +203,138 @@ describe('Account area shell', () => {
     await openAt('/account/nothing-here');
     expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
     expect(screen.queryByText(/Only organization admins/)).toBeNull();
+  });
+
+  it('follows the back button: the browser’s path picks the screen again', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({ getAccount: testAccount });
+    await openAt('/account/profile');
+    await screen.findByTestId('account-name');
+    fireEvent.click(screen.getByRole('link', { name: 'Password' }));
+    await screen.findByRole('heading', { level: 1, name: 'Password' });
+    // The host (the site, Gatsby) changes the URL; the remote follows popstate.
+    window.history.pushState(null, '', '/account/profile');
+    fireEvent.popState(window);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account information' })).toBeTruthy();
+  });
+
+  it('follows a link from "not found" to the overview: the host is told, the screen shows in place', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({ getAccount: testAccount, getSubscriptionSummary: () => new Promise(() => {}) });
+    const { navigate } = await openAt('/account/nothing-here');
+    fireEvent.click(await screen.findByRole('link', { name: 'Go to your account overview' }));
+    expect(navigate).toHaveBeenCalledWith('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Plan' })).toBeTruthy();
+  });
+});
+
+describe('Account overview', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  const trial = {
+    state: 'trialing',
+    label: 'Free trial ends in 9 days',
+    daysLeft: 9,
+    plan: null,
+    endsAt: '2026-12-06T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    scheduledPlan: null,
+    hasPaymentMethod: false,
+  };
+  const answers = {
+    getAccount: testAccount,
+    getSubscriptionSummary: trial,
+    getUsageDetails: {
+      periodStart: '2026-11-22T00:00:00.000Z',
+      periodEnd: '2026-12-22T00:00:00.000Z',
+      lines: [
+        {
+          label: 'Records',
+          usageCategory: 'records',
+          unit: 'records',
+          included: 1000,
+          addOns: 0,
+          used: 250,
+          remaining: 750,
+          percentUsed: 25,
+        },
+      ],
+    },
+    getCustomerCredits: { balance: 2500 },
+    listTeam: { members: [{}, {}, {}] },
+    getTwoFactorStatus: { enabled: false, recoveryCodesRemaining: 0 },
+    listSessions: [{}, {}],
+  };
+
+  it('shows the plan, trial days, usage, credits, team and security at /account, each card linking to its page', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering(answers);
+    await openAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+    expect(document.title).toBe('Dcipher | Overview');
+    expect((await screen.findByTestId('overview-plan')).textContent).toBe('Free trial');
+    expect(screen.getByTestId('overview-plan-state').textContent).toBe('Free trial ends in 9 days');
+    expect(screen.getByText('Nothing is charged during the trial; it ends on 06 Dec 2026.')).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'Records: 25 % used' })).toBeTruthy();
+    expect(screen.getByTestId('overview-credits').textContent).toBe('2,500 credits');
+    expect(screen.getByTestId('overview-team').textContent).toBe('3 members');
+    expect(screen.getByTestId('overview-two-step').textContent).toBe('Two-step verification is off');
+    expect(screen.getByText('Signed in on 2 devices or browsers.')).toBeTruthy();
+    const card = (name: string) => screen.getByRole('region', { name });
+    expect(
+      within(card('Plan')).getByRole('link', { name: 'Subscription details' }).getAttribute('href'),
+    ).toBe('/subscription');
+    expect(within(card('Credits')).getByRole('link', { name: 'Wallet' }).getAttribute('href')).toBe(
+      '/payment/wallet',
+    );
+    expect(
+      within(card('Security')).getByRole('link', { name: 'Privacy & security' }).getAttribute('href'),
+    ).toBe('/account/privacy');
+    expect(
+      within(card('Workflows')).getByRole('link', { name: 'Open your workflows' }).getAttribute('href'),
+    ).toBe('/workflows');
+    // Every read went out once, though the menu, the frame and the cards all render around them.
+    expect(call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getAccount')).toHaveLength(1);
+    // The plan state banner and the plan card share one read of the plan.
+    expect(
+      call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getSubscriptionSummary'),
+    ).toHaveLength(1);
+  });
+
+  it('shows each card loading on its own, and a failed card with its own retry while the others show', async () => {
+    authStore.setState({ status: 'authenticated' });
+    let creditAttempts = 0;
+    call = answering({
+      ...answers,
+      getSubscriptionSummary: () => new Promise(() => {}),
+      getCustomerCredits: () => {
+        creditAttempts += 1;
+        if (creditAttempts === 1) throw new ApiError('Server error', 500, undefined);
+        return { balance: 40 };
+      },
+    });
+    await openAt('/account');
+    const plan = await screen.findByRole('region', { name: 'Plan' });
+    expect(within(plan).getByRole('status').textContent).toBe('Loading your plan…');
+    expect(within(plan).getAllByTestId('skeleton-line').length).toBeGreaterThan(0);
+    const credits = screen.getByRole('region', { name: 'Credits' });
+    expect((await within(credits).findByRole('alert')).textContent).toBe('Server error');
+    expect(screen.getByTestId('overview-team').textContent).toBe('3 members');
+    fireEvent.click(within(credits).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('overview-credits')).textContent).toBe('40 credits');
+  });
+
+  it('leaves out what a guest may not read and links the team card to My team', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({ ...answers, getAccount: { ...testAccount, role: 'guest' } });
+    await openAt('/account');
+    const team = await screen.findByRole('region', { name: 'Team' });
+    expect(within(team).getByRole('link', { name: 'My team' }).getAttribute('href')).toBe('/account/team');
+    expect(screen.queryByRole('region', { name: 'Plan' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Credits' })).toBeNull();
   });
 });

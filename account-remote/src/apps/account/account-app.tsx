@@ -5,10 +5,14 @@ import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { organizationSettingsMessages } from '@dcipher/shared/validation';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AccountProvider, useAccountLoad } from '../../kit/account-context';
+import { EmailText } from '../../kit/email-text';
+import { QueryProvider } from '../../kit/query-client';
+import { RemoteRouter, routerPath, useGo } from '../../router/remote-router';
 import { AccountNavigation } from './account-navigation';
-import { type AccountRoute, accountRoutes, findAccountRoute } from './account-routes';
+import { type AccountRoute, accountRoutes } from './account-routes';
 import { AdminOnlyPage } from './admin-only-page';
 import { NotFoundInAccount } from './not-found-in-account';
 import { PlanStateBanner } from './plan-state-banner';
@@ -23,22 +27,16 @@ const mayOpen = (route: AccountRoute, account: Account) =>
   !route.requires ||
   can({ kind: 'user', role: account.role }, route.requires.resource, route.requires.action);
 
-/** The path the area shows: the browser's, kept in step with the host's navigation and the back button. */
-function useCurrentPath(navigate: (to: string) => void) {
-  const [path, setPath] = useState(() => window.location.pathname);
-  useEffect(() => {
-    const onPopState = () => setPath(window.location.pathname);
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, []);
-  const go = useCallback(
-    (to: string) => {
-      navigate(to);
-      setPath(new URL(to, window.location.href).pathname);
-    },
-    [navigate],
-  );
-  return { path: path.replace(/\/+$/, '') || '/', go };
+/** The router's table: every account route of `browser-routes.ts` with a screen here; anything else is not found. */
+const routeTable: RouteObject[] = accountRoutes.map((route) => ({
+  id: route.id,
+  path: routerPath(route.path),
+}));
+
+/** The account route the router matches for a path, if any. */
+function routeAt(pathname: string): AccountRoute | undefined {
+  const id = matchRoutes(routeTable, pathname)?.[0]?.route.id;
+  return accountRoutes.find((route) => route.id === id);
 }
 
 /**
@@ -47,15 +45,26 @@ function useCurrentPath(navigate: (to: string) => void) {
  * has expired may only set a new one.
  */
 export function AccountApp({ navigate }: RemoteScreenProps) {
+  return (
+    <QueryProvider>
+      <RemoteRouter app="AccountApp" navigate={navigate}>
+        <AccountArea navigate={navigate} />
+      </RemoteRouter>
+    </QueryProvider>
+  );
+}
+
+function AccountArea({ navigate }: RemoteScreenProps) {
   const status = useAuth((state) => state.status);
   const passwordExpired = useAuth((state) => state.requiresPasswordChange);
   const [loggingOut, setLoggingOut] = useState(false);
   // Set at once, not on the next render: leaving after an API call (deleting the account) is not a React event, so
   // the store's sign-out may render before `loggingOut` does and would otherwise send the user to /login.
   const leaving = useRef(false);
-  const { path, go } = useCurrentPath(navigate);
+  const path = useLocation().pathname;
+  const go = useGo(navigate);
   const { load, retry, replaceAccount } = useAccountLoad(status === 'authenticated' && !passwordExpired);
-  const route = findAccountRoute(path);
+  const route = routeAt(path);
   const isCheckout =
     route?.id === 'checkout' || route?.id === 'checkoutAccount' || route?.id === 'checkoutBilling';
   // What the path shows: its screen, "only organization admins can…", or "not found" (no screen there yet).
@@ -66,9 +75,9 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   useEffect(() => {
     // Logging out ends on the home page; only a session that ended otherwise goes to log in.
     // A visitor on their way to buy a plan sees the checkout's first step instead (below).
-    if (status === 'anonymous' && !loggingOut && !leaving.current && !isCheckout) navigate('/login');
+    if (status === 'anonymous' && !loggingOut && !leaving.current && !isCheckout) navigate(routes.login.path);
     // An expired password closes the account area until a new one is set.
-    else if (status === 'authenticated' && passwordExpired) navigate('/change-password');
+    else if (status === 'authenticated' && passwordExpired) navigate(routes.changePassword.path);
   }, [status, passwordExpired, navigate, loggingOut, isCheckout]);
 
   const twoStepSetupRequired = load.state === 'loaded' && load.account.twoStepSetupRequired;
@@ -77,7 +86,7 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
   }, [twoStepSetupRequired, path, go]);
 
   useEffect(() => {
-    document.title = pageTitle(route?.title ?? 'Account');
+    document.title = pageTitle(route?.title ?? routes.account.title);
     // After moving to another screen, its heading takes focus so screen readers announce the new page.
     if (path !== firstPath.current) headingRef.current?.focus();
   }, [path, route]);
@@ -150,23 +159,22 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
               margin: '0 0 0.75rem',
               color: theme.colors.muted,
               fontSize: '0.95rem',
-              overflowWrap: 'anywhere',
             }}
           >
             Signed in as{' '}
             <strong css={{ color: theme.colors.ink }} data-testid="account-email">
-              {account.email}
+              <EmailText email={account.email} />
             </strong>
           </p>
           <AccountNavigation
             routes={menu}
             currentPath={path}
-            navigate={go}
-            onLogOut={() => void leaveAccountArea('/')}
+            onLogOut={() => void leaveAccountArea(routes.home.path)}
             loggingOut={loggingOut}
           />
         </div>
-        <section aria-labelledby="account-screen-title" css={{ minWidth: 0 }}>
+        {/* Not a landmark of its own: a screen's first card may carry the page's name ("Members"). */}
+        <div css={{ minWidth: 0 }}>
           <h1
             id="account-screen-title"
             ref={headingRef}
@@ -178,10 +186,26 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
           {mustSetUpTwoStep ? <Alert>{organizationSettingsMessages.twoStepSetupRequired}</Alert> : null}
           {mustSetUpTwoStep ? null : <PlanStateBanner path={path} navigate={go} />}
           {route?.requires && !mayOpen(route, account) ? (
-            <AdminOnlyPage purpose={route.requires.purpose} navigate={go} />
-          ) : !Screen ? (
-            <NotFoundInAccount navigate={go} />
+            <AdminOnlyPage purpose={route.requires.purpose} />
           ) : (
+            <ScreenOfRoute navigate={go} />
+          )}
+        </div>
+      </div>
+    </AccountProvider>
+  );
+}
+
+/** The screen the router matches (`useRoutes` over the declared account routes), or "not found". */
+function ScreenOfRoute({ navigate }: { navigate: (to: string) => void }) {
+  const path = useLocation().pathname;
+  const table = useMemo<RouteObject[]>(
+    () => [
+      ...accountRoutes.map((route) => {
+        const Screen = route.Screen;
+        return {
+          path: routerPath(route.path),
+          element: Screen ? (
             <Suspense
               fallback={
                 <p role="status" css={{ color: theme.colors.muted }}>
@@ -190,11 +214,16 @@ export function AccountApp({ navigate }: RemoteScreenProps) {
               }
             >
               {/* Keyed by path: one screen showing another item (a workflow, then another) starts afresh. */}
-              <Screen key={path} navigate={go} />
+              <Screen key={path} navigate={navigate} />
             </Suspense>
-          )}
-        </section>
-      </div>
-    </AccountProvider>
+          ) : (
+            <NotFoundInAccount />
+          ),
+        };
+      }),
+      { path: '*', element: <NotFoundInAccount /> },
+    ],
+    [navigate, path],
   );
+  return useRoutes(table);
 }

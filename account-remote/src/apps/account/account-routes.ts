@@ -1,5 +1,5 @@
 import type { PermissionAction, PermissionResource } from '@dcipher/shared/domain';
-import { type AccountRouteId, matchRoute, routes } from '@dcipher/shared/routes';
+import { type AccountRouteId, type AccountSection, matchRoute, routes } from '@dcipher/shared/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { accountScreens } from '../../features/account';
 import { workflowScreens } from '../../features/workflows';
@@ -16,7 +16,7 @@ export interface AccountRoute {
   title: string;
   /** Left out of the menu: reached from another screen (deleting the account is offered on the profile). */
   hiddenFromMenu?: boolean;
-  /** Starts the menu's last group (contact, help, log out), set apart by a line. */
+  /** Starts the menu's last group (contact, help, log out), set apart by a line, outside the sections' groups. */
   separated?: boolean;
   /** Its menu entry is also the current page for every path below it (a workflow is under "Workflows"). */
   currentBelow?: boolean;
@@ -45,19 +45,66 @@ const screen = (
  * The account area's screens, in menu order; the menu and the router both read this list. Declared account routes
  * without a screen here yet (the organization and billing ones) are not offered and show "not found".
  */
+const organizationScreen = lazy(
+  () => import(/* webpackChunkName: "account-organization" */ '../../features/organization'),
+);
+const organizationAdmin = (purpose: string) => ({
+  requires: { resource: 'organization', action: 'grant', purpose } as const,
+});
+/** One of the organization's settings pages (general, security policies, activity log; docs/decisions/0082). */
+const organizationPage = (name: 'GeneralScreen' | 'SecurityPoliciesScreen' | 'ActivityScreen') =>
+  lazy(() =>
+    import(/* webpackChunkName: "account-organization" */ '../../features/organization').then((feature) => ({
+      default: feature[name],
+    })),
+  );
+const organizationSettingsAdmin = (purpose: string) => ({
+  requires: { resource: 'organization', action: 'update', purpose } as const,
+});
+
+/**
+ * The account area's screens, in menu order; the menu (grouped by the routes' `section`, docs/decisions/0081) and
+ * the router both read this list. Declared account routes without a screen here yet show "not found".
+ */
 export const accountRoutes: readonly AccountRoute[] = [
-  // The customer's workflows come first: where they land after signing in (docs/decisions/0071, 0072).
+  // The overview (issue 25): plan, usage, credits, team and security at a glance, each linking to its page.
+  screen('account', accountScreens.overview),
+  // The customer's workflows: where they land after signing in (docs/decisions/0071, 0072).
   screen('workflows', workflowScreens.list, { currentBelow: true }),
   screen('workflowsNew', workflowScreens.create, {
     hiddenFromMenu: true,
     requires: { resource: 'workflow', action: 'create', purpose: 'create workflows' },
   }),
   screen('workflow', workflowScreens.flow, { hiddenFromMenu: true }),
-  screen('account', accountScreens.profile),
+  // Personal
+  screen('accountProfile', accountScreens.profile),
   screen('accountPassword', accountScreens.password),
   screen('accountPrivacy', accountScreens.privacy),
   screen('accountDelete', accountScreens.deleteAccount, { hiddenFromMenu: true }),
-  // The organization's settings (spec section 6: admin-only areas); anyone else is told who may use them.
+  // The organization's settings (spec section 6: admin-only areas); anyone else is told who may use them. General,
+  // security policies and the activity log are parts of the members screen until the organization feature gives
+  // them screens of their own.
+  screen(
+    'accountOrganizationGeneral',
+    organizationPage('GeneralScreen'),
+    organizationSettingsAdmin('change the organization’s name or delete it'),
+  ),
+  screen('accountOrganization', organizationScreen, organizationAdmin('manage the organization’s members')),
+  screen(
+    'accountSecurityPolicies',
+    organizationPage('SecurityPoliciesScreen'),
+    organizationSettingsAdmin('set the organization’s password and two-step verification policies'),
+  ),
+  screen(
+    'accountSso',
+    lazy(() => import(/* webpackChunkName: "account-sso" */ '../../features/sso')),
+    { requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' } },
+  ),
+  screen(
+    'accountApiKeys',
+    lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../../features/api-keys')),
+    { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
+  ),
   screen(
     'accountCloudSettings',
     lazy(() =>
@@ -75,79 +122,39 @@ export const accountRoutes: readonly AccountRoute[] = [
       },
     },
   ),
-  // The organization's general settings, members, security policies and activity log (issue 25; 0082).
-  screen(
-    'accountOrganizationGeneral',
-    lazy(() =>
-      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
-        (feature) => ({ default: feature.GeneralScreen }),
-      ),
-    ),
-    {
-      requires: {
-        resource: 'organization',
-        action: 'update',
-        purpose: 'change the organization’s name or delete it',
-      },
-    },
-  ),
-  screen(
-    'accountOrganization',
-    lazy(() => import(/* webpackChunkName: "account-organization" */ '../../features/organization')),
-    { requires: { resource: 'organization', action: 'grant', purpose: 'manage the organization’s members' } },
-  ),
-  screen(
-    'accountSecurityPolicies',
-    lazy(() =>
-      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
-        (feature) => ({ default: feature.SecurityPoliciesScreen }),
-      ),
-    ),
-    {
-      requires: {
-        resource: 'organization',
-        action: 'update',
-        purpose: 'set the organization’s password and two-step verification policies',
-      },
-    },
-  ),
   screen(
     'accountActivity',
+    organizationPage('ActivityScreen'),
+    organizationSettingsAdmin('see the organization’s activity log'),
+  ),
+  screen(
+    'accountSharing',
+    lazy(() => import(/* webpackChunkName: "account-sharing" */ '../../features/sharing')),
+  ),
+  screen(
+    'accountTeam',
     lazy(() =>
       import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
-        (feature) => ({ default: feature.ActivityScreen }),
+        (feature) => ({
+          default: feature.TeamScreen,
+        }),
       ),
     ),
-    {
-      requires: {
-        resource: 'organization',
-        action: 'update',
-        purpose: 'see the organization’s activity log',
-      },
-    },
+  ),
+  // Billing: subscription and plans, payment and billing details, invoices, wallet, add-ons.
+  screen(
+    'subscription',
+    lazy(() => import(/* webpackChunkName: "account-billing" */ '../../features/billing')),
+    { requires: { resource: 'subscription', action: 'read', purpose: 'see the organization’s plan' } },
   ),
   screen(
-    'accountSso',
-    lazy(() => import(/* webpackChunkName: "account-sso" */ '../../features/sso')),
-    { requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' } },
-  ),
-  screen(
-    'accountApiKeys',
-    lazy(() => import(/* webpackChunkName: "account-api-keys" */ '../../features/api-keys')),
-    { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
-  ),
-  // Billing (spec section 2's menu: wallet, payment method, invoice history, subscription details, available
-  // plans, add-ons).
-  screen(
-    'paymentWallet',
+    'subscriptionOptions',
     lazy(() =>
       import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
-        default: feature.WalletScreen,
+        default: feature.PlanOptionsScreen,
       })),
     ),
-    {
-      requires: { resource: 'wallet-transaction', action: 'read', purpose: 'see the organization’s wallet' },
-    },
+    { requires: { resource: 'subscription', action: 'read', purpose: 'see the plans on offer' } },
   ),
   screen(
     'payment',
@@ -174,18 +181,15 @@ export const accountRoutes: readonly AccountRoute[] = [
     { requires: { resource: 'subscription', action: 'read', purpose: 'see the organization’s invoices' } },
   ),
   screen(
-    'subscription',
-    lazy(() => import(/* webpackChunkName: "account-billing" */ '../../features/billing')),
-    { requires: { resource: 'subscription', action: 'read', purpose: 'see the organization’s plan' } },
-  ),
-  screen(
-    'subscriptionOptions',
+    'paymentWallet',
     lazy(() =>
       import(/* webpackChunkName: "account-billing" */ '../../features/billing').then((feature) => ({
-        default: feature.PlanOptionsScreen,
+        default: feature.WalletScreen,
       })),
     ),
-    { requires: { resource: 'subscription', action: 'read', purpose: 'see the plans on offer' } },
+    {
+      requires: { resource: 'wallet-transaction', action: 'read', purpose: 'see the organization’s wallet' },
+    },
   ),
   screen(
     'addons',
@@ -211,23 +215,40 @@ export const accountRoutes: readonly AccountRoute[] = [
       },
     ),
   ),
-  // Spec section 2's menu: "sharing options, my team, contact, help" come last.
-  screen(
-    'accountSharing',
-    lazy(() => import(/* webpackChunkName: "account-sharing" */ '../../features/sharing')),
-  ),
-  screen(
-    'accountTeam',
-    lazy(() =>
-      import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(
-        (feature) => ({
-          default: feature.TeamScreen,
-        }),
-      ),
-    ),
-  ),
   screen('accountContact', accountScreens.contact, { separated: true }),
 ];
+
+/** A menu group: the routes of one section, under its label. */
+export interface MenuGroup {
+  section: AccountSection;
+  /** Shown above the group; none for the overview and workflows, which stand alone. */
+  label?: string;
+  routes: readonly AccountRoute[];
+}
+
+const sectionLabels: Record<AccountSection, string | undefined> = {
+  overview: undefined,
+  workflows: undefined,
+  personal: 'Personal',
+  organization: 'Organization',
+  billing: 'Billing',
+};
+
+/**
+ * The menu's groups, derived from the routes' sections in the table's order (docs/decisions/0081); a route marked
+ * `separated` (Contact) is left to the menu's last group, with help and log out.
+ */
+export function menuGroups(items: readonly AccountRoute[]): MenuGroup[] {
+  const groups: MenuGroup[] = [];
+  for (const route of items) {
+    if (route.separated) continue;
+    const section = routes[route.id].server.section;
+    const last = groups[groups.length - 1];
+    if (last?.section === section) last.routes = [...last.routes, route];
+    else groups.push({ section, label: sectionLabels[section], routes: [route] });
+  }
+  return groups;
+}
 
 /** The screen a path names (a trailing slash is the same page), if it has one. */
 export function findAccountRoute(pathname: string): AccountRoute | undefined {

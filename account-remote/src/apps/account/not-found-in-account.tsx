@@ -1,19 +1,12 @@
 import { errorCatalogue } from '@dcipher/shared/validation';
+import { RouteLink } from '../../router/remote-router';
 
 /** A path below /account that names no screen. */
-export function NotFoundInAccount({ navigate }: { navigate: (to: string) => void }) {
+export function NotFoundInAccount() {
   return (
     <div>
       <p css={{ marginTop: 0 }}>{errorCatalogue.notFound}</p>
-      <a
-        href="/account"
-        onClick={(event) => {
-          event.preventDefault();
-          navigate('/account');
-        }}
-      >
-        Go to your account information
-      </a>
+      <RouteLink to="account">Go to your account overview</RouteLink>
     </div>
   );
 }

@@ -38,7 +38,7 @@ const business: SubscriptionSummary['plan'] = {
 async function openProfile(role: 'admin' | 'teammate', answer: SubscriptionSummary) {
   authStore.setState({ status: 'authenticated' });
   call = answering({ getAccount: { ...testAccount, role }, getSubscriptionSummary: answer });
-  window.history.pushState(null, '', '/account');
+  window.history.pushState(null, '', '/account/profile');
   const navigate = jest.fn();
   await renderScreen(<AccountApp navigate={navigate} />);
   await screen.findByTestId('account-name');

@@ -3,8 +3,9 @@ import { contract, type SubscriptionSummary } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { routes } from '@dcipher/shared/routes';
 import { Button, theme } from '@dcipher/shared/ui';
-import { useEffect, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { queryKeys } from '../../kit/query-keys';
+import { useApiLoad } from '../../kit/use-api-load';
 
 /** Screens that show the plan's state and its way out themselves. */
 const billingPaths = new Set<string>([
@@ -27,22 +28,16 @@ export function PlanStateBanner({ path, navigate }: { path: string; navigate: (t
   const caller = { kind: 'user', role: account.role } as const;
   const mayRead = can(caller, 'subscription', 'read');
   const mayChange = can(caller, 'subscription', 'update');
-  const [summary, setSummary] = useState<SubscriptionSummary>();
-
-  useEffect(() => {
-    if (!mayRead) return;
-    let current = true;
-    authenticatedApi()
-      .call(contract.subscriptions.getSubscriptionSummary)
-      .then((answer) => {
-        if (current) setSummary(answer);
-      })
-      // Only a hint: the subscription screen shows the state and its errors in full.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [mayRead]);
+  // The same cached read as the overview's plan card: one request for both. Only a hint: the subscription screen
+  // shows the state and its errors in full.
+  const { result } = useApiLoad(
+    () => authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
+    {
+      key: queryKeys.subscriptionSummary,
+      enabled: mayRead,
+    },
+  );
+  const summary: SubscriptionSummary | undefined = result.state === 'loaded' ? result.data : undefined;
 
   if (!summary || billingPaths.has(path)) return null;
   if (summary.state !== 'expired' && summary.state !== 'past_due') return null;

@@ -95,7 +95,9 @@ describe('Delete account screen', () => {
       'Your email address: ada@example.com',
     );
     expect(confirmField().value).toBe('');
-    expect(screen.getByRole('link', { name: 'Keep my account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Keep my account' }).getAttribute('href')).toBe(
+      '/account/profile',
+    );
   });
 
   it('an only member is told the organization goes too, its plan is cancelled and its credits and add-ons end', async () => {

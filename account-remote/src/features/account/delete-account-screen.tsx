@@ -7,6 +7,7 @@ import {
 } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { routes } from '@dcipher/shared/routes';
 import { Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
@@ -143,10 +144,10 @@ export default function DeleteAccountScreen({ navigate }: AccountScreenProps) {
               Delete my account permanently
             </FormSubmitButton>
             <a
-              href="/account"
+              href={routes.accountProfile.path}
               onClick={(event) => {
                 event.preventDefault();
-                navigate('/account');
+                navigate(routes.accountProfile.path);
               }}
             >
               Keep my account

@@ -3,6 +3,7 @@
 import { lazy } from 'react';
 
 export const accountScreens = {
+  overview: lazy(() => import(/* webpackChunkName: "account-overview" */ './overview-screen')),
   profile: lazy(() => import(/* webpackChunkName: "account-profile" */ './profile-screen')),
   password: lazy(() => import(/* webpackChunkName: "account-password" */ './password-screen')),
   privacy: lazy(() => import(/* webpackChunkName: "account-privacy" */ './privacy-screen')),

@@ -27,7 +27,7 @@ const offer: InvitationOffer = {
 async function openProfile(handlers: Record<string, unknown>) {
   authStore.setState({ status: 'authenticated' });
   call = answering({ getAccount: testAccount, ...handlers });
-  window.history.pushState(null, '', '/account');
+  window.history.pushState(null, '', '/account/profile');
   const view = await renderScreen(
     <main>
       <AccountApp navigate={jest.fn()} />

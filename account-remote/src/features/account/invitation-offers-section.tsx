@@ -4,8 +4,9 @@ import { formatDate } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 type Asking = { offer: InvitationOffer; to: 'join' | 'decline' };
 
@@ -18,7 +19,9 @@ export function InvitationOffersSection() {
   const { account, replaceAccount } = useAccount();
   const { result, reload } = useApiLoad(
     async () => (await authenticatedApi().call(contract.invitations.listInvitationOffers)).offers,
+    { key: queryKeys.invitationOffers },
   );
+  const invalidate = useInvalidate();
   const [asking, setAsking] = useState<Asking>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -33,6 +36,8 @@ export function InvitationOffersSection() {
         const joined = await authenticatedApi().call(contract.invitations.acceptInvitationOffer, params);
         replaceAccount(await authenticatedApi().call(contract.account.getAccount));
         setDone(`You joined ${joined.organizationName} as ${joined.role}.`);
+        // Another organization: its plan, team, keys… replace every read of the one left.
+        void invalidate([]);
       } else {
         await authenticatedApi().call(contract.invitations.declineInvitationOffer, params);
         setDone(`You declined the invitation from ${offer.organizationName}.`);

@@ -18,7 +18,7 @@ const initialState = authStore.getState();
 async function openProfile(handlers: Record<string, unknown> = {}, navigate = jest.fn()) {
   authStore.setState({ status: 'authenticated' });
   call = answering({ getAccount: testAccount, ...handlers });
-  window.history.pushState(null, '', '/account');
+  window.history.pushState(null, '', '/account/profile');
   await renderScreen(
     <main>
       <AccountApp navigate={navigate} />
@@ -55,7 +55,7 @@ describe('Account information screen', () => {
   it('shows nothing of the form while the account loads', async () => {
     authStore.setState({ status: 'authenticated' });
     call = answering({ getAccount: () => new Promise(() => {}) });
-    window.history.pushState(null, '', '/account');
+    window.history.pushState(null, '', '/account/profile');
     await renderScreen(
       <main>
         <AccountApp navigate={jest.fn()} />

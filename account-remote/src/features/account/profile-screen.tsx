@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { profileFormValues, useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { ScreenSection } from '../../kit/screen-section';
+import { RouteLink } from '../../router/remote-router';
 import { InvitationOffersSection } from './invitation-offers-section';
 
 /** Account information (spec section 3's user fields): name, work email, phone, company and job title. */
@@ -83,16 +84,13 @@ export default function ProfileScreen({ navigate }: AccountScreenProps) {
         <p css={{ marginTop: 0, color: theme.colors.muted }}>
           Deleting your account removes your profile, your sessions and everything Dcipher holds about you.
         </p>
-        <a
-          href="/account/delete"
-          onClick={(event) => {
-            event.preventDefault();
-            navigate('/account/delete');
-          }}
+        <RouteLink
+          to="accountDelete"
+          navigate={navigate}
           css={{ color: theme.colors.danger, fontWeight: 600 }}
         >
           Delete your account…
-        </a>
+        </RouteLink>
       </ScreenSection>
     </>
   );

@@ -4,8 +4,9 @@ import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 export const browserLabel = (item: { browser: string; os: string }) =>
   [item.browser, item.os].filter(Boolean).join(' on ') || 'Unknown browser';
@@ -14,7 +15,13 @@ export { dateAndTime };
 
 /** The browsers signed in to the account; any other one can be signed out, one or all at once. */
 export function SessionsSection() {
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.accountSecurity.listSessions));
+  const { result, reload } = useApiLoad(
+    () => authenticatedApi().call(contract.accountSecurity.listSessions),
+    {
+      key: queryKeys.sessions,
+    },
+  );
+  const invalidate = useInvalidate();
   const [busy, setBusy] = useState<string>();
   const [message, setMessage] = useState<{ kind: 'done' | 'failed'; text: string }>();
 
@@ -24,7 +31,7 @@ export function SessionsSection() {
     try {
       await action();
       setMessage({ kind: 'done', text: done });
-      await reload();
+      await invalidate(queryKeys.sessions);
     } catch (error) {
       setMessage({ kind: 'failed', text: messageOf(error) });
     } finally {

@@ -7,6 +7,7 @@ import {
 } from '@dcipher/shared/contract';
 import { theme } from '@dcipher/shared/ui';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
 import { browserLabel, dateAndTime } from './sessions-section';
@@ -39,8 +40,9 @@ const cell = {
 
 /** The last 50 sign-in attempts on the account, successful or not, with where they came from. */
 export function SignInHistorySection() {
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(contract.accountSecurity.listSignInHistory),
+  const { result, reload } = useApiLoad(
+    () => authenticatedApi().call(contract.accountSecurity.listSignInHistory),
+    { key: queryKeys.signInHistory },
   );
   return (
     <ScreenSection title="Sign-in history">

@@ -19,8 +19,9 @@ import {
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 type Step =
   | { step: 'status' }
@@ -35,7 +36,10 @@ type Step =
 export function TwoFactorSection() {
   const api = authenticatedApi();
   const { account, replaceAccount } = useAccount();
-  const { result, reload } = useApiLoad(() => api.call(contract.accountSecurity.getTwoFactorStatus));
+  const { result, reload } = useApiLoad(() => api.call(contract.accountSecurity.getTwoFactorStatus), {
+    key: queryKeys.twoFactorStatus,
+  });
+  const invalidate = useInvalidate();
   const [step, setStep] = useState<Step>({ step: 'status' });
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -80,7 +84,8 @@ export function TwoFactorSection() {
                 codes={step.codes}
                 onDone={() => {
                   setStep({ step: 'status' });
-                  void reload();
+                  // Two-step verification changed: the status here and on the overview, and the sessions.
+                  void invalidate(queryKeys.security);
                 }}
               />
             );

@@ -137,11 +137,18 @@ describe('API keys screen', () => {
     });
     const section = await openApiKeys({ listApiKeys: () => ({ keys }), revokeApiKey });
     expect(await within(section).findByText(/^Last used /)).toBeTruthy();
+    // (A click focuses the button in a browser; jsdom needs telling.)
+    within(section).getByRole('button', { name: 'Revoke Reporting export' }).focus();
     fireEvent.click(within(section).getByRole('button', { name: 'Revoke Reporting export' }));
-    const confirmation = within(section).getByRole('group', { name: 'Revoke “Reporting export”?' });
+    const confirmation = within(section).getByRole('alertdialog', { name: 'Revoke “Reporting export”?' });
     expect(confirmation.textContent).toContain('stops working at once and cannot be restored');
+    // A modal question: focus moves to its safe answer, and goes back to Revoke once it closes.
+    expect(document.activeElement).toBe(within(confirmation).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
     expect(revokeApiKey).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(
+      within(section).getByRole('button', { name: 'Revoke Reporting export' }),
+    );
 
     fireEvent.click(within(section).getByRole('button', { name: 'Revoke Reporting export' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Revoke the key' }));
@@ -163,9 +170,9 @@ describe('API keys screen', () => {
     });
     await within(section).findByText('Reporting export');
     fireEvent.click(within(section).getByRole('button', { name: 'Rotate Reporting export' }));
-    expect(within(section).getByRole('group', { name: 'Rotate “Reporting export”?' }).textContent).toContain(
-      'The current secret stops working at once',
-    );
+    expect(
+      within(section).getByRole('alertdialog', { name: 'Rotate “Reporting export”?' }).textContent,
+    ).toContain('The current secret stops working at once');
     fireEvent.click(within(section).getByRole('button', { name: 'Rotate the key' }));
     expect(((await within(section).findByTestId('issued-api-key-secret')) as HTMLInputElement).value).toBe(
       secret,

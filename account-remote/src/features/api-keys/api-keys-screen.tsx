@@ -18,10 +18,12 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useId, useState } from 'react';
+import { ConfirmationDialog } from '../../kit/confirmation-dialog';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 const endpointsOf = {
   general: {
@@ -71,7 +73,10 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
   const endpoints = endpointsOf[kind];
   const text = copy[kind];
   const api = authenticatedApi();
-  const { result, reload } = useApiLoad(async () => (await api.call(endpoints.list)).keys);
+  const { result, reload } = useApiLoad(async () => (await api.call(endpoints.list)).keys, {
+    key: queryKeys.apiKeys(kind),
+  });
+  const invalidate = useInvalidate();
   /** The secret just issued: shown until dismissed, never again. */
   const [issued, setIssued] = useState<{ name: string; secret: string; rotated: boolean }>();
   const [message, setMessage] = useState<{ kind: 'done' | 'failed'; text: string }>();
@@ -87,7 +92,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
       setMessage(undefined);
       setIssued({ name: created.key.name, secret: created.secret, rotated: false });
       createForm.reset({ name: '' });
-      await reload();
+      await invalidate(queryKeys.apiKeys(kind));
     },
   });
 
@@ -104,7 +109,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
         setMessage({ kind: 'done', text: `“${key.name}” has been revoked. It no longer works.` });
       }
       setConfirming(undefined);
-      await reload();
+      await invalidate(queryKeys.apiKeys(kind));
     } catch (error) {
       setMessage({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -142,7 +147,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
                       onRenamed={async (name) => {
                         setRenaming(undefined);
                         setMessage({ kind: 'done', text: `The key is now called “${name}”.` });
-                        await reload();
+                        await invalidate(queryKeys.apiKeys(kind));
                       }}
                       onCancelRename={() => setRenaming(undefined)}
                       onAsk={(action) => {
@@ -286,40 +291,23 @@ function Confirmation({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const rotate = action === 'rotate';
   return (
-    <fieldset
-      css={{
-        minWidth: 0,
-        marginTop: '0.75rem',
-        padding: '1rem',
-        borderRadius: theme.radius,
-        border: `1px solid ${theme.colors.border}`,
-        background: theme.colors.canvas,
-      }}
+    <ConfirmationDialog
+      title={rotate ? `Rotate “${key.name}”?` : `Revoke “${key.name}”?`}
+      confirmLabel={rotate ? 'Rotate the key' : 'Revoke the key'}
+      busyLabel={rotate ? 'Rotating…' : 'Revoking…'}
+      tone={rotate ? 'primary' : 'danger'}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      <legend css={{ float: 'left', width: '100%', padding: 0, marginBottom: '0.5rem', fontWeight: 600 }}>
-        {action === 'rotate' ? `Rotate “${key.name}”?` : `Revoke “${key.name}”?`}
-      </legend>
-      <p css={{ clear: 'both' }}>
-        {action === 'rotate'
+      <p css={{ marginTop: 0 }}>
+        {rotate
           ? 'A new secret replaces this one. The current secret stops working at once: every integration using it must be given the new one.'
           : 'The key stops working at once and cannot be restored. Integrations using it will be refused.'}
       </p>
-      <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-        <Button variant={action === 'revoke' ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
-          {busy
-            ? action === 'rotate'
-              ? 'Rotating…'
-              : 'Revoking…'
-            : action === 'rotate'
-              ? 'Rotate the key'
-              : 'Revoke the key'}
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </fieldset>
+    </ConfirmationDialog>
   );
 }
 

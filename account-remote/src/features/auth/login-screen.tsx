@@ -112,7 +112,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
         </FormSubmitButton>
       </Form>
       <p css={{ textAlign: 'center', margin: '1rem 0 0.5rem' }}>
-        <ScreenLink to="/login/sso" navigate={navigate}>
+        <ScreenLink to="ssoLogin" navigate={navigate}>
           Log in with SSO
         </ScreenLink>
       </p>
@@ -126,12 +126,12 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
           color: theme.colors.muted,
         }}
       >
-        <ScreenLink to="/forgot-password" navigate={navigate}>
+        <ScreenLink to="forgotPassword" navigate={navigate}>
           Forgot your password?
         </ScreenLink>
         <span>
           New to Dcipher?{' '}
-          <ScreenLink to="/signup" navigate={navigate}>
+          <ScreenLink to="signup" navigate={navigate}>
             Start a free trial
           </ScreenLink>
         </span>

@@ -24,6 +24,7 @@ import { ChangePasswordFields } from '../../forms/change-password-fields';
 import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
+import { useRouteParams } from '../../router/remote-router';
 
 /** Forgot password: asks for the email; the answer is the same whether or not an account exists. */
 export function ForgotPasswordScreen({ navigate }: RemoteScreenProps) {
@@ -55,7 +56,7 @@ export function ForgotPasswordScreen({ navigate }: RemoteScreenProps) {
         </Form>
       )}
       <p css={{ marginBottom: 0 }}>
-        <ScreenLink to="/login" navigate={navigate}>
+        <ScreenLink to="login" navigate={navigate}>
           Back to log in
         </ScreenLink>
       </p>
@@ -65,7 +66,7 @@ export function ForgotPasswordScreen({ navigate }: RemoteScreenProps) {
 
 /** New password from the emailed link (/new-password/{token}). */
 export function NewPasswordScreen({ navigate }: RemoteScreenProps) {
-  const token = decodeURIComponent(window.location.pathname.split('/new-password/')[1] ?? '');
+  const { token } = useRouteParams('newPassword');
   const [changed, setChanged] = useState(false);
   const form = useContractForm({
     schema: NewPasswordInputSchema,
@@ -91,7 +92,7 @@ export function NewPasswordScreen({ navigate }: RemoteScreenProps) {
       <Form form={form} aria-label="Set a new password">
         {linkProblem ? (
           <p>
-            <ScreenLink to="/forgot-password" navigate={navigate}>
+            <ScreenLink to="forgotPassword" navigate={navigate}>
               Ask for a new link
             </ScreenLink>
           </p>

@@ -101,7 +101,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
 
   const passwordLogin = (
     <p css={{ marginBottom: 0, color: theme.colors.muted }}>
-      <ScreenLink to="/login" navigate={navigate}>
+      <ScreenLink to="login" navigate={navigate}>
         Log in with password
       </ScreenLink>
     </p>

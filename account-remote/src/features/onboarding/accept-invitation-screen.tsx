@@ -153,10 +153,10 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
           <p>{memberMessages.invitationDeclined} The link no longer works.</p>
           <p>You can still use Dcipher on your own with this email address.</p>
           <p css={{ display: 'flex', gap: '1.5rem', marginBottom: 0 }}>
-            <ScreenLink to="/signup" navigate={navigate}>
+            <ScreenLink to="signup" navigate={navigate}>
               Sign up
             </ScreenLink>
-            <ScreenLink to="/login" navigate={navigate}>
+            <ScreenLink to="login" navigate={navigate}>
               Log in
             </ScreenLink>
           </p>
@@ -177,10 +177,10 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
             ask the person who invited you to send it again.
           </p>
           <p css={{ display: 'flex', gap: '1.5rem', marginBottom: 0 }}>
-            <ScreenLink to="/login" navigate={navigate}>
+            <ScreenLink to="login" navigate={navigate}>
               Log in
             </ScreenLink>
-            <ScreenLink to="/signup" navigate={navigate}>
+            <ScreenLink to="signup" navigate={navigate}>
               Sign up
             </ScreenLink>
           </p>

@@ -81,7 +81,7 @@ export function UnsubscribeScreen({ navigate }: RemoteScreenProps) {
         {unsubscribing ? 'Unsubscribing…' : unsubscription.state === 'failed' ? 'Try again' : 'Unsubscribe'}
       </Button>
       <p css={{ marginBottom: 0 }}>
-        <ScreenLink to="/" navigate={navigate}>
+        <ScreenLink to="home" navigate={navigate}>
           Keep me subscribed
         </ScreenLink>
       </p>

@@ -7,6 +7,7 @@ import {
 } from '@dcipher/shared/contract';
 import { can, passwordExpiryBounds } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
+import { routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -130,8 +131,8 @@ function DetailsForm({
       )}
       {editable ? (
         <p css={{ marginBottom: 0 }}>
-          <a href="/account/delete">Delete the organization…</a> (on the account deletion page, after a
-          confirmation)
+          <a href={routes.accountDelete.path}>Delete the organization…</a> (on the account deletion page,
+          after a confirmation)
         </p>
       ) : null}
     </>

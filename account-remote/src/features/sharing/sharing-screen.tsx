@@ -16,8 +16,9 @@ import {
 import { useState } from 'react';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 type Member = { userId: string; email: string; name: string; role: string };
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
@@ -29,17 +30,21 @@ type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
  */
 export default function SharingScreen({ navigate }: AccountScreenProps) {
   const api = authenticatedApi();
-  const { result, reload } = useApiLoad(async () => {
-    const [{ resources }, members] = await Promise.all([
-      api.call(contract.roles.listSharedResources),
-      // Guests may not list members; they cannot share anything either.
-      api.call(contract.roles.listRoleUsers).then(
-        ({ users }) => users,
-        () => [] as Member[],
-      ),
-    ]);
-    return { resources, members };
-  });
+  const { result, reload } = useApiLoad(
+    async () => {
+      const [{ resources }, members] = await Promise.all([
+        api.call(contract.roles.listSharedResources),
+        // Guests may not list members; they cannot share anything either.
+        api.call(contract.roles.listRoleUsers).then(
+          ({ users }) => users,
+          () => [] as Member[],
+        ),
+      ]);
+      return { resources, members };
+    },
+    { key: queryKeys.sharing },
+  );
+  const invalidate = useInvalidate();
   return (
     <LoadState load={result} loadingText="Loading what is shared…" onRetry={() => void reload()}>
       {({ resources, members }) =>
@@ -51,17 +56,15 @@ export default function SharingScreen({ navigate }: AccountScreenProps) {
             </p>
           </ScreenSection>
         ) : (
-          <>
-            {resources.map((resource) => (
-              <ResourceSharingCard
-                key={resource.resourceId}
-                resource={resource}
-                members={members}
-                onChanged={() => void reload()}
-                navigate={navigate}
-              />
-            ))}
-          </>
+          resources.map((resource) => (
+            <ResourceSharingCard
+              key={resource.resourceId}
+              resource={resource}
+              members={members}
+              onChanged={() => void invalidate(queryKeys.sharing)}
+              navigate={navigate}
+            />
+          ))
         )
       }
     </LoadState>

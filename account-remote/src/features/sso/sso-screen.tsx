@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
@@ -43,7 +44,7 @@ async function loadConfig(): Promise<SsoConfig | null> {
  * "must sign in with SSO" switch, and removing it all (docs/decisions/0020, 0036).
  */
 export default function SsoScreen() {
-  const { result, reload } = useApiLoad(loadConfig);
+  const { result, reload } = useApiLoad(loadConfig, { key: queryKeys.ssoConfig });
   return (
     <LoadState load={result} loadingText="Loading single sign-on settings…" onRetry={() => void reload()}>
       {(config: SsoConfig | null) => <SsoSettings config={config} onChanged={reload} />}

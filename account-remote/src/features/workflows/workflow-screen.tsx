@@ -3,7 +3,7 @@ import type { Flow, FlowCost, FlowRun, RunFile } from '@dcipher/shared/contract/
 import * as flows from '@dcipher/shared/contract/flows';
 import * as roles from '@dcipher/shared/contract/roles';
 import { type ScheduleFrequency, scheduleFrequencies } from '@dcipher/shared/domain';
-import { matchRoute, routes } from '@dcipher/shared/routes';
+import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountScreenProps } from '../../kit/account-screen';
@@ -12,6 +12,7 @@ import { Dialog } from '../../kit/dialog';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { useRouteParams } from '../../router/remote-router';
 import { CostSummary, credits } from './cost-summary';
 import { runIdempotencyKey, takeNoteFor } from './start-workflow';
 import { useRunStatus } from './use-run-status';
@@ -30,15 +31,14 @@ const RunInsightsView = lazy(() => import(/* webpackChunkName: "workflows-insigh
 
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
 
-const flowIdOfLocation = () => matchRoute(window.location.pathname, 'AccountApp')?.params.flowId ?? '';
-
 /**
  * `/workflows/{flowId}`: one workflow — what it is, Run (after its cost is confirmed), the run followed live, its
  * result as charts, the runs, result files, schedule, pause and resume, notifications, visibility, sharing and
  * deleting, each offered only when the caller's abilities on it allow.
  */
 export default function WorkflowScreen({ navigate }: AccountScreenProps) {
-  const [flowId] = useState(flowIdOfLocation);
+  // Fixed for the screen's life: the router keys each screen by its path.
+  const { flowId } = useRouteParams('workflow');
   const api = authenticatedApi();
   const { result, reload } = useApiLoad(async () => {
     const [flow, { runs }] = await Promise.all([

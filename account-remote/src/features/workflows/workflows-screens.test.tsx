@@ -38,13 +38,15 @@ describe('Workflows: the landing screen', () => {
     authStore.setState(initialState, true);
   });
 
-  it('is first in the menu, says it is loading, then lists the workflows with their last run', async () => {
+  it('comes right after the overview in the menu, says it is loading, then lists the workflows with their last run', async () => {
     let release: (value: unknown) => void = () => {};
     await openAt('/workflows', { listFlows: () => new Promise((resolve) => (release = resolve)) });
     expect((await screen.findByRole('status')).textContent).toBe('Loading your workflows…');
     const menu = screen.getByRole('navigation', { name: 'Account area' });
-    const first = within(menu).getAllByRole('link')[0]!;
-    expect([first.textContent, first.getAttribute('aria-current')]).toEqual(['Workflows', 'page']);
+    // Right after the overview, before the settings' groups (docs/decisions/0081).
+    const [overview, workflows] = within(menu).getAllByRole('link');
+    expect(overview?.textContent).toBe('Overview');
+    expect([workflows?.textContent, workflows?.getAttribute('aria-current')]).toEqual(['Workflows', 'page']);
     await act(async () =>
       release({
         flows: [

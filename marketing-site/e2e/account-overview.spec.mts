@@ -1,0 +1,107 @@
+import { emailedLink, expect, test } from './fixtures.mjs';
+
+const password = 'Harbour-Lights-2026';
+
+test('a trial customer sees the overview at /account, moves through the grouped menu by keyboard, and on a phone opens it as one disclosure', async ({
+  page,
+  request,
+  stack,
+}, testInfo) => {
+  const email = `olive.overview.${Date.now()}@example.com`;
+  // A new customer signs up (no card: the trial needs none) and is signed in by the emailed link.
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Olive');
+  await page.getByLabel('Last name').fill('Overview');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto(
+    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+
+  for (const viewport of [
+    { name: 'desktop', width: 1366, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+    await expect(page).toHaveTitle(/Overview/);
+    const card = (name: string) => page.getByRole('region', { name });
+    await expect(card('Plan').getByTestId('overview-plan-state')).toHaveText(/Free trial ends in \d+ days?/);
+    await expect(card('Plan')).toContainText('Nothing is charged during the trial');
+    await expect(card('Credits').getByTestId('overview-credits')).toHaveText(/^[\d,]+ credits?$/);
+    await expect(card('Security').getByTestId('overview-two-step')).toHaveText(
+      'Two-step verification is off',
+    );
+    await expect(card('Security')).toContainText(/Signed in on \d+ devices? or browsers?\./);
+    await expect(card('Team').getByTestId('overview-team')).toHaveText('1 member');
+    await expect(card('Usage this period').getByRole('alert')).toHaveCount(0);
+    await expect(card('Workflows').getByRole('link', { name: 'Open your workflows' })).toHaveAttribute(
+      'href',
+      '/workflows',
+    );
+    // Every card has loaded: no skeleton left.
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`overview-${viewport.name}.png`), fullPage: true });
+  }
+
+  // Desktop: the grouped menu sits beside the screen and works by keyboard.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const menu = page.getByRole('navigation', { name: 'Account area' });
+  await expect(menu.getByRole('button', { name: /Account menu/ })).toBeHidden();
+  for (const group of ['Personal', 'Organization', 'Billing']) {
+    await expect(menu.getByRole('list', { name: group })).toBeVisible();
+  }
+  await expect(menu.getByRole('list', { name: 'Personal' }).getByRole('link')).toHaveText([
+    'Account information',
+    'Password',
+    'Privacy & security',
+  ]);
+  await menu.getByRole('link', { name: 'Overview' }).focus();
+  await page.keyboard.press('Tab'); // Workflows
+  await page.keyboard.press('Tab'); // Account information
+  await page.keyboard.press('Tab'); // Password
+  await expect(menu.getByRole('link', { name: 'Password', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password');
+  await expect(menu.getByRole('link', { name: 'Password', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // The profile has its own page now.
+  await menu.getByRole('link', { name: 'Account information' }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Olive');
+
+  // Phone: the account menu is one disclosure inside the page, never in the site's header.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+  const toggle = menu.getByRole('button', { name: 'Account menu: Overview' });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('banner').getByRole('navigation', { name: 'Account area' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Password', exact: true })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('list', { name: 'Billing' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('overview-phone-menu-open.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Wallet' }).click();
+  await expect(page).toHaveURL(/\/payment\/wallet$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wallet');
+});
