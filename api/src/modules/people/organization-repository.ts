@@ -238,3 +238,66 @@ export async function claimEndedTrialNotices(database: Queryable, now: Date): Pr
     .execute();
   return claimed.map((row) => row.organizationId);
 }
+
+/**
+ * Records the organization's currency if none was chosen yet (docs/decisions/0078): the first choice stays, so a
+ * later page or request cannot switch what the organization pays in.
+ */
+export async function chooseOrganizationCurrency(
+  database: Queryable,
+  organizationId: string,
+  currency: CurrencyCode,
+): Promise<void> {
+  await db(database)
+    .updateTable('organizations')
+    .set({ currency })
+    .where('id', '=', organizationId)
+    .where('currency', 'is', null)
+    .execute();
+}
+
+/** The plan a trial customer picked to start when the trial ends (null: none, or cleared when started). */
+export async function saveTrialPlan(
+  database: Queryable,
+  organizationId: string,
+  plan: { planId: string; promoCode: string | null } | null,
+): Promise<void> {
+  await db(database)
+    .updateTable('organizations')
+    .set({ trialPlanId: plan?.planId ?? null, trialPlanPromoCode: plan?.promoCode ?? null })
+    .where('id', '=', organizationId)
+    .execute();
+}
+
+/**
+ * Claims the organizations whose trial ended with a plan picked to start then (docs/decisions/0078): a
+ * `trial-plan-start` notice row per trial end is inserted once, so in any number of processes exactly one starts
+ * each. The pick itself stays until the plan starts (or fails to), so the "trial ended" notice waits for it.
+ */
+export async function claimDueTrialPlans(
+  database: Queryable,
+  now: Date,
+): Promise<{ organizationId: string; planId: string; promoCode: string | null; trialEndsAt: Date }[]> {
+  const result = await sql<{
+    organizationId: string;
+    planId: string;
+    promoCode: string | null;
+    trialEndsAt: Date;
+  }>`
+    with claimed as (
+      insert into billing_notices (organization_id, kind, notice_key)
+      select id, 'trial-plan-start', trial_ends_at::text from organizations
+      where trial_plan_id is not null and trial_ends_at <= ${now}
+        and not exists (
+          select 1 from subscriptions where subscriptions.organization_id = organizations.id
+            and subscriptions.status <> 'expired'
+        )
+      on conflict do nothing
+      returning organization_id
+    )
+    select organizations.id as "organizationId", organizations.trial_plan_id as "planId",
+      organizations.trial_plan_promo_code as "promoCode", organizations.trial_ends_at as "trialEndsAt"
+    from organizations join claimed on claimed.organization_id = organizations.id
+  `.execute(db(database));
+  return result.rows.map((row) => ({ ...row, trialEndsAt: new Date(row.trialEndsAt) }));
+}
