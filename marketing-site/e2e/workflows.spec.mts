@@ -29,15 +29,22 @@ const axeViolations = async (page: Page) =>
 async function checkAtEveryWidth(page: Page, name: string) {
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
-    // Nothing scrolls sideways; when something does, the message names what sticks out.
-    const sticksOut = await page.evaluate((width) => {
-      if (document.documentElement.scrollWidth <= width) return [];
-      return [...document.querySelectorAll('body *')]
-        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-        .slice(-5)
-        .map((element) => element.outerHTML.slice(0, 120));
-    }, viewport.width);
-    expect(sticksOut, `wider than ${viewport.width} px`).toEqual([]);
+    // Nothing scrolls sideways once the page has laid itself out at the new width (the charts redraw at their
+    // container's width when its ResizeObserver reports, a moment after the resize); when something still does,
+    // the message names what sticks out.
+    await expect
+      .poll(
+        () =>
+          page.evaluate((width) => {
+            if (document.documentElement.scrollWidth <= width) return [];
+            return [...document.querySelectorAll('body *')]
+              .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+              .slice(-5)
+              .map((element) => element.outerHTML.slice(0, 120));
+          }, viewport.width),
+        { message: `wider than ${viewport.width} px`, timeout: 5_000 },
+      )
+      .toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(shots, `${name}-${viewport.width}.png`), fullPage: true });
   }
