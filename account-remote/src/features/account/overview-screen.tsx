@@ -10,6 +10,7 @@ import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { CardLoad } from '../../kit/load-state';
 import { queryKeys } from '../../kit/query-keys';
+import { UsageMeter, usageAmount } from '../../kit/usage-meter';
 import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 
@@ -152,7 +153,6 @@ function UsageCard({ navigate }: AccountScreenProps) {
               css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.6rem' }}
             >
               {usage.lines.map((line) => {
-                const total = line.included + line.addOns;
                 return (
                   <li key={line.usageCategory}>
                     <div
@@ -164,24 +164,9 @@ function UsageCard({ navigate }: AccountScreenProps) {
                       }}
                     >
                       <span>{line.label}</span>
-                      <span css={{ color: theme.colors.muted }}>
-                        {total === 0
-                          ? `${numberFormat.format(line.used)} ${line.unit}, pay-as-you-go`
-                          : `${numberFormat.format(line.used)} of ${numberFormat.format(total)} ${line.unit}`}
-                      </span>
+                      <span css={{ color: theme.colors.muted }}>{usageAmount(line)}</span>
                     </div>
-                    {total > 0 ? (
-                      <meter
-                        min={0}
-                        max={100}
-                        low={80}
-                        high={99}
-                        optimum={0}
-                        value={Math.min(line.percentUsed, 100)}
-                        aria-label={`${line.label}: ${line.percentUsed} % used`}
-                        css={{ width: '100%', height: '0.8rem' }}
-                      />
-                    ) : null}
+                    <UsageMeter line={line} height="0.8rem" />
                   </li>
                 );
               })}

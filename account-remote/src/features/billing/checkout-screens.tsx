@@ -12,7 +12,7 @@ import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
 import { AddCardForm, blankCardForm } from './add-card-form';
 import { newIdempotencyKey } from './idempotency-key';
-import { PlanChangeDialog } from './plan-change-dialog';
+import { PlanChangeConfirmation } from './plan-change-dialog';
 import { PlanCard, TrialState } from './plan-options-screen';
 import { usePlanChange } from './use-plan-change';
 
@@ -135,23 +135,10 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
     ]);
     return { plan: plans.find((candidate) => candidate.id === planId), summary, hasCard: cards.length > 0 };
   });
-  const {
-    currency,
-    changeCurrency,
-    startNow,
-    chooseStartNow,
-    choice,
-    cancel,
-    pricing,
-    paying,
-    error,
-    promoError,
-    paid,
-    price,
-    pay,
-  } = usePlanChange({
+  const change = usePlanChange({
     onPaid: forgetCheckoutPlan,
   });
+  const { currency, changeCurrency, paid, price } = change;
 
   if (paid) {
     return (
@@ -237,21 +224,7 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
                 >
                   Review {plan.name} and pay
                 </Button>
-                {choice ? (
-                  <PlanChangeDialog
-                    choice={choice}
-                    summary={summary}
-                    pricing={pricing}
-                    paying={paying}
-                    error={error}
-                    promoError={promoError}
-                    startNow={startNow}
-                    onStartNow={chooseStartNow}
-                    onPromo={(promoCode) => void price({ ...choice, promoCode })}
-                    onConfirm={() => void pay(summary)}
-                    onCancel={cancel}
-                  />
-                ) : null}
+                <PlanChangeConfirmation change={change} summary={summary} />
               </ScreenSection>
             )}
           </>

@@ -4,7 +4,7 @@ import { Button, TextField } from '@dcipher/shared/ui';
 import { useId, useState } from 'react';
 import { ChargeConfirmation } from '../../kit/purchase';
 import { planChangeFigures } from './purchase-figures';
-import type { Choice } from './use-plan-change';
+import type { Choice, usePlanChange } from './use-plan-change';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -124,5 +124,32 @@ export function PlanChangeDialog({
         </form>
       ) : null}
     </ChargeConfirmation>
+  );
+}
+
+/** The open plan change of `usePlanChange`, if any, confirmed in its dialog: what both plan screens show. */
+export function PlanChangeConfirmation({
+  change,
+  summary,
+}: {
+  change: ReturnType<typeof usePlanChange>;
+  summary: SubscriptionSummary;
+}) {
+  const { choice } = change;
+  if (!choice) return null;
+  return (
+    <PlanChangeDialog
+      choice={choice}
+      summary={summary}
+      pricing={change.pricing}
+      paying={change.paying}
+      error={change.error}
+      promoError={change.promoError}
+      startNow={change.startNow}
+      onStartNow={change.chooseStartNow}
+      onPromo={(promoCode) => void change.price({ ...choice, promoCode })}
+      onConfirm={() => void change.pay(summary)}
+      onCancel={change.cancel}
+    />
   );
 }

@@ -15,7 +15,7 @@ import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
-import { PlanChangeDialog } from './plan-change-dialog';
+import { PlanChangeConfirmation } from './plan-change-dialog';
 import { usePlanChange } from './use-plan-change';
 
 const currencyLabels: Record<CurrencyCode, string> = {
@@ -35,21 +35,8 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
     ]);
     return { plans, summary };
   });
-  const {
-    currency,
-    changeCurrency,
-    startNow,
-    chooseStartNow,
-    choice,
-    cancel,
-    pricing,
-    paying,
-    error,
-    promoError,
-    paid,
-    price,
-    pay,
-  } = usePlanChange({ onPaid: reload });
+  const change = usePlanChange({ onPaid: reload });
+  const { currency, changeCurrency, paid, price } = change;
 
   return (
     <LoadState load={result} loadingText="Loading the plans…" onRetry={() => void reload()}>
@@ -137,21 +124,7 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                 );
               })}
             </ul>
-            {choice ? (
-              <PlanChangeDialog
-                choice={choice}
-                summary={summary}
-                pricing={pricing}
-                paying={paying}
-                error={error}
-                promoError={promoError}
-                startNow={startNow}
-                onStartNow={chooseStartNow}
-                onPromo={(promoCode) => void price({ ...choice, promoCode })}
-                onConfirm={() => void pay(summary)}
-                onCancel={cancel}
-              />
-            ) : null}
+            <PlanChangeConfirmation change={change} summary={summary} />
           </>
         );
       }}

@@ -4,6 +4,7 @@ import { formatDate } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
+import { UsageMeter, usageAmount } from '../../kit/usage-meter';
 import { useApiLoad } from '../../kit/use-api-load';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
@@ -25,7 +26,6 @@ export function UsageSection() {
               css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.9rem' }}
             >
               {usage.lines.map((line) => {
-                const total = line.included + line.addOns;
                 return (
                   <li key={line.usageCategory}>
                     <div
@@ -38,24 +38,11 @@ export function UsageSection() {
                     >
                       <span css={{ fontWeight: 600 }}>{line.label}</span>
                       <span>
-                        {total === 0
-                          ? `${numberFormat.format(line.used)} ${line.unit}, pay-as-you-go`
-                          : `${numberFormat.format(line.used)} of ${numberFormat.format(total)} ${line.unit}`}
+                        {usageAmount(line)}
                         {line.addOns > 0 ? ` (${numberFormat.format(line.addOns)} from add-ons)` : ''}
                       </span>
                     </div>
-                    {total > 0 ? (
-                      <meter
-                        min={0}
-                        max={100}
-                        low={80}
-                        high={99}
-                        optimum={0}
-                        value={Math.min(line.percentUsed, 100)}
-                        aria-label={`${line.label}: ${line.percentUsed} % used`}
-                        css={{ width: '100%', height: '0.9rem' }}
-                      />
-                    ) : null}
+                    <UsageMeter line={line} height="0.9rem" />
                   </li>
                 );
               })}
