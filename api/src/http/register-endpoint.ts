@@ -6,7 +6,12 @@ import {
   errorCodes,
   permissionRefusal,
 } from '@dcipher/shared/contract';
-import { isPermitted, type OrganizationRole, type PermissionSubject } from '@dcipher/shared/domain';
+import {
+  type CustomerType,
+  isPermitted,
+  type OrganizationRole,
+  type PermissionSubject,
+} from '@dcipher/shared/domain';
 import { disallowedCharacterMessage, fieldErrorsOf, issueMessage } from '@dcipher/shared/validation';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +32,8 @@ export interface AuthenticatedUser {
   id: string;
   email: string;
   organizationId: string;
+  /** The organization's customer type: organization-only endpoints refuse an Individual one (0085). */
+  customerType: CustomerType;
   role: OrganizationRole;
   requiresPasswordChange: boolean;
   /** Dcipher staff: may call endpoints whose permission is `internal-admin`. */
@@ -194,8 +201,9 @@ async function authorize(
   if (caller.kind === 'user' && caller.twoStepSetupRequired && !endpoint.allowedBeforeTwoStepSetup) {
     throw new TwoStepSetupRequiredError();
   }
-  if (!isPermitted(permissionSubjectOf(caller), endpoint.permission)) {
-    throw new ForbiddenError(permissionRefusal(endpoint.permission));
+  const subject = permissionSubjectOf(caller);
+  if (!isPermitted(subject, endpoint.permission)) {
+    throw new ForbiddenError(permissionRefusal(endpoint.permission, subject));
   }
   return caller;
 }
@@ -203,7 +211,12 @@ async function authorize(
 /** What the shared policy needs to know of a caller. */
 export function permissionSubjectOf(caller: Caller): PermissionSubject {
   return caller.kind === 'user'
-    ? { kind: 'user', role: caller.role, internalAdmin: caller.internalAdmin }
+    ? {
+        kind: 'user',
+        role: caller.role,
+        internalAdmin: caller.internalAdmin,
+        customerType: caller.customerType,
+      }
     : { kind: 'payment-setup' };
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { businessFeatureMessage, organizationFeatures } from '../domain/entitlements.js';
 import { permissionActions, permissionResources } from '../domain/enumerations.js';
-import type { EndpointPermission } from '../domain/permissions.js';
+import { type EndpointPermission, missingFeature, type PermissionSubject } from '../domain/permissions.js';
 import {
   accountMessages,
   accountSecurityMessages,
@@ -236,6 +237,8 @@ export const errorDefinitions = {
           resource: v.picklist(permissionResources),
         }),
         v.object({ reason: v.literal('resourcePermission'), action: v.picklist(permissionActions) }),
+        // An organization-only call from an Individual account (docs/decisions/0085).
+        v.object({ reason: v.literal('businessFeature'), feature: v.picklist(organizationFeatures) }),
         v.object({ reason: v.literal('otherUsersIntegrationTokens'), integration }),
         v.object({ reason: v.picklist(Object.keys(forbiddenReasons) as Keys<typeof forbiddenReasons>) }),
       ]),
@@ -247,6 +250,8 @@ export const errorDefinitions = {
           return permissionDenied(params.action, params.resource);
         case 'resourcePermission':
           return `You do not have permission to ${params.action} this resource.`;
+        case 'businessFeature':
+          return businessFeatureMessage(params.feature);
         case 'otherUsersIntegrationTokens':
           return integrationMessages.onlyOwnTokens(params.integration);
         default:
@@ -526,8 +531,16 @@ export function errorMessage(code: ErrorCode, params?: unknown): string {
 /** The status the API answers with a code. */
 export const errorStatus = (code: ErrorCode): number => errorDefinitions[code].status;
 
-/** The refusal the permission policy gives a caller an endpoint's permission does not let through (0022). */
-export function permissionRefusal(permission: EndpointPermission): NonNullable<ErrorParams<'FORBIDDEN'>> {
+/**
+ * The refusal the permission policy gives a caller an endpoint's permission does not let through (0022): the
+ * organization feature the caller's account lacks (0085), else the action on the resource.
+ */
+export function permissionRefusal(
+  permission: EndpointPermission,
+  subject?: PermissionSubject,
+): NonNullable<ErrorParams<'FORBIDDEN'>> {
+  const feature = subject ? missingFeature(subject, permission) : undefined;
+  if (feature) return { reason: 'businessFeature', feature };
   if (permission === 'internal-admin') return { reason: 'internalAdminOnly' };
   if (permission === 'signed-in') return { reason: 'signedInOnly' };
   return { reason: 'permission', action: permission.action, resource: permission.resource };

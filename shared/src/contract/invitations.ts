@@ -45,7 +45,7 @@ export const inviteUser = defineEndpoint({
   method: 'POST',
   path: '/org-admin/invites',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   body: { name: 'inviteInput', schema: InviteInputSchema },
   response: SentInvitationSchema,
   successStatus: 201,
@@ -61,7 +61,7 @@ export const resendInvitation = defineEndpoint({
   method: 'POST',
   path: '/org-admin/invites/resend',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   body: { name: 'resendInvitationInput', schema: ResendInvitationInputSchema },
   response: SentInvitationSchema,
 });

@@ -77,7 +77,7 @@ export const listMembers = defineEndpoint({
   method: 'GET',
   path: '/org-admin/users',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   query: MemberListQuerySchema,
   response: MemberPageSchema,
 });
@@ -93,7 +93,7 @@ export const revokeInvitation = defineEndpoint({
   method: 'DELETE',
   path: '/org-admin/invites/{userId}',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   params: RevokeInvitationParamsSchema,
   response: v.object({ revoked: v.literal(true) }),
 });
@@ -113,7 +113,7 @@ export const checkMemberEmail = defineEndpoint({
   method: 'GET',
   path: '/org-admin/email',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   query: v.object({ email: emailField }),
   response: MemberEmailCheckSchema,
 });
@@ -130,7 +130,7 @@ export const changeMemberRole = defineEndpoint({
   method: 'PUT',
   path: '/org-admin/users/{email}',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   params: MemberEmailParamsSchema,
   body: { name: 'memberRoleInput', schema: MemberRoleInputSchema },
   response: MemberSchema,
@@ -144,7 +144,7 @@ export const removeMember = defineEndpoint({
   method: 'DELETE',
   path: '/org-admin/users/{email}',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   params: MemberEmailParamsSchema,
   response: v.object({ removed: v.literal(true) }),
 });

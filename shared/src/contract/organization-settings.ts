@@ -80,7 +80,7 @@ export const changeOrganizationRegion = defineEndpoint({
   method: 'PATCH',
   path: '/organization/region',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'update' },
+  permission: { resource: 'organization', action: 'update', feature: 'cloud-region' },
   body: { name: 'regionInput', schema: RegionInputSchema },
   response: OrganizationSchema,
 });
@@ -123,7 +123,11 @@ export const getPasswordPolicy = defineEndpoint({
   method: 'GET',
   path: '/org-admin/password-policies',
   auth: 'bearer',
-  permission: { resource: 'organization-password-expiration-policy', action: 'read' },
+  permission: {
+    resource: 'organization-password-expiration-policy',
+    action: 'read',
+    feature: 'security-policies',
+  },
   response: PasswordPolicySchema,
 });
 
@@ -135,7 +139,11 @@ export const updatePasswordPolicy = defineEndpoint({
   method: 'PUT',
   path: '/org-admin/password-policies',
   auth: 'bearer',
-  permission: { resource: 'organization-password-expiration-policy', action: 'update' },
+  permission: {
+    resource: 'organization-password-expiration-policy',
+    action: 'update',
+    feature: 'security-policies',
+  },
   body: { name: 'passwordPolicyInput', schema: PasswordPolicyInputSchema },
   response: PasswordPolicySchema,
 });
@@ -152,7 +160,7 @@ export const setTwoStepRequirement = defineEndpoint({
   method: 'PUT',
   path: '/organization/two-step-requirement',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'update' },
+  permission: { resource: 'organization', action: 'update', feature: 'security-policies' },
   body: { name: 'twoStepRequirementInput', schema: TwoStepRequirementInputSchema },
   response: OrganizationSchema,
 });
@@ -243,7 +251,7 @@ export const listOrganizationActivity = defineEndpoint({
   method: 'GET',
   path: '/organization/activity',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'update' },
+  permission: { resource: 'organization', action: 'update', feature: 'activity-log' },
   query: ActivityQuerySchema,
   response: ActivityPageSchema,
 });
@@ -272,7 +280,7 @@ export const exportOrganizationActivity = defineEndpoint({
   method: 'GET',
   path: '/organization/activity/export',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'update' },
+  permission: { resource: 'organization', action: 'update', feature: 'activity-log' },
   query: ActivityFilterSchema,
   response: ActivityExportSchema,
 });

@@ -279,7 +279,7 @@ export const setOrganizationRole = defineEndpoint({
   method: 'POST',
   path: '/roles/organization',
   auth: 'bearer',
-  permission: { resource: 'organization', action: 'grant' },
+  permission: { resource: 'organization', action: 'grant', feature: 'members' },
   body: { name: 'organizationRoleInput', schema: OrganizationRoleInputSchema },
   response: v.object({ email: v.string(), role: v.picklist(organizationRoles) }),
 });

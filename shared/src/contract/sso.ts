@@ -191,7 +191,7 @@ export const getSsoConfig = defineEndpoint({
   method: 'GET',
   path: '/sso/configs',
   auth: 'bearer',
-  permission: { resource: 'account-sso-settings', action: 'read' },
+  permission: { resource: 'account-sso-settings', action: 'read', feature: 'single-sign-on' },
   response: SsoConfigSchema,
 });
 
@@ -203,7 +203,7 @@ export const saveSsoConfig = defineEndpoint({
   method: 'POST',
   path: '/sso/configs',
   auth: 'bearer',
-  permission: { resource: 'account-sso-settings', action: 'update' },
+  permission: { resource: 'account-sso-settings', action: 'update', feature: 'single-sign-on' },
   body: { name: 'ssoConfigInput', schema: SsoConfigInputSchema },
   response: SsoConfigSchema,
 });
@@ -216,7 +216,7 @@ export const deleteSsoConfig = defineEndpoint({
   method: 'DELETE',
   path: '/sso/configs',
   auth: 'bearer',
-  permission: { resource: 'account-sso-settings', action: 'delete' },
+  permission: { resource: 'account-sso-settings', action: 'delete', feature: 'single-sign-on' },
   response: v.object({ deleted: v.literal(true) }),
 });
 
@@ -261,7 +261,7 @@ export const testSsoConnection = defineEndpoint({
   method: 'POST',
   path: '/sso/configs/test',
   auth: 'bearer',
-  permission: { resource: 'account-sso-settings', action: 'update' },
+  permission: { resource: 'account-sso-settings', action: 'update', feature: 'single-sign-on' },
   body: { name: 'ssoConnectionTestInput', schema: SsoConnectionTestInputSchema },
   response: SsoConnectionTestResultSchema,
 });
@@ -279,7 +279,7 @@ export const verifySsoDomain = defineEndpoint({
   method: 'POST',
   path: '/sso/configs/domains/verify',
   auth: 'bearer',
-  permission: { resource: 'account-sso-settings', action: 'update' },
+  permission: { resource: 'account-sso-settings', action: 'update', feature: 'single-sign-on' },
   body: { name: 'ssoDomainVerificationInput', schema: SsoDomainVerificationInputSchema },
   response: SsoConfigSchema,
 });

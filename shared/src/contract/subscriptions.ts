@@ -63,6 +63,11 @@ export const SubscriptionSummarySchema = v.object({
   currencyChosen: v.boolean(),
   /** During the trial: the plan picked to start, and be charged, when the trial ends (`endsAt`). */
   trialPlan: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  /**
+   * During the trial: the plan whose features and quotas the trial gives (docs/decisions/0085): the plan picked,
+   * else the customer type's most complete self-serve plan. Null when not on trial.
+   */
+  trialIncludes: v.nullable(v.object({ id: v.string(), name: v.string() })),
 });
 export type SubscriptionSummary = v.InferOutput<typeof SubscriptionSummarySchema>;
 

@@ -4,6 +4,7 @@ export * from './company-facts.js';
 export * from './constants.js';
 export * from './countries.js';
 export * from './currency.js';
+export * from './entitlements.js';
 export * from './enumerations.js';
 export { permissionTableMarkdown } from './permission-table.js';
 export * from './permissions.js';

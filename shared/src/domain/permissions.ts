@@ -1,4 +1,6 @@
+import { hasOrganizationFeature, type OrganizationFeature } from './entitlements.js';
 import {
+  type CustomerType,
   type OrganizationRole,
   type PermissionAction,
   type PermissionResource,
@@ -114,7 +116,13 @@ export const permissionResourceLabels: Readonly<Record<PermissionResource, strin
  * organization the sign-up created, and nothing else (docs/decisions/0021).
  */
 export type PermissionSubject =
-  | { kind: 'user'; role: OrganizationRole; internalAdmin?: boolean }
+  | {
+      kind: 'user';
+      role: OrganizationRole;
+      internalAdmin?: boolean;
+      /** The organization's customer type: it decides the organization features (docs/decisions/0085). */
+      customerType?: CustomerType;
+    }
   | { kind: 'payment-setup' };
 
 const isShareable = (resource: PermissionResource) =>
@@ -140,16 +148,32 @@ export function can(
 
 /**
  * What a contract endpoint needs of a bearer caller: any signed-in user (their own things, signing out), Dcipher
- * staff, or one action on one resource of the policy.
+ * staff, or one action on one resource of the policy, and for an organization-only call the organization feature it
+ * belongs to (docs/decisions/0085: an Individual account has none of them).
  */
 export type EndpointPermission =
   | 'signed-in'
   | 'internal-admin'
-  | { resource: PermissionResource; action: PermissionAction };
+  | { resource: PermissionResource; action: PermissionAction; feature?: OrganizationFeature };
+
+/**
+ * The organization feature a subject lacks to use `permission`, if any: a user of an organization whose customer
+ * type does not have the feature the endpoint (or screen) declares.
+ */
+export function missingFeature(
+  subject: PermissionSubject,
+  permission: EndpointPermission | { feature?: OrganizationFeature },
+): OrganizationFeature | undefined {
+  if (typeof permission === 'string' || !permission.feature) return undefined;
+  if (subject.kind !== 'user' || subject.customerType === undefined) return undefined;
+  return hasOrganizationFeature(subject.customerType, permission.feature) ? undefined : permission.feature;
+}
 
 /** Whether `subject` may call an endpoint that needs `permission`. */
 export function isPermitted(subject: PermissionSubject, permission: EndpointPermission): boolean {
   if (permission === 'signed-in') return subject.kind === 'user';
   if (permission === 'internal-admin') return subject.kind === 'user' && subject.internalAdmin === true;
-  return can(subject, permission.resource, permission.action);
+  return (
+    missingFeature(subject, permission) === undefined && can(subject, permission.resource, permission.action)
+  );
 }

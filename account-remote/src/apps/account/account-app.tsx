@@ -1,6 +1,6 @@
 import { authStore, useAuth } from '@dcipher/shared/auth';
 import type { Account } from '@dcipher/shared/contract';
-import { can, pageTitle } from '@dcipher/shared/domain';
+import { can, hasOrganizationFeature, pageTitle } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
@@ -14,6 +14,7 @@ import { RemoteRouter, routerPath, useGo } from '../../router/remote-router';
 import { AccountNavigation } from './account-navigation';
 import { type AccountRoute, accountRoutes } from './account-routes';
 import { AdminOnlyPage } from './admin-only-page';
+import { BusinessOnlyPage } from './business-only-page';
 import { NotFoundInAccount } from './not-found-in-account';
 import { PlanStateBanner } from './plan-state-banner';
 
@@ -23,9 +24,14 @@ const CheckoutWelcome = lazy(() =>
   })),
 );
 
+/** Whether the account has the organization feature a route is (docs/decisions/0085). */
+const hasFeatureOf = (route: AccountRoute, account: Account) =>
+  !route.feature || hasOrganizationFeature(account.organization.customerType, route.feature);
+
 const mayOpen = (route: AccountRoute, account: Account) =>
-  !route.requires ||
-  can({ kind: 'user', role: account.role }, route.requires.resource, route.requires.action);
+  hasFeatureOf(route, account) &&
+  (!route.requires ||
+    can({ kind: 'user', role: account.role }, route.requires.resource, route.requires.action));
 
 /** The router's table: every account route of `browser-routes.ts` with a screen here; anything else is not found. */
 const routeTable: RouteObject[] = accountRoutes.map((route) => ({
@@ -181,11 +187,13 @@ function AccountArea({ navigate }: RemoteScreenProps) {
             tabIndex={-1}
             css={{ margin: '0 0 1.25rem', fontSize: '1.75rem', outline: 'none' }}
           >
-            {route && (Screen || route.requires) ? route.title : 'Page not found'}
+            {route && (Screen || route.requires || route.feature) ? route.title : 'Page not found'}
           </h1>
           {mustSetUpTwoStep ? <Alert>{organizationSettingsMessages.twoStepSetupRequired}</Alert> : null}
           {mustSetUpTwoStep ? null : <PlanStateBanner path={path} navigate={go} />}
-          {route?.requires && !mayOpen(route, account) ? (
+          {route?.feature && !hasFeatureOf(route, account) ? (
+            <BusinessOnlyPage feature={route.feature} navigate={go} />
+          ) : route?.requires && !mayOpen(route, account) ? (
             <AdminOnlyPage purpose={route.requires.purpose} />
           ) : (
             <ScreenOfRoute navigate={go} />

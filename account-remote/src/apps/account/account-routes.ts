@@ -1,4 +1,4 @@
-import type { PermissionAction, PermissionResource } from '@dcipher/shared/domain';
+import type { OrganizationFeature, PermissionAction, PermissionResource } from '@dcipher/shared/domain';
 import { type AccountRouteId, type AccountSection, matchRoute, routes } from '@dcipher/shared/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { accountScreens } from '../../features/account';
@@ -22,6 +22,11 @@ export interface AccountRoute {
   currentBelow?: boolean;
   /** What the user must be allowed to do to open it; others see the "only organization admins can…" page. */
   requires?: { resource: PermissionResource; action: PermissionAction; purpose: string };
+  /**
+   * The organization feature the page is (docs/decisions/0085): left out of the menu of an account without it
+   * (an Individual one), whose path shows what the feature is and why it is not there.
+   */
+  feature?: OrganizationFeature;
   /**
    * Loaded when first opened, so the login form never carries the account area's code. Absent for a declared
    * route whose screen a later issue builds: it is not in the menu, and says "not found" to those who may open it.
@@ -89,16 +94,21 @@ export const accountRoutes: readonly AccountRoute[] = [
     organizationPage('GeneralScreen'),
     organizationSettingsAdmin('change the organization’s name or delete it'),
   ),
-  screen('accountOrganization', organizationScreen, organizationAdmin('manage the organization’s members')),
-  screen(
-    'accountSecurityPolicies',
-    organizationPage('SecurityPoliciesScreen'),
-    organizationSettingsAdmin('set the organization’s password and two-step verification policies'),
-  ),
+  screen('accountOrganization', organizationScreen, {
+    ...organizationAdmin('manage the organization’s members'),
+    feature: 'members',
+  }),
+  screen('accountSecurityPolicies', organizationPage('SecurityPoliciesScreen'), {
+    ...organizationSettingsAdmin('set the organization’s password and two-step verification policies'),
+    feature: 'security-policies',
+  }),
   screen(
     'accountSso',
     lazy(() => import(/* webpackChunkName: "account-sso" */ '../../features/sso')),
-    { requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' } },
+    {
+      requires: { resource: 'account-sso-settings', action: 'update', purpose: 'set up single sign-on' },
+      feature: 'single-sign-on',
+    },
   ),
   screen(
     'accountApiKeys',
@@ -120,16 +130,17 @@ export const accountRoutes: readonly AccountRoute[] = [
         action: 'update',
         purpose: 'choose where the organization’s data is stored',
       },
+      feature: 'cloud-region',
     },
   ),
-  screen(
-    'accountActivity',
-    organizationPage('ActivityScreen'),
-    organizationSettingsAdmin('see the organization’s activity log'),
-  ),
+  screen('accountActivity', organizationPage('ActivityScreen'), {
+    ...organizationSettingsAdmin('see the organization’s activity log'),
+    feature: 'activity-log',
+  }),
   screen(
     'accountSharing',
     lazy(() => import(/* webpackChunkName: "account-sharing" */ '../../features/sharing')),
+    { feature: 'sharing' },
   ),
   screen(
     'accountTeam',
@@ -140,6 +151,7 @@ export const accountRoutes: readonly AccountRoute[] = [
         }),
       ),
     ),
+    { feature: 'members' },
   ),
   // Billing: subscription and plans, payment and billing details, invoices, wallet, add-ons.
   screen(

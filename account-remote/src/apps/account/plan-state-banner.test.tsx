@@ -25,6 +25,7 @@ const summary = (overrides: Partial<SubscriptionSummary>): SubscriptionSummary =
   currency: 'usd',
   currencyChosen: false,
   trialPlan: null,
+  trialIncludes: { id: 'business-monthly', name: 'Business' },
   ...overrides,
 });
 const business: SubscriptionSummary['plan'] = {

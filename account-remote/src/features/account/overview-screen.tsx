@@ -1,6 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type SubscriptionSummary } from '@dcipher/shared/contract';
-import { can } from '@dcipher/shared/domain';
+import { can, hasOrganizationFeature } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import type { AccountRouteId } from '@dcipher/shared/routes';
 import { theme } from '@dcipher/shared/ui';
@@ -24,7 +24,8 @@ const numberFormat = new Intl.NumberFormat('en-GB');
  */
 export default function OverviewScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
-  const caller = { kind: 'user', role: account.role } as const;
+  const { customerType } = account.organization;
+  const caller = { kind: 'user', role: account.role, customerType } as const;
   const mayReadPlan = can(caller, 'subscription', 'read');
   const mayReadWallet = can(caller, 'wallet-transaction', 'read');
   return (
@@ -41,7 +42,8 @@ export default function OverviewScreen({ navigate }: AccountScreenProps) {
       {mayReadPlan ? <PlanCard navigate={navigate} /> : null}
       {mayReadPlan ? <UsageCard navigate={navigate} /> : null}
       {mayReadWallet ? <CreditsCard navigate={navigate} /> : null}
-      <TeamCard navigate={navigate} />
+      {/* An Individual account is one person: no team to show (docs/decisions/0085). */}
+      {hasOrganizationFeature(customerType, 'members') ? <TeamCard navigate={navigate} /> : null}
       <SecurityCard navigate={navigate} />
       <WorkflowsCard navigate={navigate} mayCreate={can(caller, 'workflow', 'create')} />
     </div>
@@ -141,8 +143,18 @@ function UsageCard({ navigate }: AccountScreenProps) {
   const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.usage.getUsageDetails), {
     key: queryKeys.usage,
   });
+  // The plan card's read, shared through the query cache: during the trial, whose quotas these are.
+  const summary = useSummary().result;
+  const trialIncludes = summary.state === 'loaded' ? summary.data.trialIncludes : null;
   return (
     <Card title="Usage this period" link="subscription" linkText="Usage and quotas" navigate={navigate}>
+      {trialIncludes ? (
+        <Line>
+          <span data-testid="overview-trial-includes">
+            Your free trial includes the {trialIncludes.name} plan’s quotas.
+          </span>
+        </Line>
+      ) : null}
       <CardLoad load={result} loadingText="Loading your usage…" onRetry={() => void reload()} lines={3}>
         {(usage) =>
           usage.lines.length === 0 ? (

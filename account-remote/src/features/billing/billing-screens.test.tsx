@@ -27,6 +27,7 @@ const trial: SubscriptionSummary = {
   currency: 'usd',
   currencyChosen: false,
   trialPlan: null,
+  trialIncludes: { id: 'business-monthly', name: 'Business' },
 };
 const active: SubscriptionSummary = {
   ...trial,
@@ -35,6 +36,7 @@ const active: SubscriptionSummary = {
   daysLeft: 30,
   plan: { id: 'business-monthly', name: 'Business', billingPeriod: 'monthly', price: 49900, currency: 'usd' },
   endsAt: '2026-12-24T10:00:00.000Z',
+  trialIncludes: null,
 };
 const plan = (id: string, customerType: 'Individual' | 'Business', usd: number): PricingPlan => ({
   id,

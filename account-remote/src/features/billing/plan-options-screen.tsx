@@ -67,8 +67,8 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
             ) : null}
             {!mayChange ? (
               <p data-testid="plans-read-only" css={{ marginTop: 0 }}>
-                Only an admin of your organization can choose or change the plan. Ask an admin (see Members)
-                if you need another plan; you can compare them here.
+                Only an admin of your organization can choose or change the plan, so there are no buttons to
+                choose one here. Compare the plans, and ask an admin if you need another one.
               </p>
             ) : null}
             {mayChange && !summary.currencyChosen && !running ? (
@@ -105,6 +105,7 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                       currency={shownCurrency}
                       current={current}
                       picked={picked ? summary.endsAt : null}
+                      inTrial={summary.state === 'trialing' && summary.trialIncludes?.id === plan.id}
                     >
                       {current || !mayChange ? null : (
                         <Button
@@ -165,7 +166,17 @@ function PaidNotice({
   );
 }
 
-/** During the trial: the days left and, once a plan is picked, when it starts and is billed. */
+/**
+ * What the free trial gives, in one sentence the subscription screen and Available plans share (docs/decisions/0085):
+ * the features and quotas of the plan it is of, the one picked or else the most complete one.
+ */
+export function trialIncludesText(summary: SubscriptionSummary): string {
+  return summary.trialIncludes
+    ? `Free trial of ${summary.trialIncludes.name}: its features and quotas, no card needed`
+    : 'Free trial, no card needed';
+}
+
+/** During the trial: the days left, what the trial includes and, once a plan is picked, when it starts and is billed. */
 export function TrialState({ summary }: { summary: SubscriptionSummary }) {
   if (summary.state !== 'trialing' || !summary.endsAt) return null;
   const days = summary.daysLeft ?? 0;
@@ -174,8 +185,8 @@ export function TrialState({ summary }: { summary: SubscriptionSummary }) {
     <p data-testid="trial-state" css={{ marginTop: 0 }}>
       Your free trial has {days} {days === 1 ? 'day' : 'days'} left (until {end}).{' '}
       {summary.trialPlan
-        ? `${summary.trialPlan.name} starts then, and billing starts on ${end}.`
-        : 'Choose a plan now and keep your trial: billing starts when it ends.'}
+        ? `${summary.trialPlan.name} starts then, and billing starts on ${end}. Until then your trial includes ${summary.trialPlan.name}’s features and quotas.`
+        : `It includes ${summary.trialIncludes?.name ?? 'a plan'}’s features and quotas. Choose a plan now and keep your trial: your trial then includes that plan, and billing starts when the trial ends.`}
     </p>
   );
 }
@@ -186,6 +197,7 @@ export function PlanCard({
   currency,
   current,
   picked,
+  inTrial = false,
   children,
 }: {
   plan: PricingPlan;
@@ -193,6 +205,8 @@ export function PlanCard({
   current: boolean;
   /** ISO 8601 the plan picked during the trial starts; null when not picked. */
   picked: string | null;
+  /** The free trial gives this plan's features and quotas (docs/decisions/0085). */
+  inTrial?: boolean;
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -207,7 +221,7 @@ export function PlanCard({
         display: 'flex',
         flexDirection: 'column',
         gap: '0.5rem',
-        border: `${current || picked ? 2 : 1}px solid ${current || picked ? theme.colors.brand : theme.colors.border}`,
+        border: `${current || picked || inTrial ? 2 : 1}px solid ${current || picked || inTrial ? theme.colors.brand : theme.colors.border}`,
         borderRadius: '12px',
         padding: '1rem 1.1rem',
         background: theme.colors.surface,
@@ -220,7 +234,11 @@ export function PlanCard({
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>Your current plan</p>
       ) : picked ? (
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>
-          Chosen: starts {formatDate(picked)}
+          Chosen: starts {formatDate(picked)}. Your free trial includes it now.
+        </p>
+      ) : inTrial ? (
+        <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>
+          Your free trial includes this plan
         </p>
       ) : null}
       <p css={{ margin: 0, fontSize: '1.3rem', fontWeight: 700 }}>
@@ -241,8 +259,9 @@ export function PlanCard({
         ))}
       </ul>
       {plan.quotas.length > 0 ? (
-        <details>
-          <summary css={{ cursor: 'pointer', fontWeight: 600 }}>Quotas</summary>
+        <>
+          {/* Shown, not folded: the quotas are what the cards are compared by. */}
+          <h3 css={{ margin: '0.25rem 0 0', fontSize: '1rem' }}>Quotas</h3>
           <dl
             css={{
               display: 'grid',
@@ -259,7 +278,7 @@ export function PlanCard({
               </div>
             ))}
           </dl>
-        </details>
+        </>
       ) : null}
       {children ? <div css={{ marginTop: 'auto', paddingTop: '0.5rem' }}>{children}</div> : null}
     </article>

@@ -11,7 +11,7 @@ import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
-import { TrialState } from './plan-options-screen';
+import { TrialState, trialIncludesText } from './plan-options-screen';
 import { purchaseFigures } from './purchase-figures';
 import { UsageSection } from './usage-section';
 
@@ -95,7 +95,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                   {summary.plan
                     ? `${summary.plan.name} (${summary.plan.billingPeriod}), ${formatMoney(summary.plan.price, summary.plan.currency)} per ${summary.plan.billingPeriod === 'annual' ? 'year' : 'month'}`
                     : summary.state === 'trialing'
-                      ? 'Free trial: every feature, no card needed'
+                      ? trialIncludesText(summary)
                       : 'No plan'}
                 </dd>
                 {summary.endsAt ? (

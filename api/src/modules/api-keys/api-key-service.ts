@@ -190,6 +190,7 @@ export function createApiKeyService({
         id: user.id,
         email: user.email,
         organizationId: user.organizationId,
+        customerType: user.customerType,
         role: user.role,
         requiresPasswordChange: user.requiresPasswordChange,
         internalAdmin: false,

@@ -13,6 +13,7 @@ import { organizationWithPeople } from '../../test-support/organization-with-peo
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { saveTrialPlan } from '../people/organization-repository.js';
 import { storeFlowId, workflowStoreOrganization } from './flows-service.js';
 
 const corpus = new URL('../../engine/test-corpus/', import.meta.url);
@@ -646,7 +647,7 @@ describe('workflows (docs/decisions/0071)', () => {
     );
   });
 
-  it('refuses custom workflows past the plan quota', async () => {
+  it('refuses custom workflows past the plan quota; a trial has the quota of the plan it is of (0085)', async () => {
     const org = await organizationWithPeople(server, { label: 'flows-quota', customerType: 'Individual' });
     const custom = (index: number) => ({
       name: `Custom ${index}`,
@@ -654,7 +655,8 @@ describe('workflows (docs/decisions/0071)', () => {
       analysisType: 'contentAnalysis',
       dataSources: [{ kind: 'starter', group: 'file', sampleId: 'coffee-machine-reviews' }],
     });
-    // Starter plan: 2 custom workflows.
+    // Starter picked during the trial (as POST /subscriptions with startNow false records it): 2 custom workflows.
+    await saveTrialPlan(server.database, org.id, { planId: 'starter-monthly', promoCode: null });
     await create(org.admin, custom(1));
     await create(org.admin, custom(2));
     const refused = await call('POST', '/flows', { token: org.admin }, custom(3));
@@ -662,6 +664,9 @@ describe('workflows (docs/decisions/0071)', () => {
       [refused.statusCode, errorBodyOf(refused).code, errorBodyOf(refused).params],
       [402, 'FLOW_QUOTA_REACHED', { limit: 2 }],
     );
+    // Without a pick an Individual trial is of Professional: 10 custom workflows, so a third is made.
+    await saveTrialPlan(server.database, org.id, null);
+    await create(org.admin, custom(3));
   });
 
   it('public calls: an API key of the organization, anonymous for a public flow, refused otherwise', async () => {

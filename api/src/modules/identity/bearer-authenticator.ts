@@ -48,6 +48,7 @@ export function createBearerAuthenticator(
       sessionId: claims.sid,
       email: user.email,
       organizationId: user.organizationId,
+      customerType: user.customerType,
       role: user.role,
       requiresPasswordChange: user.requiresPasswordChange,
       internalAdmin: user.internalAdmin,

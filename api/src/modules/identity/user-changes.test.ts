@@ -39,6 +39,7 @@ describe('what a process remembers of people, and forgets at every change (issue
     status: 'Active',
     organizationId: demoOrganization.id,
     role: 'admin',
+    customerType: 'Business',
     requiresPasswordChange: false,
     emailVerified: true,
     internalAdmin: false,

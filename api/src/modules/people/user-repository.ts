@@ -1,4 +1,4 @@
-import type { InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
+import type { CustomerType, InvitationStatus, OrganizationRole } from '@dcipher/shared/domain';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
@@ -17,6 +17,8 @@ export interface IdentityUser {
   passwordHash: string | null;
   status: InvitationStatus;
   organizationId: string;
+  /** The organization's customer type: it decides the organization features (docs/decisions/0085). */
+  customerType: CustomerType;
   role: OrganizationRole;
   requiresPasswordChange: boolean;
   /** False until the user opens the link emailed at sign-up; such a user cannot sign in yet. */
@@ -48,6 +50,9 @@ export function identityUsers(kysely: Db) {
     'users.passwordHash',
     'users.status',
     'users.organizationId',
+    sql<CustomerType>`(select organizations.customer_type from organizations where organizations.id = users.organization_id)`.as(
+      'customerType',
+    ),
     'users.role',
     'users.requiresPasswordChange',
     eb('users.emailVerifiedAt', 'is not', null).$castTo<boolean>().as('emailVerified'),

@@ -12,6 +12,7 @@ import {
   type Discount,
   planStatusLabel,
   priceAmount,
+  trialPlanOf,
   upgradeSubtotal,
   vatRateFor,
 } from '@dcipher/shared/domain';
@@ -341,6 +342,11 @@ export function createSubscriptionService({
       !subscription && organization?.trialPlanId
         ? await findPlan(database, organization.trialPlanId)
         : undefined;
+    // What the trial gives (docs/decisions/0085): the picked plan, else the type's most complete self-serve plan.
+    const trialIncludes =
+      !subscription && organization
+        ? (trialPlan ?? (await findPlan(database, trialPlanOf(organization.customerType, null))))
+        : undefined;
     const chosen = (isLive(subscription) ? subscription.currency : undefined) ?? organization?.currency;
     const currency = chosen ?? countryCurrency(card);
     if (!subscription) {
@@ -359,6 +365,8 @@ export function createSubscriptionService({
         currency,
         currencyChosen: chosen !== undefined && chosen !== null,
         trialPlan: trialPlan && state === 'trialing' ? { id: trialPlan.id, name: trialPlan.name } : null,
+        trialIncludes:
+          trialIncludes && state === 'trialing' ? { id: trialIncludes.id, name: trialIncludes.name } : null,
       };
     }
     const plan = await findPlan(database, subscription.planId);
@@ -392,6 +400,7 @@ export function createSubscriptionService({
       currency,
       currencyChosen: chosen !== undefined && chosen !== null,
       trialPlan: null,
+      trialIncludes: null,
     };
   }
 

@@ -1,6 +1,6 @@
 import type { UsageCheck, UsageDetails, UsageLine } from '@dcipher/shared/contract';
 import { errorCodes, maxUploadBytes } from '@dcipher/shared/contract';
-import { type FileFormat, fileFormats, type UsageCategory } from '@dcipher/shared/domain';
+import { type FileFormat, fileFormats, trialPlanOf, type UsageCategory } from '@dcipher/shared/domain';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Database, Queryable } from '../../db/database.js';
@@ -79,20 +79,25 @@ export function createUsageService({
   mailer: Mailer;
   webUrl: string;
 }) {
-  /** The current period and what its plan includes, per metered category; a trial counts as its type's first plan. */
+  /**
+   * The current period and what its plan includes, per metered category. The free trial includes what the plan it
+   * is of includes (docs/decisions/0085): the plan picked during the trial, else the customer type's most complete
+   * self-serve plan; `GET /subscriptions/summary` names that plan as `trialIncludes`.
+   */
   async function allowance(database: Queryable, organizationId: string) {
     const subscription = await findSubscription(database, organizationId);
     const live = subscription && subscription.status !== 'expired' ? subscription : undefined;
     const organization = await findOrganizationBilling(database, organizationId);
     const planId =
-      live?.planId ?? (organization?.customerType === 'Individual' ? 'starter-monthly' : 'business-monthly');
+      live?.planId ?? trialPlanOf(organization?.customerType ?? 'Business', organization?.trialPlanId);
     const plan = await findPlanAllowance(database, planId);
     const now = new Date();
     const trialEnd = organization?.trialEndsAt ?? now;
     const start = live?.currentPeriodStart ?? new Date(trialEnd.getTime() - 14 * 86_400_000);
     const end = live?.currentPeriodEnd ?? trialEnd;
-    // Quotas are stated per month: an annual period includes twelve months of them.
-    const months = plan?.billingPeriod === 'annual' ? 12 : 1;
+    // Quotas are stated per month: an annual period includes twelve months of them; the trial (14 days) one month's,
+    // whichever period the plan it is of has.
+    const months = live && plan?.billingPeriod === 'annual' ? 12 : 1;
     const included = new Map<UsageCategory, number>();
     const maxFileBytes =
       sizeInBytes(plan?.quotas.find((quota) => quota.label === 'Max file size')?.value ?? '') ?? 0;
