@@ -594,7 +594,9 @@ describe('members and invitations (docs/decisions/0035)', () => {
 
     it('joining is refused while others belong to one’s own organization, and once the offer expired', async () => {
       const busy = await invitedThenSignedUp('busy', '192.0.2.82');
-      assert.equal((await invite(busy.token, address('colleague'))).statusCode, 201);
+      // An Individual account cannot invite (docs/decisions/0085): the colleague is one it had before that rule.
+      assert.equal((await invite(busy.token, address('colleague'))).statusCode, 403);
+      await addUser(busy.ownOrganizationId, 'teammate', 'colleague');
       const [offer] = await offersOf(busy.token);
       const refused = await call('POST', `/invitations/offers/${offer!.id}/accept`, busy.token);
       assert.equal(refused.statusCode, 409);
