@@ -40,7 +40,11 @@ test('a trial customer sees the overview at /account, moves through the grouped 
       'Two-step verification is off',
     );
     await expect(card('Security')).toContainText(/Signed in on \d+ devices? or browsers?\./);
-    await expect(card('Team').getByTestId('overview-team')).toHaveText('1 member');
+    // An Individual account has no team card (docs/decisions/0085); its trial has Professional's quotas.
+    await expect(card('Team')).toHaveCount(0);
+    await expect(card('Usage this period').getByTestId('overview-trial-includes')).toHaveText(
+      'Your free trial includes the Professional plan’s quotas.',
+    );
     await expect(card('Usage this period').getByRole('alert')).toHaveCount(0);
     await expect(card('Workflows').getByRole('link', { name: 'Open your workflows' })).toHaveAttribute(
       'href',
