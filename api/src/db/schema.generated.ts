@@ -328,6 +328,7 @@ export interface Organizations {
   name: string;
   passwordExpiresAfterDays: number | null;
   region: Generated<CloudRegion>;
+  signupPlanId: string | null;
   trialEndsAt: Timestamp | null;
   trialPlanId: string | null;
   trialPlanPromoCode: string | null;

@@ -41,6 +41,12 @@ export const RegistrationInputSchema = v.pipe(
      * from then on. Absent: the billing country decides when a card is added.
      */
     currency: v.optional(v.picklist(['usd', 'eur', 'gpb'], 'Please choose a currency: usd, eur or gpb.')),
+    /**
+     * The plan the visitor started the trial from on the pricing page (`/signup?plan=…`): the free trial gives its
+     * features and quotas (docs/decisions/0085). Nothing is charged for it. A plan that is not a self-serve plan of
+     * the customer type is not kept (the trial is then of the type's most complete plan).
+     */
+    plan: v.optional(v.pipe(v.string(), v.maxLength(100, 'Please choose a plan of the pricing page.'))),
     ...captchaField,
   }),
   // A business gives its company and size band. Partial checks run even while other fields are wrong, so the

@@ -62,8 +62,9 @@ export const defaultTrialPlanIds: Readonly<Record<CustomerType, string>> = {
 };
 
 /**
- * The plan whose features and quotas a free trial gives: the plan picked during the trial (docs/decisions/0078,
- * started when the trial ends), else the customer type's most complete self-serve plan.
+ * The plan whose features and quotas a free trial gives: `chosenPlanId`, the plan picked during the trial
+ * (docs/decisions/0078, started when the trial ends) or else the one the trial was started from on the pricing
+ * page; without either, the customer type's most complete self-serve plan.
  */
-export const trialPlanOf = (customerType: CustomerType, pickedPlanId: string | null | undefined): string =>
-  pickedPlanId ?? defaultTrialPlanIds[customerType];
+export const trialPlanOf = (customerType: CustomerType, chosenPlanId: string | null | undefined): string =>
+  chosenPlanId ?? defaultTrialPlanIds[customerType];

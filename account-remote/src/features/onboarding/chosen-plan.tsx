@@ -50,8 +50,9 @@ export function ChosenPlan({ planId, onPlan }: { planId: string; onPlan?: (plan:
         , {formatMoney(plan.prices[currency], currency)} per {period} before VAT.
       </p>
       <p css={{ margin: '0.35rem 0 0', color: theme.colors.muted }}>
-        Nothing is charged today: your {plan.trialDays || freeTrialDays}-day free trial starts now. You pay
-        only when you choose the plan in your account and confirm the amount.
+        Nothing is charged today: your {plan.trialDays || freeTrialDays}-day free trial of {plan.name} starts
+        now, with its features and quotas. You pay only when you choose the plan in your account and confirm
+        the amount.
       </p>
     </section>
   );

@@ -343,6 +343,14 @@ describe('Sign-up: the workflow chosen in the workflow store', () => {
     expect(sessionStorage.getItem('dcipher.signup-workflow')).toBeNull();
   });
 
+  it('sends the plan chosen on the pricing page, which the trial is then of (docs/decisions/0085)', async () => {
+    answerRegistration('setup');
+    await renderAt('/signup?plan=starter-monthly');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    await createAccount();
+    expect(registered()).toEqual({ body: expect.objectContaining({ plan: 'starter-monthly' }) });
+  });
+
   it('ignores a workflow that is not in the catalogue', async () => {
     answerRegistration('setup');
     await renderAt('/signup?workflow=..%2Faccount');

@@ -119,6 +119,8 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
             ...body,
             ...(workflow ? { workflow: workflow.id } : {}),
             ...(currency ? { currency } : {}),
+            // The plan chosen on the pricing page: the trial is of it (docs/decisions/0085).
+            ...(planId ? { plan: planId } : {}),
           },
         });
         forgetSignupDraft();

@@ -32,6 +32,7 @@ import { jobsMigration } from './0036-jobs.js';
 import { sessionChangeNotificationsMigration } from './0037-session-change-notifications.js';
 import { workflowsMigration } from './0038-workflows.js';
 import { billingWithoutSurprisesMigration } from './0039-billing-without-surprises.js';
+import { trialSignupPlanMigration } from './0040-trial-signup-plan.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   sessionChangeNotificationsMigration,
   workflowsMigration,
   billingWithoutSurprisesMigration,
+  trialSignupPlanMigration,
 ];

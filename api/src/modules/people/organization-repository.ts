@@ -193,12 +193,14 @@ export async function findOrganizationBilling(
       currency: CurrencyCode | null;
       trialPlanId: string | null;
       trialPlanPromoCode: string | null;
+      /** The plan the trial was started from on the pricing page (docs/decisions/0085). */
+      signupPlanId: string | null;
     }
   | undefined
 > {
   return db(database)
     .selectFrom('organizations')
-    .select(['trialEndsAt', 'customerType', 'currency', 'trialPlanId', 'trialPlanPromoCode'])
+    .select(['trialEndsAt', 'customerType', 'currency', 'trialPlanId', 'trialPlanPromoCode', 'signupPlanId'])
     .where('id', '=', organizationId)
     .executeTakeFirst();
 }
@@ -253,6 +255,33 @@ export async function chooseOrganizationCurrency(
     .set({ currency })
     .where('id', '=', organizationId)
     .where('currency', 'is', null)
+    .execute();
+}
+
+/**
+ * The plan a visitor started the trial from on the pricing page, kept when it is a self-serve plan of the
+ * organization's customer type (docs/decisions/0085): the trial gives its features and quotas. Charges nothing.
+ */
+export async function saveSignupPlan(
+  database: Queryable,
+  organizationId: string,
+  planId: string,
+): Promise<void> {
+  await db(database)
+    .updateTable('organizations')
+    .set({ signupPlanId: planId })
+    .where('id', '=', organizationId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('pricingPlans')
+          .select('pricingPlans.id')
+          .where('pricingPlans.id', '=', planId)
+          .where('pricingPlans.isCustom', '=', false)
+          .where('pricingPlans.isActive', '=', true)
+          .whereRef('pricingPlans.customerType', '=', 'organizations.customerType'),
+      ),
+    )
     .execute();
 }
 

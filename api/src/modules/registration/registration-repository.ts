@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import { createStarterFlow } from '../flows/flows-starter.js';
 import { keepInvitationAsOffer } from '../invitations/invitation-repository.js';
 import { lockInviteeByEmail } from '../people/membership-repository.js';
-import { createOrganization } from '../people/organization-repository.js';
+import { createOrganization, saveSignupPlan } from '../people/organization-repository.js';
 import { insertUser } from '../people/user-repository.js';
 import { chooseOrganizationCurrency } from '../subscriptions/subscription-repository.js';
 import { issueEmailVerificationToken } from './email-verification-tokens.js';
@@ -50,6 +50,8 @@ export async function createAccount(
       if (registration.currency) {
         await chooseOrganizationCurrency(transaction, organization.id, registration.currency);
       }
+      // The pricing page's plan: the trial is of it (docs/decisions/0085); another type's plan is not kept.
+      if (registration.plan) await saveSignupPlan(transaction, organization.id, registration.plan);
 
       const user = await insertUser(transaction, {
         email: registration.email,

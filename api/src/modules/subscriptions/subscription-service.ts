@@ -342,10 +342,12 @@ export function createSubscriptionService({
       !subscription && organization?.trialPlanId
         ? await findPlan(database, organization.trialPlanId)
         : undefined;
-    // What the trial gives (docs/decisions/0085): the picked plan, else the type's most complete self-serve plan.
+    // What the trial gives (docs/decisions/0085): the picked plan, else the pricing page's, else the type's most
+    // complete self-serve plan.
     const trialIncludes =
       !subscription && organization
-        ? (trialPlan ?? (await findPlan(database, trialPlanOf(organization.customerType, null))))
+        ? (trialPlan ??
+          (await findPlan(database, trialPlanOf(organization.customerType, organization.signupPlanId))))
         : undefined;
     const chosen = (isLive(subscription) ? subscription.currency : undefined) ?? organization?.currency;
     const currency = chosen ?? countryCurrency(card);

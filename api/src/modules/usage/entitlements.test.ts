@@ -4,7 +4,8 @@ import { businessFeatureMessage, type OrganizationFeature } from '@dcipher/share
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
+import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * What an organization is entitled to (docs/decisions/0085): the free trial gives the quotas of the plan it is of
@@ -91,6 +92,31 @@ describe('entitlements: the trial’s plan and the organization features (docs/d
     const annual = await pick('professional-annual', 'entitlement-pick-0002');
     assert.deepEqual(annual.trialIncludes, { id: 'professional-annual', name: 'Professional' });
     assert.equal((await included(org.admin)).News, 25_000, 'a 14-day trial counts one month, not twelve');
+  });
+
+  it('a trial started from a plan on the pricing page is of that plan; another type’s plan is not kept', async () => {
+    const signedUpWith = async (email: string, plan: string, remoteAddress: string) => {
+      const response = await signUp(server.app, individualSignUp({ email, plan }), remoteAddress);
+      assert.equal(response.statusCode, 201, response.body);
+      const verified = await server.app.inject({
+        method: 'POST',
+        url: '/verify-email',
+        payload: { token: await verificationTokenFor(server.database, email) },
+      });
+      assert.ok(verified.statusCode < 300, verified.body);
+      return (await logIn(server.app, { email, password: 'Harbour-Lights-2026' })).accessToken;
+    };
+    const starter = await signedUpWith('pricing-starter@example.com', 'starter-annual', '192.0.2.150');
+    assert.deepEqual((await summary(starter)).trialIncludes, { id: 'starter-annual', name: 'Starter' });
+    assert.equal((await included(starter)).News, 5_000, 'Starter’s month of news articles, not twelve');
+    assert.equal(await largestFile(starter), 50 * 1024 ** 2);
+
+    // A Business plan's link on an Individual sign-up: the account is made, the trial is of Professional.
+    const mismatched = await signedUpWith('pricing-mismatch@example.com', 'business-monthly', '192.0.2.151');
+    assert.deepEqual((await summary(mismatched)).trialIncludes, {
+      id: 'professional-monthly',
+      name: 'Professional',
+    });
   });
 
   it('a Business trial has the Business plan’s quotas', async () => {

@@ -81,15 +81,19 @@ export function createUsageService({
 }) {
   /**
    * The current period and what its plan includes, per metered category. The free trial includes what the plan it
-   * is of includes (docs/decisions/0085): the plan picked during the trial, else the customer type's most complete
-   * self-serve plan; `GET /subscriptions/summary` names that plan as `trialIncludes`.
+   * is of includes (docs/decisions/0085): the plan picked during the trial, else the one it was started from on the
+   * pricing page, else the customer type's most complete self-serve plan; `GET /subscriptions/summary` names that plan as `trialIncludes`.
    */
   async function allowance(database: Queryable, organizationId: string) {
     const subscription = await findSubscription(database, organizationId);
     const live = subscription && subscription.status !== 'expired' ? subscription : undefined;
     const organization = await findOrganizationBilling(database, organizationId);
     const planId =
-      live?.planId ?? trialPlanOf(organization?.customerType ?? 'Business', organization?.trialPlanId);
+      live?.planId ??
+      trialPlanOf(
+        organization?.customerType ?? 'Business',
+        organization?.trialPlanId ?? organization?.signupPlanId,
+      );
     const plan = await findPlanAllowance(database, planId);
     const now = new Date();
     const trialEnd = organization?.trialEndsAt ?? now;
