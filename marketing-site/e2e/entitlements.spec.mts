@@ -110,6 +110,44 @@ test('an Individual trial customer sees no Members, SSO or Cloud settings, and t
   );
 });
 
+test('a trial started from Starter on the pricing page has Starter’s quotas, and says so from sign-up on', async ({
+  page,
+  request,
+  stack,
+}, testInfo) => {
+  const email = `sam.starter.${Date.now()}@example.com`;
+  await page.goto('/pricing');
+  await page
+    .getByRole('link', { name: /Start 14-day free trial/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/signup\?plan=starter-/);
+  const plan = page.getByRole('region', { name: 'Your plan' });
+  await expect(plan).toContainText(/free trial of Starter starts now, with its features and quotas/);
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Starter');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto(
+    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+  await page.goto('/account');
+  const usage = page.getByRole('region', { name: 'Usage this period' });
+  await expect(usage.getByTestId('overview-trial-includes')).toHaveText(
+    'Your free trial includes the Starter plan’s quotas.',
+  );
+  await expect(usage.getByRole('listitem').filter({ hasText: 'News media articles' })).toContainText(
+    '0 of 5,000 articles',
+  );
+  await page.screenshot({ path: testInfo.outputPath('starter-trial-overview.png'), fullPage: true });
+});
+
 test('a Business admin sees Members, SSO and Cloud settings in the menu and the team on the overview', async ({
   page,
 }, testInfo) => {
