@@ -2,6 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import type { Account, PricingPlan, SubscriptionSummary } from '@dcipher/shared/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { answering, testAccount } from '../../test-support/account-test-api';
+import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
 
@@ -119,6 +120,7 @@ describe('entitlements in the account area (docs/decisions/0085)', () => {
     expect(
       within(page).getByRole('link', { name: 'Contact us about a Business plan' }).getAttribute('href'),
     ).toBe('/account/contact');
+    await expectNoAxeViolations(page);
     cleanup();
     await openAt('/account/cloud-settings', individual);
     expect((await screen.findByTestId('business-only')).textContent).toContain(
