@@ -46,7 +46,8 @@ export function createOpenApiDocument(endpoints: readonly EndpointDefinition[]) 
     (paths[endpoint.path] as Record<string, object>)[endpoint.method.toLowerCase()] = {
       operationId: endpoint.operation,
       summary: endpoint.summary,
-      // `x-permission`: what the caller needs under the permission policy (docs/decisions/0022).
+      // `x-permission`: what the caller needs under the permission policy (docs/decisions/0022), and for an
+      // organization-only call the feature an Individual account does not have (`feature`, 0085).
       ...(endpoint.auth === 'bearer' && {
         // Either scheme satisfies an endpoint that accepts API keys (docs/decisions/0037).
         security: endpoint.acceptsApiKey ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }],
