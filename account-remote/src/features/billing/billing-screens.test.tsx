@@ -289,7 +289,7 @@ describe('Available plans', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose Business: $623.75 on 03 Dec 2026' }));
     expect(
       await screen.findByText(
-        'Business starts when your free trial ends on 03 Dec 2026: nothing is charged before then.',
+        'Business starts when your free trial ends on 03 Dec 2026: nothing is charged before then. Until then your trial includes its features and quotas.',
       ),
     ).toBeTruthy();
     expect(started).toHaveBeenCalledTimes(1);

@@ -148,7 +148,7 @@ function PaidNotice({
         {invoice
           ? `Paid ${formatMoney(invoice.total, invoice.currency)}: invoice ${invoice.number}. A receipt is on its way by email.`
           : summary.trialPlan && summary.endsAt
-            ? `${summary.trialPlan.name} starts when your free trial ends on ${formatDate(summary.endsAt)}: nothing is charged before then.`
+            ? `${summary.trialPlan.name} starts when your free trial ends on ${formatDate(summary.endsAt)}: nothing is charged before then. Until then your trial includes its features and quotas.`
             : 'Your change is saved.'}
       </strong>{' '}
       Your plan: {summary.plan?.name ?? summary.trialPlan?.name ?? 'none'} ({summary.label}
