@@ -122,7 +122,10 @@ for (const viewport of [
     const plan = page.getByRole('region', { name: 'Plan' });
     await expect(plan.getByTestId('overview-plan-state')).toHaveText(/^Free trial ends in \d+ days?$/);
     await expect(plan).toContainText('Nothing is charged during the trial; it ends on');
-    await page.screenshot({ path: testInfo.outputPath(`demo-overview-${viewport.name}.png`), fullPage: true });
+    await page.screenshot({
+      path: testInfo.outputPath(`demo-overview-${viewport.name}.png`),
+      fullPage: true,
+    });
     for (const [path, heading] of [
       ['/subscription', 'Subscription details'],
       ['/subscription/options', 'Available plans'],

@@ -201,7 +201,9 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await details.getByLabel('Country').selectOption('US');
   await details.getByRole('button', { name: 'Save billing details and continue' }).click();
   const card = page.getByRole('form', { name: 'Add a card' });
-  await expect(page.getByTestId('card-billed-to')).toContainText('1 Harbour Street, Arlington, United States');
+  await expect(page.getByTestId('card-billed-to')).toContainText(
+    '1 Harbour Street, Arlington, United States',
+  );
   await expect(card.getByLabel('Card holder')).toHaveValue('Grace Checkout');
   await card.getByLabel('Card number').fill('4242 4242 4242 4242');
   await card.getByLabel('Expiry (MM/YYYY)').fill(`12/${nextYear}`);
