@@ -73,7 +73,7 @@ for (const viewport of [
     await members.getByLabel('Search by name or email').fill(stamp);
     await members.getByRole('button', { name: 'Search' }).click();
     await expect(members.getByRole('row').filter({ hasText: 'Invitation sent' })).toHaveCount(2);
-    expect(await statusLines()).toEqual([1, 1]);
+    await expect.poll(statusLines).toEqual([1, 1]);
     await members.getByRole('button', { name: `Actions for ${first}` }).click();
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
       'Resend invitation',

@@ -97,9 +97,9 @@ export function BillingDetailsForm({
 /**
  * Billing details (`/payment`): who invoices are addressed to and which VAT applies, shown; admins enter them in
  * the one form (open while there are none, behind "Change billing details" after), or remove their own so the
- * paying card's apply again.
+ * paying card's apply again (offered only while there is a card).
  */
-export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
+export function BillingDetailsSection({ mayChange, hasCard }: { mayChange: boolean; hasCard: boolean }) {
   const { result, reload } = useBillingDetails();
   const invalidate = useInvalidate();
   const [notice, setNotice] = useState<string>();
@@ -154,7 +154,8 @@ export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
             >
               Change billing details
             </Button>
-            {current.source === 'billing' ? (
+            {/* Only with a card whose details could apply instead (without one, nothing would). */}
+            {current.source === 'billing' && hasCard ? (
               <Button variant="secondary" onClick={() => void removeOwn()}>
                 Use the card’s details instead
               </Button>

@@ -484,6 +484,8 @@ describe('Payment method and invoices', () => {
     fireEvent.click(billingForm.getByRole('button', { name: 'Save billing details' }));
     const cardForm = within(await screen.findByRole('form', { name: 'Add a card' }));
     expect(screen.queryByRole('form', { name: 'Set billing details' })).toBeNull();
+    // No card whose details could apply instead: not offered.
+    expect(screen.queryByRole('button', { name: 'Use the card’s details instead' })).toBeNull();
     const type = (label: string, value: string) =>
       fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
     type('Card holder', 'Ada Admin');
@@ -511,7 +513,18 @@ describe('Payment method and invoices', () => {
     await open(
       '/payment',
       {
-        listCreditCards: [],
+        listCreditCards: [
+          {
+            id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
+            brand: 'visa',
+            last4: '4242',
+            expiryMonth: 8,
+            expiryYear: 2030,
+            cardHolder: 'Ada Admin',
+            isDefault: true,
+            createdAt: '2026-11-24T10:00:00.000Z',
+          },
+        ],
         getBillingDetails: () => details,
         saveBillingDetails: (input: { body: Record<string, string> }) => {
           details = { ...details, ...input.body, source: 'billing' };

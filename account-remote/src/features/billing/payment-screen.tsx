@@ -95,7 +95,10 @@ export default function PaymentScreen() {
         </LoadState>
         {error ? <Alert>{error}</Alert> : null}
       </ScreenSection>
-      <BillingDetailsSection mayChange={can(caller, 'payment-method', 'update')} />
+      <BillingDetailsSection
+        mayChange={can(caller, 'payment-method', 'update')}
+        hasCard={result.state === 'loaded' && result.data.length > 0}
+      />
       {mayAdd ? (
         <ScreenSection title="Add a card">
           {saved ? <Notice>{saved}</Notice> : null}
