@@ -7,7 +7,7 @@ import {
 } from '@dcipher/shared/contract';
 import { countries } from '@dcipher/shared/domain';
 import { Form, FormSubmitButton, theme } from '@dcipher/shared/ui';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import {
   type PaymentCardFormValues,
   usePaymentCardForm,
@@ -54,6 +54,11 @@ export interface AddCardFormProps {
   /** Called with the saved card; the card fields are then emptied, so the card leaves the page. */
   onSaved: (card: CreditCard) => Promise<void> | void;
   submitLabel: string;
+  /**
+   * Moves focus to the first empty card field when the form appears: after the billing details were just saved,
+   * the billing form they were typed in is gone, and the card is the next thing to type.
+   */
+  focusOnMount?: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ function AddCardFormFor({
   changeBilling,
   onSaved,
   submitLabel,
+  focusOnMount = false,
 }: AddCardFormProps & { gateway: PaymentGatewayInfo }) {
   const blank: PaymentCardFormValues = {
     cardHolder,
@@ -97,6 +103,15 @@ function AddCardFormFor({
     const fields = { company, address, country, vatNumber, billingType };
     for (const [name, value] of Object.entries(fields)) setValue(name as keyof typeof fields, value);
   }, [setValue, company, address, country, vatNumber, billingType]);
+
+  const { formRef } = form;
+  const focusFirstEmpty = useRef(focusOnMount);
+  useEffect(() => {
+    if (!focusFirstEmpty.current) return;
+    focusFirstEmpty.current = false;
+    const inputs = Array.from(formRef.current?.querySelectorAll('input') ?? []);
+    inputs.find((input) => input.value === '')?.focus();
+  }, [formRef]);
 
   return (
     <>

@@ -486,6 +486,8 @@ describe('Payment method and invoices', () => {
     expect(screen.queryByRole('form', { name: 'Set billing details' })).toBeNull();
     // No card whose details could apply instead: not offered.
     expect(screen.queryByRole('button', { name: 'Use the card’s details instead' })).toBeNull();
+    // The billing form closed; focus went on to the card.
+    await waitFor(() => expect(document.activeElement).toBe(cardForm.getByLabelText('Card holder')));
     const type = (label: string, value: string) =>
       fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
     type('Card holder', 'Ada Admin');
@@ -838,6 +840,7 @@ describe('Checkout', () => {
     expect(screen.queryByRole('form', { name: 'Set billing details' })).toBeNull();
     expect(form.queryByLabelText('Billing address')).toBeNull();
     expect((form.getByLabelText('Card holder') as HTMLInputElement).value).not.toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Card number')));
     const type = (label: string, value: string) =>
       fireEvent.change(form.getByLabelText(label), { target: { value } });
     type('Card number', '4242 4242 4242 4242');

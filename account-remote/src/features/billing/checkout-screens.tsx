@@ -3,7 +3,7 @@ import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contr
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
@@ -240,6 +240,9 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
 function CheckoutCard({ cardHolder, onSaved }: { cardHolder: string; onSaved: () => Promise<void> }) {
   const { result, reload } = useBillingDetails();
   const [changing, setChanging] = useState(false);
+  // Once the billing details are saved here (the step closes), the card comes next: focus goes to it.
+  const hadNone = useRef(false);
+  if (result.state === 'loaded' && !result.data) hadNone.current = true;
   return (
     <LoadState load={result} loadingText="Loading your billing details…" onRetry={() => void reload()}>
       {(billing) =>
@@ -266,6 +269,7 @@ function CheckoutCard({ cardHolder, onSaved }: { cardHolder: string; onSaved: ()
             <AddCardForm
               billing={billing}
               cardHolder={cardHolder}
+              focusOnMount={hadNone.current}
               changeBilling={
                 <button
                   type="button"

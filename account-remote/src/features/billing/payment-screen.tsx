@@ -2,7 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { type CreditCard, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
@@ -126,8 +126,11 @@ export default function PaymentScreen() {
  */
 function CardForOrganization({ onSaved }: { onSaved: (card: CreditCard) => Promise<void> }) {
   const { result } = useBillingDetails();
+  // Saved just now in the form above (which closes): focus goes on to the card.
+  const hadNone = useRef(false);
   if (result.state !== 'loaded') return null;
   if (!result.data) {
+    hadNone.current = true;
     return (
       <p data-testid="card-needs-billing" css={{ marginBottom: 0 }}>
         First enter your billing details above: each card you add is billed to them, so you type them once.
@@ -138,6 +141,7 @@ function CardForOrganization({ onSaved }: { onSaved: (card: CreditCard) => Promi
     <AddCardForm
       billing={result.data}
       changeBilling="Change them under Billing details."
+      focusOnMount={hadNone.current}
       onSaved={onSaved}
       submitLabel="Save card"
     />
