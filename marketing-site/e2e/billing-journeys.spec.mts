@@ -70,6 +70,8 @@ for (const viewport of [
     await expect(page.getByTestId('billing-details')).toContainText('1 Harbour Street, Arlington');
     await expect(details).toHaveCount(0);
     const form = page.getByRole('form', { name: 'Add a card' });
+    // The billing form closed: focus went on to the card.
+    await expect(form.getByLabel('Card holder')).toBeFocused();
     await expect(page.getByTestId('card-billed-to')).toHaveText(
       'Billed to: 1 Harbour Street, Arlington, United States, Individual customer. Change them under Billing details.',
     );

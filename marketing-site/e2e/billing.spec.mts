@@ -165,7 +165,7 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   page,
   request,
   stack,
-}) => {
+}, testInfo) => {
   const email = `grace.checkout.${Date.now()}@example.com`;
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Decline' }).click(); // the cookie banner, answered
@@ -199,8 +199,12 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await expect(details.getByLabel('Billing type')).toHaveValue('Individual');
   await details.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
   await details.getByLabel('Country').selectOption('US');
+  await page.screenshot({ path: testInfo.outputPath('checkout-billing-details.png'), fullPage: true });
   await details.getByRole('button', { name: 'Save billing details and continue' }).click();
   const card = page.getByRole('form', { name: 'Add a card' });
+  // The step closed: focus went on to the card (its holder is filled in from the account).
+  await expect(card.getByLabel('Card number')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('checkout-card.png'), fullPage: true });
   await expect(page.getByTestId('card-billed-to')).toContainText(
     '1 Harbour Street, Arlington, United States',
   );
