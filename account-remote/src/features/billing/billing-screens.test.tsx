@@ -446,7 +446,7 @@ describe('Payment method and invoices', () => {
   it('says there is no card yet, takes the billing details once, then only the card, and empties the card', async () => {
     let cards: unknown[] = [];
     let details: unknown = null;
-    await open(
+    const { container } = await open(
       '/payment',
       {
         listCreditCards: () => cards,
@@ -477,6 +477,7 @@ describe('Payment method and invoices', () => {
     // No second copy of the billing fields in the card's section: it points to the one form.
     expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
     expect(screen.getByTestId('card-needs-billing').textContent).toMatch(/First enter your billing details/);
+    await expectNoAxeViolations(container);
     expect(screen.getAllByLabelText('Billing address')).toHaveLength(1);
     const billingForm = within(screen.getByRole('form', { name: 'Set billing details' }));
     fireEvent.change(billingForm.getByLabelText('Billing address'), { target: { value: 'Vesterbrogade 1' } });
@@ -488,6 +489,7 @@ describe('Payment method and invoices', () => {
     expect(screen.queryByRole('button', { name: 'Use the card’s details instead' })).toBeNull();
     // The billing form closed; focus went on to the card.
     await waitFor(() => expect(document.activeElement).toBe(cardForm.getByLabelText('Card holder')));
+    await expectNoAxeViolations(container);
     const type = (label: string, value: string) =>
       fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
     type('Card holder', 'Ada Admin');
