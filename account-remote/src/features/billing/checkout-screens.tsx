@@ -192,7 +192,10 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
         return (
           <>
             <TrialState summary={summary} />
-            <PlanCard plan={plan} currency={shownCurrency} current={false} picked={null} />
+            {/* The card fills its cell in Available plans' grid (height 100 %); here it is as tall as it needs. */}
+            <div css={{ marginBottom: '1.5rem' }}>
+              <PlanCard plan={plan} currency={shownCurrency} current={false} picked={null} />
+            </div>
             {!summary.currencyChosen && !summary.plan ? (
               <SelectField
                 label="Currency"
