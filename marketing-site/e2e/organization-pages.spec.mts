@@ -82,6 +82,15 @@ for (const viewport of [
     await page.keyboard.press('Escape');
     await fitsTheScreen();
     await screenshot('members');
+    if (viewport.name === 'phone') {
+      // The narrowest phone too: the statuses that no longer wrap bring no sideways scroll.
+      await page.setViewportSize({ width: 320, height: 700 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(320);
+      await expect.poll(statusLines).toEqual([1, 1]);
+      await page.setViewportSize(viewport);
+    }
 
     // The activity log: in words, filtered by kind and days, exported with the same filter.
     await page.goto('/account/organization/activity');
