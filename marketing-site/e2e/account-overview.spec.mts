@@ -1,4 +1,4 @@
-import { emailedLink, expect, test } from './fixtures.mjs';
+import { emailedLink, expect, logIn, test } from './fixtures.mjs';
 
 const password = 'Harbour-Lights-2026';
 
@@ -109,3 +109,48 @@ test('a trial customer sees the overview at /account, moves through the grouped 
   await expect(page).toHaveURL(/\/payment\/wallet$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wallet');
 });
+
+// The seeded demo organization is in its free trial like any new one: its plan card counts the days (it said
+// "Trialing" with none, the seed having given the trial no end). Its billing screens, walked at both widths.
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+]) {
+  test(`the demo admin's overview counts the trial's days, and the billing screens fit (${viewport.name})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await logIn(page);
+    await expect(page).toHaveURL(/\/workflows$/);
+    await page.goto('/account');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await expect(plan.getByTestId('overview-plan-state')).toHaveText(/^Free trial ends in \d+ days?$/);
+    await expect(plan).toContainText('Nothing is charged during the trial; it ends on');
+    await page.screenshot({
+      path: testInfo.outputPath(`demo-overview-${viewport.name}.png`),
+      fullPage: true,
+    });
+    for (const [path, heading] of [
+      ['/subscription', 'Subscription details'],
+      ['/subscription/options', 'Available plans'],
+      ['/payment', 'Payment method'],
+      ['/payment/invoices', 'Invoice history'],
+      ['/payment/wallet', 'Wallet'],
+      ['/addons', 'Add-ons'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      // Loaded: no loading message left.
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.screenshot({
+        path: testInfo.outputPath(`demo${path.replaceAll('/', '-')}-${viewport.name}.png`),
+        fullPage: true,
+      });
+    }
+    await page.goto('/subscription');
+    await expect(page.getByTestId('plan-status')).toHaveText(/^Free trial ends in \d+ days?$/);
+  });
+}

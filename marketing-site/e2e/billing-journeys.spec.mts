@@ -25,6 +25,7 @@ for (const viewport of [
   }, testInfo) => {
     test.setTimeout(180_000);
     allowConsoleErrors(/status of 401/); // signing out after the account is deleted
+    allowConsoleErrors(/status of 402/); // the declined card
     await page.setViewportSize(viewport);
     const shot = (name: string) =>
       page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.name}.png`), fullPage: true });
@@ -57,16 +58,39 @@ for (const viewport of [
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
 
     // A card billed in the US: the currency chosen on the pricing page stays euros.
+    // One billing-details form, prefilled from the account (an individual billed as one), saved once; then the card
+    // form asks only the card, and a decline shows beside it with focus on it (docs/decisions/0086).
     await page.goto('/payment');
+    await expect(page.getByTestId('card-needs-billing')).toBeVisible();
+    const details = page.getByRole('form', { name: 'Set billing details' });
+    await expect(details.getByLabel('Billing type')).toHaveValue('Individual');
+    await details.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
+    await details.getByLabel('Country').selectOption('US');
+    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await expect(page.getByTestId('billing-details')).toContainText('1 Harbour Street, Arlington');
+    await expect(details).toHaveCount(0);
     const form = page.getByRole('form', { name: 'Add a card' });
+    // The billing form closed: focus went on to the card.
+    await expect(form.getByLabel('Card holder')).toBeFocused();
+    await expect(page.getByTestId('card-billed-to')).toHaveText(
+      'Billed to: 1 Harbour Street, Arlington, United States, Individual customer. Change them under Billing details.',
+    );
+    await expect(form.getByRole('textbox')).toHaveCount(4); // card holder, number, expiry, CVC
+    await expect(form.getByRole('combobox')).toHaveCount(0);
     await form.getByLabel('Card holder').fill('Eve Euro');
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002');
     await form.getByLabel('Expiry (MM/YYYY)').fill(`12/${nextYear}`);
     await form.getByLabel('CVC').fill('123');
-    await form.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
-    await form.getByLabel('Country').selectOption('US');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+    await expect(page.getByTestId('card-error')).toBeFocused();
+    await expect(page.getByTestId('card-error')).toBeInViewport();
+    await noSidewaysScroll(page, viewport.width);
+    await shot('card-declined');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByRole('button', { name: 'Save card' }).click();
     await expect(page.getByText('ending in 4242 is saved')).toBeVisible();
+    await shot('payment-method');
 
     // Available plans: in euros, the trial's days said; picking a plan keeps the trial and says when billing starts.
     await page.goto('/subscription/options');

@@ -4,15 +4,25 @@ import { emailedLink, expect, test } from './fixtures.mjs';
 const password = 'Harbour-Lights-2026';
 const nextYear = new Date().getUTCFullYear() + 2;
 
-async function addCard(page: Page, number: string) {
+async function addCard(page: Page, number: string, { firstCard }: { firstCard: boolean }) {
   await page.goto('/payment');
+  if (firstCard) {
+    // The billing details first, once, in their own form: the card's section points there until they are saved.
+    await expect(page.getByTestId('card-needs-billing')).toBeVisible();
+    const details = page.getByRole('form', { name: 'Set billing details' });
+    await details.getByLabel('Billing address').fill('12 Rue de Rivoli, Paris');
+    await details.getByLabel('Country').selectOption('FR');
+    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await expect(page.getByTestId('billing-details')).toContainText('12 Rue de Rivoli, Paris');
+  }
   const form = page.getByRole('form', { name: 'Add a card' });
+  // Only the card: the saved billing details go with it.
+  await expect(page.getByTestId('card-billed-to')).toContainText('12 Rue de Rivoli, Paris, France');
+  await expect(form.getByLabel('Billing address')).toHaveCount(0);
   await form.getByLabel('Card holder').fill('Ada Lovelace');
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiry (MM/YYYY)').fill(`12/${nextYear}`);
   await form.getByLabel('CVC').fill('123');
-  await form.getByLabel('Billing address').fill('12 Rue de Rivoli, Paris');
-  await form.getByLabel('Country').selectOption('FR');
   // The card is tokenised in the page: what goes to the API names a payment method, never the number or CVC.
   const sent = page.waitForRequest(
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/credit-cards',
@@ -23,6 +33,8 @@ async function addCard(page: Page, number: string) {
   expect(body).not.toContain(number.replace(/ /g, ''));
   expect(body).not.toContain(number);
   expect(body).not.toMatch(/cvc|cardNumber|"123"/);
+  // ... with every payment field the spec lists: the billing details come from the saved ones.
+  expect(JSON.parse(body)).toMatchObject({ address: '12 Rue de Rivoli, Paris', country: 'FR' });
   await expect(page.getByText(`ending in ${number.slice(-4)} is saved`)).toBeVisible();
 }
 
@@ -62,7 +74,7 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
 
   // A card that is saved but declined when charged: the message shows in the confirmation and the plan stays the
   // trial. No currency was chosen on the pricing page: the French billing address's, euros.
-  await addCard(page, '4000 0000 0000 0341');
+  await addCard(page, '4000 0000 0000 0341', { firstCard: true });
   await page.goto('/subscription/options');
   await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
   let dialog = page.getByRole('dialog', { name: 'Confirm Starter (monthly)' });
@@ -77,7 +89,7 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await page.goto('/payment');
   await page.getByRole('button', { name: 'Remove Visa ending in 0341' }).click();
   await expect(page.getByText(/ending in 0341/)).toHaveCount(0);
-  await addCard(page, '4242 4242 4242 4242');
+  await addCard(page, '4242 4242 4242 4242', { firstCard: false });
 
   await page.goto('/subscription/options');
   await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
@@ -153,7 +165,7 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   page,
   request,
   stack,
-}) => {
+}, testInfo) => {
   const email = `grace.checkout.${Date.now()}@example.com`;
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Decline' }).click(); // the cookie banner, answered
@@ -182,12 +194,24 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   // Back in the checkout, with the plan chosen before signing up.
   await expect(page).toHaveURL(/\/checkout\/billing$/);
   await expect(page.getByRole('heading', { name: 'Starter (annual)' })).toBeVisible();
+  // No billing details yet: they are their own step, before the card, prefilled from the account.
+  const details = page.getByRole('form', { name: 'Set billing details' });
+  await expect(details.getByLabel('Billing type')).toHaveValue('Individual');
+  await details.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
+  await details.getByLabel('Country').selectOption('US');
+  await page.screenshot({ path: testInfo.outputPath('checkout-billing-details.png'), fullPage: true });
+  await details.getByRole('button', { name: 'Save billing details and continue' }).click();
   const card = page.getByRole('form', { name: 'Add a card' });
+  // The step closed: focus went on to the card (its holder is filled in from the account).
+  await expect(card.getByLabel('Card number')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('checkout-card.png'), fullPage: true });
+  await expect(page.getByTestId('card-billed-to')).toContainText(
+    '1 Harbour Street, Arlington, United States',
+  );
+  await expect(card.getByLabel('Card holder')).toHaveValue('Grace Checkout');
   await card.getByLabel('Card number').fill('4242 4242 4242 4242');
   await card.getByLabel('Expiry (MM/YYYY)').fill(`12/${nextYear}`);
   await card.getByLabel('CVC').fill('123');
-  await card.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
-  await card.getByLabel('Country').selectOption('US');
   await card.getByRole('button', { name: 'Save card and continue' }).click();
   await page.getByRole('button', { name: 'Review Starter and pay' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Starter (annual)' });

@@ -62,9 +62,18 @@ for (const viewport of [
       new RegExp(`^${second.replaceAll('.', '\\.')} — Invitation sent as teammate\\.`),
     ]);
     await expect(page.getByText('2 invitations sent.')).toBeVisible();
+    // Every status on one line ("Invitation sent" wrapped onto two at 1366 px beside the last admin's note): an
+    // inline label has one box per line it takes.
+    const statusLines = () =>
+      members
+        .getByTestId('member-status')
+        .evaluateAll((labels) => labels.map((label) => label.getClientRects().length));
+    await expect(members.getByTestId('member-status').first()).toBeVisible();
+    expect(new Set(await statusLines())).toEqual(new Set([1]));
     await members.getByLabel('Search by name or email').fill(stamp);
     await members.getByRole('button', { name: 'Search' }).click();
     await expect(members.getByRole('row').filter({ hasText: 'Invitation sent' })).toHaveCount(2);
+    await expect.poll(statusLines).toEqual([1, 1]);
     await members.getByRole('button', { name: `Actions for ${first}` }).click();
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
       'Resend invitation',
@@ -73,6 +82,15 @@ for (const viewport of [
     await page.keyboard.press('Escape');
     await fitsTheScreen();
     await screenshot('members');
+    if (viewport.name === 'phone') {
+      // The narrowest phone too: the statuses that no longer wrap bring no sideways scroll.
+      await page.setViewportSize({ width: 320, height: 700 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(320);
+      await expect.poll(statusLines).toEqual([1, 1]);
+      await page.setViewportSize(viewport);
+    }
 
     // The activity log: in words, filtered by kind and days, exported with the same filter.
     await page.goto('/account/organization/activity');

@@ -15,6 +15,8 @@ export const queryKeys = {
   subscriptionSummary: ['billing', 'subscription-summary'] as const,
   usage: ['billing', 'usage'] as const,
   walletBalance: ['billing', 'wallet-balance'] as const,
+  /** GET /billing: the organization's billing details, which every card added carries (docs/decisions/0086). */
+  billingDetails: ['billing', 'details'] as const,
   /** The organization's members as every member sees them ("My team"). */
   team: ['organization', 'team'] as const,
   apiKeys: (kind: string) => ['organization', 'api-keys', kind] as const,

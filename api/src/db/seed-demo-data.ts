@@ -1,4 +1,4 @@
-import type { OrganizationRole } from '@dcipher/shared/domain';
+import { freeTrialDays, type OrganizationRole } from '@dcipher/shared/domain';
 import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
 import { ensureOrganization } from '../modules/people/organization-repository.js';
 import { findExistingEmails, findUserByEmail, insertUser } from '../modules/people/user-repository.js';
@@ -76,14 +76,15 @@ export async function seedDemoData(
     demoUsers.map((user) => user.email),
   );
   const missing = demoUsers.filter((user) => !existingEmails.has(user.email));
-  if (missing.length === 0) return seedDemoResources(database);
+  if (missing.length === 0) {
+    await ensureSeedOrganizations(database);
+    return seedDemoResources(database);
+  }
 
   // Hashed before the transaction: argon2 is slow and a transaction should not wait on it.
   const passwordHashes = await Promise.all(missing.map(() => passwordHasher.hash(demoPassword)));
   await database.transaction(async (transaction) => {
-    for (const organization of [demoOrganization, staffOrganization]) {
-      await ensureOrganization(transaction, organization);
-    }
+    await ensureSeedOrganizations(transaction);
     for (const [index, user] of missing.entries()) {
       const organization = user.internalAdmin ? staffOrganization : demoOrganization;
       await insertUser(transaction, {
@@ -103,6 +104,17 @@ export async function seedDemoData(
     }
   });
   await seedDemoResources(database);
+}
+
+/**
+ * The demo and staff organizations, each in a free trial with its end like every new organization ("Free trial ends
+ * in 14 days"): seeded without one they showed "Trialing" with no days left, and usage had no trial period. A
+ * database seeded before gets the end on its next seed; a trial end already set stays.
+ */
+async function ensureSeedOrganizations(database: Queryable): Promise<void> {
+  for (const organization of [demoOrganization, staffOrganization]) {
+    await ensureOrganization(database, { ...organization, trialDays: freeTrialDays });
+  }
 }
 
 /** A few items of the demo organization, owned by its admin, so sharing has something to show (0038). */

@@ -12,49 +12,108 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 const countryName = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
 
 /**
- * Billing details (`/billing`): who invoices are addressed to and which VAT applies. Without details of their own,
- * the paying card's apply; admins may set their own, or remove them again.
+ * The organization's billing details (`GET /billing`), one read shared by the billing-details form and the card
+ * form, which sends them with every card (docs/decisions/0086).
  */
-export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
-  // The billing type starts as the account's own kind (an individual is billed as one, docs/decisions/0078).
+export function useBillingDetails() {
+  return useApiLoad(() => authenticatedApi().call(contract.creditCards.getBillingDetails), {
+    key: queryKeys.billingDetails,
+  });
+}
+
+/**
+ * The one billing-details form (spec section 3's billing type, company, address, country, VAT number): filled in
+ * from the saved details, or, before any, from the account (its company, and its kind as the billing type: an
+ * individual is billed as one, docs/decisions/0078). Saved with `POST /billing`; every card added afterwards
+ * carries them, so they are never asked again with a card.
+ */
+export function BillingDetailsForm({
+  current,
+  submitLabel,
+  onSaved,
+  beside,
+}: {
+  current: BillingDetails | null;
+  submitLabel: string;
+  onSaved?: () => void;
+  /** Shown beside the submit button (a "Cancel"). */
+  beside?: ReactNode;
+}) {
   const { account } = useAccount();
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(contract.creditCards.getBillingDetails),
-  );
-  const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<string>();
-  const current = result.state === 'loaded' ? result.data : null;
+  const invalidate = useInvalidate();
   const form = useContractForm({
     schema: BillingDetailsInputSchema,
     defaultValues: {
-      company: '',
-      address: '',
-      country: '',
-      vatNumber: '',
-      billingType: account.organization.customerType,
+      company: current?.company ?? account.company ?? '',
+      address: current?.address ?? '',
+      country: current?.country ?? '',
+      vatNumber: current?.vatNumber ?? '',
+      billingType: current?.billingType ?? account.organization.customerType,
     },
     onSubmit: async (body) => {
-      setNotice(undefined);
       await authenticatedApi().call(contract.creditCards.saveBillingDetails, { body });
-      setNotice('Your billing details are saved: invoices and VAT follow them from now on.');
-      await reload();
+      await invalidate(queryKeys.billingDetails);
+      onSaved?.();
     },
   });
+  return (
+    <Form form={form} aria-label="Set billing details">
+      <FormSelectField
+        form={form}
+        name="billingType"
+        label="Billing type"
+        options={customerTypes.map((type) => ({ value: type, label: type }))}
+      />
+      <FormTextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
+      <FormTextField form={form} name="address" label="Billing address" autoComplete="street-address" />
+      <FormSelectField
+        form={form}
+        name="country"
+        label="Country"
+        placeholder="Choose a country"
+        autoComplete="country"
+        options={countries.map((country) => ({ value: country.code, label: country.name }))}
+      />
+      <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+        <FormSubmitButton form={form} busyLabel="Saving…">
+          {submitLabel}
+        </FormSubmitButton>
+        {beside}
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Billing details (`/payment`): who invoices are addressed to and which VAT applies, shown; admins enter them in
+ * the one form (open while there are none, behind "Change billing details" after), or remove their own so the
+ * paying card's apply again (offered only while there is a card).
+ */
+export function BillingDetailsSection({ mayChange, hasCard }: { mayChange: boolean; hasCard: boolean }) {
+  const { result, reload } = useBillingDetails();
+  const invalidate = useInvalidate();
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [changing, setChanging] = useState(false);
+  const current = result.state === 'loaded' ? result.data : null;
 
   async function removeOwn() {
     setError(undefined);
+    setNotice(undefined);
     try {
       await authenticatedApi().call(contract.creditCards.deleteBillingDetails);
       setNotice('Your own billing details are removed: the paying card’s apply again.');
-      await reload();
+      await invalidate(queryKeys.billingDetails);
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -77,45 +136,50 @@ export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
       ) : current ? (
         <Details details={current} />
       ) : (
-        <p css={{ marginTop: 0, color: theme.colors.muted }}>No billing details yet.</p>
+        <p css={{ marginTop: 0, color: theme.colors.muted }}>
+          No billing details yet.
+          {mayChange ? ' Enter them once here: invoices, VAT and every card you add use them.' : ''}
+        </p>
       )}
       {error ? <Alert>{error}</Alert> : null}
-      {mayChange ? (
-        <>
-          {current?.source === 'billing' ? (
-            <p>
+      {mayChange && result.state === 'loaded' ? (
+        current && !changing ? (
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setNotice(undefined);
+                setChanging(true);
+              }}
+            >
+              Change billing details
+            </Button>
+            {/* Only with a card whose details could apply instead (without one, nothing would). */}
+            {current.source === 'billing' && hasCard ? (
               <Button variant="secondary" onClick={() => void removeOwn()}>
                 Use the card’s details instead
               </Button>
-            </p>
-          ) : null}
-          <Form form={form} aria-label="Set billing details">
-            <FormSelectField
-              form={form}
-              name="billingType"
-              label="Billing type"
-              options={customerTypes.map((type) => ({ value: type, label: type }))}
-            />
-            <FormTextField
-              form={form}
-              name="company"
-              label="Company (optional)"
-              autoComplete="organization"
-            />
-            <FormTextField form={form} name="address" label="Billing address" autoComplete="street-address" />
-            <FormSelectField
-              form={form}
-              name="country"
-              label="Country"
-              placeholder="Choose a country"
-              options={countries.map((country) => ({ value: country.code, label: country.name }))}
-            />
-            <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
-            <FormSubmitButton form={form} busyLabel="Saving…">
-              Save billing details
-            </FormSubmitButton>
-          </Form>
-        </>
+            ) : null}
+          </div>
+        ) : (
+          <BillingDetailsForm
+            current={current}
+            submitLabel="Save billing details"
+            onSaved={() => {
+              setChanging(false);
+              setNotice(
+                'Your billing details are saved: invoices, VAT and new cards follow them from now on.',
+              );
+            }}
+            beside={
+              changing ? (
+                <Button variant="secondary" onClick={() => setChanging(false)}>
+                  Cancel
+                </Button>
+              ) : null
+            }
+          />
+        )
       ) : null}
     </ScreenSection>
   );

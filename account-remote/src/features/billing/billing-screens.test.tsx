@@ -101,6 +101,16 @@ const invoice: Invoice = {
   status: 'paid',
 };
 
+/** The organization's own billing details, as `GET /billing` answers them. */
+const savedDetails = {
+  company: null,
+  address: 'Applebys Plads 1',
+  country: 'DK',
+  vatNumber: 'DK13585628',
+  billingType: 'Business',
+  source: 'billing',
+};
+
 const usage = {
   periodStart: '2026-11-24T10:00:00.000Z',
   periodEnd: '2026-12-24T10:00:00.000Z',
@@ -383,12 +393,12 @@ describe('Available plans', () => {
 });
 
 describe('Payment method and invoices', () => {
-  it('shows a declined card next to the card’s fields, announced, not above the form', async () => {
+  it('asks only the card, sends the saved billing details with it, and shows a decline next to the card, focused', async () => {
     await open(
       '/payment',
       {
         listCreditCards: [],
-        getBillingDetails: null,
+        getBillingDetails: savedDetails,
         addCreditCard: () => {
           throw new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED');
         },
@@ -397,32 +407,56 @@ describe('Payment method and invoices', () => {
     );
     const formElement = await screen.findByRole('form', { name: 'Add a card' });
     const cardForm = within(formElement);
+    // Only the card (spec's card holder, number, expiry, CVC); the billing details are the saved ones, said once.
+    expect(cardForm.queryByLabelText('Billing address')).toBeNull();
+    expect(cardForm.queryByLabelText('Country')).toBeNull();
+    expect(cardForm.queryByLabelText('Billing type')).toBeNull();
+    expect(screen.getByTestId('card-billed-to').textContent).toBe(
+      'Billed to: Applebys Plads 1, Denmark, VAT DK13585628, Business customer. Change them under Billing details.',
+    );
     const type = (label: string, value: string) =>
       fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
     type('Card holder', 'Ada Admin');
     type('Card number', '4000 0000 0000 0002');
     type('Expiry (MM/YYYY)', '08/2030');
     type('CVC', '123');
-    type('Billing address', 'Vesterbrogade 1');
-    type('Country', 'DK');
     fireEvent.click(cardForm.getByRole('button', { name: 'Save card' }));
     const alert = await cardForm.findByRole('alert');
     expect(alert.textContent).toBe('Your card was declined. Try another card.');
     expect(cardForm.getAllByRole('alert')).toHaveLength(1);
-    // Right after the CVC, before the billing fields.
+    // Right after the CVC, before the button, and focus moved to it.
     const cvc = cardForm.getByLabelText('CVC');
-    const billingType = cardForm.getByLabelText('Billing type');
     expect(cvc.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(alert.compareDocumentPosition(billingType) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      alert.compareDocumentPosition(cardForm.getByRole('button', { name: 'Save card' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('card-error')));
+    // The call carried every payment field: the card's token and the saved billing details.
+    expect(calls('addCreditCard').at(-1)?.[1]).toEqual({
+      body: {
+        cardHolder: 'Ada Admin',
+        paymentMethod: expect.stringMatching(/^pm_local_/),
+        address: 'Applebys Plads 1',
+        country: 'DK',
+        vatNumber: 'DK13585628',
+        billingType: 'Business',
+      },
+    });
   });
 
-  it('says there is no card yet, and saves one without keeping the number in the form', async () => {
+  it('says there is no card yet, takes the billing details once, then only the card, and empties the card', async () => {
     let cards: unknown[] = [];
-    await open(
+    let details: unknown = null;
+    const { container } = await open(
       '/payment',
       {
         listCreditCards: () => cards,
-        getBillingDetails: null,
+        getBillingDetails: () => details,
+        saveBillingDetails: (input: { body: Record<string, string> }) => {
+          details = { company: null, vatNumber: null, ...input.body, source: 'billing' };
+          return details;
+        },
         addCreditCard: () => {
           const card = {
             id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
@@ -441,20 +475,36 @@ describe('Payment method and invoices', () => {
       'Payment method',
     );
     expect(await screen.findByText(/No card yet/)).toBeTruthy();
-    expect(await screen.findByText('No billing details yet.')).toBeTruthy();
-    const cardForm = within(screen.getByRole('form', { name: 'Add a card' }));
+    expect(await screen.findByText(/^No billing details yet\./)).toBeTruthy();
+    // No second copy of the billing fields in the card's section: it points to the one form.
+    expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
+    expect(screen.getByTestId('card-needs-billing').textContent).toMatch(/First enter your billing details/);
+    await expectNoAxeViolations(container);
+    expect(screen.getAllByLabelText('Billing address')).toHaveLength(1);
+    const billingForm = within(screen.getByRole('form', { name: 'Set billing details' }));
+    fireEvent.change(billingForm.getByLabelText('Billing address'), { target: { value: 'Vesterbrogade 1' } });
+    fireEvent.change(billingForm.getByLabelText('Country'), { target: { value: 'DK' } });
+    fireEvent.click(billingForm.getByRole('button', { name: 'Save billing details' }));
+    const cardForm = within(await screen.findByRole('form', { name: 'Add a card' }));
+    expect(screen.queryByRole('form', { name: 'Set billing details' })).toBeNull();
+    // No card whose details could apply instead: not offered.
+    expect(screen.queryByRole('button', { name: 'Use the card’s details instead' })).toBeNull();
+    // The billing form closed; focus went on to the card.
+    await waitFor(() => expect(document.activeElement).toBe(cardForm.getByLabelText('Card holder')));
+    await expectNoAxeViolations(container);
     const type = (label: string, value: string) =>
       fireEvent.change(cardForm.getByLabelText(label), { target: { value } });
     type('Card holder', 'Ada Admin');
     type('Card number', '4242 4242 4242 4242');
     type('Expiry (MM/YYYY)', '08/2030');
     type('CVC', '123');
-    type('Billing address', 'Vesterbrogade 1');
-    type('Country', 'DK');
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findByText('Visa ending in 4242 is saved and pays your plan.')).toBeTruthy();
     expect((cardForm.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
     expect(await screen.findByText(/pays your plan$/)).toBeTruthy();
+    expect(calls('addCreditCard').at(-1)?.[1]).toMatchObject({
+      body: { cardHolder: 'Ada Admin', address: 'Vesterbrogade 1', country: 'DK', billingType: 'Business' },
+    });
   });
 
   it('shows the card’s billing details, and saves details of the organization’s own', async () => {
@@ -469,7 +519,18 @@ describe('Payment method and invoices', () => {
     await open(
       '/payment',
       {
-        listCreditCards: [],
+        listCreditCards: [
+          {
+            id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
+            brand: 'visa',
+            last4: '4242',
+            expiryMonth: 8,
+            expiryYear: 2030,
+            cardHolder: 'Ada Admin',
+            isDefault: true,
+            createdAt: '2026-11-24T10:00:00.000Z',
+          },
+        ],
         getBillingDetails: () => details,
         saveBillingDetails: (input: { body: Record<string, string> }) => {
           details = { ...details, ...input.body, source: 'billing' };
@@ -481,7 +542,11 @@ describe('Payment method and invoices', () => {
     expect((await screen.findByTestId('billing-details')).textContent).toBe(
       '1 Harbour Street\nUnited States\nBusiness customer',
     );
+    // Shown, with the one form behind "Change billing details", filled in with them.
+    expect(screen.queryByRole('form', { name: 'Set billing details' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change billing details' }));
     const form = within(screen.getByRole('form', { name: 'Set billing details' }));
+    expect((form.getByLabelText('Billing address') as HTMLInputElement).value).toBe('1 Harbour Street');
     fireEvent.change(form.getByLabelText('Billing address'), { target: { value: 'Applebys Plads 1' } });
     fireEvent.change(form.getByLabelText('Country'), { target: { value: 'DK' } });
     fireEvent.click(form.getByRole('button', { name: 'Save billing details' }));
@@ -737,6 +802,7 @@ describe('Checkout', () => {
   it('signed in, takes a card when there is none, shows the amount and pays it once', async () => {
     sessionStorage.setItem('dcipher.checkout', 'business-monthly');
     let cards: unknown[] = [];
+    let details: unknown = null;
     const started = jest.fn(() => ({ summary: active, invoice }));
     await open(
       '/checkout/billing',
@@ -744,6 +810,11 @@ describe('Checkout', () => {
         listPricingPlans: plans,
         getSubscriptionSummary: trial,
         listCreditCards: () => cards,
+        getBillingDetails: () => details,
+        saveBillingDetails: (input: { body: Record<string, string> }) => {
+          details = { company: null, vatNumber: null, ...input.body, source: 'billing' };
+          return details;
+        },
         addCreditCard: () => {
           cards = [{ id: 'c1' }];
           return {
@@ -762,14 +833,23 @@ describe('Checkout', () => {
       },
       'Checkout: billing',
     );
+    // No billing details yet: they come first, as their own step, then the card alone.
+    expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
+    const billingForm = within(await screen.findByRole('form', { name: 'Set billing details' }));
+    expect((billingForm.getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Business');
+    fireEvent.change(billingForm.getByLabelText('Billing address'), { target: { value: 'Vesterbrogade 1' } });
+    fireEvent.change(billingForm.getByLabelText('Country'), { target: { value: 'DK' } });
+    fireEvent.click(billingForm.getByRole('button', { name: 'Save billing details and continue' }));
     const form = within(await screen.findByRole('form', { name: 'Add a card' }));
+    expect(screen.queryByRole('form', { name: 'Set billing details' })).toBeNull();
+    expect(form.queryByLabelText('Billing address')).toBeNull();
+    expect((form.getByLabelText('Card holder') as HTMLInputElement).value).not.toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Card number')));
     const type = (label: string, value: string) =>
       fireEvent.change(form.getByLabelText(label), { target: { value } });
     type('Card number', '4242 4242 4242 4242');
     type('Expiry (MM/YYYY)', '08/2030');
     type('CVC', '123');
-    type('Billing address', 'Vesterbrogade 1');
-    type('Country', 'DK');
     fireEvent.click(form.getByRole('button', { name: 'Save card and continue' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Review Business and pay' }));
     const dialog = await screen.findByRole('dialog');

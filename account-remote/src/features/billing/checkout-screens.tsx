@@ -3,14 +3,15 @@ import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contr
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
-import { AddCardForm, blankCardForm } from './add-card-form';
+import { AddCardForm } from './add-card-form';
+import { BillingDetailsForm, useBillingDetails } from './billing-details-section';
 import { newIdempotencyKey } from './idempotency-key';
 import { PlanChangeConfirmation } from './plan-change-dialog';
 import { PlanCard, TrialState } from './plan-options-screen';
@@ -191,7 +192,10 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
         return (
           <>
             <TrialState summary={summary} />
-            <PlanCard plan={plan} currency={shownCurrency} current={false} picked={null} />
+            {/* The card fills its cell in Available plans' grid (height 100 %); here it is as tall as it needs. */}
+            <div css={{ marginBottom: '1.5rem' }}>
+              <PlanCard plan={plan} currency={shownCurrency} current={false} picked={null} />
+            </div>
             {!summary.currencyChosen && !summary.plan ? (
               <SelectField
                 label="Currency"
@@ -202,13 +206,10 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
               />
             ) : null}
             {!hasCard ? (
-              <ScreenSection title="Your card">
-                <AddCardForm
-                  defaultValues={blankCardForm(account, `${account.firstName} ${account.lastName}`.trim())}
-                  onSaved={() => reload()}
-                  submitLabel="Save card and continue"
-                />
-              </ScreenSection>
+              <CheckoutCard
+                cardHolder={`${account.firstName} ${account.lastName}`.trim()}
+                onSaved={() => reload()}
+              />
             ) : (
               <ScreenSection title="Review and pay">
                 <p css={{ marginTop: 0 }}>
@@ -230,6 +231,71 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
           </>
         );
       }}
+    </LoadState>
+  );
+}
+
+/**
+ * The checkout's card when the organization has none: the billing details first, as their own step, when there
+ * are none yet (saved once with `POST /billing`), then the card form with only the card, which sends them along
+ * (docs/decisions/0086).
+ */
+function CheckoutCard({ cardHolder, onSaved }: { cardHolder: string; onSaved: () => Promise<void> }) {
+  const { result, reload } = useBillingDetails();
+  const [changing, setChanging] = useState(false);
+  // Once the billing details are saved here (the step closes), the card comes next: focus goes to it.
+  const hadNone = useRef(false);
+  if (result.state === 'loaded' && !result.data) hadNone.current = true;
+  return (
+    <LoadState load={result} loadingText="Loading your billing details…" onRetry={() => void reload()}>
+      {(billing) =>
+        !billing || changing ? (
+          <ScreenSection title="Your billing details">
+            <p css={{ marginTop: 0, color: theme.colors.muted }}>
+              Whom invoices are addressed to and which VAT applies. You enter them once; your card comes next.
+            </p>
+            <BillingDetailsForm
+              current={billing}
+              submitLabel={billing ? 'Save billing details' : 'Save billing details and continue'}
+              onSaved={() => setChanging(false)}
+              beside={
+                changing ? (
+                  <Button variant="secondary" onClick={() => setChanging(false)}>
+                    Cancel
+                  </Button>
+                ) : null
+              }
+            />
+          </ScreenSection>
+        ) : (
+          <ScreenSection title="Your card">
+            <AddCardForm
+              billing={billing}
+              cardHolder={cardHolder}
+              focusOnMount={hadNone.current}
+              changeBilling={
+                <button
+                  type="button"
+                  onClick={() => setChanging(true)}
+                  css={{
+                    font: 'inherit',
+                    color: theme.colors.brand,
+                    textDecoration: 'underline',
+                    background: 'none',
+                    border: 'none',
+                    padding: 0,
+                    cursor: 'pointer',
+                  }}
+                >
+                  Change billing details
+                </button>
+              }
+              onSaved={onSaved}
+              submitLabel="Save card and continue"
+            />
+          </ScreenSection>
+        )
+      }
     </LoadState>
   );
 }

@@ -2,13 +2,13 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { type CreditCard, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
-import { AddCardForm, blankCardForm } from './add-card-form';
-import { BillingDetailsSection } from './billing-details-section';
+import { AddCardForm } from './add-card-form';
+import { BillingDetailsSection, useBillingDetails } from './billing-details-section';
 
 const brandNames: Record<CreditCard['brand'], string> = {
   visa: 'Visa',
@@ -95,7 +95,10 @@ export default function PaymentScreen() {
         </LoadState>
         {error ? <Alert>{error}</Alert> : null}
       </ScreenSection>
-      <BillingDetailsSection mayChange={can(caller, 'payment-method', 'update')} />
+      <BillingDetailsSection
+        mayChange={can(caller, 'payment-method', 'update')}
+        hasCard={result.state === 'loaded' && result.data.length > 0}
+      />
       {mayAdd ? (
         <ScreenSection title="Add a card">
           {saved ? <Notice>{saved}</Notice> : null}
@@ -103,18 +106,44 @@ export default function PaymentScreen() {
             The card number and CVC go straight to our payment provider; Dcipher keeps only the last four
             digits.
           </p>
-          <AddCardForm
-            defaultValues={blankCardForm(account)}
+          <CardForOrganization
             onSaved={async (card) => {
               setSaved(
                 `${brandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
               );
               await reload();
             }}
-            submitLabel="Save card"
           />
         </ScreenSection>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The card form once the billing details are known: only the card, sent with the saved details; before any are
+ * saved, where to enter them (the form above), never a second copy of their fields (docs/decisions/0086).
+ */
+function CardForOrganization({ onSaved }: { onSaved: (card: CreditCard) => Promise<void> }) {
+  const { result } = useBillingDetails();
+  // Saved just now in the form above (which closes): focus goes on to the card.
+  const hadNone = useRef(false);
+  if (result.state !== 'loaded') return null;
+  if (!result.data) {
+    hadNone.current = true;
+    return (
+      <p data-testid="card-needs-billing" css={{ marginBottom: 0 }}>
+        First enter your billing details above: each card you add is billed to them, so you type them once.
+      </p>
+    );
+  }
+  return (
+    <AddCardForm
+      billing={result.data}
+      changeBilling="Change them under Billing details."
+      focusOnMount={hadNone.current}
+      onSaved={onSaved}
+      submitLabel="Save card"
+    />
   );
 }

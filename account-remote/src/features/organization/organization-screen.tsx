@@ -223,6 +223,11 @@ function MemberTable({
           verticalAlign: 'top',
         },
         'td:last-of-type': { textAlign: 'right' },
+        // A status ("Invitation sent") stays on one line: its column is at least the label's width (the role's
+        // column gives way instead; it squeezed the status onto two lines at 1366 px).
+        'td[data-label="Status"] > span': { whiteSpace: 'nowrap' },
+        // On a desktop the link's date under it too ("Link works until 4 Dec 2026").
+        '@media (min-width: 48rem)': { 'td[data-label="Status"]': { whiteSpace: 'nowrap' } },
         // On a phone each member is a card: the cells stack, each named by its column.
         '@media (max-width: 47.99rem)': {
           thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' },
@@ -346,7 +351,7 @@ function MemberRow({
         ) : null}
       </td>
       <td {...cellLabel('Status')}>
-        {statusLabels[member.status]}
+        <span data-testid="member-status">{statusLabels[member.status]}</span>
         {pending && member.invitationExpiresAt ? (
           <div css={{ color: theme.colors.muted, fontSize: '0.85rem' }}>
             {expired ? 'Link expired' : `Link works until ${dateOf(member.invitationExpiresAt)}`}

@@ -39,17 +39,15 @@ jest.mock('@dcipher/shared/auth', () => ({
   authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
 }));
 
-const blank = {
-  cardHolder: 'Ada Admin',
-  cardNumber: '',
-  cvc: '',
-  expiry: '',
-  company: '',
-  address: '',
-  country: '',
-  vatNumber: '',
+/** The organization's saved billing details, which the card form sends with the card (docs/decisions/0086). */
+const billing = {
+  company: null,
+  address: '1 Harbour Street',
+  country: 'DK',
+  vatNumber: null,
   billingType: 'Business',
-};
+  source: 'billing',
+} as const;
 const savedCard = {
   id: 'c1',
   brand: 'visa',
@@ -77,7 +75,9 @@ describe('with Stripe as the gateway', () => {
       getPaymentGateway: { provider: 'stripe', publishableKey: 'pk_test_123456789' },
       addCreditCard: savedCard,
     });
-    await renderScreen(<AddCardForm defaultValues={blank} onSaved={onSaved} submitLabel="Save card" />);
+    await renderScreen(
+      <AddCardForm billing={billing} cardHolder="Ada Admin" onSaved={onSaved} submitLabel="Save card" />,
+    );
     await waitFor(() => expect(elements.cardCvc?.mounted).toBeDefined());
     return onSaved;
   }
@@ -90,9 +90,12 @@ describe('with Stripe as the gateway', () => {
     }
     // No card input of our own: the number is typed into Stripe's frame.
     expect(document.querySelector('input[name="cardNumber"]')).toBeNull();
+    // Only the card: the billing details are the saved ones, said above the form, not asked again.
+    expect(screen.queryByLabelText('Billing address')).toBeNull();
+    expect(screen.getByTestId('card-billed-to').textContent).toBe(
+      'Billed to: 1 Harbour Street, Denmark, Business customer.',
+    );
 
-    fireEvent.change(screen.getByLabelText('Billing address'), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DK' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(3);
     type('cardNumber', { empty: false, complete: false });
@@ -106,8 +109,6 @@ describe('with Stripe as the gateway', () => {
     const onSaved = await renderForm();
     createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_1Q2w3E4r' } });
     for (const kind of ['cardNumber', 'cardExpiry', 'cardCvc']) type(kind, { empty: false, complete: true });
-    fireEvent.change(screen.getByLabelText('Billing address'), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DK' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedCard));
     expect(createPaymentMethod).toHaveBeenCalledWith(
@@ -134,8 +135,6 @@ describe('with Stripe as the gateway', () => {
       error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' },
     });
     for (const kind of ['cardNumber', 'cardExpiry', 'cardCvc']) type(kind, { empty: false, complete: true });
-    fireEvent.change(screen.getByLabelText('Billing address'), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DK' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findAllByText('Invalid Card Number')).not.toHaveLength(0);
     expect(call.mock.calls.some(([endpoint]) => endpoint.operation === 'addCreditCard')).toBe(false);

@@ -34,15 +34,32 @@ export async function createOrganization(
     .executeTakeFirstOrThrow();
 }
 
-/** Creates an organization with a fixed id (the demo seed's) unless it exists; no trial. */
+/**
+ * Creates an organization with a fixed id (the demo seed's, the workflow store's) unless it exists. With
+ * `trialDays` its free trial ends that many days from now, and an existing one without a trial end (a database
+ * seeded before the seed gave one) gets that end too; a trial end already set is kept. Without it, no trial.
+ */
 export async function ensureOrganization(
   database: Queryable,
-  organization: { id: string; name: string; customerType: CustomerType },
+  organization: { id: string; name: string; customerType: CustomerType; trialDays?: number },
 ): Promise<void> {
+  const { trialDays } = organization;
   await db(database)
     .insertInto('organizations')
-    .values({ id: organization.id, name: organization.name, customerType: organization.customerType })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .values({
+      id: organization.id,
+      name: organization.name,
+      customerType: organization.customerType,
+      ...(trialDays === undefined ? {} : { trialEndsAt: daysFromNow(trialDays) }),
+    })
+    .onConflict((oc) =>
+      trialDays === undefined
+        ? oc.column('id').doNothing()
+        : oc
+            .column('id')
+            .doUpdateSet({ trialEndsAt: daysFromNow(trialDays) })
+            .where('organizations.trialEndsAt', 'is', null),
+    )
     .execute();
 }
 

@@ -7,7 +7,7 @@ import { db } from '../../db/kysely.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createPaymentService } from '../payments/payment-service.js';
 import { createSubscriptionService, periodEnd } from './subscription-service.js';
 
@@ -108,6 +108,15 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
       .execute();
     const ended = await summaryOf(org.admin);
     assert.deepEqual([ended.state, ended.label, ended.daysLeft], ['expired', 'Expired', null]);
+  });
+
+  it('the seeded demo organization is in its trial with the days left, not a bare "Trialing"', async () => {
+    const { accessToken } = await logIn(server.app);
+    const summary = await summaryOf(accessToken);
+    assert.deepEqual(
+      [summary.state, summary.label, summary.daysLeft, summary.endsAt === null],
+      ['trialing', 'Free trial ends in 14 days', 14, false],
+    );
   });
 
   it('subscribing needs a card; then the first period is charged with VAT and the plan is active', async () => {
