@@ -302,7 +302,9 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     // In the pricing page's currency (its default, euros, when nothing was chosen there).
     expect(plan.textContent).toContain('Your plan: Business (monthly), €99.00 per month before VAT.');
-    expect(plan.textContent).toContain('Nothing is charged today: your 14-day free trial starts now.');
+    expect(plan.textContent).toContain(
+      'Nothing is charged today: your 14-day free trial of Business starts now, with its features and quotas.',
+    );
     expect((screen.getByLabelText('A business') as HTMLInputElement).checked).toBe(true);
   });
 });
