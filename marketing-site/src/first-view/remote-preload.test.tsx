@@ -58,8 +58,8 @@ describe('the signed-out page head', () => {
     expect(fetchMock).toHaveBeenCalledWith('http://localhost:3001/mf-manifest.json');
     expect(links).toEqual([
       { href: 'http://localhost:3001/remoteEntry.js', as: 'script', crossOrigin: null },
-      { href: '/federation-runtime-1.js', as: 'script', crossOrigin: null },
       { href: '/page-data/login/page-data.json', as: 'fetch', crossOrigin: 'anonymous' },
+      { href: '/federation-runtime-1.js', as: 'script', crossOrigin: null },
       {
         href: 'http://localhost:3001/__federation_expose_AuthApp.824d57da.js',
         as: 'script',
@@ -69,7 +69,7 @@ describe('the signed-out page head', () => {
     ]);
   });
 
-  it('downloads scripts before the first paint, and fetches data only once it is on screen', async () => {
+  it('fetches nothing before the first paint is on screen', async () => {
     let observer: { callback: (list: { getEntries: () => { name: string }[] }) => void } | undefined;
     const paintTiming = Object.assign(
       function PerformanceObserver(this: unknown, callback: NonNullable<typeof observer>['callback']) {
@@ -89,16 +89,19 @@ describe('the signed-out page head', () => {
       new Function(
         remotePreloadScript(remote, 'login', ['/page-data/login/page-data.json', '/federation-runtime-1.js']),
       )();
-      expect(hrefs()).toEqual(['http://localhost:3001/remoteEntry.js', '/federation-runtime-1.js']);
+      expect(hrefs()).toEqual([]);
       expect(fetchMock).not.toHaveBeenCalled();
+      observer?.callback({ getEntries: () => [{ name: 'first-paint' }] });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(hrefs()).toEqual([]);
 
       observer?.callback({ getEntries: () => [{ name: 'first-contentful-paint' }] });
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(fetchMock).toHaveBeenCalledWith('http://localhost:3001/mf-manifest.json');
       expect(hrefs()).toEqual([
         'http://localhost:3001/remoteEntry.js',
-        '/federation-runtime-1.js',
         '/page-data/login/page-data.json',
+        '/federation-runtime-1.js',
         'http://localhost:3001/__federation_expose_AuthApp.824d57da.js',
         'http://localhost:3001/login.1d60adb9.js',
       ]);

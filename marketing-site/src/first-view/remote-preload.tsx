@@ -21,14 +21,13 @@ const afterFirstPaint =
   'setTimeout(go,3000)}';
 
 /**
- * The inline script: preloads the remote's entry and the site's scripts at once; once the first paint is on
- * screen, preloads the page's data, reads the remote's manifest (the federation runtime's own read of it later is
- * answered from the HTTP cache) and preloads the AuthApp's files and the route's screen chunk
- * (`metaData.screenChunks`, written by the remote's build). Scripts only download before the first paint (they
- * run after it); data waits for it, so nothing the page fetches is needed for its first paint (0084). Added by a
- * script rather than written as `<link>` tags: under the pages' strict policy ('strict-dynamic') only what a
- * trusted script adds may load. Plain ES5, no dependency: it runs before anything else on the page. A failure
- * only loses the head start.
+ * The inline script: once the page's first paint is on screen, preloads the remote's entry and the site's files
+ * the page needs, reads the remote's manifest (the federation runtime's own read of it later is answered from the
+ * HTTP cache) and preloads the AuthApp's files and the route's screen chunk (`metaData.screenChunks`, written by
+ * the remote's build). Not before the first paint: whatever a page fetches before it, Lighthouse's simulation
+ * counts as needed for it (0084). Added by a script rather than written as `<link>` tags: under the pages' strict
+ * policy ('strict-dynamic') only what a trusted script adds may load. Plain ES5, no dependency: it runs before
+ * anything else on the page. A failure only loses the head start.
  */
 export function remotePreloadScript(
   remoteUrl: string,
@@ -39,11 +38,9 @@ export function remotePreloadScript(
   return `(function(base,route,site,afterFirstPaint){
 var head=document.head,seen={},i;
 function preload(href,as){if(seen[href])return;seen[href]=1;var l=document.createElement("link");l.setAttribute("rel","preload");l.setAttribute("as",as);if(as==="fetch")l.setAttribute("crossorigin","anonymous");l.setAttribute("href",href);head.appendChild(l)}
-function isData(href){return /\\.json$/.test(href)}
-preload(base+"/remoteEntry.js","script");
-for(i=0;i<site.length;i++)if(!isData(site[i]))preload(site[i],"script");
 afterFirstPaint(function(){
-for(i=0;i<site.length;i++)if(isData(site[i]))preload(site[i],"fetch");
+preload(base+"/remoteEntry.js","script");
+for(i=0;i<site.length;i++)preload(site[i],/\\.json$/.test(site[i])?"fetch":"script");
 if(typeof fetch!=="function")return;
 fetch(base+"/mf-manifest.json").then(function(r){return r.ok?r.json():null}).then(function(m){
 if(!m)return;var files=[],e=m.exposes||[],j;
