@@ -136,6 +136,8 @@ async function measure(chrome, url, { loginChunk }, reportFile) {
     speedIndex: lhr.audits['speed-index'].numericValue,
     // Which element the largest paint was (Lighthouse 13 names it in its LCP breakdown insight).
     lcpElement: detailsOfType(lhr.audits['lcp-breakdown-insight']?.details, 'node')?.nodeLabel,
+    // Where the visit ended (an account page opened without a session goes to log in, docs/decisions/0084).
+    finalUrl: lhr.finalDisplayedUrl,
     jsKb: jsBytes / 1024,
     requests: requests.length,
     criticalChain: criticalChainDepth(lhr),
@@ -278,8 +280,11 @@ async function main() {
       ['/login', '/signup', '/account'].includes(candidate.path),
     )) {
       const last = samples.get(page.path).at(-1);
+      const ended = new URL(last.finalUrl);
+      const elsewhere =
+        `${ended.pathname}${ended.search}` === page.path ? '' : `, ended on ${ended.pathname}${ended.search}`;
       console.log(
-        `${page.path} (last run): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,
+        `${page.path} (last run${elsewhere}): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,
       );
     }
     for (const row of rows.filter((candidate) => candidate.loginChain)) {
