@@ -6,6 +6,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import type { GatsbySSR } from 'gatsby';
 import { renderToString } from 'react-dom/server';
 import { SiteShell } from './src/app-shell/site-shell';
+import { anonymousRedirectHead, anonymousRedirectKey } from './src/first-view/anonymous-visitor';
 import {
   authRouteOf,
   remotePreloadHead,
@@ -33,6 +34,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   loadPageDataSync,
 }) => {
   setHtmlAttributes({ lang: 'en' });
+  // Account pages send a visitor without a session to /login's own HTML at once (docs/decisions/0084).
+  setHeadComponents(anonymousRedirectHead(pathname));
   // Signed-out pages (log in, sign up, …) start fetching their code from the head (docs/decisions/0049).
   if (authRouteOf(pathname)) {
     let componentChunkName: string | undefined;
@@ -72,6 +75,20 @@ export const replaceRenderer: GatsbySSR['replaceRenderer'] = ({
       dangerouslySetInnerHTML={{ __html: css }}
     />,
   ]);
+};
+
+/**
+ * The account pages' redirect of a visitor without a session goes first in the head, before the styles: the
+ * browser runs it as soon as the first bytes of the page arrive (docs/decisions/0084).
+ */
+export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+}) => {
+  const head = getHeadComponents() as Array<{ key?: unknown } | null | undefined>;
+  const first = head.findIndex((element) => element?.key === anonymousRedirectKey);
+  if (first <= 0) return;
+  replaceHeadComponents([head[first], ...head.slice(0, first), ...head.slice(first + 1)] as never);
 };
 
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element }) => (

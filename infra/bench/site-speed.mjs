@@ -4,9 +4,10 @@
 // reference page that the same server serves in the same run (the reference is what makes figures taken on a
 // busy machine comparable). Drives the system Chromium; never downloads a browser.
 // Usage: npm run bench:site   (installs, builds for the benchmark's ports, then runs this)
-//        node infra/bench/site-speed.mjs [--runs=3] [--pages=/login,/] [--long-tasks]   (after a build for
-//        speedBenchEnv's ports; --long-tasks lists each page's long main-thread tasks)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//        node infra/bench/site-speed.mjs [--runs=3] [--pages=/login,/] [--long-tasks] [--reports=DIR]   (after a
+//        build for speedBenchEnv's ports; --long-tasks lists each page's long main-thread tasks, --reports writes
+//        each run's Lighthouse report to DIR)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -111,7 +112,7 @@ export function seriesChain(devtoolsLog, target) {
   return undefined;
 }
 
-async function measure(chrome, url, { loginChunk }) {
+async function measure(chrome, url, { loginChunk }, reportFile) {
   const { default: lighthouse } = await import('lighthouse');
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -121,6 +122,7 @@ async function measure(chrome, url, { loginChunk }) {
   });
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const jsBytes = requests
     .filter((request) => request.resourceType === 'Script')
@@ -130,8 +132,12 @@ async function measure(chrome, url, { loginChunk }) {
     tbt: lhr.audits['total-blocking-time'].numericValue,
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
     fcp: lhr.audits['first-contentful-paint'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    speedIndex: lhr.audits['speed-index'].numericValue,
     // Which element the largest paint was (Lighthouse 13 names it in its LCP breakdown insight).
     lcpElement: detailsOfType(lhr.audits['lcp-breakdown-insight']?.details, 'node')?.nodeLabel,
+    // Where the visit ended (an account page opened without a session goes to log in, docs/decisions/0084).
+    finalUrl: lhr.finalDisplayedUrl,
     jsKb: jsBytes / 1024,
     requests: requests.length,
     criticalChain: criticalChainDepth(lhr),
@@ -185,6 +191,8 @@ function printTable(rows, runs) {
     ['perf', 5, (row) => String(row.score)],
     ['TBT ms', 7, (row) => row.tbt.toFixed(0)],
     ['LCP s', 6, (row) => (row.lcp / 1000).toFixed(2)],
+    ['CLS', 6, (row) => row.cls.toFixed(3)],
+    ['SI s', 5, (row) => (row.speedIndex / 1000).toFixed(1)],
     ['JS KB', 7, (row) => row.jsKb.toFixed(1)],
     ['reqs', 5, (row) => String(row.requests)],
     ['chain', 6, (row) => (Number.isNaN(row.criticalChain) ? '-' : String(row.criticalChain))],
@@ -229,10 +237,16 @@ async function main() {
     console.log(`Dcipher site speed: Lighthouse mobile defaults, ${stack.urls.site}`);
     console.log(`load average at start (1, 5, 15 min): ${load()}`);
     const samples = new Map(pages.map((page) => [page.path, []]));
+    const reports = process.argv.find((arg) => arg.startsWith('--reports='))?.slice('--reports='.length);
+    if (reports) mkdirSync(reports, { recursive: true });
+    const reportFile = (page, run) =>
+      reports && join(reports, `${page.label.replace(/\W+/g, '-')}-${run + 1}.json`);
     // Round robin, so a burst of load on the shared machine touches every page, the reference included.
     for (let run = 0; run < runs; run += 1) {
       for (const page of pages) {
-        samples.get(page.path).push(await measure(chrome, `${stack.urls.site}${page.path}`, page));
+        samples
+          .get(page.path)
+          .push(await measure(chrome, `${stack.urls.site}${page.path}`, page, reportFile(page, run)));
       }
       console.log(`  run ${run + 1}/${runs} done, load average: ${load()}`);
     }
@@ -244,6 +258,8 @@ async function main() {
         score: pick('score'),
         tbt: pick('tbt'),
         lcp: pick('lcp'),
+        cls: pick('cls'),
+        speedIndex: pick('speedIndex'),
         jsKb: pick('jsKb'),
         requests: pick('requests'),
         criticalChain: pick('criticalChain'),
@@ -264,8 +280,11 @@ async function main() {
       ['/login', '/signup', '/account'].includes(candidate.path),
     )) {
       const last = samples.get(page.path).at(-1);
+      const ended = new URL(last.finalUrl);
+      const elsewhere =
+        `${ended.pathname}${ended.search}` === page.path ? '' : `, ended on ${ended.pathname}${ended.search}`;
       console.log(
-        `${page.path} (last run): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,
+        `${page.path} (last run${elsewhere}): first contentful paint ${(last.fcp / 1000).toFixed(2)} s; the largest paint was "${last.lcpElement ?? 'unknown'}"`,
       );
     }
     for (const row of rows.filter((candidate) => candidate.loginChain)) {

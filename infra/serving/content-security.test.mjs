@@ -10,6 +10,7 @@ import {
   blockedScripts,
   checkBuiltPages,
   contentSecurityPolicy,
+  scriptLoader,
   secureBuild,
   securePage,
 } from './content-security.mjs';
@@ -32,10 +33,84 @@ describe('content security policy', () => {
   it('replaces the external scripts by one hashed loader and hashes every inline script', () => {
     const { html, scriptHashes } = securePage(gatsbyPage);
     assert.doesNotMatch(html, /<script src=/);
-    assert.match(html, /\["\/webpack-runtime-1\.js","\/app-2\.js"\]\.forEach/);
+    assert.match(html, /\(\["\/webpack-runtime-1\.js","\/app-2\.js"\],function\(run\)/);
     const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
     assert.equal(inline.length, 3);
     assert.deepEqual(scriptHashes, inline.map(hashOf));
+  });
+
+  it("adds the page's scripts once the first paint is on screen", () => {
+    /** Runs the loader in a page of our own; answers what it added to the head, and the paint observer. */
+    const load = ({ visibility = 'visible', paintTiming = true } = {}) => {
+      const head = [];
+      let observer;
+      const timers = [];
+      const element = (tag) => ({
+        tag,
+        attributes: {},
+        setAttribute(name, value) {
+          this.attributes[name] = value;
+        },
+      });
+      const window = {
+        PerformanceObserver: paintTiming
+          ? Object.assign(
+              function PerformanceObserver(callback) {
+                observer = {
+                  callback,
+                  disconnect() {},
+                  observe(options) {
+                    observer.options = options;
+                  },
+                };
+                return observer;
+              },
+              { supportedEntryTypes: ['paint', 'largest-contentful-paint'] },
+            )
+          : undefined,
+      };
+      const document = {
+        visibilityState: visibility,
+        head: { appendChild: (child) => head.push(child) },
+        createElement: element,
+      };
+      const body = /<script>([\s\S]*)<\/script>/.exec(scriptLoader(['/app-1.js', '/framework-2.js']))[1];
+      new Function('window', 'document', 'setTimeout', body)(window, document, (callback, ms) =>
+        timers.push({ callback, ms }),
+      );
+      const added = () =>
+        head.map((child) =>
+          child.tag === 'link'
+            ? `preload ${child.attributes.href}`
+            : `script ${child.src} async=${child.async}`,
+        );
+      const paint = (name) => observer.callback({ getEntries: () => [{ name }] });
+      const runTimers = (ms) => {
+        for (const timer of timers.filter((candidate) => candidate.ms === ms)) timer.callback();
+      };
+      return { added, paint, runTimers, observer: () => observer };
+    };
+
+    const page = load();
+    assert.deepEqual(page.added(), []);
+    assert.deepEqual(page.observer().options, { type: 'paint', buffered: true });
+    page.paint('first-paint');
+    page.runTimers(0);
+    assert.deepEqual(page.added(), [], 'a paint with no content yet is not the first paint');
+    page.paint('first-contentful-paint');
+    const ran = ['script /app-1.js async=true', 'script /framework-2.js async=true'];
+    assert.deepEqual(page.added(), [], 'after the paint is presented, not inside its callback');
+    page.runTimers(0);
+    assert.deepEqual(page.added(), ran);
+    page.runTimers(3000);
+    assert.equal(page.added().length, 2, 'each script once');
+
+    // No paint is coming: at the latest after 3 s; at once in a hidden tab or without paint timing.
+    const late = load();
+    late.runTimers(3000);
+    assert.deepEqual(late.added(), ran);
+    assert.deepEqual(load({ visibility: 'hidden' }).added(), ran);
+    assert.deepEqual(load({ paintTiming: false }).added(), ran);
   });
 
   it('is strict: hashes with strict-dynamic, no plugins, no base, no framing, only configured origins', () => {

@@ -67,7 +67,7 @@ test('changing the password signs the other browser out', async ({ page, browser
 
   // The other browser's session has ended: its next call is refused and it is sent to log in.
   await other.getByRole('link', { name: 'Privacy & security' }).click();
-  await expect(other).toHaveURL(/\/login$/);
+  await expect(other).toHaveURL(/\/login\?returnTo=%2Faccount%2Fprivacy$/);
   // This browser stays signed in.
   await page.getByRole('link', { name: 'Privacy & security' }).click();
   await expect(page.getByRole('heading', { name: 'Active sessions' })).toBeVisible();
@@ -103,7 +103,7 @@ test('a member signs out another session and sees their sign-in history', async 
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
   // Its next call is refused: the other browser is sent to log in.
   await other.getByRole('link', { name: 'Privacy & security' }).click();
-  await expect(other).toHaveURL(/\/login$/);
+  await expect(other).toHaveURL(/\/login\?returnTo=%2Faccount%2Fprivacy$/);
 
   const history = page.getByRole('table', { name: 'Sign-in history' });
   await expect(history.getByRole('row').filter({ hasText: 'Wrong password' })).toHaveCount(1);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.mjs';
+import { demoSignIn, expect, logIn, test } from './fixtures.mjs';
 
 // What a page paints before the account remote answers (docs/decisions/0083): the remote's files are held back,
 // so what is on screen is the page's own HTML and the site's scripts. Screenshots go to test-results/first-view.
@@ -89,6 +89,48 @@ for (const viewport of viewports) {
         await expect(menu.getByText(group, { exact: true })).toBeVisible();
     }
     await page.screenshot({ path: `test-results/first-view/account-remote-held-${viewport.name}.png` });
+  });
+}
+
+for (const viewport of viewports) {
+  test(`an account page opened without a session shows /login's own form, then the page asked for once signed in (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const documents: string[] = [];
+    const accountPageRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.isNavigationRequest()) documents.push(`${url.pathname}${url.search}`);
+      if (url.pathname.startsWith('/page-data/account/')) accountPageRequests.push(url.pathname);
+    });
+    // The form comes from /login's HTML: the remote is held back (docs/decisions/0084).
+    await holdRemote(page);
+    await page.goto('/account/privacy?from=e2e');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount%2Fprivacy%3Ffrom%3De2e$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page.getByLabel('Work email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    // The account page stopped in its head: its scripts never ran, so nothing of it (no site header offering
+    // "Log in", whose HTML has none either) was painted before the login page.
+    expect(documents).toEqual([
+      '/account/privacy?from=e2e',
+      '/login?returnTo=%2Faccount%2Fprivacy%3Ffrom%3De2e',
+    ]);
+    expect(accountPageRequests).toEqual([]);
+    await page.screenshot({ path: `test-results/first-view/account-anonymous-login-${viewport.name}.png` });
+
+    // Signed in from that page, the visitor is back where they were going.
+    await page.unrouteAll();
+    await page.reload();
+    await page.getByLabel('Work email').fill(demoSignIn.email);
+    await page.getByLabel('Password').fill(demoSignIn.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/account\/privacy\?from=e2e$/);
+    await expect(page.getByRole('heading', { name: 'Active sessions' })).toBeVisible();
+    await page.screenshot({
+      path: `test-results/first-view/account-anonymous-returned-${viewport.name}.png`,
+    });
   });
 }
 

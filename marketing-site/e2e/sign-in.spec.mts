@@ -26,8 +26,9 @@ test('the demo admin signs in through the remote, stays signed in across a reloa
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('dcipher.accessToken'))).toBeNull();
 
+  // Without a session the account page sends the visitor to log in, naming the page to come back to.
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount$/);
 });
 
 test('a wrong password shows the catalogue message and keeps the email', async ({
@@ -65,7 +66,8 @@ test('an expired access token is exchanged with the refresh token; a failed exch
   await context.addCookies([{ ...(refreshCookie as NonNullable<typeof refreshCookie>), value: 'revoked' }]);
   await page.evaluate(() => localStorage.setItem('dcipher.accessToken', 'expired.or.tampered'));
   await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  // From the page they were on, which the login brings them back to (docs/decisions/0084).
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fworkflows$/);
   expect(await page.evaluate(() => localStorage.getItem('dcipher.accessToken'))).toBeNull();
 });
 

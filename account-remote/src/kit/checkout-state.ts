@@ -1,4 +1,4 @@
-import { routes } from '@dcipher/shared/routes';
+import { returnPathFrom, routes } from '@dcipher/shared/routes';
 
 /**
  * The plan a visitor chose on the pricing page, kept for this browser tab while they sign up or log in, so the
@@ -31,8 +31,10 @@ export function forgetCheckoutPlan(): void {
 }
 
 /**
- * Where a visitor goes once signed in: back to their checkout when they started one, else their workflows, the
- * product they signed up for (docs/decisions/0071).
+ * Where a visitor goes once signed in: the account page they asked for when the login address names one
+ * (`/login?returnTo=…`, docs/decisions/0084), else back to their checkout when they started one, else their
+ * workflows, the product they signed up for (docs/decisions/0071).
  */
 export const afterSignInPath = (): string =>
-  pendingCheckoutPlan() ? routes.checkoutBilling.path : routes.workflows.path;
+  (typeof window === 'undefined' ? undefined : returnPathFrom(window.location.search)) ??
+  (pendingCheckoutPlan() ? routes.checkoutBilling.path : routes.workflows.path);

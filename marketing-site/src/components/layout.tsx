@@ -24,7 +24,8 @@ const globalStyles = {
 /**
  * The site chrome, with the consent banner. `bare` pages (login-style screens: sign-in, sign-up) render only their
  * content: a visitor in the middle of signing up is not interrupted, and nothing is measured there without consent.
- * `accountArea` pages (signed in) get the header's account-area form (see SiteHeader).
+ * `accountArea` pages (signed in) get the header's account-area form (see SiteHeader); `'welcomes-anonymous'`
+ * for the one that shows a visitor without a session a screen of its own (the checkout's first step).
  */
 export function Layout({
   children,
@@ -33,7 +34,7 @@ export function Layout({
 }: {
   children: ReactNode;
   bare?: boolean;
-  accountArea?: boolean;
+  accountArea?: boolean | 'welcomes-anonymous';
 }) {
   return (
     <>

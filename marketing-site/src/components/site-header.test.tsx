@@ -47,7 +47,19 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     act(() => authStore.setState({ status: 'authenticated' }));
     expect(screen.getByRole('link', { name: 'My account' })).toBeTruthy();
+    // Without a session the visitor is on their way to log in (docs/decisions/0084): still nothing offered.
+    act(() => authStore.setState({ status: 'anonymous' }));
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Start free trial' })).toBeNull();
+  });
+
+  it('offers signing in on the checkout, which welcomes a visitor without a session, once the store says so', () => {
+    authStore.setState({ status: 'authenticating' });
+    expect(renderToString(<SiteHeader accountArea="welcomes-anonymous" />)).not.toContain('Log in');
+    render(<SiteHeader accountArea="welcomes-anonymous" />);
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     act(() => authStore.setState({ status: 'anonymous' }));
     expect(screen.getByRole('link', { name: 'Start free trial' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0);
   });
 });

@@ -48,12 +48,16 @@ const buttonLink = (primary: boolean): CSSObject => ({
  *
  * `accountArea` (the signed-in pages): the account buttons wait until the session is known, so the page's HTML
  * and its first paint never offer "Log in" or "Start free trial" to someone who is signed in (docs/decisions/0083);
+ * a visitor without a session is on their way to log in (0084) and is offered them only where the page welcomes
+ * them (`'welcomes-anonymous'`, the checkout);
  * on a phone the header is one row, the logo and "Menu", since the account area has its own menu in the page.
  */
-export function SiteHeader({ accountArea = false }: { accountArea?: boolean }) {
+export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'welcomes-anonymous' }) {
   const status = useAuth((state) => state.status);
   const signedIn = status === 'authenticated';
-  const signedOutLinks = accountArea ? status === 'anonymous' : !signedIn;
+  const signedOutLinks = accountArea
+    ? accountArea === 'welcomes-anonymous' && status === 'anonymous'
+    : !signedIn;
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);

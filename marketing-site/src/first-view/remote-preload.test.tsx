@@ -69,6 +69,49 @@ describe('the signed-out page head', () => {
     ]);
   });
 
+  it('fetches nothing before the first paint is on screen', async () => {
+    let observer: { callback: (list: { getEntries: () => { name: string }[] }) => void } | undefined;
+    const paintTiming = Object.assign(
+      function PerformanceObserver(this: unknown, callback: NonNullable<typeof observer>['callback']) {
+        observer = { callback };
+        return { observe: () => {}, disconnect: () => {} };
+      },
+      { supportedEntryTypes: ['paint'] },
+    );
+    const original = Object.getOwnPropertyDescriptor(window, 'PerformanceObserver');
+    Object.defineProperty(window, 'PerformanceObserver', { value: paintTiming, configurable: true });
+    const fetchMock = jest.fn(async () => new Response(JSON.stringify(manifest)));
+    const originalFetch = globalThis.fetch;
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const hrefs = () =>
+      [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+    try {
+      new Function(
+        remotePreloadScript(remote, 'login', ['/page-data/login/page-data.json', '/federation-runtime-1.js']),
+      )();
+      expect(hrefs()).toEqual([]);
+      expect(fetchMock).not.toHaveBeenCalled();
+      observer?.callback({ getEntries: () => [{ name: 'first-paint' }] });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(hrefs()).toEqual([]);
+
+      observer?.callback({ getEntries: () => [{ name: 'first-contentful-paint' }] });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fetchMock).toHaveBeenCalledWith('http://localhost:3001/mf-manifest.json');
+      expect(hrefs()).toEqual([
+        'http://localhost:3001/remoteEntry.js',
+        '/page-data/login/page-data.json',
+        '/federation-runtime-1.js',
+        'http://localhost:3001/__federation_expose_AuthApp.824d57da.js',
+        'http://localhost:3001/login.1d60adb9.js',
+      ]);
+    } finally {
+      globalThis.fetch = originalFetch;
+      if (original) Object.defineProperty(window, 'PerformanceObserver', original);
+      else delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
+    }
+  });
+
   it("loads another route's screen, not the login's", async () => {
     const { links } = await runScript(
       remotePreloadScript(remote, 'signup'),

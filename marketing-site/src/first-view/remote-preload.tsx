@@ -8,11 +8,26 @@ import type { ReactElement } from 'react';
 // (two in series), while the site's scripts load. docs/decisions/0049.
 
 /**
- * The inline script: preloads the remote's entry, reads its manifest (the federation runtime's own read of it
- * later is answered from the HTTP cache) and preloads the AuthApp's files and the route's screen chunk
- * (`metaData.screenChunks`, written by the remote's build). Added by a script rather than written as `<link>`
- * tags: under the pages' strict policy ('strict-dynamic') only what a trusted script adds may load. Plain ES5, no
- * dependency: it runs before anything else on the page. A failure only loses the head start.
+ * Calls `run` once the first contentful paint is on screen (at once where that cannot be known, after 3 s at the
+ * latest): the same function as `afterFirstPaintFunction` of infra/serving/content-security.mjs, which runs the
+ * site's scripts after the first paint (docs/decisions/0084).
+ */
+const afterFirstPaint =
+  'function(run){var done=0,P=window.PerformanceObserver,types=P&&P.supportedEntryTypes,o;' +
+  'function go(){if(!done){done=1;run()}}' +
+  'if(document.visibilityState!=="visible"||!types||types.indexOf("paint")<0)return go();' +
+  'try{o=new P(function(list){var e=list.getEntries(),j;for(j=0;j<e.length;j++)if(e[j].name==="first-contentful-paint"){o.disconnect();setTimeout(go,0)}});' +
+  'o.observe({type:"paint",buffered:true})}catch(x){return go()}' +
+  'setTimeout(go,3000)}';
+
+/**
+ * The inline script: once the page's first paint is on screen, preloads the remote's entry and the site's files
+ * the page needs, reads the remote's manifest (the federation runtime's own read of it later is answered from the
+ * HTTP cache) and preloads the AuthApp's files and the route's screen chunk (`metaData.screenChunks`, written by
+ * the remote's build). Not before the first paint: whatever a page fetches before it, Lighthouse's simulation
+ * counts as needed for it (0084). Added by a script rather than written as `<link>` tags: under the pages' strict
+ * policy ('strict-dynamic') only what a trusted script adds may load. Plain ES5, no dependency: it runs before
+ * anything else on the page. A failure only loses the head start.
  */
 export function remotePreloadScript(
   remoteUrl: string,
@@ -20,19 +35,21 @@ export function remotePreloadScript(
   siteFiles: readonly string[] = [],
 ): string {
   const base = remoteUrl.replace(/\/$/, '');
-  return `(function(base,route,site){
+  return `(function(base,route,site,afterFirstPaint){
 var head=document.head,seen={},i;
 function preload(href,as){if(seen[href])return;seen[href]=1;var l=document.createElement("link");l.setAttribute("rel","preload");l.setAttribute("as",as);if(as==="fetch")l.setAttribute("crossorigin","anonymous");l.setAttribute("href",href);head.appendChild(l)}
+afterFirstPaint(function(){
 preload(base+"/remoteEntry.js","script");
 for(i=0;i<site.length;i++)preload(site[i],/\\.json$/.test(site[i])?"fetch":"script");
 if(typeof fetch!=="function")return;
 fetch(base+"/mf-manifest.json").then(function(r){return r.ok?r.json():null}).then(function(m){
-if(!m)return;var files=[],e=m.exposes||[];
-for(i=0;i<e.length;i++)if(e[i].name==="AuthApp")files=files.concat(e[i].assets.js.sync);
+if(!m)return;var files=[],e=m.exposes||[],j;
+for(j=0;j<e.length;j++)if(e[j].name==="AuthApp")files=files.concat(e[j].assets.js.sync);
 files=files.concat((m.metaData&&m.metaData.screenChunks&&m.metaData.screenChunks[route])||[]);
-for(i=0;i<files.length;i++)preload(base+"/"+files[i],"script");
+for(j=0;j<files.length;j++)preload(base+"/"+files[j],"script");
 })["catch"](function(){});
-})(${JSON.stringify(base)},${JSON.stringify(routeId ?? null)},${JSON.stringify(siteFiles)});`;
+});
+})(${JSON.stringify(base)},${JSON.stringify(routeId ?? null)},${JSON.stringify(siteFiles)},${afterFirstPaint});`;
 }
 
 /** The route of a page the remote's AuthApp serves, or undefined for every other page. */

@@ -19,3 +19,10 @@ export {
   routes,
 } from './browser-routes.js';
 export { emailLinks } from './email-links.js';
+export {
+  keepsAnonymousVisitors,
+  loginReturningTo,
+  returnPathFrom,
+  returnToParameter,
+  sendsAnonymousToLogin,
+} from './return-path.js';

@@ -114,11 +114,11 @@ describe('Account area shell', () => {
     expect((await screen.findByTestId('account-name')).textContent).toBe('Ada Admin');
   });
 
-  it('sends an anonymous visitor to the login page without calling the API', async () => {
+  it('sends an anonymous visitor to the login page, which brings them back, without calling the API', async () => {
     authStore.setState({ status: 'anonymous' });
     call = answering({});
     const { navigate } = await openAt('/account/privacy');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login?returnTo=%2Faccount%2Fprivacy'));
     expect(call).not.toHaveBeenCalled();
   });
 

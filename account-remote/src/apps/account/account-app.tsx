@@ -2,7 +2,7 @@ import { authStore, useAuth } from '@dcipher/shared/auth';
 import type { Account } from '@dcipher/shared/contract';
 import { can, hasOrganizationFeature, pageTitle } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { loginReturningTo, routes } from '@dcipher/shared/routes';
 import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { organizationSettingsMessages } from '@dcipher/shared/validation';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -67,7 +67,9 @@ function AccountArea({ navigate }: RemoteScreenProps) {
   // Set at once, not on the next render: leaving after an API call (deleting the account) is not a React event, so
   // the store's sign-out may render before `loggingOut` does and would otherwise send the user to /login.
   const leaving = useRef(false);
-  const path = useLocation().pathname;
+  const location = useLocation();
+  const path = location.pathname;
+  const here = `${path}${location.search}`;
   const go = useGo(navigate);
   const { load, retry, replaceAccount } = useAccountLoad(status === 'authenticated' && !passwordExpired);
   const route = routeAt(path);
@@ -80,11 +82,13 @@ function AccountArea({ navigate }: RemoteScreenProps) {
 
   useEffect(() => {
     // Logging out ends on the home page; only a session that ended otherwise goes to log in.
-    // A visitor on their way to buy a plan sees the checkout's first step instead (below).
-    if (status === 'anonymous' && !loggingOut && !leaving.current && !isCheckout) navigate(routes.login.path);
+    // A visitor on their way to buy a plan sees the checkout's first step instead (below); anyone else comes back
+    // here once signed in (docs/decisions/0084).
+    if (status === 'anonymous' && !loggingOut && !leaving.current && !isCheckout)
+      navigate(loginReturningTo(here));
     // An expired password closes the account area until a new one is set.
     else if (status === 'authenticated' && passwordExpired) navigate(routes.changePassword.path);
-  }, [status, passwordExpired, navigate, loggingOut, isCheckout]);
+  }, [status, passwordExpired, navigate, loggingOut, isCheckout, here]);
 
   const twoStepSetupRequired = load.state === 'loaded' && load.account.twoStepSetupRequired;
   useEffect(() => {

@@ -99,6 +99,24 @@ describe('Login screen', () => {
     expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right', staySignedIn: false });
   });
 
+  it('goes back to the account page the login address names once signed in, never to another site', async () => {
+    authStore.setState({ login: jest.fn().mockResolvedValue({ twoFactorRequired: false }) });
+    try {
+      window.history.pushState(null, '', '/login?returnTo=%2Faccount%2Fprivacy%3Ftab%3Dsessions');
+      const asked = await renderLogin();
+      fillAndSubmit('ada@example.com', 'right');
+      await waitFor(() => expect(asked.navigate).toHaveBeenCalledWith('/account/privacy?tab=sessions'));
+      cleanup();
+
+      window.history.pushState(null, '', '/login?returnTo=https%3A%2F%2Fevil.example%2Faccount');
+      const elsewhere = await renderLogin();
+      fillAndSubmit('ada@example.com', 'right');
+      await waitFor(() => expect(elsewhere.navigate).toHaveBeenCalledWith('/workflows'));
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('offers a new confirmation link when the email is not verified', async () => {
     authStore.setState({
       login: jest.fn().mockRejectedValue(new ApiError('Email is not verified', 403, 'EMAIL_NOT_VERIFIED')),
