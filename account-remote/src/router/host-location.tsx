@@ -4,7 +4,7 @@ import {
   pathTo,
   type RemoteAppName,
   type RouteId,
-  type routes,
+  routes,
 } from '@dcipher/shared/routes';
 import {
   type AnchorHTMLAttributes,
@@ -50,10 +50,11 @@ export function useHostLocation(app: RemoteAppName, navigate: (to: string) => vo
 }
 
 export function currentLocation(): HostLocation {
-  if (typeof window === 'undefined') return { pathname: '/', search: '', hash: '' };
+  const root = routes.home.path;
+  if (typeof window === 'undefined') return { pathname: root, search: '', hash: '' };
   const { pathname, search, hash } = window.location;
   // A trailing slash is the same page (the static server serves both).
-  return { pathname: pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname, search, hash };
+  return { pathname: pathname.length > 1 ? pathname.replace(/\/+$/, '') || root : pathname, search, hash };
 }
 
 /** Gives links and screens below the navigation to use (`useGo`). */

@@ -59,13 +59,14 @@ export const routes = {
     title: 'Sign up',
     heading: 'Create account (1/2)',
     server: authApp,
-    // `workflow`: the predefined workflow chosen in the workflow store's "Try it" (docs/decisions/0073).
-    query: ['email', 'invitation', 'decline', 'workflow'],
+    // `workflow`: the predefined workflow chosen in the workflow store's "Try it" (docs/decisions/0073); `plan`: the
+    // plan chosen on the pricing page or the checkout.
+    query: ['email', 'invitation', 'decline', 'workflow', 'plan'],
   },
   login: { path: '/login', title: 'Log in', server: authApp },
   ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
   logout: { path: '/logout', title: 'Log out', server: sitePage },
-  postSignup: { path: '/postsignup', title: 'Check your email', server: authApp },
+  postSignup: { path: '/postsignup', title: 'Check your email', server: authApp, query: ['email'] },
   changePassword: { path: '/change-password', title: 'Change your password', server: authApp },
   forgotPassword: { path: '/forgot-password', title: 'Reset your password', server: authApp },
   newPassword: { path: '/new-password/{token}', title: 'Set a new password', server: authApp },
@@ -137,8 +138,13 @@ export const routes = {
   payment: { path: '/payment', title: 'Payment method', server: billing },
   paymentWallet: { path: '/payment/wallet', title: 'Wallet', server: billing },
   paymentInvoices: { path: '/payment/invoices', title: 'Invoice history', server: billing },
-  checkout: { path: '/checkout', title: 'Checkout', server: billing },
-  checkoutAccount: { path: '/checkout/account', title: 'Checkout: account', server: billing },
+  checkout: { path: '/checkout', title: 'Checkout', server: billing, query: ['plan'] },
+  checkoutAccount: {
+    path: '/checkout/account',
+    title: 'Checkout: account',
+    server: billing,
+    query: ['plan'],
+  },
   checkoutBilling: { path: '/checkout/billing', title: 'Checkout: billing', server: billing },
 
   // Company pages

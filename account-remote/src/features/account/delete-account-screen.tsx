@@ -7,7 +7,7 @@ import {
 } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import { Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
@@ -96,7 +96,7 @@ export default function DeleteAccountScreen({ navigate }: AccountScreenProps) {
     defaultValues: { confirmEmail: '' },
     onSubmit: async (values) => {
       await authenticatedApi().call(contract.account.deleteAccount, { body: values });
-      await leaveAccountArea('/');
+      await leaveAccountArea(pathTo('home'));
     },
   });
   const organizationForm = useContractForm({
@@ -104,7 +104,7 @@ export default function DeleteAccountScreen({ navigate }: AccountScreenProps) {
     defaultValues: { confirmName: '' },
     onSubmit: async (values) => {
       await authenticatedApi().call(contract.organization.deleteOrganization, { body: values });
-      await leaveAccountArea('/');
+      await leaveAccountArea(pathTo('home'));
     },
   });
   const mayDeleteOrganization = can({ kind: 'user', role: account.role }, 'organization', 'delete');

@@ -4,7 +4,7 @@ import { CredentialsSchema } from '@dcipher/shared/contract/auth';
 import { errorCodes } from '@dcipher/shared/contract/errors';
 import * as registration from '@dcipher/shared/contract/registration';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -38,7 +38,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
   });
   const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
   const enterAccount = () =>
-    navigate(authStore.getState().requiresPasswordChange ? '/change-password' : afterSignInPath());
+    navigate(authStore.getState().requiresPasswordChange ? pathTo('changePassword') : afterSignInPath());
   const form = useContractForm({
     schema: CredentialsSchema,
     defaultValues,
@@ -92,7 +92,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
             ) : null}
             {code === errorCodes.accountSuspended ? (
               <p>
-                <a href="/contact-us">Contact support</a>
+                <a href={pathTo('contactUs')}>Contact support</a>
               </p>
             ) : null}
           </div>

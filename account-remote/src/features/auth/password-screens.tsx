@@ -6,7 +6,7 @@ import {
   ResetPasswordInputSchema,
 } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -82,7 +82,7 @@ export function NewPasswordScreen({ navigate }: RemoteScreenProps) {
         <Notice>
           Your password is changed and every other session has been signed out. Log in with the new password.
         </Notice>
-        <Button onClick={() => navigate('/login')}>Log in</Button>
+        <Button onClick={() => navigate(pathTo('login'))}>Log in</Button>
       </LoginLayout>
     );
   }
@@ -126,7 +126,7 @@ export function ChangePasswordScreen({ navigate }: RemoteScreenProps) {
     },
   });
   useEffect(() => {
-    if (status === 'anonymous') navigate('/login');
+    if (status === 'anonymous') navigate(pathTo('login'));
   }, [status, navigate]);
 
   return (

@@ -2,7 +2,7 @@ import { authenticatedApi, authStore, useAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, type SsoCallbackInput, SsoLoginInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -62,7 +62,8 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   const finishing = useRef(false);
   const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
   const enterAccount = useCallback(
-    () => navigate(authStore.getState().requiresPasswordChange ? '/change-password' : afterSignInPath()),
+    () =>
+      navigate(authStore.getState().requiresPasswordChange ? pathTo('changePassword') : afterSignInPath()),
     [navigate],
   );
   const form = useContractForm({

@@ -2,6 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { RecoveryCodeInputSchema, TwoFactorCodeInputSchema } from '@dcipher/shared/contract/auth';
 import { errorCodes } from '@dcipher/shared/contract/errors';
+import { pathTo } from '@dcipher/shared/routes';
 import { Button, Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
@@ -103,7 +104,7 @@ export function TwoStepSignIn({ onSignedIn, onStartOver }: TwoStepSignInProps) {
       {switchButton}
       <p css={{ textAlign: 'center', marginBottom: 0 }}>
         <a
-          href="/login"
+          href={pathTo('login')}
           onClick={(event) => {
             event.preventDefault();
             authStore.getState().cancelTwoFactor();

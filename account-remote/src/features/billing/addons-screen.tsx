@@ -10,6 +10,7 @@ import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
+import { RouteLink } from '../../router/remote-router';
 import { purchaseFigures } from './purchase-figures';
 
 /** /addons, "Add-ons": my add-ons for this period and the packages to buy (docs/decisions/0041). */
@@ -66,15 +67,9 @@ export default function AddOnsScreen({ navigate }: AccountScreenProps) {
               {!hasPlan ? (
                 <p css={{ marginTop: 0 }}>
                   Add-ons add to a paid plan for the rest of its period.{' '}
-                  <a
-                    href="/subscription/options"
-                    onClick={(event) => {
-                      event.preventDefault();
-                      navigate('/subscription/options');
-                    }}
-                  >
+                  <RouteLink to="subscriptionOptions" navigate={navigate}>
                     Choose a plan first
-                  </a>
+                  </RouteLink>
                   .
                 </p>
               ) : null}

@@ -356,6 +356,47 @@ describe('Available plans', () => {
     );
   });
 
+  it('an admin without a card: a calm note leading to Payment method, and the refusal only on choosing', async () => {
+    const noCard = { ...trial, hasPaymentMethod: false };
+    const { container } = await open(
+      '/subscription/options',
+      {
+        listPricingPlans: plans,
+        getSubscriptionSummary: noCard,
+        getUpgradeCost: keptOrNow,
+        startSubscription: () => {
+          throw new ApiError('Add a payment card before choosing a plan.', 409, 'NO_PAYMENT_METHOD');
+        },
+      },
+      'Available plans',
+    );
+    await screen.findByRole('list', { name: 'Plans' });
+    // Nothing went wrong yet: a note, no alert on opening the page.
+    expect(screen.queryByRole('alert')).toBeNull();
+    const note = screen.getByTestId('plans-need-card');
+    expect(note.textContent).toBe(
+      'To choose a plan, first add a payment card on Payment method. You can compare the plans here in the meantime.',
+    );
+    const link = within(note).getByRole('link', { name: 'Payment method' });
+    expect(link.getAttribute('href')).toBe('/payment');
+    await expectNoAxeViolations(container);
+    // Trying to choose one anyway: the API's refusal, as an alert in the dialog.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Business (monthly)' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Choose Business: \$623\.75/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Add a payment card before choosing a plan.',
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // The note's link opens Payment method in place (the account area's own navigation).
+    fireEvent.click(
+      within(screen.getByTestId('plans-need-card')).getByRole('link', { name: 'Payment method' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment method' })).toBeTruthy();
+  });
+
   it('shows a promo code’s refusal under its field, and a declined card as an alert', async () => {
     await open(
       '/subscription/options',

@@ -2,6 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { pathTo } from '@dcipher/shared/routes';
 import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
@@ -10,6 +11,7 @@ import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '.
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
+import { RouteLink } from '../../router/remote-router';
 import { AddCardForm } from './add-card-form';
 import { BillingDetailsForm, useBillingDetails } from './billing-details-section';
 import { newIdempotencyKey } from './idempotency-key';
@@ -54,7 +56,7 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
           if (!plan) {
             return (
               <p>
-                Choose a plan on the <a href="/pricing">pricing page</a> first.
+                Choose a plan on the <a href={pathTo('pricing')}>pricing page</a> first.
               </p>
             );
           }
@@ -88,10 +90,10 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
                 pay on the next step, and nothing is charged before you confirm the amount.
               </p>
               <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
-                <Button onClick={() => navigate(`/signup?plan=${encodeURIComponent(plan.id)}`)}>
+                <Button onClick={() => navigate(pathTo('signup', {}, { plan: plan.id }))}>
                   Create an account
                 </Button>
-                <Button variant="secondary" onClick={() => navigate('/login')}>
+                <Button variant="secondary" onClick={() => navigate(pathTo('login'))}>
                   I have an account: log in
                 </Button>
               </div>
@@ -109,9 +111,9 @@ export function CheckoutContinue({ navigate }: AccountScreenProps) {
     const planId = planFromQuery() ?? pendingCheckoutPlan();
     if (planId) {
       rememberCheckoutPlan(planId);
-      navigate('/checkout/billing');
+      navigate(pathTo('checkoutBilling'));
     } else {
-      navigate('/subscription/options');
+      navigate(pathTo('subscriptionOptions'));
     }
   }, [navigate]);
   return (
@@ -156,8 +158,8 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
               : ''}
         </Notice>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
-          <Button onClick={() => navigate('/subscription')}>See your subscription</Button>
-          <Button variant="secondary" onClick={() => navigate('/payment/invoices')}>
+          <Button onClick={() => navigate(pathTo('subscription'))}>See your subscription</Button>
+          <Button variant="secondary" onClick={() => navigate(pathTo('paymentInvoices'))}>
             See your invoices
           </Button>
         </div>
@@ -174,15 +176,9 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
               <p css={{ margin: 0 }}>
                 {plan ? 'This plan is for another kind of customer. ' : ''}
                 Choose one of your plans on{' '}
-                <a
-                  href="/subscription/options"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    navigate('/subscription/options');
-                  }}
-                >
+                <RouteLink to="subscriptionOptions" navigate={navigate}>
                   available plans
-                </a>
+                </RouteLink>
                 .
               </p>
             </ScreenSection>

@@ -8,12 +8,13 @@ import {
 } from '@dcipher/shared/contract';
 import { type CurrencyCode, can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
-import { Alert, Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
+import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
 import { type ReactNode, useId } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { useApiLoad } from '../../kit/use-api-load';
+import { RouteLink } from '../../router/remote-router';
 import { newIdempotencyKey } from './idempotency-key';
 import { PlanChangeConfirmation } from './plan-change-dialog';
 import { usePlanChange } from './use-plan-change';
@@ -51,19 +52,15 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
             {paid ? <PaidNotice paid={paid} navigate={navigate} /> : null}
             <TrialState summary={summary} />
             {!summary.hasPaymentMethod && mayChange ? (
-              <Alert>
-                Add a payment card before choosing a plan:{' '}
-                <a
-                  href="/payment"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    navigate('/payment');
-                  }}
-                >
-                  payment method
-                </a>
-                .
-              </Alert>
+              // A note, not an error: nothing went wrong yet. Choosing a plan without a card is refused (the API's
+              // "Add a payment card before choosing a plan.", shown as an alert in the confirmation dialog).
+              <p data-testid="plans-need-card" css={{ marginTop: 0 }}>
+                To choose a plan, first add a payment card on{' '}
+                <RouteLink to="payment" navigate={navigate}>
+                  Payment method
+                </RouteLink>
+                . You can compare the plans here in the meantime.
+              </p>
             ) : null}
             {!mayChange ? (
               <p data-testid="plans-read-only" css={{ marginTop: 0 }}>
@@ -153,15 +150,9 @@ function PaidNotice({
       </strong>{' '}
       Your plan: {summary.plan?.name ?? summary.trialPlan?.name ?? 'none'} ({summary.label}
       {summary.scheduledPlan ? `; ${summary.scheduledPlan.name} from the end of the period` : ''}).{' '}
-      <a
-        href="/payment/invoices"
-        onClick={(event) => {
-          event.preventDefault();
-          navigate('/payment/invoices');
-        }}
-      >
+      <RouteLink to="paymentInvoices" navigate={navigate}>
         See your invoices
-      </a>
+      </RouteLink>
     </Notice>
   );
 }

@@ -2,6 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type SubscriptionSummary } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { pathTo } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
@@ -161,7 +162,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                   ) : null}
                   <Button
                     variant={summary.state === 'past_due' ? 'secondary' : 'primary'}
-                    onClick={() => navigate('/subscription/options')}
+                    onClick={() => navigate(pathTo('subscriptionOptions'))}
                   >
                     {summary.plan ? 'Change plan' : 'Choose a plan'}
                   </Button>

@@ -3,6 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import { AcceptInvitationInputSchema, contract, errorCodes, type Invitation } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { formatDate } from '@dcipher/shared/format';
+import { pathTo } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -90,7 +91,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
               account with <strong css={{ overflowWrap: 'anywhere' }}>{view.invitation.email}</strong>: log
               in, and accept the invitation under Invitations on your account page.
             </p>
-            <Button onClick={() => navigate('/login')}>Log in</Button>
+            <Button onClick={() => navigate(pathTo('login'))}>Log in</Button>
             <DeclineInvitation
               token={token}
               invitation={view.invitation}
@@ -108,7 +109,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
             password: log in with SSO as{' '}
             <strong css={{ overflowWrap: 'anywhere' }}>{view.invitation.email}</strong> to accept.
           </p>
-          <Button onClick={() => navigate('/login/sso')}>Log in with SSO</Button>
+          <Button onClick={() => navigate(pathTo('ssoLogin'))}>Log in with SSO</Button>
           <DeclineInvitation
             token={token}
             invitation={view.invitation}
@@ -166,7 +167,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
       return (
         <LoginLayout title="This invitation has already been accepted">
           <p>{invitationMessages.alreadyAccepted}</p>
-          <Button onClick={() => navigate('/login')}>Log in</Button>
+          <Button onClick={() => navigate(pathTo('login'))}>Log in</Button>
         </LoginLayout>
       );
     case 'invalid':

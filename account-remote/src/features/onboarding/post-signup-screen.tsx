@@ -16,6 +16,7 @@ import {
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useId, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
+import { RouteLink } from '../../router/host-location';
 
 type Resend =
   | { state: 'idle' }
@@ -70,15 +71,9 @@ export function PostSignupScreen({ navigate }: RemoteScreenProps) {
         }}
       />
       <p css={{ marginBottom: 0 }}>
-        <a
-          href="/login"
-          onClick={(event) => {
-            event.preventDefault();
-            navigate('/login');
-          }}
-        >
+        <RouteLink to="login" navigate={navigate}>
           Go to log in
-        </a>
+        </RouteLink>
       </p>
     </LoginLayout>
   );

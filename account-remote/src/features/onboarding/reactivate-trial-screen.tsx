@@ -3,7 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import { contract, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { formatDate } from '@dcipher/shared/format';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, subscriptionAlreadyActiveMessage } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
@@ -63,11 +63,11 @@ export function ReactivateTrialScreen({ navigate }: RemoteScreenProps) {
   const redirects = reactivation.state === 'reactivated' || reactivation.state === 'alreadyActive';
   useEffect(() => {
     if (!redirects) return;
-    const timer = setTimeout(() => navigate('/login'), loginRedirectDelayMilliseconds);
+    const timer = setTimeout(() => navigate(pathTo('login')), loginRedirectDelayMilliseconds);
     return () => clearTimeout(timer);
   }, [redirects, navigate]);
 
-  const logInButton = <Button onClick={() => navigate('/login')}>Log in</Button>;
+  const logInButton = <Button onClick={() => navigate(pathTo('login'))}>Log in</Button>;
   const redirectNote = (
     <p css={{ color: theme.colors.muted }}>
       Taking you to log in in {loginRedirectDelayMilliseconds / 1000} seconds.
@@ -110,7 +110,7 @@ export function ReactivateTrialScreen({ navigate }: RemoteScreenProps) {
           </p>
           <div css={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
             {logInButton}
-            <a href="/contact-us">Contact us</a>
+            <a href={pathTo('contactUs')}>Contact us</a>
           </div>
         </LoginLayout>
       );

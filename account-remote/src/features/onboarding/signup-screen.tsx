@@ -2,7 +2,7 @@ import { authenticatedApi, configuredApiBaseUrl, isAuthConfigured } from '@dciph
 import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
 import { companySizeBands, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Form,
   FormCheckboxField,
@@ -18,6 +18,7 @@ import {
 } from '@dcipher/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
+import { RouteLink } from '../../router/host-location';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { ChosenPlan } from './chosen-plan';
@@ -163,7 +164,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
         company={created.company}
         planId={planId}
         workflow={workflow}
-        onDone={() => navigate(`/postsignup?email=${encodeURIComponent(created.email)}`)}
+        onDone={() => navigate(pathTo('postSignup', {}, { email: created.email }))}
       />
     );
   }
@@ -235,7 +236,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
           label={
             <>
               I agree to the{' '}
-              <a href="/ToS.pdf" target="_blank" rel="noopener noreferrer">
+              <a href={pathTo('termsOfService')} target="_blank" rel="noopener noreferrer">
                 Terms of Service
               </a>
             </>
@@ -261,15 +262,9 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       </Form>
       <p css={{ marginBottom: 0 }}>
         Already have an account?{' '}
-        <a
-          href="/login"
-          onClick={(event) => {
-            event.preventDefault();
-            navigate('/login');
-          }}
-        >
+        <RouteLink to="login" navigate={navigate}>
           Log in
-        </a>
+        </RouteLink>
       </p>
     </LoginLayout>
   );

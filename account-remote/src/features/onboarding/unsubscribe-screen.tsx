@@ -2,7 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, type ErrorCode, errorCodes } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, marketingEmailMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
@@ -62,7 +62,7 @@ export function UnsubscribeScreen({ navigate }: RemoteScreenProps) {
         <p css={{ color: theme.colors.muted }}>
           Emails about your account, such as password resets, still arrive.
         </p>
-        <Button onClick={() => navigate('/')}>Go to the home page</Button>
+        <Button onClick={() => navigate(pathTo('home'))}>Go to the home page</Button>
       </LoginLayout>
     );
   }
@@ -98,7 +98,7 @@ function InvalidLink({ message, navigate }: { message: string } & RemoteScreenPr
         The link may have been copied incompletely. Open it again from the newest email we sent you, or
         contact us and we will take your address off the list.
       </p>
-      <Button onClick={() => navigate('/contact-us')}>Contact us</Button>
+      <Button onClick={() => navigate(pathTo('contactUs'))}>Contact us</Button>
     </LoginLayout>
   );
 }

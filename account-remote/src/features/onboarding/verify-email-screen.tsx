@@ -2,7 +2,7 @@ import { authenticatedApi, authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { contract, errorCodes, SendConfirmationInputSchema } from '@dcipher/shared/contract';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { routes } from '@dcipher/shared/routes';
+import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -51,7 +51,7 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
       );
   }, []);
 
-  const goToLogin = () => navigate('/login');
+  const goToLogin = () => navigate(pathTo('login'));
   switch (verification.state) {
     case 'verifying':
       return (
