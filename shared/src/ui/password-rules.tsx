@@ -6,6 +6,7 @@ import type { ContractForm, FieldNameOf } from './contract-form.js';
 import { fieldError } from './form-fields.js';
 import { TextField, type TextFieldProps, visuallyHidden } from './text-field.js';
 import { theme } from './theme.js';
+import { useHydrated } from './use-hydrated-defaults.js';
 
 /** The rules a new password must meet, in the order a person fixes them (the policy's own messages). */
 export const passwordRuleMessages: readonly string[] = [
@@ -79,7 +80,10 @@ export function FormNewPasswordField<TValues extends Record<string, unknown>, TO
   const inputId = id ?? generatedId;
   const listId = rulesId ?? `${inputId}-rules`;
   const watched = form.watch(name);
-  const password = typeof watched === 'string' ? watched : '';
+  // While React hydrates a page's HTML of this form (sign-up, docs/decisions/0083), the list must read as that HTML
+  // does: a password typed before the scripts ran is the field's value at once, and its rules show once live.
+  const hydrated = useHydrated();
+  const password = hydrated && typeof watched === 'string' ? watched : '';
   const message = fieldError(form, name);
   const error = message && !passwordRuleMessages.includes(message) ? message : undefined;
   return (
