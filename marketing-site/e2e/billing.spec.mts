@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { emailedLink, expect, test } from './fixtures.mjs';
+import { emailedLink, expect, signUpOnOpenForm, test } from './fixtures.mjs';
 
 const password = 'Harbour-Lights-2026';
 const nextYear = new Date().getUTCFullYear() + 2;
@@ -48,19 +48,7 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   const email = `ada.billing.${Date.now()}@example.com`;
   // A new individual customer, signed up through the site (no card: the trial needs none) and verified.
   await page.goto('/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('I agree to the Terms of Service').check();
-  await page.getByText("I'm not a robot").click();
-  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.goto(
-    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
-  );
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+  await signUpOnOpenForm(page, request, stack, { firstName: 'Ada', lastName: 'Lovelace', email, password });
   // Confirming the address signed the new customer in.
   await page.getByRole('button', { name: 'Go to my workflows' }).click();
   await expect(page).toHaveURL(/\/workflows$/);

@@ -1,4 +1,4 @@
-import { emailedLink, expect, logIn, test } from './fixtures.mjs';
+import { expect, logIn, signUpOnOpenForm, test } from './fixtures.mjs';
 
 // Entitlements (issue 25 point 3; docs/decisions/0085): an Individual trial customer has no organization features
 // and the quotas the trial promises (Professional's); a Business admin has the organization features.
@@ -17,19 +17,7 @@ test('an Individual trial customer sees no Members, SSO or Cloud settings, and t
 }, testInfo) => {
   const email = `ivy.individual.${Date.now()}@example.com`;
   await page.goto('/signup');
-  await page.getByLabel('First name').fill('Ivy');
-  await page.getByLabel('Last name').fill('Individual');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('I agree to the Terms of Service').check();
-  await page.getByText("I'm not a robot").click();
-  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.goto(
-    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
-  );
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+  await signUpOnOpenForm(page, request, stack, { firstName: 'Ivy', lastName: 'Individual', email, password });
 
   const menu = page.getByRole('navigation', { name: 'Account area' });
   for (const viewport of viewports) {
@@ -124,19 +112,7 @@ test('a trial started from Starter on the pricing page has Starter’s quotas, a
   await expect(page).toHaveURL(/\/signup\?plan=starter-/);
   const plan = page.getByRole('region', { name: 'Your plan' });
   await expect(plan).toContainText(/free trial of Starter starts now, with its features and quotas/);
-  await page.getByLabel('First name').fill('Sam');
-  await page.getByLabel('Last name').fill('Starter');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('I agree to the Terms of Service').check();
-  await page.getByText("I'm not a robot").click();
-  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.goto(
-    await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
-  );
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+  await signUpOnOpenForm(page, request, stack, { firstName: 'Sam', lastName: 'Starter', email, password });
   await page.goto('/account');
   const usage = page.getByRole('region', { name: 'Usage this period' });
   await expect(usage.getByTestId('overview-trial-includes')).toHaveText(

@@ -143,6 +143,31 @@ export async function emailedLink(
 }
 
 /**
+ * A new trial customer signs up on the sign-up form already open (no card: the trial needs none), skips the card
+ * step and is signed in by the emailed link, ending on "Email confirmed".
+ */
+export async function signUpOnOpenForm(
+  page: Page,
+  request: APIRequestContext,
+  stack: Stack,
+  person: { firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Work email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto(
+    await emailedLink(request, stack.urls.api, person.email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
+}
+
+/**
  * A new member of the demo organization, invited by its admin and accepted through the API, so a test can change
  * the member's profile, password or two-step settings without touching the demo users other tests rely on.
  */
