@@ -88,6 +88,7 @@ describe('loadConfig', () => {
       migrateOnStart: false,
       flows: { uploadMaxBytes: 10_485_760, schedulerIntervalSeconds: 300, allowLoopbackSources: false },
       metrics: { host: '10.0.0.5', port: 9500 },
+      inheritedSockets: {},
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 3600,
       staySignedInTtlSeconds: 86_400,
@@ -118,6 +119,35 @@ describe('loadConfig', () => {
         },
       },
     });
+  });
+
+  it('serves the sockets a service manager passed (LISTEN_FDS from descriptor 3), only when they are meant for it', () => {
+    assert.deepEqual(loadConfig({}).inheritedSockets, {});
+    assert.deepEqual(loadConfig({ LISTEN_FDS: '2' }).inheritedSockets, { api: 3, metrics: 4 });
+    assert.deepEqual(loadConfig({ LISTEN_FDS: '1' }).inheritedSockets, { api: 3 });
+    assert.deepEqual(loadConfig({ LISTEN_FDS: '1', LISTEN_FDNAMES: 'metrics' }).inheritedSockets, {
+      metrics: 3,
+    });
+    assert.deepEqual(
+      loadConfig({ LISTEN_FDS: '2', LISTEN_FDNAMES: 'metrics:api', LISTEN_PID: String(process.pid) })
+        .inheritedSockets,
+      { metrics: 3, api: 4 },
+    );
+    // systemd's rule: sockets passed to another process id (a parent's, inherited by mistake) are not ours.
+    assert.deepEqual(
+      loadConfig({ LISTEN_FDS: '2', LISTEN_PID: String(process.pid + 1) }).inheritedSockets,
+      {},
+    );
+    assert.throws(() => loadConfig({ LISTEN_FDS: '3' }), /LISTEN_FDS must be 1 or 2/);
+    assert.throws(
+      () => loadConfig({ LISTEN_FDS: '2', LISTEN_FDNAMES: 'api' }),
+      /LISTEN_FDNAMES must name each/,
+    );
+    assert.throws(
+      () => loadConfig({ LISTEN_FDS: '2', LISTEN_FDNAMES: 'api:api' }),
+      /LISTEN_FDNAMES must name/,
+    );
+    assert.throws(() => loadConfig({ LISTEN_FDS: '1', LISTEN_FDNAMES: 'web' }), /LISTEN_FDNAMES must name/);
   });
 
   it('runs the billing scheduler every minute unless told otherwise, and refuses a bad interval', () => {

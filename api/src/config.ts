@@ -39,6 +39,12 @@ import * as v from 'valibot';
  *   while migrations are pending, which the migrate command (`pnpm --filter @dcipher/api migrate`) applies once,
  *   before the replicas start (docs/decisions/0077).
  * - `API_HOST` (default 127.0.0.1) and `API_PORT` (default 4000).
+ * - `LISTEN_FDS`, `LISTEN_FDNAMES` and `LISTEN_PID`: sockets a service manager opened and passed (systemd's socket
+ *   activation; the production runner does the same, docs/decisions/0087). `LISTEN_FDS` (1 or 2) sockets from file
+ *   descriptor 3 on, named in order by `LISTEN_FDNAMES` (`api`, `metrics`; default `api:metrics`); when `LISTEN_PID`
+ *   is set and is not this process's, they are not ours and are ignored. An inherited socket is served instead of
+ *   `API_HOST`/`API_PORT` (or `METRICS_HOST`/`METRICS_PORT`), and outlives the process: a successor started on it
+ *   takes every connection the old one no longer accepts, so a restart refuses none.
  * - `DATABASE_URL`: a postgres:// URL; when set, PostgreSQL is used instead of the embedded PGlite.
  * - `DATA_DIR` (default `<repository root>/.data`): PGlite files go to `DATA_DIR/pglite`, the token signing key
  *   pair to `DATA_DIR/keys`. The special value `memory://` keeps both in memory (nothing written; a new key pair
@@ -128,6 +134,11 @@ export interface Config {
   };
   /** Where `GET /metrics` is served, apart from the API (docs/decisions/0060); port 0: not served. */
   metrics: { host: string; port: number };
+  /**
+   * The file descriptors of listening sockets a service manager passed (`LISTEN_FDS`, docs/decisions/0087), served
+   * instead of binding `host`/`port` (`api`) or the metrics address (`metrics`).
+   */
+  inheritedSockets: { api?: number; metrics?: number };
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staySignedInTtlSeconds: number;
@@ -359,6 +370,25 @@ const EnvironmentVariablesSchema = v.object({
   ),
   METRICS_PORT: v.optional(wholeNumberUpTo(65_535, 'must be a port number from 0 (off) to 65535'), '9464'),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'must name an address')), '127.0.0.1'),
+  LISTEN_FDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[12]$/, 'must be 1 or 2: the sockets passed from file descriptor 3 on (api, then metrics)'),
+      v.transform(Number),
+    ),
+  ),
+  LISTEN_FDNAMES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(api|metrics)(:(api|metrics))?$/,
+        'must name each passed socket, api or metrics, joined by ":"',
+      ),
+      v.transform((names) => names.split(':')),
+      v.check((names) => new Set(names).size === names.length, 'must name each passed socket once'),
+    ),
+  ),
+  LISTEN_PID: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a process id'), v.transform(Number))),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '900'),
   REFRESH_TOKEN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '43200'),
   STAY_SIGNED_IN_TTL_SECONDS: v.optional(positiveInteger(oneYearInSeconds), '1209600'),
@@ -511,6 +541,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const variables = result.output;
+  const listenNames = variables.LISTEN_FDNAMES ?? ['api', 'metrics'].slice(0, variables.LISTEN_FDS ?? 0);
+  const passedToUs =
+    variables.LISTEN_FDS !== undefined &&
+    (variables.LISTEN_PID === undefined || variables.LISTEN_PID === process.pid);
+  if (passedToUs && listenNames.length !== variables.LISTEN_FDS) {
+    throw new ConfigError(
+      `Invalid configuration: LISTEN_FDNAMES must name each of the ${variables.LISTEN_FDS} passed sockets (got ${listenNames.length})`,
+    );
+  }
   const inMemory = variables.DATA_DIR === inMemoryDataDir;
   const dataDir = inMemory ? undefined : path.resolve(variables.DATA_DIR);
 
@@ -537,6 +576,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       allowLoopbackSources: false,
     },
     metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },
+    inheritedSockets: passedToUs
+      ? Object.fromEntries(listenNames.map((name, index) => [name, 3 + index]))
+      : {},
     accessTokenTtlSeconds: variables.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: variables.REFRESH_TOKEN_TTL_SECONDS,
     staySignedInTtlSeconds: variables.STAY_SIGNED_IN_TTL_SECONDS,

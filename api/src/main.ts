@@ -1,4 +1,5 @@
 import { Server } from 'node:net';
+import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { createMetricsServer } from './http/metrics.js';
 import { createServer } from './server.js';
@@ -18,14 +19,36 @@ const app = await createServer(config).catch((error: unknown) => {
   console.error(error.message);
   process.exit(1);
 });
-await app.listen({ host: config.host, port: config.port });
-app.log.info(`Dcipher API (${config.environment}) ready at http://${config.host}:${config.port}`);
-const metricsServer = config.metrics.port > 0 ? createMetricsServer(app.metrics) : undefined;
+// A socket the service manager passed (LISTEN_FDS, docs/decisions/0087) outlives this process: its successor takes
+// the connections this one no longer accepts. The host is given so Fastify binds nothing else ("localhost" would
+// make it add ::1); Fastify hands its options to net.Server.listen, which serves the descriptor (Fastify's types
+// leave `fd` out).
+const { api: apiSocket, metrics: metricsSocket } = config.inheritedSockets;
+await app.listen(
+  apiSocket === undefined
+    ? { host: config.host, port: config.port }
+    : ({ fd: apiSocket, host: '127.0.0.1' } as FastifyListenOptions),
+);
+app.log.info(
+  `Dcipher API (${config.environment}) ready at ${
+    apiSocket === undefined
+      ? `http://${config.host}:${config.port}`
+      : `the passed socket (descriptor ${apiSocket})`
+  }`,
+);
+const metricsServer =
+  config.metrics.port > 0 || metricsSocket !== undefined ? createMetricsServer(app.metrics) : undefined;
 if (metricsServer) {
   metricsServer.on('error', (error) => app.log.error({ err: error }, 'the metrics port could not be opened'));
-  metricsServer.listen(config.metrics.port, config.metrics.host, () =>
-    app.log.info(`metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`),
-  );
+  const announce = () => app.log.info(`metrics served, GET /metrics`);
+  if (metricsSocket === undefined) metricsServer.listen(config.metrics.port, config.metrics.host, announce);
+  else metricsServer.listen({ fd: metricsSocket }, announce);
+}
+// A supervisor that started this process with an IPC channel is told it serves (systemd's READY=1, in Node's
+// terms): it then stops the process this one replaces. The channel does not keep the process alive.
+if (process.send) {
+  process.send({ ready: true });
+  process.channel?.unref();
 }
 
 /**

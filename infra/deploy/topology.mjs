@@ -75,6 +75,8 @@ export function topologyBuildEnv(ports) {
  * runs with: `DCIPHER_ENV=staging` (production settings: no development aids, secrets required, the SIGTERM drain;
  * the local test gateway allowed, which production refuses), the shared database, keys and secrets, nginx trusted.
  * `secrets` holds CAPTCHA_HMAC_KEY and SSO_SECRET_KEY; `extra` is added to every process (RATE_LIMIT_SCALE…).
+ * `port` and `metricsPort` are the two sockets a service manager opens for the process and passes to it
+ * (LISTEN_FDS, decision 0087); the process binds them itself when started without.
  */
 export function apiProcesses({ ports, databaseUrl, dataDir, secrets, smtpUrl, extra = {} }) {
   const origins = topologyOrigins(ports);
@@ -96,6 +98,7 @@ export function apiProcesses({ ports, databaseUrl, dataDir, secrets, smtpUrl, ex
     name: `replica-${index + 1}`,
     role: 'replica',
     port: replicaPort,
+    metricsPort: ports.metrics[index],
     env: {
       ...common,
       API_PORT: String(replicaPort),
@@ -109,6 +112,7 @@ export function apiProcesses({ ports, databaseUrl, dataDir, secrets, smtpUrl, ex
     name: 'worker',
     role: 'worker',
     port: ports.worker,
+    metricsPort: ports.metrics[ports.replicas.length],
     env: {
       ...common,
       // The worker listens (its /ready tells the runner it is up) but nginx sends it nothing.

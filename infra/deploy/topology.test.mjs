@@ -48,11 +48,18 @@ describe('the production topology (decision 0077)', () => {
       extra: { RATE_LIMIT_SCALE: '10' },
     });
     assert.deepEqual(
-      processes.map(({ name, port, env }) => [name, port, env.API_PORT, env.METRICS_PORT, env.JOBS_WORKER]),
+      processes.map(({ name, port, metricsPort, env }) => [
+        name,
+        port,
+        metricsPort,
+        env.API_PORT,
+        env.METRICS_PORT,
+        env.JOBS_WORKER,
+      ]),
       [
-        ['replica-1', 4101, '4101', '9465', 'off'],
-        ['replica-2', 4102, '4102', '9466', 'off'],
-        ['worker', 4103, '4103', '9467', 'on'],
+        ['replica-1', 4101, 9465, '4101', '9465', 'off'],
+        ['replica-2', 4102, 9466, '4102', '9466', 'off'],
+        ['worker', 4103, 9467, '4103', '9467', 'on'],
       ],
     );
     for (const { env } of processes) {

@@ -1,5 +1,6 @@
 // `npm run restart:production` (docs/decisions/0077): a rolling restart of the running production topology's API
-// processes, one at a time (drain, exit, start, ready; then the next), asked of the runner of
+// processes, one at a time (the new process starts on the old one's sockets and is ready, then the old one drains
+// and exits; then the next, decision 0087), asked of the runner of
 // `npm run start:production` through its control socket in the data directory. Prints the runner's progress; exits 0
 // once every process is ready again, 1 if the topology is not running or the restart failed.
 import { connect } from 'node:net';

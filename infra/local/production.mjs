@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { _createServerHandle, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { getSystemErrorName } from 'node:util';
 import { nginxMainConfig } from '../deploy/nginx-config.mjs';
 import { apiProcesses, topologyNginxConfig, topologyOrigins, topologyPorts } from '../deploy/topology.mjs';
 import { policyManifestFile } from '../serving/content-security.mjs';
@@ -27,10 +28,16 @@ export const defaultProductionDataDir = join(repositoryRoot, '.data', 'productio
 export const controlSocketPath = (dataDir) => join(dataDir, 'control.sock');
 
 /**
- * How long a restarted replica is left before the next one drains: nginx may have marked it failed while it was
- * down (max_fails=2 fail_timeout=5s, nginx-config.mjs) and sends it nothing until fail_timeout has passed.
+ * A TCP socket bound to 127.0.0.1:`port` for a process to listen and accept on, which this process never accepts
+ * on: Node's own primitive for this (what `cluster`'s primary hands its workers), as `net.Server` would accept.
  */
-const rejoinMilliseconds = 6_000;
+function listeningSocket(port) {
+  const handle = _createServerHandle('127.0.0.1', port, 4);
+  if (typeof handle === 'number') {
+    throw new Error(`127.0.0.1:${port} could not be bound (${getSystemErrorName(handle)}): is it in use?`);
+  }
+  return handle;
+}
 
 /** nginx's binary, or undefined: Debian's nginx-light puts it in /usr/sbin. */
 export function findNginx(env = process.env) {
@@ -151,11 +158,33 @@ export async function startProductionTopology(options = {}) {
     }
     if (migration.status !== 0) throw new Error('The migration step failed (see [migrate] above)');
 
-    const launch = (definition) => {
+    // Each process's listening sockets (its API port and its metrics port) are opened here, as a service manager's
+    // socket units would, and passed to it (LISTEN_FDS, decision 0087). They outlive the process: a rolling restart
+    // starts the successor on the same sockets before the old process drains, so nginx never meets a closed port
+    // and no connection waiting to be accepted is reset. A crashed process's sockets are closed (nginx moves to the
+    // other replica at once) and opened again for its replacement.
+    const sockets = new Map();
+    const openSockets = (definition) => {
+      const opened = [definition.port, definition.metricsPort].map((port) => listeningSocket(port));
+      sockets.set(definition.name, opened);
+      return opened;
+    };
+    const closeSockets = (name) => {
+      for (const handle of sockets.get(name) ?? []) handle.close();
+      sockets.delete(name);
+    };
+    cleanups.push(async () => {
+      for (const name of [...sockets.keys()]) closeSockets(name);
+    });
+
+    /** Starts `definition`'s process; `replacing`: the running process it succeeds in a rolling restart. */
+    const launch = (definition, replacing = undefined) => {
+      const [apiSocket, metricsSocket] = sockets.get(definition.name) ?? openSockets(definition);
       const child = spawn(process.execPath, [join(repositoryRoot, 'api', 'dist', 'main.js')], {
         cwd: join(repositoryRoot, 'api'),
-        env: { ...baseEnv, ...definition.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...baseEnv, ...definition.env, LISTEN_FDS: '2', LISTEN_FDNAMES: 'api:metrics' },
+        // Descriptors 3 and 4: the sockets; 5: the channel on which the process says it serves.
+        stdio: ['ignore', 'pipe', 'pipe', apiSocket.fd, metricsSocket.fd, 'ipc'],
         // Its own process group: Ctrl-C reaches the runner only, which stops the processes in order (a second
         // signal would make the API exit at once, undrained).
         detached: true,
@@ -164,14 +193,42 @@ export async function startProductionTopology(options = {}) {
       child.once('exit', () => children.delete(child));
       prefixLines(child.stdout, definition.name, output);
       prefixLines(child.stderr, definition.name, output);
-      const entry = { definition, child, intendedStop: false };
+      const entry = {
+        definition,
+        child,
+        intendedStop: false,
+        serving: false,
+        ready: new Promise((resolve, reject) => {
+          child.on('message', (message) => {
+            if (message?.ready !== true) return;
+            entry.serving = true;
+            resolve();
+          });
+          child.once('exit', (code, signal) =>
+            reject(new Error(`${definition.name} exited during start-up (${code ?? signal})`)),
+          );
+        }),
+      };
+      entry.ready.catch(() => {});
       processes.set(definition.name, entry);
       child.once('exit', (code, signal) => {
+        if (replacing && !entry.serving) {
+          // A successor that failed to start: the process it was to replace still serves, on the same sockets.
+          if (processes.get(definition.name) === entry) processes.set(definition.name, replacing);
+          return;
+        }
         if (stopping || entry.intendedStop || !restartOnExit) return;
         log(`${definition.name} exited (${code ?? signal}); starting it again`);
+        if (processes.get(definition.name) === entry) closeSockets(definition.name);
         setTimeout(() => {
           if (stopping || processes.get(definition.name) !== entry) return;
-          const again = launch(definition);
+          let again;
+          try {
+            again = launch(definition);
+          } catch (error) {
+            log(`${definition.name} could not be started again: ${error.message}`);
+            return;
+          }
           waitUntilReady(`http://127.0.0.1:${definition.port}/ready`, again.child, definition.name).then(
             () => log(`${definition.name} ready again`),
             (error) => log(error.message),
@@ -180,8 +237,7 @@ export async function startProductionTopology(options = {}) {
       });
       return entry;
     };
-    const stopProcess = async (name, signal = 'SIGTERM') => {
-      const entry = processes.get(name);
+    const stopEntry = async (entry, signal = 'SIGTERM') => {
       if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
       entry.intendedStop = true;
       const exited = once(entry.child, 'exit');
@@ -189,19 +245,16 @@ export async function startProductionTopology(options = {}) {
       await Promise.race([exited, new Promise((done) => setTimeout(done, 30_000))]);
       if (entry.child.exitCode === null && entry.child.signalCode === null) entry.child.kill('SIGKILL');
     };
+    /** Stops the process for good: its drain, then its sockets are closed (a connection is refused, not queued). */
+    const stopProcess = async (name, signal = 'SIGTERM') => {
+      await stopEntry(processes.get(name), signal);
+      closeSockets(name);
+    };
     cleanups.push(async () => {
       await Promise.all([...processes.keys()].map((name) => stopProcess(name)));
     });
     for (const definition of definitions) launch(definition);
-    await Promise.all(
-      definitions.map((definition) =>
-        waitUntilReady(
-          `http://127.0.0.1:${definition.port}/ready`,
-          processes.get(definition.name).child,
-          definition.name,
-        ),
-      ),
-    );
+    await Promise.all(definitions.map((definition) => processes.get(definition.name).ready));
     log(`replicas ready on ${ports.replicas.join(', ')}; worker on ${ports.worker}`);
 
     // The site: the publisher's live release when there is one, else a copy of this build (as `npm start`).
@@ -247,22 +300,23 @@ export async function startProductionTopology(options = {}) {
     await waitUntilReady(`http://127.0.0.1:${ports.api}/ready`, nginx, 'nginx');
     await waitUntilReady(`http://127.0.0.1:${ports.site}/`, nginx, 'nginx');
 
-    // A rolling restart: each replica in turn drains (SIGTERM), exits, starts again and is ready before the next
-    // goes; the worker last (its SIGTERM hands running jobs back). nginx retries what a draining replica refuses.
+    // A rolling restart, one process at a time, the worker last: the new process starts on the old one's sockets
+    // and says it serves; then the old one drains (SIGTERM: not ready, every answer closing its connection, then it
+    // stops accepting, which leaves the sockets open, and exits). Every connection nginx opens meanwhile is accepted
+    // by one or the other (decision 0087). The worker's SIGTERM hands its running jobs back.
     let rolling = false;
     const rollingRestart = async (report = log) => {
       if (rolling) throw new Error('A rolling restart is already under way');
       rolling = true;
       try {
         for (const definition of definitions) {
-          report(`${definition.name}: draining (SIGTERM)`);
-          await stopProcess(definition.name, 'SIGTERM');
-          report(`${definition.name}: stopped; starting it again`);
-          const entry = launch(definition);
-          await waitUntilReady(`http://127.0.0.1:${definition.port}/ready`, entry.child, definition.name);
-          report(`${definition.name}: ready`);
-          if (definition !== definitions.at(-1))
-            await new Promise((done) => setTimeout(done, rejoinMilliseconds));
+          const old = processes.get(definition.name);
+          report(`${definition.name}: starting a new process on the same sockets`);
+          const next = launch(definition, old);
+          await next.ready;
+          report(`${definition.name}: new process ready; the old one drains (SIGTERM)`);
+          await stopEntry(old, 'SIGTERM');
+          report(`${definition.name}: old process stopped`);
         }
       } finally {
         rolling = false;
@@ -304,13 +358,12 @@ export async function startProductionTopology(options = {}) {
       process: (name) => processes.get(name)?.child,
       /** Sends `signal` and lets the supervisor start it again (SIGKILL: a crash). */
       kill: (name, signal = 'SIGKILL') => processes.get(name)?.child.kill(signal),
-      /** Stops it for good (SIGTERM and its drain), as the first half of a rolling restart. */
+      /** Stops it for good (SIGTERM and its drain; then its ports refuse connections). */
       stopProcess,
       /** Starts a stopped process and waits until it is ready. */
       async startProcess(name) {
         const definition = definitions.find((candidate) => candidate.name === name);
-        const entry = launch(definition);
-        await waitUntilReady(`http://127.0.0.1:${definition.port}/ready`, entry.child, name);
+        await launch(definition).ready;
       },
       async waitReady(name) {
         const definition = definitions.find((candidate) => candidate.name === name);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import * as netInternals from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,77 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
     assert.equal(await exited, 0, stderr);
     assert.ok(Date.now() - signalledAt >= 2_000, 'it kept answering for the drain');
     await assert.rejects(fetch(`${url}/health`), 'nothing listens any more');
+  });
+
+  it('on a socket its supervisor passed (LISTEN_FDS), it says it serves; once it drains, a successor on the socket answers every request, none refused', async () => {
+    const port = await freePort();
+    // The supervisor's socket, bound here and never accepted on here (what production.mjs does, decision 0087).
+    const socket = (
+      netInternals as unknown as {
+        _createServerHandle(address: string, port: number, family: 4): { fd: number; close(): void };
+      }
+    )._createServerHandle('127.0.0.1', port, 4);
+    const start = (name: string) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: packageDir,
+        env: {
+          PATH: process.env.PATH,
+          DCIPHER_ENV: 'test',
+          // The process serves descriptor 3; it binds no API_PORT of its own.
+          LISTEN_FDS: '1',
+          LISTEN_FDNAMES: 'api',
+          DATA_DIR: path.join(dataDir, name),
+          METRICS_PORT: '0',
+          SHUTDOWN_DRAIN_SECONDS: '1',
+          ...(postgres && { DATABASE_URL: postgres.url }),
+        },
+        stdio: ['ignore', 'ignore', 'pipe', socket.fd, 'ipc'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const ready = new Promise<void>((resolve, reject) => {
+        child.on('message', (message: { ready?: boolean }) => message.ready === true && resolve());
+        child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${stderr}`)));
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      return { child, ready, exited };
+    };
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      const first = start('first');
+      await first.ready;
+      assert.equal((await fetch(`${url}/ready`)).status, 200);
+      const successor = start('successor');
+      await successor.ready;
+
+      first.child.kill('SIGTERM');
+      let answered = 0;
+      const failures: string[] = [];
+      let oldGone = false;
+      void first.exited.then(() => {
+        oldGone = true;
+      });
+      // Through the drain and the old process's exit, and a while after: a new connection for every request.
+      for (let after = 0; after < 20; after += oldGone ? 1 : 0) {
+        const response = await fetch(`${url}/health`, { headers: { connection: 'close' } }).catch(
+          (error: Error) => error,
+        );
+        if (response instanceof Error) failures.push(response.message);
+        else if (response.status === 200) answered += 1;
+        else failures.push(String(response.status));
+      }
+      assert.equal(await first.exited, 0);
+      assert.deepEqual(failures, [], 'no request refused or failed');
+      assert.ok(answered >= 20);
+      const after = await fetch(`${url}/ready`);
+      assert.equal(after.status, 200, 'the successor serves the socket');
+      successor.child.kill('SIGTERM');
+      assert.equal(await successor.exited, 0);
+    } finally {
+      socket.close();
+    }
   });
 });
 
