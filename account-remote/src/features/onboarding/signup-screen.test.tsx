@@ -422,6 +422,9 @@ describe('Sign-up: add payment method (2/2)', () => {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect((screen.getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Individual');
+    // The browser fills in what it knows, as on the account area's billing-details form.
+    expect(screen.getByLabelText('Billing address').getAttribute('autocomplete')).toBe('street-address');
+    expect(screen.getByLabelText('Country').getAttribute('autocomplete')).toBe('country');
   });
 
   it('shows "Invalid Card Number", "Invalid CVC Number" and "Invalid Expire Date" and sends nothing', async () => {

@@ -133,6 +133,7 @@ export function PaymentCardFields({
         name="country"
         label="Country"
         placeholder="Choose a country"
+        autoComplete="country"
         options={countries.map((country) => ({ value: country.code, label: country.name }))}
       />
       <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
