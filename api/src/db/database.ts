@@ -15,7 +15,10 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. When a statement in it
+   * failed and `work` resolved all the same, nothing was kept and this rejects (code 25P02) on both engines.
+   */
   transaction<TResult>(work: (transaction: Queryable) => Promise<TResult>): Promise<TResult>;
   close(): Promise<void>;
   /**

@@ -12,24 +12,40 @@ export async function createPostgresDatabase(
   const pool = new pg.Pool({ connectionString: url });
   // An idle client losing its connection emits on the pool; unheard, that would crash the process.
   pool.on('error', onIdleClientError);
-  const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async execute(sql: string, params: readonly unknown[] = [], preparedName?: string) {
-      const result = preparedName
-        ? await target
-            .query({ name: preparedName, text: sql, values: [...params] })
-            // A migration changed what the kept plan returns (rolling deploys): run it unnamed this time.
-            .catch((error: { code?: string }) => {
-              if (error.code === cachedPlanChanged) return target.query(sql, [...params]);
-              throw error;
-            })
-        : await target.query(sql, [...params]);
-      return { rows: result.rows, affectedRows: result.rowCount ?? undefined };
-    },
-    async exec(script: string) {
+  const run = async (
+    target: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: readonly unknown[],
+    name?: string,
+  ) => {
+    const result = name
+      ? await target
+          .query({ name, text: sql, values: [...params] })
+          // A migration changed what the kept plan returns (rolling deploys): run it unnamed this time.
+          .catch((error: { code?: string }) => {
+            if (error.code === cachedPlanChanged) return target.query(sql, [...params]);
+            throw error;
+          })
+      : await target.query(sql, [...params]);
+    return { rows: result.rows, affectedRows: result.rowCount ?? undefined };
+  };
+  const queryable = (target: pg.Pool | pg.PoolClient): Queryable => {
+    // A transaction's one connection runs one query at a time: queries a caller sends together (a Promise.all) wait
+    // their turn here rather than in pg's own queue, which pg 8 deprecates and pg 9 removes. The pool needs no
+    // turns: each query takes a free connection.
+    let previous: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(query: () => Promise<T>): Promise<T> => {
+      if (target instanceof pg.Pool) return query();
+      const result = previous.then(query);
+      previous = result.catch(() => {});
+      return result;
+    };
+    return {
+      execute: (sql, params = [], preparedName) => inTurn(() => run(target, sql, params, preparedName)),
       // Without parameters pg uses the simple query protocol, which accepts several statements.
-      await target.query(script);
-    },
-  });
+      exec: (script) => inTurn(async () => void (await target.query(script))),
+    };
+  };
 
   return {
     ...queryable(pool),
@@ -38,7 +54,14 @@ export async function createPostgresDatabase(
       try {
         await client.query('begin');
         const result = await work(queryable(client));
-        await client.query('commit');
+        // PostgreSQL answers COMMIT with ROLLBACK, and no error, when a statement of the transaction failed and the
+        // work went on regardless: nothing was kept, so it must not look kept. PGlite throws the same there.
+        const committed = await client.query('commit');
+        if (committed.command === 'ROLLBACK') {
+          throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
+            code: '25P02',
+          });
+        }
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => {});
