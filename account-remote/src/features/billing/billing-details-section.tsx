@@ -1,19 +1,10 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { type BillingDetails, BillingDetailsInputSchema, contract } from '@dcipher/shared/contract';
-import { countries, customerTypes } from '@dcipher/shared/domain';
-import {
-  Alert,
-  Button,
-  Form,
-  FormSelectField,
-  FormSubmitButton,
-  FormTextField,
-  Notice,
-  theme,
-  useContractForm,
-} from '@dcipher/shared/ui';
+import { countries } from '@dcipher/shared/domain';
+import { Alert, Button, Form, FormSubmitButton, Notice, theme, useContractForm } from '@dcipher/shared/ui';
 import { type ReactNode, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { BillingDetailsFields } from '../../kit/payment/billing-details-fields';
 import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
@@ -67,23 +58,7 @@ export function BillingDetailsForm({
   });
   return (
     <Form form={form} aria-label="Set billing details">
-      <FormSelectField
-        form={form}
-        name="billingType"
-        label="Billing type"
-        options={customerTypes.map((type) => ({ value: type, label: type }))}
-      />
-      <FormTextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
-      <FormTextField form={form} name="address" label="Billing address" autoComplete="street-address" />
-      <FormSelectField
-        form={form}
-        name="country"
-        label="Country"
-        placeholder="Choose a country"
-        autoComplete="country"
-        options={countries.map((country) => ({ value: country.code, label: country.name }))}
-      />
-      <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
+      <BillingDetailsFields form={form} />
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
         <FormSubmitButton form={form} busyLabel="Saving…">
           {submitLabel}

@@ -1,7 +1,7 @@
 import type { PaymentGatewayInfo } from '@dcipher/shared/contract';
-import { countries, customerTypes } from '@dcipher/shared/domain';
-import { Alert, FormSelectField, FormTextField } from '@dcipher/shared/ui';
+import { Alert, FormTextField } from '@dcipher/shared/ui';
 import { useEffect, useRef } from 'react';
+import { BillingDetailsFields } from './billing-details-fields';
 import type { PaymentCardFormHandle, StripeCardRef } from './card-gateway';
 import { StripeCardInputs } from './stripe-card-inputs';
 
@@ -120,23 +120,7 @@ export function PaymentCardFields({
   return (
     <>
       <CardFields form={form} gateway={gateway} stripeCard={stripeCard} errorNextToCard={errorNextToCard} />
-      <FormSelectField
-        form={form}
-        name="billingType"
-        label="Billing type"
-        options={customerTypes.map((type) => ({ value: type, label: type }))}
-      />
-      <FormTextField form={form} name="company" label="Company (optional)" autoComplete="organization" />
-      <FormTextField form={form} name="address" label="Billing address" autoComplete="street-address" />
-      <FormSelectField
-        form={form}
-        name="country"
-        label="Country"
-        placeholder="Choose a country"
-        autoComplete="country"
-        options={countries.map((country) => ({ value: country.code, label: country.name }))}
-      />
-      <FormTextField form={form} name="vatNumber" label="VAT number (optional)" />
+      <BillingDetailsFields form={form} />
     </>
   );
 }
