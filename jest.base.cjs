@@ -23,6 +23,10 @@ module.exports = function jestConfig(packageDir, overrides = {}) {
     transformIgnorePatterns: ['/node_modules/(?!(ky|jose|valibot|@module-federation)/)'],
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+    // Jest's 5 s is a second or less of work on a quiet machine, but CI runs the packages' suites beside each other
+    // and the API's on 2 cores, where a screen test of a few rendering rounds has run out of it. A slow test still
+    // has to pass; a broken one fails as before.
+    testTimeout: 15_000,
     ...overrides,
   };
 };

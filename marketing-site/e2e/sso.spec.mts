@@ -1,7 +1,7 @@
 import { startDevOidcProvider } from '@dcipher/dev-oidc';
 import { demoSignIn, expect, test } from './fixtures.mjs';
 
-test('SSO sign-in through a real OpenID Connect provider on loopback, and a cancelled one', async ({
+test('SSO sign-in through a real OpenID Connect provider on loopback, and a cancelled one, back to the page asked for', async ({
   page,
   request,
   stack,
@@ -38,10 +38,16 @@ test('SSO sign-in through a real OpenID Connect provider on loopback, and a canc
     });
     expect(verified.status(), await verified.text()).toBe(200);
 
-    // The login page leads to SSO; an address without SSO is told to use its password.
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'Log in with SSO' }).click();
+    // An account page asked for without a session leads to the login page, which leads to SSO with the page to
+    // return to; an address without SSO is told to use its password.
+    await page.goto('/account/privacy');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount%2Fprivacy$/);
+    // The page's HTML link is the build's; once the form is live it carries the page on.
+    const ssoLink = page.getByRole('link', { name: 'Log in with SSO' });
+    await expect(ssoLink).toHaveAttribute('href', '/login/sso?returnTo=%2Faccount%2Fprivacy');
+    await ssoLink.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in with SSO');
+    await expect(page).toHaveURL(/\/login\/sso\?returnTo=%2Faccount%2Fprivacy$/);
     await page.getByLabel('Work email').fill('someone@no-sso.example');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText(
@@ -57,13 +63,14 @@ test('SSO sign-in through a real OpenID Connect provider on loopback, and a canc
     await expect(page.getByRole('alert')).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
 
-    // Signed in at the identity provider, back through the callback, signed in here.
+    // Signed in at the identity provider, back through the callback, signed in here, on the page first asked for.
     await page.getByLabel('Work email').fill('teammate@demo.dcipher.local');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));
     await page.getByLabel('Email').fill('teammate@demo.dcipher.local');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/workflows$/);
+    await expect(page).toHaveURL(/\/account\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy & security');
     await expect(page.getByTestId('account-email')).toHaveText('teammate@demo.dcipher.local');
   } finally {
     await request.delete(`${stack.urls.api}/sso/configs`, { headers });

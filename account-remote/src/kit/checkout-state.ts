@@ -1,4 +1,4 @@
-import { returnPathFrom, routes } from '@dcipher/shared/routes';
+import { returnPathFrom, returnToParameter, routes } from '@dcipher/shared/routes';
 
 /**
  * The plan a visitor chose on the pricing page, kept for this browser tab while they sign up or log in, so the
@@ -38,3 +38,48 @@ export function forgetCheckoutPlan(): void {
 export const afterSignInPath = (): string =>
   (typeof window === 'undefined' ? undefined : returnPathFrom(window.location.search)) ??
   (pendingCheckoutPlan() ? routes.checkoutBilling.path : routes.workflows.path);
+
+/**
+ * Single sign-on leaves for the identity provider, which sends the browser back to `/login/sso?code&state`
+ * without the login address's `returnTo`. So the page it names is kept for this tab as the browser leaves, and
+ * taken back once the sign-in completes (docs/decisions/0084, 0087's note). Read back through the same check as the
+ * address: only this site's account pages.
+ */
+const ssoReturnKey = 'dcipher.ssoReturnTo';
+
+function keptSsoReturnPath(): string | undefined {
+  try {
+    const kept = sessionStorage.getItem(ssoReturnKey);
+    return kept ? returnPathFrom(`?${new URLSearchParams({ [returnToParameter]: kept })}`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `returnTo` query that carries the page to open once signed in on to the next sign-in screen, if any. */
+export function returnToQuery(): { returnTo: string } | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const path = returnPathFrom(window.location.search) ?? keptSsoReturnPath();
+  return path ? { [returnToParameter]: path } : undefined;
+}
+
+/** As the browser leaves for the identity provider: keeps the page the address asks to return to. */
+export function keepReturnPathForSso(): void {
+  const path = returnPathFrom(window.location.search);
+  try {
+    if (path) sessionStorage.setItem(ssoReturnKey, path);
+  } catch {
+    // Storage refused (private mode): the sign-in ends on the workflows, as without a page asked for.
+  }
+}
+
+/** Where a completed SSO sign-in goes: the page kept as the browser left, taken once; else as `afterSignInPath`. */
+export function afterSsoSignInPath(): string {
+  const kept = keptSsoReturnPath();
+  try {
+    sessionStorage.removeItem(ssoReturnKey);
+  } catch {
+    // Nothing kept.
+  }
+  return kept ?? afterSignInPath();
+}

@@ -9,14 +9,17 @@ import { RouteLink } from '../router/host-location';
 export function ScreenLink({
   to,
   navigate,
+  query,
   children,
 }: {
   to: RouteId;
   navigate: (to: string) => void;
+  /** What the address carries on (`returnTo`, the page to open once signed in). */
+  query?: Readonly<Record<string, string | undefined>>;
   children: ReactNode;
 }) {
   return (
-    <RouteLink to={to as 'login'} navigate={navigate}>
+    <RouteLink to={to as 'login'} navigate={navigate} query={query}>
       {children}
     </RouteLink>
   );

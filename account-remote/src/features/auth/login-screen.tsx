@@ -18,7 +18,7 @@ import {
   useHydratedDefaults,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { afterSignInPath } from '../../kit/checkout-state';
+import { afterSignInPath, returnToQuery } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 import { TwoStepSignIn } from './two-step-sign-in';
@@ -112,7 +112,8 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
         </FormSubmitButton>
       </Form>
       <p css={{ textAlign: 'center', margin: '1rem 0 0.5rem' }}>
-        <ScreenLink to="ssoLogin" navigate={navigate}>
+        {/* The page to return to goes on to SSO; once live, as the site's HTML of this form has no address. */}
+        <ScreenLink to="ssoLogin" navigate={navigate} query={ready ? returnToQuery() : undefined}>
           Log in with SSO
         </ScreenLink>
       </p>

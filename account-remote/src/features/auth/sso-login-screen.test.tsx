@@ -84,6 +84,68 @@ describe('Log in with SSO: the email step', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Log in with SSO' }));
     expect(navigate).toHaveBeenCalledWith('/login/sso');
   });
+
+  it('is reached from a login address that names a page to return to, which goes along', async () => {
+    const { navigate } = await renderAt('/login?returnTo=%2Faccount%2Fprivacy');
+    const link = screen.getByRole('link', { name: 'Log in with SSO' });
+    expect(link.getAttribute('href')).toBe('/login/sso?returnTo=%2Faccount%2Fprivacy');
+    fireEvent.click(link);
+    expect(navigate).toHaveBeenCalledWith('/login/sso?returnTo=%2Faccount%2Fprivacy');
+  });
+});
+
+describe('Log in with SSO: the page to return to, across the identity provider', () => {
+  afterEach(() => sessionStorage.clear());
+  const signsIn = () =>
+    authStore.setState({ completeSsoLogin: jest.fn(async () => ({ twoFactorRequired: false })) });
+
+  it('keeps the page as the browser leaves and opens it once signed in, once', async () => {
+    call.mockResolvedValue({ authorizationUrl: 'https://idp.acme.test/authorize?state=s' });
+    const { navigate } = await renderAt('/login/sso?returnTo=%2Faccount%2Fprivacy%3Ftab%3Dsessions');
+    // The way back to the password login keeps it too.
+    fireEvent.click(screen.getByRole('link', { name: 'Log in with password' }));
+    expect(navigate).toHaveBeenCalledWith('/login?returnTo=%2Faccount%2Fprivacy%3Ftab%3Dsessions');
+    submitEmail('ada@acme.test');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalled());
+    cleanup();
+
+    // Back from the provider: the address has only the code and state.
+    signsIn();
+    const back = await renderAt('/login/sso?code=abc&state=xyz');
+    await waitFor(() => expect(back.navigate).toHaveBeenCalledWith('/account/privacy?tab=sessions'));
+    cleanup();
+
+    // Taken once: the next SSO sign-in in this tab goes to the workflows.
+    signsIn();
+    const again = await renderAt('/login/sso?code=def&state=uvw');
+    await waitFor(() => expect(again.navigate).toHaveBeenCalledWith('/workflows'));
+  });
+
+  it('keeps it through a cancelled attempt, for the next one', async () => {
+    call.mockResolvedValue({ authorizationUrl: 'https://idp.acme.test/authorize?state=s' });
+    await renderAt('/login/sso?returnTo=%2Faccount%2Fprivacy');
+    submitEmail('ada@acme.test');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
+    cleanup();
+    const cancelled = await renderAt('/login/sso?error=access_denied&state=xyz');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Log in with password' }));
+    expect(cancelled.navigate).toHaveBeenCalledWith('/login?returnTo=%2Faccount%2Fprivacy');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    submitEmail('ada@acme.test');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(2));
+    cleanup();
+    signsIn();
+    const back = await renderAt('/login/sso?code=abc&state=xyz');
+    await waitFor(() => expect(back.navigate).toHaveBeenCalledWith('/account/privacy'));
+  });
+
+  it('never opens what is not one of this site’s account pages, whatever the tab kept', async () => {
+    sessionStorage.setItem('dcipher.ssoReturnTo', 'https://evil.example/account');
+    signsIn();
+    const { navigate } = await renderAt('/login/sso?code=abc&state=xyz');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
+  });
 });
 
 describe('Log in with SSO: back from the identity provider', () => {

@@ -14,7 +14,7 @@ import {
 } from '@dcipher/shared/ui';
 import { errorCatalogue, ssoMessages } from '@dcipher/shared/validation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { afterSignInPath } from '../../kit/checkout-state';
+import { afterSsoSignInPath, keepReturnPathForSso, returnToQuery } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 import { redirectTo } from './external-redirect';
@@ -63,7 +63,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
   const twoFactorChallenge = useAuth((state) => state.twoFactorChallenge);
   const enterAccount = useCallback(
     () =>
-      navigate(authStore.getState().requiresPasswordChange ? pathTo('changePassword') : afterSignInPath()),
+      navigate(authStore.getState().requiresPasswordChange ? pathTo('changePassword') : afterSsoSignInPath()),
     [navigate],
   );
   const form = useContractForm({
@@ -71,6 +71,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
     defaultValues: { email: '' },
     onSubmit: async (body) => {
       const { authorizationUrl } = await authenticatedApi().call(contract.sso.startSsoLogin, { body });
+      keepReturnPathForSso();
       setLeaving(true);
       redirectTo(authorizationUrl);
     },
@@ -102,7 +103,7 @@ export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
 
   const passwordLogin = (
     <p css={{ marginBottom: 0, color: theme.colors.muted }}>
-      <ScreenLink to="login" navigate={navigate}>
+      <ScreenLink to="login" navigate={navigate} query={returnToQuery()}>
         Log in with password
       </ScreenLink>
     </p>
