@@ -42,7 +42,7 @@ export const afterSignInPath = (): string =>
 /**
  * Single sign-on leaves for the identity provider, which sends the browser back to `/login/sso?code&state`
  * without the login address's `returnTo`. So the page it names is kept for this tab as the browser leaves, and
- * taken back once the sign-in completes (docs/decisions/0084, 0087's note). Read back through the same check as the
+ * taken back once the sign-in completes (docs/decisions/0084, amended). Read back through the same check as the
  * address: only this site's account pages.
  */
 const ssoReturnKey = 'dcipher.ssoReturnTo';
