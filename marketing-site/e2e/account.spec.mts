@@ -133,8 +133,10 @@ test('two-step verification: set up, asked at sign-in, a recovery code works onc
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(page.getByText('Two-step verification is on.')).toBeVisible();
 
-  // Signing in now asks for a code; a recovery code stands in for it once.
+  // Signing in now asks for a code; a recovery code stands in for it once. Logging out ends on the home page: going
+  // to /login before then raced the sign-out (CI once saw the account page send the half-signed-out tab to log in).
   await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(`${stack.urls.site}/`);
   await logIn(page, member);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-step verification');
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
@@ -143,6 +145,7 @@ test('two-step verification: set up, asked at sign-in, a recovery code works onc
   await expect(page).toHaveURL(/\/workflows$/);
 
   await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(`${stack.urls.site}/`);
   await logIn(page, member);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code', { exact: true }).fill(recoveryCode);
