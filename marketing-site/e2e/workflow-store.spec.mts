@@ -56,8 +56,14 @@ for (const viewport of viewports) {
 
     for (const workflow of predefinedWorkflows) {
       await page.goto('/workflow-store');
-      await page.getByRole('link', { name: new RegExp(`^See it ?: ${workflow.name}$`) }).click();
-      await expect(page).toHaveURL(new RegExp(`/workflow-store/${workflow.id}$`));
+      // As the menu above: a click while the page hydrates can be lost (CI saw the phone run stay on the list), so
+      // it is clicked until the workflow's page is open.
+      const seeIt = page.getByRole('link', { name: new RegExp(`^See it ?: ${workflow.name}$`) });
+      const itsPage = new RegExp(`/workflow-store/${workflow.id}$`);
+      await expect(async () => {
+        if (!itsPage.test(page.url())) await seeIt.click({ timeout: 2000 });
+        await expect(page).toHaveURL(itsPage, { timeout: 3000 });
+      }).toPass();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(workflow.name);
       await expect(page.getByRole('table', { name: `The inputs of ${workflow.name}` })).toBeVisible();
       await expect(page.getByText(/credits? per 1,000 documents/).first()).toBeVisible();
