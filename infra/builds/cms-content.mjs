@@ -2,7 +2,6 @@
 // goes into the build's cache key (turbo's env CMS_CONTENT_DIGEST), so a build after an editor's change rebuilds
 // and an unchanged CMS replays the cache. docs/decisions/0044.
 import { createHash } from 'node:crypto';
-import { strapiContentTypes } from '@dcipher/shared/content-model';
 
 /** What the build's token must be allowed: said in every refusal, and in the README. */
 export const tokenPermissionsHint =
@@ -48,6 +47,9 @@ async function getJson(cmsUrl, token, path) {
  * CmsUnreachableError naming the URL and the cause when the CMS cannot be read.
  */
 export async function cmsContentDigest({ cmsUrl, token }) {
+  // The content model is a built file of @dcipher/shared: loaded here, when a CMS is named, never at import time,
+  // so the commands that import this module on a tree with nothing built yet get as far as their build (issue 32).
+  const { strapiContentTypes } = await import('@dcipher/shared/content-model');
   const hash = createHash('sha256');
   await getJson(cmsUrl, token, '/api/content-type-builder/content-types');
   for (const { schema } of strapiContentTypes) {

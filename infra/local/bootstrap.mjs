@@ -116,6 +116,12 @@ const env = {
 /** The build env with the CMS's content digest (CMS_URL set); a CMS that cannot be read stops here, said plainly. */
 async function buildEnv(base = env) {
   const { withCmsContentDigest } = await import('../builds/cms-content.mjs');
+  // Reading the CMS needs the content model, a built file of @dcipher/shared: built first on a fresh clone.
+  if (base.CMS_URL) {
+    pnpm(['exec', 'turbo', 'run', 'build', '--filter=@dcipher/shared', '--output-logs=errors-only'], {
+      env: base,
+    });
+  }
   try {
     return await withCmsContentDigest(base);
   } catch (error) {
