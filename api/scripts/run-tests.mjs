@@ -5,6 +5,12 @@
 // DCIPHER_TEST_REQUIRE_POSTGRES=1 (CI, which installs them).
 //
 //   node scripts/run-tests.mjs [--database=pglite|postgres] [test files...]   (default: both, every src/**/*.test.ts)
+//
+// Each test file says on its first line which engines it needs (docs/decisions/0096):
+//   // engines: both   the engine can matter (the database adapters, migrations, jobs and leases, locking and races
+//                      across processes, crash safety, money): run on PGlite and again on PostgreSQL;
+//   // engines: any    the engine cannot matter (SQL is PostgreSQL's own on both): run once, on PGlite.
+// A file without the line is refused (src/test-engines.test.ts fails too), so a new file must say which it is.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +36,22 @@ const testFiles =
         // The contract fuzzing (about 40 % of the suite's time) starts first, so the other files fill the
         // second slot beside it instead of waiting for it at the end.
         .sort((a, b) => Number(b.includes('fuzz')) - Number(a.includes('fuzz')));
+
+/** A test file's engines, from its first line: 'both', 'any', or undefined when it does not say. */
+function enginesOf(file) {
+  const first = readFileSync(join(packageDir, file), 'utf8').split('\n', 1)[0];
+  return /^\/\/ engines: (both|any)\s*$/.exec(first)?.[1];
+}
+const untagged = testFiles.filter((file) => !enginesOf(file));
+if (untagged.length > 0) {
+  console.error(
+    `These test files do not say which engines they need (first line "// engines: both" or "// engines: any"):\n  ${untagged.join('\n  ')}`,
+  );
+  process.exit(1);
+}
+// Files named on the command line run on every engine asked for; the whole suite runs `both` files on PostgreSQL.
+const postgresFiles =
+  requested.length > 0 ? testFiles : testFiles.filter((file) => enginesOf(file) === 'both');
 
 function box(lines, stream = process.stdout) {
   const width = Math.max(...lines.map((line) => line.length));
@@ -59,8 +81,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 const concurrency = Math.max(1, Number.parseInt(process.env.API_TEST_CONCURRENCY ?? '2', 10) || 1);
 
 /** Runs the suite once with `env` added; resolves to { ok, seconds }. */
-function runSuite(label, env) {
-  box([`API tests on ${label}`, `${testFiles.length} test files, ${concurrency} at a time`]);
+function runSuite(label, env, files) {
+  box([`API tests on ${label}`, `${files.length} test files, ${concurrency} at a time`]);
   const started = performance.now();
   return new Promise((resolve) => {
     // The report goes to the terminal and to a file, whose failures are printed again at the end: CI keeps only
@@ -78,7 +100,7 @@ function runSuite(label, env) {
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
         `--test-reporter-destination=${reportFile}`,
-        ...testFiles,
+        ...files,
       ],
       {
         cwd: packageDir,
@@ -128,11 +150,35 @@ function failuresOf(reportFile) {
 }
 let postgresSkipped = false;
 
-if (only !== 'postgres') {
-  results.push(await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite' }));
+/**
+ * Migrates the run's template database once (src/test-support/make-test-template.ts): every test server starts
+ * from a copy of it instead of migrating its own (issue 33). Resolves to whether it was made.
+ */
+function makeTemplate(kind, ...target) {
+  const started = performance.now();
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/test-support/make-test-template.ts', kind, ...target],
+    { cwd: packageDir, stdio: 'inherit' },
+  );
+  if (made.status !== 0) {
+    console.error(`Could not make the ${kind} template database: the tests migrate their own databases.`);
+    return false;
+  }
+  console.log(
+    `# ${kind} template database migrated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return true;
 }
 
-if (only !== 'pglite' && !interrupted) {
+if (only !== 'postgres') {
+  const templateFile = join(mkdtempSync(join(tmpdir(), 'dcipher-api-template-')), 'pglite-template.tar');
+  const template = makeTemplate('pglite', templateFile) ? { DCIPHER_TEST_TEMPLATE: templateFile } : {};
+  results.push(await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite', ...template }, testFiles));
+  rmSync(dirname(templateFile), { recursive: true, force: true });
+}
+
+if (only !== 'pglite' && !interrupted && postgresFiles.length > 0) {
   const binDir = findPostgresBinDir();
   if (!binDir) {
     postgresSkipped = true;
@@ -156,14 +202,23 @@ if (only !== 'pglite' && !interrupted) {
       results.push({ label: 'PostgreSQL (did not start)', ok: false, seconds: 0 });
     }
     if (cluster) {
+      const templateName = 'test_template';
+      const template = makeTemplate('postgres', cluster.url, templateName)
+        ? { DCIPHER_TEST_TEMPLATE: templateName }
+        : {};
       const version = spawnSync(join(binDir, 'pg_ctl'), ['--version'], { encoding: 'utf8' }).stdout.match(
         /\d+(\.\d+)?/,
       )?.[0];
       results.push(
-        await runSuite(`PostgreSQL${version ? ` ${version}` : ''} (throwaway cluster in ${cluster.dir})`, {
-          DCIPHER_TEST_DATABASE: 'postgres',
-          DCIPHER_TEST_POSTGRES_URL: cluster.url,
-        }),
+        await runSuite(
+          `PostgreSQL${version ? ` ${version}` : ''} (throwaway cluster in ${cluster.dir})`,
+          {
+            DCIPHER_TEST_DATABASE: 'postgres',
+            DCIPHER_TEST_POSTGRES_URL: cluster.url,
+            ...template,
+          },
+          postgresFiles,
+        ),
       );
       cluster.stop();
     }

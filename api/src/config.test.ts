@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';

@@ -249,55 +249,97 @@ switch (command) {
     });
     break;
   }
-  case 'test': {
+  case 'test':
+  case 'test:quick': {
+    const quick = command === 'test:quick';
     const chromium = findChromium();
-    if (!chromium) {
+    if (!chromium && !quick) {
       console.error(
         'No Chromium found at /usr/bin/chromium (or $CHROMIUM_PATH). The browser tests drive the',
       );
       console.error("system Chromium; install Debian's package with: sudo apt-get install chromium");
       process.exit(1);
     }
-    ensurePnpm();
-    ensureDependencies();
-    // The packages first: the import boundaries resolve workspace packages through their exports, which name
-    // their built files (docs/decisions/0061). Then Biome and the boundaries, then everything else (builds cached).
-    pnpm(['exec', 'turbo', 'run', 'build', '--concurrency=1', '--output-logs=errors-only'], {
-      env: { ...env, CHROMIUM_PATH: chromium },
+    const { runPhases } = await import('./test-phases.mjs');
+    const testEnv = { ...env, CHROMIUM_PATH: chromium ?? '' };
+    const pnpmCommand = (args, extraEnv = {}) => ({
+      executable: process.execPath,
+      args: [pnpmBin, ...args],
+      env: { ...testEnv, ...extraEnv },
     });
-    pnpm(['run', 'lint']);
-    pnpm(
-      [
-        'exec',
-        'turbo',
-        'run',
-        'build',
-        'typecheck',
-        'test',
-        'test:e2e',
-        'test:cms',
-        '--concurrency=1',
-        '--output-logs=new-only',
-      ],
+    const turbo = (tasks, filters = [], extraEnv = {}) =>
+      pnpmCommand(['exec', 'turbo', 'run', ...tasks, ...filters, '--output-logs=new-only'], extraEnv);
+    const phases = [
       {
-        env: { ...env, CHROMIUM_PATH: chromium },
+        name: 'install',
+        run: () => {
+          ensurePnpm();
+          ensureDependencies();
+        },
       },
-    );
-    // The production topology last: its build is for other origins (docs/decisions/0077).
-    await productionPrerequisites();
-    buildAll(await buildEnv(await productionBuildEnv()));
-    run(
-      process.execPath,
-      ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
+      // The packages first: the import boundaries resolve workspace packages through their exports, which name
+      // their built files (docs/decisions/0061). The site's build is cached by turbo after `npm start`.
       {
-        env: { ...env, CHROMIUM_PATH: chromium },
+        name: 'build',
+        command: quick
+          ? turbo(['build'], ['--filter=!@dcipher/marketing-site', '--filter=!@dcipher/account-remote'])
+          : turbo(['build']),
       },
-    );
+      // Side by side (docs/decisions/0096): the API suite (two files at a time, waiting on its databases much of
+      // the time) next to Biome, the boundaries, the types and the packages' unit and component tests.
+      {
+        name: 'checks and tests',
+        parallel: [
+          {
+            name: quick ? 'API tests on PGlite, short fuzz' : 'API tests (PGlite, then PostgreSQL)',
+            command: quick
+              ? pnpmCommand(
+                  ['--filter=@dcipher/api', 'exec', 'node', 'scripts/run-tests.mjs', '--database=pglite'],
+                  {
+                    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '50',
+                  },
+                )
+              : turbo(['test'], ['--filter=@dcipher/api']),
+          },
+          {
+            name: 'lint, types, unit and component tests',
+            sequence: [
+              pnpmCommand(['run', 'lint']),
+              turbo(['typecheck', 'test'], ['--filter=!@dcipher/api', '--concurrency=1'], {
+                // Jest beside the API suite: one worker each, the second core is the API's.
+                JEST_MAX_WORKERS: '1',
+              }),
+              turbo(['typecheck'], ['--filter=@dcipher/api']),
+            ],
+          },
+        ],
+      },
+      ...(quick
+        ? []
+        : [
+            { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
+            { name: 'CMS publish to live', command: turbo(['test:cms'], ['--filter=@dcipher/infra']) },
+            {
+              name: 'production topology',
+              // Its build is for other origins (docs/decisions/0077).
+              run: async () => {
+                await productionPrerequisites();
+                buildAll(await buildEnv(await productionBuildEnv()));
+                run(
+                  process.execPath,
+                  ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
+                  { env: testEnv },
+                );
+              },
+            },
+          ]),
+    ];
+    process.exitCode = (await runPhases(phases)) ? 0 : 1;
     break;
   }
   default:
     console.error(
-      'Usage: node infra/local/bootstrap.mjs <build|start|start:production|test|test:production|cms|bench:site|bench:api|bench:flows>',
+      'Usage: node infra/local/bootstrap.mjs <build|start|start:production|test|test:quick|test:production|cms|bench:site|bench:api|bench:flows>',
     );
     process.exit(2);
 }

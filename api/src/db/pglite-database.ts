@@ -2,11 +2,23 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
 
-/** The embedded PostgreSQL (PGlite): in memory without `dataDir`, else kept in that directory. */
-export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+/**
+ * The embedded PostgreSQL (PGlite): in memory without `dataDir`, else kept in that directory. `loadDataDir`
+ * starts it from a dump of another instance's data (PGlite's `dumpDataDir`): the tests' migrated template.
+ */
+export async function createPgliteDatabase(
+  dataDir?: string,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   // PGlite creates its own directory but not the ones above it (a fresh DATA_DIR).
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  return pgliteDatabase(
+    await PGlite.create({ ...(dataDir && { dataDir }), ...(loadDataDir && { loadDataDir }) }),
+  );
+}
+
+/** The API's database interface over an open PGlite instance. */
+export function pgliteDatabase(pglite: PGlite): Database {
   const queryable = (target: PGlite | Transaction): Queryable => ({
     async execute(sql: string, params: readonly unknown[] = []) {
       const result = await target.query(sql, [...params]);

@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';

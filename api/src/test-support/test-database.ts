@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import type { Database } from '../db/database.js';
 import { createPgliteDatabase } from '../db/pglite-database.js';
@@ -18,8 +19,27 @@ export const testDatabaseKind: 'pglite' | 'postgres' =
  * open several) never see each other's rows, as with separate in-memory PGlite instances.
  */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDatabaseKind === 'pglite') return createPgliteDatabase();
-  const { url, drop } = await createTestPostgresDatabase();
+  return openTestDatabase();
+}
+
+/**
+ * A fresh database with the migrations applied, copied from the run's template (`DCIPHER_TEST_TEMPLATE`, made once
+ * per run by scripts/run-tests.mjs with make-test-template.ts: a PGlite dump file, or a database of the cluster to
+ * copy); without a template, an empty one that the server migrates as it starts.
+ */
+export async function createMigratedTestDatabase(): Promise<Database> {
+  return openTestDatabase(process.env.DCIPHER_TEST_TEMPLATE || undefined);
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+async function openTestDatabase(template?: string): Promise<Database> {
+  if (testDatabaseKind === 'pglite') {
+    if (!template) return createPgliteDatabase();
+    pgliteTemplate ??= readFile(template).then((bytes) => new Blob([bytes]));
+    return createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate });
+  }
+  const { url, drop } = await createTestPostgresDatabase({ template });
   const database = await createPostgresDatabase(url, (error) => {
     throw error;
   });
@@ -36,7 +56,10 @@ export async function createTestDatabase(): Promise<Database> {
  * A fresh, empty database in the run's throwaway PostgreSQL cluster, by URL, for a test that gives it to another
  * process (`DATABASE_URL`); `drop()` deletes it. Only when the run is on PostgreSQL.
  */
-export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestPostgresDatabase({ template }: { template?: string } = {}): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.DCIPHER_TEST_POSTGRES_URL;
   if (!adminUrl) {
     throw new Error(
@@ -44,8 +67,12 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
     );
   }
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  // The name is made here from digits and hex only, so quoting it as an identifier is safe.
-  await asAdmin(adminUrl, (client) => client.query(`create database "${name}" template template0`));
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template))
+    throw new Error(`bad template name ${template}`);
+  // The names are made here (and by scripts/run-tests.mjs) from [a-z0-9_] only, so quoting them is safe.
+  await asAdmin(adminUrl, (client) =>
+    client.query(`create database "${name}" template "${template ?? 'template0'}"`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -4,7 +4,7 @@ import { type Config, inMemoryDataDir, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
 import { createServer, type ServerDependencies } from '../server.js';
-import { createTestDatabase } from './test-database.js';
+import { createMigratedTestDatabase } from './test-database.js';
 
 /**
  * The configuration tests run with: test environment, in-memory database and keys, and the development aids the
@@ -32,13 +32,13 @@ export interface TestServer {
 
 /**
  * One server on one fresh database of the test run's engine (in-memory PGlite, or its own database in the
- * throwaway PostgreSQL cluster), migrated and seeded; start one per test file, not per test (PGlite is slow to start).
+ * throwaway PostgreSQL cluster), copied from the run's migrated template where there is one, and seeded; start one per test file, not per test (PGlite is slow to start).
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
   dependencies: Omit<ServerDependencies, 'database'> = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   const app = await createServer(testConfig(overrides), { ...dependencies, database });
   return {
     app,

@@ -4,6 +4,7 @@
 // - Child processes are not started: each command the bootstrap would run is appended to BOOTSTRAP_TRACE, and the
 //   whole build (`turbo run build` without a filter) ends the process with "reached the build".
 import childProcess from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { register, syncBuiltinESMExports } from 'node:module';
 
@@ -11,17 +12,28 @@ const trace = process.env.BOOTSTRAP_TRACE;
 const builtMarker = process.env.BOOTSTRAP_BUILT_MARKER;
 register(new URL('./unbuilt-tree-hooks.mjs', import.meta.url), { data: { builtMarker } });
 
-childProcess.spawnSync = (executable, args = []) => {
-  const command = [executable, ...args].join(' ');
-  appendFileSync(trace, `${command}\n`);
-  if (args.includes('--dry=json')) return { status: 0, stdout: '{"tasks":[]}', stderr: '' };
+/** Records the command; the whole build ends the process. */
+function record(executable, args) {
+  appendFileSync(trace, `${[executable, ...args].join(' ')}\n`);
   const turboBuild = args.includes('turbo') && args.includes('run') && args.includes('build');
   if (turboBuild && args.some((arg) => arg.startsWith('--filter=@dcipher/shared'))) {
     writeFileSync(builtMarker, 'shared');
-  } else if (turboBuild) {
+  } else if (turboBuild && !args.includes('--dry=json')) {
     appendFileSync(trace, 'reached the build\n');
     process.exit(0);
   }
+}
+
+childProcess.spawnSync = (executable, args = []) => {
+  record(executable, args);
+  if (args.includes('--dry=json')) return { status: 0, stdout: '{"tasks":[]}', stderr: '' };
   return { status: 0, stdout: '', stderr: '' };
+};
+childProcess.spawn = (executable, args = []) => {
+  record(executable, args);
+  const child = new EventEmitter();
+  child.kill = () => true;
+  setImmediate(() => child.emit('exit', 0, null));
+  return child;
 };
 syncBuiltinESMExports();

@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import type { lookup as systemLookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';

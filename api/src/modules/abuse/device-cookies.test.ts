@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';

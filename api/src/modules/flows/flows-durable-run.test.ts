@@ -1,3 +1,4 @@
+// engines: both
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Database, Queryable } from '../../db/database.js';

@@ -1,3 +1,4 @@
+// engines: both
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';

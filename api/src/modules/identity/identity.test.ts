@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { accessTokenAudience, accessTokenIssuer } from '@dcipher/shared/auth';

@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,0 +1,82 @@
+// The phases of `npm test` and `npm run test:quick` (infra/local/bootstrap.mjs), each timed: a phase is a function
+// (`run`), a command (`command`: { executable, args, env }), commands in turn (`sequence`) or phases side by side
+// (`parallel`). The first phase that fails ends the run once the phases beside it have finished; every phase's wall
+// time is printed as it ends and again in a table at the end (issue 33).
+import { spawn } from 'node:child_process';
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function runCommand({ executable, args, env }) {
+  return new Promise((resolve) => {
+    const child = spawn(executable, args, { stdio: 'inherit', env });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code === 0);
+    });
+    child.on('error', () => resolve(false));
+  });
+}
+
+async function runPhase(phase, timings, depth) {
+  const started = performance.now();
+  let ok;
+  if (phase.parallel) {
+    const results = await Promise.all(phase.parallel.map((part) => runPhase(part, timings, depth + 1)));
+    ok = results.every(Boolean);
+  } else if (phase.sequence) {
+    ok = true;
+    for (const step of phase.sequence) {
+      ok = await runCommand(step);
+      if (!ok) break;
+    }
+  } else if (phase.command) {
+    ok = await runCommand(phase.command);
+  } else {
+    try {
+      await phase.run();
+      ok = process.exitCode === undefined || process.exitCode === 0;
+    } catch (error) {
+      console.error(error);
+      ok = false;
+    }
+  }
+  const elapsed = performance.now() - started;
+  timings.push({ name: phase.name, depth, ok, elapsed });
+  console.log(`\n# phase ${ok ? 'passed' : 'FAILED'}: ${phase.name}: ${seconds(elapsed)}\n`);
+  return ok;
+}
+
+/** Runs the phases in turn; resolves to whether all passed. */
+export async function runPhases(phases) {
+  const timings = [];
+  const started = performance.now();
+  let ok = true;
+  for (const phase of phases) {
+    ok = await runPhase(phase, timings, 0);
+    if (!ok) break;
+  }
+  // Top-level phases in their order, the parts of a parallel phase under it.
+  const ordered = [];
+  for (const timing of timings.filter((t) => t.depth === 0)) {
+    const index = timings.indexOf(timing);
+    const parts = [];
+    for (let i = index - 1; i >= 0 && timings[i].depth > 0; i -= 1) parts.unshift(timings[i]);
+    ordered.push(...parts, timing);
+  }
+  const lines = ordered.map(
+    (t) =>
+      `${'  '.repeat(t.depth)}${t.ok ? 'passed' : 'FAILED'}  ${t.name.padEnd(44 - 2 * t.depth)} ${seconds(t.elapsed).padStart(9)}`,
+  );
+  lines.push(
+    `${ok ? 'passed' : 'FAILED'}  ${'all phases'.padEnd(44)} ${seconds(performance.now() - started).padStart(9)}`,
+  );
+  const width = Math.max(...lines.map((line) => line.length));
+  console.log(
+    `\n+${'-'.repeat(width + 2)}+\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n+${'-'.repeat(width + 2)}+`,
+  );
+  return ok;
+}
