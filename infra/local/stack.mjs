@@ -199,13 +199,18 @@ Dcipher is running:
   API     ${urls.api}        (OpenAPI at ${urls.api}/openapi.json)
 Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}
 Press Ctrl-C to stop.`);
-    const shutdown = async () => {
-      console.log('\nStopping…');
-      await stack.stop();
-      process.exit(0);
+    // Ctrl-C reaches this process twice (from the terminal, to the whole process group, and forwarded by npm):
+    // the second one must not end it before the stack has stopped, so the handlers stay and stop once.
+    let stopping;
+    const shutdown = () => {
+      stopping ??= (async () => {
+        console.log('\nStopping…');
+        await stack.stop();
+        process.exit(0);
+      })();
     };
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
   }
   return stack;
 }

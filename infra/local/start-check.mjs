@@ -125,7 +125,7 @@ try {
   const created = await call('POST', '/flows', {
     token,
     body: {
-      name: `Start check ${new Date().toISOString()}`,
+      name: `Start check ${Date.now()}`,
       flowType: 'predefinedFlow',
       predefinedFlowId: 'review-analysis',
       analysisType: 'contentAnalysis',
