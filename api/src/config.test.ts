@@ -49,6 +49,11 @@ describe('loadConfig', () => {
       BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
       JOBS_WORKER: 'off',
       MIGRATE_ON_START: 'off',
+      JOBS_POLL_MILLISECONDS: '250',
+      FLOW_RUN_CONCURRENCY: '8',
+      FLOW_RUNS_PER_ORGANIZATION: '2',
+      FLOW_RUN_LEASE_SECONDS: '30',
+      EMAIL_SEND_INTERVAL_SECONDS: '2',
       FLOW_UPLOAD_MAX_BYTES: '10485760',
       FLOW_SCHEDULER_INTERVAL_SECONDS: '300',
       METRICS_PORT: '9500',
@@ -87,6 +92,13 @@ describe('loadConfig', () => {
       billingSchedulerIntervalSeconds: 0,
       jobsWorker: false,
       migrateOnStart: false,
+      jobs: {
+        pollMilliseconds: 250,
+        runConcurrency: 8,
+        runsPerOrganization: 2,
+        runLeaseSeconds: 30,
+        emailSendIntervalSeconds: 2,
+      },
       flows: { uploadMaxBytes: 10_485_760, schedulerIntervalSeconds: 300, allowLoopbackSources: false },
       metrics: { host: '10.0.0.5', port: 9500 },
       inheritedSockets: {},
@@ -157,6 +169,15 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ JOBS_WORKER: 'sometimes' }), /JOBS_WORKER/);
     assert.equal(loadConfig({}).migrateOnStart, true);
     assert.throws(() => loadConfig({ MIGRATE_ON_START: 'later' }), /MIGRATE_ON_START/);
+    assert.deepEqual(loadConfig({}).jobs, {
+      pollMilliseconds: 1000,
+      runConcurrency: 4,
+      runsPerOrganization: 1,
+      runLeaseSeconds: 60,
+      emailSendIntervalSeconds: 5,
+    });
+    assert.throws(() => loadConfig({ FLOW_RUN_LEASE_SECONDS: '0' }), /FLOW_RUN_LEASE_SECONDS/);
+    assert.throws(() => loadConfig({ FLOW_RUN_CONCURRENCY: 'many' }), /FLOW_RUN_CONCURRENCY/);
     assert.deepEqual(loadConfig({}).metrics, { host: '127.0.0.1', port: 9464 });
     assert.equal(loadConfig({}).rateLimitScale, 1);
     assert.equal(loadConfig({ RATE_LIMIT_SCALE: '100' }).rateLimitScale, 100);

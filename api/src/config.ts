@@ -35,6 +35,17 @@ import * as v from 'valibot';
  *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
  *   (docs/decisions/0059); replicas may leave them to a worker process.
+ * - `JOBS_POLL_MILLISECONDS` (default 1000): how often the worker looks for due jobs (a job queued in this process
+ *   wakes it at once).
+ * - `FLOW_RUN_CONCURRENCY` (default 4): how many workflow runs one worker process runs at once, in the `flows.run`
+ *   queue's own lane; every other queue has its lane too, so emails, billing and payment repair never wait behind
+ *   runs (docs/decisions/0092).
+ * - `FLOW_RUNS_PER_ORGANIZATION` (default 1): how many runs of one organization run at once across every process;
+ *   its further runs wait while other organizations' runs go ahead (docs/decisions/0092).
+ * - `FLOW_RUN_LEASE_SECONDS` (default 60): how long a run's job stays its worker's without a heartbeat: a worker
+ *   killed mid-run is replaced after it. After 3 tries whose workers all died, the run ends failed and refunded.
+ * - `EMAIL_SEND_INTERVAL_SECONDS` (default 5): with `SMTP_URL`, how often the worker's `email.send-due` job delivers
+ *   the outbox (a process that queued a message also delivers it at once).
  * - `MIGRATE_ON_START`: on | off (default on). `off`: the process does not migrate the database; it refuses to start
  *   while migrations are pending, which the migrate command (`pnpm --filter @dcipher/api migrate`) applies once,
  *   before the replicas start (docs/decisions/0077).
@@ -120,6 +131,8 @@ export interface Config {
   jobsWorker: boolean;
   /** Whether this process applies pending migrations when it starts; off, it refuses to start behind (0077). */
   migrateOnStart: boolean;
+  /** The worker's polling, lanes and leases (docs/decisions/0059, 0092). */
+  jobs: JobsSettings;
   /** Workflows (docs/decisions/0071). */
   flows: {
     /** The largest upload, in bytes, whatever the plan allows. */
@@ -155,6 +168,20 @@ export interface Config {
   vatValidation: VatValidationSettings;
   /** The OAuth clients of the third-party tools users connect; a provider left out is not configured. */
   integrations: IntegrationSettings;
+}
+
+/** The worker's polling, lanes and leases (docs/decisions/0059, 0092). */
+export interface JobsSettings {
+  /** How often the worker looks for due jobs. */
+  pollMilliseconds: number;
+  /** `flows.run` jobs one process runs at once. */
+  runConcurrency: number;
+  /** Running `flows.run` jobs of one organization across every process. */
+  runsPerOrganization: number;
+  /** The lease of a `flows.run` job. */
+  runLeaseSeconds: number;
+  /** How often `email.send-due` fires (with SMTP). */
+  emailSendIntervalSeconds: number;
 }
 
 /** An OAuth app registered with a provider: where and with what the API exchanges authorization codes. */
@@ -354,6 +381,11 @@ const EnvironmentVariablesSchema = v.object({
   ),
   JOBS_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   MIGRATE_ON_START: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  JOBS_POLL_MILLISECONDS: v.optional(positiveInteger(60_000), '1000'),
+  FLOW_RUN_CONCURRENCY: v.optional(positiveInteger(64), '4'),
+  FLOW_RUNS_PER_ORGANIZATION: v.optional(positiveInteger(64), '1'),
+  FLOW_RUN_LEASE_SECONDS: v.optional(positiveInteger(3600), '60'),
+  EMAIL_SEND_INTERVAL_SECONDS: v.optional(positiveInteger(3600), '5'),
   FLOW_UPLOAD_MAX_BYTES: v.optional(
     v.pipe(
       v.string(),
@@ -570,6 +602,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     billingSchedulerIntervalSeconds: variables.BILLING_SCHEDULER_INTERVAL_SECONDS,
     jobsWorker: variables.JOBS_WORKER === 'on',
     migrateOnStart: variables.MIGRATE_ON_START === 'on',
+    jobs: {
+      pollMilliseconds: variables.JOBS_POLL_MILLISECONDS,
+      runConcurrency: variables.FLOW_RUN_CONCURRENCY,
+      runsPerOrganization: variables.FLOW_RUNS_PER_ORGANIZATION,
+      runLeaseSeconds: variables.FLOW_RUN_LEASE_SECONDS,
+      emailSendIntervalSeconds: variables.EMAIL_SEND_INTERVAL_SECONDS,
+    },
     flows: {
       uploadMaxBytes: variables.FLOW_UPLOAD_MAX_BYTES,
       schedulerIntervalSeconds: variables.FLOW_SCHEDULER_INTERVAL_SECONDS,

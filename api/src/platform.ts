@@ -164,13 +164,13 @@ export const platform = fp<PlatformOptions>(
       });
       jobs.schedule({
         queue: backgroundQueues.emailSendDue,
-        everySeconds: defaultEmailSenderOptions.pollIntervalMilliseconds / 1000,
+        everySeconds: config.jobs.emailSendIntervalSeconds,
       });
     }
     if (config.jobsWorker) {
       // Once every module has defined its jobs.
       app.addHook('onReady', async () => {
-        jobs.start();
+        jobs.start({ pollMilliseconds: config.jobs.pollMilliseconds });
       });
     }
     // One hook, so the order is sure: the jobs and the sender finish (or hand back) their work before the database

@@ -283,6 +283,8 @@ export interface Jobs {
   attempts: Generated<number>;
   createdAt: Generated<Timestamp>;
   finishedAt: Timestamp | null;
+  groupKey: string | null;
+  groupSlot: number | null;
   id: Generated<string>;
   lastError: string | null;
   leaseSeconds: number;

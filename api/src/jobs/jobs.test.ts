@@ -250,4 +250,100 @@ describe('the jobs module', () => {
     assert.deepEqual((await jobRows()).map((job) => job.state).sort(), ['queued', 'succeeded']);
     assert.equal(await jobs.retryDead('not-a-job-id'), false);
   });
+
+  it('each queue has its own lane: a slow job of one queue does not hold up another queue in the worker', async () => {
+    const jobs = createJobs({ database, log: silentLog });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done: string[] = [];
+    jobs.define({ name: 'test.slow-lane', handle: () => released });
+    jobs.define({ name: 'test.quick-lane', handle: async () => void done.push('quick') });
+    await jobs.enqueue('test.slow-lane');
+    jobs.start({ pollMilliseconds: 50 });
+    try {
+      while ((await jobRows()).every((job) => job.state !== 'running')) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await jobs.enqueue('test.quick-lane');
+      jobs.wake();
+      const deadline = Date.now() + 10_000;
+      while (done.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.deepEqual(done, ['quick'], 'the quick job ran while the slow one was running');
+      assert.ok(
+        (await jobRows()).some((job) => job.state === 'running'),
+        'the slow job still runs',
+      );
+    } finally {
+      release();
+      await jobs.stop({ graceMilliseconds: 1000 });
+    }
+  });
+
+  it('a group runs at most its limit at once across processes; other groups and ungrouped jobs are not held up', async () => {
+    const running = new Map<string, number>();
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const started: string[] = [];
+    const define = (jobs: ReturnType<typeof runner>) =>
+      jobs.define<{ group: string; name: string }>({
+        name: 'test.grouped',
+        concurrency: 3,
+        groupConcurrency: 1,
+        handle: ({ group, name }) => {
+          started.push(name);
+          running.set(group, (running.get(group) ?? 0) + 1);
+          most = Math.max(most, running.get('a') ?? 0);
+          return new Promise<void>((resolve) => {
+            releases.push(() => {
+              running.set(group, (running.get(group) ?? 1) - 1);
+              resolve();
+            });
+          });
+        },
+      });
+    const [one, two] = [runner(), runner()];
+    define(one);
+    define(two);
+    for (const name of ['a1', 'a2', 'a3'])
+      await one.enqueue('test.grouped', { group: 'a', name }, { groupKey: 'a' });
+    await one.enqueue('test.grouped', { group: 'b', name: 'b1' }, { groupKey: 'b' });
+    await one.enqueue('test.grouped', { group: 'none', name: 'n1' });
+    const working = [one.work(), two.work()];
+    // Six places (three per process), five jobs: one of group a, b and the ungrouped one start; a2 and a3 wait.
+    const deadline = Date.now() + 10_000;
+    while (started.length < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual([...started].sort(), ['a1', 'b1', 'n1']);
+    const rows = await db(database)
+      .selectFrom('jobs')
+      .select(['groupKey', 'groupSlot'])
+      .where('state', '=', 'running')
+      .orderBy('groupKey')
+      .execute();
+    assert.deepEqual(
+      rows.map((row) => [row.groupKey, row.groupSlot]),
+      [
+        ['a', 0],
+        ['b', 0],
+        [null, null],
+      ],
+    );
+    // The rest of group a runs one at a time, each taken when the running one has ended.
+    let finished = false;
+    const all = Promise.all(working).then(() => {
+      finished = true;
+    });
+    while (!finished && Date.now() < deadline + 10_000) {
+      releases.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await all;
+    assert.equal(most, 1, 'never two jobs of group a at once');
+    assert.deepEqual([...started].sort(), ['a1', 'a2', 'a3', 'b1', 'n1']);
+  });
 });

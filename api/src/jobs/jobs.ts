@@ -44,6 +44,23 @@ export interface QueueDefinition<TPayload = unknown> {
   retryDelaySeconds?: number;
   /** How long a claimed job stays its worker's without a heartbeat. Default 60 s. */
   leaseSeconds?: number;
+  /**
+   * The queue's lane: how many of its jobs one process runs at once (default 1). Each queue has its own, so a slow
+   * job of one queue never holds up another queue's (docs/decisions/0092).
+   */
+  concurrency?: number;
+  /**
+   * At most this many running jobs of one group (the `groupKey` they were queued with) across every process;
+   * jobs without a group are not limited. Default: no limit.
+   */
+  groupConcurrency?: number;
+  /**
+   * Called when a job is about to be dead (its last try failed, or its workers stopped during every try), before
+   * it is marked dead: what the job stood for is ended here (a run failed and refunded). It may be called again for
+   * the same job (its worker died in between), so it must be idempotent; when it throws, the job is not marked dead
+   * and the hook is tried again once the lease runs out.
+   */
+  onDead?(payload: TPayload, job: StoredJob): Promise<void>;
 }
 
 /** A queue fired once per slot, whatever the number of processes: every `everySeconds`, or by a cron pattern (UTC). */
@@ -95,7 +112,9 @@ const leaseEndsAfter = (at: Date) => sql<Date>`${at}::timestamptz + lease_second
 /** PostgreSQL's unique_violation: the singleton index refused a second waiting job of a key. */
 const uniqueViolation = '23505';
 
-const defaults = { maxAttempts: 5, retryDelaySeconds: 10, leaseSeconds: 60 };
+const defaults = { maxAttempts: 5, retryDelaySeconds: 10, leaseSeconds: 60, concurrency: 1 };
+type DefinedQueue = Required<Omit<QueueDefinition, 'groupConcurrency' | 'onDead'>> &
+  Pick<QueueDefinition, 'groupConcurrency' | 'onDead'>;
 const maxRetryDelaySeconds = 3600;
 /** How long finished jobs are kept (for the metrics and for looking back), then deleted. */
 const keepSucceededHours = 24;
@@ -117,8 +136,9 @@ export function scheduleSlot(schedule: Schedule, at: Date): Date | undefined {
  * The one jobs module (docs/decisions/0059; CONVENTIONS 19): durable jobs in the database, claimed with
  * `for update skip locked` under a lease the running handler renews, retried with exponential backoff, dead after
  * their last try (listed and retried by hand), schedules that fire once per slot across processes, and a stop that
- * finishes or hands back what runs. It works the same on PGlite and on PostgreSQL (no LISTEN/NOTIFY: it polls,
- * and `wake` starts a pass at once in this process).
+ * finishes or hands back what runs. Each queue has its own lane (`concurrency` jobs at once per process) and may
+ * limit the running jobs of one group across processes (`groupConcurrency`, docs/decisions/0092). It works the
+ * same on PGlite and on PostgreSQL (no LISTEN/NOTIFY: it polls, and `wake` starts a pass at once in this process).
  */
 export function createJobs({
   database,
@@ -126,7 +146,7 @@ export function createJobs({
   now = () => new Date(),
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
 }: JobsDependencies) {
-  const queues = new Map<string, Required<QueueDefinition>>();
+  const queues = new Map<string, DefinedQueue>();
   const schedules: Schedule[] = [];
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
@@ -135,7 +155,7 @@ export function createJobs({
   let stopping = false;
   let lastPurgeAt = 0;
 
-  function queueOf(name: string): Required<QueueDefinition> {
+  function queueOf(name: string): DefinedQueue {
     const queue = queues.get(name);
     if (!queue) throw new Error(`no queue named ${name} is defined`);
     return queue;
@@ -148,8 +168,16 @@ export function createJobs({
       runAt,
       singletonKey,
       scheduleSlot: slot,
+      groupKey,
       into = database,
-    }: { runAt?: Date; singletonKey?: string; scheduleSlot?: string; into?: Queryable } = {},
+    }: {
+      runAt?: Date;
+      singletonKey?: string;
+      scheduleSlot?: string;
+      /** The group whose running jobs the queue's `groupConcurrency` counts (a run's organization). */
+      groupKey?: string;
+      into?: Queryable;
+    } = {},
   ): Promise<string | undefined> {
     const definition = queueOf(queue);
     const row = await db(into)
@@ -163,6 +191,7 @@ export function createJobs({
         leaseSeconds: definition.leaseSeconds,
         singletonKey: singletonKey ?? null,
         scheduleSlot: slot ?? null,
+        groupKey: groupKey ?? null,
       })
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
@@ -185,8 +214,37 @@ export function createJobs({
     return fired;
   }
 
-  async function claim(): Promise<StoredJob | undefined> {
+  /**
+   * Takes the oldest due job of `queue` (or one whose worker's lease ran out). With a `groupConcurrency`, a queued
+   * job is taken only when its group has a free slot (fewer running jobs than the limit, across processes); the
+   * slot is recorded with it and the unique index `jobs_group_slot_index` refuses a second holder, so two processes
+   * taking the last slot at once cannot both have it: the loser looks again.
+   */
+  async function claim(queue: string): Promise<StoredJob | undefined> {
+    const { groupConcurrency } = queueOf(queue);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await claimOnce(queue, groupConcurrency);
+      } catch (error) {
+        if ((error as { code?: string }).code !== uniqueViolation || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  async function claimOnce(
+    queue: string,
+    groupConcurrency: number | undefined,
+  ): Promise<StoredJob | undefined> {
     const at = now();
+    const limited = groupConcurrency !== undefined && groupConcurrency > 0;
+    /** The group's lowest slot no running job of it holds (null: the group is at its limit). */
+    const freeSlot = (job: 'jobs' | 'candidate') =>
+      sql<
+        number | null
+      >`(select min(slot) from generate_series(0, ${(groupConcurrency ?? 1) - 1}::int) as slot
+        where not exists (select 1 from jobs as holder where holder.queue = ${sql.ref(`${job}.queue`)}
+          and holder.group_key = ${sql.ref(`${job}.group_key`)} and holder.state = 'running'
+          and holder.group_slot = slot))`;
     const row = await db(database)
       .updateTable('jobs')
       .set((eb) => ({
@@ -195,23 +253,32 @@ export function createJobs({
         lockedBy: workerId,
         startedAt: at,
         lockedUntil: leaseEndsAfter(at),
+        ...(limited && {
+          // A job taken over from a dead worker keeps its slot; a queued one takes a free one.
+          groupSlot: sql<number | null>`case when group_key is null then null
+            when state = 'running' and group_slot is not null then group_slot else ${freeSlot('jobs')} end`,
+        }),
       }))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('queue', '=', eb.fn.any(sql<string[]>`${[...queues.keys()]}::text[]`))
+      .where('id', '=', (eb) => {
+        let candidates = eb
+          .selectFrom('jobs as candidate')
+          .select('candidate.id')
+          .where('candidate.queue', '=', queue)
           .where((due) =>
             due.or([
-              due.and([due('state', '=', 'queued'), due('runAt', '<=', at)]),
-              due.and([due('state', '=', 'running'), due('lockedUntil', '<=', at)]),
+              due.and([due('candidate.state', '=', 'queued'), due('candidate.runAt', '<=', at)]),
+              due.and([due('candidate.state', '=', 'running'), due('candidate.lockedUntil', '<=', at)]),
             ]),
-          )
-          .orderBy('runAt')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
+          );
+        if (limited) {
+          candidates = candidates.where(
+            sql<boolean>`(candidate.group_key is null
+              or (candidate.state = 'running' and candidate.group_slot is not null)
+              or ${freeSlot('candidate')} is not null)`,
+          );
+        }
+        return candidates.orderBy('candidate.runAt').limit(1).forUpdate().skipLocked();
+      })
       .returning(jobColumns)
       .executeTakeFirst();
     return row && toJob(row);
@@ -243,6 +310,9 @@ export function createJobs({
     const definition = queueOf(job.queue);
     const message = error instanceof Error ? error.message : String(error);
     const dead = job.attempts >= job.maxAttempts;
+    // Out of tries: what the job stood for is ended first; when that fails, the job stays running under this
+    // worker's lease, and the worker that takes it over when the lease runs out ends it (in `run`).
+    if (dead && !(await endedAsDead(job))) return;
     const delay = Math.min(definition.retryDelaySeconds * 2 ** (job.attempts - 1), maxRetryDelaySeconds);
     const requeue = () =>
       db(database)
@@ -295,11 +365,28 @@ export function createJobs({
     }
   }
 
+  /** The queue's `onDead` for `job`; false when it failed (logged). */
+  async function endedAsDead(job: StoredJob): Promise<boolean> {
+    const { onDead } = queueOf(job.queue);
+    if (!onDead) return true;
+    try {
+      await onDead(job.payload, job);
+      return true;
+    } catch (error) {
+      log.error(
+        { err: error, jobId: job.id, queue: job.queue },
+        'a dead job could not be ended; will try again',
+      );
+      return false;
+    }
+  }
+
   /** Runs one claimed job to its end, renewing its lease meanwhile. */
   async function run(job: StoredJob): Promise<void> {
     const definition = queueOf(job.queue);
     // A job whose workers kept dying on it (its lease ran out each time) is dead once out of tries.
     if (job.attempts > job.maxAttempts) {
+      if (!(await endedAsDead(job))) return;
       await db(database)
         .updateTable('jobs')
         .set({
@@ -363,19 +450,61 @@ export function createJobs({
       .execute();
   }
 
-  /** Claims and runs due jobs of the defined queues until none is due (or `limit` ran); answers how many ran. */
+  /**
+   * Claims and runs due jobs of the defined queues until none is due (or `limit` ran), each queue in its own lane
+   * (up to its `concurrency` at once); answers how many ran when all have finished.
+   */
   async function work({ limit = 100 }: { limit?: number } = {}): Promise<number> {
     let ran = 0;
-    while (ran < limit && !stopping) {
-      const job = await claim();
-      if (!job) break;
-      ran += 1;
-      await run(job);
-    }
+    const slot = async (queue: string) => {
+      while (ran < limit && !stopping) {
+        ran += 1;
+        const job = await claim(queue);
+        if (!job) {
+          ran -= 1;
+          return;
+        }
+        await run(job);
+      }
+    };
+    await Promise.all(
+      [...queues.values()].flatMap((queue) =>
+        Array.from({ length: queue.concurrency }, () => slot(queue.name)),
+      ),
+    );
     return ran;
   }
 
-  /** One pass: this slot's scheduled jobs, then every due job. Passes never overlap; one asked meanwhile follows. */
+  /** Jobs this process runs now in each queue's lane (the worker's, `start`). */
+  const busy = new Map<string, number>();
+
+  /**
+   * Fills the free places of a queue's lane with due jobs, without waiting for them: a slow job holds its own
+   * place only. A job that ends starts the next pass.
+   */
+  async function fillLane(queue: DefinedQueue): Promise<void> {
+    while (!stopping && (busy.get(queue.name) ?? 0) < queue.concurrency) {
+      busy.set(queue.name, (busy.get(queue.name) ?? 0) + 1);
+      let job: StoredJob | undefined;
+      try {
+        job = await claim(queue.name);
+      } finally {
+        if (!job) busy.set(queue.name, (busy.get(queue.name) ?? 1) - 1);
+      }
+      if (!job) return;
+      void run(job)
+        .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'a job could not be finished'))
+        .finally(() => {
+          busy.set(queue.name, (busy.get(queue.name) ?? 1) - 1);
+          if (timer) setImmediate(() => void runPass());
+        });
+    }
+  }
+
+  /**
+   * One pass: this slot's scheduled jobs, then each queue's lane filled with due jobs (not waited for). Passes never
+   * overlap; one asked meanwhile follows.
+   */
   function runPass(): Promise<void> {
     if (stopping) return Promise.resolve();
     if (pass) {
@@ -387,7 +516,7 @@ export function createJobs({
         passAgain = false;
         try {
           await fireSchedules();
-          await work();
+          await Promise.all([...queues.values()].map(fillLane));
           await purgeFinished();
         } catch (error) {
           log.error({ err: error }, 'the jobs pass failed');
@@ -402,7 +531,7 @@ export function createJobs({
   return {
     workerId,
     define<TPayload>(definition: QueueDefinition<TPayload>): void {
-      queues.set(definition.name, { ...defaults, ...definition } as Required<QueueDefinition>);
+      queues.set(definition.name, { ...defaults, ...definition } as DefinedQueue);
     },
     schedule(schedule: Schedule): void {
       queueOf(schedule.queue);

@@ -450,6 +450,8 @@ export const errorDefinitions = {
   /** Workflows: the flow cannot run or change now; `reason` says why (409). */
   FLOW_CONFLICT: byReason(409, {
     runInProgress: workflowMessages.runInProgress,
+    /** Anonymous callers of a public flow that its organization cannot pay for now: nothing about its wallet. */
+    cannotRunNow: workflowMessages.cannotRunNow,
     archived: workflowMessages.archived,
     notScheduled: workflowMessages.notScheduled,
     alreadyPaused: workflowMessages.alreadyPaused,

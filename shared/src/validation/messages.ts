@@ -356,6 +356,7 @@ export const workflowMessages = {
   quotaReached: (limit: number) =>
     `Your plan includes ${limit} custom workflow${limit === 1 ? '' : 's'}, and all are in use. Delete one or choose a larger plan.`,
   runInProgress: 'This workflow is running already. Wait for the run to finish, or cancel it.',
+  cannotRunNow: 'This workflow cannot run right now. Try again later, or ask the people who shared it.',
   archived: 'This workflow is archived and cannot run.',
   notScheduled: 'This workflow has no schedule to pause or resume.',
   alreadyPaused: 'This workflow is paused already.',

@@ -14,12 +14,15 @@ import { demoAdmin } from '../../test-support/test-server.js';
 /**
  * The durable run of issue 24 with a real kill: an API process (its jobs worker on) runs a workflow over a few
  * thousand documents and is killed with SIGKILL while the engine works; a new process started on the same data
- * takes the run once the dead worker's lease is over (60 s, the `flows.run` queue's), finishes it once, and the
+ * takes the run once the dead worker's lease is over (`FLOW_RUN_LEASE_SECONDS`, 5 s here rather than the default
+ * 60 s, so the test does not sleep out a minute), finishes it once, and the
  * plan's quota counts its documents once. On PostgreSQL the new process shares the database; on PGlite it reopens
  * the same files, as after a crash of the only process.
  */
 const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const documents = 6000;
+/** The run's lease: the restarted process takes the run over this long after the kill. */
+const leaseSeconds = 5;
 
 describe('a workflow run survives its worker killed with SIGKILL', () => {
   let dataDir: string;
@@ -49,6 +52,8 @@ describe('a workflow run survives its worker killed with SIGKILL', () => {
         JOBS_WORKER: 'on',
         RATE_LIMIT_SCALE: '1000',
         BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
+        FLOW_RUN_LEASE_SECONDS: String(leaseSeconds),
+        JOBS_POLL_MILLISECONDS: '200',
         ...(postgres && { DATABASE_URL: postgres.url }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -32,11 +32,18 @@ export const flowsModule = apiModule({
       log: app.log,
     });
     app.decorate('flows', flows);
+    // Runs have their own lane (`FLOW_RUN_CONCURRENCY` per process) and at most `FLOW_RUNS_PER_ORGANIZATION` of
+    // one organization run at once across processes (docs/decisions/0092); a run whose job dies is ended, refunded.
     app.jobs.define<{ runId: string }>({
       name: flowQueues.run,
       maxAttempts: 3,
-      leaseSeconds: 60,
+      leaseSeconds: config.jobs.runLeaseSeconds,
+      concurrency: config.jobs.runConcurrency,
+      groupConcurrency: config.jobs.runsPerOrganization,
       handle: (payload, context) => flows.executeRun(payload, context),
+      onDead: async (payload, job) => {
+        await flows.endDeadRun(payload, job);
+      },
     });
     app.jobs.define({
       name: flowQueues.scheduleDue,
@@ -44,6 +51,8 @@ export const flowsModule = apiModule({
       leaseSeconds: 120,
       handle: async () => {
         await flows.runDueSchedules();
+        // Runs left pending or running by a job that died before it could end them (before decision 0092).
+        await flows.endDeadRuns();
       },
     });
     if (config.flows.schedulerIntervalSeconds > 0) {

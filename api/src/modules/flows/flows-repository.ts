@@ -432,6 +432,22 @@ export async function listRuns(database: Queryable, flowId: string, limit = 100)
   return rows.map(toRun);
 }
 
+/** Runs still pending or running whose job is dead (out of tries) or gone: nothing will end them but a repair. */
+export async function findRunsOfDeadJobs(
+  database: Queryable,
+  limit = 100,
+): Promise<{ id: string; jobId: string }[]> {
+  return db(database)
+    .selectFrom('flowRuns')
+    .leftJoin('jobs', 'jobs.id', 'flowRuns.jobId')
+    .select(['flowRuns.id', 'flowRuns.jobId'])
+    .where('flowRuns.state', 'in', ['JobPending', 'JobRunning'])
+    .where((eb) => eb.or([eb('jobs.id', 'is', null), eb('jobs.state', '=', 'dead')]))
+    .orderBy('flowRuns.createdAt')
+    .limit(limit)
+    .execute();
+}
+
 /** The run starts (or starts again after its worker was lost): JobRunning under its job. */
 export async function markRunStarted(database: Queryable, runId: string, jobId: string): Promise<boolean> {
   const rows = await db(database)

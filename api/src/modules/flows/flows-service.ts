@@ -70,6 +70,7 @@ import {
   findRunByJob,
   findRunByNumber,
   findRunFile,
+  findRunsOfDeadJobs,
   findUpload,
   flowNameTaken,
   insertRun,
@@ -118,11 +119,24 @@ export function storeFlowId(predefinedFlowId: string): string {
 const notFound = (reason: 'flow' | 'run' | 'upload' | 'resultFile' = 'flow') =>
   new ApiError(errorCodes.notFound, { params: { reason } });
 const conflict = (
-  reason: 'runInProgress' | 'notScheduled' | 'alreadyPaused' | 'notPaused' | 'runNotFinished',
+  reason:
+    | 'runInProgress'
+    | 'notScheduled'
+    | 'alreadyPaused'
+    | 'notPaused'
+    | 'runNotFinished'
+    | 'cannotRunNow',
 ) => new ApiError(errorCodes.flowConflict, { params: { reason } });
 
 /** Who asks: a member (bearer token or API key), or nobody (a public flow's anonymous call). */
 export type FlowCaller = AuthenticatedUser | { kind: 'anonymous' };
+
+/** A public flow's anonymous run: started through the API by nobody (docs/decisions/0093). */
+const isAnonymousRun = (run: Pick<StoredRun, 'origin' | 'startedBy'>) =>
+  run.origin === 'API' && run.startedBy === null;
+
+/** The error of a run whose job could not complete (its last try failed, or its workers died during each). */
+const runNotCompleted = 'The run could not be completed. Nothing was charged; run it again.';
 
 const subjectOf = (caller: AuthenticatedUser) => ({
   kind: 'user' as const,
@@ -473,7 +487,12 @@ export function createFlowService({
             reservation.push({ usageCategory, idempotencyKey, quantity, ...reserved });
           }
         }
-        const jobId = await jobs.enqueue(flowQueues.run, { runId }, { into: transaction });
+        // Grouped by organization: at most `runsPerOrganization` of its runs execute at once (decision 0092).
+        const jobId = await jobs.enqueue(
+          flowQueues.run,
+          { runId },
+          { into: transaction, groupKey: flow.organizationId },
+        );
         if (!jobId) throw new Error('the run job was not queued');
         return insertRun(transaction, {
           id: runId,
@@ -568,6 +587,8 @@ export function createFlowService({
   }
 
   async function notifyOwner(run: StoredRun): Promise<void> {
+    // Anonymous runs of a public flow are the owner's to look at in its runs, not one email each (decision 0093).
+    if (isAnonymousRun(run)) return;
     const flow = await findFlow(database, { id: run.flowId });
     if (!flow?.notifications || flow.organizationId === workflowStoreOrganization.id) return;
     const [owner] = await findNamedMembers(database, flow.organizationId, [flow.ownerUserId]);
@@ -700,7 +721,7 @@ export function createFlowService({
           jobId: context.job.id,
           state: 'JobError',
           documentsAnalysed: null,
-          error: 'The run could not be completed. Nothing was charged; run it again.',
+          error: runNotCompleted,
           insights: null,
         }).catch(() => undefined);
       }
@@ -709,6 +730,33 @@ export function createFlowService({
       running.delete(run.id);
       if (ended) await notifyOwner(ended);
     }
+  }
+
+  /**
+   * The `flows.run` job is dead (its last try failed, or its worker was killed during every try): the run ends as
+   * failed and its reservation comes back whole. `endRun` does it once, under the organization's lock and only
+   * while the run is still pending or running under this job, so a second call (another process, the sweep)
+   * changes nothing.
+   */
+  async function endDeadRun(payload: { runId: string }, job: { id: string }): Promise<boolean> {
+    const ended = await endRun(payload.runId, {
+      jobId: job.id,
+      state: 'JobError',
+      documentsAnalysed: null,
+      error: runNotCompleted,
+      insights: null,
+    });
+    if (ended) await notifyOwner(ended);
+    return ended !== undefined;
+  }
+
+  /** Ends every run still pending or running whose job is dead or gone (left from before the jobs' `onDead`). */
+  async function endDeadRuns(): Promise<number> {
+    let ended = 0;
+    for (const run of await findRunsOfDeadJobs(database)) {
+      if (await endDeadRun({ runId: run.id }, { id: run.jobId })) ended += 1;
+    }
+    return ended;
   }
 
   /** The `flows.schedule-due` job: a run for each flow whose slot is due, once per slot whatever the processes. */
@@ -787,6 +835,8 @@ export function createFlowService({
 
   return {
     executeRun,
+    endDeadRun,
+    endDeadRuns,
     runDueSchedules,
     ensureStore,
     createStarterFlow,
@@ -1039,6 +1089,16 @@ export function createFlowService({
         startedBy: caller.kind === 'user' ? caller.id : null,
         ...(body.idempotencyKey && { idempotencyKey: body.idempotencyKey }),
         ...(caller.kind === 'anonymous' && { maxDocuments: anonymousRunDocumentsMax }),
+      }).catch((error: unknown) => {
+        // The wallet of the flow's organization is its members' business, not an anonymous caller's (0093).
+        if (
+          caller.kind === 'anonymous' &&
+          error instanceof ApiError &&
+          error.code === errorCodes.insufficientCredits
+        ) {
+          throw conflict('cannotRunNow');
+        }
+        throw error;
       });
       return (await runsOut(database, [run]))[0]!;
     },
