@@ -1,3 +1,4 @@
+// engines: any
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { workflowMessages } from '@dcipher/shared/validation';

@@ -1,3 +1,4 @@
+// engines: both
 import assert from 'node:assert/strict';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// engines: both
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { db } from '../../db/kysely.js';
