@@ -22,7 +22,9 @@ describe('workflow runs over hostile documents, and what a failed run says (issu
   let server: TestServer;
 
   before(async () => {
-    server = await startTestServer({ flows: { uploadMaxBytes: 300_000, schedulerIntervalSeconds: 0 } });
+    server = await startTestServer({
+      flows: { uploadMaxBytes: 300_000, schedulerIntervalSeconds: 0, allowLoopbackSources: false },
+    });
     // The store's samples run first, so the workers below find only the runs of the tests.
     await server.app.jobs.work();
   });
