@@ -54,6 +54,11 @@ export interface AnalysisRunOptions {
   onProgress?: (progress: AnalysisProgress) => void;
   /** Honoured between documents: the run stops with an `AnalysisAbortedError`. */
   signal?: AbortSignal;
+  /**
+   * Told of a document the engine failed to read, with the error: the document is left out as `unreadable` and
+   * the run goes on. For the caller's log; it must not throw.
+   */
+  onDocumentError?: (document: { id: string; row: number }, error: unknown) => void;
 }
 
 /**

@@ -61,7 +61,21 @@ export interface DocumentCounts {
   excludedByArticleLimit: number;
   /** Documents with no text. */
   empty: number;
+  /** Documents the engine failed to read (an error inside the language detection or the NLP pipeline). */
+  unreadable: number;
   analysed: number;
+}
+
+/** Why a document handed in was not analysed: the counts of `DocumentCounts`, one by one. */
+export const leftOutReasons = ['empty', 'language', 'articleLimit', 'unreadable'] as const;
+export type LeftOutReason = (typeof leftOutReasons)[number];
+
+export interface LeftOutDocument {
+  /** The document's id (the caller's, else its row). */
+  id: string;
+  /** Its place among the documents handed in, 1 for the first. */
+  row: number;
+  reason: LeftOutReason;
 }
 
 export interface DocumentSummary {
@@ -84,6 +98,8 @@ interface ResultBase<Type extends AnalysisType> {
   /** The executor's name. */
   engine: string;
   documents: DocumentCounts;
+  /** Every document handed in and not analysed, with its row and why, in row order (convention 22). */
+  leftOut: LeftOutDocument[];
   /** Tokens read (words, numbers, punctuation…) in the analysed documents. */
   tokens: number;
 }

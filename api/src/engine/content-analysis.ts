@@ -12,7 +12,10 @@ import {
 
 export const contentListSizes = { keywords: 50, keyPhrases: 30, entitiesPerType: 25, keywordsPerDocument: 5 };
 
-type ContentParts = Omit<ContentAnalysisResult, 'analysisType' | 'engine' | 'documents' | 'tokens'>;
+type ContentParts = Omit<
+  ContentAnalysisResult,
+  'analysisType' | 'engine' | 'documents' | 'leftOut' | 'tokens'
+>;
 
 /**
  * Keywords (content words ranked by the documents they occur in), key phrases (noun phrases, likewise), entities,

@@ -1,5 +1,5 @@
 import { type AnalysisDocument, type AnalysisRequest, AnalysisRequestError } from './analysis-executor.js';
-import type { DocumentCounts } from './analysis-results.js';
+import type { DocumentCounts, LeftOutDocument, LeftOutReason } from './analysis-results.js';
 import { analysisTypes, type TrendPeriod, trendMetrics, trendPeriods } from './analysis-vocabulary.js';
 import { type LoopOptions, mapCooperatively } from './cooperative-loop.js';
 import { detectLanguage, isLanguageCode, normaliseLanguageCode } from './language-detection.js';
@@ -21,6 +21,7 @@ export interface CorpusDocument {
 export interface Corpus {
   documents: CorpusDocument[];
   counts: DocumentCounts;
+  leftOut: LeftOutDocument[];
   tokens: number;
 }
 
@@ -105,6 +106,8 @@ function analysedText(document: AnalysisDocument): string {
 
 interface Candidate {
   id: string;
+  /** Its place among the documents handed in, from 1. */
+  row: number;
   document: AnalysisDocument;
   text: string;
   publishedAt: Date | null;
@@ -116,11 +119,17 @@ export interface ReadOptions extends LoopOptions {
   needsLanguage: boolean;
   /** Told the fraction of the reading done. */
   onFraction?: (fraction: number) => void;
+  /** Told of a document that failed to be read (it is left out as `unreadable`). */
+  onDocumentError?: ((document: { id: string; row: number }, error: unknown) => void) | undefined;
+  /** How a text is read: wink-nlp's pipeline (`annotateText`) unless another is given. */
+  annotate?: ((text: string) => TextAnnotation) | undefined;
 }
 
 /**
  * Applies the request's filters (empty texts, language, article limit) and reads every remaining document once
  * with wink-nlp. The language filter is applied before reading, so excluded documents cost only their detection.
+ * A document whose reading throws is left out as `unreadable` (its error told to `onDocumentError`): one
+ * document never fails the whole analysis.
  */
 export async function readCorpus(request: AnalysisRequest, options: ReadOptions): Promise<Corpus> {
   const counts: DocumentCounts = {
@@ -128,17 +137,34 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
     excludedByLanguage: 0,
     excludedByArticleLimit: 0,
     empty: 0,
+    unreadable: 0,
     analysed: 0,
   };
+  const leftOut: LeftOutDocument[] = [];
+  const leave = (candidate: { id: string; row: number }, reason: LeftOutReason) =>
+    leftOut.push({ id: candidate.id, row: candidate.row, reason });
+  const unreadable = (candidate: Candidate, error: unknown) => {
+    counts.unreadable += 1;
+    leave(candidate, 'unreadable');
+    try {
+      options.onDocumentError?.({ id: candidate.id, row: candidate.row }, error);
+    } catch {
+      // The caller's log must not fail the analysis either.
+    }
+  };
+  const annotate = options.annotate ?? annotateText;
   let candidates: Candidate[] = [];
   request.documents.forEach((document, index) => {
+    const id = document.id?.toString() || String(index + 1);
     const text = analysedText(document);
     if (!text) {
       counts.empty += 1;
+      leave({ id, row: index + 1 }, 'empty');
       return;
     }
     candidates.push({
-      id: document.id?.toString() || String(index + 1),
+      id,
+      row: index + 1,
       document,
       text,
       publishedAt: parseDate(document.publishedAt),
@@ -152,14 +178,26 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
     const total = candidates.length;
     const languages = await mapCooperatively(
       candidates,
-      (candidate) => candidate.language ?? detectLanguage(candidate.text),
+      (candidate) => {
+        try {
+          return candidate.language ?? detectLanguage(candidate.text);
+        } catch (error) {
+          unreadable(candidate, error);
+          return null;
+        }
+      },
       { signal: options.signal, onAdvance: (done) => options.onFraction?.((done / total) * detectionShare) },
     );
     const kept = candidates.filter((candidate, index) => {
-      candidate.language = languages[index]!;
-      return candidate.language === wantedLanguage;
+      const language = languages[index];
+      if (language === null || language === undefined) return false;
+      candidate.language = language;
+      if (language !== wantedLanguage) {
+        counts.excludedByLanguage += 1;
+        leave(candidate, 'language');
+      }
+      return language === wantedLanguage;
     });
-    counts.excludedByLanguage = candidates.length - kept.length;
     candidates = kept;
   }
 
@@ -174,28 +212,40 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
       );
     const keptIndexes = new Set(order.slice(0, request.articleLimit).map((entry) => entry.index));
     counts.excludedByArticleLimit = candidates.length - keptIndexes.size;
+    candidates.forEach((candidate, index) => {
+      if (!keptIndexes.has(index)) leave(candidate, 'articleLimit');
+    });
     candidates = candidates.filter((_, index) => keptIndexes.has(index));
   }
 
   const total = candidates.length;
-  const documents = await mapCooperatively(
+  const read = await mapCooperatively(
     candidates,
-    (candidate): CorpusDocument => ({
-      id: candidate.id,
-      document: candidate.document,
-      text: candidate.text,
-      publishedAt: candidate.publishedAt,
-      source: sourceOf(candidate.document),
-      language: candidate.language ?? (options.needsLanguage ? detectLanguage(candidate.text) : 'und'),
-      annotation: annotateText(candidate.text),
-    }),
+    (candidate): CorpusDocument | null => {
+      try {
+        return {
+          id: candidate.id,
+          document: candidate.document,
+          text: candidate.text,
+          publishedAt: candidate.publishedAt,
+          source: sourceOf(candidate.document),
+          language: candidate.language ?? (options.needsLanguage ? detectLanguage(candidate.text) : 'und'),
+          annotation: annotate(candidate.text),
+        };
+      } catch (error) {
+        unreadable(candidate, error);
+        return null;
+      }
+    },
     {
       signal: options.signal,
       onAdvance: (done) =>
         options.onFraction?.(detectionShare + (total === 0 ? 1 : done / total) * (1 - detectionShare)),
     },
   );
+  const documents = read.filter((document): document is CorpusDocument => document !== null);
   counts.analysed = documents.length;
+  leftOut.sort((a, b) => a.row - b.row);
   const tokens = documents.reduce((sum, document) => sum + document.annotation.tokens, 0);
-  return { documents, counts, tokens };
+  return { documents, counts, leftOut, tokens };
 }

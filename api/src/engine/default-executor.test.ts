@@ -91,6 +91,7 @@ describe('the default executor: contentAnalysis', async () => {
         'content-key-phrases.csv',
         'content-entities.csv',
         'content-documents.csv',
+        'left-out-documents.csv',
       ],
     );
     assert.deepEqual(JSON.parse(files[0]!.content), JSON.parse(JSON.stringify(result)));

@@ -12,17 +12,23 @@ import { readCorpus, validateRequest } from './corpus.js';
 import { groupNarratives } from './narrative-clustering.js';
 import { analyseNews } from './news-analysis.js';
 import { resultFiles } from './result-files.js';
+import type { TextAnnotation } from './text-annotator.js';
 import { detectTrends } from './trend-detection.js';
 
 /** Reading the documents is most of the work; the analyses and the files share the rest. */
 const readingShare = 0.85;
 const analysingShare = 0.1;
 
+export interface DefaultExecutorOptions {
+  /** How a document's text is read: wink-nlp's pipeline unless another is given (tests give one that fails). */
+  annotate?: (text: string) => TextAnnotation;
+}
+
 /**
  * The default analytics engine: offline, on this machine, with wink-nlp and its English lite model (decision 0070
  * says what it computes and what it does not).
  */
-export function createDefaultExecutor(): AnalysisExecutor {
+export function createDefaultExecutor(executorOptions: DefaultExecutorOptions = {}): AnalysisExecutor {
   const name = 'default';
   return {
     name,
@@ -47,12 +53,14 @@ export function createDefaultExecutor(): AnalysisExecutor {
       const corpus = await readCorpus(request, {
         signal,
         needsLanguage: analysisType === 'contentAnalysis' || analysisType === 'newsAnalysis',
+        onDocumentError: options.onDocumentError,
+        annotate: executorOptions.annotate,
         onFraction: (fraction) => report(fraction * readingShare, 'reading'),
       });
       report(readingShare, 'analysing');
       const trendMetric = request.trendMetric ?? 'momentum';
       const period = request.period ?? 'day';
-      const base = { engine: name, documents: corpus.counts, tokens: corpus.tokens };
+      const base = { engine: name, documents: corpus.counts, leftOut: corpus.leftOut, tokens: corpus.tokens };
 
       let result: AnalysisResult;
       switch (analysisType) {

@@ -22,7 +22,7 @@ export {
   trendMetrics,
   trendPeriods,
 } from './analysis-vocabulary.js';
-export { createDefaultExecutor } from './default-executor.js';
+export { createDefaultExecutor, type DefaultExecutorOptions } from './default-executor.js';
 export {
   type DocumentFile,
   DocumentFileError,
@@ -33,3 +33,4 @@ export {
   type ParsedDocumentFile,
   parseDocumentFile,
 } from './document-files.js';
+export { type HtmlTextOptions, htmlToText } from './html-text.js';

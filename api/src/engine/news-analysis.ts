@@ -26,7 +26,7 @@ const sourceOf = (document: CorpusDocument) => document.source ?? unknownSource;
 const dayOf = (document: CorpusDocument) =>
   document.publishedAt ? periodOf(document.publishedAt, 'day') : undatedDay;
 
-type NewsParts = Omit<NewsAnalysisResult, 'analysisType' | 'engine' | 'documents' | 'tokens'>;
+type NewsParts = Omit<NewsAnalysisResult, 'analysisType' | 'engine' | 'documents' | 'leftOut' | 'tokens'>;
 
 /**
  * The content analysis of the items, their trends, and per source, per day and per source and day: how many items,

@@ -199,8 +199,7 @@ function narrativeFiles(result: NarrativeAnalysisResult): ResultFile[] {
   ];
 }
 
-/** The files of a result: its whole JSON, and CSV tables of its parts. */
-export function resultFiles(result: AnalysisResult): ResultFile[] {
+function filesOf(result: AnalysisResult): ResultFile[] {
   switch (result.analysisType) {
     case 'contentAnalysis':
       return contentFiles(result);
@@ -211,4 +210,19 @@ export function resultFiles(result: AnalysisResult): ResultFile[] {
     case 'narrativeAnalysis':
       return narrativeFiles(result);
   }
+}
+
+/**
+ * The files of a result: its whole JSON, CSV tables of its parts, and the documents left out with their row and
+ * reason (`empty`, `language`, `articleLimit`, `unreadable`).
+ */
+export function resultFiles(result: AnalysisResult): ResultFile[] {
+  return [
+    ...filesOf(result),
+    csvFile(
+      'left-out-documents.csv',
+      ['row', 'id', 'reason'],
+      result.leftOut.map((document) => [document.row, document.id, document.reason]),
+    ),
+  ];
 }

@@ -112,18 +112,31 @@ function isNameToken(pos: string, type: string, letterCase: string): boolean {
   return pos === 'PROPN' && type === 'word' && (letterCase === 'titleCase' || letterCase === 'upperCase');
 }
 
+/**
+ * The longest run of non-spaces given to wink-nlp whole. Its tokenizer's e-mail pattern backtracks over a run's
+ * length squared (a 40,000-character run took 25 s), so longer runs, which are no word, address or tag of any
+ * language, are cut into pieces of this length; an address up to it stays one token.
+ */
+export const longestRun = 256;
+const overlongRun = new RegExp(`\\S{${longestRun + 1},}`, 'gu');
+const runPiece = new RegExp(`\\S{${longestRun}}`, 'gu');
+
 export function annotateText(text: string): TextAnnotation {
   const nlp = pipeline();
   const its = nlp.its;
-  const doc = nlp.readDoc(text);
+  const doc = nlp.readDoc(text.replace(overlongRun, (run) => run.replace(runPiece, '$& ')));
   const tokens = doc.tokens();
   const count = tokens.length();
   const values = tokens.out(its.value) as string[];
   const normals = tokens.out(its.normal) as string[];
   // wink's declarations give `lemma` a third parameter its `out` does not accept; it is called with it.
+  // Its lemma is undefined for the contractions its lexicon knows only to expand ("cannot", "dont", "theyre",
+  // "isnt"…) when punctuation follows them ("cannot." stays one token): such a token is its own lemma.
   // Proper nouns keep their capitals in wink's lemmas; possessives and contractions keep their apostrophes.
-  const lemmas = (tokens.out(its.lemma as unknown as ItsFunction<string>) as string[]).map((lemma) =>
-    lemma.toLowerCase().replace(/['’]s$/, ''),
+  const lemmas = (
+    tokens.out(its.lemma as unknown as ItsFunction<string | undefined>) as (string | undefined)[]
+  ).map((lemma, index) =>
+    (typeof lemma === 'string' ? lemma : normals[index]!).toLowerCase().replace(/['’]s$/, ''),
   );
   const parts = tokens.out(its.pos) as string[];
   const types = tokens.out(its.type) as string[];

@@ -194,6 +194,9 @@ export type RunFile = v.InferOutput<typeof RunFileSchema>;
 const sentiment = v.object({ average: v.number(), positive: count, negative: count, neutral: count });
 const series = v.array(v.object({ period: v.string(), volume: count }));
 
+/** Why a document handed to the engine was not analysed. */
+export const leftOutReasons = ['empty', 'language', 'articleLimit', 'unreadable'] as const;
+
 /**
  * What a run found, ready to draw: a digest of the engine's result (the whole result is in the run's files).
  * Which parts are present depends on the analysis type.
@@ -201,7 +204,18 @@ const series = v.array(v.object({ period: v.string(), volume: count }));
 export const RunInsightsSchema = v.object({
   analysisType: v.picklist(analysisTypes),
   engine: v.string(),
-  documents: v.object({ received: count, analysed: count }),
+  documents: v.object({
+    received: count,
+    analysed: count,
+    /** Documents the engine could not read, left out (issue 32); absent on runs made before. */
+    unreadable: v.optional(count),
+    /** The first 100 documents left out, with their row (1 for the first) and why; the run's files list all. */
+    leftOut: v.optional(
+      v.array(
+        v.object({ id: v.string(), row: v.pipe(count, v.minValue(1)), reason: v.picklist(leftOutReasons) }),
+      ),
+    ),
+  }),
   tokens: count,
   sentiment: v.optional(sentiment),
   keywords: v.array(v.object({ term: v.string(), documents: count })),
@@ -240,6 +254,25 @@ export const RunInsightsSchema = v.object({
 });
 export type RunInsights = v.InferOutput<typeof RunInsightsSchema>;
 
+/** Why a run ended without results; its words are `workflowMessages.runFailed` (issue 32). */
+export const runFailureReasons = [
+  'sourcesUnreadable',
+  'sourceBlocked',
+  'sourceNotFeed',
+  'sourceUnreachable',
+  'uploadMissing',
+  'analysisFailed',
+  'runIncomplete',
+  'flowDeleted',
+] as const;
+export type RunFailureReason = (typeof runFailureReasons)[number];
+
+/** The catalogue's words for a run's failure reason; the generic reason's for one this version does not know. */
+export function runFailureMessage(reason: string | null | undefined): string {
+  const known = runFailureReasons.find((candidate) => candidate === reason);
+  return workflowMessages.runFailed[known ?? 'analysisFailed'];
+}
+
 export const FlowRunSchema = v.object({
   id: v.string(),
   flowId: v.string(),
@@ -266,7 +299,9 @@ export const FlowRunSchema = v.object({
   creditsReserved: count,
   /** What the wallet paid once settled (the rest of the reservation refunded); null until then. */
   creditsCharged: v.nullable(count),
-  /** Why it failed, in words a customer can act on. */
+  /** Why it failed or was cancelled (null otherwise): screens and emails show `runFailureMessage` of it. */
+  failureReason: v.nullable(v.picklist(runFailureReasons)),
+  /** The catalogue's words for `failureReason`, for callers that only read text; never an exception's text. */
   error: v.nullable(v.string()),
   files: v.array(RunFileSchema),
   /** The rerun of which run, if it is one. */

@@ -380,4 +380,24 @@ export const workflowMessages = {
   predefinedRequired: 'Choose the predefined workflow to start from.',
   unknownPredefined: 'Choose one of the predefined workflows of the store.',
   unknownSample: 'Choose one of the sample datasets.',
+  /**
+   * Why a run ended without results, by the run's `failureReason` (issue 32): the only words screens and emails
+   * show for it, never an exception's text (that goes to the server's log with the run's id).
+   */
+  runFailed: {
+    sourcesUnreadable: 'The data sources of the workflow could not be read.',
+    sourceBlocked:
+      'A data source of the workflow points to a private or local network and cannot be fetched.',
+    sourceNotFeed: 'A data source of the workflow does not serve an RSS or Atom feed.',
+    sourceUnreachable: 'A data source of the workflow could not be fetched. Check its address and try again.',
+    uploadMissing:
+      'A file the workflow analyses has been deleted. Upload it again and choose it as a data source.',
+    analysisFailed:
+      'The analysis could not be completed. Run the workflow again; if it fails again, contact us.',
+    runIncomplete: 'The run could not be completed. Run the workflow again.',
+    flowDeleted: 'The workflow was deleted.',
+  },
+  /** The run's note on documents it could not read, left out of the analysis and listed in its files. */
+  documentsUnreadable: (count: number) =>
+    `${count} document${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} left out; left-out-documents.csv lists ${count === 1 ? 'it' : 'them'} with ${count === 1 ? 'its' : 'their'} row.`,
 } as const;

@@ -27,6 +27,7 @@ export const run = (changes: Partial<FlowRun> = {}): FlowRun => ({
   documentsAnalysed: 120,
   creditsReserved: 0,
   creditsCharged: 0,
+  failureReason: null,
   error: null,
   files: [
     { name: 'result.json', mediaType: 'application/json', bytes: 2048 },

@@ -5,6 +5,7 @@ import * as roles from '@dcipher/shared/contract/roles';
 import { type ScheduleFrequency, scheduleFrequencies } from '@dcipher/shared/domain';
 import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
+import { workflowMessages } from '@dcipher/shared/validation';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { dateAndTime } from '../../kit/date-and-time';
@@ -220,7 +221,8 @@ function RunResult({
         />
       ) : null}
       {run.state === 'JobError' ? (
-        <Alert>{run.error ?? 'The run failed.'} Its credits were given back.</Alert>
+        // The catalogue's words for the run's reason, never the server's text (issue 32).
+        <Alert>{flows.runFailureMessage(run.failureReason)} Its credits were given back.</Alert>
       ) : null}
       {run.state === 'JobDone' ? (
         <>
@@ -232,6 +234,9 @@ function RunResult({
               : ', included in your plan'}
             .
           </p>
+          {insights?.documents.unreadable ? (
+            <Notice>{workflowMessages.documentsUnreadable(insights.documents.unreadable)}</Notice>
+          ) : null}
           {insights ? (
             <Suspense fallback={<p role="status">Drawing the charts…</p>}>
               <RunInsightsView insights={insights} />

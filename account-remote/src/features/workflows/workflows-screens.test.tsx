@@ -448,6 +448,47 @@ describe('Workflows: one workflow', () => {
     expect([blob.type, text]).toEqual(['text/csv', 'term,documents\nsolar,30\n']);
   });
 
+  it("shows a failed run's catalogued reason, never the text the server sent (issue 32)", async () => {
+    const failed = run({
+      state: 'JobError',
+      failureReason: 'analysisFailed',
+      // A server of an older version could send an exception's text here: the screen does not show it.
+      error: "Cannot read properties of undefined (reading 'toLowerCase')",
+      documentsAnalysed: null,
+      files: [],
+    });
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow({ lastRun: failed }),
+      listFlowRuns: { runs: [failed] },
+      getFlowStatus: { run: failed, insights: null },
+      listFlowFiles: { runId, number: 1, files: [] },
+    });
+    expect(
+      await screen.findByText(
+        'The analysis could not be completed. Run the workflow again; if it fails again, contact us. Its credits were given back.',
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Cannot read properties/);
+  });
+
+  it('says how many documents could not be read and were left out (issue 32)', async () => {
+    const withLeftOut = {
+      ...insights,
+      documents: { received: 150, analysed: 148, unreadable: 2, leftOut: [] },
+    };
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow({ lastRun: run() }),
+      listFlowRuns: { runs: [run()] },
+      getFlowStatus: { run: run(), insights: withLeftOut },
+      listFlowFiles: { runId, number: 1, files: run().files },
+    });
+    expect(
+      await screen.findByText(
+        '2 documents could not be read and were left out; left-out-documents.csv lists them with their row.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('pauses and resumes a scheduled workflow', async () => {
     const schedule = {
       frequency: 'daily' as const,

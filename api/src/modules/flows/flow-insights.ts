@@ -4,6 +4,7 @@ import type { AnalysisResult, RankedTerm, TrendSummary } from '../../engine/inde
 /** A run's insights: the digest of the engine's result the screens draw (the whole result is in its files). */
 
 const top = 20;
+const leftOutShown = 100;
 const terms = (list: readonly RankedTerm[]) =>
   list.slice(0, top).map((term) => ({ term: term.term, documents: term.documents }));
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -35,7 +36,13 @@ export function insightsOf(result: AnalysisResult): RunInsights {
   const base = {
     analysisType: result.analysisType,
     engine: result.engine,
-    documents: { received: result.documents.received, analysed: result.documents.analysed },
+    documents: {
+      received: result.documents.received,
+      analysed: result.documents.analysed,
+      unreadable: result.documents.unreadable,
+      // The screens show a few; the run's left-out-documents.csv has them all.
+      leftOut: result.leftOut.slice(0, leftOutShown),
+    },
     tokens: result.tokens,
   };
   switch (result.analysisType) {

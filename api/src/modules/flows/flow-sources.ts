@@ -6,7 +6,7 @@ import { predefinedWorkflows, workflowInputKeys } from '@dcipher/shared/domain';
 import { XMLParser } from 'fast-xml-parser';
 import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js';
 import type { Queryable } from '../../db/database.js';
-import { type AnalysisDocument, parseDocumentFile } from '../../engine/index.js';
+import { type AnalysisDocument, htmlToText, parseDocumentFile } from '../../engine/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { findUploadDocuments } from './flows-repository.js';
 
@@ -99,18 +99,6 @@ const textOf = (value: unknown): string => {
   if (typeof value === 'object') return textOf((value as Record<string, unknown>)['#text']);
   return '';
 };
-const stripHtml = (html: string) =>
-  html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 const asList = (value: unknown): Record<string, unknown>[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]) as Record<string, unknown>[];
 
@@ -128,11 +116,11 @@ export function parseFeed(text: string, url: string): AnalysisDocument[] {
     | Record<string, unknown>
     | undefined;
   if (channel) {
-    const source = stripHtml(textOf(channel.title)) || host;
+    const source = htmlToText(textOf(channel.title)) || host;
     const items = asList(channel.item ?? (tree['rdf:RDF'] as Record<string, unknown> | undefined)?.item);
     return items.flatMap((item, index) => {
-      const title = stripHtml(textOf(item.title));
-      const body = stripHtml(textOf(item.description ?? item['content:encoded']));
+      const title = htmlToText(textOf(item.title));
+      const body = htmlToText(textOf(item.description ?? item['content:encoded']));
       const text = [title, body].filter(Boolean).join('. ');
       if (!text) return [];
       const published = textOf(item.pubDate ?? item['dc:date']);
@@ -153,10 +141,10 @@ export function parseFeed(text: string, url: string): AnalysisDocument[] {
   }
   const feed = tree.feed as Record<string, unknown> | undefined;
   if (feed) {
-    const source = stripHtml(textOf(feed.title)) || host;
+    const source = htmlToText(textOf(feed.title)) || host;
     return asList(feed.entry).flatMap((entry, index) => {
-      const title = stripHtml(textOf(entry.title));
-      const body = stripHtml(textOf(entry.summary ?? entry.content));
+      const title = htmlToText(textOf(entry.title));
+      const body = htmlToText(textOf(entry.summary ?? entry.content));
       const text = [title, body].filter(Boolean).join('. ');
       if (!text) return [];
       const published = textOf(entry.published ?? entry.updated);
@@ -218,7 +206,7 @@ export async function loadDocuments(
       for (const document of parseFeed(text, source.url))
         documents.push({ ...document, usageCategory: 'News' });
     } else {
-      const text = stripHtml(await fetchText(fetcher, source.url, signal));
+      const text = htmlToText(await fetchText(fetcher, source.url, signal));
       if (text) {
         documents.push({
           id: source.url,

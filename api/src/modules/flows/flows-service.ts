@@ -12,7 +12,10 @@ import {
   type FlowUpload,
   flowRunDocumentsMax,
   type LastRun,
+  type RunFailureReason,
   type RunInsights,
+  runFailureMessage,
+  runFailureReasons,
   type StoreEntry,
   type UpdateFlowInput,
 } from '@dcipher/shared/contract';
@@ -116,6 +119,25 @@ export function storeFlowId(predefinedFlowId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** A run's `error` column as a reason: rows written before reasons were catalogued hold text, shown as the generic one. */
+function failureReasonOf(run: StoredRun): RunFailureReason | null {
+  if (run.state !== 'JobError' && run.state !== 'JobCancelled') return null;
+  return runFailureReasons.find((reason) => reason === run.error) ?? 'analysisFailed';
+}
+
+/** Why a run's documents could not be loaded, from what `loadDocuments` threw. */
+function sourceFailureReason(error: unknown): RunFailureReason {
+  if (!(error instanceof ApiError)) return 'sourcesUnreadable';
+  const reason = (error.params as { reason?: string } | undefined)?.reason;
+  if (error.code === errorCodes.sourceUnreachable) {
+    if (reason === 'blocked') return 'sourceBlocked';
+    if (reason === 'notFeed') return 'sourceNotFeed';
+    return 'sourceUnreachable';
+  }
+  if (error.code === errorCodes.notFound && reason === 'upload') return 'uploadMissing';
+  return 'sourcesUnreadable';
+}
+
 const notFound = (reason: 'flow' | 'run' | 'upload' | 'resultFile' = 'flow') =>
   new ApiError(errorCodes.notFound, { params: { reason } });
 const conflict = (
@@ -134,9 +156,6 @@ export type FlowCaller = AuthenticatedUser | { kind: 'anonymous' };
 /** A public flow's anonymous run: started through the API by nobody (docs/decisions/0093). */
 const isAnonymousRun = (run: Pick<StoredRun, 'origin' | 'startedBy'>) =>
   run.origin === 'API' && run.startedBy === null;
-
-/** The error of a run whose job could not complete (its last try failed, or its workers died during each). */
-const runNotCompleted = 'The run could not be completed. Nothing was charged; run it again.';
 
 const subjectOf = (caller: AuthenticatedUser) => ({
   kind: 'user' as const,
@@ -189,7 +208,11 @@ export interface FlowServiceDependencies {
   fetcher: typeof fetch;
   webUrl: string;
   uploadMaxBytes: number;
-  log: { info(details: object, text: string): void; warn(details: object, text: string): void };
+  log: {
+    info(details: object, text: string): void;
+    warn(details: object, text: string): void;
+    error(details: object, text: string): void;
+  };
 }
 
 export function createFlowService({
@@ -265,7 +288,8 @@ export function createFlowService({
         documentsAnalysed: run.documentsAnalysed,
         creditsReserved: run.creditsReserved,
         creditsCharged: run.creditsCharged,
-        error: run.error,
+        failureReason: failureReasonOf(run),
+        error: run.state === 'JobError' || run.state === 'JobCancelled' ? runFailureMessage(run.error) : null,
         files: files
           .filter((file) => file.runId === run.id)
           .map((file) => ({
@@ -539,7 +563,8 @@ export function createFlowService({
       jobId?: string;
       state: 'JobDone' | 'JobError' | 'JobCancelled';
       documentsAnalysed: number | null;
-      error: string | null;
+      /** Stored as the run's `error` column: a catalogued reason, never an exception's text (issue 32). */
+      error: RunFailureReason | null;
       insights: RunInsights | null;
       files?: readonly { name: string; mediaType: string; content: string }[];
     },
@@ -599,7 +624,7 @@ export function createFlowService({
       : `Your workflow "${flow.name}" failed`;
     const text = done
       ? `Run ${run.number} analysed ${run.documentsAnalysed ?? 0} documents. Open the workflow to see what it found.`
-      : `Run ${run.number} could not finish: ${run.error ?? 'an error occurred'}. Nothing was charged for it.`;
+      : `Run ${run.number} could not finish: ${runFailureMessage(run.error)} Nothing was charged for it.`;
     try {
       await mailer.send({
         to: owner.email,
@@ -646,13 +671,15 @@ export function createFlowService({
         });
       } catch (error) {
         if (signal.aborted) throw error;
-        const message =
-          error instanceof ApiError ? error.message : 'The data sources of the workflow could not be read.';
+        const reason = sourceFailureReason(error);
+        if (reason === 'sourcesUnreadable') {
+          log.error({ err: error, runId: run.id }, 'the data sources of a workflow run could not be read');
+        }
         ended = await endRun(run.id, {
           jobId: context.job.id,
           state: 'JobError',
           documentsAnalysed: null,
-          error: message,
+          error: reason,
           insights: null,
         });
         return;
@@ -673,6 +700,11 @@ export function createFlowService({
           },
           {
             signal,
+            onDocumentError: (document, error) =>
+              log.warn(
+                { err: error, runId: run.id, documentId: document.id, row: document.row },
+                'a document of a workflow run could not be read: it is left out',
+              ),
             onProgress: (progress) => {
               const now = Date.now();
               if (now - lastWrite < 500) return;
@@ -693,12 +725,13 @@ export function createFlowService({
       } catch (error) {
         await writing;
         if (signal.aborted || error instanceof AnalysisAbortedError) throw error;
-        const message = error instanceof Error ? error.message : 'The analysis failed.';
+        // The exception's text is for the log, with the run's id; the run records a catalogued reason.
+        log.error({ err: error, runId: run.id }, 'the analysis of a workflow run failed');
         ended = await endRun(run.id, {
           jobId: context.job.id,
           state: 'JobError',
           documentsAnalysed: null,
-          error: message.slice(0, 500),
+          error: 'analysisFailed',
           insights: null,
         });
         return;
@@ -721,7 +754,7 @@ export function createFlowService({
           jobId: context.job.id,
           state: 'JobError',
           documentsAnalysed: null,
-          error: runNotCompleted,
+          error: 'runIncomplete',
           insights: null,
         }).catch(() => undefined);
       }
@@ -743,7 +776,7 @@ export function createFlowService({
       jobId: job.id,
       state: 'JobError',
       documentsAnalysed: null,
-      error: runNotCompleted,
+      error: 'runIncomplete',
       insights: null,
     });
     if (ended) await notifyOwner(ended);
@@ -984,7 +1017,7 @@ export function createFlowService({
         await endRun(active.id, {
           state: 'JobCancelled',
           documentsAnalysed: null,
-          error: 'The workflow was deleted.',
+          error: 'flowDeleted',
           insights: null,
         });
         running.get(active.id)?.abort(new Error('the workflow was deleted'));
