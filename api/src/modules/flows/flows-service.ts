@@ -40,6 +40,7 @@ import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { backgroundQueues } from '../../jobs/background-jobs.js';
 import type { Jobs } from '../../jobs/jobs.js';
+import { recordActivity } from '../activity-log/activity-log.js';
 import { creditBalance } from '../credits/credit-repository.js';
 import { ensureOrganization, lockOrganization } from '../people/organization-repository.js';
 import { findNamedMembers } from '../people/resource-people.js';
@@ -880,7 +881,9 @@ export function createFlowService({
         await database.transaction(async (transaction) => {
           // Names are checked with the organization locked: two renames cannot both take one name.
           await lockOrganization(transaction, caller.organizationId);
-          const { flow } = await requireFlow(transaction, caller, flowId, 'update', { lock: true });
+          const { flow, resourceRole } = await requireFlow(transaction, caller, flowId, 'update', {
+            lock: true,
+          });
           if (input.name !== undefined && input.name !== flow.name) {
             if (await flowNameTaken(transaction, caller.organizationId, input.name, flow.id)) {
               throw new ApiError(errorCodes.flowNameTaken);
@@ -914,8 +917,20 @@ export function createFlowService({
             changes.paused = false;
           }
           if (input.visibility !== undefined && input.visibility !== flow.visibility) {
-            changes.visibility = input.visibility;
-            await setPublicRole(transaction, flow.id, input.visibility === 'public' ? 'viewer' : null);
+            // Visibility is the sharing API's: its rule (grant, owners and admins) and its one source of truth,
+            // the resource's public role (docs/decisions/0094).
+            if (!allows(caller, 'grant', resourceRole)) {
+              throw new ForbiddenError({ reason: 'resourcePermission', action: 'grant' });
+            }
+            const isPublic = input.visibility === 'public';
+            await setPublicRole(transaction, flow.id, isPublic ? 'viewer' : null);
+            await recordActivity(transaction, {
+              organizationId: caller.organizationId,
+              actor: { userId: caller.id },
+              action: 'role.updated',
+              subject: input.name ?? flow.name,
+              details: { public: isPublic },
+            });
           }
           await updateFlowColumns(transaction, flow.id, changes);
         });
