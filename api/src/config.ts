@@ -31,6 +31,9 @@ import * as v from 'valibot';
  *   the plan allows; the request body limit of `POST /flows/uploads` follows it (docs/decisions/0071).
  * - `FLOW_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the job that starts the scheduled
  *   workflow runs whose slot is due fires (`flows.schedule-due`, docs/decisions/0071).
+ * - `FLOW_SOURCE_TIMEOUT_SECONDS` (default 15, at most 300): how long fetching one RSS feed or page of a workflow may
+ *   take, headers and body; past it the price check or run is refused with `SOURCE_UNREACHABLE` `timeout`
+ *   (docs/decisions/0094).
  * - `METRICS_PORT` (default 9464; 0 turns it off) and `METRICS_HOST` (default 127.0.0.1): where this process serves
  *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
@@ -131,6 +134,12 @@ export interface Config {
      * a feed on loopback sets it.
      */
     allowLoopbackSources: boolean;
+    /**
+     * How long fetching one RSS feed or page may take, headers and body, before it is given up as
+     * `SOURCE_UNREACHABLE` `timeout` (docs/decisions/0094). Loaded configs always set it; a test's override may leave
+     * it out (15 s).
+     */
+    sourceTimeoutSeconds?: number;
   };
   /** Where `GET /metrics` is served, apart from the API (docs/decisions/0060); port 0: not served. */
   metrics: { host: string; port: number };
@@ -368,6 +377,7 @@ const EnvironmentVariablesSchema = v.object({
     wholeNumberUpTo(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
     '60',
   ),
+  FLOW_SOURCE_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '15'),
   METRICS_PORT: v.optional(wholeNumberUpTo(65_535, 'must be a port number from 0 (off) to 65535'), '9464'),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'must name an address')), '127.0.0.1'),
   LISTEN_FDS: v.optional(
@@ -574,6 +584,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       uploadMaxBytes: variables.FLOW_UPLOAD_MAX_BYTES,
       schedulerIntervalSeconds: variables.FLOW_SCHEDULER_INTERVAL_SECONDS,
       allowLoopbackSources: false,
+      sourceTimeoutSeconds: variables.FLOW_SOURCE_TIMEOUT_SECONDS,
     },
     metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },
     inheritedSockets: passedToUs

@@ -6,6 +6,7 @@ import {
   type Flow,
   type FlowCost,
   type FlowDataSource,
+  type FlowDataSourceOut,
   type FlowFilter,
   type FlowInput,
   type FlowRun,
@@ -55,6 +56,7 @@ import {
   type RunSettings,
   sampleDocuments,
   selectDocuments,
+  storedUrlSourceOut,
 } from './flow-sources.js';
 import {
   advanceNextRun,
@@ -176,6 +178,8 @@ export interface FlowServiceDependencies {
   fetcher: typeof fetch;
   webUrl: string;
   uploadMaxBytes: number;
+  /** How long one feed or page may take to fetch, headers and body (docs/decisions/0094). */
+  sourceTimeoutMs?: number;
   log: { info(details: object, text: string): void; warn(details: object, text: string): void };
 }
 
@@ -188,6 +192,7 @@ export function createFlowService({
   fetcher,
   webUrl,
   uploadMaxBytes,
+  sourceTimeoutMs = 15_000,
   log,
 }: FlowServiceDependencies) {
   /** Runs executing in this process, to stop when their flow is deleted. */
@@ -265,9 +270,9 @@ export function createFlowService({
     });
   }
 
-  async function dataSourcesOut(queryable: Queryable, flow: StoredFlow): Promise<FlowDataSource[]> {
+  async function dataSourcesOut(queryable: Queryable, flow: StoredFlow): Promise<FlowDataSourceOut[]> {
     const sources = flow.dataSources as FlowDataSource[];
-    const out: FlowDataSource[] = [];
+    const out: FlowDataSourceOut[] = [];
     for (const source of sources) {
       if (source.kind === 'uploaded') {
         const upload = await findUpload(queryable, flow.organizationId, source.uploadId);
@@ -282,7 +287,7 @@ export function createFlowService({
       } else if (source.kind === 'starter') {
         const sample = predefinedWorkflows.find((workflow) => workflow.sample.id === source.sampleId)?.sample;
         out.push({ ...source, ...(sample && { name: sample.name, documents: sample.documents }) });
-      } else out.push(source);
+      } else out.push(storedUrlSourceOut(source));
     }
     return out;
   }
@@ -371,6 +376,7 @@ export function createFlowService({
       organizationId,
       dataSources: settings.dataSources,
       fetcher,
+      timeoutMs: sourceTimeoutMs,
       ...(signal && { signal }),
     });
     return selectDocuments(all, settings, { maxDocuments });

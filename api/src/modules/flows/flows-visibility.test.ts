@@ -86,7 +86,10 @@ describe('workflow visibility (docs/decisions/0094)', () => {
     const madePublic = await call('PUT', `/flows/${flow.id}`, org.admin, { visibility: 'public' });
     assert.equal(madePublic.statusCode, 200, madePublic.body);
     const back = await call('PUT', `/flows/${flow.id}`, org.teammate, { visibility: 'private' });
-    assert.deepEqual([back.statusCode, errorBodyOf(back).params?.action], [403, 'grant']);
+    assert.deepEqual(
+      [back.statusCode, errorBodyOf(back).params],
+      [403, { reason: 'resourcePermission', action: 'grant' }],
+    );
     // Sending the visibility it already has is no change.
     const same = await call('PUT', `/flows/${flow.id}`, org.teammate, { visibility: 'public' });
     assert.equal(same.statusCode, 200, same.body);
