@@ -49,6 +49,7 @@ import { findUserByEmail, insertUser } from '../people/user-repository.js';
 import { findGrantRole, setPublicRole } from '../roles/roles-repository.js';
 import type { UsageService } from '../usage/usage-service.js';
 import { insightsOf } from './flow-insights.js';
+import { nextSlot } from './schedule-slots.js';
 import {
   engineOptions,
   loadDocuments,
@@ -132,42 +133,6 @@ const subjectOf = (caller: AuthenticatedUser) => ({
   role: caller.role,
   internalAdmin: caller.internalAdmin,
 });
-
-const monthsOf: Record<ScheduleFrequency, number> = {
-  daily: 0,
-  weekly: 0,
-  monthly: 1,
-  quarterly: 3,
-  semiannual: 6,
-  annual: 12,
-  biennial: 24,
-};
-
-/** The schedule's slot after `start` by `steps` periods. */
-function slotAt(start: Date, frequency: ScheduleFrequency, steps: number): Date {
-  if (frequency === 'daily') return new Date(start.getTime() + steps * 86_400_000);
-  if (frequency === 'weekly') return new Date(start.getTime() + steps * 7 * 86_400_000);
-  const at = new Date(start);
-  at.setUTCMonth(at.getUTCMonth() + steps * monthsOf[frequency]);
-  return at;
-}
-
-/** The first slot of the schedule at or after `after` (strictly after with `strict`). */
-export function nextSlot(start: Date, frequency: ScheduleFrequency, after: Date, strict = false): Date {
-  if (strict ? start > after : start >= after) return start;
-  const period =
-    frequency === 'daily'
-      ? 86_400_000
-      : frequency === 'weekly'
-        ? 7 * 86_400_000
-        : monthsOf[frequency] * 28 * 86_400_000;
-  let steps = Math.max(0, Math.floor((after.getTime() - start.getTime()) / period) - 1);
-  for (;;) {
-    const slot = slotAt(start, frequency, steps);
-    if (strict ? slot > after : slot >= after) return slot;
-    steps += 1;
-  }
-}
 
 export interface FlowServiceDependencies {
   database: Database;
