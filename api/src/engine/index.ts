@@ -33,3 +33,4 @@ export {
   type ParsedDocumentFile,
   parseDocumentFile,
 } from './document-files.js';
+export { type CsvCell, defuseFormulas, spreadsheetCsv } from './spreadsheet-csv.js';
