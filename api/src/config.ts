@@ -17,6 +17,9 @@ import * as v from 'valibot';
  * - `TRUSTED_PROXIES`: comma-separated IP addresses or CIDR ranges of the reverse proxies / load balancers in
  *   front of the API (default none). Only a request arriving from one of them has its `X-Forwarded-For` read for
  *   the client address that per-IP limits count; otherwise the connection's address is the client's.
+ * - `TRUSTED_PROXY_SECRET` (at least 32 characters; default none): when set, a request from a `TRUSTED_PROXIES`
+ *   address is believed only if it carries this value in `X-Dcipher-Proxy-Secret` (nginx sets it): on one machine
+ *   every local process shares nginx's address (docs/decisions/0095).
  * - `RATE_LIMIT_SCALE` (default 1; must be 1 in production): multiplies every rate limit, so test stacks raise the
  *   limits instead of rationing their tests (docs/decisions/0064).
  * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
@@ -105,6 +108,11 @@ export interface Config {
   corsOrigins: string[];
   /** Addresses and CIDR ranges whose `X-Forwarded-For` is believed; empty: the connection's address counts. */
   trustedProxies: string[];
+  /**
+   * With it, a request from a `trustedProxies` address is believed only when it carries this secret in
+   * `X-Dcipher-Proxy-Secret`, which nginx adds (docs/decisions/0095).
+   */
+  trustedProxySecret?: string;
   /** A client must have sent its whole request (headers and body) within this many seconds. */
   requestTimeoutSeconds: number;
   /**
@@ -341,6 +349,12 @@ const EnvironmentVariablesSchema = v.object({
     ),
     'http://localhost:8000,http://localhost:3001',
   ),
+  TRUSTED_PROXY_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces'),
+    ),
+  ),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -574,6 +588,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keysDir: dataDir && path.join(dataDir, 'keys'),
     corsOrigins: variables.CORS_ORIGINS,
     trustedProxies: variables.TRUSTED_PROXIES,
+    ...(variables.TRUSTED_PROXY_SECRET !== undefined && {
+      trustedProxySecret: variables.TRUSTED_PROXY_SECRET,
+    }),
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
     shutdownDrainSeconds: variables.SHUTDOWN_DRAIN_SECONDS ?? (isDeployed(variables.DCIPHER_ENV) ? 5 : 0),
     rateLimitScale: variables.RATE_LIMIT_SCALE,
