@@ -49,7 +49,6 @@ import { findUserByEmail, insertUser } from '../people/user-repository.js';
 import { findGrantRole, setPublicRole } from '../roles/roles-repository.js';
 import type { UsageService } from '../usage/usage-service.js';
 import { insightsOf } from './flow-insights.js';
-import { nextSlot } from './schedule-slots.js';
 import {
   engineOptions,
   loadDocuments,
@@ -100,6 +99,7 @@ import {
   predefinedInputs,
   starterColumns,
 } from './flows-starter.js';
+import { nextSlot } from './schedule-slots.js';
 
 export const flowQueues = {
   run: backgroundQueues.flowsRun,
