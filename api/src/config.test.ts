@@ -99,7 +99,12 @@ describe('loadConfig', () => {
         runLeaseSeconds: 30,
         emailSendIntervalSeconds: 2,
       },
-      flows: { uploadMaxBytes: 10_485_760, schedulerIntervalSeconds: 300, allowLoopbackSources: false },
+      flows: {
+        uploadMaxBytes: 10_485_760,
+        schedulerIntervalSeconds: 300,
+        allowLoopbackSources: false,
+        sourceTimeoutSeconds: 15,
+      },
       metrics: { host: '10.0.0.5', port: 9500 },
       inheritedSockets: {},
       accessTokenTtlSeconds: 300,
@@ -201,8 +206,13 @@ describe('loadConfig', () => {
       uploadMaxBytes: 52_428_800,
       schedulerIntervalSeconds: 60,
       allowLoopbackSources: false,
+      sourceTimeoutSeconds: 15,
     });
     assert.throws(() => loadConfig({ FLOW_UPLOAD_MAX_BYTES: '10' }), /FLOW_UPLOAD_MAX_BYTES/);
+    assert.equal(loadConfig({ FLOW_SOURCE_TIMEOUT_SECONDS: '2' }).flows.sourceTimeoutSeconds, 2);
+    for (const bad of ['0', '301', 'soon']) {
+      assert.throws(() => loadConfig({ FLOW_SOURCE_TIMEOUT_SECONDS: bad }), /FLOW_SOURCE_TIMEOUT_SECONDS/);
+    }
     assert.throws(
       () => loadConfig({ FLOW_SCHEDULER_INTERVAL_SECONDS: 'often' }),
       /FLOW_SCHEDULER_INTERVAL_SECONDS/,

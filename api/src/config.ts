@@ -17,6 +17,9 @@ import * as v from 'valibot';
  * - `TRUSTED_PROXIES`: comma-separated IP addresses or CIDR ranges of the reverse proxies / load balancers in
  *   front of the API (default none). Only a request arriving from one of them has its `X-Forwarded-For` read for
  *   the client address that per-IP limits count; otherwise the connection's address is the client's.
+ * - `TRUSTED_PROXY_SECRET` (at least 32 characters; default none): when set, a request from a `TRUSTED_PROXIES`
+ *   address is believed only if it carries this value in `X-Dcipher-Proxy-Secret` (nginx sets it): on one machine
+ *   every local process shares nginx's address (docs/decisions/0095).
  * - `RATE_LIMIT_SCALE` (default 1; must be 1 in production): multiplies every rate limit, so test stacks raise the
  *   limits instead of rationing their tests (docs/decisions/0064).
  * - `REQUEST_TIMEOUT_SECONDS` (default 10): how long a client has to send a whole request (headers and body); a
@@ -31,6 +34,9 @@ import * as v from 'valibot';
  *   the plan allows; the request body limit of `POST /flows/uploads` follows it (docs/decisions/0071).
  * - `FLOW_SCHEDULER_INTERVAL_SECONDS` (default 60; 0 turns it off): how often the job that starts the scheduled
  *   workflow runs whose slot is due fires (`flows.schedule-due`, docs/decisions/0071).
+ * - `FLOW_SOURCE_TIMEOUT_SECONDS` (default 15, at most 300): how long fetching one RSS feed or page of a workflow may
+ *   take, headers and body; past it the price check or run is refused with `SOURCE_UNREACHABLE` `timeout`
+ *   (docs/decisions/0094).
  * - `METRICS_PORT` (default 9464; 0 turns it off) and `METRICS_HOST` (default 127.0.0.1): where this process serves
  *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
@@ -113,6 +119,11 @@ export interface Config {
   corsOrigins: string[];
   /** Addresses and CIDR ranges whose `X-Forwarded-For` is believed; empty: the connection's address counts. */
   trustedProxies: string[];
+  /**
+   * With it, a request from a `trustedProxies` address is believed only when it carries this secret in
+   * `X-Dcipher-Proxy-Secret`, which nginx adds (docs/decisions/0095).
+   */
+  trustedProxySecret?: string;
   /** A client must have sent its whole request (headers and body) within this many seconds. */
   requestTimeoutSeconds: number;
   /**
@@ -144,6 +155,12 @@ export interface Config {
      * a feed on loopback sets it.
      */
     allowLoopbackSources: boolean;
+    /**
+     * How long fetching one RSS feed or page may take, headers and body, before it is given up as
+     * `SOURCE_UNREACHABLE` `timeout` (docs/decisions/0094). Loaded configs always set it; a test's override may leave
+     * it out (15 s).
+     */
+    sourceTimeoutSeconds?: number;
   };
   /** Where `GET /metrics` is served, apart from the API (docs/decisions/0060); port 0: not served. */
   metrics: { host: string; port: number };
@@ -359,6 +376,12 @@ const EnvironmentVariablesSchema = v.object({
     ),
     'http://localhost:8000,http://localhost:3001',
   ),
+  TRUSTED_PROXY_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces'),
+    ),
+  ),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -400,6 +423,7 @@ const EnvironmentVariablesSchema = v.object({
     wholeNumberUpTo(86_400, 'must be a whole number of seconds from 0 (off) to 86400'),
     '60',
   ),
+  FLOW_SOURCE_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '15'),
   METRICS_PORT: v.optional(wholeNumberUpTo(65_535, 'must be a port number from 0 (off) to 65535'), '9464'),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'must name an address')), '127.0.0.1'),
   LISTEN_FDS: v.optional(
@@ -596,6 +620,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keysDir: dataDir && path.join(dataDir, 'keys'),
     corsOrigins: variables.CORS_ORIGINS,
     trustedProxies: variables.TRUSTED_PROXIES,
+    ...(variables.TRUSTED_PROXY_SECRET !== undefined && {
+      trustedProxySecret: variables.TRUSTED_PROXY_SECRET,
+    }),
     requestTimeoutSeconds: variables.REQUEST_TIMEOUT_SECONDS,
     shutdownDrainSeconds: variables.SHUTDOWN_DRAIN_SECONDS ?? (isDeployed(variables.DCIPHER_ENV) ? 5 : 0),
     rateLimitScale: variables.RATE_LIMIT_SCALE,
@@ -613,6 +640,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       uploadMaxBytes: variables.FLOW_UPLOAD_MAX_BYTES,
       schedulerIntervalSeconds: variables.FLOW_SCHEDULER_INTERVAL_SECONDS,
       allowLoopbackSources: false,
+      sourceTimeoutSeconds: variables.FLOW_SOURCE_TIMEOUT_SECONDS,
     },
     metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },
     inheritedSockets: passedToUs

@@ -74,7 +74,7 @@ export async function createServer(
     // One log line per request, with its id (docs/decisions/0063): registerRequestLogging.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustedProxies),
+    genReqId: requestIdGenerator(config.trustedProxies, config.trustedProxySecret),
   });
   registerRequestLogging(app);
   const database =

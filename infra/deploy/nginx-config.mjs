@@ -39,7 +39,58 @@ function headerLines(headers, indent) {
  * set at the edge (never taken from the client). `api.upstreams` are `host:port` of the replicas; `api.listen` the
  * address of its own server block (the API keeps its own host, as in every environment).
  */
-export function nginxApiConfig({ listen, upstreams, maxBodyBytes = 80 * 1024 * 1024 }) {
+/**
+ * What nginx answers itself on the API's host (docs/decisions/0095): the API's JSON error shape, never nginx's HTML
+ * page, for each status nginx may produce there (a replica unreachable or slow, a body over the limit, a request it
+ * cannot read). The API's own answers pass through untouched (no proxy_intercept_errors). 494 is nginx's "request
+ * header too large", sent as 400.
+ */
+export const nginxApiErrors = [
+  { status: 400, error: 'Bad Request', message: 'The request could not be read' },
+  { status: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' },
+  { status: 405, error: 'Method Not Allowed', message: 'This method is not allowed here' },
+  { status: 408, error: 'Request Timeout', message: 'The request took too long to arrive' },
+  { status: 411, error: 'Length Required', message: 'The request must say its length' },
+  { status: 413, error: 'Payload Too Large', message: 'Request body is too large' },
+  { status: 414, error: 'URI Too Long', message: 'The request URL is not valid' },
+  { status: 494, answered: 400, error: 'Bad Request', message: 'The request headers are too large' },
+  { status: 500, error: 'Internal Server Error', message: 'Server error', code: 'INTERNAL' },
+  {
+    status: 502,
+    error: 'Bad Gateway',
+    message: 'Dcipher is briefly unavailable. Try again in a moment.',
+  },
+  {
+    status: 503,
+    error: 'Service Unavailable',
+    message: 'Dcipher is briefly unavailable. Try again in a moment.',
+  },
+  {
+    status: 504,
+    error: 'Gateway Timeout',
+    message: 'Dcipher took too long to answer. Try again in a moment.',
+  },
+];
+
+function nginxApiErrorPages() {
+  const pages = nginxApiErrors.map(({ status, answered = status, error, message, code }) => {
+    // $request_id: the id the request was sent to a replica with, or would have been (decision 0063).
+    const body = `{"statusCode":${answered},"error":"${error}","message":"${message}",${code ? `"code":"${code}",` : ''}"requestId":"$request_id"}`;
+    return `  error_page ${status} /_dcipher_error/${status};
+  location = /_dcipher_error/${status} {
+    internal;
+    default_type application/json;
+    add_header Cache-Control "no-store" always;
+    return ${answered} ${quote(body)};
+  }`;
+  });
+  return pages.join('\n');
+}
+
+export function nginxApiConfig({ listen, upstreams, proxySecret, maxBodyBytes = 80 * 1024 * 1024 }) {
+  if (proxySecret !== undefined && !/^[\x21-\x7e]{32,256}$/.test(proxySecret)) {
+    throw new Error('The proxy secret must be 32 to 256 printable characters without spaces');
+  }
   return `upstream dcipher_api {
 ${upstreams.map((address) => `  server ${address} max_fails=2 fail_timeout=5s;`).join('\n')}
   # Connections to the replicas are kept and reused (HTTP/1.1, an empty Connection header below); the API keeps an
@@ -53,10 +104,13 @@ ${upstreams.map((address) => `  server ${address} max_fails=2 fail_timeout=5s;`)
 
 server {
   listen ${listen};
+  # No version in the Server header (decision 0095).
+  server_tokens off;
   # Workflow uploads are base64 in JSON (decision 0071); the API checks each route's own limit.
   client_max_body_size ${maxBodyBytes};
   gzip on;
   gzip_types application/json;
+${nginxApiErrorPages()}
   location / {
     proxy_pass http://dcipher_api;
     proxy_http_version 1.1;
@@ -66,7 +120,13 @@ server {
     proxy_set_header X-Forwarded-For $remote_addr;
     proxy_set_header X-Forwarded-Proto $scheme;
     # Made here for every request; the API logs it and answers it (decision 0063).
-    proxy_set_header X-Request-Id $request_id;
+    proxy_set_header X-Request-Id $request_id;${
+      proxySecret === undefined
+        ? ''
+        : `
+    # nginx proves itself to the replicas: on one machine any local process shares its address (decision 0095).
+    proxy_set_header X-Dcipher-Proxy-Secret ${quote(proxySecret)};`
+    }
     # A replica that refuses the connection, resets it or answers 502/503/504 is skipped: idempotent requests go to
     # the next replica, and so does any request nginx could not send at all. A POST that reached a replica is never
     # sent twice (nginx's default; the API's idempotency keys cover a client's own retry).
@@ -126,6 +186,7 @@ ${remote.allowedOrigins.map((origin) => `  ${quote(origin)} ${quote(origin)};`).
 
 server {
   listen ${site.listen};
+  server_tokens off;
   root ${resolve(site.root)};
   index index.html;
   charset utf-8;
@@ -152,6 +213,7 @@ ${fallbacks}
 
 server {
   listen ${remote.listen};
+  server_tokens off;
   root ${resolve(remote.root)};
   index index.html;
   charset utf-8;

@@ -173,6 +173,10 @@ describe('nginx serves the build as the local static server does', {
     }
     const login = await fetch(`${nginxSite}/login`);
     assert.match(login.headers.get('content-security-policy') ?? '', /'strict-dynamic' 'sha256-/);
+    // No version in the Server header, on a page or an error (decision 0095).
+    for (const path of ['/login', '/nowhere', '/app-0123456789abcdef0123.js.map']) {
+      assert.equal((await fetch(`${nginxSite}${path}`)).headers.get('server'), 'nginx', path);
+    }
   });
 
   it('answers the remote the same way, CORS for the site only', async () => {
@@ -199,6 +203,7 @@ describe('nginx serves the build as the local static server does', {
  * servers that record what reaches them (how nginx behaves is what is tested, not the API).
  */
 describe('nginx in front of two API replicas', { skip: !nginx && 'nginx is not installed' }, () => {
+  const proxySecret = 'p'.repeat(48);
   let work;
   let child;
   let edge;
@@ -216,6 +221,7 @@ describe('nginx in front of two API replicas', { skip: !nginx && 'nginx is not i
           connection: request.socket.connectionId,
           requestId: request.headers['x-request-id'],
           forwardedFor: request.headers['x-forwarded-for'],
+          proxySecret: request.headers['x-dcipher-proxy-secret'],
         });
         const { status } = replica.answer(request);
         response.writeHead(status, { 'content-type': 'application/json' });
@@ -250,6 +256,8 @@ describe('nginx in front of two API replicas', { skip: !nginx && 'nginx is not i
     const http = nginxApiConfig({
       listen: `127.0.0.1:${edgePort}`,
       upstreams: replicas.map((replica) => `127.0.0.1:${replica.port}`),
+      proxySecret,
+      maxBodyBytes: 64 * 1024,
     });
     writeFileSync(join(prefix, 'nginx.conf'), nginxMainConfig({ prefix, http }));
     const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], {
@@ -300,6 +308,7 @@ describe('nginx in front of two API replicas', { skip: !nginx && 'nginx is not i
     assert.ok(new Set(requests.map((request) => request.connection)).size <= 4, 'connections reused');
     for (const request of requests) {
       assert.equal(request.forwardedFor, '127.0.0.1', 'the client cannot choose its address');
+      assert.equal(request.proxySecret, proxySecret, 'nginx proves itself to the replicas (decision 0095)');
       assert.match(request.requestId ?? '', /^[0-9a-f]{32}$/, 'an id made at the edge');
     }
     assert.equal(new Set(requests.map((request) => request.requestId)).size, 40);
@@ -338,5 +347,47 @@ describe('nginx in front of two API replicas', { skip: !nginx && 'nginx is not i
     }
     assert.deepEqual([...new Set(statuses)], [200]);
     assert.equal(other.seen.length, 40);
+  });
+  /** An answer nginx made itself on the API's host: the API's JSON error shape, no HTML, no version. */
+  async function assertJsonError(response, status, message) {
+    assert.equal(response.status, status);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+    assert.equal(response.headers.get('server'), 'nginx');
+    const body = await response.json();
+    assert.deepEqual({ statusCode: body.statusCode, message: body.message }, { statusCode: status, message });
+    assert.match(body.requestId, /^[0-9a-f]{32}$/);
+  }
+
+  it('answers what it refuses itself in JSON, without its version: a body over the limit, a header too large', async () => {
+    reset();
+    const big = await fetch(`${edge}/flows/uploads`, { method: 'POST', body: 'x'.repeat(200 * 1024) });
+    await assertJsonError(big, 413, 'Request body is too large');
+    const headers = await fetch(`${edge}/account`, { headers: { cookie: 'a'.repeat(40 * 1024) } });
+    await assertJsonError(headers, 400, 'The request headers are too large');
+    assert.equal(seen().length, 0, 'neither reached a replica');
+    const passed = await fetch(`${edge}/account`);
+    assert.equal(passed.headers.get('server'), 'nginx');
+    // The API's own answers pass as they are.
+    replicas[1].answer = () => ({ status: 404 });
+    replicas[0].answer = () => ({ status: 404 });
+    const fromApi = await fetch(`${edge}/nowhere`);
+    assert.equal(fromApi.status, 404);
+    assert.match((await fromApi.json()).replica, /^[ab]$/);
+  });
+
+  it('answers 502 in JSON when no replica is left', async () => {
+    reset();
+    for (const replica of replicas) {
+      await new Promise((done) => {
+        if (!replica.server.listening) return done();
+        replica.server.close(done);
+        for (const socket of replica.connections) socket.destroy();
+      });
+    }
+    await assertJsonError(
+      await fetch(`${edge}/account`),
+      502,
+      'Dcipher is briefly unavailable. Try again in a moment.',
+    );
   });
 });

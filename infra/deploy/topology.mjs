@@ -74,7 +74,8 @@ export function topologyBuildEnv(ports) {
  * The processes of the API tier: `replica-1`…`replica-n` behind nginx and `worker`. Each has the environment it
  * runs with: `DCIPHER_ENV=staging` (production settings: no development aids, secrets required, the SIGTERM drain;
  * the local test gateway allowed, which production refuses), the shared database, keys and secrets, nginx trusted.
- * `secrets` holds CAPTCHA_HMAC_KEY and SSO_SECRET_KEY; `extra` is added to every process (RATE_LIMIT_SCALE…).
+ * `secrets` holds CAPTCHA_HMAC_KEY, SSO_SECRET_KEY and the proxy secret nginx proves itself with to the replicas
+ * (TRUSTED_PROXY_SECRET, decision 0095); `extra` is added to every process (RATE_LIMIT_SCALE…).
  * `port` and `metricsPort` are the two sockets a service manager opens for the process and passes to it
  * (LISTEN_FDS, decision 0087); the process binds them itself when started without.
  */
@@ -104,8 +105,10 @@ export function apiProcesses({ ports, databaseUrl, dataDir, secrets, smtpUrl, ex
       API_PORT: String(replicaPort),
       METRICS_PORT: String(ports.metrics[index]),
       JOBS_WORKER: 'off',
-      // Only nginx, on this machine, is believed about the client's address (decision 0076).
+      // Only nginx is believed about the client's address (decision 0076): a caller on its address that also
+      // sends the secret nginx adds, since every local process shares 127.0.0.1 (decision 0095).
       TRUSTED_PROXIES: '127.0.0.1',
+      ...(secrets.proxySecret && { TRUSTED_PROXY_SECRET: secrets.proxySecret }),
     },
   }));
   const worker = {
@@ -125,7 +128,7 @@ export function apiProcesses({ ports, databaseUrl, dataDir, secrets, smtpUrl, ex
 }
 
 /** nginx's http body for the topology: the site, the remote and the API's host over the replicas. */
-export function topologyNginxConfig({ ports, siteRoot, remoteRoot, manifest, rules }) {
+export function topologyNginxConfig({ ports, siteRoot, remoteRoot, manifest, rules, proxySecret }) {
   const origins = topologyOrigins(ports);
   return nginxConfig({
     site: { root: siteRoot, listen: `127.0.0.1:${ports.site}`, rules: rules.siteRules, manifest },
@@ -139,6 +142,7 @@ export function topologyNginxConfig({ ports, siteRoot, remoteRoot, manifest, rul
     api: {
       listen: `127.0.0.1:${ports.api}`,
       upstreams: ports.replicas.map((replicaPort) => `127.0.0.1:${replicaPort}`),
+      ...(proxySecret && { proxySecret }),
     },
   });
 }

@@ -4,7 +4,7 @@ import { remoteRules, siteRules } from '../serving/static-rules.mjs';
 import { nginxConfig } from './nginx-config.mjs';
 import { apiProcesses, topologyBuildEnv, topologyNginxConfig, topologyPorts } from './topology.mjs';
 
-const secrets = { captchaHmacKey: 'c'.repeat(64), ssoSecretKey: 'd'.repeat(64) };
+const secrets = { captchaHmacKey: 'c'.repeat(64), ssoSecretKey: 'd'.repeat(64), proxySecret: 'e'.repeat(64) };
 
 describe('the production topology (decision 0077)', () => {
   it('has its ports from variables, defaults beside `npm start`, and refuses a port given twice', () => {
@@ -73,6 +73,9 @@ describe('the production topology (decision 0077)', () => {
       assert.equal(env.RATE_LIMIT_SCALE, '10');
     }
     assert.equal(processes[0].env.TRUSTED_PROXIES, '127.0.0.1');
+    // nginx proves itself to the replicas: any local process shares its address (decision 0095).
+    assert.equal(processes[0].env.TRUSTED_PROXY_SECRET, secrets.proxySecret);
+    assert.equal(processes[1].env.TRUSTED_PROXY_SECRET, secrets.proxySecret);
     assert.equal(processes[2].env.TRUSTED_PROXIES, undefined, 'nothing proxies to the worker');
   });
 
@@ -83,9 +86,12 @@ describe('the production topology (decision 0077)', () => {
       remoteRoot: '/srv/remote',
       manifest: { pages: { '/index.html': "default-src 'self'" } },
       rules: { siteRules, remoteRules },
+      proxySecret: secrets.proxySecret,
     });
-    assert.match(config, /listen 127\.0\.0\.1:8080;\n\s+root \/srv\/site;/);
-    assert.match(config, /listen 127\.0\.0\.1:8081;\n\s+root \/srv\/remote;/);
+    assert.match(config, /listen 127\.0\.0\.1:8080;\n\s+server_tokens off;\n\s+root \/srv\/site;/);
+    assert.match(config, /listen 127\.0\.0\.1:8081;\n\s+server_tokens off;\n\s+root \/srv\/remote;/);
+    assert.match(config, new RegExp(`proxy_set_header X-Dcipher-Proxy-Secret "${secrets.proxySecret}";`));
+    assert.equal(config.match(/server_tokens off;/g)?.length, 3, 'on every host');
     assert.match(
       config,
       /server 127\.0\.0\.1:4101 max_fails=2 fail_timeout=5s;\n\s+server 127\.0\.0\.1:4102 /,

@@ -1,8 +1,13 @@
 // A PostgreSQL cluster kept on this machine for `npm run start:production` (docs/decisions/0077): created with
 // Debian's binaries on first start under the topology's data directory, reused after, started and stopped with the
 // topology. As root (CI), it runs as `nobody`, since initdb refuses root.
+//
+// No local user is let in without the password (docs/decisions/0095): every connection, over its Unix socket or
+// TCP on 127.0.0.1, authenticates with scram-sha-256 (pg_hba.conf is written on every start, so a cluster made
+// before this is mended too), and the socket sits in a directory only the cluster's user can reach (0700; root
+// reaches every directory), the socket itself 0700.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -21,6 +26,14 @@ export function findPostgresBinDir(env = process.env) {
     .find(hasBoth);
 }
 
+/** pg_hba.conf: a password (scram-sha-256) for everyone, over the socket and over TCP on loopback; nothing else. */
+export const hostBasedAuthentication = `# Written by infra/local/postgres-cluster.mjs on every start (docs/decisions/0095).
+# TYPE  DATABASE  USER  ADDRESS       METHOD
+local   all       all                 scram-sha-256
+host    all       all   127.0.0.1/32  scram-sha-256
+host    all       all   ::1/128       scram-sha-256
+`;
+
 function unprivilegedUser() {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag) => Number(spawnSync('id', [flag, 'nobody'], { encoding: 'utf8' }).stdout.trim());
@@ -29,7 +42,8 @@ function unprivilegedUser() {
 
 /**
  * Creates (first time) and starts the cluster in `dir` on 127.0.0.1:`port` with the database `dcipher`, whose
- * owner `postgres` has `password`. Answers `{ url, stop() }`; `stop()` is a fast shutdown (sessions ended, data kept).
+ * owner `postgres` has `password` (the topology keeps it in its secrets.json, 0600). Answers `{ url, socketDir,
+ * psql(sql), stop() }`; `stop()` is a fast shutdown (sessions ended, data kept).
  */
 export async function startPostgresCluster({ dir, port, password, binDir = findPostgresBinDir() }) {
   if (!binDir) {
@@ -38,8 +52,12 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
   const user = unprivilegedUser();
   const dataDir = join(dir, 'data');
   const logFile = join(dir, 'server.log');
-  await mkdir(dir, { recursive: true });
-  if (user) chownSync(dir, user.uid, user.gid);
+  const socketDir = join(dir, 'socket');
+  for (const directory of [dir, socketDir]) {
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    chmodSync(directory, 0o700);
+    if (user) chownSync(directory, user.uid, user.gid);
+  }
   const asOwner = (executable, args) => {
     const [command, commandArgs] = user
       ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', executable, ...args]]
@@ -47,7 +65,8 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
     return spawnSync(command, commandArgs, {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, LC_ALL: 'C' },
+      // psql's password (scram-sha-256 on every connection); never on a command line.
+      env: { ...process.env, LC_ALL: 'C', PGPASSWORD: password },
     });
   };
   const check = (result, what) => {
@@ -68,7 +87,7 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
           'postgres',
           '--encoding=UTF8',
           '--locale=C.UTF-8',
-          '--auth-local=trust',
+          '--auth-local=scram-sha-256',
           '--auth-host=scram-sha-256',
           `--pwfile=${passwordFile}`,
         ]),
@@ -78,10 +97,17 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
       rmSync(passwordFile, { force: true });
     }
   }
+  // The one authentication there is: a password for every user, database and way in (an older cluster was made
+  // with `local all all trust`).
+  const hbaFile = join(dataDir, 'pg_hba.conf');
+  writeFileSync(hbaFile, hostBasedAuthentication, { mode: 0o600 });
+  if (user) chownSync(hbaFile, user.uid, user.gid);
   const options = [
     `-c listen_addresses=127.0.0.1`,
     `-c port=${port}`,
-    `-c unix_socket_directories=${dir}`,
+    `-c unix_socket_directories=${socketDir}`,
+    `-c unix_socket_permissions=0700`,
+    `-c password_encryption=scram-sha-256`,
     `-c max_connections=100`,
     `-c timezone=UTC`,
   ].join(' ');
@@ -114,8 +140,9 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
   );
   const psql = (sql, database = 'dcipher') =>
     asOwner(psqlBin ?? 'psql', [
+      '-w',
       '-h',
-      dir,
+      socketDir,
       '-p',
       String(port),
       '-U',
@@ -133,5 +160,5 @@ export async function startPostgresCluster({ dir, port, password, binDir = findP
     stop();
     throw error;
   }
-  return { url: `postgresql://postgres:${password}@127.0.0.1:${port}/dcipher`, psql, stop };
+  return { url: `postgresql://postgres:${password}@127.0.0.1:${port}/dcipher`, socketDir, psql, stop };
 }

@@ -47,21 +47,24 @@ export function findNginx(env = process.env) {
 }
 
 /**
- * The secrets every API process shares (CAPTCHA_HMAC_KEY, SSO_SECRET_KEY) and the database password, generated on
- * first start into `<dataDir>/secrets.json` (mode 0600) and read from there after; never printed.
+ * The secrets every API process shares (CAPTCHA_HMAC_KEY, SSO_SECRET_KEY), the database password and the secret
+ * nginx proves itself with to the replicas (TRUSTED_PROXY_SECRET, decision 0095), generated on first start into
+ * `<dataDir>/secrets.json` (mode 0600) and read from there after; one missing from an older file is added. Never
+ * printed.
  */
 export function loadOrCreateSecrets(dataDir) {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    chmodSync(file, 0o600);
-    return JSON.parse(readFileSync(file, 'utf8'));
-  }
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const secrets = {
-    captchaHmacKey: randomBytes(32).toString('hex'),
-    ssoSecretKey: randomBytes(32).toString('hex'),
-    postgresPassword: randomBytes(18).toString('hex'),
+    captchaHmacKey: kept.captchaHmacKey ?? randomBytes(32).toString('hex'),
+    ssoSecretKey: kept.ssoSecretKey ?? randomBytes(32).toString('hex'),
+    postgresPassword: kept.postgresPassword ?? randomBytes(18).toString('hex'),
+    proxySecret: kept.proxySecret ?? randomBytes(32).toString('hex'),
   };
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  if (Object.keys(secrets).some((name) => kept[name] !== secrets[name])) {
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
   return secrets;
 }
 
@@ -267,6 +270,7 @@ export async function startProductionTopology(options = {}) {
     const prefix = join(dataDir, 'nginx');
     await mkdir(prefix, { recursive: true });
     const configFile = join(prefix, 'nginx.conf');
+    // It holds the proxy secret: the runner's only (nginx's master reads it; its workers never do).
     await writeFile(
       configFile,
       nginxMainConfig({
@@ -277,9 +281,12 @@ export async function startProductionTopology(options = {}) {
           remoteRoot: join(repositoryRoot, 'account-remote', 'dist'),
           manifest,
           rules: { siteRules, remoteRules },
+          proxySecret: secrets.proxySecret,
         }),
       }),
+      { mode: 0o600 },
     );
+    await chmod(configFile, 0o600);
     const checked = spawnSync(nginxBin, ['-t', '-q', '-p', prefix, '-c', configFile], { encoding: 'utf8' });
     if (checked.status !== 0) throw new Error(`nginx refused its configuration:\n${checked.stderr}`);
     const nginx = spawn(nginxBin, ['-p', prefix, '-c', configFile], {

@@ -1,13 +1,16 @@
 // The mail server of the one-machine production topology (docs/decisions/0077): the API sends through SMTP as in
 // production (outbox, background sender, retries), and this sink on 127.0.0.1 accepts every message and keeps it as
 // an .eml file in `dir`, delivering nothing. Just enough SMTP for a client without TLS or authentication.
+// The messages hold sign-in and password-reset links: each file is the runner's only (0600), in a directory only
+// the runner reaches (0700), whatever the umask (docs/decisions/0095).
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export async function startSmtpSink({ port, dir, host = '127.0.0.1' }) {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
   let count = 0;
   const sockets = new Set();
   const server = createServer((socket) => {
@@ -31,7 +34,10 @@ export async function startSmtpSink({ port, dir, host = '127.0.0.1' }) {
             inData = false;
             count += 1;
             const file = join(dir, `${Date.now()}-${process.pid}-${count}.eml`);
-            writeFileSync(file, `X-Sink-Recipients: ${recipients.join(', ')}\r\n${data.join('\r\n')}\r\n`);
+            writeFileSync(file, `X-Sink-Recipients: ${recipients.join(', ')}\r\n${data.join('\r\n')}\r\n`, {
+              mode: 0o600,
+            });
+            chmodSync(file, 0o600);
             data = [];
             recipients = [];
             reply('250 2.0.0 kept');

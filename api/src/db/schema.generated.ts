@@ -212,7 +212,6 @@ export interface Flows {
   state: Generated<string>;
   trendMetric: string;
   updatedAt: Generated<Timestamp>;
-  visibility: Generated<string>;
 }
 
 export interface FlowUploads {

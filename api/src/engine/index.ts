@@ -34,3 +34,4 @@ export {
   parseDocumentFile,
 } from './document-files.js';
 export { type HtmlTextOptions, htmlToText } from './html-text.js';
+export { type CsvCell, defuseFormulas, spreadsheetCsv } from './spreadsheet-csv.js';

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { ResultFile } from './analysis-executor.js';
 import type {
   AnalysisResult,
@@ -11,20 +10,15 @@ import type {
   RankedTerm,
   TrendSummary,
 } from './analysis-results.js';
-
-type Cell = string | number | null | undefined;
+import { type CsvCell, spreadsheetCsv } from './spreadsheet-csv.js';
 
 /**
- * A CSV file with a header row. Text cells opening with = + - @ (or a tab or carriage return) are prefixed with an
- * apostrophe (csv-stringify's `escape_formulas`), so a spreadsheet never runs a document's text as a formula; a
- * mention therefore reads `'@name` in the CSV (the JSON has it as written).
+ * A CSV file with a header row, written by the one CSV writer (`spreadsheetCsv`): a spreadsheet never runs a
+ * document's text as a formula, whatever its locale's separator; a mention therefore reads `'@name` in the CSV (the
+ * JSON has it as written).
  */
-export function csvFile(name: string, columns: readonly string[], rows: readonly Cell[][]): ResultFile {
-  return {
-    name,
-    mediaType: 'text/csv',
-    content: stringify(rows as Cell[][], { header: true, columns: [...columns], escape_formulas: true }),
-  };
+export function csvFile(name: string, columns: readonly string[], rows: readonly CsvCell[][]): ResultFile {
+  return { name, mediaType: 'text/csv', content: spreadsheetCsv(rows, columns) };
 }
 
 export function jsonFile(name: string, value: unknown): ResultFile {

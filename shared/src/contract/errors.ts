@@ -472,6 +472,8 @@ export const errorDefinitions = {
     blocked: workflowMessages.sourceBlocked,
     notFeed: workflowMessages.sourceNotFeed,
     unreachable: workflowMessages.sourceUnreachable,
+    timeout: workflowMessages.sourceTimeout,
+    invalidUrl: workflowMessages.sourceInvalidUrl,
   }),
   /** Readiness (0075): this process should not be sent requests now; `reason` says why (503). */
   NOT_READY: byReason(503, {

@@ -72,37 +72,82 @@ export const FlowInputSchema = v.object({
 });
 export type FlowInput = v.InferOutput<typeof FlowInputSchema>;
 
-const httpUrl = v.pipe(
+/**
+ * A feed's or page's address as the API keeps and fetches it (docs/decisions/0094): parsed as the WHATWG URL
+ * standard parses it (as `fetch` does), http or https only, without a backslash (which that standard reads as `/`)
+ * or a user name and password; its normalised form (`HTTP://Example.com` is `http://example.com/`). Undefined when
+ * the address is not one a workflow may fetch.
+ */
+export function normaliseSourceUrl(text: string): string | undefined {
+  if (text.includes('\\')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username !== '' || url.password !== '') return undefined;
+  return url.href;
+}
+
+const sourceUrl = v.pipe(
   v.string(validationMessages.required),
   v.trim(),
   v.nonEmpty(validationMessages.required),
   v.maxLength(2000, tooLong(2000)),
-  v.url(validationMessages.invalidUrl),
-  v.regex(/^https?:\/\//i, validationMessages.invalidUrl),
+  v.check((text) => !text.includes('\\'), workflowMessages.sourceUrlBackslash),
+  v.check((text) => {
+    try {
+      const url = new URL(text);
+      return url.username === '' && url.password === '';
+    } catch {
+      return true;
+    }
+  }, workflowMessages.sourceUrlCredentials),
+  v.check((text) => normaliseSourceUrl(text) !== undefined, workflowMessages.sourceUrlInvalid),
+  v.transform((text) => normaliseSourceUrl(text) ?? text),
 );
+
+const uploadedSource = v.object({
+  kind: v.literal('uploaded'),
+  group: v.literal('file'),
+  uploadId: uuid(workflowMessages.uploadNotFound),
+  /** Filled in by the API from the upload. */
+  fileName: v.optional(v.string()),
+  format: v.optional(v.picklist(fileFormats)),
+  documents: v.optional(count),
+});
+const starterSource = v.object({
+  kind: v.literal('starter'),
+  group: v.literal('file'),
+  sampleId: v.picklist(sampleIds, workflowMessages.unknownSample),
+  name: v.optional(v.string()),
+  documents: v.optional(count),
+});
 
 /** Where a flow's documents come from: an uploaded file, a sample dataset, an RSS feed or a public page. */
 export const FlowDataSourceSchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('uploaded'),
-    group: v.literal('file'),
-    uploadId: uuid(workflowMessages.uploadNotFound),
-    /** Filled in by the API from the upload. */
-    fileName: v.optional(v.string()),
-    format: v.optional(v.picklist(fileFormats)),
-    documents: v.optional(count),
-  }),
-  v.object({
-    kind: v.literal('starter'),
-    group: v.literal('file'),
-    sampleId: v.picklist(sampleIds, workflowMessages.unknownSample),
-    name: v.optional(v.string()),
-    documents: v.optional(count),
-  }),
-  v.object({ kind: v.literal('news'), group: v.literal('news'), format: v.literal('rss'), url: httpUrl }),
-  v.object({ kind: v.literal('public-url'), group: v.literal('url'), url: httpUrl }),
+  uploadedSource,
+  starterSource,
+  v.object({ kind: v.literal('news'), group: v.literal('news'), format: v.literal('rss'), url: sourceUrl }),
+  v.object({ kind: v.literal('public-url'), group: v.literal('url'), url: sourceUrl }),
 ]);
 export type FlowDataSource = v.InferOutput<typeof FlowDataSourceSchema>;
+
+/**
+ * A data source as a flow is answered with: an address kept before it was checked as it is now, and no longer
+ * accepted, is listed with `invalid: true` (shown without any user name or password) instead of failing the answer
+ * (docs/decisions/0094); a run of it is refused with `SOURCE_UNREACHABLE` `invalidUrl`.
+ */
+const storedUrl = { url: v.string(), invalid: v.optional(v.literal(true)) };
+export const FlowDataSourceOutSchema = v.variant('kind', [
+  uploadedSource,
+  starterSource,
+  v.object({ kind: v.literal('news'), group: v.literal('news'), format: v.literal('rss'), ...storedUrl }),
+  v.object({ kind: v.literal('public-url'), group: v.literal('url'), ...storedUrl }),
+]);
+export type FlowDataSourceOut = v.InferOutput<typeof FlowDataSourceOutSchema>;
 
 /** The spec's filter kinds. `location` and `fixedValue` are kept with the flow; the default engine does not apply them. */
 export const FlowFilterSchema = v.variant('kind', [
@@ -319,7 +364,7 @@ export const FlowSchema = v.object({
   trendMetric: v.picklist(trendMetrics),
   creativityLevel: v.picklist(creativityLevels),
   inputs: v.array(FlowInputSchema),
-  dataSources: v.array(FlowDataSourceSchema),
+  dataSources: v.array(FlowDataSourceOutSchema),
   filters: v.array(FlowFilterSchema),
   schedule: v.nullable(FlowScheduleSchema),
   paused: v.boolean(),

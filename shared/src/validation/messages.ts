@@ -373,6 +373,12 @@ export const workflowMessages = {
   sourceBlocked: 'This address cannot be fetched: it points to a private or local network.',
   sourceNotFeed: 'This address does not serve an RSS or Atom feed.',
   sourceUnreachable: 'This address could not be fetched. Check it and try again.',
+  sourceTimeout: 'This address took too long to answer. Try again later, or use another address.',
+  sourceInvalidUrl:
+    'This data source’s address can no longer be fetched. Edit the workflow and enter an http or https address.',
+  sourceUrlInvalid: 'Enter an http or https address, such as https://example.com/feed.xml.',
+  sourceUrlBackslash: 'An address may not contain a backslash (\\). Use / instead.',
+  sourceUrlCredentials: 'An address may not contain a user name or password.',
   dataSourcesRequired: 'Add at least one data source.',
   tooManyDataSources: 'A workflow takes at most 10 data sources.',
   inputInvalid: 'This value does not fit the input.',

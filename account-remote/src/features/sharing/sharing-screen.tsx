@@ -213,7 +213,12 @@ function ResourceSharingCard({
       {resource.mayGrant ? (
         <>
           <CheckboxField
-            label="Everyone in the organization can open it (read only)"
+            label={
+              resource.resource === 'workflow'
+                ? // A workflow's public role is its visibility (docs/decisions/0094).
+                  'Public: everyone in the organization can open it (read only), and anyone can read its last run and run it without signing in'
+                : 'Everyone in the organization can open it (read only)'
+            }
             checked={resource.publicRole !== null}
             disabled={busy}
             onChange={(event) => {

@@ -34,6 +34,7 @@ import { workflowsMigration } from './0038-workflows.js';
 import { billingWithoutSurprisesMigration } from './0039-billing-without-surprises.js';
 import { trialSignupPlanMigration } from './0040-trial-signup-plan.js';
 import { jobGroupsMigration } from './0041-job-groups.js';
+import { oneWorkflowVisibilityMigration } from './0042-one-workflow-visibility.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   billingWithoutSurprisesMigration,
   trialSignupPlanMigration,
   jobGroupsMigration,
+  oneWorkflowVisibilityMigration,
 ];

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { errorCodes, type FlowDataSource, type FlowFilter, type FlowInput } from '@dcipher/shared/contract';
+import {
+  errorCodes,
+  type FlowDataSource,
+  type FlowDataSourceOut,
+  type FlowFilter,
+  type FlowInput,
+  normaliseSourceUrl,
+} from '@dcipher/shared/contract';
 import { predefinedWorkflows, workflowInputKeys } from '@dcipher/shared/domain';
 import { XMLParser } from 'fast-xml-parser';
 import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js';
@@ -52,35 +59,89 @@ export function sampleDocuments(sampleId: string): Promise<AnalysisDocument[]> {
   return documents;
 }
 
-const sourceError = (reason: 'blocked' | 'notFeed' | 'unreachable') =>
+const sourceError = (reason: 'blocked' | 'notFeed' | 'unreachable' | 'timeout' | 'invalidUrl') =>
   new ApiError(errorCodes.sourceUnreachable, { params: { reason } });
+
+type UrlSource = Extract<FlowDataSource, { url: string }>;
+
+/**
+ * A feed or page source as a flow is answered with (docs/decisions/0094): its address normalised, or, when it was
+ * kept before addresses were checked as they are now and is not one a workflow may fetch, marked `invalid` and shown
+ * without any user name or password. One such row never fails a list.
+ */
+export function storedUrlSourceOut(source: UrlSource): FlowDataSourceOut {
+  const stored = typeof source.url === 'string' ? source.url : '';
+  const url = normaliseSourceUrl(stored);
+  if (url !== undefined) return { ...source, url };
+  let shown = stored.slice(0, 2000);
+  try {
+    const parsed = new URL(stored);
+    parsed.username = '';
+    parsed.password = '';
+    shown = parsed.href.slice(0, 2000);
+  } catch {
+    // Not an address at all: shown as it was kept.
+  }
+  return { ...source, url: shown, invalid: true };
+}
+
+/** The address a source is fetched at; one kept before addresses were checked, and not accepted now, is refused. */
+function fetchableUrl(source: UrlSource): string {
+  const url = normaliseSourceUrl(typeof source.url === 'string' ? source.url : '');
+  if (url === undefined) throw sourceError('invalidUrl');
+  return url;
+}
 
 const maxSourceBytes = 5 * 1024 * 1024;
 
-async function fetchText(fetcher: typeof fetch, url: string, signal?: AbortSignal): Promise<string> {
+/**
+ * A feed's or page's text. The time limit covers the whole fetch, headers and body: a body that trickles past it is
+ * `timeout`, one cut off midway (a reset) or a failed answer `unreachable`, a private address `blocked`; all are
+ * the declared `SOURCE_UNREACHABLE` (422), never an exception. The run's own signal (cancelled, its worker
+ * stopping) aborts as before.
+ */
+async function fetchText(
+  fetcher: typeof fetch,
+  url: string,
+  { signal, timeoutMs }: { signal?: AbortSignal | undefined; timeoutMs: number },
+): Promise<string> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const failure = (error: unknown) => {
+    if (signal?.aborted) return error;
+    if (timeout.aborted) return sourceError('timeout');
+    return sourceError(isOutboundRequestRefused(error) ? 'blocked' : 'unreachable');
+  };
   let response: Response;
   try {
     response = await fetcher(url, {
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       headers: { accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml, text/html' },
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw sourceError(isOutboundRequestRefused(error) ? 'blocked' : 'unreachable');
+    throw failure(error);
   }
-  if (!response.ok || !response.body) throw sourceError('unreachable');
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    throw sourceError('unreachable');
+  }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxSourceBytes) {
-      await reader.cancel();
-      throw sourceError('unreachable');
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxSourceBytes) {
+        await reader.cancel().catch(() => {});
+        throw sourceError('unreachable');
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    await reader.cancel().catch(() => {});
+    throw failure(error);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -184,11 +245,14 @@ export async function loadDocuments(
     dataSources,
     fetcher,
     signal,
+    timeoutMs = 15_000,
   }: {
     organizationId: string;
     dataSources: readonly FlowDataSource[];
     fetcher: typeof fetch;
     signal?: AbortSignal;
+    /** How long one feed or page may take, headers and body. */
+    timeoutMs?: number;
   },
 ): Promise<PricedDocument[]> {
   const documents: PricedDocument[] = [];
@@ -202,19 +266,14 @@ export async function loadDocuments(
       for (const document of await sampleDocuments(source.sampleId))
         documents.push({ ...document, usageCategory: 'SocialMedia' });
     } else if (source.kind === 'news') {
-      const text = await fetchText(fetcher, source.url, signal);
-      for (const document of parseFeed(text, source.url))
-        documents.push({ ...document, usageCategory: 'News' });
+      const url = fetchableUrl(source);
+      const text = await fetchText(fetcher, url, { signal, timeoutMs });
+      for (const document of parseFeed(text, url)) documents.push({ ...document, usageCategory: 'News' });
     } else {
-      const text = htmlToText(await fetchText(fetcher, source.url, signal));
+      const url = fetchableUrl(source);
+      const text = htmlToText(await fetchText(fetcher, url, { signal, timeoutMs }));
       if (text) {
-        documents.push({
-          id: source.url,
-          text,
-          source: new URL(source.url).host,
-          url: source.url,
-          usageCategory: 'News',
-        });
+        documents.push({ id: url, text, source: new URL(url).host, url, usageCategory: 'News' });
       }
     }
   }

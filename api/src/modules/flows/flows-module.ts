@@ -29,6 +29,7 @@ export const flowsModule = apiModule({
       fetcher: createSafeFetch({ allowLoopback: config.flows.allowLoopbackSources }),
       webUrl: config.webUrl,
       uploadMaxBytes: config.flows.uploadMaxBytes,
+      sourceTimeoutMs: (config.flows.sourceTimeoutSeconds ?? 15) * 1000,
       log: app.log,
     });
     app.decorate('flows', flows);

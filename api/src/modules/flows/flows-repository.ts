@@ -31,6 +31,7 @@ export interface StoredFlow {
   nextRunAt: Date | null;
   paused: boolean;
   notifications: boolean;
+  /** Derived from the resource's public role, its one source of truth (docs/decisions/0094). */
   visibility: 'private' | 'public';
   state: string;
   createdAt: Date;
@@ -61,13 +62,13 @@ const flowSelection = (database: Queryable) =>
       'flows.nextRunAt',
       'flows.paused',
       'flows.notifications',
-      'flows.visibility',
       'flows.state',
       'flows.createdAt',
       'flows.updatedAt',
     ]);
 
-const toFlow = (row: Record<string, unknown>) => row as unknown as StoredFlow;
+const toFlow = (row: Record<string, unknown>): StoredFlow =>
+  ({ ...row, visibility: row.publicRole ? 'public' : 'private' }) as unknown as StoredFlow;
 
 /** One flow of the organization (or, without `organizationId`, of any: the public calls); `lock` locks its row. */
 export async function findFlow(
@@ -145,7 +146,6 @@ export interface FlowColumns {
   nextRunAt: Date | null;
   paused: boolean;
   notifications: boolean;
-  visibility: 'private' | 'public';
 }
 
 /** The flow's row; its resource (id, name, owner) is created first by the caller. */

@@ -6,6 +6,7 @@ import {
   type Flow,
   type FlowCost,
   type FlowDataSource,
+  type FlowDataSourceOut,
   type FlowFilter,
   type FlowInput,
   type FlowRun,
@@ -43,6 +44,7 @@ import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { backgroundQueues } from '../../jobs/background-jobs.js';
 import type { Jobs } from '../../jobs/jobs.js';
+import { recordActivity } from '../activity-log/activity-log.js';
 import { creditBalance } from '../credits/credit-repository.js';
 import { ensureOrganization, lockOrganization } from '../people/organization-repository.js';
 import { findNamedMembers } from '../people/resource-people.js';
@@ -57,6 +59,7 @@ import {
   type RunSettings,
   sampleDocuments,
   selectDocuments,
+  storedUrlSourceOut,
 } from './flow-sources.js';
 import {
   advanceNextRun,
@@ -100,6 +103,7 @@ import {
   predefinedInputs,
   starterColumns,
 } from './flows-starter.js';
+import { nextSlot } from './schedule-slots.js';
 
 export const flowQueues = {
   run: backgroundQueues.flowsRun,
@@ -163,42 +167,6 @@ const subjectOf = (caller: AuthenticatedUser) => ({
   internalAdmin: caller.internalAdmin,
 });
 
-const monthsOf: Record<ScheduleFrequency, number> = {
-  daily: 0,
-  weekly: 0,
-  monthly: 1,
-  quarterly: 3,
-  semiannual: 6,
-  annual: 12,
-  biennial: 24,
-};
-
-/** The schedule's slot after `start` by `steps` periods. */
-function slotAt(start: Date, frequency: ScheduleFrequency, steps: number): Date {
-  if (frequency === 'daily') return new Date(start.getTime() + steps * 86_400_000);
-  if (frequency === 'weekly') return new Date(start.getTime() + steps * 7 * 86_400_000);
-  const at = new Date(start);
-  at.setUTCMonth(at.getUTCMonth() + steps * monthsOf[frequency]);
-  return at;
-}
-
-/** The first slot of the schedule at or after `after` (strictly after with `strict`). */
-export function nextSlot(start: Date, frequency: ScheduleFrequency, after: Date, strict = false): Date {
-  if (strict ? start > after : start >= after) return start;
-  const period =
-    frequency === 'daily'
-      ? 86_400_000
-      : frequency === 'weekly'
-        ? 7 * 86_400_000
-        : monthsOf[frequency] * 28 * 86_400_000;
-  let steps = Math.max(0, Math.floor((after.getTime() - start.getTime()) / period) - 1);
-  for (;;) {
-    const slot = slotAt(start, frequency, steps);
-    if (strict ? slot > after : slot >= after) return slot;
-    steps += 1;
-  }
-}
-
 export interface FlowServiceDependencies {
   database: Database;
   jobs: Jobs;
@@ -208,6 +176,8 @@ export interface FlowServiceDependencies {
   fetcher: typeof fetch;
   webUrl: string;
   uploadMaxBytes: number;
+  /** How long one feed or page may take to fetch, headers and body (docs/decisions/0094). */
+  sourceTimeoutMs?: number;
   log: {
     info(details: object, text: string): void;
     warn(details: object, text: string): void;
@@ -224,6 +194,7 @@ export function createFlowService({
   fetcher,
   webUrl,
   uploadMaxBytes,
+  sourceTimeoutMs = 15_000,
   log,
 }: FlowServiceDependencies) {
   /** Runs executing in this process, to stop when their flow is deleted. */
@@ -302,9 +273,9 @@ export function createFlowService({
     });
   }
 
-  async function dataSourcesOut(queryable: Queryable, flow: StoredFlow): Promise<FlowDataSource[]> {
+  async function dataSourcesOut(queryable: Queryable, flow: StoredFlow): Promise<FlowDataSourceOut[]> {
     const sources = flow.dataSources as FlowDataSource[];
-    const out: FlowDataSource[] = [];
+    const out: FlowDataSourceOut[] = [];
     for (const source of sources) {
       if (source.kind === 'uploaded') {
         const upload = await findUpload(queryable, flow.organizationId, source.uploadId);
@@ -319,7 +290,7 @@ export function createFlowService({
       } else if (source.kind === 'starter') {
         const sample = predefinedWorkflows.find((workflow) => workflow.sample.id === source.sampleId)?.sample;
         out.push({ ...source, ...(sample && { name: sample.name, documents: sample.documents }) });
-      } else out.push(source);
+      } else out.push(storedUrlSourceOut(source));
     }
     return out;
   }
@@ -408,6 +379,7 @@ export function createFlowService({
       organizationId,
       dataSources: settings.dataSources,
       fetcher,
+      timeoutMs: sourceTimeoutMs,
       ...(signal && { signal }),
     });
     return selectDocuments(all, settings, { maxDocuments });
@@ -963,7 +935,9 @@ export function createFlowService({
         await database.transaction(async (transaction) => {
           // Names are checked with the organization locked: two renames cannot both take one name.
           await lockOrganization(transaction, caller.organizationId);
-          const { flow } = await requireFlow(transaction, caller, flowId, 'update', { lock: true });
+          const { flow, resourceRole } = await requireFlow(transaction, caller, flowId, 'update', {
+            lock: true,
+          });
           if (input.name !== undefined && input.name !== flow.name) {
             if (await flowNameTaken(transaction, caller.organizationId, input.name, flow.id)) {
               throw new ApiError(errorCodes.flowNameTaken);
@@ -997,8 +971,20 @@ export function createFlowService({
             changes.paused = false;
           }
           if (input.visibility !== undefined && input.visibility !== flow.visibility) {
-            changes.visibility = input.visibility;
-            await setPublicRole(transaction, flow.id, input.visibility === 'public' ? 'viewer' : null);
+            // Visibility is the sharing API's: its rule (grant, owners and admins) and its one source of truth,
+            // the resource's public role (docs/decisions/0094).
+            if (!allows(caller, 'grant', resourceRole)) {
+              throw new ForbiddenError({ reason: 'resourcePermission', action: 'grant' });
+            }
+            const isPublic = input.visibility === 'public';
+            await setPublicRole(transaction, flow.id, isPublic ? 'viewer' : null);
+            await recordActivity(transaction, {
+              organizationId: caller.organizationId,
+              actor: { userId: caller.id },
+              action: 'role.updated',
+              subject: input.name ?? flow.name,
+              details: { public: isPublic },
+            });
           }
           await updateFlowColumns(transaction, flow.id, changes);
         });

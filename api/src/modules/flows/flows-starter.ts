@@ -69,17 +69,24 @@ export function predefinedInputs(
 /** Creates a flow and its resource in the caller's transaction (also sign-up's "Try it" and the store's). */
 export async function insertFlowWithResource(
   queryable: Queryable,
-  flow: FlowColumns & { id?: string; name: string; organizationId: string; ownerUserId: string },
+  flow: FlowColumns & {
+    id?: string;
+    name: string;
+    organizationId: string;
+    ownerUserId: string;
+    visibility?: 'private' | 'public';
+  },
 ): Promise<string> {
   const id = flow.id ?? randomUUID();
-  const { name, ownerUserId, ...columns } = flow;
+  const { name, ownerUserId, visibility, ...columns } = flow;
   await ensureResource(queryable, {
     id,
     organizationId: flow.organizationId,
     type: 'workflow',
     name,
     ownerUserId,
-    publicRole: flow.visibility === 'public' ? 'viewer' : null,
+    // The resource's public role is the flow's visibility (docs/decisions/0094).
+    publicRole: visibility === 'public' ? 'viewer' : null,
   });
   await insertFlow(queryable, { ...columns, id });
   return id;
@@ -102,7 +109,6 @@ export function starterColumns(predefinedFlowId: string): FlowColumns {
     nextRunAt: null,
     paused: false,
     notifications: true,
-    visibility: 'private',
   };
 }
 

@@ -142,6 +142,23 @@ describe('organization activity: days and export (issue 25)', () => {
     assert.ok(!theirFile.text.includes('Belgium'));
   });
 
+  it('defuses a formula after a `;` too, for spreadsheets whose locale separates with it (0094)', async () => {
+    await entry(ours.id, '2026-05-05T10:00:00Z', 'organization.updated', 'x;=1+1', {
+      from: 'y',
+      to: 'x;=1+1',
+    });
+    const file = (
+      await get('/organization/activity/export?from=2026-05-05&to=2026-05-05', ours.admin)
+    ).json();
+    assert.equal(file.entries, 1);
+    // Quoted, so a `;` spreadsheet reads one cell, and the formula behind an apostrophe.
+    assert.ok(file.text.includes(`,"x;'=1+1"`), file.text);
+    const cells = (
+      parse(file.text, { delimiter: ';', relax_quotes: true, relax_column_count: true }) as string[][]
+    ).flat();
+    assert.ok(!cells.some((cell) => /^\s*[=+\-@]/.test(cell)), file.text);
+  });
+
   it('refuses bad days with a clear 400 on the list and the export, and non-admins with 403', async () => {
     for (const path of ['/organization/activity', '/organization/activity/export']) {
       for (const [query, field, message] of [

@@ -15,9 +15,9 @@ import {
   cloudRegionList,
   describeActivity,
 } from '@dcipher/shared/domain';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
+import { spreadsheetCsv } from '../../engine/index.js';
 import { ApiError, ValidationError } from '../../http/api-error.js';
 import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
 import { listActivity, recordActivity } from '../activity-log/activity-log.js';
@@ -164,8 +164,8 @@ export function registerOrganizationSettingsRoutes(
     return {
       fileName: `dcipher-activity${range ? `-${range}` : ''}.csv`,
       contentType: 'text/csv' as const,
-      // Text opening with = + - @ is prefixed with an apostrophe: a spreadsheet never runs a name as a formula.
-      text: stringify(rows, { header: true, columns: activityCsvColumns, escape_formulas: true }),
+      // The one CSV writer: a spreadsheet never runs a name as a formula, whatever its separator (0094).
+      text: spreadsheetCsv(rows, activityCsvColumns),
       entries: entries.length,
       truncated: total > entries.length,
     };
