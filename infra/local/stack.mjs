@@ -201,13 +201,13 @@ Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}
 Press Ctrl-C to stop.`);
     // Ctrl-C reaches this process twice (from the terminal, to the whole process group, and forwarded by npm):
     // the second one must not end it before the stack has stopped, so the handlers stay and stop once.
-    let stopping;
-    const shutdown = () => {
-      stopping ??= (async () => {
-        console.log('\nStopping…');
-        await stack.stop();
-        process.exit(0);
-      })();
+    let stopping = false;
+    const shutdown = async () => {
+      if (stopping) return;
+      stopping = true;
+      console.log('\nStopping…');
+      await stack.stop();
+      process.exit(0);
     };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
