@@ -33,3 +33,18 @@ export {
   type ParsedDocumentFile,
   parseDocumentFile,
 } from './document-files.js';
+export { defaultUnpackLimits, type UnpackLimits } from './file-limits.js';
+export {
+  defaultFileParseLimits,
+  type ParsedFileSummary,
+  parseDocumentFileIsolated,
+} from './isolated-document-file.js';
+export {
+  runWorkerTask,
+  serveWorkerTask,
+  WorkerLimitError,
+  WorkerTaskError,
+  type WorkerTaskFailure,
+  type WorkerTaskLimits,
+  workerModule,
+} from './worker-task.js';

@@ -572,7 +572,9 @@ export async function insertUpload(
     fileName: string;
     format: string;
     bytes: Buffer;
-    documents: unknown[];
+    /** The documents as UTF-8 JSON, written by the worker that read the file: stored as they are. */
+    documentsJson: Uint8Array;
+    documentCount: number;
   },
 ): Promise<StoredUpload> {
   return db(database)
@@ -584,8 +586,9 @@ export async function insertUpload(
       format: upload.format,
       bytes: upload.bytes,
       byteCount: upload.bytes.byteLength,
-      documents: jsonb(upload.documents),
-      documentCount: upload.documents.length,
+      // Sent as bytes and decoded by the database: this thread never turns a 50 MB file's documents into a string.
+      documents: sql<Json>`convert_from(${Buffer.from(upload.documentsJson.buffer, upload.documentsJson.byteOffset, upload.documentsJson.byteLength)}, 'UTF8')::jsonb`,
+      documentCount: upload.documentCount,
     })
     .returning(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
     .executeTakeFirstOrThrow();

@@ -33,8 +33,11 @@ import {
   AnalysisAbortedError,
   type AnalysisExecutor,
   DocumentFileError,
+  defaultFileParseLimits,
   documentFileFormats,
-  parseDocumentFile,
+  type ParsedFileSummary,
+  parseDocumentFileIsolated,
+  type WorkerTaskLimits,
 } from '../../engine/index.js';
 import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
@@ -175,6 +178,8 @@ export interface FlowServiceDependencies {
   fetcher: typeof fetch;
   webUrl: string;
   uploadMaxBytes: number;
+  /** How long and how much heap reading one uploaded file may take in its worker (docs/decisions/0090). */
+  fileParseLimits?: WorkerTaskLimits;
   log: { info(details: object, text: string): void; warn(details: object, text: string): void };
 }
 
@@ -187,6 +192,7 @@ export function createFlowService({
   fetcher,
   webUrl,
   uploadMaxBytes,
+  fileParseLimits = defaultFileParseLimits,
   log,
 }: FlowServiceDependencies) {
   /** Runs executing in this process, to stop when their flow is deleted. */
@@ -1125,8 +1131,16 @@ export function createFlowService({
       caller: AuthenticatedUser,
       body: { fileName: string; contentBase64: string },
     ): Promise<FlowUpload> {
-      const rejected = (reason: 'format' | 'tooLarge' | 'unreadable' | 'empty' | 'notBase64') =>
-        new ApiError(errorCodes.uploadRejected, { params: { reason } });
+      const rejected = (
+        reason:
+          | 'format'
+          | 'tooLarge'
+          | 'unreadable'
+          | 'empty'
+          | 'notBase64'
+          | 'expandsTooMuch'
+          | 'tooComplex',
+      ) => new ApiError(errorCodes.uploadRejected, { params: { reason } });
       const extension = body.fileName.includes('.')
         ? body.fileName.slice(body.fileName.lastIndexOf('.') + 1).toLowerCase()
         : '';
@@ -1138,32 +1152,32 @@ export function createFlowService({
       const { maxFileBytes } = await usage.planLimits(database, caller.organizationId);
       const maxBytes = maxFileBytes > 0 ? Math.min(maxFileBytes, uploadMaxBytes) : uploadMaxBytes;
       if (bytes.byteLength > maxBytes) throw rejected('tooLarge');
-      let documents: PricedDocument[] | Awaited<ReturnType<typeof parseDocumentFile>>['documents'];
-      let format: string;
+      // Read in a worker with a heap ceiling and a time limit, zips and PDFs checked before they are inflated
+      // (docs/decisions/0090): no file holds this process's event loop or takes it down.
+      let parsed: ParsedFileSummary;
       try {
-        const parsed = await parseDocumentFile(
-          { name: body.fileName, content: new Uint8Array(bytes) },
+        parsed = await parseDocumentFileIsolated(
+          { name: body.fileName, content: bytes },
           { maxBytes, maxDocuments: flowRunDocumentsMax * 5 },
+          { limits: fileParseLimits },
         );
-        documents = parsed.documents;
-        format = parsed.format;
       } catch (error) {
         if (!(error instanceof DocumentFileError)) throw rejected('unreadable');
         if (error.code === 'file-empty' || error.code === 'no-documents') throw rejected('empty');
         if (error.code === 'unsupported-format') throw rejected('format');
         if (error.code === 'file-too-large') throw rejected('tooLarge');
+        if (error.code === 'expands-too-much') throw rejected('expandsTooMuch');
+        if (error.code === 'too-complex') throw rejected('tooComplex');
         throw rejected('unreadable');
       }
       const stored = await insertUpload(database, {
         organizationId: caller.organizationId,
         uploadedBy: caller.id,
         fileName: body.fileName,
-        format,
+        format: parsed.format,
         bytes,
-        documents: documents.map((document) => ({
-          ...document,
-          ...(document.publishedAt instanceof Date && { publishedAt: document.publishedAt.toISOString() }),
-        })),
+        documentsJson: parsed.documentsJson,
+        documentCount: parsed.documentCount,
       });
       return {
         id: stored.id,
@@ -1171,7 +1185,7 @@ export function createFlowService({
         format: stored.format as FlowUpload['format'],
         bytes: stored.byteCount,
         documents: stored.documentCount,
-        preview: documents.slice(0, 3).map((document) => document.text.slice(0, 200)),
+        preview: parsed.preview,
         createdAt: new Date(stored.createdAt).toISOString(),
       };
     },
