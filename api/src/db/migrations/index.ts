@@ -33,6 +33,7 @@ import { sessionChangeNotificationsMigration } from './0037-session-change-notif
 import { workflowsMigration } from './0038-workflows.js';
 import { billingWithoutSurprisesMigration } from './0039-billing-without-surprises.js';
 import { trialSignupPlanMigration } from './0040-trial-signup-plan.js';
+import { runDocumentsMigration } from './0041-run-documents.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   workflowsMigration,
   billingWithoutSurprisesMigration,
   trialSignupPlanMigration,
+  runDocumentsMigration,
 ];

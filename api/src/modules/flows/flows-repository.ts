@@ -608,17 +608,50 @@ export async function findUpload(
     .executeTakeFirst();
 }
 
-export async function findUploadDocuments(
+/** An upload's stored documents as JSON text: parsed where it suits the caller (a worker), not by the driver. */
+export async function findUploadDocumentsJson(
   database: Queryable,
   organizationId: string,
   id: string,
-): Promise<unknown[] | undefined> {
+): Promise<string | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db(database)
     .selectFrom('flowUploads')
-    .select('documents')
+    .select(sql<string>`documents::text`.as('documents'))
     .where('organizationId', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row?.documents;
+}
+
+// The documents a run was priced for (docs/decisions/0091).
+
+/** Keeps the run's priced documents (UTF-8 JSON bytes of PricedDocument[]) with it. */
+export async function insertRunDocuments(
+  database: Queryable,
+  runId: string,
+  documents: { json: Uint8Array; count: number },
+): Promise<void> {
+  await db(database)
+    .insertInto('flowRunDocuments')
+    .values({
+      runId,
+      documentCount: documents.count,
+      documents: sql<Json>`convert_from(${Buffer.from(documents.json.buffer, documents.json.byteOffset, documents.json.byteLength)}, 'UTF8')::jsonb`,
+    })
+    .execute();
+}
+
+/** The run's priced documents; undefined for a run started before they were kept. */
+export async function findRunDocuments(database: Queryable, runId: string): Promise<unknown[] | undefined> {
+  const row = await db(database)
+    .selectFrom('flowRunDocuments')
+    .select('documents')
+    .where('runId', '=', runId)
+    .executeTakeFirst();
   return row ? (row.documents as unknown[]) : undefined;
+}
+
+export async function deleteRunDocuments(database: Queryable, runId: string): Promise<void> {
+  await db(database).deleteFrom('flowRunDocuments').where('runId', '=', runId).execute();
 }

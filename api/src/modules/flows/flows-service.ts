@@ -24,6 +24,7 @@ import {
   predefinedWorkflows,
   type ResourceGrant,
   type ScheduleFrequency,
+  workflowInputKeys,
 } from '@dcipher/shared/domain';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
@@ -52,16 +53,16 @@ import type { UsageService } from '../usage/usage-service.js';
 import { insightsOf } from './flow-insights.js';
 import {
   engineOptions,
-  loadDocuments,
   type PricedDocument,
   type RunSettings,
+  readSources,
   sampleDocuments,
-  selectDocuments,
 } from './flow-sources.js';
 import {
   advanceNextRun,
   countFlowsOfType,
   deleteFlowResource,
+  deleteRunDocuments,
   type FlowColumns,
   findActiveRun,
   findDueFlows,
@@ -72,10 +73,12 @@ import {
   findRunByIdempotencyKey,
   findRunByJob,
   findRunByNumber,
+  findRunDocuments,
   findRunFile,
   findUpload,
   flowNameTaken,
   insertRun,
+  insertRunDocuments,
   insertRunFiles,
   insertUpload,
   isUniqueViolation,
@@ -99,6 +102,7 @@ import {
   predefinedInputs,
   starterColumns,
 } from './flows-starter.js';
+import { type DocumentSelection, selectRunDocuments } from './run-documents.js';
 
 export const flowQueues = {
   run: backgroundQueues.flowsRun,
@@ -366,35 +370,70 @@ export function createFlowService({
 
   // Prices and runs.
 
-  /** The documents a run of these settings analyses, by usage category. */
+  /**
+   * The documents a run of these settings analyses (docs/decisions/0091): the sources read here (each upload once,
+   * feeds and pages fetched), chosen in a worker when there is much to read. Their count by usage category is the
+   * price; the documents themselves (unless `countsOnly`) are kept with the run.
+   */
   async function documentsFor(
     organizationId: string,
     settings: RunSettings,
-    { maxDocuments, signal }: { maxDocuments: number; signal?: AbortSignal },
-  ): Promise<PricedDocument[]> {
-    const all = await loadDocuments(database, {
+    {
+      maxDocuments,
+      signal,
+      countsOnly = false,
+    }: { maxDocuments: number; signal?: AbortSignal; countsOnly?: boolean },
+  ): Promise<DocumentSelection> {
+    const texts = await readSources(database, {
       organizationId,
       dataSources: settings.dataSources,
       fetcher,
       ...(signal && { signal }),
     });
-    return selectDocuments(all, settings, { maxDocuments });
+    return selectRunDocuments({ settings, maxDocuments, now: Date.now(), texts, countsOnly });
   }
 
-  const countsOf = (documents: readonly PricedDocument[]) => {
-    const counts = new Map<'SocialMedia' | 'News', number>();
-    for (const document of documents)
-      counts.set(document.usageCategory, (counts.get(document.usageCategory) ?? 0) + 1);
-    return counts;
-  };
+  /**
+   * A price without reading any document, when the sources are uploads and samples and nothing but the article
+   * limit narrows them: their counts are known (kept at upload). Undefined when the documents must be read.
+   */
+  async function countsWithoutReading(
+    organizationId: string,
+    settings: RunSettings,
+    maxDocuments: number,
+  ): Promise<DocumentSelection | undefined> {
+    const focus = settings.inputs.find((input) => input.key === workflowInputKeys.focusTerms)?.value;
+    if (typeof focus === 'string' && focus.trim() !== '') return undefined;
+    if (
+      settings.filters.some(
+        (filter) => filter.kind === 'dateRelative' || (filter.kind === 'sources' && filter.value.length > 0),
+      )
+    ) {
+      return undefined;
+    }
+    let total = 0;
+    for (const source of settings.dataSources) {
+      if (source.kind === 'uploaded') {
+        const upload = await findUpload(database, organizationId, source.uploadId);
+        if (!upload) throw notFound('upload');
+        total += upload.documentCount;
+      } else if (source.kind === 'starter') {
+        const sample = predefinedWorkflows.find((workflow) => workflow.sample.id === source.sampleId)?.sample;
+        if (!sample) throw notFound('upload');
+        total += sample.documents;
+      } else return undefined;
+    }
+    const count = Math.min(total, engineOptions(settings, { maxDocuments }).articleLimit);
+    return { count, counts: count > 0 ? [['SocialMedia', count]] : [], json: new Uint8Array() };
+  }
 
   async function costOf(
     queryable: Queryable,
     organizationId: string,
-    documents: readonly PricedDocument[],
+    selection: DocumentSelection,
   ): Promise<FlowCost> {
     const lines: FlowCost['lines'] = [];
-    for (const [usageCategory, quantity] of countsOf(documents)) {
+    for (const [usageCategory, quantity] of selection.counts) {
       const quote = await usage.quote(queryable, organizationId, usageCategory, quantity);
       lines.push({
         usageCategory,
@@ -409,7 +448,7 @@ export function createFlowService({
     const balance = await creditBalance(queryable, organizationId);
     const allowed = creditsNeeded <= balance;
     return {
-      documents: documents.length,
+      documents: selection.count,
       lines,
       creditsNeeded,
       balance,
@@ -452,6 +491,7 @@ export function createFlowService({
       if (earlier) return earlier;
     }
     const maxDocuments = Math.min(options.maxDocuments ?? flowRunDocumentsMax, flowRunDocumentsMax);
+    // The documents priced are the documents analysed: chosen now and kept with the run (0091).
     const documents = await documentsFor(flow.organizationId, options.settings, { maxDocuments });
     const free = options.free ?? flow.organizationId === workflowStoreOrganization.id;
     const runId = randomUUID();
@@ -466,7 +506,7 @@ export function createFlowService({
         if (await findActiveRun(transaction, flow.id)) throw conflict('runInProgress');
         const reservation: ReservationLine[] = [];
         if (!free) {
-          const counts = [...countsOf(documents)];
+          const counts = documents.counts;
           for (const [index, [usageCategory, quantity]] of counts.entries()) {
             const idempotencyKey = index === 0 ? `flow-run:${runId}` : `flow-run:${runId}:${usageCategory}`;
             const reserved = await usage.reserve(transaction, {
@@ -481,7 +521,7 @@ export function createFlowService({
         }
         const jobId = await jobs.enqueue(flowQueues.run, { runId }, { into: transaction });
         if (!jobId) throw new Error('the run job was not queued');
-        return insertRun(transaction, {
+        const inserted = await insertRun(transaction, {
           id: runId,
           flowId: flow.id,
           organizationId: flow.organizationId,
@@ -491,7 +531,7 @@ export function createFlowService({
           type: flow.flowType === 'customFlow' ? 'customFlow' : 'predefinedFlow',
           settings: { ...options.settings, maxDocuments },
           startedBy: options.startedBy,
-          documentsEstimated: documents.length,
+          documentsEstimated: documents.count,
           reservation,
           creditsReserved: reservation.reduce((sum, line) => sum + line.credits, 0),
           free,
@@ -499,6 +539,8 @@ export function createFlowService({
           scheduleSlot: options.scheduleSlot ?? null,
           idempotencyKey: options.idempotencyKey ?? null,
         });
+        await insertRunDocuments(transaction, runId, { json: documents.json, count: documents.count });
+        return inserted;
       });
     } catch (error) {
       // Another request started a run of the flow (or used the key) at the same moment.
@@ -560,6 +602,7 @@ export function createFlowService({
         });
       }
       if (ending.files) await insertRunFiles(transaction, runId, ending.files);
+      await deleteRunDocuments(transaction, runId);
       await markRunEnded(transaction, runId, {
         ...(ending.jobId !== undefined && { jobId: ending.jobId }),
         from,
@@ -625,10 +668,22 @@ export function createFlowService({
     try {
       let documents: PricedDocument[];
       try {
-        documents = await documentsFor(run.organizationId, settings, {
-          maxDocuments: settings.maxDocuments,
-          signal,
-        });
+        // What was priced at start, never more (0091); a run started before they were kept reads its sources
+        // again, cut at what was priced.
+        const kept = (await findRunDocuments(database, run.id)) as PricedDocument[] | undefined;
+        documents = (
+          kept ??
+          (JSON.parse(
+            Buffer.from(
+              (
+                await documentsFor(run.organizationId, settings, {
+                  maxDocuments: settings.maxDocuments,
+                  signal,
+                })
+              ).json,
+            ).toString('utf8'),
+          ) as PricedDocument[])
+        ).slice(0, run.documentsEstimated);
       } catch (error) {
         if (signal.aborted) throw error;
         const message =
@@ -1000,10 +1055,15 @@ export function createFlowService({
           filters: (body.filters ?? []) as FlowFilter[],
         };
       }
-      const documents = await documentsFor(caller.organizationId, settings, {
-        maxDocuments: flowRunDocumentsMax,
-      });
-      return costOf(database, caller.organizationId, documents);
+      // Counts kept at upload price most checks without reading a document; the rest are chosen off the event
+      // loop, counted only (0091).
+      const selection =
+        (await countsWithoutReading(caller.organizationId, settings, flowRunDocumentsMax)) ??
+        (await documentsFor(caller.organizationId, settings, {
+          maxDocuments: flowRunDocumentsMax,
+          countsOnly: true,
+        }));
+      return costOf(database, caller.organizationId, selection);
     },
 
     async credits(body: { documents: number; newsDocuments?: number }) {
