@@ -8,7 +8,7 @@ import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js'
 import type { Queryable } from '../../db/database.js';
 import { type AnalysisDocument, parseDocumentFile } from '../../engine/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { findUploadDocumentsJson } from './flows-repository.js';
+import { findUpload, findUploadDocumentsJson } from './flows-repository.js';
 
 /**
  * Where a run's documents come from (docs/decisions/0071): uploads' stored documents, the sample datasets shipped
@@ -195,6 +195,8 @@ export interface RunSettings {
 export interface SourceTexts {
   uploads: [uploadId: string, documentsJson: string][];
   fetched: [sourceIndex: number, body: string][];
+  /** Uploads left for a worker to read with a connection of its own (their file sizes, to judge the work by). */
+  unread?: { organizationId: string; uploads: [uploadId: string, bytes: number][] };
 }
 
 /** Reads the sources' texts: the I/O of loading documents, done on the API's thread (it waits, it does not work). */
@@ -205,18 +207,28 @@ export async function readSources(
     dataSources,
     fetcher,
     signal,
+    leaveUploads = false,
   }: {
     organizationId: string;
     dataSources: readonly FlowDataSource[];
     fetcher: typeof fetch;
     signal?: AbortSignal;
+    /** Leave the uploads' documents unread (only checked), for a worker that reads them itself. */
+    leaveUploads?: boolean;
   },
 ): Promise<SourceTexts> {
   const uploads = new Map<string, string>();
+  const unread = new Map<string, number>();
   const fetched: SourceTexts['fetched'] = [];
   for (const [index, source] of dataSources.entries()) {
     if (source.kind === 'uploaded') {
-      if (uploads.has(source.uploadId)) continue;
+      if (uploads.has(source.uploadId) || unread.has(source.uploadId)) continue;
+      if (leaveUploads) {
+        const upload = await findUpload(database, organizationId, source.uploadId);
+        if (!upload) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+        unread.set(source.uploadId, upload.byteCount);
+        continue;
+      }
       const stored = await findUploadDocumentsJson(database, organizationId, source.uploadId);
       if (stored === undefined) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
       uploads.set(source.uploadId, stored);
@@ -229,7 +241,11 @@ export async function readSources(
       fetched.push([index, await fetchText(fetcher, source.url, signal)]);
     }
   }
-  return { uploads: [...uploads], fetched };
+  return {
+    uploads: [...uploads],
+    fetched,
+    ...(unread.size > 0 && { unread: { organizationId, uploads: [...unread] } }),
+  };
 }
 
 /** The sources' documents from their texts, with the usage category each is priced in (the CPU part of loading). */

@@ -29,6 +29,7 @@ export const flowsModule = apiModule({
       fetcher: createSafeFetch({ allowLoopback: config.flows.allowLoopbackSources }),
       webUrl: config.webUrl,
       uploadMaxBytes: config.flows.uploadMaxBytes,
+      ...(config.database.kind === 'postgres' && { workerDatabaseUrl: config.database.url }),
       log: app.log,
     });
     app.decorate('flows', flows);

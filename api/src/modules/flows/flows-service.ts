@@ -184,6 +184,8 @@ export interface FlowServiceDependencies {
   uploadMaxBytes: number;
   /** How long and how much heap reading one uploaded file may take in its worker (docs/decisions/0090). */
   fileParseLimits?: WorkerTaskLimits;
+  /** PostgreSQL's address, for workers to read uploads' documents with connections of their own; none on PGlite. */
+  workerDatabaseUrl?: string;
   log: { info(details: object, text: string): void; warn(details: object, text: string): void };
 }
 
@@ -197,6 +199,7 @@ export function createFlowService({
   webUrl,
   uploadMaxBytes,
   fileParseLimits = defaultFileParseLimits,
+  workerDatabaseUrl,
   log,
 }: FlowServiceDependencies) {
   /** Runs executing in this process, to stop when their flow is deleted. */
@@ -384,13 +387,23 @@ export function createFlowService({
       countsOnly = false,
     }: { maxDocuments: number; signal?: AbortSignal; countsOnly?: boolean },
   ): Promise<DocumentSelection> {
+    // On PostgreSQL a worker reads the uploads' documents through a connection of its own: megabytes of JSON never
+    // cross this thread (on PGlite, in this process, they are read here).
     const texts = await readSources(database, {
       organizationId,
       dataSources: settings.dataSources,
       fetcher,
       ...(signal && { signal }),
+      leaveUploads: workerDatabaseUrl !== undefined,
     });
-    return selectRunDocuments({ settings, maxDocuments, now: Date.now(), texts, countsOnly });
+    return selectRunDocuments({
+      ...(workerDatabaseUrl && { databaseUrl: workerDatabaseUrl }),
+      settings,
+      maxDocuments,
+      now: Date.now(),
+      texts,
+      countsOnly,
+    });
   }
 
   /**

@@ -1,3 +1,5 @@
+import { errorCodes } from '@dcipher/shared/contract';
+import { createPostgresDatabase } from '../../db/postgres-database.js';
 import {
   runWorkerTask,
   WorkerLimitError,
@@ -7,6 +9,7 @@ import {
 } from '../../engine/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { documentsOfSources, type RunSettings, type SourceTexts, selectDocuments } from './flow-sources.js';
+import { findUploadDocumentsJson } from './flows-repository.js';
 
 /**
  * The documents a run analyses, chosen off the API's event loop when there is much to read (issue 32,
@@ -22,6 +25,8 @@ export interface DocumentSelection {
 }
 
 export interface SelectionInput {
+  /** PostgreSQL's address, for a worker to read the unread uploads with a connection of its own. */
+  databaseUrl?: string;
   settings: RunSettings;
   maxDocuments: number;
   /** The moment relative dates are counted from, in milliseconds. */
@@ -51,12 +56,36 @@ export async function selectionOf(input: SelectionInput): Promise<DocumentSelect
 
 const documentsWorker = workerModule(import.meta.url, 'documents-worker');
 
-/** `selectionOf`, in a worker when the sources' texts are large; an error of the sources comes back as it was. */
+/** In a worker: reads the uploads left unread, through a connection of its own, so they never cross the API's thread. */
+export async function readUnreadUploads(input: SelectionInput): Promise<SelectionInput> {
+  const unread = input.texts.unread;
+  if (!unread) return input;
+  if (!input.databaseUrl) throw new Error('uploads left unread without a database to read them from');
+  const database = await createPostgresDatabase(input.databaseUrl, () => {});
+  try {
+    const uploads = [...input.texts.uploads];
+    for (const [uploadId] of unread.uploads) {
+      const json = await findUploadDocumentsJson(database, unread.organizationId, uploadId);
+      if (json === undefined) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+      uploads.push([uploadId, json]);
+    }
+    const { unread: _read, ...texts } = input.texts;
+    return { ...input, texts: { ...texts, uploads } };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `selectionOf`, in a worker when the sources are large (uploads left unread are always read in one); an error of
+ * the sources comes back as it was.
+ */
 export async function selectRunDocuments(input: SelectionInput): Promise<DocumentSelection> {
   const characters =
     input.texts.uploads.reduce((sum, [, json]) => sum + json.length, 0) +
+    (input.texts.unread?.uploads ?? []).reduce((sum, [, bytes]) => sum + bytes, 0) +
     input.texts.fetched.reduce((sum, [, body]) => sum + body.length, 0);
-  if (characters < inPlaceCharacters) return selectionOf(input);
+  if (characters < inPlaceCharacters && !input.texts.unread) return selectionOf(input);
   try {
     return await runWorkerTask<DocumentSelection>(documentsWorker, input, selectionLimits);
   } catch (error) {
