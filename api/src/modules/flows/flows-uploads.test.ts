@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { docxBomb, docxOfTinyParagraphs, pdfBomb } from '../../test-support/hostile-files.js';
+import { docxBomb, docxOfTinyParagraphs, pdfBomb } from '../../engine/test-corpus/hostile-files.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
