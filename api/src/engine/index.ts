@@ -39,6 +39,7 @@ export {
   type ParsedFileSummary,
   parseDocumentFileIsolated,
 } from './isolated-document-file.js';
+export { createWorkerExecutor } from './worker-executor.js';
 export {
   runWorkerTask,
   serveWorkerTask,

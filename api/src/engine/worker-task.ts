@@ -51,7 +51,7 @@ export function workerModule(base: string, name: string): URL {
  * How a worker loads `module`: the build's .js directly; the sources' .ts (tests, the benchmarks, `tsx` runs) through
  * tsx's loader, which a worker thread does not inherit from the `--import tsx` of its process.
  */
-function workerEntry(module: URL): [string | URL, { eval?: boolean }] {
+export function workerEntry(module: URL): [string | URL, { eval?: boolean }] {
   if (!module.pathname.endsWith('.ts')) return [module, {}];
   const tsx = import.meta.resolve('tsx/esm/api');
   return [
