@@ -34,11 +34,6 @@ export {
   parseDocumentFile,
 } from './document-files.js';
 export { defaultUnpackLimits, type UnpackLimits } from './file-limits.js';
-export {
-  defaultFileParseLimits,
-  type ParsedFileSummary,
-  parseDocumentFileIsolated,
-} from './isolated-document-file.js';
 export { createWorkerExecutor } from './worker-executor.js';
 export {
   runWorkerTask,

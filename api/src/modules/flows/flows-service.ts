@@ -33,11 +33,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import {
   AnalysisAbortedError,
   type AnalysisExecutor,
-  DocumentFileError,
-  defaultFileParseLimits,
   documentFileFormats,
-  type ParsedFileSummary,
-  parseDocumentFileIsolated,
   type WorkerTaskLimits,
 } from '../../engine/index.js';
 import { ApiError, ForbiddenError } from '../../http/api-error.js';
@@ -103,6 +99,7 @@ import {
   starterColumns,
 } from './flows-starter.js';
 import { type DocumentSelection, selectRunDocuments } from './run-documents.js';
+import { defaultUploadLimits, readUploadIsolated } from './upload-reading.js';
 
 export const flowQueues = {
   run: backgroundQueues.flowsRun,
@@ -198,7 +195,7 @@ export function createFlowService({
   fetcher,
   webUrl,
   uploadMaxBytes,
-  fileParseLimits = defaultFileParseLimits,
+  fileParseLimits = defaultUploadLimits,
   workerDatabaseUrl,
   log,
 }: FlowServiceDependencies) {
@@ -1204,61 +1201,52 @@ export function createFlowService({
       caller: AuthenticatedUser,
       body: { fileName: string; contentBase64: string },
     ): Promise<FlowUpload> {
-      const rejected = (
-        reason:
-          | 'format'
-          | 'tooLarge'
-          | 'unreadable'
-          | 'empty'
-          | 'notBase64'
-          | 'expandsTooMuch'
-          | 'tooComplex',
-      ) => new ApiError(errorCodes.uploadRejected, { params: { reason } });
       const extension = body.fileName.includes('.')
         ? body.fileName.slice(body.fileName.lastIndexOf('.') + 1).toLowerCase()
         : '';
-      if (!(documentFileFormats as readonly string[]).includes(extension)) throw rejected('format');
-      const encoded = body.contentBase64.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 === 1) throw rejected('notBase64');
-      const bytes = Buffer.from(encoded, 'base64');
-      if (bytes.byteLength === 0) throw rejected('empty');
+      if (!(documentFileFormats as readonly string[]).includes(extension)) {
+        throw new ApiError(errorCodes.uploadRejected, { params: { reason: 'format' } });
+      }
       const { maxFileBytes } = await usage.planLimits(database, caller.organizationId);
       const maxBytes = maxFileBytes > 0 ? Math.min(maxFileBytes, uploadMaxBytes) : uploadMaxBytes;
-      if (bytes.byteLength > maxBytes) throw rejected('tooLarge');
-      // Read in a worker with a heap ceiling and a time limit, zips and PDFs checked before they are inflated
-      // (docs/decisions/0090): no file holds this process's event loop or takes it down.
-      let parsed: ParsedFileSummary;
-      try {
-        parsed = await parseDocumentFileIsolated(
-          { name: body.fileName, content: bytes },
-          { maxBytes, maxDocuments: flowRunDocumentsMax * 5 },
-          { limits: fileParseLimits },
-        );
-      } catch (error) {
-        if (!(error instanceof DocumentFileError)) throw rejected('unreadable');
-        if (error.code === 'file-empty' || error.code === 'no-documents') throw rejected('empty');
-        if (error.code === 'unsupported-format') throw rejected('format');
-        if (error.code === 'file-too-large') throw rejected('tooLarge');
-        if (error.code === 'expands-too-much') throw rejected('expandsTooMuch');
-        if (error.code === 'too-complex') throw rejected('tooComplex');
-        throw rejected('unreadable');
-      }
-      const stored = await insertUpload(database, {
-        organizationId: caller.organizationId,
-        uploadedBy: caller.id,
-        fileName: body.fileName,
-        format: parsed.format,
-        bytes,
-        documentsJson: parsed.documentsJson,
-        documentCount: parsed.documentCount,
-      });
+      // Decoded, read and (on PostgreSQL) stored in a worker with a heap ceiling and a time limit, zips and PDFs
+      // checked before they are inflated (docs/decisions/0090): no file holds this process's event loop or takes it
+      // down.
+      const read = await readUploadIsolated(
+        {
+          fileName: body.fileName,
+          contentBase64: body.contentBase64,
+          maxBytes,
+          maxDocuments: flowRunDocumentsMax * 5,
+          organizationId: caller.organizationId,
+          uploadedBy: caller.id,
+          ...(workerDatabaseUrl && { databaseUrl: workerDatabaseUrl }),
+        },
+        fileParseLimits,
+      );
+      const stored =
+        'stored' in read
+          ? read.stored
+          : await insertUpload(database, {
+              organizationId: caller.organizationId,
+              uploadedBy: caller.id,
+              fileName: body.fileName,
+              format: read.unstored.format,
+              bytes: Buffer.from(
+                read.unstored.bytes.buffer,
+                read.unstored.bytes.byteOffset,
+                read.unstored.bytes.byteLength,
+              ),
+              documentsJson: read.unstored.documentsJson,
+              documentCount: read.unstored.documentCount,
+            });
       return {
         id: stored.id,
         fileName: stored.fileName,
         format: stored.format as FlowUpload['format'],
         bytes: stored.byteCount,
         documents: stored.documentCount,
-        preview: parsed.preview,
+        preview: read.preview,
         createdAt: new Date(stored.createdAt).toISOString(),
       };
     },
