@@ -239,6 +239,23 @@ switch (command) {
     });
     break;
   }
+  case 'bench:uploads': {
+    // The uploads benchmark (infra/bench/uploads-benchmarks.mjs) runs the API from its sources on its own port,
+    // on a throwaway PostgreSQL cluster when PostgreSQL is installed.
+    ensurePnpm();
+    ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', '--filter=@dcipher/api^...', '--output-logs=errors-only'], {
+      env,
+    });
+    run(
+      process.execPath,
+      [join(root, 'infra', 'bench', 'uploads-benchmarks.mjs'), ...process.argv.slice(3)],
+      {
+        env,
+      },
+    );
+    break;
+  }
   case 'bench:flows': {
     // The engine benchmark (infra/bench/flows-benchmarks.mjs) runs the engine from the API's sources with tsx; the
     // engine imports no workspace package, so nothing needs building first.
@@ -339,7 +356,7 @@ switch (command) {
   }
   default:
     console.error(
-      'Usage: node infra/local/bootstrap.mjs <build|start|start:production|test|test:quick|test:production|cms|bench:site|bench:api|bench:flows>',
+      'Usage: node infra/local/bootstrap.mjs <build|start|start:production|test|test:quick|test:production|cms|bench:site|bench:api|bench:flows|bench:uploads>',
     );
     process.exit(2);
 }

@@ -155,6 +155,12 @@ export interface EmailVerificationTokens {
   userId: string;
 }
 
+export interface FlowRunDocuments {
+  documentCount: number;
+  documents: Json;
+  runId: string;
+}
+
 export interface FlowRunFiles {
   content: string;
   mediaType: string;
@@ -655,6 +661,7 @@ export interface DB {
   emailOutbox: EmailOutbox;
   emailUnsubscribes: EmailUnsubscribes;
   emailVerificationTokens: EmailVerificationTokens;
+  flowRunDocuments: FlowRunDocuments;
   flowRunFiles: FlowRunFiles;
   flowRuns: FlowRuns;
   flows: Flows;

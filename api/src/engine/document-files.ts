@@ -1,5 +1,12 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { AnalysisDocument } from './analysis-executor.js';
+import {
+  checkPdfStreams,
+  checkZipEntries,
+  defaultUnpackLimits,
+  UnpackLimitError,
+  type UnpackLimits,
+} from './file-limits.js';
 
 /** The file formats the engine reads documents from (the spec's formats, less xls, na and rss). */
 export const documentFileFormats = [
@@ -25,7 +32,11 @@ export type DocumentFileErrorCode =
   | 'unreadable-file'
   | 'no-text-column'
   | 'no-documents'
-  | 'too-many-documents';
+  | 'too-many-documents'
+  /** A zip part or a PDF stream would unpack to far more than the file (a "bomb"), refused before it is read. */
+  | 'expands-too-much'
+  /** The file is too complex to read within the limits of time and memory (or of PDF pages and text). */
+  | 'too-complex';
 
 /** A file that cannot be turned into documents; `message` is written for the person who uploaded it. */
 export class DocumentFileError extends Error {
@@ -54,6 +65,8 @@ export interface DocumentFileOptions {
   maxDocuments?: number;
   /** The column (or JSON field) holding the text, instead of the one the engine would pick. */
   textField?: string;
+  /** What a docx, xlsx or PDF may unpack to (file-limits.ts); the defaults when not given. */
+  unpackLimits?: UnpackLimits;
 }
 
 export interface ParsedDocumentFile {
@@ -390,16 +403,44 @@ async function parseXlsx(content: Uint8Array, options: DocumentFileOptions) {
   return recordsToDocuments(fields, rows, options);
 }
 
-async function parsePdf(content: Uint8Array) {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  let pages: string[];
+const tooComplex = (detail: string) =>
+  new DocumentFileError('too-complex', `The file is too complex to be read here: ${detail}.`);
+
+async function parsePdf(content: Uint8Array, limits: UnpackLimits) {
+  const { getDocumentProxy } = await import('unpdf');
+  const pages: string[] = [];
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes the bytes over (it gets a copy) and prints its warnings unless told not to.
-    const pdf = await getDocumentProxy(new Uint8Array(content), { verbosity: 0 });
-    pages = (await extractText(pdf, { mergePages: false })).text;
-    await pdf.destroy();
+    pdf = await getDocumentProxy(new Uint8Array(content), { verbosity: 0 });
   } catch (error) {
     throw unreadable('a PDF', error);
+  }
+  try {
+    if (pdf.numPages > limits.maxPdfPages) {
+      throw tooComplex(`it has ${pdf.numPages} pages and at most ${limits.maxPdfPages} are read`);
+    }
+    let characters = 0;
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      let text: string;
+      try {
+        const page = await pdf.getPage(number);
+        const { items } = await page.getTextContent();
+        // As unpdf's extractText: each item's string, a line break where the item ends a line.
+        text = items
+          .map((item) => ('str' in item && item.str != null ? item.str + (item.hasEOL ? '\n' : '') : ''))
+          .join('');
+      } catch (error) {
+        throw unreadable('a PDF', error);
+      }
+      characters += text.length;
+      if (characters > limits.maxPdfTextChars) {
+        throw tooComplex(`it holds more than ${limits.maxPdfTextChars} characters of text`);
+      }
+      pages.push(text);
+    }
+  } finally {
+    await pdf.destroy().catch(() => {});
   }
   const documents = pages.flatMap((page, index) => {
     const text = page.replace(/\s+/g, ' ').trim();
@@ -453,9 +494,21 @@ export async function parseDocumentFile(
   }
   if (file.content.byteLength === 0) throw new DocumentFileError('file-empty', 'The file is empty.');
 
+  const limits = options.unpackLimits ?? defaultUnpackLimits;
+  try {
+    if (format === 'xlsx' || format === 'docx') checkZipEntries(file.content, limits);
+    else if (format === 'pdf') checkPdfStreams(file.content, limits);
+  } catch (error) {
+    if (!(error instanceof UnpackLimitError)) throw error;
+    throw new DocumentFileError(
+      'expands-too-much',
+      `The file unpacks to far more than its size (${error.detail}): it cannot be read.`,
+    );
+  }
+
   let parsed: Omit<ParsedDocumentFile, 'format'>;
   if (format === 'xlsx') parsed = await parseXlsx(file.content, options);
-  else if (format === 'pdf') parsed = await parsePdf(file.content);
+  else if (format === 'pdf') parsed = await parsePdf(file.content, limits);
   else if (format === 'docx') parsed = await parseDocx(file.content);
   else {
     const text = decodeText(file.content);

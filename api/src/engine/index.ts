@@ -33,5 +33,16 @@ export {
   type ParsedDocumentFile,
   parseDocumentFile,
 } from './document-files.js';
+export { defaultUnpackLimits, type UnpackLimits } from './file-limits.js';
 export { type HtmlTextOptions, htmlToText } from './html-text.js';
 export { type CsvCell, defuseFormulas, spreadsheetCsv } from './spreadsheet-csv.js';
+export { createWorkerExecutor } from './worker-executor.js';
+export {
+  runWorkerTask,
+  serveWorkerTask,
+  WorkerLimitError,
+  WorkerTaskError,
+  type WorkerTaskFailure,
+  type WorkerTaskLimits,
+  workerModule,
+} from './worker-task.js';

@@ -466,6 +466,8 @@ export const errorDefinitions = {
     unreadable: workflowMessages.uploadUnreadable,
     empty: workflowMessages.uploadEmpty,
     notBase64: workflowMessages.uploadNotBase64,
+    expandsTooMuch: workflowMessages.uploadExpandsTooMuch,
+    tooComplex: workflowMessages.uploadTooComplex,
   }),
   /** Workflows: an RSS feed or page could not be fetched or read; `reason` says why (422). */
   SOURCE_UNREACHABLE: byReasonOr(422, workflowMessages.sourceUnreachable, {

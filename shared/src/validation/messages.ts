@@ -370,6 +370,10 @@ export const workflowMessages = {
     'This file could not be read. Check that it is not damaged and is in the format its name says.',
   uploadEmpty: 'This file has no text to analyse.',
   uploadNotBase64: 'The file content must be sent as base64.',
+  uploadExpandsTooMuch:
+    'This file unpacks to far more than its size, so it cannot be read. Save it again, or export its text as csv or txt.',
+  uploadTooComplex:
+    'This file is too complex to be read within our limits. Split it into smaller files, or export its text as csv or txt.',
   sourceBlocked: 'This address cannot be fetched: it points to a private or local network.',
   sourceNotFeed: 'This address does not serve an RSS or Atom feed.',
   sourceUnreachable: 'This address could not be fetched. Check it and try again.',

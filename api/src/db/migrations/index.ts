@@ -35,6 +35,7 @@ import { billingWithoutSurprisesMigration } from './0039-billing-without-surpris
 import { trialSignupPlanMigration } from './0040-trial-signup-plan.js';
 import { jobGroupsMigration } from './0041-job-groups.js';
 import { oneWorkflowVisibilityMigration } from './0042-one-workflow-visibility.js';
+import { runDocumentsMigration } from './0043-run-documents.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -76,4 +77,5 @@ export const migrations: readonly Migration[] = [
   trialSignupPlanMigration,
   jobGroupsMigration,
   oneWorkflowVisibilityMigration,
+  runDocumentsMigration,
 ];

@@ -15,7 +15,7 @@ import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js'
 import type { Queryable } from '../../db/database.js';
 import { type AnalysisDocument, htmlToText, parseDocumentFile } from '../../engine/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { findUploadDocuments } from './flows-repository.js';
+import { findUpload, findUploadDocumentsJson } from './flows-repository.js';
 
 /**
  * Where a run's documents come from (docs/decisions/0071): uploads' stored documents, the sample datasets shipped
@@ -237,8 +237,19 @@ export interface RunSettings {
   filters: FlowFilter[];
 }
 
-/** Every document of the sources, with the usage category each is priced in. */
-export async function loadDocuments(
+/**
+ * What a run's documents are made of, as read from the database and the network: each upload's stored documents as
+ * JSON text (read once, however many sources name it) and each feed's or page's body, by the source's position.
+ */
+export interface SourceTexts {
+  uploads: [uploadId: string, documentsJson: string][];
+  fetched: [sourceIndex: number, body: string][];
+  /** Uploads left for a worker to read with a connection of its own (their file sizes, to judge the work by). */
+  unread?: { organizationId: string; uploads: [uploadId: string, bytes: number][] };
+}
+
+/** Reads the sources' texts: the I/O of loading documents, done on the API's thread (it waits, it does not work). */
+export async function readSources(
   database: Queryable,
   {
     organizationId,
@@ -246,7 +257,90 @@ export async function loadDocuments(
     fetcher,
     signal,
     timeoutMs = 15_000,
+    leaveUploads = false,
   }: {
+    organizationId: string;
+    dataSources: readonly FlowDataSource[];
+    fetcher: typeof fetch;
+    signal?: AbortSignal;
+    /** How long one feed or page may take, headers and body. */
+    timeoutMs?: number;
+    /** Leave the uploads' documents unread (only checked), for a worker that reads them itself. */
+    leaveUploads?: boolean;
+  },
+): Promise<SourceTexts> {
+  const uploads = new Map<string, string>();
+  const unread = new Map<string, number>();
+  const fetched: SourceTexts['fetched'] = [];
+  for (const [index, source] of dataSources.entries()) {
+    if (source.kind === 'uploaded') {
+      if (uploads.has(source.uploadId) || unread.has(source.uploadId)) continue;
+      if (leaveUploads) {
+        const upload = await findUpload(database, organizationId, source.uploadId);
+        if (!upload) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+        unread.set(source.uploadId, upload.byteCount);
+        continue;
+      }
+      const stored = await findUploadDocumentsJson(database, organizationId, source.uploadId);
+      if (stored === undefined) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+      uploads.set(source.uploadId, stored);
+    } else if (source.kind === 'starter') {
+      // Checked here, read where the documents are made.
+      if (!predefinedWorkflows.some((workflow) => workflow.sample.id === source.sampleId)) {
+        throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+      }
+    } else {
+      fetched.push([index, await fetchText(fetcher, fetchableUrl(source), { signal, timeoutMs })]);
+    }
+  }
+  return {
+    uploads: [...uploads],
+    fetched,
+    ...(unread.size > 0 && { unread: { organizationId, uploads: [...unread] } }),
+  };
+}
+
+/** The sources' documents from their texts, with the usage category each is priced in (the CPU part of loading). */
+export async function documentsOfSources(
+  dataSources: readonly FlowDataSource[],
+  texts: SourceTexts,
+): Promise<PricedDocument[]> {
+  const uploads = new Map(texts.uploads);
+  const parsedUploads = new Map<string, AnalysisDocument[]>();
+  const fetched = new Map(texts.fetched);
+  const documents: PricedDocument[] = [];
+  for (const [index, source] of dataSources.entries()) {
+    if (source.kind === 'uploaded') {
+      let stored = parsedUploads.get(source.uploadId);
+      if (!stored) {
+        const json = uploads.get(source.uploadId);
+        if (json === undefined) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
+        stored = JSON.parse(json) as AnalysisDocument[];
+        parsedUploads.set(source.uploadId, stored);
+      }
+      for (const document of stored) documents.push({ ...document, usageCategory: 'SocialMedia' });
+    } else if (source.kind === 'starter') {
+      for (const document of await sampleDocuments(source.sampleId))
+        documents.push({ ...document, usageCategory: 'SocialMedia' });
+    } else if (source.kind === 'news') {
+      const url = fetchableUrl(source);
+      for (const document of parseFeed(fetched.get(index) ?? '', url))
+        documents.push({ ...document, usageCategory: 'News' });
+    } else {
+      const url = fetchableUrl(source);
+      const text = htmlToText(fetched.get(index) ?? '');
+      if (text) {
+        documents.push({ id: url, text, source: new URL(url).host, url, usageCategory: 'News' });
+      }
+    }
+  }
+  return documents;
+}
+
+/** Every document of the sources, with the usage category each is priced in; each upload read once. */
+export async function loadDocuments(
+  database: Queryable,
+  options: {
     organizationId: string;
     dataSources: readonly FlowDataSource[];
     fetcher: typeof fetch;
@@ -255,29 +349,7 @@ export async function loadDocuments(
     timeoutMs?: number;
   },
 ): Promise<PricedDocument[]> {
-  const documents: PricedDocument[] = [];
-  for (const source of dataSources) {
-    if (source.kind === 'uploaded') {
-      const stored = await findUploadDocuments(database, organizationId, source.uploadId);
-      if (!stored) throw new ApiError(errorCodes.notFound, { params: { reason: 'upload' } });
-      for (const document of stored as AnalysisDocument[])
-        documents.push({ ...document, usageCategory: 'SocialMedia' });
-    } else if (source.kind === 'starter') {
-      for (const document of await sampleDocuments(source.sampleId))
-        documents.push({ ...document, usageCategory: 'SocialMedia' });
-    } else if (source.kind === 'news') {
-      const url = fetchableUrl(source);
-      const text = await fetchText(fetcher, url, { signal, timeoutMs });
-      for (const document of parseFeed(text, url)) documents.push({ ...document, usageCategory: 'News' });
-    } else {
-      const url = fetchableUrl(source);
-      const text = htmlToText(await fetchText(fetcher, url, { signal, timeoutMs }));
-      if (text) {
-        documents.push({ id: url, text, source: new URL(url).host, url, usageCategory: 'News' });
-      }
-    }
-  }
-  return documents;
+  return documentsOfSources(options.dataSources, await readSources(database, options));
 }
 
 const periodDays = { day: 1, week: 7, month: 30, quarter: 91, semiyear: 182, year: 365 } as const;
@@ -333,10 +405,12 @@ export function selectDocuments(
       selected = selected.filter((document) => sources.has((document.source ?? '').toLowerCase()));
     } else if (filter.kind === 'dateRelative') {
       // Relative to the newest document, so a dataset of the past keeps its last weeks.
-      const newest = Math.max(
-        ...selected.map((document) => Date.parse(String(document.publishedAt ?? ''))).filter(Number.isFinite),
-        Number.NEGATIVE_INFINITY,
-      );
+      // A loop, not Math.max(...dates): spreading 200,000 arguments overflows the stack (issue 32).
+      let newest = Number.NEGATIVE_INFINITY;
+      for (const document of selected) {
+        const at = Date.parse(String(document.publishedAt ?? ''));
+        if (at > newest) newest = at;
+      }
       const end = Number.isFinite(newest) ? Math.min(newest, now.getTime()) : now.getTime();
       const from = end - filter.value.amount * periodDays[filter.value.period] * 86_400_000;
       selected = selected.filter((document) => {

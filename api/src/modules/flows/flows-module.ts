@@ -1,5 +1,5 @@
 import { createSafeFetch } from '../../adapters/outbound/safe-fetch.js';
-import { createDefaultExecutor } from '../../engine/index.js';
+import { createWorkerExecutor } from '../../engine/index.js';
 import { apiModule } from '../../http/api-module.js';
 import { createUsageService } from '../usage/usage-service.js';
 import { registerFlowRoutes } from './flows-routes.js';
@@ -25,11 +25,13 @@ export const flowsModule = apiModule({
       jobs: app.jobs,
       mailer: app.mailer,
       usage: createUsageService({ database: app.database, mailer: app.mailer, webUrl: config.webUrl }),
-      executor: createDefaultExecutor(),
+      // The engine works in a worker thread per run, beside the API's requests (docs/decisions/0091).
+      executor: createWorkerExecutor(),
       fetcher: createSafeFetch({ allowLoopback: config.flows.allowLoopbackSources }),
       webUrl: config.webUrl,
       uploadMaxBytes: config.flows.uploadMaxBytes,
       sourceTimeoutMs: (config.flows.sourceTimeoutSeconds ?? 15) * 1000,
+      ...(config.database.kind === 'postgres' && { workerDatabaseUrl: config.database.url }),
       log: app.log,
     });
     app.decorate('flows', flows);

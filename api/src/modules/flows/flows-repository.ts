@@ -588,7 +588,9 @@ export async function insertUpload(
     fileName: string;
     format: string;
     bytes: Buffer;
-    documents: unknown[];
+    /** The documents as UTF-8 JSON, written by the worker that read the file: stored as they are. */
+    documentsJson: Uint8Array;
+    documentCount: number;
   },
 ): Promise<StoredUpload> {
   return db(database)
@@ -600,8 +602,10 @@ export async function insertUpload(
       format: upload.format,
       bytes: upload.bytes,
       byteCount: upload.bytes.byteLength,
-      documents: jsonb(upload.documents),
-      documentCount: upload.documents.length,
+      // The worker's JSON as it is: no JSON.stringify of 100,000 documents on this thread. (As text: PGlite takes a
+      // bytea parameter of megabytes several times slower than the same text.)
+      documents: sql<Json>`${Buffer.from(upload.documentsJson.buffer, upload.documentsJson.byteOffset, upload.documentsJson.byteLength).toString('utf8')}::jsonb`,
+      documentCount: upload.documentCount,
     })
     .returning(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
     .executeTakeFirstOrThrow();
@@ -621,17 +625,50 @@ export async function findUpload(
     .executeTakeFirst();
 }
 
-export async function findUploadDocuments(
+/** An upload's stored documents as JSON text: parsed where it suits the caller (a worker), not by the driver. */
+export async function findUploadDocumentsJson(
   database: Queryable,
   organizationId: string,
   id: string,
-): Promise<unknown[] | undefined> {
+): Promise<string | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db(database)
     .selectFrom('flowUploads')
-    .select('documents')
+    .select(sql<string>`documents::text`.as('documents'))
     .where('organizationId', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row?.documents;
+}
+
+// The documents a run was priced for (docs/decisions/0091).
+
+/** Keeps the run's priced documents (UTF-8 JSON bytes of PricedDocument[]) with it. */
+export async function insertRunDocuments(
+  database: Queryable,
+  runId: string,
+  documents: { json: Uint8Array; count: number },
+): Promise<void> {
+  await db(database)
+    .insertInto('flowRunDocuments')
+    .values({
+      runId,
+      documentCount: documents.count,
+      documents: sql<Json>`${Buffer.from(documents.json.buffer, documents.json.byteOffset, documents.json.byteLength).toString('utf8')}::jsonb`,
+    })
+    .execute();
+}
+
+/** The run's priced documents; undefined for a run started before they were kept. */
+export async function findRunDocuments(database: Queryable, runId: string): Promise<unknown[] | undefined> {
+  const row = await db(database)
+    .selectFrom('flowRunDocuments')
+    .select('documents')
+    .where('runId', '=', runId)
+    .executeTakeFirst();
   return row ? (row.documents as unknown[]) : undefined;
+}
+
+export async function deleteRunDocuments(database: Queryable, runId: string): Promise<void> {
+  await db(database).deleteFrom('flowRunDocuments').where('runId', '=', runId).execute();
 }

@@ -26,6 +26,16 @@ export const anonymousLastRunLimit: RateLimitRule = {
   windowSeconds: 60,
 };
 
+/**
+ * Price checks, per user (issue 32, docs/decisions/0091): one may fetch feeds and pages and read uploads; a form
+ * that prices as its fields change stays well within it.
+ */
+export const calculateFlowCostLimit: RateLimitRule = {
+  bucket: 'flows-calculate-cost',
+  limit: 30,
+  windowSeconds: 60,
+};
+
 /** The workflow calls (spec section 7; docs/decisions/0071). */
 export function registerFlowRoutes(
   app: FastifyInstance,
@@ -51,7 +61,14 @@ export function registerFlowRoutes(
   registerEndpoint(app, endpoints.listFlows, ({ query }, { user }) => flows.list(user, query));
   registerEndpoint(app, endpoints.createFlow, ({ body }, { user }) => flows.create(user, body));
   registerEndpoint(app, endpoints.validateFlowName, ({ body }, { user }) => flows.validateName(user, body));
-  registerEndpoint(app, endpoints.calculateFlowCost, ({ body }, { user }) => flows.calculateCost(user, body));
+  registerEndpoint(
+    app,
+    endpoints.calculateFlowCost,
+    ({ body }, { user }) => flows.calculateCost(user, body),
+    {
+      rateLimits: [{ ...calculateFlowCostLimit, per: 'user' }],
+    },
+  );
   registerEndpoint(app, endpoints.calculateFlowCredits, ({ body }) => flows.credits(body));
   app.register(async (scope) => {
     // Base64 makes a file a third larger; the rest of the body is its name.

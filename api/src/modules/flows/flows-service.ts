@@ -28,6 +28,7 @@ import {
   predefinedWorkflows,
   type ResourceGrant,
   type ScheduleFrequency,
+  workflowInputKeys,
 } from '@dcipher/shared/domain';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
@@ -36,9 +37,8 @@ import type { Database, Queryable } from '../../db/database.js';
 import {
   AnalysisAbortedError,
   type AnalysisExecutor,
-  DocumentFileError,
   documentFileFormats,
-  parseDocumentFile,
+  type WorkerTaskLimits,
 } from '../../engine/index.js';
 import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
@@ -54,17 +54,17 @@ import type { UsageService } from '../usage/usage-service.js';
 import { insightsOf } from './flow-insights.js';
 import {
   engineOptions,
-  loadDocuments,
   type PricedDocument,
   type RunSettings,
+  readSources,
   sampleDocuments,
-  selectDocuments,
   storedUrlSourceOut,
 } from './flow-sources.js';
 import {
   advanceNextRun,
   countFlowsOfType,
   deleteFlowResource,
+  deleteRunDocuments,
   type FlowColumns,
   findActiveRun,
   findDueFlows,
@@ -75,11 +75,13 @@ import {
   findRunByIdempotencyKey,
   findRunByJob,
   findRunByNumber,
+  findRunDocuments,
   findRunFile,
   findRunsOfDeadJobs,
   findUpload,
   flowNameTaken,
   insertRun,
+  insertRunDocuments,
   insertRunFiles,
   insertUpload,
   isUniqueViolation,
@@ -103,7 +105,9 @@ import {
   predefinedInputs,
   starterColumns,
 } from './flows-starter.js';
+import { type DocumentSelection, selectRunDocuments } from './run-documents.js';
 import { nextSlot } from './schedule-slots.js';
+import { defaultUploadLimits, readUploadIsolated } from './upload-reading.js';
 
 export const flowQueues = {
   run: backgroundQueues.flowsRun,
@@ -178,6 +182,10 @@ export interface FlowServiceDependencies {
   uploadMaxBytes: number;
   /** How long one feed or page may take to fetch, headers and body (docs/decisions/0094). */
   sourceTimeoutMs?: number;
+  /** How long and how much heap reading one uploaded file may take in its worker (docs/decisions/0090). */
+  fileParseLimits?: WorkerTaskLimits;
+  /** PostgreSQL's address, for workers to read uploads' documents with connections of their own; none on PGlite. */
+  workerDatabaseUrl?: string;
   log: {
     info(details: object, text: string): void;
     warn(details: object, text: string): void;
@@ -195,6 +203,8 @@ export function createFlowService({
   webUrl,
   uploadMaxBytes,
   sourceTimeoutMs = 15_000,
+  fileParseLimits = defaultUploadLimits,
+  workerDatabaseUrl,
   log,
 }: FlowServiceDependencies) {
   /** Runs executing in this process, to stop when their flow is deleted. */
@@ -369,36 +379,81 @@ export function createFlowService({
 
   // Prices and runs.
 
-  /** The documents a run of these settings analyses, by usage category. */
+  /**
+   * The documents a run of these settings analyses (docs/decisions/0091): the sources read here (each upload once,
+   * feeds and pages fetched), chosen in a worker when there is much to read. Their count by usage category is the
+   * price; the documents themselves (unless `countsOnly`) are kept with the run.
+   */
   async function documentsFor(
     organizationId: string,
     settings: RunSettings,
-    { maxDocuments, signal }: { maxDocuments: number; signal?: AbortSignal },
-  ): Promise<PricedDocument[]> {
-    const all = await loadDocuments(database, {
+    {
+      maxDocuments,
+      signal,
+      countsOnly = false,
+    }: { maxDocuments: number; signal?: AbortSignal; countsOnly?: boolean },
+  ): Promise<DocumentSelection> {
+    // On PostgreSQL a worker reads the uploads' documents through a connection of its own: megabytes of JSON never
+    // cross this thread (on PGlite, in this process, they are read here).
+    const texts = await readSources(database, {
       organizationId,
       dataSources: settings.dataSources,
       fetcher,
       timeoutMs: sourceTimeoutMs,
       ...(signal && { signal }),
+      leaveUploads: workerDatabaseUrl !== undefined,
     });
-    return selectDocuments(all, settings, { maxDocuments });
+    return selectRunDocuments({
+      ...(workerDatabaseUrl && { databaseUrl: workerDatabaseUrl }),
+      settings,
+      maxDocuments,
+      now: Date.now(),
+      texts,
+      countsOnly,
+    });
   }
 
-  const countsOf = (documents: readonly PricedDocument[]) => {
-    const counts = new Map<'SocialMedia' | 'News', number>();
-    for (const document of documents)
-      counts.set(document.usageCategory, (counts.get(document.usageCategory) ?? 0) + 1);
-    return counts;
-  };
+  /**
+   * A price without reading any document, when the sources are uploads and samples and nothing but the article
+   * limit narrows them: their counts are known (kept at upload). Undefined when the documents must be read.
+   */
+  async function countsWithoutReading(
+    organizationId: string,
+    settings: RunSettings,
+    maxDocuments: number,
+  ): Promise<DocumentSelection | undefined> {
+    const focus = settings.inputs.find((input) => input.key === workflowInputKeys.focusTerms)?.value;
+    if (typeof focus === 'string' && focus.trim() !== '') return undefined;
+    if (
+      settings.filters.some(
+        (filter) => filter.kind === 'dateRelative' || (filter.kind === 'sources' && filter.value.length > 0),
+      )
+    ) {
+      return undefined;
+    }
+    let total = 0;
+    for (const source of settings.dataSources) {
+      if (source.kind === 'uploaded') {
+        const upload = await findUpload(database, organizationId, source.uploadId);
+        if (!upload) throw notFound('upload');
+        total += upload.documentCount;
+      } else if (source.kind === 'starter') {
+        const sample = predefinedWorkflows.find((workflow) => workflow.sample.id === source.sampleId)?.sample;
+        if (!sample) throw notFound('upload');
+        total += sample.documents;
+      } else return undefined;
+    }
+    const count = Math.min(total, engineOptions(settings, { maxDocuments }).articleLimit);
+    return { count, counts: count > 0 ? [['SocialMedia', count]] : [], json: new Uint8Array() };
+  }
 
   async function costOf(
     queryable: Queryable,
     organizationId: string,
-    documents: readonly PricedDocument[],
+    selection: DocumentSelection,
   ): Promise<FlowCost> {
     const lines: FlowCost['lines'] = [];
-    for (const [usageCategory, quantity] of countsOf(documents)) {
+    for (const [usageCategory, quantity] of selection.counts) {
       const quote = await usage.quote(queryable, organizationId, usageCategory, quantity);
       lines.push({
         usageCategory,
@@ -413,7 +468,7 @@ export function createFlowService({
     const balance = await creditBalance(queryable, organizationId);
     const allowed = creditsNeeded <= balance;
     return {
-      documents: documents.length,
+      documents: selection.count,
       lines,
       creditsNeeded,
       balance,
@@ -456,6 +511,7 @@ export function createFlowService({
       if (earlier) return earlier;
     }
     const maxDocuments = Math.min(options.maxDocuments ?? flowRunDocumentsMax, flowRunDocumentsMax);
+    // The documents priced are the documents analysed: chosen now and kept with the run (0091).
     const documents = await documentsFor(flow.organizationId, options.settings, { maxDocuments });
     const free = options.free ?? flow.organizationId === workflowStoreOrganization.id;
     const runId = randomUUID();
@@ -470,7 +526,7 @@ export function createFlowService({
         if (await findActiveRun(transaction, flow.id)) throw conflict('runInProgress');
         const reservation: ReservationLine[] = [];
         if (!free) {
-          const counts = [...countsOf(documents)];
+          const counts = documents.counts;
           for (const [index, [usageCategory, quantity]] of counts.entries()) {
             const idempotencyKey = index === 0 ? `flow-run:${runId}` : `flow-run:${runId}:${usageCategory}`;
             const reserved = await usage.reserve(transaction, {
@@ -490,7 +546,7 @@ export function createFlowService({
           { into: transaction, groupKey: flow.organizationId },
         );
         if (!jobId) throw new Error('the run job was not queued');
-        return insertRun(transaction, {
+        const inserted = await insertRun(transaction, {
           id: runId,
           flowId: flow.id,
           organizationId: flow.organizationId,
@@ -500,7 +556,7 @@ export function createFlowService({
           type: flow.flowType === 'customFlow' ? 'customFlow' : 'predefinedFlow',
           settings: { ...options.settings, maxDocuments },
           startedBy: options.startedBy,
-          documentsEstimated: documents.length,
+          documentsEstimated: documents.count,
           reservation,
           creditsReserved: reservation.reduce((sum, line) => sum + line.credits, 0),
           free,
@@ -508,6 +564,8 @@ export function createFlowService({
           scheduleSlot: options.scheduleSlot ?? null,
           idempotencyKey: options.idempotencyKey ?? null,
         });
+        await insertRunDocuments(transaction, runId, { json: documents.json, count: documents.count });
+        return inserted;
       });
     } catch (error) {
       // Another request started a run of the flow (or used the key) at the same moment.
@@ -570,6 +628,7 @@ export function createFlowService({
         });
       }
       if (ending.files) await insertRunFiles(transaction, runId, ending.files);
+      await deleteRunDocuments(transaction, runId);
       await markRunEnded(transaction, runId, {
         ...(ending.jobId !== undefined && { jobId: ending.jobId }),
         from,
@@ -637,10 +696,22 @@ export function createFlowService({
     try {
       let documents: PricedDocument[];
       try {
-        documents = await documentsFor(run.organizationId, settings, {
-          maxDocuments: settings.maxDocuments,
-          signal,
-        });
+        // What was priced at start, never more (0091); a run started before they were kept reads its sources
+        // again, cut at what was priced.
+        const kept = (await findRunDocuments(database, run.id)) as PricedDocument[] | undefined;
+        documents = (
+          kept ??
+          (JSON.parse(
+            Buffer.from(
+              (
+                await documentsFor(run.organizationId, settings, {
+                  maxDocuments: settings.maxDocuments,
+                  signal,
+                })
+              ).json,
+            ).toString('utf8'),
+          ) as PricedDocument[])
+        ).slice(0, run.documentsEstimated);
       } catch (error) {
         if (signal.aborted) throw error;
         const reason = sourceFailureReason(error);
@@ -1063,10 +1134,15 @@ export function createFlowService({
           filters: (body.filters ?? []) as FlowFilter[],
         };
       }
-      const documents = await documentsFor(caller.organizationId, settings, {
-        maxDocuments: flowRunDocumentsMax,
-      });
-      return costOf(database, caller.organizationId, documents);
+      // Counts kept at upload price most checks without reading a document; the rest are chosen off the event
+      // loop, counted only (0091).
+      const selection =
+        (await countsWithoutReading(caller.organizationId, settings, flowRunDocumentsMax)) ??
+        (await documentsFor(caller.organizationId, settings, {
+          maxDocuments: flowRunDocumentsMax,
+          countsOnly: true,
+        }));
+      return costOf(database, caller.organizationId, selection);
     },
 
     async credits(body: { documents: number; newsDocuments?: number }) {
@@ -1204,53 +1280,52 @@ export function createFlowService({
       caller: AuthenticatedUser,
       body: { fileName: string; contentBase64: string },
     ): Promise<FlowUpload> {
-      const rejected = (reason: 'format' | 'tooLarge' | 'unreadable' | 'empty' | 'notBase64') =>
-        new ApiError(errorCodes.uploadRejected, { params: { reason } });
       const extension = body.fileName.includes('.')
         ? body.fileName.slice(body.fileName.lastIndexOf('.') + 1).toLowerCase()
         : '';
-      if (!(documentFileFormats as readonly string[]).includes(extension)) throw rejected('format');
-      const encoded = body.contentBase64.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 === 1) throw rejected('notBase64');
-      const bytes = Buffer.from(encoded, 'base64');
-      if (bytes.byteLength === 0) throw rejected('empty');
+      if (!(documentFileFormats as readonly string[]).includes(extension)) {
+        throw new ApiError(errorCodes.uploadRejected, { params: { reason: 'format' } });
+      }
       const { maxFileBytes } = await usage.planLimits(database, caller.organizationId);
       const maxBytes = maxFileBytes > 0 ? Math.min(maxFileBytes, uploadMaxBytes) : uploadMaxBytes;
-      if (bytes.byteLength > maxBytes) throw rejected('tooLarge');
-      let documents: PricedDocument[] | Awaited<ReturnType<typeof parseDocumentFile>>['documents'];
-      let format: string;
-      try {
-        const parsed = await parseDocumentFile(
-          { name: body.fileName, content: new Uint8Array(bytes) },
-          { maxBytes, maxDocuments: flowRunDocumentsMax * 5 },
-        );
-        documents = parsed.documents;
-        format = parsed.format;
-      } catch (error) {
-        if (!(error instanceof DocumentFileError)) throw rejected('unreadable');
-        if (error.code === 'file-empty' || error.code === 'no-documents') throw rejected('empty');
-        if (error.code === 'unsupported-format') throw rejected('format');
-        if (error.code === 'file-too-large') throw rejected('tooLarge');
-        throw rejected('unreadable');
-      }
-      const stored = await insertUpload(database, {
-        organizationId: caller.organizationId,
-        uploadedBy: caller.id,
-        fileName: body.fileName,
-        format,
-        bytes,
-        documents: documents.map((document) => ({
-          ...document,
-          ...(document.publishedAt instanceof Date && { publishedAt: document.publishedAt.toISOString() }),
-        })),
-      });
+      // Decoded, read and (on PostgreSQL) stored in a worker with a heap ceiling and a time limit, zips and PDFs
+      // checked before they are inflated (docs/decisions/0090): no file holds this process's event loop or takes it
+      // down.
+      const read = await readUploadIsolated(
+        {
+          fileName: body.fileName,
+          contentBase64: body.contentBase64,
+          maxBytes,
+          maxDocuments: flowRunDocumentsMax * 5,
+          organizationId: caller.organizationId,
+          uploadedBy: caller.id,
+          ...(workerDatabaseUrl && { databaseUrl: workerDatabaseUrl }),
+        },
+        fileParseLimits,
+      );
+      const stored =
+        'stored' in read
+          ? read.stored
+          : await insertUpload(database, {
+              organizationId: caller.organizationId,
+              uploadedBy: caller.id,
+              fileName: body.fileName,
+              format: read.unstored.format,
+              bytes: Buffer.from(
+                read.unstored.bytes.buffer,
+                read.unstored.bytes.byteOffset,
+                read.unstored.bytes.byteLength,
+              ),
+              documentsJson: read.unstored.documentsJson,
+              documentCount: read.unstored.documentCount,
+            });
       return {
         id: stored.id,
         fileName: stored.fileName,
         format: stored.format as FlowUpload['format'],
         bytes: stored.byteCount,
         documents: stored.documentCount,
-        preview: documents.slice(0, 3).map((document) => document.text.slice(0, 200)),
+        preview: read.preview,
         createdAt: new Date(stored.createdAt).toISOString(),
       };
     },

@@ -619,7 +619,8 @@ describe('workflows (docs/decisions/0071)', () => {
       [100, -18, 18, -18, -18, 18],
     );
 
-    // Error: the upload is gone when the run starts; everything comes back.
+    // Error: a run started before its documents were kept with it (0091), whose upload is gone when it executes;
+    // everything comes back.
     const upload = await call(
       'POST',
       '/flows/uploads',
@@ -638,6 +639,7 @@ describe('workflows (docs/decisions/0071)', () => {
     const failed = await call('POST', `/flows/${failing.id}/run`, { token: org.admin });
     assert.ok(failed.json().creditsReserved > 0);
     await db(server.database).deleteFrom('flowUploads').where('id', '=', upload.json().id).execute();
+    await db(server.database).deleteFrom('flowRunDocuments').where('runId', '=', failed.json().id).execute();
     await work();
     const status = (await call('GET', `/flows/${failing.id}/status`, { token: org.admin })).json();
     assert.deepEqual([status.run.state, status.run.creditsCharged], ['JobError', 0]);
