@@ -4,6 +4,7 @@ import type { PaymentGateway } from './adapters/payments/payment-gateway.js';
 import { type Config, ConfigError, deployedEnvironments } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
+import type { AnalysisExecutor } from './engine/index.js';
 import { connectionOptions } from './http/connection-options.js';
 import { registerRequestLogging, requestIdGenerator } from './http/request-ids.js';
 import { accountModule } from './modules/account/account-module.js';
@@ -50,6 +51,8 @@ export interface ServerDependencies {
   mailer?: Mailer;
   /** A payment gateway to use instead of the configured one (`PAYMENTS_PROVIDER`). */
   paymentGateway?: PaymentGateway;
+  /** An analytics engine to run workflows with instead of the default one in its worker threads (tests). */
+  analysisExecutor?: AnalysisExecutor;
   /** Where log lines go instead of standard output; given one, a test server logs too (tests read the lines). */
   logStream?: { write(line: string): void };
 }
@@ -90,7 +93,7 @@ export async function createServer(
     await app.register(captchaModule);
     await app.register(identityModule);
     await app.register(apiKeyModule);
-    await app.register(flowsModule);
+    await app.register(flowsModule, { executor: dependencies.analysisExecutor });
     await app.register(emailChangeModule);
     await app.register(accountModule);
     await app.register(organizationSettingsModule);

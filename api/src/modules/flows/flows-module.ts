@@ -1,5 +1,5 @@
 import { createSafeFetch } from '../../adapters/outbound/safe-fetch.js';
-import { createWorkerExecutor } from '../../engine/index.js';
+import { type AnalysisExecutor, createWorkerExecutor } from '../../engine/index.js';
 import { apiModule } from '../../http/api-module.js';
 import { createUsageService } from '../usage/usage-service.js';
 import { registerFlowRoutes } from './flows-routes.js';
@@ -15,18 +15,19 @@ declare module 'fastify' {
  * Workflows (docs/decisions/0071): flows as resources, their runs as jobs of the jobs module executed by the
  * analytics engine, the schedule, the uploads and the workflow store's public samples.
  */
-export const flowsModule = apiModule({
+export const flowsModule = apiModule<{ executor?: AnalysisExecutor | undefined }>({
   name: 'flows',
   dependencies: ['api-keys'],
-  provide: async (app) => {
+  provide: async (app, options) => {
     const { config } = app;
     const flows = createFlowService({
       database: app.database,
       jobs: app.jobs,
       mailer: app.mailer,
       usage: createUsageService({ database: app.database, mailer: app.mailer, webUrl: config.webUrl }),
-      // The engine works in a worker thread per run, beside the API's requests (docs/decisions/0091).
-      executor: createWorkerExecutor(),
+      // The engine works in a worker thread per run, beside the API's requests (docs/decisions/0091); a test may
+      // give an engine of its own (ServerDependencies.analysisExecutor).
+      executor: options.executor ?? createWorkerExecutor(),
       fetcher: createSafeFetch({ allowLoopback: config.flows.allowLoopbackSources }),
       webUrl: config.webUrl,
       uploadMaxBytes: config.flows.uploadMaxBytes,
