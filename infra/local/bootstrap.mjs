@@ -335,7 +335,11 @@ switch (command) {
         ? []
         : [
             { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
-            { name: 'CMS publish to live', command: turbo(['test:cms'], ['--filter=@dcipher/infra']) },
+            // --only: test:cms is declared after the browser tests (turbo.json), which have just run.
+            {
+              name: 'CMS publish to live',
+              command: turbo(['test:cms'], ['--filter=@dcipher/infra', '--only']),
+            },
             {
               name: 'production topology',
               // Its build is for other origins (docs/decisions/0077).
