@@ -330,6 +330,17 @@ export function createPublisher({
     return jobs;
   };
 
+  /**
+   * One build at a time on this machine, whatever its kind: the jobs module gives each queue its own lane
+   * (docs/decisions/0092), and a live build and a preview build side by side would share its cores and its memory.
+   */
+  let buildTurn = Promise.resolve();
+  const inTurn = (work) => {
+    const turn = buildTurn.then(work);
+    buildTurn = turn.catch(() => undefined);
+    return turn;
+  };
+
   /** Opens the database and defines the build queues (once). */
   function connect() {
     connecting ??= (async () => {
@@ -341,7 +352,7 @@ export function createPublisher({
           leaseSeconds,
           maxAttempts,
           retryDelaySeconds,
-          handle: (payload, context) => handleBuild(kind, payload, context),
+          handle: (payload, context) => inTurn(() => handleBuild(kind, payload, context)),
         });
       }
     })();
