@@ -258,9 +258,12 @@ switch (command) {
   }
   case 'bench:flows': {
     // The engine benchmark (infra/bench/flows-benchmarks.mjs) runs the engine from the API's sources with tsx; the
-    // engine imports no workspace package, so nothing needs building first.
+    // engine reads the domain's vocabulary from @dcipher/shared, built first (a fresh clone has no dist/).
     ensurePnpm();
     ensureDependencies();
+    pnpm(['exec', 'turbo', 'run', 'build', '--filter=@dcipher/api^...', '--output-logs=errors-only'], {
+      env,
+    });
     run(process.execPath, [join(root, 'infra', 'bench', 'flows-benchmarks.mjs'), ...process.argv.slice(3)], {
       env,
     });

@@ -85,3 +85,20 @@ test('a build from a CMS builds the content model before reading the CMS, then g
   assert.ok(sharedBuild >= 0, trace);
   assert.ok(sharedBuild < lines.indexOf('reached the build'), trace);
 });
+
+// The benchmarks that run the API's or the engine's sources with tsx import @dcipher/shared's built files in their
+// own process: each builds the API's workspace dependencies before it starts.
+for (const [command, script] of [
+  ['bench:api', 'api-benchmarks.mjs'],
+  ['bench:flows', 'flows-benchmarks.mjs'],
+  ['bench:uploads', 'uploads-benchmarks.mjs'],
+]) {
+  test(`npm run ${command} builds what its sources import before running ${script}`, async () => {
+    const { status, stderr, trace } = await runOnUnbuiltTree(command);
+    assert.equal(status, 0, stderr);
+    const lines = trace.trim().split('\n');
+    const build = lines.findIndex((line) => line.includes('turbo run build --filter=@dcipher/api^...'));
+    const benchmark = lines.findIndex((line) => line.includes(script));
+    assert.ok(build >= 0 && benchmark > build, trace);
+  });
+}

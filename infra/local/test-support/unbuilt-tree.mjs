@@ -2,7 +2,8 @@
 // - Every import of a workspace package's built file (`<package>/dist/…`) fails as it does before the first build,
 //   until the bootstrap has asked turbo to build that package (a marker file records it).
 // - Child processes are not started: each command the bootstrap would run is appended to BOOTSTRAP_TRACE, and the
-//   whole build (`turbo run build` without a filter) ends the process with "reached the build".
+//   whole build (`turbo run build` with no filter naming a package) ends the process with "reached the build"; a filtered build is
+//   only recorded.
 import childProcess from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,11 @@ function record(executable, args) {
   const turboBuild = args.includes('turbo') && args.includes('run') && args.includes('build');
   if (turboBuild && args.some((arg) => arg.startsWith('--filter=@dcipher/shared'))) {
     writeFileSync(builtMarker, 'shared');
-  } else if (turboBuild && !args.includes('--dry=json')) {
+  } else if (
+    turboBuild &&
+    !args.includes('--dry=json') &&
+    !args.some((arg) => arg.startsWith('--filter=@'))
+  ) {
     appendFileSync(trace, 'reached the build\n');
     process.exit(0);
   }
