@@ -139,6 +139,7 @@ export function lastRunOf(entry: StoreEntry): LastRun {
       creditsReserved: 0,
       creditsCharged: 0,
       error: null,
+      failureReason: null,
       files: [],
       rerunOf: null,
     },
