@@ -9,7 +9,7 @@ test('the admin shares a project with a teammate as viewer; the teammate sees it
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sharing options');
   const card = page.getByRole('region', { name: 'Weekly news digest' });
   await card.getByLabel('Share with').selectOption('teammate@demo.dcipher.local');
-  await card.getByLabel('As').selectOption('viewer');
+  await card.getByLabel('As', { exact: true }).selectOption('viewer');
   await card.getByRole('button', { name: 'Share' }).click();
   await expect(card.getByText('Shared with teammate@demo.dcipher.local as viewer.')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Who has Weekly news digest' })).toContainText('Tom Teammate');
