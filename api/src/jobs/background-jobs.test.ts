@@ -17,7 +17,9 @@ describe('the background jobs of an API process', () => {
   after(() => server.close());
 
   it('fires the billing scheduler, the payment repair job and the workflow schedule for this slot and runs them', async () => {
-    const deadline = Date.now() + 20_000;
+    // A wait for an outcome, not a sleep: it ends as soon as every job succeeded. The bound is generous because on a
+    // loaded CI machine the seven sample runs share one lane with the scheduled jobs (CI saw 20 s run out on PGlite).
+    const deadline = Date.now() + 120_000;
     let states: { queue: string; state: string }[] = [];
     // The workflow store's sample runs (one per predefined workflow) are queued when the process starts.
     const expected = 3 + predefinedWorkflows.length;
