@@ -472,3 +472,17 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
   const calibrated = weightedSum / weights - settings.offset;
   return { score: Math.max(-1, Math.min(1, calibrated)), opinionWords };
 }
+
+/**
+ * Marks of technical text: a CVE number, a Debian changelog's urgency or "closes: #123", a version such as 2.4.1, a
+ * file name with a code or configuration extension, a call such as parse_args(, a commit hash.
+ */
+const technicalPattern =
+  /\bCVE-\d{4}-\d{4,}\b|\burgency=|\bcloses:\s*#\d+|\bv?\d+\.\d+\.\d+\b|\b[\w./-]+\.(?:c|h|cc|cpp|py|js|ts|rs|go|java|rb|sh|so|conf|json|ya?ml|toml|xml|md)\b|\b[a-z]\w*_\w+\(|\b[0-9a-f]{12,40}\b/i;
+
+export function isTechnicalText(text: string): boolean {
+  return technicalPattern.test(text);
+}
+
+/** When the documents' sentiment says little (decision 0099): most hold no opinion, or many are technical. */
+export const caveatSettings = { withoutOpinionShare: 0.5, technicalShare: 1 / 3 } as const;

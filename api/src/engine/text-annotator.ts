@@ -1,7 +1,7 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
 import type { EntityType, FoundEntity, SentimentLabel } from './analysis-results.js';
-import { scoreSentiment, sentimentSettings } from './sentiment-scorer.js';
+import { isTechnicalText, scoreSentiment, sentimentSettings } from './sentiment-scorer.js';
 
 /** One document read once: everything every analysis needs from its text. */
 export interface TextAnnotation {
@@ -10,6 +10,8 @@ export interface TextAnnotation {
   sentiment: number;
   /** Words, emoji and emoticons that carried a sentiment (0: the text states, it does not judge). */
   opinionWords?: number;
+  /** Whether the text reads as technical (versions, CVE numbers, bug references, file names, code): not opinion. */
+  technical?: boolean;
   /** Content words (nouns, proper nouns, adjectives, verbs; stop words out), as lemmas, in text order. */
   words: string[];
   /** Hashtags, lower-cased, in text order. */
@@ -225,5 +227,14 @@ export function annotateText(text: string): TextAnnotation {
     parts,
     sentences: sentenceSpans,
   });
-  return { tokens: count, sentiment: score, opinionWords, words, hashtags, phrases, entities };
+  return {
+    tokens: count,
+    sentiment: score,
+    opinionWords,
+    technical: isTechnicalText(text),
+    words,
+    hashtags,
+    phrases,
+    entities,
+  };
 }
