@@ -394,6 +394,17 @@ export const workflowMessages = {
    * Why a run ended without results, by the run's `failureReason` (issue 32): the only words screens and emails
    * show for it, never an exception's text (that goes to the server's log with the run's id).
    */
+  /** Why a run's sentiment says little, by the result's `sentiment.caveat` (issue 34). */
+  sentimentCaveat: {
+    notOpinion:
+      'These documents mostly state facts (release notes, changelogs, technical text) rather than opinions: their sentiment comes from words such as “fix”, “error” or “unstable” and says little about how people feel.',
+  },
+  /** How the result view names sentiment figures (issue 34). */
+  sentimentWords: {
+    withoutOpinion: (documents: number) =>
+      `${documents.toLocaleString('en')} document${documents === 1 ? '' : 's'} without an opinion word (scored neutral)`,
+    termSentiment: 'Sentiment of the documents mentioning each term',
+  },
   runFailed: {
     sourcesUnreadable: 'The data sources of the workflow could not be read.',
     sourceBlocked:
