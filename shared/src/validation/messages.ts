@@ -421,4 +421,16 @@ export const workflowMessages = {
   /** The run's note on documents it could not read, left out of the analysis and listed in its files. */
   documentsUnreadable: (count: number) =>
     `${count} document${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} left out; left-out-documents.csv lists ${count === 1 ? 'it' : 'them'} with ${count === 1 ? 'its' : 'their'} row.`,
+  /**
+   * The headline finding of a finished run (issue 34 point 7): the result view's first line and the finished-run
+   * email's. Counts are already written (e.g. "1,234"); `share` is a whole percentage.
+   */
+  headline: {
+    topKeyword: (term: string, documents: string, analysed: string) =>
+      `The top keyword is “${term}”, in ${documents} of the ${analysed} documents analysed.`,
+    risingTerm: (term: string, documents: string, times: string) =>
+      `The strongest rising term is “${term}”: its share of the documents grew ${times}× (${documents} documents mention it).`,
+    biggestNarrative: (label: string, documents: string, share: number) =>
+      `The biggest narrative is “${label}”: ${documents} documents, ${share}% of those grouped.`,
+  },
 } as const;
