@@ -1,16 +1,24 @@
 import type { ContentAnalysisResult } from './analysis-results.js';
 import type { Corpus } from './corpus.js';
 import {
+  corpusKeywords,
+  corpusTermStatistics,
   countEntities,
   countLanguages,
   distinctiveKeywords,
+  keywordListSize,
   minimumDocumentsFor,
-  rankTerms,
   summariseDocument,
   summariseSentiment,
+  topCorpusTerms,
 } from './corpus-statistics.js';
 
-export const contentListSizes = { keywords: 50, keyPhrases: 30, entitiesPerType: 25, keywordsPerDocument: 5 };
+export const contentListSizes = {
+  keywords: keywordListSize,
+  keyPhrases: 30,
+  entitiesPerType: 25,
+  keywordsPerDocument: 5,
+};
 
 type ContentParts = Omit<
   ContentAnalysisResult,
@@ -28,13 +36,10 @@ export function analyseContent(corpus: Corpus): ContentParts {
   return {
     languages: countLanguages(documents),
     sentiment: summariseSentiment(documents.map((document) => document.annotation.sentiment)),
-    keywords: rankTerms(
-      documents.map((document) => document.annotation.words),
-      contentListSizes.keywords,
-      minimum,
-    ),
-    keyPhrases: rankTerms(
-      documents.map((document) => document.annotation.phrases),
+    keywords: corpusKeywords(corpus),
+    keyPhrases: topCorpusTerms(
+      corpusTermStatistics(documents),
+      'phrase',
       contentListSizes.keyPhrases,
       minimum,
     ),

@@ -8,6 +8,8 @@ import { annotateText, type TextAnnotation } from './text-annotator.js';
 /** A document the engine analyses: what was handed in, read once. */
 export interface CorpusDocument {
   id: string;
+  /** Its place among the documents handed in, from 1. */
+  row: number;
   document: AnalysisDocument;
   /** Title and text, as analysed. */
   text: string;
@@ -225,6 +227,7 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
       try {
         return {
           id: candidate.id,
+          row: candidate.row,
           document: candidate.document,
           text: candidate.text,
           publishedAt: candidate.publishedAt,

@@ -9,6 +9,7 @@ export {
   type AnalysisRequest,
   AnalysisRequestError,
   type AnalysisRunOptions,
+  type IndexedDocument,
   type ResultFile,
 } from './analysis-executor.js';
 export type * from './analysis-results.js';

@@ -243,6 +243,18 @@ const series = v.array(v.object({ period: v.string(), volume: count }));
 export const leftOutReasons = ['empty', 'language', 'articleLimit', 'unreadable'] as const;
 
 /**
+ * A trend term: `documents` is its one count (the analysed documents containing it, as in `keywords`; absent on runs
+ * made before issue 34), `volume` the dated documents mentioning it (what its series sums to).
+ */
+const trendTerm = v.object({
+  term: v.string(),
+  documents: v.optional(count),
+  volume: count,
+  momentum: v.nullable(v.number()),
+  series,
+});
+
+/**
  * What a run found, ready to draw: a digest of the engine's result (the whole result is in the run's files).
  * Which parts are present depends on the analysis type.
  */
@@ -273,12 +285,8 @@ export const RunInsightsSchema = v.object({
       period: v.string(),
       periods: series,
       note: v.optional(v.string()),
-      rising: v.array(
-        v.object({ term: v.string(), volume: count, momentum: v.nullable(v.number()), series }),
-      ),
-      falling: v.array(
-        v.object({ term: v.string(), volume: count, momentum: v.nullable(v.number()), series }),
-      ),
+      rising: v.array(trendTerm),
+      falling: v.array(trendTerm),
     }),
   ),
   narratives: v.optional(
@@ -287,6 +295,13 @@ export const RunInsightsSchema = v.object({
         id: count,
         label: v.string(),
         terms: v.array(v.string()),
+        /**
+         * Its terms with their one count (`documents`, as in `keywords`) and the documents of this narrative
+         * containing them (`narrativeDocuments`); absent on runs made before issue 34.
+         */
+        termCounts: v.optional(
+          v.array(v.object({ term: v.string(), documents: count, narrativeDocuments: count })),
+        ),
         size: count,
         share: v.number(),
         sentiment: v.number(),
