@@ -98,7 +98,8 @@ function sourceOf(document: AnalysisDocument): string | null {
   }
 }
 
-function analysedText(document: AnalysisDocument): string {
+/** The text as analysed: the title before the text when the text does not open with it. */
+export function analysedText(document: AnalysisDocument): string {
   const text = typeof document.text === 'string' ? document.text.trim() : '';
   const title = typeof document.title === 'string' ? document.title.trim() : '';
   if (!title || text.startsWith(title)) return text;

@@ -23,6 +23,7 @@ export {
   trendMetrics,
   trendPeriods,
 } from './analysis-vocabulary.js';
+export { analysedText } from './corpus.js';
 export { createDefaultExecutor, type DefaultExecutorOptions } from './default-executor.js';
 export {
   type DocumentFile,
