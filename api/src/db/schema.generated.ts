@@ -168,6 +168,22 @@ export interface FlowRunFiles {
   runId: string;
 }
 
+export interface FlowRunResultDocuments {
+  documentId: string;
+  input: Json;
+  inputRow: number;
+  language: string | null;
+  leftOut: string | null;
+  narrative: number | null;
+  publishedAt: Timestamp | null;
+  runId: string;
+  sentiment: number | null;
+  sentimentLabel: string | null;
+  terms: Generated<Json>;
+  text: string;
+  textTruncated: Generated<boolean>;
+}
+
 export interface FlowRuns {
   createdAt: Generated<Timestamp>;
   creditsCharged: number | null;
@@ -663,6 +679,7 @@ export interface DB {
   emailVerificationTokens: EmailVerificationTokens;
   flowRunDocuments: FlowRunDocuments;
   flowRunFiles: FlowRunFiles;
+  flowRunResultDocuments: FlowRunResultDocuments;
   flowRuns: FlowRuns;
   flows: Flows;
   flowUploads: FlowUploads;

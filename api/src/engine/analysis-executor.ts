@@ -1,4 +1,4 @@
-import type { AnalysisResult } from './analysis-results.js';
+import type { AnalysisResult, LeftOutReason, SentimentLabel } from './analysis-results.js';
 import type { AnalysisType, CreativityLevel, TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
 
 /** One text to analyse: a post, a review, a survey answer, a news item, a page of a file. */
@@ -38,9 +38,33 @@ export interface ResultFile {
   content: string;
 }
 
+/**
+ * One document handed in, as a run keeps it for its document list (issue 34 point 6, docs/decisions/0104): what
+ * each figure of the result files it under, so the documents behind a figure are a query, not a re-analysis.
+ */
+export interface IndexedDocument {
+  /** Its place among the documents handed in, 1 for the first. */
+  row: number;
+  id: string;
+  /** Why it was not analysed; absent when it was (the rest is absent then too). */
+  leftOut?: LeftOutReason;
+  /** Its language, when the analysis detected it (content, news, or a language filter) or the document said. */
+  language?: string;
+  sentiment?: number;
+  sentimentLabel?: SentimentLabel;
+  /** Its publication date (ISO 8601), when it has a usable one. */
+  publishedAt?: string;
+  /** The terms it is counted under (words, noun phrases, hashtags), each once. */
+  terms?: string[];
+  /** Its narrative's id in a narrative analysis (null: left unassigned). */
+  narrative?: number | null;
+}
+
 export interface AnalysisOutcome {
   result: AnalysisResult;
   files: ResultFile[];
+  /** Every document handed in, in row order (an executor that cannot tell leaves it out). */
+  documentIndex?: IndexedDocument[];
 }
 
 export interface AnalysisProgress {

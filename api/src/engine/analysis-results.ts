@@ -58,11 +58,20 @@ export interface FoundEntity {
   value: string;
 }
 
-/** A term over a set of documents: in how many documents it occurs, and how often in all. */
+/**
+ * A term over the analysed documents. `documents` is the term's one count (issue 34, docs/decisions/0103): the
+ * number of analysed documents containing it, the same in every analysis of the same documents, in its files and on
+ * its screens; `occurrences` is how often it occurs in all of them.
+ */
 export interface RankedTerm {
   term: string;
   documents: number;
   occurrences: number;
+}
+
+/** A term of a group (a source, a day): its corpus figures, and the documents of the group containing it. */
+export interface GroupTerm extends RankedTerm {
+  groupDocuments: number;
 }
 
 export interface EntityCount extends FoundEntity {
@@ -104,6 +113,10 @@ export interface LeftOutDocument {
 
 export interface DocumentSummary {
   id: string;
+  /** Its place among the documents handed in, 1 for the first (the row of the API's document list). */
+  row: number;
+  /** The text as analysed (title and text). */
+  text: string;
   title?: string;
   source?: string;
   publishedAt?: string;
@@ -146,7 +159,10 @@ export interface TrendPoint {
 
 export interface TrendTerm {
   term: string;
-  /** Documents mentioning the term, all periods together. */
+  /** The term's one count: analysed documents containing it, dated or not (`RankedTerm.documents`). */
+  documents: number;
+  occurrences: number;
+  /** Dated documents mentioning the term, all periods together (undated documents are left out of trends). */
   volume: number;
   recentVolume: number;
   baselineVolume: number;
@@ -193,12 +209,14 @@ export interface TrendDetectionResult extends ResultBase<'trendDetection'>, Tren
   sentiment?: SentimentSummary;
   /** The sentiment of the documents holding each listed term (terms, rising and falling), by term. */
   termSentiment?: TermSentiment[];
+  /** The corpus's keywords by the documents containing them: the content analysis's list, with its counts. */
+  keywords: RankedTerm[];
 }
 
 export interface GroupSummary {
   documents: number;
   sentiment: SentimentSummary;
-  topTerms: RankedTerm[];
+  topTerms: GroupTerm[];
 }
 
 export interface SourceSummary extends GroupSummary {
@@ -231,6 +249,8 @@ export interface NewsAnalysisResult extends ResultBase<'newsAnalysis'> {
 
 export interface NarrativeDocument {
   id: string;
+  /** Its place among the documents handed in, 1 for the first. */
+  row: number;
   title?: string;
   excerpt: string;
   /** Cosine similarity of the document to its narrative's centre (0 to 1). */
@@ -242,7 +262,11 @@ export interface Narrative {
   id: number;
   /** The narrative's top terms, joined. */
   label: string;
-  terms: { term: string; weight: number }[];
+  /**
+   * The heaviest terms of its centre: `documents` is the term's one count over all analysed documents
+   * (`RankedTerm.documents`), `narrativeDocuments` the documents of this narrative containing it.
+   */
+  terms: { term: string; weight: number; documents: number; narrativeDocuments: number }[];
   size: number;
   /** Share of the clustered documents. */
   share: number;
@@ -251,6 +275,8 @@ export interface Narrative {
 }
 
 export interface NarrativeAnalysisResult extends ResultBase<'narrativeAnalysis'> {
+  /** The corpus's keywords by the documents containing them: the content analysis's list, with its counts. */
+  keywords: RankedTerm[];
   narratives: Narrative[];
   /** Documents with no term shared with any other (nothing to group them by). */
   unassigned: string[];

@@ -1,17 +1,25 @@
 import type { ContentAnalysisResult } from './analysis-results.js';
 import type { Corpus } from './corpus.js';
 import {
+  corpusKeywords,
+  corpusTermStatistics,
   countEntities,
   countLanguages,
   distinctiveKeywords,
+  keywordListSize,
   minimumDocumentsFor,
-  rankTerms,
   sentimentByTerm,
   summariseDocument,
   summariseDocumentSentiment,
+  topCorpusTerms,
 } from './corpus-statistics.js';
 
-export const contentListSizes = { keywords: 50, keyPhrases: 30, entitiesPerType: 25, keywordsPerDocument: 5 };
+export const contentListSizes = {
+  keywords: keywordListSize,
+  keyPhrases: 30,
+  entitiesPerType: 25,
+  keywordsPerDocument: 5,
+};
 
 type ContentParts = Omit<
   ContentAnalysisResult,
@@ -26,17 +34,14 @@ export function analyseContent(corpus: Corpus): ContentParts {
   const { documents } = corpus;
   const minimum = minimumDocumentsFor(documents.length);
   const perDocument = distinctiveKeywords(documents, contentListSizes.keywordsPerDocument);
-  const keywords = rankTerms(
-    documents.map((document) => document.annotation.words),
-    contentListSizes.keywords,
-    minimum,
-  );
+  const keywords = corpusKeywords(corpus);
   return {
     languages: countLanguages(documents),
     sentiment: summariseDocumentSentiment(documents),
     keywords,
-    keyPhrases: rankTerms(
-      documents.map((document) => document.annotation.phrases),
+    keyPhrases: topCorpusTerms(
+      corpusTermStatistics(documents),
+      'phrase',
       contentListSizes.keyPhrases,
       minimum,
     ),

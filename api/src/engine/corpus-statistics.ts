@@ -2,12 +2,13 @@ import type {
   DocumentSummary,
   EntityCount,
   GroupSummary,
+  GroupTerm,
   LanguageCount,
   RankedTerm,
   SentimentSummary,
   TermSentiment,
 } from './analysis-results.js';
-import type { CorpusDocument } from './corpus.js';
+import type { Corpus, CorpusDocument } from './corpus.js';
 import { caveatSettings } from './sentiment-scorer.js';
 import { sentimentLabel } from './text-annotator.js';
 
@@ -37,6 +38,100 @@ export function rankTerms(
       (a, b) => b.documents - a.documents || b.occurrences - a.occurrences || a.term.localeCompare(b.term),
     )
     .slice(0, limit);
+}
+
+/** The kinds of term a document is counted under: content words, noun phrases, hashtags. */
+export type TermKind = 'word' | 'phrase' | 'hashtag';
+
+/** A term over the analysed documents: in how many it occurs (its one count, issue 34), how often in all, and as what. */
+export interface TermStatistics {
+  documents: number;
+  occurrences: number;
+  kind: TermKind;
+}
+
+/** Every term a document is counted under (its words, noun phrases and hashtags), each once. */
+export function termsOfDocument(document: CorpusDocument): Set<string> {
+  const { words, phrases, hashtags } = document.annotation;
+  return new Set([...words, ...phrases, ...hashtags]);
+}
+
+const statisticsOfCorpus = new WeakMap<readonly CorpusDocument[], Map<string, TermStatistics>>();
+
+/**
+ * The corpus document frequency of every term (issue 34, "one definition per figure"; docs/decisions/0103): the
+ * number of analysed documents containing it, computed once per set of documents and reused by every analysis, so
+ * one term has one count in content, trend, news and narrative results, their files and their screens.
+ */
+export function corpusTermStatistics(
+  documents: readonly CorpusDocument[],
+): ReadonlyMap<string, TermStatistics> {
+  const cached = statisticsOfCorpus.get(documents);
+  if (cached) return cached;
+  const statistics = new Map<string, TermStatistics>();
+  const count = (terms: readonly string[], kind: TermKind, seen: Set<string>) => {
+    for (const term of terms) {
+      let entry = statistics.get(term);
+      if (!entry) {
+        entry = { documents: 0, occurrences: 0, kind };
+        statistics.set(term, entry);
+      }
+      entry.occurrences += 1;
+      if (!seen.has(term)) {
+        seen.add(term);
+        entry.documents += 1;
+      }
+    }
+  };
+  for (const document of documents) {
+    const seen = new Set<string>();
+    count(document.annotation.words, 'word', seen);
+    count(document.annotation.phrases, 'phrase', seen);
+    count(document.annotation.hashtags, 'hashtag', seen);
+  }
+  statisticsOfCorpus.set(documents, statistics);
+  return statistics;
+}
+
+/** A term's corpus figures under `RankedTerm`'s names (0 for a term no analysed document contains). */
+export function corpusFiguresOf(
+  statistics: ReadonlyMap<string, TermStatistics>,
+  term: string,
+): Pick<RankedTerm, 'documents' | 'occurrences'> {
+  const entry = statistics.get(term);
+  return { documents: entry?.documents ?? 0, occurrences: entry?.occurrences ?? 0 };
+}
+
+/** The corpus's terms of one kind ranked like `rankTerms`, from the statistics computed once. */
+export function topCorpusTerms(
+  statistics: ReadonlyMap<string, TermStatistics>,
+  kind: TermKind,
+  limit: number,
+  minDocuments = 1,
+): RankedTerm[] {
+  const ranked: RankedTerm[] = [];
+  for (const [term, entry] of statistics) {
+    if (entry.kind !== kind || entry.documents < minDocuments) continue;
+    ranked.push({ term, documents: entry.documents, occurrences: entry.occurrences });
+  }
+  return ranked
+    .sort(
+      (a, b) => b.documents - a.documents || b.occurrences - a.occurrences || a.term.localeCompare(b.term),
+    )
+    .slice(0, limit);
+}
+
+/** How many keywords every analysis lists, by the documents containing them. */
+export const keywordListSize = 50;
+
+/** The keywords of a corpus: the same list, with the same counts, in every analysis of it. */
+export function corpusKeywords(corpus: Pick<Corpus, 'documents'>): RankedTerm[] {
+  return topCorpusTerms(
+    corpusTermStatistics(corpus.documents),
+    'word',
+    keywordListSize,
+    minimumDocumentsFor(corpus.documents.length),
+  );
 }
 
 /** In a set of ten documents or more a keyword must occur in two of them; below that one is enough. */
@@ -165,6 +260,8 @@ export function summariseDocument(document: CorpusDocument, keywords: string[]):
   const { title, url } = document.document;
   return {
     id: document.id,
+    row: document.row,
+    text: document.text,
     ...(title ? { title } : {}),
     ...(document.source ? { source: document.source } : {}),
     ...(document.publishedAt ? { publishedAt: document.publishedAt.toISOString() } : {}),
@@ -178,14 +275,27 @@ export function summariseDocument(document: CorpusDocument, keywords: string[]):
   };
 }
 
-/** A group of documents (a source, a day): how many, their sentiment and their top words. */
-export function summariseGroup(documents: readonly CorpusDocument[], topTerms: number): GroupSummary {
+/**
+ * A group of documents (a source, a day): how many, their sentiment and their top words, ranked by the group's
+ * documents containing them (`groupDocuments`), each with its one corpus count (`documents`, from `statistics`).
+ */
+export function summariseGroup(
+  documents: readonly CorpusDocument[],
+  topTerms: number,
+  statistics: ReadonlyMap<string, TermStatistics>,
+): GroupSummary {
   return {
     documents: documents.length,
     sentiment: summariseSentiment(documents.map((document) => document.annotation.sentiment)),
     topTerms: rankTerms(
       documents.map((document) => [...document.annotation.words, ...document.annotation.phrases]),
       topTerms,
+    ).map(
+      (term): GroupTerm => ({
+        term: term.term,
+        ...corpusFiguresOf(statistics, term.term),
+        groupDocuments: term.documents,
+      }),
     ),
   };
 }

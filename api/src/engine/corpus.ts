@@ -8,6 +8,8 @@ import { annotateText, type TextAnnotation } from './text-annotator.js';
 /** A document the engine analyses: what was handed in, read once. */
 export interface CorpusDocument {
   id: string;
+  /** Its place among the documents handed in, from 1. */
+  row: number;
   document: AnalysisDocument;
   /** Title and text, as analysed. */
   text: string;
@@ -96,7 +98,8 @@ function sourceOf(document: AnalysisDocument): string | null {
   }
 }
 
-function analysedText(document: AnalysisDocument): string {
+/** The text as analysed: the title before the text when the text does not open with it. */
+export function analysedText(document: AnalysisDocument): string {
   const text = typeof document.text === 'string' ? document.text.trim() : '';
   const title = typeof document.title === 'string' ? document.title.trim() : '';
   if (!title || text.startsWith(title)) return text;
@@ -225,6 +228,7 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
       try {
         return {
           id: candidate.id,
+          row: candidate.row,
           document: candidate.document,
           text: candidate.text,
           publishedAt: candidate.publishedAt,

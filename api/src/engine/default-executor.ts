@@ -4,15 +4,17 @@ import type {
   AnalysisProgress,
   AnalysisRequest,
   AnalysisRunOptions,
+  IndexedDocument,
 } from './analysis-executor.js';
 import type { AnalysisResult } from './analysis-results.js';
 import { analyseContent } from './content-analysis.js';
 import { throwIfAborted } from './cooperative-loop.js';
-import { readCorpus, validateRequest } from './corpus.js';
+import { type Corpus, readCorpus, validateRequest } from './corpus.js';
+import { corpusKeywords, rounded, termsOfDocument } from './corpus-statistics.js';
 import { groupNarratives } from './narrative-clustering.js';
 import { analyseNews } from './news-analysis.js';
 import { resultFiles } from './result-files.js';
-import type { TextAnnotation } from './text-annotator.js';
+import { sentimentLabel, type TextAnnotation } from './text-annotator.js';
 import { detectTrends } from './trend-detection.js';
 import { withTrendSentiment } from './trend-sentiment.js';
 
@@ -23,6 +25,37 @@ const analysingShare = 0.1;
 export interface DefaultExecutorOptions {
   /** How a document's text is read: wink-nlp's pipeline unless another is given (tests give one that fails). */
   annotate?: (text: string) => TextAnnotation;
+}
+
+/** Every document handed in, in row order, with what the result files it under (decision 0104). */
+function indexDocuments(
+  corpus: Corpus,
+  result: AnalysisResult,
+  { languageKnown }: { languageKnown: boolean },
+): IndexedDocument[] {
+  const narrativeOfRow = new Map<number, number>();
+  if (result.analysisType === 'narrativeAnalysis') {
+    for (const narrative of result.narratives)
+      for (const document of narrative.documents) narrativeOfRow.set(document.row, narrative.id);
+  }
+  const analysed: IndexedDocument[] = corpus.documents.map((document) => ({
+    row: document.row,
+    id: document.id,
+    ...((languageKnown || document.document.language) && { language: document.language }),
+    sentiment: rounded(document.annotation.sentiment),
+    sentimentLabel: sentimentLabel(document.annotation.sentiment),
+    ...(document.publishedAt && { publishedAt: document.publishedAt.toISOString() }),
+    terms: [...termsOfDocument(document)],
+    ...(result.analysisType === 'narrativeAnalysis' && {
+      narrative: narrativeOfRow.get(document.row) ?? null,
+    }),
+  }));
+  const leftOut: IndexedDocument[] = corpus.leftOut.map((document) => ({
+    row: document.row,
+    id: document.id,
+    leftOut: document.reason,
+  }));
+  return [...analysed, ...leftOut].sort((a, b) => a.row - b.row);
 }
 
 /**
@@ -72,21 +105,36 @@ export function createDefaultExecutor(executorOptions: DefaultExecutorOptions = 
           result = {
             analysisType,
             ...base,
-            ...withTrendSentiment(corpus.documents, detectTrends(corpus.documents, trendMetric, period)),
+            ...withTrendSentiment(corpus.documents, {
+              ...detectTrends(corpus.documents, trendMetric, period),
+              keywords: corpusKeywords(corpus),
+            }),
           };
           break;
         case 'newsAnalysis':
           result = { analysisType, ...base, ...analyseNews(corpus, trendMetric, period) };
           break;
         case 'narrativeAnalysis':
-          result = { analysisType, ...base, ...(await groupNarratives(corpus.documents, signal)) };
+          result = {
+            analysisType,
+            ...base,
+            keywords: corpusKeywords(corpus),
+            ...(await groupNarratives(corpus.documents, signal)),
+          };
           break;
       }
       throwIfAborted(signal);
       report(readingShare + analysingShare, 'writing');
-      const files = resultFiles(result);
+      const files = resultFiles(
+        result,
+        new Map(corpus.documents.map((document) => [document.row, document.text])),
+      );
+      const documentIndex = indexDocuments(corpus, result, {
+        languageKnown:
+          analysisType === 'contentAnalysis' || analysisType === 'newsAnalysis' || !!request.language,
+      });
       report(1, 'writing');
-      return { result, files };
+      return { result, files, documentIndex };
     },
   };
 }

@@ -9,6 +9,7 @@ export {
   type AnalysisRequest,
   AnalysisRequestError,
   type AnalysisRunOptions,
+  type IndexedDocument,
   type ResultFile,
 } from './analysis-executor.js';
 export type * from './analysis-results.js';
@@ -22,6 +23,7 @@ export {
   trendMetrics,
   trendPeriods,
 } from './analysis-vocabulary.js';
+export { analysedText } from './corpus.js';
 export { createDefaultExecutor, type DefaultExecutorOptions } from './default-executor.js';
 export {
   type DocumentFile,

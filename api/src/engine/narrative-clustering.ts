@@ -4,7 +4,7 @@ import type bm25VectorizerType from 'wink-nlp/utilities/bm25-vectorizer';
 import type { Narrative, NarrativeAnalysisResult } from './analysis-results.js';
 import { throwIfAborted } from './cooperative-loop.js';
 import type { CorpusDocument } from './corpus.js';
-import { rounded, summariseSentiment } from './corpus-statistics.js';
+import { corpusFiguresOf, corpusTermStatistics, rounded, summariseSentiment } from './corpus-statistics.js';
 import { winkIts } from './text-annotator.js';
 
 // wink-nlp's utilities have no exports map, so Node's ESM resolution cannot find them without their file
@@ -210,6 +210,23 @@ function labelOf(terms: readonly string[]): string {
 
 export type NarrativeGrouping = Pick<NarrativeAnalysisResult, 'narratives' | 'unassigned' | 'clustering'>;
 
+/** How many of a narrative's documents contain each of its terms (its own count; the corpus's is `documents`). */
+function countInNarrative(terms: readonly string[], memberTerms: readonly (readonly string[])[]): number[] {
+  const wanted = new Map(terms.map((term, index) => [term, index]));
+  const counts = new Array<number>(terms.length).fill(0);
+  for (const list of memberTerms) {
+    const seen = new Set<number>();
+    for (const term of list) {
+      const index = wanted.get(term);
+      if (index !== undefined && !seen.has(index)) {
+        seen.add(index);
+        counts[index]! += 1;
+      }
+    }
+  }
+  return counts;
+}
+
 /**
  * Groups documents into narratives: each document is a BM25 vector (wink-nlp's vectorizer, l2-normalised) of its
  * words, noun phrases and hashtags that at least two documents share and at most half use; spherical k-means
@@ -315,6 +332,11 @@ export async function groupNarratives(
         .sort((a, b) => centre[b]! - centre[a]! || vocabulary[a]!.localeCompare(vocabulary[b]!))
         .slice(0, clusteringSettings.listedTerms)
         .map((dimension) => ({ term: vocabulary[dimension]!, weight: rounded(centre[dimension]!) }));
+      const inNarrative = countInNarrative(
+        terms.map((entry) => entry.term),
+        list.map((position) => termLists[clusteredIndexes[position]!]!),
+      );
+      const statistics = corpusTermStatistics(documents);
       const documentsOfGroup = list
         .map((position) => ({
           document: documents[clusteredIndexes[position]!]!,
@@ -324,12 +346,17 @@ export async function groupNarratives(
       return {
         id: 0,
         label: labelOf(terms.map((term) => term.term)),
-        terms,
+        terms: terms.map((entry, index) => ({
+          ...entry,
+          documents: corpusFiguresOf(statistics, entry.term).documents,
+          narrativeDocuments: inNarrative[index]!,
+        })),
         size: list.length,
         share: rounded(list.length / vectors.length),
         sentiment: summariseSentiment(documentsOfGroup.map((entry) => entry.document.annotation.sentiment)),
         documents: documentsOfGroup.map(({ document, similarity }) => ({
           id: document.id,
+          row: document.row,
           ...(document.document.title ? { title: document.document.title } : {}),
           excerpt: excerptOf(document.document.text),
           similarity: rounded(Math.max(0, similarity)),

@@ -2,7 +2,7 @@ import type { DaySummary, NewsAnalysisResult, SourceDaySummary, SourceSummary } 
 import type { TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
 import { analyseContent } from './content-analysis.js';
 import { type Corpus, type CorpusDocument, periodOf } from './corpus.js';
-import { summariseGroup } from './corpus-statistics.js';
+import { corpusTermStatistics, summariseGroup } from './corpus-statistics.js';
 import { detectTrends } from './trend-detection.js';
 
 /** Items without a source (and no address to take one from) are grouped under this name. */
@@ -35,6 +35,7 @@ type NewsParts = Omit<NewsAnalysisResult, 'analysisType' | 'engine' | 'documents
 export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: TrendPeriod): NewsParts {
   const { documentSummaries, ...content } = analyseContent(corpus);
   const { documents } = corpus;
+  const statistics = corpusTermStatistics(documents);
 
   const sources: SourceSummary[] = [...groupBy(documents, sourceOf)].map(([source, items]) => {
     let first = Number.POSITIVE_INFINITY;
@@ -49,13 +50,13 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
       source,
       firstPublished: Number.isFinite(first) ? new Date(first).toISOString() : null,
       lastPublished: Number.isFinite(last) ? new Date(last).toISOString() : null,
-      ...summariseGroup(items, topTermsPerGroup),
+      ...summariseGroup(items, topTermsPerGroup, statistics),
     };
   });
   sources.sort((a, b) => b.documents - a.documents || a.source.localeCompare(b.source));
 
   const days: DaySummary[] = [...groupBy(documents, dayOf)]
-    .map(([day, items]) => ({ day, ...summariseGroup(items, topTermsPerGroup) }))
+    .map(([day, items]) => ({ day, ...summariseGroup(items, topTermsPerGroup, statistics) }))
     .sort((a, b) => a.day.localeCompare(b.day));
 
   const sourceDays: SourceDaySummary[] = [
@@ -63,7 +64,7 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
   ]
     .map(([key, items]) => {
       const [source, day] = key.split('\u0000') as [string, string];
-      return { source, day, ...summariseGroup(items, topTermsPerGroup) };
+      return { source, day, ...summariseGroup(items, topTermsPerGroup, statistics) };
     })
     .sort((a, b) => a.source.localeCompare(b.source) || a.day.localeCompare(b.day));
 

@@ -44,6 +44,8 @@ const documentColumns = [
   'sentimentLabel',
   'keywords',
   'entities',
+  'row',
+  'text',
 ];
 const documentRows = (documents: readonly DocumentSummary[]) =>
   documents.map((document) => [
@@ -58,6 +60,9 @@ const documentRows = (documents: readonly DocumentSummary[]) =>
     document.sentimentLabel,
     document.keywords.join('; '),
     document.entities.map((entity) => `${entity.type}:${entity.value}`).join('; '),
+    // Results stored before issue 34 have neither.
+    document.row,
+    document.text,
   ]);
 
 const groupCells = (group: GroupSummary) => [
@@ -82,6 +87,7 @@ function trendFiles(prefix: string, trend: TrendSummary): ResultFile[] {
       [
         'rank',
         'term',
+        'documents',
         'volume',
         'recentVolume',
         'baselineVolume',
@@ -93,6 +99,7 @@ function trendFiles(prefix: string, trend: TrendSummary): ResultFile[] {
       trend.terms.map((term, index) => [
         index + 1,
         term.term,
+        term.documents,
         term.volume,
         term.recentVolume,
         term.baselineVolume,
@@ -129,6 +136,8 @@ function contentFiles(result: ContentAnalysisResult): ResultFile[] {
 function newsFiles(result: NewsAnalysisResult): ResultFile[] {
   return [
     jsonFile('news-analysis.json', result),
+    csvFile('news-keywords.csv', rankedTermColumns, rankedTermRows(result.keywords)),
+    csvFile('news-key-phrases.csv', rankedTermColumns, rankedTermRows(result.keyPhrases)),
     csvFile(
       'news-by-source.csv',
       ['source', 'firstPublished', 'lastPublished', ...groupColumns],
@@ -154,9 +163,27 @@ function newsFiles(result: NewsAnalysisResult): ResultFile[] {
   ];
 }
 
-function narrativeFiles(result: NarrativeAnalysisResult): ResultFile[] {
+function narrativeFiles(
+  result: NarrativeAnalysisResult,
+  textOfRow: ReadonlyMap<number, string>,
+): ResultFile[] {
   return [
     jsonFile('narrative-analysis.json', result),
+    csvFile('narrative-keywords.csv', rankedTermColumns, rankedTermRows(result.keywords)),
+    csvFile(
+      'narrative-terms.csv',
+      ['narrative', 'label', 'term', 'weight', 'documents', 'narrativeDocuments'],
+      result.narratives.flatMap((narrative) =>
+        narrative.terms.map((term) => [
+          narrative.id,
+          narrative.label,
+          term.term,
+          term.weight,
+          term.documents,
+          term.narrativeDocuments,
+        ]),
+      ),
+    ),
     csvFile(
       'narratives.csv',
       ['narrative', 'label', 'documents', 'share', 'sentiment', 'positive', 'negative', 'neutral', 'terms'],
@@ -174,7 +201,7 @@ function narrativeFiles(result: NarrativeAnalysisResult): ResultFile[] {
     ),
     csvFile(
       'narrative-documents.csv',
-      ['narrative', 'label', 'id', 'title', 'similarity', 'sentiment', 'excerpt'],
+      ['narrative', 'label', 'id', 'title', 'similarity', 'sentiment', 'excerpt', 'row', 'text'],
       [
         ...result.narratives.flatMap((narrative) =>
           narrative.documents.map((document) => [
@@ -185,24 +212,30 @@ function narrativeFiles(result: NarrativeAnalysisResult): ResultFile[] {
             document.similarity,
             document.sentiment,
             document.excerpt,
+            document.row,
+            textOfRow.get(document.row),
           ]),
         ),
-        ...result.unassigned.map((id) => ['', 'unassigned', id, '', '', '', '']),
+        ...result.unassigned.map((id) => ['', 'unassigned', id, '', '', '', '', '', '']),
       ],
     ),
   ];
 }
 
-function filesOf(result: AnalysisResult): ResultFile[] {
+function filesOf(result: AnalysisResult, textOfRow: ReadonlyMap<number, string>): ResultFile[] {
   switch (result.analysisType) {
     case 'contentAnalysis':
       return contentFiles(result);
     case 'trendDetection':
-      return [jsonFile('trend-detection.json', result), ...trendFiles('trend', result)];
+      return [
+        jsonFile('trend-detection.json', result),
+        csvFile('trend-keywords.csv', rankedTermColumns, rankedTermRows(result.keywords)),
+        ...trendFiles('trend', result),
+      ];
     case 'newsAnalysis':
       return newsFiles(result);
     case 'narrativeAnalysis':
-      return narrativeFiles(result);
+      return narrativeFiles(result, textOfRow);
   }
 }
 
@@ -210,9 +243,13 @@ function filesOf(result: AnalysisResult): ResultFile[] {
  * The files of a result: its whole JSON, CSV tables of its parts, and the documents left out with their row and
  * reason (`empty`, `language`, `articleLimit`, `unreadable`).
  */
-export function resultFiles(result: AnalysisResult): ResultFile[] {
+export function resultFiles(
+  result: AnalysisResult,
+  /** The analysed texts by row, for the per-document files whose result holds only an excerpt. */
+  textOfRow: ReadonlyMap<number, string> = new Map(),
+): ResultFile[] {
   return [
-    ...filesOf(result),
+    ...filesOf(result, textOfRow),
     csvFile(
       'left-out-documents.csv',
       ['row', 'id', 'reason'],

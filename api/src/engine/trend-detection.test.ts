@@ -8,6 +8,7 @@ import { detectTrends, momentumSettings } from './trend-detection.js';
 function post(day: number, words: string[]): CorpusDocument {
   return {
     id: `${day}-${words.join('-')}-${Math.random()}`,
+    row: 1,
     document: { text: words.join(' ') },
     text: words.join(' '),
     publishedAt: new Date(Date.UTC(2024, 0, day, 12)),

@@ -1,7 +1,7 @@
 import type { TrendSummary, TrendTerm, TrendWindow } from './analysis-results.js';
 import type { TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
 import { type CorpusDocument, nextPeriod, periodOf } from './corpus.js';
-import { rounded } from './corpus-statistics.js';
+import { corpusFiguresOf, corpusTermStatistics, rounded } from './corpus-statistics.js';
 
 /**
  * Momentum (decision 0070). The periods from the first to the last dated document are split into a recent window
@@ -114,7 +114,7 @@ export function detectTrends(
     Math.ceil(dated.length * settings.minimumVolumeShare),
   );
   const k = settings.smoothingMentions;
-  const measured: Omit<TrendTerm, 'series'>[] = [];
+  const measured: Omit<TrendTerm, 'series' | 'documents' | 'occurrences'>[] = [];
   for (const [term, count] of counts) {
     const windowed = hasBaseline ? count.recent + count.baseline : count.total;
     if (windowed < minimumVolume) continue;
@@ -161,9 +161,16 @@ export function detectTrends(
       if (series) series[documentPeriod[documentIndex]!]! += 1;
     }
   });
-  const withSeries = (term: Omit<TrendTerm, 'series'>): TrendTerm => ({
-    ...term,
-    series: seriesOf.get(term.term)!.map((volume, index) => ({ period: keys[index]!, volume })),
+  // Each term's one count (issue 34): the analysed documents containing it, dated or not (decision 0103).
+  const statistics = corpusTermStatistics(documents);
+  const withSeries = ({
+    term,
+    ...figures
+  }: Omit<TrendTerm, 'series' | 'documents' | 'occurrences'>): TrendTerm => ({
+    term,
+    ...corpusFiguresOf(statistics, term),
+    ...figures,
+    series: seriesOf.get(term)!.map((volume, index) => ({ period: keys[index]!, volume })),
   });
 
   return {

@@ -7,11 +7,15 @@ import { sentimentByTerm, summariseDocumentSentiment } from './corpus-statistics
  * all the documents, and of the documents holding each listed term (its words, noun phrases and hashtags, as the
  * trend counts them).
  */
-export function withTrendSentiment<Trend extends TrendSummary>(
+export function withTrendSentiment<Trend extends TrendSummary & { keywords?: readonly { term: string }[] }>(
   documents: readonly CorpusDocument[],
   trend: Trend,
 ): Trend & { sentiment: ReturnType<typeof summariseDocumentSentiment>; termSentiment: TermSentiment[] } {
-  const listed = [...new Set([...trend.terms, ...trend.rising, ...trend.falling].map((term) => term.term))];
+  const listed = [
+    ...new Set(
+      [...trend.terms, ...trend.rising, ...trend.falling, ...(trend.keywords ?? [])].map((term) => term.term),
+    ),
+  ];
   return {
     ...trend,
     sentiment: summariseDocumentSentiment(documents),

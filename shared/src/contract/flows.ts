@@ -257,6 +257,19 @@ const series = v.array(v.object({ period: v.string(), volume: count }));
 export const leftOutReasons = ['empty', 'language', 'articleLimit', 'unreadable'] as const;
 
 /**
+ * A trend term: `documents` is its one count (the analysed documents containing it, as in `keywords`; absent on runs
+ * made before issue 34), `volume` the dated documents mentioning it (what its series sums to).
+ */
+const trendTerm = v.object({
+  term: v.string(),
+  documents: v.optional(count),
+  volume: count,
+  momentum: v.nullable(v.number()),
+  series,
+  sentiment: termSentiment,
+});
+
+/**
  * What a run found, ready to draw: a digest of the engine's result (the whole result is in the run's files).
  * Which parts are present depends on the analysis type.
  */
@@ -287,24 +300,8 @@ export const RunInsightsSchema = v.object({
       period: v.string(),
       periods: series,
       note: v.optional(v.string()),
-      rising: v.array(
-        v.object({
-          term: v.string(),
-          volume: count,
-          momentum: v.nullable(v.number()),
-          series,
-          sentiment: termSentiment,
-        }),
-      ),
-      falling: v.array(
-        v.object({
-          term: v.string(),
-          volume: count,
-          momentum: v.nullable(v.number()),
-          series,
-          sentiment: termSentiment,
-        }),
-      ),
+      rising: v.array(trendTerm),
+      falling: v.array(trendTerm),
     }),
   ),
   narratives: v.optional(
@@ -313,6 +310,13 @@ export const RunInsightsSchema = v.object({
         id: count,
         label: v.string(),
         terms: v.array(v.string()),
+        /**
+         * Its terms with their one count (`documents`, as in `keywords`) and the documents of this narrative
+         * containing them (`narrativeDocuments`); absent on runs made before issue 34.
+         */
+        termCounts: v.optional(
+          v.array(v.object({ term: v.string(), documents: count, narrativeDocuments: count })),
+        ),
         size: count,
         share: v.number(),
         sentiment: v.number(),
@@ -696,6 +700,128 @@ export const getFlowStatus = defineEndpoint({
 const runNumber = v.optional(
   v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'Please enter a run number from 1.'), v.transform(Number)),
 );
+
+const documentsMessages = workflowMessages.runDocuments;
+/** The most documents one page of a run's documents holds, and how many by default. */
+export const runDocumentsPageMax = 100;
+export const runDocumentsPageDefault = 25;
+/** A document's text is kept up to this many characters (the rest is in the run's input). */
+export const runDocumentTextMax = 20_000;
+export const runDocumentPeriodUnits = ['day', 'week', 'month', 'quarter'] as const;
+export const sentimentLabels = ['positive', 'negative', 'neutral'] as const;
+const wholeFromOne = (message: string, max: number) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^[1-9]\d{0,8}$/, message),
+    v.transform(Number),
+    v.maxValue(max, message),
+  );
+/** A period as the results write it: a day (or a week's Monday) 2024-03-05, a month 2024-03, a quarter 2024-Q1. */
+export const runDocumentPeriodPattern = /^(\d{4})-(?:(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?|Q([1-4]))$/;
+
+export const RunDocumentsQuerySchema = v.object({
+  /** A term as the results list it (a keyword, key phrase or hashtag; compared lower-case). */
+  term: v.optional(
+    v.pipe(
+      v.string(documentsMessages.termInvalid),
+      v.trim(),
+      v.minLength(1, documentsMessages.termInvalid),
+      v.maxLength(200, documentsMessages.termInvalid),
+      v.toLowerCase(),
+    ),
+  ),
+  /** A narrative's id, or `unassigned` for the documents no narrative took. */
+  narrative: v.optional(
+    v.union(
+      [v.literal('unassigned'), wholeFromOne(documentsMessages.narrativeInvalid, 1000)],
+      documentsMessages.narrativeInvalid,
+    ),
+  ),
+  sentiment: v.optional(v.picklist(sentimentLabels, documentsMessages.sentimentInvalid)),
+  language: v.optional(
+    v.pipe(
+      v.string(documentsMessages.languageInvalid),
+      v.regex(/^[a-z]{2,3}$/, documentsMessages.languageInvalid),
+    ),
+  ),
+  /** The documents published in this period (UTC), as the trend's periods name it. */
+  period: v.optional(
+    v.pipe(
+      v.string(documentsMessages.periodInvalid),
+      v.regex(runDocumentPeriodPattern, documentsMessages.periodInvalid),
+      v.check((value) => {
+        const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+        if (!day) return true;
+        const date = new Date(`${value}T00:00:00Z`);
+        return date.getUTCDate() === Number(day[3]);
+      }, documentsMessages.periodInvalid),
+    ),
+  ),
+  /** What a day-shaped `period` is: the run's trend period by default (a week's days are its Monday's). */
+  periodUnit: v.optional(v.picklist(runDocumentPeriodUnits, documentsMessages.periodUnitInvalid)),
+  /** The documents left out, for one reason or `any`; without it, the analysed documents only. */
+  leftOut: v.optional(v.picklist(['any', ...leftOutReasons], documentsMessages.leftOutInvalid)),
+  /** The previous page's `nextCursor`. */
+  cursor: v.optional(wholeFromOne(documentsMessages.cursorInvalid, 10_000_000)),
+  limit: v.optional(wholeFromOne(documentsMessages.limitInvalid, runDocumentsPageMax)),
+});
+export type RunDocumentsQuery = v.InferOutput<typeof RunDocumentsQuerySchema>;
+
+/** One document of a run: what was handed to the analysis (its input), its text and what the result files it under. */
+export const RunDocumentSchema = v.object({
+  /** Its place among the documents the run read, 1 for the first (the left-out list's row). */
+  row: v.pipe(count, v.minValue(1)),
+  id: v.string(),
+  /** The text as analysed (title and text), up to `runDocumentTextMax` characters. */
+  text: v.string(),
+  textTruncated: v.boolean(),
+  /** The document as the run read it from its source (a file's row, a feed's item), without its text. */
+  input: v.object({
+    id: v.optional(v.string()),
+    title: v.optional(v.string()),
+    source: v.optional(v.string()),
+    publishedAt: v.optional(v.string()),
+    url: v.optional(v.string()),
+    language: v.optional(v.string()),
+  }),
+  /** Why it was not analysed; null when it was. */
+  leftOut: v.nullable(v.picklist(leftOutReasons)),
+  /** Its language, when the run detected it (content and news analyses, or a language filter) or the source said. */
+  language: v.nullable(v.string()),
+  sentiment: v.nullable(v.number()),
+  sentimentLabel: v.nullable(v.picklist(sentimentLabels)),
+  publishedAt: v.nullable(timestamp),
+  /** Its narrative's id in a narrative analysis; null otherwise or when no narrative took it. */
+  narrative: v.nullable(count),
+});
+export type RunDocument = v.InferOutput<typeof RunDocumentSchema>;
+
+export const RunDocumentsSchema = v.object({
+  runId: v.string(),
+  /** False for a run made before its documents were kept (issue 34): then the list is empty. */
+  kept: v.boolean(),
+  /** How many documents match the filters, all pages together. */
+  total: count,
+  /** In row order. */
+  documents: v.array(RunDocumentSchema),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: v.nullable(v.string()),
+});
+export type RunDocuments = v.InferOutput<typeof RunDocumentsSchema>;
+
+export const listFlowRunDocuments = defineEndpoint({
+  operation: 'listFlowRunDocuments',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT', 'UNAUTHORIZED', 'API_KEY_INVALID'],
+  summary:
+    "The documents behind a finished run's figures, paged: by term, narrative, sentiment, language, period or why they were left out, each with its text and input. Like the run's results: a bearer token or an API key of its organization, or anonymously the last run of a public workflow",
+  method: 'GET',
+  path: '/flows/{flowId}/runs/{runId}/documents',
+  auth: 'public',
+  acceptsBearer: true,
+  params: v.object({ flowId, runId }),
+  query: RunDocumentsQuerySchema,
+  response: RunDocumentsSchema,
+});
 
 export const listFlowFiles = defineEndpoint({
   operation: 'listFlowFiles',

@@ -131,9 +131,9 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
     name: 'Review analysis',
     summary: 'What customers praise and complain about in their reviews, with the sentiment of each.',
     description:
-      'Reads product or app reviews and finds the keywords and phrases customers use most, the sentiment of every review and overall, and the things they name: products, prices, dates, hashtags and links.',
+      'Reads product or app reviews and finds the keywords and phrases customers use most, the sentiment of every review and overall, and the names, prices, dates, hashtags and links in the text.',
     outcomes: [
-      'The keywords and key phrases of your reviews, ranked',
+      'The keywords and key phrases of your reviews, by the number of reviews using each',
       'Sentiment per review and overall',
       'Prices, dates, mentions and links found in the text',
     ],
@@ -183,7 +183,7 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
     outcomes: [
       'Mentions per day',
       'Rising and falling terms with their momentum',
-      'The keywords around your brand',
+      'The keywords around your brand, by the number of posts using each',
     ],
     analysisType: 'trendDetection',
     trendMetric: 'momentum',
@@ -213,7 +213,7 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
     description:
       'Tracks what is written about the competitors you name and ranks the terms that come up with them by volume or momentum, week by week.',
     outcomes: [
-      'Terms that come with each competitor',
+      'The terms that come up with your competitors, by the number of posts using each',
       'What is rising week by week',
       'Volume of mentions per period',
     ],

@@ -362,6 +362,25 @@ export const workflowMessages = {
   alreadyPaused: 'This workflow is paused already.',
   notPaused: 'This workflow is not paused.',
   runNotFinished: 'This run has not finished yet: its files are written when it ends.',
+  /** The documents behind a run's figures (`GET /flows/{flowId}/runs/{runId}/documents`, issue 34). */
+  runDocuments: {
+    termInvalid: 'Enter a term of 1 to 200 characters.',
+    narrativeInvalid: 'Choose a narrative by its number (1 or more), or unassigned.',
+    sentimentInvalid: 'Choose positive, negative or neutral.',
+    languageInvalid: 'Enter a language code such as en or eng, or und.',
+    periodInvalid:
+      'Enter a period such as 2024-03-05 (a day, or the Monday of a week), 2024-03 (a month) or 2024-Q1 (a quarter).',
+    periodUnitInvalid: 'Choose day, week, month or quarter.',
+    leftOutInvalid:
+      'Choose why the documents were left out: any, empty, language, articleLimit or unreadable.',
+    cursorInvalid: 'Use the nextCursor of the previous page.',
+    limitInvalid: 'Ask for 1 to 100 documents a page.',
+    /** Said on screen when a run made before the documents were kept is asked for them. */
+    notKept:
+      'This run was made before each document was kept with its run. Run the workflow again to see them.',
+    /** Said on screen for a filter that matches no document. */
+    none: 'No document of this run matches.',
+  },
   uploadInUse: 'This file is used by a workflow.',
   uploadFormat:
     'This kind of file cannot be analysed. Upload one of: csv, tsv, json, ndjson, jsonl, txt, xlsx, pdf, docx.',

@@ -36,6 +36,7 @@ import { trialSignupPlanMigration } from './0040-trial-signup-plan.js';
 import { jobGroupsMigration } from './0041-job-groups.js';
 import { oneWorkflowVisibilityMigration } from './0042-one-workflow-visibility.js';
 import { runDocumentsMigration } from './0043-run-documents.js';
+import { runResultDocumentsMigration } from './0044-run-result-documents.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -78,4 +79,5 @@ export const migrations: readonly Migration[] = [
   jobGroupsMigration,
   oneWorkflowVisibilityMigration,
   runDocumentsMigration,
+  runResultDocumentsMigration,
 ];

@@ -38,6 +38,8 @@ const withTermSentiment = <Entry extends { term: string }>(
 function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
   const term = (entry: TrendSummary['rising'][number]) => ({
     term: entry.term,
+    // The term's one count (issue 34); results made before it have only the dated documents' volume.
+    ...(entry.documents !== undefined && { documents: entry.documents }),
     volume: entry.volume,
     momentum: entry.momentum === null ? null : round(entry.momentum),
     series: entry.series.map((point) => ({ period: point.period, volume: point.volume })),
@@ -85,10 +87,8 @@ export function insightsOf(result: AnalysisResult): RunInsights {
       return {
         ...base,
         ...(result.sentiment && { sentiment: sentimentOf(result.sentiment) }),
-        keywords: withTermSentiment(
-          terms(result.terms.map((entry) => ({ ...entry, documents: entry.volume, occurrences: 0 }))),
-          result.termSentiment,
-        ),
+        // The corpus's keywords by the documents containing them, as in every analysis (issue 34, decision 0103).
+        keywords: withTermSentiment(terms(result.keywords), result.termSentiment),
         trend: {
           ...trend,
           rising: withTermSentiment(trend.rising, result.termSentiment),
@@ -118,20 +118,20 @@ export function insightsOf(result: AnalysisResult): RunInsights {
         days: result.days.map((day) => ({ day: day.day, documents: day.documents })),
       };
     case 'narrativeAnalysis': {
-      const counts = new Map<string, number>();
-      for (const narrative of result.narratives)
-        for (const entry of narrative.terms.slice(0, 5))
-          counts.set(entry.term, (counts.get(entry.term) ?? 0) + narrative.size);
       return {
         ...base,
-        keywords: [...counts.entries()]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, top)
-          .map(([term, documents]) => ({ term, documents })),
+        // The corpus's keywords by the documents containing them, as in every analysis (issue 34, decision 0103);
+        // a narrative's own count of its terms is in its `terms`.
+        keywords: terms(result.keywords),
         narratives: result.narratives.map((narrative) => ({
           id: narrative.id,
           label: narrative.label,
           terms: narrative.terms.slice(0, 10).map((entry) => entry.term),
+          termCounts: narrative.terms.slice(0, 10).map((entry) => ({
+            term: entry.term,
+            documents: entry.documents,
+            narrativeDocuments: entry.narrativeDocuments,
+          })),
           size: narrative.size,
           share: round(narrative.share),
           sentiment: round(narrative.sentiment.average),

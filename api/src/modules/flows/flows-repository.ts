@@ -672,3 +672,140 @@ export async function findRunDocuments(database: Queryable, runId: string): Prom
 export async function deleteRunDocuments(database: Queryable, runId: string): Promise<void> {
   await db(database).deleteFrom('flowRunDocuments').where('runId', '=', runId).execute();
 }
+
+/** One document a finished run read, as its document list keeps it (issue 34 point 6, docs/decisions/0104). */
+export interface StoredRunDocument {
+  inputRow: number;
+  documentId: string;
+  leftOut: string | null;
+  language: string | null;
+  sentiment: number | null;
+  sentimentLabel: string | null;
+  publishedAt: Date | null;
+  narrative: number | null;
+  terms: readonly string[];
+  text: string;
+  textTruncated: boolean;
+  input: Record<string, string>;
+}
+
+/** Rows per insert: 13 parameters each, well under PostgreSQL's 65,535. */
+const runDocumentBatch = 500;
+
+/** Keeps a run's documents (replacing any kept by an earlier try of the same run). */
+export async function insertRunResultDocuments(
+  database: Queryable,
+  runId: string,
+  documents: readonly StoredRunDocument[],
+): Promise<void> {
+  await db(database).deleteFrom('flowRunResultDocuments').where('runId', '=', runId).execute();
+  for (let start = 0; start < documents.length; start += runDocumentBatch) {
+    await db(database)
+      .insertInto('flowRunResultDocuments')
+      .values(
+        documents.slice(start, start + runDocumentBatch).map((document) => ({
+          runId,
+          inputRow: document.inputRow,
+          documentId: document.documentId,
+          leftOut: document.leftOut,
+          language: document.language,
+          sentiment: document.sentiment,
+          sentimentLabel: document.sentimentLabel,
+          publishedAt: document.publishedAt,
+          narrative: document.narrative,
+          terms: jsonb(document.terms),
+          text: document.text,
+          textTruncated: document.textTruncated,
+          input: jsonb(document.input),
+        })),
+      )
+      .execute();
+  }
+}
+
+export interface RunDocumentFilter {
+  term?: string;
+  /** A narrative's id, or null for the documents no narrative took. */
+  narrative?: number | null;
+  sentimentLabel?: string;
+  language?: string;
+  /** Published in [from, to). */
+  publishedFrom?: Date;
+  publishedBefore?: Date;
+  /** A left-out reason, `any`, or absent for the analysed documents. */
+  leftOut?: string;
+}
+
+/** A page of a run's documents matching the filter, in row order after `afterRow`, and how many match in all. */
+export async function findRunResultDocuments(
+  database: Queryable,
+  runId: string,
+  filter: RunDocumentFilter,
+  page: { afterRow: number; limit: number },
+): Promise<{ total: number; documents: Omit<StoredRunDocument, 'terms'>[]; hasMore: boolean }> {
+  const filtered = () =>
+    db(database)
+      .selectFrom('flowRunResultDocuments')
+      .where('runId', '=', runId)
+      .$if(filter.leftOut === undefined, (query) => query.where('leftOut', 'is', null))
+      .$if(filter.leftOut === 'any', (query) => query.where('leftOut', 'is not', null))
+      .$if(filter.leftOut !== undefined && filter.leftOut !== 'any', (query) =>
+        query.where('leftOut', '=', filter.leftOut!),
+      )
+      .$if(filter.term !== undefined, (query) => query.where(sql<boolean>`terms @> ${jsonb([filter.term])}`))
+      .$if(filter.narrative === null, (query) => query.where('narrative', 'is', null))
+      .$if(typeof filter.narrative === 'number', (query) => query.where('narrative', '=', filter.narrative!))
+      .$if(filter.sentimentLabel !== undefined, (query) =>
+        query.where('sentimentLabel', '=', filter.sentimentLabel!),
+      )
+      .$if(filter.language !== undefined, (query) => query.where('language', '=', filter.language!))
+      .$if(filter.publishedFrom !== undefined, (query) =>
+        query.where('publishedAt', '>=', filter.publishedFrom!),
+      )
+      .$if(filter.publishedBefore !== undefined, (query) =>
+        query.where('publishedAt', '<', filter.publishedBefore!),
+      );
+  const [counted, rows] = await Promise.all([
+    filtered()
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    filtered()
+      .select([
+        'inputRow',
+        'documentId',
+        'leftOut',
+        'language',
+        'sentiment',
+        'sentimentLabel',
+        'publishedAt',
+        'narrative',
+        'text',
+        'textTruncated',
+        'input',
+      ])
+      .where('inputRow', '>', page.afterRow)
+      .orderBy('inputRow')
+      .limit(page.limit + 1)
+      .execute(),
+  ]);
+  return {
+    total: Number(counted.total),
+    hasMore: rows.length > page.limit,
+    documents: rows.slice(0, page.limit).map((row) => ({
+      ...row,
+      publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt),
+      input: row.input as Record<string, string>,
+    })),
+  };
+}
+
+/** Whether a run kept its documents (runs finished before issue 34 did not). */
+export async function runKeptDocuments(database: Queryable, runId: string): Promise<boolean> {
+  const row = await db(database)
+    .selectFrom('flowRunResultDocuments')
+    .select('inputRow')
+    .where('runId', '=', runId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -26,6 +26,13 @@ export const anonymousLastRunLimit: RateLimitRule = {
   windowSeconds: 60,
 };
 
+/** Anonymous reads of the documents behind a public workflow's last run, per client address (issue 34). */
+export const anonymousRunDocumentsLimit: RateLimitRule = {
+  bucket: 'flows-anonymous-run-documents',
+  limit: 120,
+  windowSeconds: 60,
+};
+
 /**
  * Price checks, per user (issue 32, docs/decisions/0091): one may fetch feeds and pages and read uploads; a form
  * that prices as its fields change stays well within it.
@@ -96,6 +103,11 @@ export function registerFlowRoutes(
     const caller = await publicCaller(request);
     if (caller.kind === 'anonymous') await app.rateLimiter.consume(anonymousLastRunLimit, request.ip);
     return flows.lastRun(caller, params.flowId);
+  });
+  registerEndpoint(app, endpoints.listFlowRunDocuments, async ({ params, query }, { request }) => {
+    const caller = await publicCaller(request);
+    if (caller.kind === 'anonymous') await app.rateLimiter.consume(anonymousRunDocumentsLimit, request.ip);
+    return flows.runDocuments(caller, params.flowId, params.runId, query);
   });
   registerEndpoint(app, endpoints.getFlowStatus, ({ params, query }, { user }) =>
     flows.status(user, params.flowId, query.taskId),

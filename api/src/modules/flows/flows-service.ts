@@ -13,6 +13,7 @@ import {
   type FlowUpload,
   flowRunDocumentsMax,
   type LastRun,
+  type RunDocumentsQuery,
   type RunFailureReason,
   type RunInsights,
   runFailureMessage,
@@ -84,6 +85,7 @@ import {
   insertRun,
   insertRunDocuments,
   insertRunFiles,
+  insertRunResultDocuments,
   insertUpload,
   isUniqueViolation,
   listFlows,
@@ -107,6 +109,7 @@ import {
   starterColumns,
 } from './flows-starter.js';
 import { type DocumentSelection, selectRunDocuments } from './run-documents.js';
+import { keptDocumentsOf, runDocumentsPage } from './run-result-documents.js';
 import { nextSlot } from './schedule-slots.js';
 import { defaultUploadLimits, readUploadIsolated } from './upload-reading.js';
 
@@ -784,6 +787,10 @@ export function createFlowService({
       }
       await writing;
       if (signal.aborted) throw new AnalysisAbortedError(signal.reason);
+      // The documents behind its figures, kept before the run is seen as done (issue 34, decision 0104).
+      if (outcome.documentIndex) {
+        await insertRunResultDocuments(database, run.id, keptDocumentsOf(outcome.documentIndex, documents));
+      }
       ended = await endRun(run.id, {
         jobId: context.job.id,
         state: 'JobDone',
@@ -1253,6 +1260,29 @@ export function createFlowService({
         run: (await runsOut(database, [run]))[0]!,
         insights: run.state === 'JobDone' ? ((run.insights as RunInsights | null) ?? null) : null,
       };
+    },
+
+    /**
+     * `GET /flows/{flowId}/runs/{runId}/documents`: read like the run's results, by a member who may read the flow
+     * or a key of its organization, or anonymously the last finished run of a public flow (what `last-run` shows).
+     */
+    async runDocuments(caller: FlowCaller, flowId: string, runId: string, query: RunDocumentsQuery) {
+      let flow: StoredFlow;
+      if (caller.kind === 'user') flow = (await requireFlow(database, caller, flowId, 'read')).flow;
+      else {
+        const found = await findFlow(database, { id: flowId });
+        if (found?.visibility !== 'public') throw notFound();
+        flow = found;
+      }
+      const run = await findRun(database, flow.id, runId);
+      if (!run) throw notFound('run');
+      if (caller.kind === 'anonymous') {
+        const last = await findLatestRun(database, flow.id, 'JobDone');
+        if (last?.id !== run.id) throw notFound('run');
+      }
+      if (run.state !== 'JobDone') throw conflict('runNotFinished');
+      const trendPeriod = (run.insights as RunInsights | null)?.trend?.period;
+      return runDocumentsPage(database, run.id, query, trendPeriod);
     },
 
     async runForFiles(caller: AuthenticatedUser, flowId: string, number?: number) {
