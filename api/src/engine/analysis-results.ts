@@ -219,7 +219,7 @@ export interface TrendSummary extends TrendView {
   undated: number;
   significance?: TrendSignificance;
   /**
-   * The trend by each period that fits the span (from 2 to 160 periods) and the chosen one, finest first; the
+   * The trend by each period that fits the span (from 4 to 160 periods) and the chosen one, finest first; the
    * chosen one is the same as the top-level fields.
    */
   views?: TrendView[];

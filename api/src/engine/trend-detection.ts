@@ -55,7 +55,9 @@ export const significanceSettings: TrendSignificance = {
 export const periodSettings = {
   /** The automatic period is the finest that counts the span in at most this many periods. */
   automaticMostPeriods: 60,
-  /** Other periods are offered (as `views`) from 2 periods to this many. */
+  /** Other periods are offered (as `views`) when they count the span in this many periods or more… */
+  viewFewestPeriods: 4,
+  /** …and this many or fewer. */
   viewMostPeriods: 160,
   naturalRecentPeriods: { day: 7, week: 4, month: 3, quarter: 4 } as Readonly<Record<TrendPeriod, number>>,
   recentShareOfPeriods: 0.25,
@@ -417,7 +419,9 @@ export function detectTrends(
   const { minimumVolume } = momentumSettings;
   const offered = trendPeriods.filter(
     (candidate) =>
-      candidate === period || (counts[candidate] >= 2 && counts[candidate] <= periodSettings.viewMostPeriods),
+      candidate === period ||
+      (counts[candidate] >= periodSettings.viewFewestPeriods &&
+        counts[candidate] <= periodSettings.viewMostPeriods),
   );
   const views = offered.map((candidate) => viewOf(index, times, candidate, trendMetric, minimumVolume));
   const chosen = views.find((view) => view.period === period)!;
