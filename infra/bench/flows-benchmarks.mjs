@@ -173,7 +173,7 @@ for (const row of figures.trendQuality ?? []) {
     `\nTrends on a generated no-trend corpus, ${row.documents.toLocaleString('en')} documents over ${row.days} days (${row.windows}), ${row.runs} seeds:`,
   );
   console.log(
-    `  terms called rising or falling: ${row.falseCalls} in all, ${row.runsWithFalseCalls} of ${row.runs} corpora with any (the test promises at most 5 % of corpora)`,
+    `  terms called rising or falling: ${row.falseCalls} in all, ${row.runsWithFalseCalls} of ${row.runs} corpora with any (about 5 % by design: the false discovery rate)`,
   );
   for (const [mentions, burst] of Object.entries(row.bursts))
     console.log(
