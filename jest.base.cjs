@@ -26,7 +26,7 @@ module.exports = function jestConfig(packageDir, overrides = {}) {
     // Jest's 5 s is a second or less of work on a quiet machine, but CI runs the packages' suites beside each other
     // and the API's on 2 cores, where a screen test of a few rendering rounds has run out of it. A slow test still
     // has to pass; a broken one fails as before.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     // `npm test` runs the packages' suites beside the API's (infra/local/test-phases.mjs) and sets one worker each.
     ...(process.env.JEST_MAX_WORKERS && { maxWorkers: Number(process.env.JEST_MAX_WORKERS) }),
     ...overrides,

@@ -3,7 +3,8 @@
 // 1 M tokens, the same for a given seed; infra/bench/flows-corpus.mjs) analysed by the default engine
 // (api/src/engine, run from the API's sources with tsx) with each analysis type, next to wink-nlp's bare
 // tokenisation of the same texts measured in the same process and run. Prints documents/s, tokens/s and each
-// analysis's share of the bare tokenisation's tokens/s (the figure to compare across changes and machines).
+// analysis's share of the bare tokenisation's tokens/s (the figure to compare across changes and machines), and the
+// trend detection's false alarms and injected bursts on generated corpora (decision 0097).
 //
 // Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,... --runs=5]
 //   --api-dir: another checkout's api/ (its engine run from its sources), to measure an older version the same way.
@@ -58,6 +59,36 @@ const script = `
       result.analysisType === 'newsAnalysis' ? result.sources.length + ' sources, ' + result.sourceDays.length + ' source-days' :
       'top keywords: ' + result.keywords.slice(0, 3).map((k) => k.term).join(', ');
     figures.rows.push({ name: analysisType, tokens: result.tokens, seconds, files: files.length, bytes, detail });
+  }
+  // Trend quality (issue 34, decision 0097): generated no-trend corpora (terms from one fixed distribution at every
+  // date, seeds 101-120, kept apart from the seeds 1-20 the settings were chosen on) and the same with a term
+  // injected into 5, 10 and 30 documents of the recent window.
+  // (An older --api-dir without the generator skips it.)
+  const trendModules = await Promise.all([import('./src/engine/trend-detection.ts'), import('./src/engine/test-corpus/trend-corpus.ts')]).catch(() => null);
+  if (trendModules) {
+    const [{ detectTrends }, { injectBurst, noTrendCorpus }] = trendModules;
+    const start = (key) => key.includes('-Q') ? new Date(Date.UTC(+key.slice(0, 4), (+key.slice(6) - 1) * 3, 1)) : new Date(key.length === 7 ? key + '-01T00:00:00Z' : key + 'T00:00:00Z');
+    figures.trendQuality = [];
+    for (const shape of [{ documents: 2000, days: 7 * 365 }, { documents: 2000, days: 90 }, { documents: 20000, days: 30 }]) {
+      const row = { ...shape, runs: 0, falseCalls: 0, runsWithFalseCalls: 0, bursts: {} };
+      for (let seed = 101; seed <= 120; seed += 1) {
+        const documents = noTrendCorpus({ seed, documents: shape.documents, from: new Date('2017-01-01T00:00:00Z'), days: shape.days });
+        const quiet = detectTrends(documents, 'momentum');
+        const calls = quiet.rising.length + quiet.falling.length;
+        row.runs += 1; row.falseCalls += calls; row.runsWithFalseCalls += calls > 0 ? 1 : 0;
+        row.windows = quiet.period + ': ' + quiet.windows;
+        for (const mentions of [5, 10, 30]) {
+          const trend = detectTrends(injectBurst(documents, 'burstterm', mentions, start(quiet.recentWindow.from)), 'momentum');
+          const burst = trend.terms.find((t) => t.term === 'burstterm') ?? trend.rising.find((t) => t.term === 'burstterm');
+          const others = trend.terms.filter((t) => t.term !== 'burstterm').map((t) => t.g2 ?? 0);
+          const entry = (row.bursts[mentions] ??= { rankOne: 0, significant: 0, g2: [], q: [], nextG2: [] });
+          if (trend.rising[0]?.term === 'burstterm') entry.rankOne += 1;
+          if (burst?.significant) entry.significant += 1;
+          entry.g2.push(burst?.g2 ?? 0); entry.q.push(burst?.qValue ?? 1); entry.nextG2.push(Math.max(0, ...others));
+        }
+      }
+      figures.trendQuality.push(row);
+    }
   }
   figures.memoryMiB = Math.round(process.memoryUsage().rss / 1048576);
 
@@ -136,6 +167,19 @@ const table = figures.rows.map((row) => ({
 console.table(table);
 for (const row of figures.rows.filter((entry) => entry.detail)) console.log(`  ${row.name}: ${row.detail}`);
 console.log(`  peak resident memory of the benchmark process: ${figures.memoryMiB} MiB`);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (const row of figures.trendQuality ?? []) {
+  console.log(
+    `\nTrends on a generated no-trend corpus, ${row.documents.toLocaleString('en')} documents over ${row.days} days (${row.windows}), ${row.runs} seeds:`,
+  );
+  console.log(
+    `  terms called rising or falling: ${row.falseCalls} in all, ${row.runsWithFalseCalls} of ${row.runs} corpora with any (about 5 % by design: the false discovery rate)`,
+  );
+  for (const [mentions, burst] of Object.entries(row.bursts))
+    console.log(
+      `  a term injected into ${mentions} recent documents: the first rising term in ${burst.rankOne} of ${row.runs}, significant in ${burst.significant}; median G² ${median(burst.g2).toFixed(1)} (q ${median(burst.q).toPrecision(2)}) against the next term's ${median(burst.nextG2).toFixed(1)}`,
+    );
+}
 if (figures.sentiment) {
   const { sentences, truthPositive, rows } = figures.sentiment;
   console.log(

@@ -1,5 +1,5 @@
 import type { AnalysisResult, LeftOutReason, SentimentLabel } from './analysis-results.js';
-import type { AnalysisType, CreativityLevel, TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
+import type { AnalysisType, CreativityLevel, TrendMetric, TrendPeriodChoice } from './analysis-vocabulary.js';
 
 /** One text to analyse: a post, a review, a survey answer, a news item, a page of a file. */
 export interface AnalysisDocument {
@@ -24,8 +24,11 @@ export interface AnalysisRequest {
   language?: string;
   /** Analyse at most this many documents: the most recent ones when they are dated, else the first ones. */
   articleLimit?: number;
-  /** The period trends are counted by; a day by default. */
-  period?: TrendPeriod;
+  /**
+   * The period trends are counted by (day, week, month or quarter); `auto`, the default, chooses it from the span of
+   * the documents' dates (decision 0097).
+   */
+  period?: TrendPeriodChoice;
   /** Accepted for executors that generate text; the default engine ignores it (decision 0070). */
   creativityLevel?: CreativityLevel;
   documents: readonly AnalysisDocument[];

@@ -164,44 +164,107 @@ export interface TrendTerm {
   occurrences: number;
   /** Dated documents mentioning the term, all periods together (undated documents are left out of trends). */
   volume: number;
+  /** Documents of the recent window mentioning the term. */
   recentVolume: number;
+  /** Documents of the baseline window mentioning the term. */
   baselineVolume: number;
   /** Share of the recent window's documents that mention the term. */
   recentShare: number;
   baselineShare: number;
   /**
-   * log2 of the recent share over the baseline share, each with five mentions added in proportion to the windows'
-   * documents (decision 0070): 1 is twice as often mentioned, -1 half as often, 0 unchanged; null when there is no
-   * baseline.
+   * The effect size (decision 0097, as 0070 defined it): with the term in c_r of the n_r recent documents and c_b of
+   * the n_b baseline documents, N = n_r + n_b, five mentions added in proportion to the windows' documents,
+   * momentum = log2(((c_r + 5·n_r/N) / n_r) / ((c_b + 5·n_b/N) / n_b)): the base-2 logarithm of how many times more
+   * (or less) often the recent documents mention the term than the baseline's; 1 is twice as often, -1 half as
+   * often, 0 unchanged. Null when there is no baseline.
    */
   momentum: number | null;
+  /**
+   * Dunning's log-likelihood ratio G² of the 2×2 table (mentioning or not × recent or baseline): how surprising the
+   * difference of the two shares is if the term's share had not changed. Null when there is no baseline.
+   */
+  g2?: number | null;
+  /** The chance of a G² this large if nothing changed (chi-square, one degree of freedom). Null without baseline. */
+  pValue?: number | null;
+  /** The p-value corrected for the number of terms tested (Benjamini–Hochberg). Null without baseline. */
+  qValue?: number | null;
+  /**
+   * Whether the change passes the test (decision 0097): q at most `significance.falseDiscoveryRate`, the term in at least
+   * `significance.minimumMentions` documents of the window where its share is higher, and |momentum| at least
+   * `significance.minimumMomentum`. Only significant terms are listed as rising or falling.
+   */
+  significant?: boolean;
+  /** Documents mentioning the term per period, every period of the view (0 included). */
   series: TrendPoint[];
 }
 
 export interface TrendWindow {
+  /** The first and last period of the window (as `periods` writes them). */
   from: string;
   to: string;
   periods: number;
   documents: number;
 }
 
-export interface TrendSummary {
-  trendMetric: TrendMetric;
+/** Why no rising or falling term is listed (the catalogue's `trendMessages.notes` has the words). */
+export const trendNoteCodes = ['undated', 'onePeriod', 'tooFewDocuments', 'nothingSignificant'] as const;
+export type TrendNoteCode = (typeof trendNoteCodes)[number];
+
+/** How rising and falling terms are judged (decision 0097). */
+export interface TrendSignificance {
+  /** Dunning's log-likelihood ratio G² of each term's 2×2 table, against chi-square with one degree of freedom. */
+  test: 'log-likelihood G²';
+  /**
+   * The terms' p-values are corrected for testing many terms at once (Benjamini–Hochberg): a term moves when its
+   * q-value is at most this, so where nothing changes, the chance that any term is listed is at most this.
+   */
+  correction: 'Benjamini–Hochberg';
+  falseDiscoveryRate: number;
+  /** The term must be in at least this many documents of the window where its share is higher. */
+  minimumMentions: number;
+  /** The recent window must hold at least this many documents for any term to be judged. */
+  minimumRecentDocuments: number;
+  /** |momentum| must be at least this (0.5: the share grew by 41 % or shrank by 29 % at least). */
+  minimumMomentum: number;
+}
+
+/** The trend counted by one period: its volume series, windows, and top, rising and falling terms. */
+export interface TrendView {
   period: TrendPeriod;
   /** Every period from the first to the last dated document, with its number of documents (0 included). */
   periods: TrendPoint[];
   recentWindow: TrendWindow | null;
   baselineWindow: TrendWindow | null;
-  /** Why momentum could not be measured, when it could not. */
+  /** The windows compared, in words: "the last 4 weeks against the 12 before" (empty when there are none). */
+  windows: string;
+  /** Why no rising or falling term is listed, when none is: a code, and its words from the catalogue. */
+  noteCode?: TrendNoteCode;
   note?: string;
-  /** Documents without a usable date, left out of the trend. */
-  undated: number;
   /** The top terms, ranked by the trend metric. */
   terms: TrendTerm[];
-  /** Terms whose share grew (momentum > 0), strongest first. */
+  /** Terms whose share grew significantly (decision 0097), by momentum, strongest first. */
   rising: TrendTerm[];
-  /** Terms whose share shrank (momentum < 0), strongest first. */
+  /** Terms whose share shrank significantly, by momentum, strongest first. */
   falling: TrendTerm[];
+}
+
+/**
+ * The trend of a set of documents, counted by the period asked for or chosen from the dates' span (the top-level
+ * fields), with the same counted by every other period that fits (`views`), so a screen can switch the period
+ * without running again.
+ */
+export interface TrendSummary extends TrendView {
+  trendMetric: TrendMetric;
+  /** `auto` when the period was chosen from the dates' span, `requested` when the request named it. */
+  periodChoice?: 'auto' | 'requested';
+  /** Documents without a usable date, left out of the trend. */
+  undated: number;
+  significance?: TrendSignificance;
+  /**
+   * The trend by each period that fits the span (from 4 to 160 periods) and the chosen one, finest first; the
+   * chosen one is the same as the top-level fields.
+   */
+  views?: TrendView[];
 }
 
 export interface TrendDetectionResult extends ResultBase<'trendDetection'>, TrendSummary {

@@ -10,6 +10,12 @@ export {
   trendMetrics,
 } from '@dcipher/shared/domain';
 
-/** The periods trends are counted by (a subset of the spec's periods). */
-export const trendPeriods = ['day', 'week', 'month'] as const;
+/**
+ * The periods trends are counted by: the spec's periods (section 3: day, week, month, quarter, semiyear, year) up to
+ * a quarter (decision 0097: a span long enough for half-years is counted by quarters).
+ */
+export const trendPeriods = ['day', 'week', 'month', 'quarter'] as const;
 export type TrendPeriod = (typeof trendPeriods)[number];
+/** What a request may ask for: a period, or `auto` (the default) to have it chosen from the dates' span. */
+export const automaticPeriod = 'auto';
+export type TrendPeriodChoice = TrendPeriod | typeof automaticPeriod;

@@ -1,6 +1,12 @@
 import { type AnalysisDocument, type AnalysisRequest, AnalysisRequestError } from './analysis-executor.js';
 import type { DocumentCounts, LeftOutDocument, LeftOutReason } from './analysis-results.js';
-import { analysisTypes, type TrendPeriod, trendMetrics, trendPeriods } from './analysis-vocabulary.js';
+import {
+  analysisTypes,
+  automaticPeriod,
+  type TrendPeriod,
+  trendMetrics,
+  trendPeriods,
+} from './analysis-vocabulary.js';
 import { type LoopOptions, mapCooperatively } from './cooperative-loop.js';
 import { detectLanguage, isLanguageCode, normaliseLanguageCode } from './language-detection.js';
 import { annotateText, type TextAnnotation } from './text-annotator.js';
@@ -38,9 +44,13 @@ export function validateRequest(request: AnalysisRequest): void {
       `Unknown trend metric "${String(request.trendMetric)}"; use ${trendMetrics.join(' or ')}.`,
     );
   }
-  if (request.period !== undefined && !trendPeriods.includes(request.period)) {
+  if (
+    request.period !== undefined &&
+    request.period !== automaticPeriod &&
+    !trendPeriods.includes(request.period)
+  ) {
     throw new AnalysisRequestError(
-      `Unknown period "${String(request.period)}"; use one of ${trendPeriods.join(', ')}.`,
+      `Unknown period "${String(request.period)}"; use one of ${trendPeriods.join(', ')} or ${automaticPeriod}.`,
     );
   }
   if (
@@ -65,8 +75,12 @@ export function parseDate(value: string | Date | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The period a date falls in, in UTC: `2024-03-05` (a day), the Monday of its week, or `2024-03` (a month). */
+/**
+ * The period a date falls in, in UTC: `2024-03-05` (a day), the Monday of its week, `2024-03` (a month) or
+ * `2024-Q1` (a quarter).
+ */
 export function periodOf(date: Date, period: TrendPeriod): string {
+  if (period === 'quarter') return `${date.getUTCFullYear()}-Q${Math.floor(date.getUTCMonth() / 3) + 1}`;
   if (period === 'month') return date.toISOString().slice(0, 7);
   if (period === 'week') {
     const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
@@ -78,6 +92,10 @@ export function periodOf(date: Date, period: TrendPeriod): string {
 
 /** The period after `key` (as `periodOf` writes it). */
 export function nextPeriod(key: string, period: TrendPeriod): string {
+  if (period === 'quarter') {
+    const [year, quarter] = key.split('-Q').map(Number) as [number, number];
+    return quarter === 4 ? `${year + 1}-Q1` : `${year}-Q${quarter + 1}`;
+  }
   if (period === 'month') {
     const [year, month] = key.split('-').map(Number) as [number, number];
     return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);

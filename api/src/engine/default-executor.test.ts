@@ -119,18 +119,23 @@ describe('the default executor: trendDetection', async () => {
       result.periods.reduce((sum, point) => sum + point.volume, 0),
       documents.length,
     );
+    // Two weeks of posts are counted by day (chosen from the span); the recent window is a quarter of the days,
+    // at least 10 documents (decision 0097), the baseline the days before it (at most four times as many).
+    assert.equal(result.period, 'day');
+    assert.equal(result.periodChoice, 'auto');
     assert.deepEqual(result.recentWindow, {
-      from: '2024-03-11',
+      from: '2024-03-12',
       to: '2024-03-14',
-      periods: 4,
-      documents: 16,
+      periods: 3,
+      documents: 12,
     });
     assert.deepEqual(result.baselineWindow, {
       from: '2024-03-01',
-      to: '2024-03-10',
-      periods: 10,
-      documents: 20,
+      to: '2024-03-11',
+      periods: 11,
+      documents: 24,
     });
+    assert.equal(result.windows, 'the last 3 days against the 11 before');
   });
 
   it('finds the heat pump rising and the gas boiler falling', () => {
@@ -192,7 +197,8 @@ describe('the default executor: trendDetection', async () => {
     });
     assert.equal(single.baselineWindow, null);
     assert.ok(single.terms.length > 0 && single.terms.every((t) => t.momentum === null));
-    assert.match(single.note ?? '', /two periods/);
+    assert.match(single.note ?? '', /need at least two/);
+    assert.equal(single.noteCode, 'onePeriod');
   });
 });
 

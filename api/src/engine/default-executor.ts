@@ -93,7 +93,7 @@ export function createDefaultExecutor(executorOptions: DefaultExecutorOptions = 
       });
       report(readingShare, 'analysing');
       const trendMetric = request.trendMetric ?? 'momentum';
-      const period = request.period ?? 'day';
+      const period = request.period ?? 'auto';
       const base = { engine: name, documents: corpus.counts, leftOut: corpus.leftOut, tokens: corpus.tokens };
 
       let result: AnalysisResult;

@@ -13,13 +13,16 @@ export {
   type ResultFile,
 } from './analysis-executor.js';
 export type * from './analysis-results.js';
+export { trendNoteCodes } from './analysis-results.js';
 export {
   type AnalysisType,
   analysisTypes,
+  automaticPeriod,
   type CreativityLevel,
   creativityLevels,
   type TrendMetric,
   type TrendPeriod,
+  type TrendPeriodChoice,
   trendMetrics,
   trendPeriods,
 } from './analysis-vocabulary.js';

@@ -1,5 +1,5 @@
 import type { DaySummary, NewsAnalysisResult, SourceDaySummary, SourceSummary } from './analysis-results.js';
-import type { TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
+import type { TrendMetric, TrendPeriodChoice } from './analysis-vocabulary.js';
 import { analyseContent } from './content-analysis.js';
 import { type Corpus, type CorpusDocument, periodOf } from './corpus.js';
 import { corpusTermStatistics, summariseGroup } from './corpus-statistics.js';
@@ -32,7 +32,7 @@ type NewsParts = Omit<NewsAnalysisResult, 'analysisType' | 'engine' | 'documents
  * The content analysis of the items, their trends, and per source, per day and per source and day: how many items,
  * their sentiment and their top terms.
  */
-export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: TrendPeriod): NewsParts {
+export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: TrendPeriodChoice): NewsParts {
   const { documentSummaries, ...content } = analyseContent(corpus);
   const { documents } = corpus;
   const statistics = corpusTermStatistics(documents);

@@ -9,6 +9,7 @@ import type {
   NewsAnalysisResult,
   RankedTerm,
   TrendSummary,
+  TrendTerm,
 } from './analysis-results.js';
 import { type CsvCell, spreadsheetCsv } from './spreadsheet-csv.js';
 
@@ -79,8 +80,15 @@ function trendFiles(prefix: string, trend: TrendSummary): ResultFile[] {
   const listed = new Map(
     [...trend.terms, ...trend.rising, ...trend.falling].map((term) => [term.term, term] as const),
   );
-  const direction = (momentum: number | null) =>
-    momentum === null ? '' : momentum > 0 ? 'rising' : momentum < 0 ? 'falling' : 'steady';
+  // Rising or falling only when the change is significant (decision 0097); steady otherwise.
+  const direction = (term: TrendTerm) =>
+    term.momentum === null
+      ? ''
+      : term.significant === false || term.momentum === 0
+        ? 'steady'
+        : term.momentum > 0
+          ? 'rising'
+          : 'falling';
   return [
     csvFile(
       `${prefix}-terms.csv`,
@@ -95,6 +103,9 @@ function trendFiles(prefix: string, trend: TrendSummary): ResultFile[] {
         'baselineShare',
         'momentum',
         'direction',
+        'g2',
+        'pValue',
+        'qValue',
       ],
       trend.terms.map((term, index) => [
         index + 1,
@@ -106,7 +117,10 @@ function trendFiles(prefix: string, trend: TrendSummary): ResultFile[] {
         term.recentShare,
         term.baselineShare,
         term.momentum,
-        direction(term.momentum),
+        direction(term),
+        term.g2 ?? '',
+        term.pValue ?? '',
+        term.qValue ?? '',
       ]),
     ),
     csvFile(

@@ -1,188 +1,437 @@
-import type { TrendSummary, TrendTerm, TrendWindow } from './analysis-results.js';
-import type { TrendMetric, TrendPeriod } from './analysis-vocabulary.js';
-import { type CorpusDocument, nextPeriod, periodOf } from './corpus.js';
+import { trendMessages } from '@dcipher/shared/validation';
+import type {
+  TrendNoteCode,
+  TrendPoint,
+  TrendSignificance,
+  TrendSummary,
+  TrendTerm,
+  TrendView,
+  TrendWindow,
+} from './analysis-results.js';
+import {
+  automaticPeriod,
+  type TrendMetric,
+  type TrendPeriod,
+  type TrendPeriodChoice,
+  trendPeriods,
+} from './analysis-vocabulary.js';
+import type { CorpusDocument } from './corpus.js';
 import { corpusFiguresOf, corpusTermStatistics, rounded } from './corpus-statistics.js';
 
 /**
- * Momentum (decision 0070). The periods from the first to the last dated document are split into a recent window
- * (the last quarter of them, at least one and at most seven periods) and a baseline (the periods just before it, at
- * most four times as many). For a term mentioned in c_r of the n_r recent documents and c_b of the n_b baseline
- * documents, with N = n_r + n_b:
+ * Trends at the data's time scale (decision 0097, after 0070).
  *
- *   c_r' = c_r + k·n_r/N,  c_b' = c_b + k·n_b/N     k = 5 mentions added as if the term's share had not changed
- *   momentum = log2((c_r' / n_r) / (c_b' / n_b))
- *
- * so 1 means the term is mentioned in twice the share of documents it was, -1 in half, 0 unchanged; the added
- * mentions keep a term seen in a handful of documents (or in none of the baseline's) from a large momentum by
- * chance, and weigh nothing once a term has hundreds of mentions. Only terms in at least max(3, 0.2 % of the dated
- * documents) documents of the two windows are measured.
+ * - **Period.** Unless the request names one, the finest of day, week, month and quarter that counts the span from
+ *   the first to the last dated document in at most `automaticMostPeriods` periods (a quarter past that).
+ * - **Windows.** The recent window is the last R periods and the baseline the B periods before it:
+ *   R = min(a natural window for the period: 7 days, 4 weeks, 3 months, 4 quarters; a quarter of the periods, at
+ *   least 1), widened one period at a time (to half the periods at most) until it holds `minimumRecentDocuments`;
+ *   B = min(the periods before it, 4·R).
+ * - **Momentum** (the effect size, as 0070 defined it): with the term in c_r of the n_r recent documents and c_b of
+ *   the n_b baseline documents, N = n_r + n_b, and k = 5 mentions added as if the share had not changed,
+ *   momentum = log2(((c_r + k·n_r/N) / n_r) / ((c_b + k·n_b/N) / n_b)).
+ * - **Significance.** Dunning's log-likelihood G² of the 2×2 table (mentioning or not × recent or baseline), against
+ *   chi-square with one degree of freedom, its p-values corrected for the number of terms measured
+ *   (Benjamini–Hochberg). A term rises (falls) when its q-value is at most 0.05, it is in at least 5 documents of the
+ *   window where its share is higher, and |momentum| ≥ 0.5; otherwise it is not listed as moving, so a corpus where
+ *   nothing trends lists nothing (at most a 5 % chance of any term) and says so (`noteCode` `nothingSignificant`).
+ * - Only terms in at least 5 documents of the two windows are measured.
  */
 export const momentumSettings = {
-  recentShareOfPeriods: 0.25,
-  longestRecentWindow: 7,
-  baselineTimesRecent: 4,
   smoothingMentions: 5,
-  minimumVolume: 3,
-  minimumVolumeShare: 0.002,
+  /** Terms in fewer documents of the two windows are not measured. */
+  minimumVolume: 5,
+} as const;
+
+export const significanceSettings: TrendSignificance = {
+  test: 'log-likelihood G²',
+  correction: 'Benjamini–Hochberg',
+  falseDiscoveryRate: 0.05,
+  minimumMentions: 5,
+  minimumRecentDocuments: 10,
+  minimumMomentum: 0.5,
+};
+
+export const periodSettings = {
+  /** The automatic period is the finest that counts the span in at most this many periods. */
+  automaticMostPeriods: 60,
+  /** Other periods are offered (as `views`) when they count the span in this many periods or more… */
+  viewFewestPeriods: 4,
+  /** …and this many or fewer. */
+  viewMostPeriods: 160,
+  naturalRecentPeriods: { day: 7, week: 4, month: 3, quarter: 4 } as Readonly<Record<TrendPeriod, number>>,
+  recentShareOfPeriods: 0.25,
+  baselineTimesRecent: 4,
 } as const;
 
 const listedTerms = 50;
 const listedMovers = 20;
+const dayMs = 86_400_000;
 
-/** The terms a document is counted under in trends: its words, noun phrases and hashtags, each once. */
-function trendTermsOf(document: CorpusDocument): Set<string> {
-  const { words, phrases, hashtags } = document.annotation;
-  return new Set([...words, ...phrases, ...hashtags]);
+/** A period's number: days, weeks (from Monday) and months since 1970, quarters since year 0, in UTC. */
+function periodNumber(time: number, period: TrendPeriod): number {
+  const day = Math.floor(time / dayMs);
+  if (period === 'day') return day;
+  // 1970-01-01 was a Thursday: the week of Monday 1969-12-29 is week 0.
+  if (period === 'week') return Math.floor((day + 3) / 7);
+  const date = new Date(time);
+  const month = date.getUTCFullYear() * 12 + date.getUTCMonth();
+  return period === 'month' ? month : Math.floor(month / 3);
 }
 
-interface TermCounts {
-  total: number;
-  recent: number;
-  baseline: number;
+/** The key of period number `value` as `periodOf` (corpus.ts) writes it. */
+function periodKey(value: number, period: TrendPeriod): string {
+  if (period === 'day') return new Date(value * dayMs).toISOString().slice(0, 10);
+  if (period === 'week') return new Date((value * 7 - 3) * dayMs).toISOString().slice(0, 10);
+  if (period === 'month') {
+    const year = Math.floor(value / 12);
+    return `${year}-${String((value % 12) + 1).padStart(2, '0')}`;
+  }
+  return `${Math.floor(value / 4)}-Q${(value % 4) + 1}`;
 }
 
-function windowOf(keys: string[], periodCounts: number[], from: number, to: number): TrendWindow {
-  let documents = 0;
-  for (let index = from; index <= to; index += 1) documents += periodCounts[index] ?? 0;
-  return { from: keys[from]!, to: keys[to]!, periods: to - from + 1, documents };
+/** erfc, Numerical Recipes' Chebyshev fit (fractional error under 1.2e-7). */
+function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? r : 2 - r;
 }
 
-export function detectTrends(
-  documents: readonly CorpusDocument[],
-  trendMetric: TrendMetric,
-  period: TrendPeriod,
-): TrendSummary {
-  const dated = documents.filter((document) => document.publishedAt !== null);
-  const undated = documents.length - dated.length;
-  const empty: TrendSummary = {
-    trendMetric,
-    period,
-    periods: [],
-    recentWindow: null,
-    baselineWindow: null,
-    undated,
-    terms: [],
-    rising: [],
-    falling: [],
-  };
-  if (dated.length === 0) return { ...empty, note: 'No document has a publication date: trends need dates.' };
+const xLogX = (x: number) => (x > 0 ? x * Math.log(x) : 0);
 
-  const periodKeys = dated.map((document) => periodOf(document.publishedAt!, period));
-  const sortedKeys = [...new Set(periodKeys)].sort();
-  const keys: string[] = [sortedKeys[0]!];
-  const last = sortedKeys[sortedKeys.length - 1]!;
-  while (keys[keys.length - 1]! < last) keys.push(nextPeriod(keys[keys.length - 1]!, period));
-  const indexOfKey = new Map(keys.map((key, index) => [key, index]));
-  const documentPeriod = periodKeys.map((key) => indexOfKey.get(key)!);
-  const periodCounts = new Array<number>(keys.length).fill(0);
-  for (const index of documentPeriod) periodCounts[index]! += 1;
+/** Dunning's G² for a term in `a` of `recent` documents and `b` of `baseline` documents. */
+export function logLikelihood(a: number, recent: number, b: number, baseline: number): number {
+  const c = recent - a;
+  const d = baseline - b;
+  const g2 =
+    2 *
+    (xLogX(a) +
+      xLogX(b) +
+      xLogX(c) +
+      xLogX(d) +
+      xLogX(recent + baseline) -
+      xLogX(a + b) -
+      xLogX(c + d) -
+      xLogX(recent) -
+      xLogX(baseline));
+  return Math.max(0, g2);
+}
 
-  const settings = momentumSettings;
-  const recentPeriods = Math.min(
-    settings.longestRecentWindow,
-    Math.max(1, Math.round(keys.length * settings.recentShareOfPeriods)),
-  );
-  const baselinePeriods = Math.min(keys.length - recentPeriods, recentPeriods * settings.baselineTimesRecent);
-  const recentFrom = keys.length - recentPeriods;
-  const baselineFrom = recentFrom - baselinePeriods;
-  const hasBaseline = baselinePeriods > 0;
-  const recentWindow = windowOf(keys, periodCounts, recentFrom, keys.length - 1);
-  const baselineWindow = hasBaseline ? windowOf(keys, periodCounts, baselineFrom, recentFrom - 1) : null;
+/** The chance of a G² at least this large under no change: chi-square with one degree of freedom. */
+export function chiSquareOneTail(g2: number): number {
+  return erfc(Math.sqrt(g2 / 2));
+}
 
-  const termSets = dated.map(trendTermsOf);
-  const counts = new Map<string, TermCounts>();
-  termSets.forEach((terms, documentIndex) => {
-    const periodIndex = documentPeriod[documentIndex]!;
-    const inRecent = periodIndex >= recentFrom;
-    const inBaseline = !inRecent && periodIndex >= baselineFrom;
-    for (const term of terms) {
-      let count = counts.get(term);
-      if (!count) {
-        count = { total: 0, recent: 0, baseline: 0 };
-        counts.set(term, count);
+/** Every dated document's terms, each once, as numbers into `names` (read once, whatever the periods). */
+interface TermIndex {
+  names: string[];
+  /** The terms of document i are ids[offsets[i]] to ids[offsets[i + 1] - 1]. */
+  ids: Int32Array;
+  offsets: Int32Array;
+  /** Documents mentioning each term. */
+  volume: Int32Array;
+}
+
+function indexTerms(dated: readonly CorpusDocument[]): TermIndex {
+  const idOf = new Map<string, number>();
+  const names: string[] = [];
+  const lastDocument: number[] = [];
+  let ids = new Int32Array(Math.max(16, dated.length * 32));
+  const offsets = new Int32Array(dated.length + 1);
+  let length = 0;
+  dated.forEach((document, index) => {
+    offsets[index] = length;
+    const { words, phrases, hashtags } = document.annotation;
+    for (const list of [words, phrases, hashtags]) {
+      for (const term of list) {
+        let id = idOf.get(term);
+        if (id === undefined) {
+          id = names.length;
+          idOf.set(term, id);
+          names.push(term);
+          lastDocument.push(-1);
+        }
+        if (lastDocument[id] === index) continue;
+        lastDocument[id] = index;
+        if (length === ids.length) {
+          const grown = new Int32Array(ids.length * 2);
+          grown.set(ids);
+          ids = grown;
+        }
+        ids[length++] = id;
       }
-      count.total += 1;
-      if (inRecent) count.recent += 1;
-      else if (inBaseline) count.baseline += 1;
     }
   });
+  offsets[dated.length] = length;
+  const volume = new Int32Array(names.length);
+  for (let index = 0; index < length; index += 1) volume[ids[index]!]! += 1;
+  return { names, ids: ids.subarray(0, length), offsets, volume };
+}
 
-  const recentDocuments = recentWindow.documents;
-  const baselineDocuments = baselineWindow?.documents ?? 0;
-  const minimumVolume = Math.max(
-    settings.minimumVolume,
-    Math.ceil(dated.length * settings.minimumVolumeShare),
+/** The number of periods from the first to the last date, for each period. */
+function periodCounts(first: number, last: number): Record<TrendPeriod, number> {
+  return Object.fromEntries(
+    trendPeriods.map((period) => [period, periodNumber(last, period) - periodNumber(first, period) + 1]),
+  ) as Record<TrendPeriod, number>;
+}
+
+/** The automatic period: the finest that counts the span in at most 60 periods, else a quarter. */
+export function automaticPeriodOf(counts: Record<TrendPeriod, number>): TrendPeriod {
+  return trendPeriods.find((period) => counts[period] <= periodSettings.automaticMostPeriods) ?? 'quarter';
+}
+
+interface Windows {
+  recentFrom: number;
+  baselineFrom: number;
+  recentPeriods: number;
+  baselinePeriods: number;
+}
+
+/** The recent and baseline windows over `volumes` (documents per period), sized by the period and the span. */
+export function windowsOf(volumes: readonly number[], period: TrendPeriod): Windows {
+  const total = volumes.length;
+  const settings = periodSettings;
+  let recentPeriods = Math.min(
+    settings.naturalRecentPeriods[period],
+    Math.max(1, Math.floor(total * settings.recentShareOfPeriods)),
   );
-  const k = settings.smoothingMentions;
-  const measured: Omit<TrendTerm, 'series' | 'documents' | 'occurrences'>[] = [];
-  for (const [term, count] of counts) {
-    const windowed = hasBaseline ? count.recent + count.baseline : count.total;
-    if (windowed < minimumVolume) continue;
+  const documentsIn = (periods: number) => {
+    let sum = 0;
+    for (let index = total - periods; index < total; index += 1) sum += volumes[index]!;
+    return sum;
+  };
+  const widest = Math.max(recentPeriods, Math.floor(total / 2));
+  while (recentPeriods < widest && documentsIn(recentPeriods) < significanceSettings.minimumRecentDocuments) {
+    recentPeriods += 1;
+  }
+  const baselinePeriods = Math.min(total - recentPeriods, recentPeriods * settings.baselineTimesRecent);
+  const recentFrom = total - recentPeriods;
+  return { recentFrom, baselineFrom: recentFrom - baselinePeriods, recentPeriods, baselinePeriods };
+}
+
+type Measured = Omit<TrendTerm, 'series' | 'documents' | 'occurrences'> & { id: number };
+/** A term's one count (issue 34, decision 0103): the analysed documents containing it, dated or not. */
+type FiguresOf = (term: string) => Pick<TrendTerm, 'documents' | 'occurrences'>;
+
+function viewOf(
+  index: TermIndex,
+  times: readonly number[],
+  period: TrendPeriod,
+  trendMetric: TrendMetric,
+  minimumVolume: number,
+  figuresOf: FiguresOf,
+): TrendView {
+  const first = periodNumber(times[0]!, period);
+  const periodOfDocument = new Int32Array(times.length);
+  let periodTotal = 1;
+  times.forEach((time, document) => {
+    const value = periodNumber(time, period) - first;
+    periodOfDocument[document] = value;
+    if (value + 1 > periodTotal) periodTotal = value + 1;
+  });
+  const volumes = new Array<number>(periodTotal).fill(0);
+  for (const value of periodOfDocument) volumes[value]! += 1;
+  const keys = volumes.map((_, value) => periodKey(first + value, period));
+  const { recentFrom, baselineFrom, recentPeriods, baselinePeriods } = windowsOf(volumes, period);
+  const hasBaseline = baselinePeriods > 0;
+  const windowOf = (from: number, to: number): TrendWindow => {
+    let documents = 0;
+    for (let value = from; value <= to; value += 1) documents += volumes[value]!;
+    return { from: keys[from]!, to: keys[to]!, periods: to - from + 1, documents };
+  };
+  const recentWindow = windowOf(recentFrom, periodTotal - 1);
+  const baselineWindow = hasBaseline ? windowOf(baselineFrom, recentFrom - 1) : null;
+
+  const { names, ids, offsets } = index;
+  const recent = new Int32Array(names.length);
+  const baseline = new Int32Array(names.length);
+  for (let document = 0; document < times.length; document += 1) {
+    const value = periodOfDocument[document]!;
+    if (value < baselineFrom) continue;
+    const counts = value >= recentFrom ? recent : baseline;
+    for (let at = offsets[document]!; at < offsets[document + 1]!; at += 1) counts[ids[at]!]! += 1;
+  }
+
+  const n_r = recentWindow.documents;
+  const n_b = baselineWindow?.documents ?? 0;
+  const settings = significanceSettings;
+  const judged = hasBaseline && n_r >= settings.minimumRecentDocuments;
+  const k = momentumSettings.smoothingMentions;
+  const measured: Measured[] = [];
+  for (let id = 0; id < names.length; id += 1) {
+    const c_r = recent[id]!;
+    const c_b = baseline[id]!;
+    if ((hasBaseline ? c_r + c_b : index.volume[id]!) < minimumVolume) continue;
     let momentum: number | null = null;
+    let g2: number | null = null;
+    let pValue: number | null = null;
+    let significant = false;
     if (hasBaseline) {
-      const both = recentDocuments + baselineDocuments;
-      const recentSmoothed = (count.recent + (k * recentDocuments) / both) / recentDocuments;
-      const baselineSmoothed = (count.baseline + (k * baselineDocuments) / both) / baselineDocuments;
-      momentum = rounded(Math.log2(recentSmoothed / baselineSmoothed));
+      const both = n_r + n_b;
+      const exact = Math.log2((c_r + (k * n_r) / both) / n_r / ((c_b + (k * n_b) / both) / n_b));
+      momentum = rounded(exact);
+      const statistic = logLikelihood(c_r, n_r, c_b, n_b);
+      g2 = rounded(statistic, 2);
+      const p = chiSquareOneTail(statistic);
+      pValue = p;
+      const higherCount = c_r * n_b >= c_b * n_r ? c_r : c_b;
+      significant =
+        judged && higherCount >= settings.minimumMentions && Math.abs(exact) >= settings.minimumMomentum;
     }
     measured.push({
-      term,
-      volume: count.total,
-      recentVolume: count.recent,
-      baselineVolume: count.baseline,
-      recentShare: recentDocuments === 0 ? 0 : rounded(count.recent / recentDocuments),
-      baselineShare: baselineDocuments === 0 ? 0 : rounded(count.baseline / baselineDocuments),
+      id,
+      term: names[id]!,
+      volume: index.volume[id]!,
+      recentVolume: c_r,
+      baselineVolume: c_b,
+      recentShare: n_r === 0 ? 0 : rounded(c_r / n_r),
+      baselineShare: n_b === 0 ? 0 : rounded(c_b / n_b),
       momentum,
+      g2,
+      pValue,
+      qValue: pValue,
+      significant,
     });
   }
 
-  const byVolume = (a: (typeof measured)[number], b: (typeof measured)[number]) =>
+  // Benjamini–Hochberg over every measured term: q_i = min over j ≥ i of p_j·m/j, p ascending.
+  if (hasBaseline) {
+    const order = [...measured].sort((a, b) => a.pValue! - b.pValue!);
+    let running = 1;
+    for (let rank = order.length; rank >= 1; rank -= 1) {
+      const term = order[rank - 1]!;
+      running = Math.min(running, (term.pValue! * order.length) / rank);
+      term.qValue = Number(running.toPrecision(3));
+      term.pValue = Number(term.pValue!.toPrecision(3));
+      term.significant = term.significant! && running <= settings.falseDiscoveryRate;
+    }
+  }
+
+  const byVolume = (a: Measured, b: Measured) =>
     b.volume - a.volume || b.recentVolume - a.recentVolume || a.term.localeCompare(b.term);
-  const byMomentum = (a: (typeof measured)[number], b: (typeof measured)[number]) =>
-    (b.momentum ?? 0) - (a.momentum ?? 0) || byVolume(a, b);
+  const byMomentum = (a: Measured, b: Measured) => (b.momentum ?? 0) - (a.momentum ?? 0) || byVolume(a, b);
   const ranked = [...measured].sort(trendMetric === 'momentum' && hasBaseline ? byMomentum : byVolume);
-  const rising = measured.filter((term) => (term.momentum ?? 0) > 0).sort(byMomentum);
-  const falling = measured
+  const moving = measured.filter((term) => term.significant);
+  const rising = moving.filter((term) => (term.momentum ?? 0) > 0).sort(byMomentum);
+  const falling = moving
     .filter((term) => (term.momentum ?? 0) < 0)
     .sort((a, b) => (a.momentum ?? 0) - (b.momentum ?? 0) || byVolume(a, b));
-
   const listed = {
     terms: ranked.slice(0, listedTerms),
     rising: rising.slice(0, listedMovers),
     falling: falling.slice(0, listedMovers),
   };
-  const seriesOf = new Map<string, number[]>();
+
+  // Each listed term's documents per period, in one pass over the documents' terms.
+  const slotOf = new Int32Array(names.length).fill(-1);
+  const series: number[][] = [];
   for (const term of [...listed.terms, ...listed.rising, ...listed.falling]) {
-    seriesOf.set(term.term, new Array<number>(keys.length).fill(0));
+    if (slotOf[term.id] !== -1) continue;
+    slotOf[term.id] = series.length;
+    series.push(new Array<number>(periodTotal).fill(0));
   }
-  termSets.forEach((terms, documentIndex) => {
-    for (const term of terms) {
-      const series = seriesOf.get(term);
-      if (series) series[documentPeriod[documentIndex]!]! += 1;
+  for (let document = 0; document < times.length; document += 1) {
+    const value = periodOfDocument[document]!;
+    for (let at = offsets[document]!; at < offsets[document + 1]!; at += 1) {
+      const slot = slotOf[ids[at]!]!;
+      if (slot !== -1) series[slot]![value]! += 1;
     }
-  });
-  // Each term's one count (issue 34): the analysed documents containing it, dated or not (decision 0103).
-  const statistics = corpusTermStatistics(documents);
-  const withSeries = ({
-    term,
-    ...figures
-  }: Omit<TrendTerm, 'series' | 'documents' | 'occurrences'>): TrendTerm => ({
-    term,
-    ...corpusFiguresOf(statistics, term),
-    ...figures,
-    series: seriesOf.get(term)!.map((volume, index) => ({ period: keys[index]!, volume })),
+  }
+  const withSeries = ({ id, ...term }: Measured): TrendTerm => ({
+    ...figuresOf(term.term),
+    ...term,
+    series: series[slotOf[id]!]!.map((volume, value): TrendPoint => ({ period: keys[value]!, volume })),
   });
 
+  const windows = trendMessages.windows(recentPeriods, baselinePeriods, period);
+  let noteCode: TrendNoteCode | undefined;
+  let note: string | undefined;
+  if (!hasBaseline) {
+    noteCode = 'onePeriod';
+    note = trendMessages.notes.onePeriod(period);
+  } else if (!judged) {
+    noteCode = 'tooFewDocuments';
+    note = trendMessages.notes.tooFewDocuments(n_r, settings.minimumRecentDocuments);
+  } else if (rising.length === 0 && falling.length === 0) {
+    noteCode = 'nothingSignificant';
+    note = trendMessages.notes.nothingSignificant(windows);
+  }
   return {
-    ...empty,
-    periods: keys.map((key, index) => ({ period: key, volume: periodCounts[index]! })),
+    period,
+    periods: keys.map((key, value) => ({ period: key, volume: volumes[value]! })),
     recentWindow,
     baselineWindow,
-    ...(hasBaseline
-      ? {}
-      : { note: `All dated documents fall in one ${period}: momentum needs at least two periods.` }),
+    windows,
+    ...(noteCode !== undefined && { noteCode, note }),
     terms: listed.terms.map(withSeries),
     rising: listed.rising.map(withSeries),
     falling: listed.falling.map(withSeries),
   };
+}
+
+export function detectTrends(
+  documents: readonly CorpusDocument[],
+  trendMetric: TrendMetric,
+  requestedPeriod: TrendPeriodChoice = automaticPeriod,
+): TrendSummary {
+  const dated = documents
+    .filter((document) => document.publishedAt !== null)
+    .sort((a, b) => a.publishedAt!.getTime() - b.publishedAt!.getTime());
+  const undated = documents.length - dated.length;
+  const periodChoice = requestedPeriod === automaticPeriod ? 'auto' : 'requested';
+  if (dated.length === 0) {
+    return {
+      trendMetric,
+      period: requestedPeriod === automaticPeriod ? 'day' : requestedPeriod,
+      periodChoice,
+      periods: [],
+      recentWindow: null,
+      baselineWindow: null,
+      windows: '',
+      undated,
+      significance: significanceSettings,
+      noteCode: 'undated',
+      note: trendMessages.notes.undated,
+      terms: [],
+      rising: [],
+      falling: [],
+      views: [],
+    };
+  }
+
+  const times = dated.map((document) => document.publishedAt!.getTime());
+  const counts = periodCounts(times[0]!, times[times.length - 1]!);
+  const period = requestedPeriod === automaticPeriod ? automaticPeriodOf(counts) : requestedPeriod;
+  const index = indexTerms(dated);
+  const { minimumVolume } = momentumSettings;
+  const offered = trendPeriods.filter(
+    (candidate) =>
+      candidate === period ||
+      (counts[candidate] >= periodSettings.viewFewestPeriods &&
+        counts[candidate] <= periodSettings.viewMostPeriods),
+  );
+  const statistics = corpusTermStatistics(documents);
+  const figuresOf: FiguresOf = (term) => corpusFiguresOf(statistics, term);
+  const views = offered.map((candidate) =>
+    viewOf(index, times, candidate, trendMetric, minimumVolume, figuresOf),
+  );
+  const chosen = views.find((view) => view.period === period)!;
+  return { trendMetric, ...chosen, periodChoice, undated, significance: significanceSettings, views };
 }

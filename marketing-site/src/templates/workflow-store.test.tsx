@@ -67,6 +67,7 @@ describe('a workflow store page', () => {
     expect(rowsOf('The inputs of Brand monitoring')).toEqual([
       ['Brand names to follow', 'Text', 'Empty', expect.stringContaining('Comma-separated')],
       ['Rank trends by', 'A choice', 'Momentum', expect.stringContaining('Momentum:')],
+      ['Count trends per', 'A choice', 'Automatic', expect.stringContaining('Automatic:')],
       ['Language', 'A choice', 'Any language', 'Only documents in this language are analysed.'],
     ]);
     expect(screen.getByText('Social media posts')).toBeTruthy();

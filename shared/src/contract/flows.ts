@@ -253,6 +253,31 @@ const sentiment = v.object({
 const termSentiment = v.optional(v.number());
 const series = v.array(v.object({ period: v.string(), volume: count }));
 
+const trendWindow = v.nullable(
+  v.object({ from: v.string(), to: v.string(), periods: count, documents: count }),
+);
+/** Why a trend lists no rising or falling term (the catalogue's `trendMessages.notes`). */
+export const trendNoteCodes = ['undated', 'onePeriod', 'tooFewDocuments', 'nothingSignificant'] as const;
+const trendViewFields = {
+  /** The windows compared, in words: "the last 4 weeks against the 16 before". */
+  windows: v.optional(v.string()),
+  recentWindow: v.optional(trendWindow),
+  baselineWindow: v.optional(trendWindow),
+  noteCode: v.optional(v.picklist(trendNoteCodes)),
+};
+/**
+ * A moving term's figures (docs/decisions/0097): momentum, the effect size, is log2 of how many times more often the
+ * recent window's documents mention the term than the baseline's (smoothed by 5 mentions); g2 the log-likelihood
+ * ratio and qValue its p-value corrected for the terms tested. The new ones are absent on runs made before.
+ */
+const trendTermFigures = {
+  momentum: v.nullable(v.number()),
+  recentVolume: v.optional(count),
+  baselineVolume: v.optional(count),
+  g2: v.optional(v.nullable(v.number())),
+  qValue: v.optional(v.nullable(v.number())),
+};
+
 /** Why a document handed to the engine was not analysed. */
 export const leftOutReasons = ['empty', 'language', 'articleLimit', 'unreadable'] as const;
 
@@ -264,7 +289,7 @@ const trendTerm = v.object({
   term: v.string(),
   documents: v.optional(count),
   volume: count,
-  momentum: v.nullable(v.number()),
+  ...trendTermFigures,
   series,
   sentiment: termSentiment,
 });
@@ -302,6 +327,46 @@ export const RunInsightsSchema = v.object({
       note: v.optional(v.string()),
       rising: v.array(trendTerm),
       falling: v.array(trendTerm),
+      // Issue 34 (docs/decisions/0097); absent on runs made before.
+      ...trendViewFields,
+      /** `auto`: the period was chosen from the dates' span; `requested`: the workflow named it. */
+      periodChoice: v.optional(v.picklist(['auto', 'requested'])),
+      /** How rising and falling terms were judged. */
+      significance: v.optional(
+        v.object({ falseDiscoveryRate: v.number(), minimumMentions: count, minimumMomentum: v.number() }),
+      ),
+      /**
+       * The same trend counted by each period that fits the dates' span (the chosen one included), so a screen can
+       * switch the period without running again: each term's documents per period in `counts`, one per `periods`.
+       */
+      views: v.optional(
+        v.array(
+          v.object({
+            period: v.string(),
+            periods: series,
+            note: v.optional(v.string()),
+            ...trendViewFields,
+            rising: v.array(
+              v.object({
+                term: v.string(),
+                documents: v.optional(count),
+                volume: count,
+                ...trendTermFigures,
+                counts: v.array(count),
+              }),
+            ),
+            falling: v.array(
+              v.object({
+                term: v.string(),
+                documents: v.optional(count),
+                volume: count,
+                ...trendTermFigures,
+                counts: v.array(count),
+              }),
+            ),
+          }),
+        ),
+      ),
     }),
   ),
   narratives: v.optional(

@@ -54,7 +54,13 @@ export const workflowInputKeys = {
   language: 'language',
   /** How trend terms are ranked. */
   trendMetric: 'trendMetric',
+  /** The period trends are counted by: `auto` (chosen from the dates' span), day, week, month or quarter. */
+  period: 'period',
 } as const;
+
+/** The values of the period input: the spec's periods trends are counted by, and `auto` (docs/decisions/0098). */
+export const trendPeriodChoices = ['auto', 'day', 'week', 'month', 'quarter'] as const;
+export type TrendPeriodChoice = (typeof trendPeriodChoices)[number];
 
 export interface PredefinedWorkflow {
   /** Stable id, also the store page's slug. */
@@ -125,6 +131,21 @@ const trendMetricInput: WorkflowInputDefinition = {
   ],
 };
 
+const periodInput = (defaultValue: TrendPeriodChoice): WorkflowInputDefinition => ({
+  key: workflowInputKeys.period,
+  label: 'Count trends per',
+  kind: 'select',
+  help: 'Automatic: a day, week, month or quarter, whichever suits the span of the dates.',
+  default: defaultValue,
+  options: [
+    { value: 'auto', label: 'Automatic' },
+    { value: 'day', label: 'Day' },
+    { value: 'week', label: 'Week' },
+    { value: 'month', label: 'Month' },
+    { value: 'quarter', label: 'Quarter' },
+  ],
+});
+
 export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
   {
     id: 'review-analysis',
@@ -179,9 +200,9 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
     name: 'Brand monitoring',
     summary: 'How often and how favourably your brand is mentioned, and which topics are rising.',
     description:
-      'Follows the posts that mention your brand and shows which terms around it are rising or falling by momentum, with the volume of mentions per day.',
+      'Follows the posts that mention your brand and shows which terms around it are rising or falling by momentum, with the volume of mentions over time, per day, week, month or quarter as the span of your data suits.',
     outcomes: [
-      'Mentions per day',
+      'Mentions over time',
       'Rising and falling terms with their momentum',
       'The keywords around your brand, by the number of posts using each',
     ],
@@ -196,6 +217,7 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
         '',
       ),
       trendMetricInput,
+      periodInput('auto'),
       languageInput,
     ],
     suggestedFrequency: 'daily',
@@ -214,7 +236,7 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
       'Tracks what is written about the competitors you name and ranks the terms that come up with them by volume or momentum, week by week.',
     outcomes: [
       'The terms that come up with your competitors, by the number of posts using each',
-      'What is rising week by week',
+      'What is rising in the latest weeks, counted week by week',
       'Volume of mentions per period',
     ],
     analysisType: 'trendDetection',
@@ -228,6 +250,7 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
         '',
       ),
       trendMetricInput,
+      periodInput('week'),
     ],
     suggestedFrequency: 'weekly',
     sample: {
@@ -248,7 +271,7 @@ export const predefinedWorkflows: readonly PredefinedWorkflow[] = [
     trendMetric: 'momentum',
     creativityLevel: 'Balanced',
     dataSourceKinds: ['news', 'starter', 'public-url'],
-    inputs: [articleLimitInput(1000, 200), languageInput],
+    inputs: [articleLimitInput(1000, 200), languageInput, periodInput('auto')],
     suggestedFrequency: 'daily',
     sample: {
       id: 'energy-news-items',

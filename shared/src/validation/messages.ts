@@ -453,3 +453,42 @@ export const workflowMessages = {
       `The biggest narrative is “${label}”: ${documents} documents, ${share}% of those grouped.`,
   },
 } as const;
+
+/** The periods trends are counted by, in words: one and several (docs/decisions/0097). */
+export const trendPeriodWords = {
+  day: ['day', 'days'],
+  week: ['week', 'weeks'],
+  month: ['month', 'months'],
+  quarter: ['quarter', 'quarters'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type TrendPeriodWord = keyof typeof trendPeriodWords;
+
+const periodsInWords = (count: number, period: TrendPeriodWord) =>
+  count === 1 ? `${trendPeriodWords[period][0]}` : `${count} ${trendPeriodWords[period][1]}`;
+
+/**
+ * The words of trend results (issue 34; docs/decisions/0097): the windows rising and falling terms compare, the
+ * period and why nothing is listed. The engine writes them into its result; screens and emails show them as they are.
+ */
+export const trendMessages = {
+  /** "the last 4 weeks against the 12 before", "the last quarter against the 3 before". */
+  windows: (recentPeriods: number, baselinePeriods: number, period: TrendPeriodWord) =>
+    baselinePeriods === 0
+      ? `the last ${periodsInWords(recentPeriods, period)}, with no earlier ${trendPeriodWords[period][0]} to compare with`
+      : `the last ${periodsInWords(recentPeriods, period)} against the ${baselinePeriods === 1 ? 'one' : baselinePeriods} before`,
+  /** How the period was chosen. */
+  periodChosen: (period: TrendPeriodWord, automatic: boolean) =>
+    automatic
+      ? `Counted per ${trendPeriodWords[period][0]}, chosen from the span of the dates.`
+      : `Counted per ${trendPeriodWords[period][0]}, as the workflow asks.`,
+  /** Why no rising or falling term is listed, by the result's `noteCode`. */
+  notes: {
+    undated: 'No document has a publication date: trends need dates.',
+    onePeriod: (period: TrendPeriodWord) =>
+      `All dated documents fall in one ${trendPeriodWords[period][0]}: rising and falling terms need at least two.`,
+    tooFewDocuments: (recentDocuments: number, minimum: number) =>
+      `The recent window holds ${recentDocuments} document${recentDocuments === 1 ? '' : 's'}; rising and falling terms need at least ${minimum}.`,
+    nothingSignificant: (windows: string) =>
+      `Nothing is trending: no term rose or fell between ${windows} by more than chance would explain.`,
+  },
+} as const;

@@ -5,6 +5,8 @@ import type {
   SentimentSummary,
   TermSentiment,
   TrendSummary,
+  TrendTerm,
+  TrendView,
 } from '../../engine/index.js';
 
 /** A run's insights: the digest of the engine's result the screens draw (the whole result is in its files). */
@@ -35,14 +37,30 @@ const withTermSentiment = <Entry extends { term: string }>(
   );
 };
 
+/** Rising and falling terms shown per period in `views` (the run's files list 20 each). */
+const viewMovers = 10;
+
 function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
-  const term = (entry: TrendSummary['rising'][number]) => ({
+  const figures = (entry: TrendTerm) => ({
     term: entry.term,
     // The term's one count (issue 34); results made before it have only the dated documents' volume.
     ...(entry.documents !== undefined && { documents: entry.documents }),
     volume: entry.volume,
     momentum: entry.momentum === null ? null : round(entry.momentum),
+    recentVolume: entry.recentVolume,
+    baselineVolume: entry.baselineVolume,
+    ...(entry.g2 !== undefined && { g2: entry.g2 }),
+    ...(entry.qValue !== undefined && { qValue: entry.qValue }),
+  });
+  const term = (entry: TrendTerm) => ({
+    ...figures(entry),
     series: entry.series.map((point) => ({ period: point.period, volume: point.volume })),
+  });
+  const viewFields = (view: TrendView) => ({
+    windows: view.windows,
+    recentWindow: view.recentWindow,
+    baselineWindow: view.baselineWindow,
+    ...(view.noteCode !== undefined && { noteCode: view.noteCode }),
   });
   return {
     trendMetric: summary.trendMetric,
@@ -51,6 +69,31 @@ function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
     ...(summary.note !== undefined && { note: summary.note }),
     rising: summary.rising.slice(0, top).map(term),
     falling: summary.falling.slice(0, top).map(term),
+    ...viewFields(summary),
+    ...(summary.periodChoice !== undefined && { periodChoice: summary.periodChoice }),
+    ...(summary.significance !== undefined && {
+      significance: {
+        falseDiscoveryRate: summary.significance.falseDiscoveryRate,
+        minimumMentions: summary.significance.minimumMentions,
+        minimumMomentum: summary.significance.minimumMomentum,
+      },
+    }),
+    ...(summary.views !== undefined && {
+      views: summary.views.map((view) => ({
+        period: view.period,
+        periods: view.periods.map((point) => ({ period: point.period, volume: point.volume })),
+        ...(view.note !== undefined && { note: view.note }),
+        ...viewFields(view),
+        rising: view.rising.slice(0, viewMovers).map((entry) => ({
+          ...figures(entry),
+          counts: entry.series.map((point) => point.volume),
+        })),
+        falling: view.falling.slice(0, viewMovers).map((entry) => ({
+          ...figures(entry),
+          counts: entry.series.map((point) => point.volume),
+        })),
+      })),
+    }),
   };
 }
 

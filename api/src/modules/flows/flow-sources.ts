@@ -9,7 +9,12 @@ import {
   type FlowInput,
   normaliseSourceUrl,
 } from '@dcipher/shared/contract';
-import { predefinedWorkflows, workflowInputKeys } from '@dcipher/shared/domain';
+import {
+  predefinedWorkflows,
+  type TrendPeriodChoice,
+  trendPeriodChoices,
+  workflowInputKeys,
+} from '@dcipher/shared/domain';
 import { XMLParser } from 'fast-xml-parser';
 import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js';
 import type { Queryable } from '../../db/database.js';
@@ -375,7 +380,10 @@ export function engineOptions(settings: RunSettings, { maxDocuments }: { maxDocu
   const metricInput = inputValue(settings.inputs, workflowInputKeys.trendMetric);
   const trendMetric =
     metricInput === 'volume' || metricInput === 'momentum' ? metricInput : settings.trendMetric;
-  return { language, articleLimit: Math.min(...limits), trendMetric };
+  // The period trends are counted by (docs/decisions/0098): the input's, else chosen from the dates' span.
+  const periodInput = inputValue(settings.inputs, workflowInputKeys.period);
+  const period: TrendPeriodChoice = trendPeriodChoices.find((choice) => choice === periodInput) ?? 'auto';
+  return { language, articleLimit: Math.min(...limits), trendMetric, period };
 }
 
 /**

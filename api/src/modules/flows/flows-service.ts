@@ -742,6 +742,7 @@ export function createFlowService({
           {
             analysisType: settings.analysisType,
             trendMetric: options.trendMetric,
+            period: options.period,
             creativityLevel: settings.creativityLevel,
             articleLimit: options.articleLimit,
             ...(options.language && { language: options.language }),

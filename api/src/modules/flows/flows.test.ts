@@ -389,6 +389,26 @@ describe('workflows (docs/decisions/0071)', () => {
     const trend = (await runToEnd(org.admin, brand.id)).insights.trend;
     const heat = trend.rising.find((entry: { term: string }) => /heat|pump/.test(entry.term));
     assert.ok(heat && heat.momentum > 0, JSON.stringify(trend.rising.slice(0, 5)));
+    // Eight weeks of posts: counted per day, chosen from the span, the windows said in words (issue 34).
+    assert.deepEqual([trend.period, trend.periodChoice], ['day', 'auto']);
+    assert.match(trend.windows, /^the last \d+ days against the \d+ before$/);
+    assert.ok(heat.qValue <= 0.05 && heat.g2 > 0, JSON.stringify(heat));
+    assert.deepEqual(
+      trend.views.map((view: { period: string }) => view.period),
+      ['day', 'week'],
+    );
+    // Competitor tracking counts week by week, as its store page says; another period can be asked for.
+    const competitors = await create(org.admin, predefined('competitor-tracking'));
+    const weekly = (await runToEnd(org.admin, competitors.id)).insights.trend;
+    assert.deepEqual([weekly.period, weekly.periodChoice], ['week', 'requested']);
+    assert.match(weekly.windows, /^the last \d+ weeks against the \d+ before$/);
+    const monthly = await create(
+      org.admin,
+      predefined('competitor-tracking', {
+        inputs: [{ key: 'period', label: 'Count trends per', kind: 'select', value: 'month' }],
+      }),
+    );
+    assert.equal((await runToEnd(org.admin, monthly.id)).insights.trend.period, 'month');
 
     const news = await create(org.admin, predefined('news-briefing'));
     const briefing = (await runToEnd(org.admin, news.id)).insights;
