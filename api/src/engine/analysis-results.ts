@@ -76,6 +76,8 @@ export interface LeftOutDocument {
   /** Its place among the documents handed in, 1 for the first. */
   row: number;
   reason: LeftOutReason;
+  /** For `language`: the language the document was found in (ISO 639-1 where one exists). */
+  language?: string;
 }
 
 export interface DocumentSummary {

@@ -257,8 +257,21 @@ export const RunInsightsSchema = v.object({
     /** The first 100 documents left out, with their row (1 for the first) and why; the run's files list all. */
     leftOut: v.optional(
       v.array(
-        v.object({ id: v.string(), row: v.pipe(count, v.minValue(1)), reason: v.picklist(leftOutReasons) }),
+        v.object({
+          id: v.string(),
+          row: v.pipe(count, v.minValue(1)),
+          reason: v.picklist(leftOutReasons),
+          /** For `language`: the language the document was found in (issue 34). */
+          language: v.optional(v.string()),
+        }),
       ),
+    ),
+    /**
+     * How many documents each reason left out, all of them (issue 34); absent on runs made before. The run's
+     * left-out-documents.csv lists every one with its row, reason and language.
+     */
+    leftOutByReason: v.optional(
+      v.object({ empty: count, language: count, articleLimit: count, unreadable: count }),
     ),
   }),
   tokens: count,

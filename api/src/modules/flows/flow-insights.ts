@@ -32,6 +32,12 @@ function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
   };
 }
 
+function leftOutByReason(leftOut: AnalysisResult['leftOut']) {
+  const counts = { empty: 0, language: 0, articleLimit: 0, unreadable: 0 };
+  for (const entry of leftOut) counts[entry.reason] += 1;
+  return counts;
+}
+
 export function insightsOf(result: AnalysisResult): RunInsights {
   const base = {
     analysisType: result.analysisType,
@@ -42,6 +48,8 @@ export function insightsOf(result: AnalysisResult): RunInsights {
       unreadable: result.documents.unreadable,
       // The screens show a few; the run's left-out-documents.csv has them all.
       leftOut: result.leftOut.slice(0, leftOutShown),
+      // All of them, by reason: the list above stops at 100 (issue 34: nothing left out silently).
+      leftOutByReason: leftOutByReason(result.leftOut),
     },
     tokens: result.tokens,
   };
