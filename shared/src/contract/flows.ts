@@ -278,7 +278,13 @@ export const RunInsightsSchema = v.object({
   sentiment: v.optional(sentiment),
   keywords: v.array(v.object({ term: v.string(), documents: count })),
   keyPhrases: v.optional(v.array(v.object({ term: v.string(), documents: count }))),
+  /**
+   * What the text mentions other than names, by kind (number, date, money, percent, hashtag, url…), up to 10 of each
+   * kind, most documents first. Runs made before issue 34 also list names here (type `name`), the top 20 of all kinds.
+   */
   entities: v.optional(v.array(v.object({ type: v.string(), value: v.string(), documents: count }))),
+  /** Names in the text: proper nouns only (people, companies, places, products), top 20 (issue 34). */
+  names: v.optional(v.array(v.object({ value: v.string(), documents: count }))),
   languages: v.optional(v.array(v.object({ language: v.string(), documents: count }))),
   trend: v.optional(
     v.object({

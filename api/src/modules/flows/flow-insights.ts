@@ -1,5 +1,5 @@
 import type { RunInsights } from '@dcipher/shared/contract';
-import type { AnalysisResult, RankedTerm, TrendSummary } from '../../engine/index.js';
+import type { AnalysisResult, EntityCount, RankedTerm, TrendSummary } from '../../engine/index.js';
 
 /** A run's insights: the digest of the engine's result the screens draw (the whole result is in its files). */
 
@@ -38,6 +38,30 @@ function leftOutByReason(leftOut: AnalysisResult['leftOut']) {
   return counts;
 }
 
+const entitiesPerKind = 10;
+
+/**
+ * What the text names, apart from the other kinds (issue 34): `names` are proper nouns only (people, companies,
+ * places, products); numbers, dates, money, percents, hashtags, links… are listed by kind, up to 10 each, never as
+ * things named.
+ */
+function entitiesOf(entities: readonly EntityCount[]) {
+  const names = entities
+    .filter((entity) => entity.type === 'name')
+    .slice(0, top)
+    .map((entity) => ({ value: entity.value, documents: entity.documents }));
+  const shown = new Map<string, number>();
+  const others = entities
+    .filter((entity) => {
+      if (entity.type === 'name') return false;
+      const count = shown.get(entity.type) ?? 0;
+      shown.set(entity.type, count + 1);
+      return count < entitiesPerKind;
+    })
+    .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents }));
+  return { names, entities: others };
+}
+
 export function insightsOf(result: AnalysisResult): RunInsights {
   const base = {
     analysisType: result.analysisType,
@@ -60,9 +84,7 @@ export function insightsOf(result: AnalysisResult): RunInsights {
         sentiment: sentimentOf(result.sentiment),
         keywords: terms(result.keywords),
         keyPhrases: terms(result.keyPhrases),
-        entities: result.entities
-          .slice(0, top)
-          .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents })),
+        ...entitiesOf(result.entities),
         languages: result.languages.map((entry) => ({
           language: entry.language,
           documents: entry.documents,
@@ -80,9 +102,7 @@ export function insightsOf(result: AnalysisResult): RunInsights {
         sentiment: sentimentOf(result.sentiment),
         keywords: terms(result.keywords),
         keyPhrases: terms(result.keyPhrases),
-        entities: result.entities
-          .slice(0, top)
-          .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents })),
+        ...entitiesOf(result.entities),
         languages: result.languages.map((entry) => ({
           language: entry.language,
           documents: entry.documents,
