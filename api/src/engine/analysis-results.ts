@@ -211,8 +211,13 @@ export interface NarrativeDocument {
 
 export interface Narrative {
   id: number;
-  /** The narrative's top terms, joined. */
+  /**
+   * The narrative's label, read as a phrase: its documents' most used 2- or 3-word run saying its top terms, as
+   * they write it, else its top terms in the order they say them (decision 0102).
+   */
   label: string;
+  /** Its most central documents that say a word of its label (at most 3); absent on results made before. */
+  examples?: NarrativeDocument[];
   terms: { term: string; weight: number }[];
   size: number;
   /** Share of the clustered documents. */

@@ -133,7 +133,10 @@ export function insightsOf(result: AnalysisResult): RunInsights {
           size: narrative.size,
           share: round(narrative.share),
           sentiment: round(narrative.sentiment.average),
-          examples: narrative.documents.slice(0, 3).map((document) => document.excerpt),
+          // The examples say a word of the label (issue 34); results made before have none: the most central.
+          examples: (narrative.examples ?? narrative.documents.slice(0, 3)).map(
+            (document) => document.excerpt,
+          ),
         })),
       };
     }
