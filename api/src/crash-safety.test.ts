@@ -72,12 +72,13 @@ describe('crash safety: SIGKILL during writes, then a restart on the same data',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const api = { port, child, exited, stderr: () => stderr };
-    const deadline = Date.now() + 60_000;
+    // A wait that ends when the API answers; the bound is for a loaded CI machine (tsx compiles the API at start).
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the API exited at start: ${stderr}`);
       const health = await request(port, 'GET', '/health').catch(() => undefined);
       if (health?.status === 200) return api;
-      if (Date.now() > deadline) throw new Error(`the API did not start in 60 s: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`the API did not start in 180 s: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

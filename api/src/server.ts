@@ -77,6 +77,10 @@ export async function createServer(
     // One log line per request, with its id (docs/decisions/0063): registerRequestLogging.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
+    // Fastify's 10 s default fails a start on a loaded machine (CI saw the platform plugin, which opens the database
+    // and loads the engine, take longer while two cores ran four test processes); this bound only catches a plugin
+    // that never resolves.
+    pluginTimeout: 120_000,
     genReqId: requestIdGenerator(config.trustedProxies, config.trustedProxySecret),
   });
   registerRequestLogging(app);

@@ -61,6 +61,48 @@ const script = `
     figures.rows.push({ name: analysisType, tokens: result.tokens, seconds, files: files.length, bytes, detail });
   }
   figures.memoryMiB = Math.round(process.memoryUsage().rss / 1048576);
+
+  // Sentiment quality (issue 34 point 4, decision 0099): the UCI "Sentiment Labelled Sentences" (Kotzias et al.
+  // 2015, CC BY 4.0; Amazon, IMDb and Yelp, 1,000 each, as the sentiment package ships them in test/fixtures).
+  // Even rows of each set tuned the scorer; only the odd rows (held out, never tuned on) are scored here.
+  {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const { annotateText } = await import('./src/engine/text-annotator.ts');
+    const Afinn = require('sentiment');
+    const vader = require('vader-sentiment').SentimentIntensityAnalyzer;
+    const heldOut = ['amazon', 'imdb', 'yelp'].flatMap((name) =>
+      require('sentiment/test/fixtures/' + name + '.json')
+        .filter((entry) => typeof entry.text === 'string' && entry.text.trim() && (entry.class === 0 || entry.class === 1))
+        .filter((_, index) => index % 2 === 1),
+    );
+    const afinn = new Afinn();
+    const scorers = [
+      ['ours (VADER rules over wink-nlp tokens)', (text) => annotateText(text).sentiment, 0.02],
+      ["wink-nlp's default (its.sentiment)", (text) => full.readDoc(text).out(full.its.sentiment), 0.05],
+      ['AFINN-165 (sentiment 5.0.2)', (text) => afinn.analyze(text).comparative, 0],
+      ['VADER (vader-sentiment 1.1.3)', (text) => vader.polarity_scores(text).compound, 0.05],
+    ];
+    const truthPositive = heldOut.filter((entry) => entry.class === 1).length / heldOut.length;
+    figures.sentiment = { sentences: heldOut.length, truthPositive, rows: [] };
+    for (const [name, score, band] of scorers) {
+      const started = performance.now();
+      const labels = heldOut.map((entry) => { const value = score(entry.text); return value > band ? 1 : value < -band ? 0 : -1; });
+      const seconds = (performance.now() - started) / 1000;
+      let right = 0; let positive = 0; let negative = 0;
+      const f1 = (cls) => {
+        let tp = 0; let fp = 0; let fn = 0;
+        heldOut.forEach((entry, i) => { if (labels[i] === cls && entry.class === cls) tp++; else if (labels[i] === cls) fp++; else if (entry.class === cls) fn++; });
+        return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+      };
+      heldOut.forEach((entry, i) => { if (labels[i] === entry.class) right++; if (labels[i] === 1) positive++; if (labels[i] === 0) negative++; });
+      figures.sentiment.rows.push({
+        name, accuracy: right / heldOut.length, macroF1: (f1(0) + f1(1)) / 2,
+        sharePositive: positive / Math.max(1, positive + negative), neutral: (heldOut.length - positive - negative) / heldOut.length,
+        seconds,
+      });
+    }
+  }
   console.log(JSON.stringify(figures));
 `;
 
@@ -95,6 +137,23 @@ const table = figures.rows.map((row) => ({
 console.table(table);
 for (const row of figures.rows.filter((entry) => entry.detail)) console.log(`  ${row.name}: ${row.detail}`);
 console.log(`  peak resident memory of the benchmark process: ${figures.memoryMiB} MiB`);
+if (figures.sentiment) {
+  const { sentences, truthPositive, rows } = figures.sentiment;
+  console.log(
+    `Sentiment on ${sentences.toLocaleString('en')} held-out labelled sentences (UCI Sentiment Labelled Sentences, CC BY 4.0; never tuned on), truth ${(truthPositive * 100).toFixed(1)} % positive:`,
+  );
+  console.table(
+    rows.map((row) => ({
+      scorer: row.name,
+      'accuracy (neutral wrong)': row.accuracy.toFixed(3),
+      'macro-F1': row.macroF1.toFixed(3),
+      'share positive (of polar)': `${(row.sharePositive * 100).toFixed(1)} %`,
+      bias: `${((row.sharePositive - truthPositive) * 100).toFixed(1)} pts`,
+      neutral: `${(row.neutral * 100).toFixed(1)} %`,
+      seconds: row.seconds.toFixed(2),
+    })),
+  );
+}
 await endToEnd();
 // Issue 34 point 3: language misfiling on held-out English and other languages.
 printLanguageMisfiling(apiDir);

@@ -73,8 +73,8 @@ async function expectDoneWithCharts(page: Page) {
   await expect(result.locator('[data-state="JobDone"]').first()).toBeVisible({ timeout: 60_000 });
   const insights = result.getByTestId('run-insights');
   await expect(insights).toBeVisible();
-  await expect(insights.locator('figure').first()).toBeVisible();
-  expect(await insights.locator('figure svg.recharts-surface').count()).toBeGreaterThan(0);
+  await expect(insights.locator('section.insights-chart').first()).toBeVisible();
+  expect(await insights.locator('section.insights-chart svg[data-chart]').count()).toBeGreaterThan(0);
   // The same figures as tables, folded under "The figures as a table".
   await expect(insights.locator('details table').first()).toBeAttached();
   return result;

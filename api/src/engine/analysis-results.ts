@@ -8,6 +8,30 @@ export interface SentimentSummary {
   positive: number;
   negative: number;
   neutral: number;
+  /** Documents in which no word, emoji or rating carried a sentiment (absent in results from before issue 34). */
+  withoutOpinion?: number;
+  /** Documents that read as technical text (versions, CVE numbers, bug references, file names, code). */
+  technical?: number;
+  /**
+   * Why the sentiment says little about these documents, when it does: `notOpinion` when at least half of them hold
+   * no opinion word or at least a third read as technical text (release notes, changelogs, logs): their scores come
+   * from words such as "fix", "error" or "unstable", which describe rather than judge.
+   */
+  caveat?: SentimentCaveat;
+}
+
+export const sentimentCaveats = ['notOpinion'] as const;
+export type SentimentCaveat = (typeof sentimentCaveats)[number];
+
+/** The sentiment of the documents holding one term. */
+export interface TermSentiment {
+  term: string;
+  documents: number;
+  /** Mean score of those documents, -1 to 1. */
+  average: number;
+  positive: number;
+  negative: number;
+  neutral: number;
 }
 
 /** The kinds of entity the default engine finds (decision 0070 says how, and what it cannot tell apart). */
@@ -113,6 +137,8 @@ export interface ContentAnalysisResult extends ResultBase<'contentAnalysis'> {
   keyPhrases: RankedTerm[];
   entities: EntityCount[];
   documentSummaries: DocumentSummary[];
+  /** The sentiment of the documents holding each keyword (absent in results from before issue 34). */
+  keywordSentiment?: TermSentiment[];
 }
 
 export interface TrendPoint {
@@ -164,7 +190,12 @@ export interface TrendSummary {
   falling: TrendTerm[];
 }
 
-export interface TrendDetectionResult extends ResultBase<'trendDetection'>, TrendSummary {}
+export interface TrendDetectionResult extends ResultBase<'trendDetection'>, TrendSummary {
+  /** How favourably the documents speak, all together (absent in results from before issue 34). */
+  sentiment?: SentimentSummary;
+  /** The sentiment of the documents holding each listed term (terms, rising and falling), by term. */
+  termSentiment?: TermSentiment[];
+}
 
 export interface GroupSummary {
   documents: number;

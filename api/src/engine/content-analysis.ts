@@ -6,8 +6,9 @@ import {
   distinctiveKeywords,
   minimumDocumentsFor,
   rankTerms,
+  sentimentByTerm,
   summariseDocument,
-  summariseSentiment,
+  summariseDocumentSentiment,
 } from './corpus-statistics.js';
 
 export const contentListSizes = { keywords: 50, keyPhrases: 30, entitiesPerType: 25, keywordsPerDocument: 5 };
@@ -25,14 +26,15 @@ export function analyseContent(corpus: Corpus): ContentParts {
   const { documents } = corpus;
   const minimum = minimumDocumentsFor(documents.length);
   const perDocument = distinctiveKeywords(documents, contentListSizes.keywordsPerDocument);
+  const keywords = rankTerms(
+    documents.map((document) => document.annotation.words),
+    contentListSizes.keywords,
+    minimum,
+  );
   return {
     languages: countLanguages(documents),
-    sentiment: summariseSentiment(documents.map((document) => document.annotation.sentiment)),
-    keywords: rankTerms(
-      documents.map((document) => document.annotation.words),
-      contentListSizes.keywords,
-      minimum,
-    ),
+    sentiment: summariseDocumentSentiment(documents),
+    keywords,
     keyPhrases: rankTerms(
       documents.map((document) => document.annotation.phrases),
       contentListSizes.keyPhrases,
@@ -40,5 +42,10 @@ export function analyseContent(corpus: Corpus): ContentParts {
     ),
     entities: countEntities(documents, contentListSizes.entitiesPerType),
     documentSummaries: documents.map((document, index) => summariseDocument(document, perDocument[index]!)),
+    keywordSentiment: sentimentByTerm(
+      documents,
+      (document) => document.annotation.words,
+      keywords.map((keyword) => keyword.term),
+    ),
   };
 }

@@ -5,8 +5,10 @@ import type {
   LanguageCount,
   RankedTerm,
   SentimentSummary,
+  TermSentiment,
 } from './analysis-results.js';
 import type { CorpusDocument } from './corpus.js';
+import { caveatSettings } from './sentiment-scorer.js';
 import { sentimentLabel } from './text-annotator.js';
 
 const rounded = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -51,6 +53,43 @@ export function summariseSentiment(scores: readonly number[]): SentimentSummary 
   }
   summary.average = scores.length === 0 ? 0 : rounded(sum / scores.length);
   return summary;
+}
+
+/** The overall sentiment of documents, with how many hold no opinion or read as technical, and the caveat. */
+export function summariseDocumentSentiment(documents: readonly CorpusDocument[]): SentimentSummary {
+  const summary = summariseSentiment(documents.map((document) => document.annotation.sentiment));
+  let withoutOpinion = 0;
+  let technical = 0;
+  for (const { annotation } of documents) {
+    if (annotation.sentiment === 0 && !annotation.opinionWords) withoutOpinion += 1;
+    if (annotation.technical) technical += 1;
+  }
+  const count = documents.length;
+  const caveat =
+    count > 0 &&
+    (withoutOpinion / count >= caveatSettings.withoutOpinionShare ||
+      technical / count >= caveatSettings.technicalShare);
+  return { ...summary, withoutOpinion, technical, ...(caveat ? { caveat: 'notOpinion' as const } : {}) };
+}
+
+/**
+ * The sentiment of the documents holding each term: their mean score and how many fall on each side (a term's
+ * documents counted as everywhere else: each document once).
+ */
+export function sentimentByTerm(
+  documents: readonly CorpusDocument[],
+  termsOf: (document: CorpusDocument) => Iterable<string>,
+  terms: readonly string[],
+): TermSentiment[] {
+  const wanted = new Map(terms.map((term) => [term, [] as number[]]));
+  for (const document of documents) {
+    for (const term of new Set(termsOf(document))) wanted.get(term)?.push(document.annotation.sentiment);
+  }
+  return [...wanted].map(([term, scores]) => ({
+    term,
+    documents: scores.length,
+    ...summariseSentiment(scores),
+  }));
 }
 
 export function countLanguages(documents: readonly CorpusDocument[]): LanguageCount[] {

@@ -14,6 +14,7 @@ import { analyseNews } from './news-analysis.js';
 import { resultFiles } from './result-files.js';
 import type { TextAnnotation } from './text-annotator.js';
 import { detectTrends } from './trend-detection.js';
+import { withTrendSentiment } from './trend-sentiment.js';
 
 /** Reading the documents is most of the work; the analyses and the files share the rest. */
 const readingShare = 0.85;
@@ -68,7 +69,11 @@ export function createDefaultExecutor(executorOptions: DefaultExecutorOptions = 
           result = { analysisType, ...base, ...analyseContent(corpus) };
           break;
         case 'trendDetection':
-          result = { analysisType, ...base, ...detectTrends(corpus.documents, trendMetric, period) };
+          result = {
+            analysisType,
+            ...base,
+            ...withTrendSentiment(corpus.documents, detectTrends(corpus.documents, trendMetric, period)),
+          };
           break;
         case 'newsAnalysis':
           result = { analysisType, ...base, ...analyseNews(corpus, trendMetric, period) };

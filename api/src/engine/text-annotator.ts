@@ -1,12 +1,17 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
 import type { EntityType, FoundEntity, SentimentLabel } from './analysis-results.js';
+import { isTechnicalText, scoreSentiment, sentimentSettings } from './sentiment-scorer.js';
 
 /** One document read once: everything every analysis needs from its text. */
 export interface TextAnnotation {
   tokens: number;
-  /** wink-nlp's sentiment score, -1 (negative) to 1 (positive). */
+  /** The sentiment score (`sentiment-scorer.ts`), -1 (negative) to 1 (positive); 0 without opinion words. */
   sentiment: number;
+  /** Words, emoji and emoticons that carried a sentiment (0: the text states, it does not judge). */
+  opinionWords?: number;
+  /** Whether the text reads as technical (versions, CVE numbers, bug references, file names, code): not opinion. */
+  technical?: boolean;
   /** Content words (nouns, proper nouns, adjectives, verbs; stop words out), as lemmas, in text order. */
   words: string[];
   /** Hashtags, lower-cased, in text order. */
@@ -16,8 +21,8 @@ export interface TextAnnotation {
   entities: FoundEntity[];
 }
 
-/** Scores within ±0.05 are neutral: wink-nlp gives small scores to texts with one weak word either way. */
-const neutralBand = 0.05;
+/** Scores within the calibrated neutral band are neutral (decision 0099). */
+const neutralBand = sentimentSettings.neutralBand;
 
 export function sentimentLabel(score: number): SentimentLabel {
   if (score > neutralBand) return 'positive';
@@ -238,5 +243,22 @@ export function annotateText(text: string): TextAnnotation {
   closePhrase();
   closeName();
 
-  return { tokens: count, sentiment: doc.out(its.sentiment) as number, words, hashtags, phrases, entities };
+  const { score, opinionWords } = scoreSentiment({
+    values,
+    normals,
+    lemmas,
+    types,
+    parts,
+    sentences: sentenceSpans,
+  });
+  return {
+    tokens: count,
+    sentiment: score,
+    opinionWords,
+    technical: isTechnicalText(text),
+    words,
+    hashtags,
+    phrases,
+    entities,
+  };
 }

@@ -5,6 +5,7 @@ import {
   type WorkflowInputDefinition,
 } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
+import { FigureTable, RunInsightsView } from '@dcipher/shared/insights';
 import { pathTo, routes } from '@dcipher/shared/routes';
 import { theme } from '@dcipher/shared/ui';
 import type { HeadProps, PageProps } from 'gatsby';
@@ -13,7 +14,6 @@ import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { ActionRow, BulletList, CallToAction, Lead } from '../components/pages/actions';
 import { Seo } from '../components/seo';
-import { FigureTable, RunInsightsView } from '../components/workflow-store/run-insights';
 import {
   analysisTypeLabels,
   creditsPerThousandLabel,

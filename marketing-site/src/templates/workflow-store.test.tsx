@@ -76,78 +76,75 @@ describe('a workflow store page', () => {
     );
   });
 
-  it('draws the rising terms’ momentum and the mentions per period, with tables of the same figures', () => {
+  it('draws the rising terms’ momentum, the documents per period and each rising term apart, with tables of the same figures', () => {
     render(itemPage('brand-monitoring'));
-    const momentum = screen.getByRole('img', {
-      name: /^Rising terms: the momentum of the 2 fastest-rising terms/,
-    });
+    expect(
+      screen.getByText(
+        'The strongest rising term is “heat pump”: its share of the documents grew 2.7× (58 documents mention it).',
+      ),
+    ).toBeTruthy();
+    const momentum = screen.getByRole('img', { name: 'Rising terms, by momentum' });
     expect(momentum.tagName.toLowerCase()).toBe('svg');
-    expect(momentum.querySelectorAll('rect')).toHaveLength(2);
-    expect(rowsOf('Rising terms with their documents and momentum')).toEqual([
-      ['heat pump', '58', '+1.42'],
-      ['tariff', '22', '+0.61'],
-      ['new customers', '5', 'not measured'],
+    expect(momentum.querySelectorAll('rect.visx-bar')).toHaveLength(2);
+    expect(rowsOf('Rising terms, by momentum')).toEqual([
+      ['heat pump', '+1.42', '2.7×', '58'],
+      ['tariff', '+0.61', '1.5×', '22'],
     ]);
-    const lines = screen.getByRole('img', {
-      name: /^Mentions per week: all documents and the top rising terms/,
-    });
-    expect(lines.querySelectorAll('path.visx-linepath')).toHaveLength(4);
-    expect(rowsOf('Documents per week, all and with the top rising terms')[3]).toEqual([
-      '2026-W43',
-      '30',
-      '20',
-      '8',
-      '5',
-    ]);
-    expect(rowsOf('Falling terms with their documents and momentum')).toEqual([['outage', '12', '-0.90']]);
-    expect(rowsOf('Keywords by the documents they are found in')).toEqual([['heat pump', '58']]);
+    expect(
+      screen.getByRole('img', { name: 'Documents per week' }).querySelectorAll('rect.visx-bar'),
+    ).toHaveLength(4);
+    // Small multiples: one line per rising term, each in its own band.
+    const multiples = screen.getByRole('img', { name: 'Documents mentioning each rising term, per week' });
+    expect(multiples.querySelectorAll('path.visx-linepath')).toHaveLength(2);
+    expect(rowsOf('Documents mentioning each rising term, per week')[3]).toEqual(['2026-W43', '20', '8']);
+    expect(rowsOf('Falling terms, by momentum')).toEqual([['outage', '-0.90', '0.5×', '12']]);
+    expect(rowsOf('Documents mentioning each keyword')).toEqual([['heat pump', '58']]);
+    // The store page is public: no figure offers its documents.
+    expect(screen.queryByRole('button', { name: /^Show documents/ })).toBeNull();
   });
 
   it('draws keywords and sentiment for a content analysis', () => {
     render(itemPage('review-analysis'));
-    expect(
-      screen.getByRole('img', { name: 'Keywords: the 3 terms found in the most documents' }),
-    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Documents mentioning each keyword' })).toBeTruthy();
     expect(rowsOf('Documents by sentiment')).toEqual([
       ['Positive', '70'],
       ['Neutral', '20'],
       ['Negative', '30'],
     ]);
     expect(screen.getByText(/On average the documents are positive \(\+0\.21/)).toBeTruthy();
-    expect(rowsOf('Key phrases by the documents they are found in')).toEqual([['easy to clean', '18']]);
-    expect(rowsOf('Things named, by the documents they are found in')).toEqual([['$249', 'money', '7']]);
+    expect(rowsOf('Documents mentioning each key phrase')).toEqual([['easy to clean', '18']]);
+    expect(rowsOf('Documents naming each thing found')).toEqual([['$249', 'money', '7']]);
   });
 
   it('draws narratives for a narrative analysis and sources and days for a news analysis', () => {
     render(itemPage('survey-coding'));
-    expect(
-      screen.getByRole('img', { name: 'Narratives: the share of the documents in each of 2 narratives' }),
-    ).toBeTruthy();
-    expect(rowsOf('Narratives with their terms, size, share and sentiment')[0]).toEqual([
+    expect(screen.getByRole('img', { name: 'Documents in each narrative' })).toBeTruthy();
+    expect(rowsOf('Documents in each narrative')[0]).toEqual([
       'fewer meetings · focus time',
-      'meetings, focus, time',
       '40',
       '44%',
       '-0.20',
+      'meetings, focus, time',
       '“Fewer meetings would give me time to focus.”',
     ]);
     cleanup();
     render(itemPage('news-briefing'));
-    expect(screen.getByRole('img', { name: 'Sources: documents from each of 2 sources' })).toBeTruthy();
-    expect(rowsOf('Documents and sentiment per source')).toEqual([
+    expect(screen.getByRole('img', { name: 'Documents from each source' })).toBeTruthy();
+    expect(rowsOf('Documents from each source')).toEqual([
       ['Energy Daily', '25', '+0.12'],
       ['Grid Watch', '20', '-0.30'],
     ]);
     expect(
-      screen.getByRole('img', { name: 'Documents per day over 2 days' }).querySelectorAll('rect'),
+      screen.getByRole('img', { name: 'Documents per day' }).querySelectorAll('rect.visx-bar'),
     ).toHaveLength(2);
   });
 
-  it('is drawn at build time: the server-rendered HTML has the charts’ SVG', () => {
+  it('is drawn at build time: the server-rendered HTML has the charts’ SVG, as wide as the page’s column', () => {
     const html = renderToStaticMarkup(itemPage('brand-monitoring'));
-    expect(html).toMatch(/<svg role="img" aria-label="Rising terms: the momentum/);
+    expect(html).toMatch(/<svg role="img" aria-label="Rising terms, by momentum" data-chart="" width="100%"/);
     expect(html).toContain('class="visx-bar"');
     expect(html).toContain('class="visx-linepath"');
+    expect(html).not.toContain('viewBox="0 0 440');
   });
 
   it('says the sample’s first run is being prepared when it has none, with no chart and Try it still there', () => {

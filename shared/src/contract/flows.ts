@@ -236,7 +236,21 @@ export const RunFileSchema = v.object({
 });
 export type RunFile = v.InferOutput<typeof RunFileSchema>;
 
-const sentiment = v.object({ average: v.number(), positive: count, negative: count, neutral: count });
+/** Why a run's sentiment says little (issue 34); the words are `workflowMessages.sentimentCaveat`. */
+export const sentimentCaveats = ['notOpinion'] as const;
+const sentiment = v.object({
+  average: v.number(),
+  positive: count,
+  negative: count,
+  neutral: count,
+  /** Documents with no opinion word (scored neutral); absent on runs made before issue 34. */
+  withoutOpinion: v.optional(count),
+  /** Documents that read as technical text (versions, CVE numbers, bug references, code). */
+  technical: v.optional(count),
+  caveat: v.optional(v.picklist(sentimentCaveats)),
+});
+/** The mean sentiment (-1 to 1) of the documents holding a term; absent on runs made before issue 34. */
+const termSentiment = v.optional(v.number());
 const series = v.array(v.object({ period: v.string(), volume: count }));
 
 /** Why a document handed to the engine was not analysed. */
@@ -276,7 +290,7 @@ export const RunInsightsSchema = v.object({
   }),
   tokens: count,
   sentiment: v.optional(sentiment),
-  keywords: v.array(v.object({ term: v.string(), documents: count })),
+  keywords: v.array(v.object({ term: v.string(), documents: count, sentiment: termSentiment })),
   keyPhrases: v.optional(v.array(v.object({ term: v.string(), documents: count }))),
   /**
    * What the text mentions other than names, by kind (number, date, money, percent, hashtag, url…), up to 10 of each
@@ -293,10 +307,22 @@ export const RunInsightsSchema = v.object({
       periods: series,
       note: v.optional(v.string()),
       rising: v.array(
-        v.object({ term: v.string(), volume: count, momentum: v.nullable(v.number()), series }),
+        v.object({
+          term: v.string(),
+          volume: count,
+          momentum: v.nullable(v.number()),
+          series,
+          sentiment: termSentiment,
+        }),
       ),
       falling: v.array(
-        v.object({ term: v.string(), volume: count, momentum: v.nullable(v.number()), series }),
+        v.object({
+          term: v.string(),
+          volume: count,
+          momentum: v.nullable(v.number()),
+          series,
+          sentiment: termSentiment,
+        }),
       ),
     }),
   ),

@@ -403,6 +403,17 @@ export const workflowMessages = {
    * Why a run ended without results, by the run's `failureReason` (issue 32): the only words screens and emails
    * show for it, never an exception's text (that goes to the server's log with the run's id).
    */
+  /** Why a run's sentiment says little, by the result's `sentiment.caveat` (issue 34). */
+  sentimentCaveat: {
+    notOpinion:
+      'These documents mostly state facts (release notes, changelogs, technical text) rather than opinions: their sentiment comes from words such as “fix”, “error” or “unstable” and says little about how people feel.',
+  },
+  /** How the result view names sentiment figures (issue 34). */
+  sentimentWords: {
+    withoutOpinion: (documents: number) =>
+      `${documents.toLocaleString('en')} document${documents === 1 ? '' : 's'} without an opinion word (scored neutral)`,
+    termSentiment: 'Sentiment of the documents mentioning each term',
+  },
   runFailed: {
     sourcesUnreadable: 'The data sources of the workflow could not be read.',
     sourceBlocked:
@@ -435,4 +446,16 @@ export const workflowMessages = {
   /** The run's note on documents it could not read, left out of the analysis and listed in its files. */
   documentsUnreadable: (count: number) =>
     `${count} document${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} left out; left-out-documents.csv lists ${count === 1 ? 'it' : 'them'} with ${count === 1 ? 'its' : 'their'} row.`,
+  /**
+   * The headline finding of a finished run (issue 34 point 7): the result view's first line and the finished-run
+   * email's. Counts are already written (e.g. "1,234"); `share` is a whole percentage.
+   */
+  headline: {
+    topKeyword: (term: string, documents: string, analysed: string) =>
+      `The top keyword is “${term}”, in ${documents} of the ${analysed} documents analysed.`,
+    risingTerm: (term: string, documents: string, times: string) =>
+      `The strongest rising term is “${term}”: its share of the documents grew ${times}× (${documents} documents mention it).`,
+    biggestNarrative: (label: string, documents: string, share: number) =>
+      `The biggest narrative is “${label}”: ${documents} documents, ${share}% of those grouped.`,
+  },
 } as const;

@@ -399,16 +399,24 @@ describe('Workflows: one workflow', () => {
         (input: { query: object }) => JSON.stringify(input.query) === JSON.stringify({ taskId }),
       ),
     ).toBe(true);
-    // The charts' figures, as tables and lists beside them.
+    // The one result view (shared with the store): the headline, each chart titled by what it counts, with its table.
     expect(
-      within(result).getByRole('table', { name: 'Keywords, by the documents using them' }).textContent,
+      within(result).getByText(
+        'The biggest narrative is “installation delays”: 60 documents, 40% of those grouped.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(result).getByRole('table', { name: 'Documents mentioning each keyword' }).textContent,
     ).toMatch(/heat pump42/);
-    expect(within(result).getByRole('list', { name: 'Rising terms' }).textContent).toMatch(
-      /battery: momentum \+1.50 \(2.8× the share\), 25 mentions/,
+    expect(within(result).getByRole('table', { name: 'Rising terms, by momentum' }).textContent).toMatch(
+      /battery\+1\.502\.8×25/,
     );
-    expect(within(result).getByText('installation delays', { selector: 'strong' })).toBeTruthy();
-    expect(within(result).getByText(/Overall positive/)).toBeTruthy();
-    expect(result.querySelectorAll('figure')).toHaveLength(4);
+    expect(within(result).getByRole('img', { name: 'Documents in each narrative' })).toBeTruthy();
+    expect(within(result).getByText(/On average the documents are positive/)).toBeTruthy();
+    expect(result.querySelectorAll('section.insights-chart')).toHaveLength(6);
+    expect(
+      within(result).getByRole('button', { name: 'Download Documents by sentiment as CSV' }),
+    ).toBeTruthy();
     // Polling stopped once it was done.
     const asks = asked;
     await new Promise((resolve) => setTimeout(resolve, 1300));

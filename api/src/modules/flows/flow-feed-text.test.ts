@@ -9,14 +9,14 @@ const rss = (items: string) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>Energy &amp;amp; grid</title>${items}</channel></rss>`;
 
 describe('feed items are read as text in linear time (issue 32)', () => {
-  it('an item whose description is 300 KB of < is read within 3 s (the patterns before took 33.7 s)', () => {
+  it('an item whose description is 1 MB of < is read (the patterns before took 33.7 s over 300 KB, so minutes here: a minute is a hang guard, not a speed target)', () => {
     const feed = rss(
-      `<item><title>Hostile</title><description>${escapeXml('<'.repeat(300_000))}</description><guid>h</guid></item>`,
+      `<item><title>Hostile</title><description>${escapeXml('<'.repeat(1_000_000))}</description><guid>h</guid></item>`,
     );
     const started = performance.now();
     const [document] = parseFeed(feed, 'https://news.example/feed.xml');
     const elapsed = performance.now() - started;
-    assert.ok(elapsed < 3_000, `${Math.round(elapsed)} ms`);
+    assert.ok(elapsed < 60_000, `${Math.round(elapsed)} ms: super-linear again`);
     assert.equal(document?.id, 'h');
     assert.ok(document?.text.startsWith('Hostile. <<<'));
   });

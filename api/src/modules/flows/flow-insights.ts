@@ -1,5 +1,12 @@
 import type { RunInsights } from '@dcipher/shared/contract';
-import type { AnalysisResult, EntityCount, RankedTerm, TrendSummary } from '../../engine/index.js';
+import type {
+  AnalysisResult,
+  EntityCount,
+  RankedTerm,
+  SentimentSummary,
+  TermSentiment,
+  TrendSummary,
+} from '../../engine/index.js';
 
 /** A run's insights: the digest of the engine's result the screens draw (the whole result is in its files). */
 
@@ -8,12 +15,26 @@ const leftOutShown = 100;
 const terms = (list: readonly RankedTerm[]) =>
   list.slice(0, top).map((term) => ({ term: term.term, documents: term.documents }));
 const round = (value: number) => Math.round(value * 1000) / 1000;
-const sentimentOf = (summary: { average: number; positive: number; negative: number; neutral: number }) => ({
+const sentimentOf = (summary: SentimentSummary) => ({
   average: round(summary.average),
   positive: summary.positive,
   negative: summary.negative,
   neutral: summary.neutral,
+  ...(summary.withoutOpinion !== undefined && { withoutOpinion: summary.withoutOpinion }),
+  ...(summary.technical !== undefined && { technical: summary.technical }),
+  ...(summary.caveat !== undefined && { caveat: summary.caveat }),
 });
+/** A term's mean sentiment, when the result has it (issue 34). */
+const withTermSentiment = <Entry extends { term: string }>(
+  entries: Entry[],
+  sentiments: readonly TermSentiment[] | undefined,
+) => {
+  if (!sentiments) return entries;
+  const byTerm = new Map(sentiments.map((entry) => [entry.term, round(entry.average)]));
+  return entries.map((entry) =>
+    byTerm.has(entry.term) ? { ...entry, sentiment: byTerm.get(entry.term)! } : entry,
+  );
+};
 
 function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
   const term = (entry: TrendSummary['rising'][number]) => ({
@@ -82,7 +103,7 @@ export function insightsOf(result: AnalysisResult): RunInsights {
       return {
         ...base,
         sentiment: sentimentOf(result.sentiment),
-        keywords: terms(result.keywords),
+        keywords: withTermSentiment(terms(result.keywords), result.keywordSentiment),
         keyPhrases: terms(result.keyPhrases),
         ...entitiesOf(result.entities),
         languages: result.languages.map((entry) => ({
@@ -90,12 +111,22 @@ export function insightsOf(result: AnalysisResult): RunInsights {
           documents: entry.documents,
         })),
       };
-    case 'trendDetection':
+    case 'trendDetection': {
+      const trend = trendOf(result);
       return {
         ...base,
-        keywords: terms(result.terms.map((entry) => ({ ...entry, documents: entry.volume, occurrences: 0 }))),
-        trend: trendOf(result),
+        ...(result.sentiment && { sentiment: sentimentOf(result.sentiment) }),
+        keywords: withTermSentiment(
+          terms(result.terms.map((entry) => ({ ...entry, documents: entry.volume, occurrences: 0 }))),
+          result.termSentiment,
+        ),
+        trend: {
+          ...trend,
+          rising: withTermSentiment(trend.rising, result.termSentiment),
+          falling: withTermSentiment(trend.falling, result.termSentiment),
+        },
       };
+    }
     case 'newsAnalysis':
       return {
         ...base,

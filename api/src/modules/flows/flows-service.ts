@@ -30,6 +30,7 @@ import {
   type ScheduleFrequency,
   workflowInputKeys,
 } from '@dcipher/shared/domain';
+import { headlineFinding } from '@dcipher/shared/insights/headline';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
@@ -656,15 +657,17 @@ export function createFlowService({
     const text = done
       ? `Run ${run.number} analysed ${run.documentsAnalysed ?? 0} documents. Open the workflow to see what it found.`
       : `Run ${run.number} could not finish: ${runFailureMessage(run.error)} Nothing was charged for it.`;
+    // The run's headline finding, as the result view opens with it (issue 34 point 7).
+    const headline = done && run.insights ? headlineFinding(run.insights as RunInsights) : null;
     try {
       await mailer.send({
         to: owner.email,
         subject: heading,
         tag: done ? 'workflow-run-finished' : 'workflow-run-failed',
         ...renderEmailLayout({
-          preheader: text,
+          preheader: headline ?? text,
           heading,
-          paragraphs: [text],
+          paragraphs: headline ? [headline, text] : [text],
           action: { label: 'Open the workflow', url: `${webUrl}/workflows/${flow.id}` },
           footer:
             'You received this email because you own this workflow. Turn these emails off on the workflow.',

@@ -1,0 +1,300 @@
+/** @jest-environment ../jest.jsdom-environment.cjs */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { RunInsights } from '../contract/flows.js';
+import { csvOf } from './figures.js';
+import { RunInsightsView } from './insights-view.js';
+
+afterEach(() => {
+  cleanup();
+  jest.restoreAllMocks();
+});
+
+const series = (...volumes: number[]) =>
+  volumes.map((volume, index) => ({ period: `2026-W4${index}`, volume }));
+
+const trendInsights: RunInsights = {
+  analysisType: 'trendDetection',
+  engine: 'default',
+  documents: { received: 120, analysed: 118 },
+  tokens: 5400,
+  // Deliberately not in order: the view sorts.
+  keywords: [
+    { term: 'tariff', documents: 22 },
+    { term: 'heat pump', documents: 58 },
+    { term: '=cmd', documents: 3 },
+    { term: 'grid, "smart"', documents: 1234 },
+  ],
+  trend: {
+    trendMetric: 'momentum',
+    period: 'week',
+    periods: series(10, 12, 20, 30),
+    rising: [
+      { term: 'tariff', volume: 22, momentum: 0.61, series: series(1, 3, 8, 10) },
+      { term: 'heat pump', volume: 58, momentum: 1.42, series: series(5, 10, 20, 23) },
+      { term: 'new customers', volume: 5, momentum: null, series: series(0, 0, 2, 3) },
+    ],
+    falling: [{ term: 'outage', volume: 12, momentum: -0.9, series: series(6, 3, 2, 1) }],
+  },
+  sentiment: { average: 0.21, positive: 70, negative: 30, neutral: 20 },
+};
+
+const narrativeInsights: RunInsights = {
+  analysisType: 'narrativeAnalysis',
+  engine: 'default',
+  documents: { received: 90, analysed: 90 },
+  tokens: 3000,
+  keywords: [],
+  narratives: [
+    {
+      id: 0,
+      label: 'price rises · energy bills · winter heating costs',
+      terms: ['price', 'bill'],
+      size: 30,
+      share: 0.333,
+      sentiment: -0.4,
+      examples: ['Bills doubled.'],
+    },
+    {
+      id: 1,
+      label: 'fewer meetings · focus time',
+      terms: ['meetings', 'focus'],
+      size: 50,
+      share: 0.556,
+      sentiment: 0.1,
+      examples: [],
+    },
+  ],
+};
+
+/** The rows of a table, each as its cells' text. */
+const rowsOf = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+const barLabels = (name: string) =>
+  [...screen.getByRole('img', { name }).querySelectorAll('.insights-bar')].map(
+    (bar) => bar.querySelector('.insights-bar-label')?.textContent,
+  );
+
+async function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+function captureDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return `blob:${blobs.length}`;
+    }),
+    revokeObjectURL: jest.fn(),
+  });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs[Number(this.href.split(':').pop()) - 1]! });
+  });
+  return saved;
+}
+
+describe('the result view', () => {
+  it('opens with the headline finding and titles each chart with what it counts', () => {
+    render(<RunInsightsView insights={trendInsights} />);
+    expect(
+      screen.getByText(
+        'The strongest rising term is “heat pump”: its share of the documents grew 2.7× (58 documents mention it).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Documents per week',
+      'Rising terms, by momentum',
+      'Documents mentioning each rising term, per week',
+      'Falling terms, by momentum',
+      'Documents mentioning each keyword',
+      'Documents by sentiment',
+    ]);
+  });
+
+  it('sorts bars largest first, in the chart and in its table', () => {
+    render(<RunInsightsView insights={trendInsights} />);
+    expect(barLabels('Documents mentioning each keyword')).toEqual([
+      'grid, "smart"',
+      'heat pump',
+      'tariff',
+      '=cmd',
+    ]);
+    expect(rowsOf('Documents mentioning each keyword')).toEqual([
+      ['grid, "smart"', '1,234'],
+      ['heat pump', '58'],
+      ['tariff', '22'],
+      ['=cmd', '3'],
+    ]);
+    // Rising terms by their momentum (what the chart plots), the unmeasured one left out of the chart.
+    expect(barLabels('Rising terms, by momentum')).toEqual(['heat pump', 'tariff']);
+    expect(rowsOf('Rising terms, by momentum')).toEqual([
+      ['heat pump', '+1.42', '2.7×', '58'],
+      ['tariff', '+0.61', '1.5×', '22'],
+    ]);
+    cleanup();
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(barLabels('Documents in each narrative')).toEqual([
+      'fewer meetings · focus time',
+      // Cut to a phone's line; whole in its tooltip and in the table.
+      'price rises · energy bills · wint…',
+    ]);
+    expect(rowsOf('Documents in each narrative')[1]?.[0]).toBe(
+      'price rises · energy bills · winter heating costs',
+    );
+  });
+
+  it('right-aligns the numbers under right-aligned headings', () => {
+    render(<RunInsightsView insights={trendInsights} />);
+    const table = screen.getByRole('table', { name: 'Rising terms, by momentum' });
+    const headings = [...table.querySelectorAll('thead th')];
+    const numericHeadings = headings.filter((heading) => heading.textContent !== 'Term');
+    expect(numericHeadings.map((heading) => getComputedStyle(heading).textAlign)).toEqual([
+      'right',
+      'right',
+      'right',
+    ]);
+    expect(getComputedStyle(headings[0]!).textAlign).toBe('left');
+    const numbers = [...table.querySelectorAll('tbody td')];
+    expect(numbers).toHaveLength(6);
+    for (const cell of numbers) expect(getComputedStyle(cell).textAlign).toBe('right');
+    // The value at the end of each bar is right-aligned at the chart's right edge.
+    const value = screen
+      .getByRole('img', { name: 'Documents mentioning each keyword' })
+      .querySelector('.insights-bar-value')!;
+    expect([value.getAttribute('x'), value.getAttribute('text-anchor')]).toEqual(['100%', 'end']);
+  });
+
+  it('gives every chart a table of its figures and downloads (SVG, PNG, CSV), reachable by the keyboard', () => {
+    render(<RunInsightsView insights={trendInsights} />);
+    const charts = document.querySelectorAll('section.insights-chart');
+    expect(charts).toHaveLength(6);
+    for (const chart of charts) {
+      const title = chart.querySelector('h3')!.textContent!;
+      expect(within(chart as HTMLElement).getByRole('table', { name: title })).toBeTruthy();
+      const toggle = chart.querySelector('details > summary');
+      expect(toggle?.textContent).toBe(`The figures as a table: ${title}`);
+      for (const kind of ['SVG', 'PNG', 'CSV'])
+        expect(
+          within(chart as HTMLElement).getByRole('button', { name: `Download ${title} as ${kind}` }),
+        ).toBeTruthy();
+    }
+  });
+
+  it('downloads a chart’s figures as CSV, numbers plain and formulas defused, and the chart as SVG', async () => {
+    const saved = captureDownloads();
+    render(<RunInsightsView insights={trendInsights} />);
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Download Documents mentioning each keyword as CSV' }),
+    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('documents-mentioning-each-keyword.csv');
+    expect(saved[0]!.blob.type).toBe('text/csv');
+    expect(await blobText(saved[0]!.blob)).toBe(
+      'Keyword,Documents\r\n"grid, ""smart""",1234\r\nheat pump,58\r\ntariff,22\r\n\'=cmd,3\r\n',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download Documents per week as SVG' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]!.name).toBe('documents-per-week.svg');
+    const svg = await blobText(saved[1]!.blob);
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('<title>Documents per week</title>');
+    expect(svg.match(/insights-column/g)).toHaveLength(4);
+  });
+
+  it('writes CSV by RFC 4180', () => {
+    expect(
+      csvOf({
+        columns: [{ label: 'Term' }, { label: 'Momentum', numeric: true }],
+        rows: [
+          ['-x', -0.9],
+          ['a\nb', 2],
+        ],
+      }),
+    ).toBe('Term,Momentum\r\n\'-x,-0.9\r\n"a\nb",2\r\n');
+  });
+
+  it('draws rising terms as small multiples, one band each, never lines over one another', () => {
+    render(<RunInsightsView insights={trendInsights} />);
+    const multiples = screen
+      .getByRole('img', { name: 'Documents mentioning each rising term, per week' })
+      .querySelectorAll('.insights-multiple');
+    expect([...multiples].map((band) => band.querySelector('text')?.textContent)).toEqual([
+      'heat pump',
+      'tariff',
+    ]);
+    for (const band of multiples) expect(band.querySelectorAll('path')).toHaveLength(1);
+    expect(rowsOf('Documents mentioning each rising term, per week')[3]).toEqual(['2026-W43', '23', '10']);
+  });
+
+  it('is drawn on the server full width, with text at its own size (no viewBox scaling it down on a phone)', () => {
+    const html = renderToStaticMarkup(<RunInsightsView insights={trendInsights} />);
+    const charts = html.match(/<svg role="img"[^>]*>/g) ?? [];
+    expect(charts).toHaveLength(6);
+    for (const chart of charts) {
+      expect(chart).toContain('width="100%"');
+      expect(chart).not.toContain('viewBox');
+    }
+    expect(html).toContain('class="visx-bar"');
+    expect(html).toContain('class="visx-linepath"');
+    const sizes = [...html.matchAll(/font-size="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  });
+
+  it('offers the documents behind each figure only when the page can show them', () => {
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('button', { name: /^Show documents/ })).toBeNull();
+    cleanup();
+    const onShowDocuments = jest.fn();
+    render(<RunInsightsView insights={trendInsights} onShowDocuments={onShowDocuments} />);
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Documents mentioning each keyword' })).getByRole('button', {
+        name: 'Show documents: heat pump',
+      }),
+    );
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Documents by sentiment' })).getByRole('button', {
+        name: 'Show documents: Negative',
+      }),
+    );
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Documents per week' })).getByRole('button', {
+        name: 'Show documents: 2026-W41',
+      }),
+    );
+    expect(onShowDocuments.mock.calls).toEqual([
+      [{ kind: 'term', term: 'heat pump' }],
+      [{ kind: 'sentiment', sentiment: 'negative' }],
+      [{ kind: 'period', period: '2026-W41' }],
+    ]);
+  });
+
+  it('offers the period choice where the page gives it', () => {
+    const onChange = jest.fn();
+    render(
+      <RunInsightsView
+        insights={trendInsights}
+        periodChoice={{
+          value: 'week',
+          options: [
+            { value: 'week', label: 'Week' },
+            { value: 'month', label: 'Month' },
+          ],
+          onChange,
+        }}
+      />,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Count by' }), { target: { value: 'month' } });
+    expect(onChange).toHaveBeenCalledWith('month');
+  });
+});
