@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { printLanguageMisfiling } from './language-misfiling.mjs';
 
 const repositoryRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const option = (name, fallback) =>
@@ -198,6 +199,8 @@ if (figures.sentiment) {
   );
 }
 await endToEnd();
+// Issue 34 point 3: language misfiling on held-out English and other languages.
+printLanguageMisfiling(apiDir);
 
 /**
  * End to end: the API (from the same sources, on PGlite, as `npm start` runs it, jobs in its own process) is

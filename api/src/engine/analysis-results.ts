@@ -109,6 +109,8 @@ export interface LeftOutDocument {
   /** Its place among the documents handed in, 1 for the first. */
   row: number;
   reason: LeftOutReason;
+  /** For `language`: the language the document was found in (ISO 639-1 where one exists). */
+  language?: string;
 }
 
 export interface DocumentSummary {
@@ -323,8 +325,13 @@ export interface NarrativeDocument {
 
 export interface Narrative {
   id: number;
-  /** The narrative's top terms, joined. */
+  /**
+   * The narrative's label, read as a phrase: its documents' most used 2- or 3-word run saying its top terms, as
+   * they write it, else its top terms in the order they say them (decision 0102).
+   */
   label: string;
+  /** Its most central documents that say a word of its label (at most 3); absent on results made before. */
+  examples?: NarrativeDocument[];
   /**
    * The heaviest terms of its centre: `documents` is the term's one count over all analysed documents
    * (`RankedTerm.documents`), `narrativeDocuments` the documents of this narrative containing it.

@@ -8,7 +8,13 @@ import {
   trendPeriods,
 } from './analysis-vocabulary.js';
 import { type LoopOptions, mapCooperatively } from './cooperative-loop.js';
-import { detectLanguage, isLanguageCode, normaliseLanguageCode } from './language-detection.js';
+import {
+  detectLanguage,
+  engineLanguage,
+  isLanguageCode,
+  normaliseLanguageCode,
+  undeterminedLanguage,
+} from './language-detection.js';
 import { annotateText, type TextAnnotation } from './text-annotator.js';
 
 /** A document the engine analyses: what was handed in, read once. */
@@ -162,8 +168,13 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
     analysed: 0,
   };
   const leftOut: LeftOutDocument[] = [];
-  const leave = (candidate: { id: string; row: number }, reason: LeftOutReason) =>
-    leftOut.push({ id: candidate.id, row: candidate.row, reason });
+  const leave = (candidate: { id: string; row: number }, reason: LeftOutReason, language?: string) =>
+    leftOut.push({
+      id: candidate.id,
+      row: candidate.row,
+      reason,
+      ...(language !== undefined && { language }),
+    });
   const unreadable = (candidate: Candidate, error: unknown) => {
     counts.unreadable += 1;
     leave(candidate, 'unreadable');
@@ -194,6 +205,8 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
   });
 
   const wantedLanguage = request.language === undefined ? null : normaliseLanguageCode(request.language);
+  // Short or unclear texts are taken to be in the filter's language, else the engine's (decision 0101).
+  const expected = wantedLanguage ?? engineLanguage;
   const detectionShare = wantedLanguage ? 0.2 : 0;
   if (wantedLanguage) {
     const total = candidates.length;
@@ -201,7 +214,7 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
       candidates,
       (candidate) => {
         try {
-          return candidate.language ?? detectLanguage(candidate.text);
+          return candidate.language ?? detectLanguage(candidate.text, { expected });
         } catch (error) {
           unreadable(candidate, error);
           return null;
@@ -213,11 +226,13 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
       const language = languages[index];
       if (language === null || language === undefined) return false;
       candidate.language = language;
-      if (language !== wantedLanguage) {
+      // A text with no words of any language (emoji, numbers, an address) is in no other language: it stays.
+      const kept = language === wantedLanguage || language === undeterminedLanguage;
+      if (!kept) {
         counts.excludedByLanguage += 1;
-        leave(candidate, 'language');
+        leave(candidate, 'language', language);
       }
-      return language === wantedLanguage;
+      return kept;
     });
     candidates = kept;
   }
@@ -251,7 +266,9 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
           text: candidate.text,
           publishedAt: candidate.publishedAt,
           source: sourceOf(candidate.document),
-          language: candidate.language ?? (options.needsLanguage ? detectLanguage(candidate.text) : 'und'),
+          language:
+            candidate.language ??
+            (options.needsLanguage ? detectLanguage(candidate.text, { expected }) : undeterminedLanguage),
           annotation: annotate(candidate.text),
         };
       } catch (error) {

@@ -370,6 +370,38 @@ describe('the default executor: filters, progress, cancelling and bad requests',
     assert.equal(english.documents.analysed, reviews.length);
   });
 
+  it('keeps short and technical English with the filter "en", and says which language each left-out one is in (issue 34)', async () => {
+    const documents: AnalysisDocument[] = [
+      { id: 'c1', text: 'Drop patch applied upstream.' },
+      { id: 'c2', text: 'New upstream release.' },
+      { id: 'r1', text: 'Bluetooth drops constantly.' },
+      { id: 'r2', text: 'Gorgeous colour, soft fabric.' },
+      { id: 'e1', text: '👍👍👍' },
+      { id: 'd1', text: 'Die Lieferung kam pünktlich und das Paket war sehr gut verpackt.' },
+    ];
+    const { result, files } = await run<ContentAnalysisResult>({
+      analysisType: 'contentAnalysis',
+      language: 'en',
+      documents,
+    });
+    // Text in no language (emoji only) is `und` and passes the filter: it is in no other language.
+    assert.deepEqual(
+      result.documentSummaries.map((summary) => [summary.id, summary.language]),
+      [
+        ['c1', 'en'],
+        ['c2', 'en'],
+        ['r1', 'en'],
+        ['r2', 'en'],
+        ['e1', 'und'],
+      ],
+    );
+    assert.deepEqual(result.leftOut, [{ id: 'd1', row: 6, reason: 'language', language: 'de' }]);
+    const leftOutFile = files.find((file) => file.name === 'left-out-documents.csv')!;
+    assert.deepEqual(csvRows(String(leftOutFile.content)), [
+      { row: '6', id: 'd1', reason: 'language', language: 'de' },
+    ]);
+  });
+
   it('analyses the most recent documents up to the article limit', async () => {
     const { result } = await run<ContentAnalysisResult>({
       analysisType: 'contentAnalysis',

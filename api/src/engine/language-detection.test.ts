@@ -1,7 +1,12 @@
 // engines: any
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { detectLanguage, isLanguageCode, normaliseLanguageCode } from './language-detection.js';
+
+const samples = JSON.parse(
+  readFileSync(new URL('./test-corpus/language-samples.json', import.meta.url), 'utf8'),
+) as { englishReviews: string[]; englishChangelog: string[]; foreign: [string, string][] };
 
 describe('language detection', () => {
   it('tells common languages apart and answers with two-letter codes', () => {
@@ -28,6 +33,26 @@ describe('language detection', () => {
   it('says undetermined for texts too short to tell, and ignores addresses and tags', () => {
     assert.equal(detectLanguage('Great!'), 'und');
     assert.equal(detectLanguage('#sale @shop https://example.com/a/very/long/path/indeed'), 'und');
+  });
+
+  it('does not misfile short reviews or changelog lines when English is expected (issue 34)', () => {
+    for (const set of [samples.englishReviews, samples.englishChangelog]) {
+      const misfiled = set.filter((text) => detectLanguage(text, { expected: 'en' }) !== 'en');
+      // At most 2 %: none of these 40.
+      assert.deepEqual(misfiled, []);
+    }
+  });
+
+  it('still recognises German, French and Spanish sentences when English is expected', () => {
+    for (const [language, text] of samples.foreign) {
+      assert.equal(detectLanguage(text, { expected: 'en' }), language, text);
+    }
+  });
+
+  it('keeps und for texts with no words, and for short texts when no language is expected', () => {
+    assert.equal(detectLanguage('👍👍 100 %', { expected: 'en' }), 'und');
+    assert.equal(detectLanguage('Refresh patches.'), 'und');
+    assert.equal(detectLanguage('Refresh patches.', { expected: 'de' }), 'de');
   });
 
   it('compares codes however they are written', () => {

@@ -24,6 +24,8 @@ export const clusteringSettings = {
   labelTerms: 3,
   listedTerms: 8,
   excerptLength: 200,
+  /** Example documents per narrative: the most central ones that say a word of its label. */
+  examples: 3,
   seed: 20_240_601,
 } as const;
 
@@ -197,15 +199,168 @@ function excerptOf(text: string): string {
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
 }
 
-/** The label: the top terms, skipping a word already said by a phrase before it. */
-function labelOf(terms: readonly string[]): string {
+/** The label's terms: the top terms, skipping a word already said by a phrase before it. */
+function labelTermsOf(terms: readonly string[]): string[] {
   const chosen: string[] = [];
   for (const term of terms) {
     if (chosen.length === clusteringSettings.labelTerms) break;
     if (chosen.some((other) => other.split(' ').includes(term) || term.split(' ').includes(other))) continue;
     chosen.push(term);
   }
-  return chosen.join(' · ');
+  return chosen;
+}
+
+/** The forms a word's lemma may take in text ("commits", "picked", "fixing", "libraries"). */
+function lemmaCandidates(word: string): string[] {
+  const forms = [word];
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  return forms;
+}
+
+const clausePattern = /[^.,;:!?()[\]{}"\n]+/gu;
+const labelWordPattern = /[\p{L}\p{N}]+/gu;
+
+interface LabelWord {
+  /** The term word it is a form of, if any. */
+  term: string | undefined;
+  start: number;
+  end: number;
+}
+
+/** A text's words, clause by clause, each with the label term word it is a form of. */
+function clausesOf(text: string, termWords: ReadonlySet<string>): { clause: string; words: LabelWord[] }[] {
+  const clauses: { clause: string; words: LabelWord[] }[] = [];
+  for (const clauseMatch of text.matchAll(clausePattern)) {
+    const clause = clauseMatch[0];
+    const words: LabelWord[] = [];
+    for (const match of clause.matchAll(labelWordPattern)) {
+      const lower = match[0].toLowerCase();
+      const term = lemmaCandidates(lower).find((form) => termWords.has(form));
+      words.push({ term, start: match.index ?? 0, end: (match.index ?? 0) + match[0].length });
+    }
+    clauses.push({ clause, words });
+  }
+  return clauses;
+}
+
+/** How many of a narrative's most central documents its label is read from. */
+const labelDocuments = 300;
+
+/**
+ * A narrative's label, read as a phrase (issue 34): the 2- or 3-word run (a hyphenated word is one) of its documents' text that begins and
+ * ends with words of its top terms, weighed by the documents using it times the weight of the terms it says,
+ * written as the documents write it ("cherry-pick upstream commit"); when no run is used by at least two documents
+ * (and a twentieth of them), the top terms in the order the documents most often say them.
+ */
+function labelOf(
+  terms: readonly { term: string; weight: number }[],
+  texts: readonly string[],
+): { label: string; words: string[] } {
+  const chosen = labelTermsOf(terms.map((entry) => entry.term));
+  const weightOf = new Map<string, number>();
+  for (const entry of terms) {
+    for (const word of entry.term.split(' '))
+      weightOf.set(word, Math.max(weightOf.get(word) ?? 0, entry.weight));
+  }
+  const chosenWords = new Set(chosen.flatMap((term) => term.split(' ')));
+  const termWords = new Set(weightOf.keys());
+  const runs = new Map<
+    string,
+    { surface: Map<string, number>; documents: number; weight: number; words: string[] }
+  >();
+  const firstPosition = new Map<string, number[]>();
+  const read = texts.slice(0, labelDocuments);
+  for (const text of read) {
+    const seen = new Set<string>();
+    let position = 0;
+    const firstSeen = new Map<string, number>();
+    for (const { clause, words } of clausesOf(text, termWords)) {
+      words.forEach((word, index) => {
+        position += 1;
+        if (word.term && chosenWords.has(word.term) && !firstSeen.has(word.term))
+          firstSeen.set(word.term, position);
+        if (!word.term) return;
+        for (const length of [2, 3, 4]) {
+          const last = words[index + length - 1];
+          if (!last?.term) continue;
+          // At most three words as written: a hyphenated word ("cherry-pick") is one.
+          if (clause.slice(word.start, last.end).split(/\s+/).length > 3) continue;
+          const said = words
+            .slice(index, index + length)
+            .flatMap((entry) => (entry.term ? [entry.term] : []));
+          if (!said.some((term) => chosenWords.has(term)) || new Set(said).size < 2) continue;
+          const key = words
+            .slice(index, index + length)
+            .map((entry) => entry.term ?? clause.slice(entry.start, entry.end).toLowerCase())
+            .join(' ');
+          let run = runs.get(key);
+          if (!run) {
+            const distinct = [...new Set(said)];
+            run = {
+              surface: new Map(),
+              documents: 0,
+              weight: distinct.reduce((sum, term) => sum + (weightOf.get(term) ?? 0), 0),
+              words: distinct,
+            };
+            runs.set(key, run);
+          }
+          const surface = clause.slice(word.start, last.end).toLowerCase().replace(/\s+/g, ' ');
+          run.surface.set(surface, (run.surface.get(surface) ?? 0) + 1);
+          if (!seen.has(key)) {
+            seen.add(key);
+            run.documents += 1;
+          }
+        }
+      });
+    }
+    for (const [term, at] of firstSeen)
+      firstPosition.set(term, [...(firstPosition.get(term) ?? []), at / position]);
+  }
+  const least = Math.max(2, Math.ceil(read.length / 20));
+  let best: { surface: Map<string, number>; score: number; words: string[] } | undefined;
+  for (const run of runs.values()) {
+    if (run.documents < least) continue;
+    const score = run.documents * run.weight;
+    if (!best || score > best.score) best = { surface: run.surface, score, words: run.words };
+  }
+  if (best) {
+    const [surface] = [...best.surface.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
+    return { label: surface, words: best.words };
+  }
+  const meanPosition = (term: string) => {
+    const positions = term.split(' ').flatMap((word) => firstPosition.get(word) ?? []);
+    return positions.length === 0 ? 1 : positions.reduce((sum, value) => sum + value, 0) / positions.length;
+  };
+  const ordered = [...chosen].sort((a, b) => meanPosition(a) - meanPosition(b));
+  return { label: ordered.join(' '), words: [...chosenWords] };
+}
+
+/** An excerpt of a text, from the sentence where one of `words` first appears when that is past the opening. */
+function excerptAround(text: string, words: ReadonlySet<string>): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const length = clusteringSettings.excerptLength;
+  let at = -1;
+  for (const match of flat.matchAll(labelWordPattern)) {
+    if (lemmaCandidates(match[0].toLowerCase()).some((form) => words.has(form))) {
+      at = match.index ?? 0;
+      break;
+    }
+  }
+  if (at < 0 || at + 20 < length) return excerptOf(flat);
+  const sentenceStart = Math.max(flat.lastIndexOf('. ', at) + 2, at - 60);
+  return `…${excerptOf(flat.slice(sentenceStart))}`;
+}
+
+/** Whether a text says one of the label's words (in any of its forms). */
+function says(text: string, words: ReadonlySet<string>): boolean {
+  for (const match of text.matchAll(labelWordPattern)) {
+    if (lemmaCandidates(match[0].toLowerCase()).some((form) => words.has(form))) return true;
+  }
+  return false;
 }
 
 export type NarrativeGrouping = Pick<NarrativeAnalysisResult, 'narratives' | 'unassigned' | 'clustering'>;
@@ -343,9 +498,25 @@ export async function groupNarratives(
           similarity: dotWithDense(vectors[position]!, centre),
         }))
         .sort((a, b) => b.similarity - a.similarity || a.document.id.localeCompare(b.document.id));
+      const { label, words } = labelOf(
+        terms,
+        documentsOfGroup.map((entry) => entry.document.text),
+      );
+      const labelWords = new Set(words);
+      const examples = documentsOfGroup
+        .filter((entry) => says(entry.document.text, labelWords))
+        .slice(0, clusteringSettings.examples)
+        .map(({ document, similarity }) => ({
+          id: document.id,
+          ...(document.document.title ? { title: document.document.title } : {}),
+          excerpt: excerptAround(document.text, labelWords),
+          similarity: rounded(Math.max(0, similarity)),
+          sentiment: rounded(document.annotation.sentiment),
+        }));
       return {
         id: 0,
-        label: labelOf(terms.map((term) => term.term)),
+        label,
+        examples,
         terms: terms.map((entry, index) => ({
           ...entry,
           documents: corpusFiguresOf(statistics, entry.term).documents,

@@ -255,7 +255,7 @@ function filesOf(result: AnalysisResult, textOfRow: ReadonlyMap<number, string>)
 
 /**
  * The files of a result: its whole JSON, CSV tables of its parts, and the documents left out with their row and
- * reason (`empty`, `language`, `articleLimit`, `unreadable`).
+ * reason (`empty`, `language`, `articleLimit`, `unreadable`) and, for `language`, the language it was found in.
  */
 export function resultFiles(
   result: AnalysisResult,
@@ -266,8 +266,8 @@ export function resultFiles(
     ...filesOf(result, textOfRow),
     csvFile(
       'left-out-documents.csv',
-      ['row', 'id', 'reason'],
-      result.leftOut.map((document) => [document.row, document.id, document.reason]),
+      ['row', 'id', 'reason', 'language'],
+      result.leftOut.map((document) => [document.row, document.id, document.reason, document.language ?? '']),
     ),
   ];
 }

@@ -111,10 +111,17 @@ export function winkIts(): WinkMethods['its'] {
 /**
  * A name the entity recogniser cannot give: wink-eng-lite-web-model has no person, organisation or place
  * entities, so runs of capitalised proper nouns are reported as `name`, without telling a person from a company
- * or a city. A single capitalised word opening a sentence is not taken (it is capitalised for being first).
+ * or a city. Not names (issue 34, decision 0102): a common English word (one in wink's lexicon) capitalised for
+ * opening a sentence or a list item ("Drop", "Bump", "Great"), written in capitals ("BEST"), or standing alone
+ * ("Version" of "Standards-Version"); stop words; numbers, dates and amounts (their own kinds).
  */
-function isNameToken(pos: string, type: string, letterCase: string): boolean {
-  return pos === 'PROPN' && type === 'word' && (letterCase === 'titleCase' || letterCase === 'upperCase');
+function isNameToken(pos: string, type: string, letterCase: string, stopWord: boolean): boolean {
+  return (
+    pos === 'PROPN' &&
+    type === 'word' &&
+    !stopWord &&
+    (letterCase === 'titleCase' || letterCase === 'upperCase')
+  );
 }
 
 /**
@@ -162,6 +169,18 @@ export function annotateText(text: string): TextAnnotation {
 
   const sentenceSpans = doc.sentences().out(its.span) as unknown as [number, number][];
   const sentenceStarts = new Set(sentenceSpans.map((s) => s[0]));
+  // A sentence's first word, after any bullet, dash or number opening it ("  * Drop patch…", "1. Great…").
+  const firstWords = new Set<number>();
+  for (const [start, end] of sentenceSpans) {
+    for (let i = start; i <= end; i += 1) {
+      if (types[i] === 'word') {
+        firstWords.add(i);
+        break;
+      }
+    }
+  }
+  /** Whether a word is a common English word (in wink's lexicon), whatever its capitals. */
+  const isCommonWord = (i: number) => !doc.isOOV(normals[i]!);
 
   const words: string[] = [];
   const hashtags: string[] = [];
@@ -180,7 +199,9 @@ export function annotateText(text: string): TextAnnotation {
     phrase = [];
   };
   const closeName = () => {
-    if (name.length >= 2 || (name.length === 1 && !sentenceStarts.has(name[0]!))) {
+    // A common word opening the sentence is capitalised for that ("Bump Standards…"): it is not part of the name.
+    while (name.length > 0 && firstWords.has(name[0]!) && isCommonWord(name[0]!)) name.shift();
+    if (name.length >= 2 || (name.length === 1 && !isCommonWord(name[0]!))) {
       entities.push({ type: 'name', value: name.map((i) => values[i]).join(' ') });
     }
     name = [];
@@ -208,7 +229,10 @@ export function annotateText(text: string): TextAnnotation {
     } else {
       closePhrase();
     }
-    const isName = hidden[i] === 0 && isNameToken(pos, type, cases[i]!);
+    const isName =
+      hidden[i] === 0 &&
+      isNameToken(pos, type, cases[i]!, stopWords[i]!) &&
+      !(cases[i] === 'upperCase' && isCommonWord(i));
     if (isName && !(name.length > 0 && sentenceStarts.has(i))) {
       name.push(i);
     } else {

@@ -216,8 +216,8 @@ describe('a document the engine fails to read is left out, not the run (issue 32
       ]);
       const leftOutFile = files.find((file) => file.name === 'left-out-documents.csv')!;
       assert.deepEqual(parseCsv(leftOutFile.content, { columns: true }), [
-        { row: '2', id: 'r2', reason: 'unreadable' },
-        { row: '3', id: '3', reason: 'empty' },
+        { row: '2', id: 'r2', reason: 'unreadable', language: '' },
+        { row: '3', id: '3', reason: 'empty', language: '' },
       ]);
       // The error's text is in no file: it is for the server's log only.
       assert.ok(files.every((file) => !file.content.includes('Cannot read properties')));
@@ -236,7 +236,7 @@ describe('a document the engine fails to read is left out, not the run (issue 32
     });
     assert.deepEqual(result.leftOut, [
       { id: 'b', row: 2, reason: 'unreadable' },
-      { id: 'c', row: 3, reason: 'language' },
+      { id: 'c', row: 3, reason: 'language', language: 'de' },
     ]);
   });
 });

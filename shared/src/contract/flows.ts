@@ -309,15 +309,34 @@ export const RunInsightsSchema = v.object({
     /** The first 100 documents left out, with their row (1 for the first) and why; the run's files list all. */
     leftOut: v.optional(
       v.array(
-        v.object({ id: v.string(), row: v.pipe(count, v.minValue(1)), reason: v.picklist(leftOutReasons) }),
+        v.object({
+          id: v.string(),
+          row: v.pipe(count, v.minValue(1)),
+          reason: v.picklist(leftOutReasons),
+          /** For `language`: the language the document was found in (issue 34). */
+          language: v.optional(v.string()),
+        }),
       ),
+    ),
+    /**
+     * How many documents each reason left out, all of them (issue 34); absent on runs made before. The run's
+     * left-out-documents.csv lists every one with its row, reason and language.
+     */
+    leftOutByReason: v.optional(
+      v.object({ empty: count, language: count, articleLimit: count, unreadable: count }),
     ),
   }),
   tokens: count,
   sentiment: v.optional(sentiment),
   keywords: v.array(v.object({ term: v.string(), documents: count, sentiment: termSentiment })),
   keyPhrases: v.optional(v.array(v.object({ term: v.string(), documents: count }))),
+  /**
+   * What the text mentions other than names, by kind (number, date, money, percent, hashtag, url…), up to 10 of each
+   * kind, most documents first. Runs made before issue 34 also list names here (type `name`), the top 20 of all kinds.
+   */
   entities: v.optional(v.array(v.object({ type: v.string(), value: v.string(), documents: count }))),
+  /** Names in the text: proper nouns only (people, companies, places, products), top 20 (issue 34). */
+  names: v.optional(v.array(v.object({ value: v.string(), documents: count }))),
   languages: v.optional(v.array(v.object({ language: v.string(), documents: count }))),
   trend: v.optional(
     v.object({

@@ -345,6 +345,15 @@ export const tooManySignInAttempts = (waitSeconds: number) =>
 export const missingParameterMessage = (parameter: string, operation: string) =>
   `Required parameter ${parameter} was null or undefined when calling ${operation}.`;
 
+/** A language's English name from its ISO 639 code ("fr" → "French"); the code itself when it has none. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Workflows (issue 24; docs/decisions/0071; the spec shows no texts for them). */
 export const workflowMessages = {
   flowNotFound: 'This workflow could not be found. It may have been deleted, or not shared with you.',
@@ -437,6 +446,22 @@ export const workflowMessages = {
     runIncomplete: 'The run could not be completed. Run the workflow again.',
     flowDeleted: 'The workflow was deleted.',
   },
+  /**
+   * Why a document was left out of a run, by its `leftOut` reason (issue 34): the words the screens show beside
+   * each left-out document, and the summary line above the list. `language` names the language it was found in.
+   */
+  leftOutReason: {
+    empty: 'It has no text.',
+    language: (language?: string) =>
+      language && language !== 'und'
+        ? `It is in ${languageName(language)}, not in the language the workflow filters on.`
+        : 'It is not in the language the workflow filters on.',
+    articleLimit: 'It is beyond the workflow’s article limit (the most recent documents are analysed first).',
+    unreadable: 'It could not be read.',
+  },
+  /** The line above the left-out documents: how many, out of how many, and where the full list is. */
+  documentsLeftOut: (leftOut: number, received: number) =>
+    `${leftOut} of ${received} document${received === 1 ? '' : 's'} ${leftOut === 1 ? 'was' : 'were'} left out of the analysis; left-out-documents.csv lists each with its row and why.`,
   /** The run's note on documents it could not read, left out of the analysis and listed in its files. */
   documentsUnreadable: (count: number) =>
     `${count} document${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} left out; left-out-documents.csv lists ${count === 1 ? 'it' : 'them'} with ${count === 1 ? 'its' : 'their'} row.`,

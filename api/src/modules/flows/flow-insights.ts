@@ -1,6 +1,7 @@
 import type { RunInsights } from '@dcipher/shared/contract';
 import type {
   AnalysisResult,
+  EntityCount,
   RankedTerm,
   SentimentSummary,
   TermSentiment,
@@ -97,6 +98,36 @@ function trendOf(summary: TrendSummary): NonNullable<RunInsights['trend']> {
   };
 }
 
+function leftOutByReason(leftOut: AnalysisResult['leftOut']) {
+  const counts = { empty: 0, language: 0, articleLimit: 0, unreadable: 0 };
+  for (const entry of leftOut) counts[entry.reason] += 1;
+  return counts;
+}
+
+const entitiesPerKind = 10;
+
+/**
+ * What the text names, apart from the other kinds (issue 34): `names` are proper nouns only (people, companies,
+ * places, products); numbers, dates, money, percents, hashtags, links… are listed by kind, up to 10 each, never as
+ * things named.
+ */
+function entitiesOf(entities: readonly EntityCount[]) {
+  const names = entities
+    .filter((entity) => entity.type === 'name')
+    .slice(0, top)
+    .map((entity) => ({ value: entity.value, documents: entity.documents }));
+  const shown = new Map<string, number>();
+  const others = entities
+    .filter((entity) => {
+      if (entity.type === 'name') return false;
+      const count = shown.get(entity.type) ?? 0;
+      shown.set(entity.type, count + 1);
+      return count < entitiesPerKind;
+    })
+    .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents }));
+  return { names, entities: others };
+}
+
 export function insightsOf(result: AnalysisResult): RunInsights {
   const base = {
     analysisType: result.analysisType,
@@ -107,6 +138,8 @@ export function insightsOf(result: AnalysisResult): RunInsights {
       unreadable: result.documents.unreadable,
       // The screens show a few; the run's left-out-documents.csv has them all.
       leftOut: result.leftOut.slice(0, leftOutShown),
+      // All of them, by reason: the list above stops at 100 (issue 34: nothing left out silently).
+      leftOutByReason: leftOutByReason(result.leftOut),
     },
     tokens: result.tokens,
   };
@@ -117,9 +150,7 @@ export function insightsOf(result: AnalysisResult): RunInsights {
         sentiment: sentimentOf(result.sentiment),
         keywords: withTermSentiment(terms(result.keywords), result.keywordSentiment),
         keyPhrases: terms(result.keyPhrases),
-        entities: result.entities
-          .slice(0, top)
-          .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents })),
+        ...entitiesOf(result.entities),
         languages: result.languages.map((entry) => ({
           language: entry.language,
           documents: entry.documents,
@@ -145,9 +176,7 @@ export function insightsOf(result: AnalysisResult): RunInsights {
         sentiment: sentimentOf(result.sentiment),
         keywords: terms(result.keywords),
         keyPhrases: terms(result.keyPhrases),
-        entities: result.entities
-          .slice(0, top)
-          .map((entity) => ({ type: entity.type, value: entity.value, documents: entity.documents })),
+        ...entitiesOf(result.entities),
         languages: result.languages.map((entry) => ({
           language: entry.language,
           documents: entry.documents,
@@ -178,7 +207,10 @@ export function insightsOf(result: AnalysisResult): RunInsights {
           size: narrative.size,
           share: round(narrative.share),
           sentiment: round(narrative.sentiment.average),
-          examples: narrative.documents.slice(0, 3).map((document) => document.excerpt),
+          // The examples say a word of the label (issue 34); results made before have none: the most central.
+          examples: (narrative.examples ?? narrative.documents.slice(0, 3)).map(
+            (document) => document.excerpt,
+          ),
         })),
       };
     }

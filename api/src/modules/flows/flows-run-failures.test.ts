@@ -129,7 +129,13 @@ describe('workflow runs over hostile documents, and what a failed run says (issu
       [
         'JobDone',
         3,
-        { received: 4, analysed: 3, unreadable: 1, leftOut: [{ id: 'c', row: 3, reason: 'unreadable' }] },
+        {
+          received: 4,
+          analysed: 3,
+          unreadable: 1,
+          leftOut: [{ id: 'c', row: 3, reason: 'unreadable' }],
+          leftOutByReason: { empty: 0, language: 0, articleLimit: 0, unreadable: 1 },
+        },
       ],
     );
     const file = await call(
@@ -138,7 +144,7 @@ describe('workflow runs over hostile documents, and what a failed run says (issu
       org.admin,
     );
     assert.equal(file.statusCode, 200, file.body);
-    assert.equal(file.json().content, 'row,id,reason\n3,c,unreadable\n');
+    assert.equal(file.json().content, 'row,id,reason,language\n3,c,unreadable,\n');
     const warning = worker.logged.find((entry) => entry.details.runId === run.id && entry.level === 'warn');
     assert.deepEqual([warning?.details.documentId, warning?.details.row], ['c', 3]);
   });

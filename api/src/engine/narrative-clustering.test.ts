@@ -1,0 +1,67 @@
+// engines: any
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type AnalysisDocument, createDefaultExecutor, type NarrativeAnalysisResult } from './index.js';
+
+/** Issue 34 point 5: a narrative's label reads as a phrase its documents write, and its examples say it. */
+describe('narrative labels', async () => {
+  const cherry = [
+    'Cherry-pick upstream commit to fix the crash on start.',
+    'Cherry-pick upstream commit for the memory leak in the parser.',
+    'Cherry-pick upstream commits fixing the build on arm64.',
+    'Add patch: cherry-pick upstream commit to silence a warning.',
+    'Cherry-pick upstream commit that restores the old option.',
+    'Refresh patches; cherry-pick upstream commit for the test suite.',
+    'Cherry-pick upstream commit to support the new compiler.',
+    'Cherry-pick upstream commit, closing a hang at exit.',
+  ];
+  const heat = [
+    'Our heat pump keeps the whole house warm through the winter.',
+    'The heat pump was cheap to install and runs quietly.',
+    'A heat pump cut our energy bill by a third this winter.',
+    'Installers say the heat pump needs a well insulated house.',
+    'We replaced the gas boiler with a heat pump last year.',
+    'The heat pump struggles on the coldest winter nights.',
+    'Grants now pay for half of a heat pump in many regions.',
+    'Noise from the neighbour’s heat pump keeps us awake.',
+  ];
+  const documents: AnalysisDocument[] = [...cherry, ...heat].map((text, index) => ({
+    id: `d${index + 1}`,
+    text,
+  }));
+  const { result } = await createDefaultExecutor().execute({ analysisType: 'narrativeAnalysis', documents });
+  const { narratives } = result as NarrativeAnalysisResult;
+
+  it('labels each narrative with a phrase its documents write, in their order', () => {
+    for (const narrative of narratives) {
+      const texts = narrative.documents.map((entry) =>
+        documents.find((d) => d.id === entry.id)!.text.toLowerCase(),
+      );
+      const using = texts.filter((text) => text.includes(narrative.label));
+      assert.ok(using.length >= 2, `"${narrative.label}" is written by ${using.length} of its documents`);
+      assert.ok(narrative.label.split(' ').length >= 2, narrative.label);
+      assert.ok(narrative.terms.length > 0 && narrative.share > 0);
+    }
+    const labels = narratives.map((narrative) => narrative.label);
+    assert.ok(labels.includes('cherry-pick upstream commit'), labels.join(', '));
+    assert.ok(
+      labels.some((label) => label.includes('heat pump')),
+      labels.join(', '),
+    );
+  });
+
+  it('gives as examples its own documents that say a word of its label', () => {
+    for (const narrative of narratives) {
+      assert.ok(narrative.examples && narrative.examples.length > 0);
+      const own = new Set(narrative.documents.map((entry) => entry.id));
+      const words = narrative.label.split(/[^\p{L}]+/u).filter(Boolean);
+      for (const example of narrative.examples) {
+        assert.ok(own.has(example.id));
+        assert.ok(
+          words.some((word) => example.excerpt.toLowerCase().includes(word)),
+          example.excerpt,
+        );
+      }
+    }
+  });
+});
