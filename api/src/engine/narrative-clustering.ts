@@ -508,6 +508,7 @@ export async function groupNarratives(
         .slice(0, clusteringSettings.examples)
         .map(({ document, similarity }) => ({
           id: document.id,
+          row: document.row,
           ...(document.document.title ? { title: document.document.title } : {}),
           excerpt: excerptAround(document.text, labelWords),
           similarity: rounded(Math.max(0, similarity)),

@@ -268,7 +268,8 @@ describe('the jobs module', () => {
       }
       await jobs.enqueue('test.quick-lane');
       jobs.wake();
-      const deadline = Date.now() + 10_000;
+      // Waits end when the job has run; the bounds are for a loaded CI machine.
+      const deadline = Date.now() + 60_000;
       while (done.length === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -315,7 +316,7 @@ describe('the jobs module', () => {
     const working = [one.work(), two.work()];
     // Six places (three per process), five jobs: one of group a, b and the ungrouped one start; the other two of a
     // wait. Which of a's starts first is the claims' race across the two processes (skip locked), not an order.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 60_000;
     while (started.length < 3 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -343,7 +344,7 @@ describe('the jobs module', () => {
     const all = Promise.all(working).then(() => {
       finished = true;
     });
-    while (!finished && Date.now() < deadline + 10_000) {
+    while (!finished && Date.now() < deadline + 60_000) {
       releases.shift()?.();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
