@@ -61,6 +61,19 @@ const script = `
       'top keywords: ' + result.keywords.slice(0, 3).map((k) => k.term).join(', ');
     figures.rows.push({ name: analysisType, tokens: result.tokens, seconds, files: files.length, bytes, detail });
   }
+  // Every core (issue 34 point 8): contentAnalysis with the documents read on this thread and one more thread per
+  // other core (reading-pool.ts), as a run in the API's run worker reads them.
+  if (${JSON.stringify(types)}.includes('contentAnalysis')) {
+    const { availableParallelism } = await import('node:os');
+    const cores = availableParallelism();
+    if (cores > 1) {
+      const started = performance.now();
+      const { result, files } = await createDefaultExecutor({ parallelReaders: cores - 1 }).execute({ analysisType: 'contentAnalysis', documents });
+      const seconds = (performance.now() - started) / 1000;
+      const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+      figures.rows.push({ name: 'contentAnalysis, every core (' + cores + ')', tokens: result.tokens, seconds, files: files.length, bytes, detail: 'read on ' + (result.readingThreads ?? 1) + ' threads' });
+    }
+  }
   // Trend quality (issue 34, decision 0097): generated no-trend corpora (terms from one fixed distribution at every
   // date, seeds 101-120, kept apart from the seeds 1-20 the settings were chosen on) and the same with a term
   // injected into 5, 10 and 30 documents of the recent window.

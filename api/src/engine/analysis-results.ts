@@ -141,6 +141,8 @@ interface ResultBase<Type extends AnalysisType> {
   leftOut: LeftOutDocument[];
   /** Tokens read (words, numbers, punctuation…) in the analysed documents. */
   tokens: number;
+  /** Threads the documents were read on: a large set is read on every core (absent on results made before). */
+  readingThreads?: number;
 }
 
 export interface ContentAnalysisResult extends ResultBase<'contentAnalysis'> {

@@ -15,6 +15,7 @@ import {
   normaliseLanguageCode,
   undeterminedLanguage,
 } from './language-detection.js';
+import { parallelReadingMinimum, type ReadText, readInParallel } from './reading-pool.js';
 import { annotateText, type TextAnnotation } from './text-annotator.js';
 
 /** A document the engine analyses: what was handed in, read once. */
@@ -37,6 +38,8 @@ export interface Corpus {
   counts: DocumentCounts;
   leftOut: LeftOutDocument[];
   tokens: number;
+  /** Threads the documents were read on (1: this one only). */
+  readingThreads: number;
 }
 
 export function validateRequest(request: AnalysisRequest): void {
@@ -150,6 +153,11 @@ export interface ReadOptions extends LoopOptions {
   onDocumentError?: ((document: { id: string; row: number }, error: unknown) => void) | undefined;
   /** How a text is read: wink-nlp's pipeline (`annotateText`) unless another is given. */
   annotate?: ((text: string) => TextAnnotation) | undefined;
+  /**
+   * Threads to start beside this one to read a large set (reading-pool.ts): 0 reads on this thread only. Used with
+   * wink-nlp's pipeline only (a given `annotate` stays on this thread).
+   */
+  parallelReaders?: number | undefined;
 }
 
 /**
@@ -255,36 +263,54 @@ export async function readCorpus(request: AnalysisRequest, options: ReadOptions)
   }
 
   const total = candidates.length;
-  const read = await mapCooperatively(
-    candidates,
-    (candidate): CorpusDocument | null => {
-      try {
-        return {
-          id: candidate.id,
-          row: candidate.row,
-          document: candidate.document,
-          text: candidate.text,
-          publishedAt: candidate.publishedAt,
-          source: sourceOf(candidate.document),
-          language:
-            candidate.language ??
-            (options.needsLanguage ? detectLanguage(candidate.text, { expected }) : undeterminedLanguage),
-          annotation: annotate(candidate.text),
-        };
-      } catch (error) {
-        unreadable(candidate, error);
-        return null;
-      }
-    },
-    {
-      signal: options.signal,
-      onAdvance: (done) =>
-        options.onFraction?.(detectionShare + (total === 0 ? 1 : done / total) * (1 - detectionShare)),
-    },
-  );
+  const corpusDocumentOf = (candidate: Candidate, language: string, annotation: TextAnnotation) => ({
+    id: candidate.id,
+    row: candidate.row,
+    document: candidate.document,
+    text: candidate.text,
+    publishedAt: candidate.publishedAt,
+    source: sourceOf(candidate.document),
+    language,
+    annotation,
+  });
+  const readOne = (candidate: Candidate): ReadText => {
+    try {
+      const language =
+        candidate.language ??
+        (options.needsLanguage ? detectLanguage(candidate.text, { expected }) : undeterminedLanguage);
+      return { language, annotation: annotate(candidate.text) };
+    } catch (error) {
+      return { failure: error instanceof Error ? error.message : String(error), cause: error };
+    }
+  };
+  const onAdvance = (done: number) =>
+    options.onFraction?.(detectionShare + (total === 0 ? 1 : done / total) * (1 - detectionShare));
+  const helpers = options.annotate ? 0 : (options.parallelReaders ?? 0);
+  const readingThreads = helpers > 0 && total >= parallelReadingMinimum ? helpers + 1 : 1;
+  const texts =
+    readingThreads > 1
+      ? await readInParallel(
+          {
+            texts: candidates.map((candidate) => candidate.text),
+            languages: candidates.map((candidate) => candidate.language),
+            needsLanguage: options.needsLanguage,
+            expected,
+            undetermined: undeterminedLanguage,
+          },
+          { helpers, signal: options.signal, onAdvance, readOne: (index) => readOne(candidates[index]!) },
+        )
+      : await mapCooperatively(candidates, readOne, { signal: options.signal, onAdvance });
+  const read = candidates.map((candidate, index): CorpusDocument | null => {
+    const text = texts[index]!;
+    if ('failure' in text) {
+      unreadable(candidate, text.cause ?? new Error(text.failure));
+      return null;
+    }
+    return corpusDocumentOf(candidate, text.language, text.annotation);
+  });
   const documents = read.filter((document): document is CorpusDocument => document !== null);
   counts.analysed = documents.length;
   leftOut.sort((a, b) => a.row - b.row);
   const tokens = documents.reduce((sum, document) => sum + document.annotation.tokens, 0);
-  return { documents, counts, leftOut, tokens };
+  return { documents, counts, leftOut, tokens, readingThreads };
 }

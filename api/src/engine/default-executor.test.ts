@@ -486,3 +486,50 @@ describe('the default executor: filters, progress, cancelling and bad requests',
     await bad({ documents: 'text' as never }, /must be a list/);
   });
 });
+
+describe('the default executor: a large set read on several threads (issue 34)', async () => {
+  const reviews = await corpusDocuments('reviews.csv');
+  // 2,400 documents: enough to be read on two threads (reading-pool.ts's minimum is 2,000).
+  const documents = Array.from({ length: 200 }, (_, copy) =>
+    reviews.map((document, index) => ({
+      ...document,
+      id: `${copy}-${index}`,
+      text: `${document.text} (${copy})`,
+    })),
+  ).flat();
+  const request: AnalysisRequest = { analysisType: 'contentAnalysis', documents, language: 'en' };
+
+  it('reads on a second thread when it is given one, and finds exactly what one thread finds', async () => {
+    const alone = await createDefaultExecutor().execute(request);
+    const fractions: number[] = [];
+    const together = await createDefaultExecutor({ parallelReaders: 1 }).execute(request, {
+      onProgress: (progress) => fractions.push(progress.fraction),
+    });
+    assert.equal(alone.result.readingThreads, 1);
+    assert.equal(together.result.readingThreads, 2);
+    assert.deepEqual({ ...together.result, readingThreads: 1 }, alone.result);
+    // The same files, but for the result file's count of threads.
+    const sameThreads = (content: string) => content.replace(/("readingThreads":\s*)\d+/, '$11');
+    assert.deepEqual(
+      together.files.map((file) => sameThreads(file.content)),
+      alone.files.map((file) => file.content),
+    );
+    assert.deepEqual(
+      fractions,
+      [...fractions].sort((a, b) => a - b),
+      'progress only moves forward',
+    );
+    assert.equal(fractions.at(-1), 1);
+  });
+
+  it('stops the threads when its signal is aborted', async () => {
+    const controller = new AbortController();
+    const running = createDefaultExecutor({ parallelReaders: 1 }).execute(request, {
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.fraction > 0.2) controller.abort();
+      },
+    });
+    await assert.rejects(running, AnalysisAbortedError);
+  });
+});

@@ -25,6 +25,8 @@ const analysingShare = 0.1;
 export interface DefaultExecutorOptions {
   /** How a document's text is read: wink-nlp's pipeline unless another is given (tests give one that fails). */
   annotate?: (text: string) => TextAnnotation;
+  /** Threads to start beside the run's own to read a large set (reading-pool.ts); none unless given. */
+  parallelReaders?: number;
 }
 
 /** Every document handed in, in row order, with what the result files it under (decision 0104). */
@@ -89,12 +91,19 @@ export function createDefaultExecutor(executorOptions: DefaultExecutorOptions = 
         needsLanguage: analysisType === 'contentAnalysis' || analysisType === 'newsAnalysis',
         onDocumentError: options.onDocumentError,
         annotate: executorOptions.annotate,
+        parallelReaders: executorOptions.parallelReaders,
         onFraction: (fraction) => report(fraction * readingShare, 'reading'),
       });
       report(readingShare, 'analysing');
       const trendMetric = request.trendMetric ?? 'momentum';
       const period = request.period ?? 'auto';
-      const base = { engine: name, documents: corpus.counts, leftOut: corpus.leftOut, tokens: corpus.tokens };
+      const base = {
+        engine: name,
+        documents: corpus.counts,
+        leftOut: corpus.leftOut,
+        tokens: corpus.tokens,
+        readingThreads: corpus.readingThreads,
+      };
 
       let result: AnalysisResult;
       switch (analysisType) {

@@ -97,9 +97,13 @@ const lettersPattern = /\p{L}/u;
 const apostrophePattern = /['’]/;
 
 let shared: WinkMethods | undefined;
-/** The full wink-nlp pipeline (sentences, negation, sentiment, parts of speech, entities), loaded once. */
+/**
+ * wink-nlp's pipeline as the engine reads with it, loaded once: sentences, parts of speech and entities. Its
+ * negation and sentiment passes are left out (issue 34): the engine's own scorer (sentiment-scorer.ts) reads
+ * negation and opinion from the tokens, and the two passes cost about an eighth of `readDoc`.
+ */
 function pipeline(): WinkMethods {
-  shared ??= winkNLP(model);
+  shared ??= winkNLP(model, ['sbd', 'pos', 'ner']);
   return shared;
 }
 
