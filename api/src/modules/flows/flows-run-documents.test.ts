@@ -34,11 +34,26 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
   // 14 rows over three months: 5 mention the boiler, the heat pump ones are glowing, the boiler ones bitter, two
   // are French (left out by the flow's language filter).
   const rows: [string, string, string, string][] = [
-    ['a1', 'The gas boiler broke again, awful cold showers and a terrible engineer visit.', '2024-01-05', 'en'],
-    ['a2', 'Our boiler is leaking, the worst winter, horrible bills and an angry plumber.', '2024-01-12', 'en'],
+    [
+      'a1',
+      'The gas boiler broke again, awful cold showers and a terrible engineer visit.',
+      '2024-01-05',
+      'en',
+    ],
+    [
+      'a2',
+      'Our boiler is leaking, the worst winter, horrible bills and an angry plumber.',
+      '2024-01-12',
+      'en',
+    ],
     ['a3', 'I love the new heat pump, wonderful warm house and great savings.', '2024-01-20', 'en'],
     ['a4', 'La pompe à chaleur est formidable et la maison est chaude.', '2024-01-22', 'fr'],
-    ['a5', 'Heat pump installed, brilliant quiet machine, excellent installer, very happy.', '2024-02-02', 'en'],
+    [
+      'a5',
+      'Heat pump installed, brilliant quiet machine, excellent installer, very happy.',
+      '2024-02-02',
+      'en',
+    ],
     ['a6', 'Another boiler failure, dreadful service and a broken thermostat again.', '2024-02-09', 'en'],
     ['a7', 'The heat pump keeps the house lovely and warm, fantastic value.', '2024-02-16', 'en'],
     ['a8', 'Solar panels on the roof now, the heat pump runs on sunshine, superb.', '2024-02-23', 'en'],
@@ -205,10 +220,7 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
     let cursor: string | null = '';
     let pages = 0;
     while (cursor !== null) {
-      const current: RunDocuments = await page(
-        runs.content!,
-        `?limit=5${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const current: RunDocuments = await page(runs.content!, `?limit=5${cursor ? `&cursor=${cursor}` : ''}`);
       assert.equal(current.total, 12);
       assert.ok(current.documents.length <= 5);
       seen.push(...ids(current.documents));
@@ -243,7 +255,10 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
       assert.equal(body.code, 'VALIDATION_FAILED', query);
       assert.equal(body.message, message, query);
       assert.deepEqual(body.issues, { [field]: message }, query);
-      assert.ok(!response.body.includes('English') && !response.body.includes('xxxx'), 'the input is not echoed');
+      assert.ok(
+        !response.body.includes('English') && !response.body.includes('xxxx'),
+        'the input is not echoed',
+      );
     }
   });
 
@@ -278,10 +293,7 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
     await server.app.jobs.work();
     assert.equal((await list(flow, '', null)).statusCode, 404);
     assert.equal((await list(flow, '', org.admin)).statusCode, 200);
-    assert.equal(
-      (await list({ flowId: flow.flowId, runId: again.json().id }, '', null)).statusCode,
-      200,
-    );
+    assert.equal((await list({ flowId: flow.flowId, runId: again.json().id }, '', null)).statusCode, 200);
   });
 
   it('a run not finished is a conflict; a run made before documents were kept says so', async () => {
