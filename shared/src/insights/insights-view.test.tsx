@@ -297,4 +297,61 @@ describe('the result view', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Count by' }), { target: { value: 'month' } });
     expect(onChange).toHaveBeenCalledWith('month');
   });
+
+  it('lists the documents left out, how many for each reason and why each one, and offers each reason’s documents', () => {
+    const onShowDocuments = jest.fn();
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          documents: {
+            received: 95,
+            analysed: 90,
+            leftOut: [
+              { id: 'c-7', row: 7, reason: 'language', language: 'fr' },
+              { id: 'c-9', row: 9, reason: 'empty' },
+            ],
+            leftOutByReason: { empty: 1, language: 4, articleLimit: 0, unreadable: 0 },
+          },
+        }}
+        onShowDocuments={onShowDocuments}
+      />,
+    );
+    expect(
+      screen.getByText(
+        '5 of 95 documents were left out of the analysis; left-out-documents.csv lists each with its row and why.',
+      ),
+    ).toBeTruthy();
+    expect(rowsOf('Documents left out, by reason')).toEqual([
+      ['another language', '4', 'Show documents'],
+      ['no text', '1', 'Show documents'],
+    ]);
+    expect(rowsOf('The first 2 documents left out, by row')).toEqual([
+      ['c-7', '7', 'It is in French, not in the language the workflow filters on.'],
+      ['c-9', '9', 'It has no text.'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show documents: another language' }));
+    expect(onShowDocuments).toHaveBeenCalledWith({ kind: 'leftOut', reason: 'language' });
+  });
+
+  it('says nothing of left-out documents when none was, and counts an old run’s from its list', () => {
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('heading', { name: 'Documents left out, by reason' })).toBeNull();
+    cleanup();
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          documents: {
+            received: 92,
+            analysed: 90,
+            unreadable: 2,
+            leftOut: [{ id: 'a', row: 4, reason: 'unreadable' }],
+          },
+        }}
+      />,
+    );
+    expect(rowsOf('Documents left out, by reason')).toEqual([['unreadable', '2']]);
+    expect(rowsOf('The first document left out, by row')).toEqual([['a', '4', 'It could not be read.']]);
+  });
 });

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import type { RunInsights } from '../contract/flows.js';
+import { leftOutReasons, type RunInsights } from '../contract/flows.js';
 import type { AnalysisType } from '../domain/enumerations.js';
 import { theme } from '../ui/theme.js';
+import { workflowMessages } from '../validation/messages.js';
 import { ChartCard, type HeadingLevel } from './chart-card.js';
 import { BarChart, ColumnChart, chartColors, SmallMultiples } from './charts.js';
-import type { DocumentSelector } from './documents.js';
+import { type DocumentPeriodUnit, type DocumentSelector, leftOutReasonWords } from './documents.js';
+import { FigureTable } from './figure-table.js';
 import { type FigureData, formatCount, formatShare, formatSigned } from './figures.js';
 import { headlineFinding } from './headline.js';
 
@@ -150,7 +152,9 @@ function NarrativesChart({
           narrative.examples[0] ? `“${narrative.examples[0]}”` : '',
         ]),
       }}
-      selectorOf={(row) => (sorted[row] ? { kind: 'narrative', narrative: sorted[row].id } : undefined)}
+      selectorOf={(row) =>
+        sorted[row] && sorted[row].id >= 1 ? { kind: 'narrative', narrative: sorted[row].id } : undefined
+      }
       chart={
         <BarChart
           label={title}
@@ -323,7 +327,6 @@ function SourcesChart({ sources, ...shared }: Shared & { sources: NonNullable<Ru
         ],
         rows: sorted.map((source) => [source.source, source.documents, source.sentiment]),
       }}
-      selectorOf={(row) => (sorted[row] ? { kind: 'source', source: sorted[row].source } : undefined)}
       chart={
         <BarChart
           label={title}
@@ -344,7 +347,9 @@ function DaysChart({ days, ...shared }: Shared & { days: NonNullable<RunInsights
         columns: [{ label: 'Day' }, { label: 'Documents', numeric: true }],
         rows: days.map((day) => [day.day, day.documents]),
       }}
-      selectorOf={(row) => (days[row] ? { kind: 'period', period: days[row].day } : undefined)}
+      selectorOf={(row) =>
+        days[row] ? { kind: 'period', period: days[row].day, periodUnit: 'day' } : undefined
+      }
       chart={
         <ColumnChart label={title} data={days.map((day) => ({ label: day.day, value: day.documents }))} />
       }
@@ -389,8 +394,63 @@ function EntitiesTable({ entities, ...shared }: Shared & { entities: NonNullable
         columns: [{ label: 'Found' }, { label: 'Kind' }, { label: 'Documents', numeric: true }],
         rows: top.map((entity) => [entity.value, entity.type, entity.documents]),
       }}
-      selectorOf={(row) => (top[row] ? { kind: 'term', term: top[row].value } : undefined)}
     />
+  );
+}
+
+type LeftOutReason = (typeof leftOutReasons)[number];
+const leftOutShown = 100;
+
+/**
+ * The documents the run left out, with why (issue 34 point 3): how many for each reason (each offering its
+ * documents), the first ones by row and id, and the run's file that lists every one.
+ */
+function LeftOutSection({ documents, ...shared }: Shared & { documents: RunInsights['documents'] }) {
+  const list = documents.leftOut ?? [];
+  // Runs made before issue 34 have only the list (and `unreadable`): their counts are the list's.
+  const byReason: Record<LeftOutReason, number> = documents.leftOutByReason ?? {
+    empty: list.filter((entry) => entry.reason === 'empty').length,
+    language: list.filter((entry) => entry.reason === 'language').length,
+    articleLimit: list.filter((entry) => entry.reason === 'articleLimit').length,
+    unreadable: Math.max(
+      documents.unreadable ?? 0,
+      list.filter((entry) => entry.reason === 'unreadable').length,
+    ),
+  };
+  const reasons = leftOutReasons
+    .filter((reason) => byReason[reason] > 0)
+    .sort((a, b) => byReason[b] - byReason[a]);
+  const total = reasons.reduce((sum, reason) => sum + byReason[reason], 0);
+  if (total === 0) return null;
+  const title = 'Documents left out, by reason';
+  const shown = list.slice(0, leftOutShown);
+  const why = (entry: (typeof list)[number]) =>
+    entry.reason === 'language'
+      ? workflowMessages.leftOutReason.language(entry.language)
+      : workflowMessages.leftOutReason[entry.reason];
+  const listCaption =
+    shown.length < total
+      ? `The first ${shown.length === 1 ? 'document' : `${shown.length} documents`} left out, by row`
+      : 'The documents left out, by row';
+  return (
+    <ChartCard
+      {...shared}
+      title={title}
+      intro={workflowMessages.documentsLeftOut(total, documents.received)}
+      figure={{
+        columns: [{ label: 'Reason' }, { label: 'Documents', numeric: true }],
+        rows: reasons.map((reason) => [leftOutReasonWords[reason], byReason[reason]]),
+      }}
+      selectorOf={(row) => (reasons[row] ? { kind: 'leftOut', reason: reasons[row] } : undefined)}
+    >
+      {shown.length > 0 ? (
+        <FigureTable
+          caption={listCaption}
+          columns={[{ label: 'Document' }, { label: 'Row', numeric: true }, { label: 'Why' }]}
+          rows={shown.map((entry) => [entry.id, entry.row, why(entry)])}
+        />
+      ) : null}
+    </ChartCard>
   );
 }
 
@@ -450,6 +510,7 @@ export function RunInsightsView({
       {insights.languages && insights.languages.length > 1 ? (
         <LanguagesChart {...shared} languages={insights.languages} />
       ) : null}
+      <LeftOutSection {...shared} documents={insights.documents} />
     </div>
   );
 }

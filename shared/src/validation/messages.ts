@@ -389,6 +389,11 @@ export const workflowMessages = {
       'This run was made before each document was kept with its run. Run the workflow again to see them.',
     /** Said on screen for a filter that matches no document. */
     none: 'No document of this run matches.',
+    /** The drill-down's count line: "12 documents mention “boiler”" (`what` agrees with the count, issue 34). */
+    total: (documents: number, what: string) =>
+      `${documents.toLocaleString('en')} document${documents === 1 ? '' : 's'} ${what}`,
+    /** Beside a document whose text the page shows only in part. */
+    textShortened: 'Text shortened: the run’s files hold it whole.',
   },
   uploadInUse: 'This file is used by a workflow.',
   uploadFormat:
