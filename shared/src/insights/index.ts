@@ -37,7 +37,6 @@ export {
 export { headlineFinding } from './headline.js';
 export {
   analysisTypeWords,
-  type PeriodChoice,
   RunInsightsView,
   type RunInsightsViewProps,
 } from './insights-view.js';

@@ -275,27 +275,153 @@ describe('the result view', () => {
     expect(onShowDocuments.mock.calls).toEqual([
       [{ kind: 'term', term: 'heat pump' }],
       [{ kind: 'sentiment', sentiment: 'negative' }],
-      [{ kind: 'period', period: '2026-W41' }],
+      [{ kind: 'period', period: '2026-W41', periodUnit: 'week' }],
     ]);
   });
 
-  it('offers the period choice where the page gives it', () => {
-    const onChange = jest.fn();
-    render(
-      <RunInsightsView
-        insights={trendInsights}
-        periodChoice={{
-          value: 'week',
-          options: [
-            { value: 'week', label: 'Week' },
-            { value: 'month', label: 'Month' },
+  const windowedTrend: RunInsights = {
+    ...trendInsights,
+    trend: {
+      ...trendInsights.trend!,
+      periodChoice: 'auto',
+      windows: 'the last 2 weeks against the 2 before',
+      recentWindow: { from: '2026-W42', to: '2026-W43', periods: 2, documents: 50 },
+      baselineWindow: { from: '2026-W40', to: '2026-W41', periods: 2, documents: 22 },
+      significance: { falseDiscoveryRate: 0.05, minimumMentions: 5, minimumMomentum: 0.5 },
+      rising: [
+        {
+          term: 'heat pump',
+          documents: 61,
+          volume: 58,
+          momentum: 1.42,
+          recentVolume: 43,
+          baselineVolume: 15,
+          g2: 12.34,
+          qValue: 0.0004,
+          sentiment: -0.25,
+          series: series(5, 10, 20, 23),
+        },
+      ],
+      falling: [],
+      views: [
+        {
+          period: 'week',
+          periods: series(10, 12, 20, 30),
+          windows: 'the last 2 weeks against the 2 before',
+          rising: [],
+          falling: [],
+        },
+        {
+          period: 'month',
+          periods: [
+            { period: '2026-09', volume: 22 },
+            { period: '2026-10', volume: 50 },
           ],
-          onChange,
-        }}
-      />,
-    );
-    fireEvent.change(screen.getByRole('combobox', { name: 'Count by' }), { target: { value: 'month' } });
-    expect(onChange).toHaveBeenCalledWith('month');
+          windows: 'the last month against the one before',
+          recentWindow: { from: '2026-10', to: '2026-10', periods: 1, documents: 50 },
+          baselineWindow: { from: '2026-09', to: '2026-09', periods: 1, documents: 22 },
+          noteCode: 'nothingSignificant',
+          note: 'Nothing is trending: no term rose or fell between the last month against the one before by more than chance would explain.',
+          rising: [],
+          falling: [
+            {
+              term: 'outage',
+              documents: 12,
+              volume: 12,
+              momentum: -1.1,
+              recentVolume: 2,
+              baselineVolume: 10,
+              g2: 7,
+              qValue: 0.02,
+              counts: [10, 2],
+            },
+          ],
+        },
+      ],
+    },
+  };
+
+  it('says the windows compared, how the period was chosen and how terms were judged, with each term’s test', () => {
+    render(<RunInsightsView insights={windowedTrend} />);
+    expect(
+      screen.getByText(
+        'Comparing the last 2 weeks against the 2 before (Recent: 2026-W42 to 2026-W43, 50 documents; baseline: 2026-W40 to 2026-W41, 22 documents).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Counted per week, chosen from the span of the dates.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Listed when the change passes a log-likelihood test (false discovery rate 5 %), in at least 5 documents, and momentum at least ±0.5.',
+      ),
+    ).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Rising terms, by momentum' });
+    expect([...table.querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual([
+      'Term',
+      'Momentum',
+      'Times as often',
+      'Recent documents',
+      'Baseline documents',
+      'G²',
+      'q',
+      'Documents',
+      'Sentiment',
+    ]);
+    expect(rowsOf('Rising terms, by momentum')).toEqual([
+      ['heat pump', '+1.42', '2.7×', '43', '15', '12.3', '< 0.001', '61', '-0.25'],
+    ]);
+    for (const cell of table.querySelectorAll('tbody td'))
+      expect(getComputedStyle(cell).textAlign).toBe('right');
+    expect(
+      screen.getByText(/^Momentum is log2 of how many times more often the recent window’s documents/),
+    ).toBeTruthy();
+    // An old run says none of it.
+    cleanup();
+    render(<RunInsightsView insights={trendInsights} />);
+    expect(screen.queryByText(/^Comparing /)).toBeNull();
+    expect(screen.queryByText(/^Counted per /)).toBeNull();
+    expect(screen.queryByText(/^Listed when the change passes/)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Count by' })).toBeNull();
+  });
+
+  it('redraws the trend from its view of another period when the reader counts by it, and says when nothing is trending', () => {
+    const onShowDocuments = jest.fn();
+    render(<RunInsightsView insights={windowedTrend} onShowDocuments={onShowDocuments} />);
+    const select = screen.getByRole('combobox', { name: 'Count by' });
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Week',
+      'Month',
+    ]);
+    fireEvent.change(select, { target: { value: 'month' } });
+    expect(rowsOf('Documents per month')).toEqual([
+      ['2026-09', '22', 'Show documents'],
+      ['2026-10', '50', 'Show documents'],
+    ]);
+    expect(screen.queryByRole('table', { name: 'Documents per week' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Rising terms, by momentum' })).toBeNull();
+    expect(
+      screen.getByText(
+        'Nothing is trending: no term rose or fell between the last month against the one before by more than chance would explain.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/^Comparing the last month against the one before \(Recent: 2026-10, 50 documents/),
+    ).toBeTruthy();
+    expect(screen.getByText('Counted per month, as chosen here (the run counted per week).')).toBeTruthy();
+    expect(rowsOf('Falling terms, by momentum')[0]).toEqual([
+      'outage',
+      '-1.10',
+      '0.5×',
+      '2',
+      '10',
+      '7.0',
+      '0.020',
+      '12',
+      'Show documents',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show documents: 2026-10' }));
+    expect(onShowDocuments).toHaveBeenCalledWith({ kind: 'period', period: '2026-10', periodUnit: 'month' });
+    fireEvent.change(select, { target: { value: 'week' } });
+    expect(screen.getByRole('table', { name: 'Rising terms, by momentum' })).toBeTruthy();
   });
 
   it('lists the documents left out, how many for each reason and why each one, and offers each reason’s documents', () => {

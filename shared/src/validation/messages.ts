@@ -511,6 +511,12 @@ export const trendMessages = {
     automatic
       ? `Counted per ${trendPeriodWords[period][0]}, chosen from the span of the dates.`
       : `Counted per ${trendPeriodWords[period][0]}, as the workflow asks.`,
+  /** The result view, counting by another period than the run's (chosen on the page, issue 34). */
+  periodShown: (period: TrendPeriodWord, runPeriod: string) =>
+    `Counted per ${trendPeriodWords[period][0]}, as chosen here (the run counted per ${runPeriod}).`,
+  /** The result view's footnote on how rising and falling terms were judged (docs/decisions/0097). */
+  significance: (falseDiscoveryRate: number, minimumMentions: number, minimumMomentum: number) =>
+    `Listed when the change passes a log-likelihood test (false discovery rate ${Math.round(falseDiscoveryRate * 100)} %), in at least ${minimumMentions} documents, and momentum at least ±${minimumMomentum}.`,
   /** Why no rising or falling term is listed, by the result's `noteCode`. */
   notes: {
     undated: 'No document has a publication date: trends need dates.',
