@@ -480,4 +480,121 @@ describe('the result view', () => {
     expect(rowsOf('Documents left out, by reason')).toEqual([['unreadable', '2']]);
     expect(rowsOf('The first document left out, by row')).toEqual([['a', '4', 'It could not be read.']]);
   });
+
+  it('puts a caveat beside sentiment where the text is not opinion, says how many documents had no opinion word, and gives terms their sentiment', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...trendInsights,
+          keywords: [
+            { term: 'fix', documents: 40, sentiment: 0.31 },
+            { term: 'crash', documents: 12, sentiment: -0.5 },
+          ],
+          sentiment: {
+            average: 0.3,
+            positive: 60,
+            negative: 10,
+            neutral: 48,
+            withoutOpinion: 41,
+            caveat: 'notOpinion',
+          },
+        }}
+      />,
+    );
+    const card = screen.getByRole('heading', { name: 'Documents by sentiment' }).closest('section')!;
+    expect(within(card).getByRole('note').textContent).toBe(
+      'These documents mostly state facts (release notes, changelogs, technical text) rather than opinions: their sentiment comes from words such as “fix”, “error” or “unstable” and says little about how people feel.',
+    );
+    expect(within(card).getByText('41 documents without an opinion word (scored neutral).')).toBeTruthy();
+    expect(rowsOf('Documents mentioning each keyword')).toEqual([
+      ['fix', '40', '+0.31'],
+      ['crash', '12', '-0.50'],
+    ]);
+    cleanup();
+    render(<RunInsightsView insights={trendInsights} />);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByText(/without an opinion word/)).toBeNull();
+    expect(rowsOf('Documents mentioning each keyword')[0]).toEqual(['grid, "smart"', '1,234']);
+  });
+
+  it('lists names apart from numbers, dates and links, which it groups by kind; an old run’s names too', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          names: [
+            { value: 'Debian', documents: 12 },
+            { value: 'Ada Lovelace', documents: 30 },
+          ],
+          entities: [
+            { type: 'number', value: '2', documents: 50 },
+            { type: 'url', value: 'https://example.org', documents: 4 },
+            { type: 'number', value: '3.1', documents: 7 },
+          ],
+        }}
+      />,
+    );
+    expect(rowsOf('Names in the text, by the documents naming them')).toEqual([
+      ['Ada Lovelace', '30'],
+      ['Debian', '12'],
+    ]);
+    expect(rowsOf('Numbers, dates, money, links… by kind')).toEqual([
+      ['2', 'number', '50'],
+      ['3.1', 'number', '7'],
+      ['https://example.org', 'url', '4'],
+    ]);
+    cleanup();
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          entities: [
+            { type: 'name', value: 'Drop', documents: 9 },
+            { type: 'date', value: '2024', documents: 3 },
+          ],
+        }}
+      />,
+    );
+    expect(rowsOf('Names in the text, by the documents naming them')).toEqual([['Drop', '9']]);
+    expect(rowsOf('Numbers, dates, money, links… by kind')).toEqual([['2024', 'date', '3']]);
+    cleanup();
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('heading', { name: /^Names in the text/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Numbers, dates/ })).toBeNull();
+  });
+
+  it('names each narrative by its phrase, with its examples and its terms counted in it and in all documents', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          narratives: [
+            {
+              ...narrativeInsights.narratives![0]!,
+              id: 2,
+              label: 'cherry pick a commit',
+              examples: ['We cherry pick a commit from upstream.', 'Cherry pick the fix.'],
+              termCounts: [
+                { term: 'cherry', documents: 40, narrativeDocuments: 28 },
+                { term: 'commit', documents: 90, narrativeDocuments: 25 },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(rowsOf('Documents in each narrative')[0]?.[0]).toBe('cherry pick a commit');
+    expect(
+      within(screen.getByRole('list', { name: 'Examples of “cherry pick a commit”' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['We cherry pick a commit from upstream.', 'Cherry pick the fix.']);
+    expect(rowsOf('Terms of “cherry pick a commit”')).toEqual([
+      ['cherry', '28', '40'],
+      ['commit', '25', '90'],
+    ]);
+    cleanup();
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('table', { name: /^Terms of/ })).toBeNull();
+  });
 });

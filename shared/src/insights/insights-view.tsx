@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { leftOutReasons, type RunInsights } from '../contract/flows.js';
 import type { AnalysisType } from '../domain/enumerations.js';
 import { focusRingStyles } from '../ui/focus-ring.js';
@@ -68,21 +68,29 @@ function TermsChart({
   ...shared
 }: Shared & {
   title: string;
-  intro?: ReactNode;
-  terms: readonly { term: string; documents: number }[];
+  intro?: string;
+  terms: readonly { term: string; documents: number; sentiment?: number }[];
   shown: number;
   column: string;
 }) {
   const top = byDocuments(terms).slice(0, shown);
+  const withSentiment = top.some((term) => term.sentiment !== undefined);
   const figure: FigureData = {
-    columns: [{ label: column }, { label: 'Documents', numeric: true }],
-    rows: top.map((term) => [term.term, term.documents]),
+    columns: [
+      { label: column },
+      { label: 'Documents', numeric: true },
+      ...(withSentiment ? [{ label: 'Sentiment', numeric: true, format: formatSigned }] : []),
+    ],
+    rows: top.map((term) => [term.term, term.documents, ...(withSentiment ? [term.sentiment ?? ''] : [])]),
   };
+  const sentimentWords = withSentiment
+    ? `Sentiment: ${workflowMessages.sentimentWords.termSentiment.toLowerCase()}, from -1 to 1.`
+    : undefined;
   return (
     <ChartCard
       {...shared}
       title={title}
-      intro={intro}
+      intro={[intro, sentimentWords].filter(Boolean).join(' ') || undefined}
       figure={figure}
       selectorOf={(row) => (top[row] ? { kind: 'term', term: top[row].term } : undefined)}
       chart={
@@ -96,10 +104,22 @@ function SentimentChart({
   sentiment,
   ...shared
 }: Shared & { sentiment: NonNullable<RunInsights['sentiment']> }) {
+  // Where the text states facts rather than opinions the scores say little: drawn muted, beside the caveat.
+  const muted = sentiment.caveat !== undefined;
   const bands = [
-    { label: 'Positive', value: sentiment.positive, color: chartColors.positive, band: 'positive' },
+    {
+      label: 'Positive',
+      value: sentiment.positive,
+      color: muted ? chartColors.neutral : chartColors.positive,
+      band: 'positive',
+    },
     { label: 'Neutral', value: sentiment.neutral, color: chartColors.neutral, band: 'neutral' },
-    { label: 'Negative', value: sentiment.negative, color: chartColors.negative, band: 'negative' },
+    {
+      label: 'Negative',
+      value: sentiment.negative,
+      color: muted ? chartColors.neutral : chartColors.negative,
+      band: 'negative',
+    },
   ] as const;
   const mood = sentiment.average > 0.05 ? 'positive' : sentiment.average < -0.05 ? 'negative' : 'neutral';
   const title = 'Documents by sentiment';
@@ -117,29 +137,49 @@ function SentimentChart({
         return band ? { kind: 'sentiment', sentiment: band.band } : undefined;
       }}
       chart={<BarChart label={title} data={bands} keepOrder />}
-    />
+    >
+      {sentiment.caveat ? (
+        <p
+          role="note"
+          className="insights-sentiment-caveat"
+          css={{
+            margin: '0.5rem 0',
+            padding: '0.6rem 0.75rem',
+            borderLeft: `4px solid ${theme.colors.brand}`,
+            background: theme.colors.canvas,
+          }}
+        >
+          {workflowMessages.sentimentCaveat[sentiment.caveat]}
+        </p>
+      ) : null}
+      {sentiment.withoutOpinion !== undefined ? (
+        <p css={{ margin: '0.25rem 0', color: theme.colors.muted }}>
+          {workflowMessages.sentimentWords.withoutOpinion(sentiment.withoutOpinion)}.
+        </p>
+      ) : null}
+    </ChartCard>
   );
 }
 
 function NarrativesChart({
   narratives,
+  sentimentCaveat,
   ...shared
-}: Shared & { narratives: NonNullable<RunInsights['narratives']> }) {
+}: Shared & { narratives: NonNullable<RunInsights['narratives']>; sentimentCaveat?: string }) {
   const sorted = [...narratives].sort((a, b) => b.size - a.size);
   const title = 'Documents in each narrative';
   return (
     <ChartCard
       {...shared}
       title={title}
-      intro="Documents grouped by what they talk about, each narrative named by its top terms."
+      intro={`Documents grouped by what they talk about, each narrative named by a phrase its documents write. Sentiment: the mean of its documents, from -1 to 1.${sentimentCaveat ? ` ${sentimentCaveat}` : ''}`}
       figure={{
         columns: [
           { label: 'Narrative' },
           { label: 'Documents', numeric: true },
           { label: 'Share', numeric: true, format: formatShare },
           { label: 'Sentiment', numeric: true, format: formatSigned },
-          { label: 'Terms' },
-          { label: 'Example' },
+          { label: 'Top terms' },
         ],
         rows: sorted.map((narrative) => [
           narrative.label,
@@ -147,7 +187,6 @@ function NarrativesChart({
           narrative.share,
           narrative.sentiment,
           narrative.terms.join(', '),
-          narrative.examples[0] ? `“${narrative.examples[0]}”` : '',
         ]),
       }}
       selectorOf={(row) =>
@@ -159,7 +198,55 @@ function NarrativesChart({
           data={sorted.map((narrative) => ({ label: narrative.label, value: narrative.size }))}
         />
       }
-    />
+    >
+      <ol
+        aria-label="The narratives, with their examples"
+        css={{ listStyle: 'none', margin: '0.75rem 0 0', padding: 0, display: 'grid', gap: '1rem' }}
+      >
+        {sorted.map((narrative) => (
+          <li
+            key={narrative.id}
+            className="insights-narrative"
+            css={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          >
+            <p css={{ margin: '0 0 0.25rem' }}>
+              <strong>{narrative.label}</strong>{' '}
+              <span css={{ color: theme.colors.muted }}>
+                {formatCount(narrative.size)} documents, {formatShare(narrative.share)}, sentiment{' '}
+                {formatSigned(narrative.sentiment)}
+              </span>
+            </p>
+            {narrative.examples.length > 0 ? (
+              <ul
+                aria-label={`Examples of “${narrative.label}”`}
+                css={{ margin: '0.25rem 0', paddingLeft: '1.25rem' }}
+              >
+                {narrative.examples.map((example, index) => (
+                  <li key={index}>
+                    <q>{example}</q>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {narrative.termCounts && narrative.termCounts.length > 0 ? (
+              <FigureTable
+                caption={`Terms of “${narrative.label}”`}
+                columns={[
+                  { label: 'Term' },
+                  { label: 'In this narrative', numeric: true },
+                  { label: 'In all documents', numeric: true },
+                ]}
+                rows={narrative.termCounts.map((term) => [
+                  term.term,
+                  term.narrativeDocuments,
+                  term.documents,
+                ])}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </ChartCard>
   );
 }
 
@@ -559,16 +646,39 @@ function LanguagesChart({
   );
 }
 
-function EntitiesTable({ entities, ...shared }: Shared & { entities: NonNullable<RunInsights['entities']> }) {
-  const top = byDocuments(entities).slice(0, entitiesShown);
+/** Names in the text (proper nouns), by the documents naming them (issue 34 point 5). */
+function NamesTable({
+  names,
+  ...shared
+}: Shared & { names: readonly { value: string; documents: number }[] }) {
+  const top = byDocuments(names).slice(0, entitiesShown);
   return (
     <ChartCard
       {...shared}
-      title="Documents naming each thing found"
-      intro="Hashtags, mentions, links, money, dates and the like, by the documents they are found in."
+      title="Names in the text, by the documents naming them"
+      intro="People, companies, places and products the documents name."
+      figure={{
+        columns: [{ label: 'Name' }, { label: 'Documents', numeric: true }],
+        rows: top.map((name) => [name.value, name.documents]),
+      }}
+    />
+  );
+}
+
+/** What the text mentions other than names (numbers, dates, money, links…), grouped by kind, most documents first. */
+function EntitiesTable({ entities, ...shared }: Shared & { entities: NonNullable<RunInsights['entities']> }) {
+  const kinds = [...new Set(byDocuments(entities).map((entity) => entity.type))];
+  const rows = kinds.flatMap((kind) =>
+    byDocuments(entities.filter((entity) => entity.type === kind)).slice(0, entitiesShown),
+  );
+  return (
+    <ChartCard
+      {...shared}
+      title="Numbers, dates, money, links… by kind"
+      intro="What the documents mention other than names, each kind by the documents it is found in."
       figure={{
         columns: [{ label: 'Found' }, { label: 'Kind' }, { label: 'Documents', numeric: true }],
-        rows: top.map((entity) => [entity.value, entity.type, entity.documents]),
+        rows: rows.map((entity) => [entity.value, entity.type, entity.documents]),
       }}
     />
   );
@@ -633,6 +743,14 @@ function LeftOutSection({ documents, ...shared }: Shared & { documents: RunInsig
 /** Every chart the insights hold, in the order a reader asks about them, the headline first. */
 export function RunInsightsView({ insights, onShowDocuments, headingLevel = 'h3' }: RunInsightsViewProps) {
   const shared: Shared = { onShowDocuments, headingLevel };
+  // Runs made before issue 34 list names among the entities (type `name`): shown as names, apart from the rest.
+  const entities = insights.entities ?? [];
+  const names =
+    insights.names ??
+    entities
+      .filter((entity) => entity.type === 'name')
+      .map((entity) => ({ value: entity.value, documents: entity.documents }));
+  const otherKinds = entities.filter((entity) => entity.type !== 'name');
   const headline = headlineFinding(insights);
   return (
     <div className="run-insights" css={{ display: 'grid', gap: '1.25rem', minWidth: 0, width: '100%' }}>
@@ -646,7 +764,15 @@ export function RunInsightsView({ insights, onShowDocuments, headingLevel = 'h3'
         </p>
       </div>
       {insights.narratives && insights.narratives.length > 0 ? (
-        <NarrativesChart {...shared} narratives={insights.narratives} />
+        <NarrativesChart
+          {...shared}
+          narratives={insights.narratives}
+          sentimentCaveat={
+            insights.sentiment?.caveat
+              ? workflowMessages.sentimentCaveat[insights.sentiment.caveat]
+              : undefined
+          }
+        />
       ) : null}
       {insights.trend ? (
         <TrendCharts
@@ -681,9 +807,8 @@ export function RunInsightsView({ insights, onShowDocuments, headingLevel = 'h3'
         />
       ) : null}
       {insights.sentiment ? <SentimentChart {...shared} sentiment={insights.sentiment} /> : null}
-      {insights.entities && insights.entities.length > 0 ? (
-        <EntitiesTable {...shared} entities={insights.entities} />
-      ) : null}
+      {names.length > 0 ? <NamesTable {...shared} names={names} /> : null}
+      {otherKinds.length > 0 ? <EntitiesTable {...shared} entities={otherKinds} /> : null}
       {insights.languages && insights.languages.length > 1 ? (
         <LanguagesChart {...shared} languages={insights.languages} />
       ) : null}
