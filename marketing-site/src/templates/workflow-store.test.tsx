@@ -114,7 +114,7 @@ describe('a workflow store page', () => {
     ]);
     expect(screen.getByText(/On average the documents are positive \(\+0\.21/)).toBeTruthy();
     expect(rowsOf('Documents mentioning each key phrase')).toEqual([['easy to clean', '18']]);
-    expect(rowsOf('Documents naming each thing found')).toEqual([['$249', 'money', '7']]);
+    expect(rowsOf('Numbers, dates, money, links… by kind')).toEqual([['$249', 'money', '7']]);
   });
 
   it('draws narratives for a narrative analysis and sources and days for a news analysis', () => {
@@ -126,8 +126,10 @@ describe('a workflow store page', () => {
       '44%',
       '-0.20',
       'meetings, focus, time',
-      '“Fewer meetings would give me time to focus.”',
     ]);
+    expect(
+      screen.getByRole('list', { name: 'Examples of “fewer meetings · focus time”' }).textContent,
+    ).toBe('Fewer meetings would give me time to focus.');
     cleanup();
     render(itemPage('news-briefing'));
     expect(screen.getByRole('img', { name: 'Documents from each source' })).toBeTruthy();

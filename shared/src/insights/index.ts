@@ -15,7 +15,12 @@ export {
   SmallMultiples,
   shortPeriod,
 } from './charts.js';
-export type { DocumentSelector } from './documents.js';
+export {
+  type DocumentPeriodUnit,
+  type DocumentSelector,
+  leftOutReasonWords,
+  selectorWords,
+} from './documents.js';
 export { downloadCsv, downloadPng, downloadSvg, standaloneSvg } from './export.js';
 export { FigureTable } from './figure-table.js';
 export {
@@ -32,7 +37,6 @@ export {
 export { headlineFinding } from './headline.js';
 export {
   analysisTypeWords,
-  type PeriodChoice,
   RunInsightsView,
   type RunInsightsViewProps,
 } from './insights-view.js';

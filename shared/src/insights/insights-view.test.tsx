@@ -275,26 +275,326 @@ describe('the result view', () => {
     expect(onShowDocuments.mock.calls).toEqual([
       [{ kind: 'term', term: 'heat pump' }],
       [{ kind: 'sentiment', sentiment: 'negative' }],
-      [{ kind: 'period', period: '2026-W41' }],
+      [{ kind: 'period', period: '2026-W41', periodUnit: 'week' }],
     ]);
   });
 
-  it('offers the period choice where the page gives it', () => {
-    const onChange = jest.fn();
+  const windowedTrend: RunInsights = {
+    ...trendInsights,
+    trend: {
+      ...trendInsights.trend!,
+      periodChoice: 'auto',
+      windows: 'the last 2 weeks against the 2 before',
+      recentWindow: { from: '2026-W42', to: '2026-W43', periods: 2, documents: 50 },
+      baselineWindow: { from: '2026-W40', to: '2026-W41', periods: 2, documents: 22 },
+      significance: { falseDiscoveryRate: 0.05, minimumMentions: 5, minimumMomentum: 0.5 },
+      rising: [
+        {
+          term: 'heat pump',
+          documents: 61,
+          volume: 58,
+          momentum: 1.42,
+          recentVolume: 43,
+          baselineVolume: 15,
+          g2: 12.34,
+          qValue: 0.0004,
+          sentiment: -0.25,
+          series: series(5, 10, 20, 23),
+        },
+      ],
+      falling: [],
+      views: [
+        {
+          period: 'week',
+          periods: series(10, 12, 20, 30),
+          windows: 'the last 2 weeks against the 2 before',
+          rising: [],
+          falling: [],
+        },
+        {
+          period: 'month',
+          periods: [
+            { period: '2026-09', volume: 22 },
+            { period: '2026-10', volume: 50 },
+          ],
+          windows: 'the last month against the one before',
+          recentWindow: { from: '2026-10', to: '2026-10', periods: 1, documents: 50 },
+          baselineWindow: { from: '2026-09', to: '2026-09', periods: 1, documents: 22 },
+          noteCode: 'nothingSignificant',
+          note: 'Nothing is trending: no term rose or fell between the last month against the one before by more than chance would explain.',
+          rising: [],
+          falling: [
+            {
+              term: 'outage',
+              documents: 12,
+              volume: 12,
+              momentum: -1.1,
+              recentVolume: 2,
+              baselineVolume: 10,
+              g2: 7,
+              qValue: 0.02,
+              counts: [10, 2],
+            },
+          ],
+        },
+      ],
+    },
+  };
+
+  it('says the windows compared, how the period was chosen and how terms were judged, with each term’s test', () => {
+    render(<RunInsightsView insights={windowedTrend} />);
+    expect(
+      screen.getByText(
+        'Comparing the last 2 weeks against the 2 before (Recent: 2026-W42 to 2026-W43, 50 documents; baseline: 2026-W40 to 2026-W41, 22 documents).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Counted per week, chosen from the span of the dates.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Listed when the change passes a log-likelihood test (false discovery rate 5 %), in at least 5 documents, and momentum at least ±0.5.',
+      ),
+    ).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Rising terms, by momentum' });
+    expect([...table.querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual([
+      'Term',
+      'Momentum',
+      'Times as often',
+      'Recent documents',
+      'Baseline documents',
+      'G²',
+      'q',
+      'Documents',
+      'Sentiment',
+    ]);
+    expect(rowsOf('Rising terms, by momentum')).toEqual([
+      ['heat pump', '+1.42', '2.7×', '43', '15', '12.3', '< 0.001', '61', '-0.25'],
+    ]);
+    for (const cell of table.querySelectorAll('tbody td'))
+      expect(getComputedStyle(cell).textAlign).toBe('right');
+    expect(
+      screen.getByText(/^Momentum is log2 of how many times more often the recent window’s documents/),
+    ).toBeTruthy();
+    // An old run says none of it.
+    cleanup();
+    render(<RunInsightsView insights={trendInsights} />);
+    expect(screen.queryByText(/^Comparing /)).toBeNull();
+    expect(screen.queryByText(/^Counted per /)).toBeNull();
+    expect(screen.queryByText(/^Listed when the change passes/)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Count by' })).toBeNull();
+  });
+
+  it('redraws the trend from its view of another period when the reader counts by it, and says when nothing is trending', () => {
+    const onShowDocuments = jest.fn();
+    render(<RunInsightsView insights={windowedTrend} onShowDocuments={onShowDocuments} />);
+    const select = screen.getByRole('combobox', { name: 'Count by' });
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Week',
+      'Month',
+    ]);
+    fireEvent.change(select, { target: { value: 'month' } });
+    expect(rowsOf('Documents per month')).toEqual([
+      ['2026-09', '22', 'Show documents'],
+      ['2026-10', '50', 'Show documents'],
+    ]);
+    expect(screen.queryByRole('table', { name: 'Documents per week' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Rising terms, by momentum' })).toBeNull();
+    expect(
+      screen.getByText(
+        'Nothing is trending: no term rose or fell between the last month against the one before by more than chance would explain.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/^Comparing the last month against the one before \(Recent: 2026-10, 50 documents/),
+    ).toBeTruthy();
+    expect(screen.getByText('Counted per month, as chosen here (the run counted per week).')).toBeTruthy();
+    expect(rowsOf('Falling terms, by momentum')[0]).toEqual([
+      'outage',
+      '-1.10',
+      '0.5×',
+      '2',
+      '10',
+      '7.0',
+      '0.020',
+      '12',
+      'Show documents',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show documents: 2026-10' }));
+    expect(onShowDocuments).toHaveBeenCalledWith({ kind: 'period', period: '2026-10', periodUnit: 'month' });
+    fireEvent.change(select, { target: { value: 'week' } });
+    expect(screen.getByRole('table', { name: 'Rising terms, by momentum' })).toBeTruthy();
+  });
+
+  it('lists the documents left out, how many for each reason and why each one, and offers each reason’s documents', () => {
+    const onShowDocuments = jest.fn();
     render(
       <RunInsightsView
-        insights={trendInsights}
-        periodChoice={{
-          value: 'week',
-          options: [
-            { value: 'week', label: 'Week' },
-            { value: 'month', label: 'Month' },
-          ],
-          onChange,
+        insights={{
+          ...narrativeInsights,
+          documents: {
+            received: 95,
+            analysed: 90,
+            leftOut: [
+              { id: 'c-7', row: 7, reason: 'language', language: 'fr' },
+              { id: 'c-9', row: 9, reason: 'empty' },
+            ],
+            leftOutByReason: { empty: 1, language: 4, articleLimit: 0, unreadable: 0 },
+          },
+        }}
+        onShowDocuments={onShowDocuments}
+      />,
+    );
+    expect(
+      screen.getByText(
+        '5 of 95 documents were left out of the analysis; left-out-documents.csv lists each with its row and why.',
+      ),
+    ).toBeTruthy();
+    expect(rowsOf('Documents left out, by reason')).toEqual([
+      ['another language', '4', 'Show documents'],
+      ['no text', '1', 'Show documents'],
+    ]);
+    expect(rowsOf('The first 2 documents left out, by row')).toEqual([
+      ['c-7', '7', 'It is in French, not in the language the workflow filters on.'],
+      ['c-9', '9', 'It has no text.'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show documents: another language' }));
+    expect(onShowDocuments).toHaveBeenCalledWith({ kind: 'leftOut', reason: 'language' });
+  });
+
+  it('says nothing of left-out documents when none was, and counts an old run’s from its list', () => {
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('heading', { name: 'Documents left out, by reason' })).toBeNull();
+    cleanup();
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          documents: {
+            received: 92,
+            analysed: 90,
+            unreadable: 2,
+            leftOut: [{ id: 'a', row: 4, reason: 'unreadable' }],
+          },
         }}
       />,
     );
-    fireEvent.change(screen.getByRole('combobox', { name: 'Count by' }), { target: { value: 'month' } });
-    expect(onChange).toHaveBeenCalledWith('month');
+    expect(rowsOf('Documents left out, by reason')).toEqual([['unreadable', '2']]);
+    expect(rowsOf('The first document left out, by row')).toEqual([['a', '4', 'It could not be read.']]);
+  });
+
+  it('puts a caveat beside sentiment where the text is not opinion, says how many documents had no opinion word, and gives terms their sentiment', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...trendInsights,
+          keywords: [
+            { term: 'fix', documents: 40, sentiment: 0.31 },
+            { term: 'crash', documents: 12, sentiment: -0.5 },
+          ],
+          sentiment: {
+            average: 0.3,
+            positive: 60,
+            negative: 10,
+            neutral: 48,
+            withoutOpinion: 41,
+            caveat: 'notOpinion',
+          },
+        }}
+      />,
+    );
+    const card = screen.getByRole('heading', { name: 'Documents by sentiment' }).closest('section')!;
+    expect(within(card).getByRole('note').textContent).toBe(
+      'These documents mostly state facts (release notes, changelogs, technical text) rather than opinions: their sentiment comes from words such as “fix”, “error” or “unstable” and says little about how people feel.',
+    );
+    expect(within(card).getByText('41 documents without an opinion word (scored neutral).')).toBeTruthy();
+    expect(rowsOf('Documents mentioning each keyword')).toEqual([
+      ['fix', '40', '+0.31'],
+      ['crash', '12', '-0.50'],
+    ]);
+    cleanup();
+    render(<RunInsightsView insights={trendInsights} />);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByText(/without an opinion word/)).toBeNull();
+    expect(rowsOf('Documents mentioning each keyword')[0]).toEqual(['grid, "smart"', '1,234']);
+  });
+
+  it('lists names apart from numbers, dates and links, which it groups by kind; an old run’s names too', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          names: [
+            { value: 'Debian', documents: 12 },
+            { value: 'Ada Lovelace', documents: 30 },
+          ],
+          entities: [
+            { type: 'number', value: '2', documents: 50 },
+            { type: 'url', value: 'https://example.org', documents: 4 },
+            { type: 'number', value: '3.1', documents: 7 },
+          ],
+        }}
+      />,
+    );
+    expect(rowsOf('Names in the text, by the documents naming them')).toEqual([
+      ['Ada Lovelace', '30'],
+      ['Debian', '12'],
+    ]);
+    expect(rowsOf('Numbers, dates, money, links… by kind')).toEqual([
+      ['2', 'number', '50'],
+      ['3.1', 'number', '7'],
+      ['https://example.org', 'url', '4'],
+    ]);
+    cleanup();
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          entities: [
+            { type: 'name', value: 'Drop', documents: 9 },
+            { type: 'date', value: '2024', documents: 3 },
+          ],
+        }}
+      />,
+    );
+    expect(rowsOf('Names in the text, by the documents naming them')).toEqual([['Drop', '9']]);
+    expect(rowsOf('Numbers, dates, money, links… by kind')).toEqual([['2024', 'date', '3']]);
+    cleanup();
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('heading', { name: /^Names in the text/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Numbers, dates/ })).toBeNull();
+  });
+
+  it('names each narrative by its phrase, with its examples and its terms counted in it and in all documents', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...narrativeInsights,
+          narratives: [
+            {
+              ...narrativeInsights.narratives![0]!,
+              id: 2,
+              label: 'cherry pick a commit',
+              examples: ['We cherry pick a commit from upstream.', 'Cherry pick the fix.'],
+              termCounts: [
+                { term: 'cherry', documents: 40, narrativeDocuments: 28 },
+                { term: 'commit', documents: 90, narrativeDocuments: 25 },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(rowsOf('Documents in each narrative')[0]?.[0]).toBe('cherry pick a commit');
+    expect(
+      within(screen.getByRole('list', { name: 'Examples of “cherry pick a commit”' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['We cherry pick a commit from upstream.', 'Cherry pick the fix.']);
+    expect(rowsOf('Terms of “cherry pick a commit”')).toEqual([
+      ['cherry', '28', '40'],
+      ['commit', '25', '90'],
+    ]);
+    cleanup();
+    render(<RunInsightsView insights={narrativeInsights} />);
+    expect(screen.queryByRole('table', { name: /^Terms of/ })).toBeNull();
   });
 });

@@ -1,10 +1,18 @@
-import type { ReactNode } from 'react';
-import type { RunInsights } from '../contract/flows.js';
+import { useState } from 'react';
+import { leftOutReasons, type RunInsights } from '../contract/flows.js';
 import type { AnalysisType } from '../domain/enumerations.js';
+import { focusRingStyles } from '../ui/focus-ring.js';
 import { theme } from '../ui/theme.js';
+import {
+  type TrendPeriodWord,
+  trendMessages,
+  trendPeriodWords,
+  workflowMessages,
+} from '../validation/messages.js';
 import { ChartCard, type HeadingLevel } from './chart-card.js';
 import { BarChart, ColumnChart, chartColors, SmallMultiples } from './charts.js';
-import type { DocumentSelector } from './documents.js';
+import { type DocumentPeriodUnit, type DocumentSelector, leftOutReasonWords } from './documents.js';
+import { FigureTable } from './figure-table.js';
 import { type FigureData, formatCount, formatShare, formatSigned } from './figures.js';
 import { headlineFinding } from './headline.js';
 
@@ -22,12 +30,6 @@ import { headlineFinding } from './headline.js';
  * documents behind a figure through `onShowDocuments` (every table row offers them when it is given).
  */
 
-export interface PeriodChoice {
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}
-
 export interface RunInsightsViewProps {
   insights: RunInsights;
   /**
@@ -35,8 +37,6 @@ export interface RunInsightsViewProps {
    * API; the store's pages leave it out, and then no figure offers its documents.
    */
   onShowDocuments?: (selector: DocumentSelector) => void;
-  /** The period the trend is counted by, choosable on the result (the remote); shown as a fact without it. */
-  periodChoice?: PeriodChoice;
   /** The level of the charts' headings: under the page's h2 by default. */
   headingLevel?: HeadingLevel;
 }
@@ -68,21 +68,29 @@ function TermsChart({
   ...shared
 }: Shared & {
   title: string;
-  intro?: ReactNode;
-  terms: readonly { term: string; documents: number }[];
+  intro?: string;
+  terms: readonly { term: string; documents: number; sentiment?: number }[];
   shown: number;
   column: string;
 }) {
   const top = byDocuments(terms).slice(0, shown);
+  const withSentiment = top.some((term) => term.sentiment !== undefined);
   const figure: FigureData = {
-    columns: [{ label: column }, { label: 'Documents', numeric: true }],
-    rows: top.map((term) => [term.term, term.documents]),
+    columns: [
+      { label: column },
+      { label: 'Documents', numeric: true },
+      ...(withSentiment ? [{ label: 'Sentiment', numeric: true, format: formatSigned }] : []),
+    ],
+    rows: top.map((term) => [term.term, term.documents, ...(withSentiment ? [term.sentiment ?? ''] : [])]),
   };
+  const sentimentWords = withSentiment
+    ? `Sentiment: ${workflowMessages.sentimentWords.termSentiment.toLowerCase()}, from -1 to 1.`
+    : undefined;
   return (
     <ChartCard
       {...shared}
       title={title}
-      intro={intro}
+      intro={[intro, sentimentWords].filter(Boolean).join(' ') || undefined}
       figure={figure}
       selectorOf={(row) => (top[row] ? { kind: 'term', term: top[row].term } : undefined)}
       chart={
@@ -96,10 +104,22 @@ function SentimentChart({
   sentiment,
   ...shared
 }: Shared & { sentiment: NonNullable<RunInsights['sentiment']> }) {
+  // Where the text states facts rather than opinions the scores say little: drawn muted, beside the caveat.
+  const muted = sentiment.caveat !== undefined;
   const bands = [
-    { label: 'Positive', value: sentiment.positive, color: chartColors.positive, band: 'positive' },
+    {
+      label: 'Positive',
+      value: sentiment.positive,
+      color: muted ? chartColors.neutral : chartColors.positive,
+      band: 'positive',
+    },
     { label: 'Neutral', value: sentiment.neutral, color: chartColors.neutral, band: 'neutral' },
-    { label: 'Negative', value: sentiment.negative, color: chartColors.negative, band: 'negative' },
+    {
+      label: 'Negative',
+      value: sentiment.negative,
+      color: muted ? chartColors.neutral : chartColors.negative,
+      band: 'negative',
+    },
   ] as const;
   const mood = sentiment.average > 0.05 ? 'positive' : sentiment.average < -0.05 ? 'negative' : 'neutral';
   const title = 'Documents by sentiment';
@@ -117,29 +137,49 @@ function SentimentChart({
         return band ? { kind: 'sentiment', sentiment: band.band } : undefined;
       }}
       chart={<BarChart label={title} data={bands} keepOrder />}
-    />
+    >
+      {sentiment.caveat ? (
+        <p
+          role="note"
+          className="insights-sentiment-caveat"
+          css={{
+            margin: '0.5rem 0',
+            padding: '0.6rem 0.75rem',
+            borderLeft: `4px solid ${theme.colors.brand}`,
+            background: theme.colors.canvas,
+          }}
+        >
+          {workflowMessages.sentimentCaveat[sentiment.caveat]}
+        </p>
+      ) : null}
+      {sentiment.withoutOpinion !== undefined ? (
+        <p css={{ margin: '0.25rem 0', color: theme.colors.muted }}>
+          {workflowMessages.sentimentWords.withoutOpinion(sentiment.withoutOpinion)}.
+        </p>
+      ) : null}
+    </ChartCard>
   );
 }
 
 function NarrativesChart({
   narratives,
+  sentimentCaveat,
   ...shared
-}: Shared & { narratives: NonNullable<RunInsights['narratives']> }) {
+}: Shared & { narratives: NonNullable<RunInsights['narratives']>; sentimentCaveat?: string }) {
   const sorted = [...narratives].sort((a, b) => b.size - a.size);
   const title = 'Documents in each narrative';
   return (
     <ChartCard
       {...shared}
       title={title}
-      intro="Documents grouped by what they talk about, each narrative named by its top terms."
+      intro={`Documents grouped by what they talk about, each narrative named by a phrase its documents write. Sentiment: the mean of its documents, from -1 to 1.${sentimentCaveat ? ` ${sentimentCaveat}` : ''}`}
       figure={{
         columns: [
           { label: 'Narrative' },
           { label: 'Documents', numeric: true },
           { label: 'Share', numeric: true, format: formatShare },
           { label: 'Sentiment', numeric: true, format: formatSigned },
-          { label: 'Terms' },
-          { label: 'Example' },
+          { label: 'Top terms' },
         ],
         rows: sorted.map((narrative) => [
           narrative.label,
@@ -147,92 +187,305 @@ function NarrativesChart({
           narrative.share,
           narrative.sentiment,
           narrative.terms.join(', '),
-          narrative.examples[0] ? `“${narrative.examples[0]}”` : '',
         ]),
       }}
-      selectorOf={(row) => (sorted[row] ? { kind: 'narrative', narrative: sorted[row].id } : undefined)}
+      selectorOf={(row) =>
+        sorted[row] && sorted[row].id >= 1 ? { kind: 'narrative', narrative: sorted[row].id } : undefined
+      }
       chart={
         <BarChart
           label={title}
           data={sorted.map((narrative) => ({ label: narrative.label, value: narrative.size }))}
         />
       }
-    />
+    >
+      <ol
+        aria-label="The narratives, with their examples"
+        css={{ listStyle: 'none', margin: '0.75rem 0 0', padding: 0, display: 'grid', gap: '1rem' }}
+      >
+        {sorted.map((narrative) => (
+          <li
+            key={narrative.id}
+            className="insights-narrative"
+            css={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          >
+            <p css={{ margin: '0 0 0.25rem' }}>
+              <strong>{narrative.label}</strong>{' '}
+              <span css={{ color: theme.colors.muted }}>
+                {formatCount(narrative.size)} documents, {formatShare(narrative.share)}, sentiment{' '}
+                {formatSigned(narrative.sentiment)}
+              </span>
+            </p>
+            {narrative.examples.length > 0 ? (
+              <ul
+                aria-label={`Examples of “${narrative.label}”`}
+                css={{ margin: '0.25rem 0', paddingLeft: '1.25rem' }}
+              >
+                {narrative.examples.map((example, index) => (
+                  <li key={index}>
+                    <q>{example}</q>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {narrative.termCounts && narrative.termCounts.length > 0 ? (
+              <FigureTable
+                caption={`Terms of “${narrative.label}”`}
+                columns={[
+                  { label: 'Term' },
+                  { label: 'In this narrative', numeric: true },
+                  { label: 'In all documents', numeric: true },
+                ]}
+                rows={narrative.termCounts.map((term) => [
+                  term.term,
+                  term.narrativeDocuments,
+                  term.documents,
+                ])}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </ChartCard>
   );
 }
 
 const periodWord = (period: string) => period.charAt(0).toUpperCase() + period.slice(1);
 
+type Trend = NonNullable<RunInsights['trend']>;
+type TrendWindow = Trend['recentWindow'];
+
+/** A moving term as the view draws it: its figures and its documents per period, one for each of the view's periods. */
+interface TrendTermShown {
+  term: string;
+  documents: number;
+  momentum: number | null;
+  recentVolume?: number;
+  baselineVolume?: number;
+  g2?: number | null;
+  qValue?: number | null;
+  sentiment?: number;
+  values: number[];
+}
+
+/** One way of counting the trend (by day, week, month or quarter): the run's own, or one of its `views`. */
+interface TrendShown {
+  period: string;
+  periods: Trend['periods'];
+  note?: string;
+  windows?: string;
+  recentWindow?: TrendWindow;
+  baselineWindow?: TrendWindow;
+  rising: TrendTermShown[];
+  falling: TrendTermShown[];
+}
+
+/** The run's own trend as a view (a run made before issue 34 has only this one). */
+function ownTrend(trend: Trend): TrendShown {
+  const keys = trend.periods.map((point) => point.period);
+  const term = (entry: Trend['rising'][number]): TrendTermShown => {
+    const volumes = new Map(entry.series.map((point) => [point.period, point.volume]));
+    return {
+      term: entry.term,
+      documents: entry.documents ?? entry.volume,
+      momentum: entry.momentum,
+      recentVolume: entry.recentVolume,
+      baselineVolume: entry.baselineVolume,
+      g2: entry.g2,
+      qValue: entry.qValue,
+      sentiment: entry.sentiment,
+      values: keys.map((key) => volumes.get(key) ?? 0),
+    };
+  };
+  return {
+    period: trend.period,
+    periods: trend.periods,
+    note: trend.note,
+    windows: trend.windows,
+    recentWindow: trend.recentWindow,
+    baselineWindow: trend.baselineWindow,
+    rising: trend.rising.map(term),
+    falling: trend.falling.map(term),
+  };
+}
+
+/** Another period's view of the same trend (`trend.views`); its terms' sentiment is the run's own terms'. */
+function otherTrend(trend: Trend, view: NonNullable<Trend['views']>[number]): TrendShown {
+  const sentimentOf = new Map(
+    [...trend.rising, ...trend.falling].map((entry) => [entry.term, entry.sentiment] as const),
+  );
+  const term = (entry: NonNullable<Trend['views']>[number]['rising'][number]): TrendTermShown => ({
+    term: entry.term,
+    documents: entry.documents ?? entry.volume,
+    momentum: entry.momentum,
+    recentVolume: entry.recentVolume,
+    baselineVolume: entry.baselineVolume,
+    g2: entry.g2,
+    qValue: entry.qValue,
+    sentiment: sentimentOf.get(entry.term),
+    values: view.periods.map((_, index) => entry.counts[index] ?? 0),
+  });
+  return {
+    period: view.period,
+    periods: view.periods,
+    note: view.note,
+    windows: view.windows,
+    recentWindow: view.recentWindow,
+    baselineWindow: view.baselineWindow,
+    rising: view.rising.map(term),
+    falling: view.falling.map(term),
+  };
+}
+
+const isPeriodWord = (period: string): period is TrendPeriodWord => period in trendPeriodWords;
+const periodUnitOf = (period: string): DocumentPeriodUnit | undefined =>
+  isPeriodWord(period) ? period : undefined;
+
+const windowWords = (name: string, window: TrendWindow) =>
+  window
+    ? `${name}: ${window.from === window.to ? window.from : `${window.from} to ${window.to}`}, ${formatCount(window.documents)} document${window.documents === 1 ? '' : 's'}`
+    : null;
+
+/** A column of a term table, shown only when some term has the figure (runs made before issue 34 have fewer). */
+const optionalColumn = (
+  terms: readonly TrendTermShown[],
+  label: string,
+  value: (term: TrendTermShown) => number | null | undefined,
+  format?: (value: number) => string,
+) =>
+  terms.some((term) => value(term) !== undefined && value(term) !== null)
+    ? { column: { label, numeric: true, format }, value: (term: TrendTermShown) => value(term) ?? '' }
+    : null;
+
+const formatQ = (value: number) => (value < 0.001 ? '< 0.001' : value.toFixed(3));
+
 function TrendCharts({
   trend,
-  periodChoice,
+  sentimentCaveat,
   ...shared
-}: Shared & { trend: NonNullable<RunInsights['trend']>; periodChoice?: PeriodChoice }) {
-  const periods = trend.periods.map((point) => point.period);
-  const volumeOf = (series: readonly { period: string; volume: number }[]) => {
-    const volumes = new Map(series.map((point) => [point.period, point.volume]));
-    return periods.map((period) => volumes.get(period) ?? 0);
-  };
-  const measured = (terms: typeof trend.rising) =>
+}: Shared & { trend: Trend; sentimentCaveat: boolean }) {
+  const views = trend.views ?? [];
+  const [chosen, setChosen] = useState(trend.period);
+  const view = chosen === trend.period ? undefined : views.find((entry) => entry.period === chosen);
+  const shown = view ? otherTrend(trend, view) : ownTrend(trend);
+  const periods = shown.periods.map((point) => point.period);
+  const periodUnit = periodUnitOf(shown.period);
+  const periodSelector = (period: string | undefined): DocumentSelector | undefined =>
+    period === undefined ? undefined : { kind: 'period', period, ...(periodUnit && { periodUnit }) };
+  const measured = (terms: readonly TrendTermShown[]) =>
     terms
       .filter((term) => term.momentum !== null)
       .sort((a, b) => Math.abs(b.momentum ?? 0) - Math.abs(a.momentum ?? 0))
       .slice(0, termsShown);
-  const rising = measured(trend.rising);
-  const falling = measured(trend.falling);
+  const rising = measured(shown.rising);
+  const falling = measured(shown.falling);
   const multiples = rising.slice(0, multiplesShown);
-  const momentumFigure = (terms: typeof rising): FigureData => ({
-    columns: [
-      { label: 'Term' },
-      { label: 'Momentum', numeric: true, format: formatSigned },
-      { label: 'Change in share', numeric: true, format: (value) => `${value.toFixed(1)}×` },
-      { label: 'Documents', numeric: true },
-    ],
-    rows: terms.map((term) => [term.term, term.momentum ?? 0, 2 ** (term.momentum ?? 0), term.volume]),
-  });
-  const termSelector = (terms: typeof rising) => (row: number) =>
+  const momentumFigure = (terms: readonly TrendTermShown[]): FigureData => {
+    const extra = [
+      optionalColumn(terms, 'Recent documents', (term) => term.recentVolume),
+      optionalColumn(terms, 'Baseline documents', (term) => term.baselineVolume),
+      optionalColumn(
+        terms,
+        'G²',
+        (term) => term.g2,
+        (value) => value.toFixed(1),
+      ),
+      optionalColumn(terms, 'q', (term) => term.qValue, formatQ),
+    ].filter((entry) => entry !== null);
+    const sentiment = optionalColumn(terms, 'Sentiment', (term) => term.sentiment, formatSigned);
+    return {
+      columns: [
+        { label: 'Term' },
+        { label: 'Momentum', numeric: true, format: formatSigned },
+        { label: 'Times as often', numeric: true, format: (value) => `${value.toFixed(1)}×` },
+        ...extra.map((entry) => entry.column),
+        { label: 'Documents', numeric: true },
+        ...(sentiment ? [sentiment.column] : []),
+      ],
+      rows: terms.map((term) => [
+        term.term,
+        term.momentum ?? 0,
+        2 ** (term.momentum ?? 0),
+        ...extra.map((entry) => entry.value(term)),
+        term.documents,
+        ...(sentiment ? [sentiment.value(term)] : []),
+      ]),
+    };
+  };
+  const termSelector = (terms: readonly TrendTermShown[]) => (row: number) =>
     terms[row] ? ({ kind: 'term', term: terms[row].term } as const) : undefined;
-  const volumeTitle = `Documents per ${trend.period}`;
+  const volumeTitle = `Documents per ${shown.period}`;
   const risingTitle = 'Rising terms, by momentum';
-  const multiplesTitle = `Documents mentioning each rising term, per ${trend.period}`;
+  const multiplesTitle = `Documents mentioning each rising term, per ${shown.period}`;
   const fallingTitle = 'Falling terms, by momentum';
-  const momentumIntro =
-    'Momentum is log2 of the change in a term’s share of the documents, recent periods against the ones before: 1 is twice the share, 0 unchanged, -1 half.';
+  const hasSentiment = [...rising, ...falling].some((term) => term.sentiment !== undefined);
+  const momentumIntro = `Momentum is log2 of how many times more often the recent window’s documents mention the term than the baseline’s (smoothed by 5 mentions): 1 is twice as often, 0 as often, -1 half as often.${
+    hasSentiment
+      ? ` Sentiment: ${workflowMessages.sentimentWords.termSentiment.toLowerCase()}, from -1 to 1${sentimentCaveat ? ' (these documents state facts more than opinions)' : ''}.`
+      : ''
+  }`;
+  const { significance } = trend;
+  const windows = [windowWords('Recent', shown.recentWindow), windowWords('baseline', shown.baselineWindow)]
+    .filter((words) => words !== null)
+    .join('; ');
+  const choice = views.length > 1;
   return (
-    <>
-      {periodChoice ? (
-        <label css={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center', fontWeight: 600 }}>
-          Count by
-          <select
-            value={periodChoice.value}
-            onChange={(event) => periodChoice.onChange(event.target.value)}
-            css={{ font: 'inherit', padding: '0.35rem 0.5rem', minHeight: '2.25rem' }}
-          >
-            {periodChoice.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {trend.note ? <p css={{ margin: 0, color: theme.colors.muted }}>{trend.note}</p> : null}
+    <section
+      aria-label="Trends"
+      className="insights-trend"
+      css={{ display: 'grid', gap: '1.25rem', minWidth: 0 }}
+    >
+      <div css={{ display: 'grid', gap: '0.35rem' }}>
+        {choice ? (
+          <label css={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center', fontWeight: 600 }}>
+            Count by
+            <select
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value)}
+              css={{ font: 'inherit', padding: '0.35rem 0.5rem', minHeight: '2.25rem', ...focusRingStyles }}
+            >
+              {(views.some((entry) => entry.period === trend.period)
+                ? views.map((entry) => entry.period)
+                : [trend.period, ...views.map((entry) => entry.period)]
+              ).map((period) => (
+                <option key={period} value={period}>
+                  {periodWord(period)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {isPeriodWord(shown.period) && trend.periodChoice && !view ? (
+          <p css={{ margin: 0, color: theme.colors.muted }}>
+            {trendMessages.periodChosen(shown.period, trend.periodChoice === 'auto')}
+          </p>
+        ) : null}
+        {view && isPeriodWord(shown.period) ? (
+          <p css={{ margin: 0, color: theme.colors.muted }}>
+            {trendMessages.periodShown(shown.period, trend.period)}
+          </p>
+        ) : null}
+        {shown.windows ? (
+          <p className="insights-trend-windows" css={{ margin: 0 }}>
+            Comparing {shown.windows}
+            {windows ? ` (${windows})` : ''}.
+          </p>
+        ) : null}
+      </div>
       {periods.length > 1 ? (
         <ChartCard
           {...shared}
           title={volumeTitle}
-          intro={`All documents with a date, per ${trend.period}.`}
+          intro={`All documents with a date, per ${shown.period}.`}
           figure={{
-            columns: [{ label: periodWord(trend.period) }, { label: 'Documents', numeric: true }],
-            rows: trend.periods.map((point) => [point.period, point.volume]),
+            columns: [{ label: periodWord(shown.period) }, { label: 'Documents', numeric: true }],
+            rows: shown.periods.map((point) => [point.period, point.volume]),
           }}
-          selectorOf={(row) =>
-            trend.periods[row] ? { kind: 'period', period: trend.periods[row].period } : undefined
-          }
+          selectorOf={(row) => periodSelector(shown.periods[row]?.period)}
           chart={
             <ColumnChart
               label={volumeTitle}
-              data={trend.periods.map((point) => ({ label: point.period, value: point.volume }))}
+              data={shown.periods.map((point) => ({ label: point.period, value: point.volume }))}
             />
           }
         />
@@ -253,7 +506,9 @@ function TrendCharts({
           }
         />
       ) : (
-        <p css={{ margin: 0 }}>No term rose measurably in the recent periods.</p>
+        <p className="insights-trend-note" css={{ margin: 0, fontWeight: 600 }}>
+          {shown.note ?? 'No term rose measurably in the recent periods.'}
+        </p>
       )}
       {multiples.length > 0 && periods.length > 1 ? (
         <ChartCard
@@ -262,23 +517,23 @@ function TrendCharts({
           intro="One line per term, on the same scale, so that each can be read alone."
           figure={{
             columns: [
-              { label: periodWord(trend.period) },
+              { label: periodWord(shown.period) },
               ...multiples.map((term) => ({ label: term.term, numeric: true })),
             ],
             rows: periods.map((period, index) => [
               period,
-              ...multiples.map((term) => volumeOf(term.series)[index] ?? 0),
+              ...multiples.map((term) => term.values[index] ?? 0),
             ]),
           }}
-          selectorOf={(row) => (periods[row] ? { kind: 'period', period: periods[row] } : undefined)}
+          selectorOf={(row) => periodSelector(periods[row])}
           chart={
             <SmallMultiples
               label={multiplesTitle}
               periods={periods}
               series={multiples.map((term) => ({
                 name: term.term,
-                note: `${formatCount(term.volume)} documents`,
-                values: volumeOf(term.series),
+                note: `${formatCount(term.documents)} documents`,
+                values: term.values,
               }))}
             />
           }
@@ -304,7 +559,19 @@ function TrendCharts({
           }
         />
       ) : null}
-    </>
+      {significance ? (
+        <p
+          className="insights-trend-significance"
+          css={{ margin: 0, color: theme.colors.muted, fontSize: '0.9rem' }}
+        >
+          {trendMessages.significance(
+            significance.falseDiscoveryRate,
+            significance.minimumMentions,
+            significance.minimumMomentum,
+          )}
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -323,7 +590,6 @@ function SourcesChart({ sources, ...shared }: Shared & { sources: NonNullable<Ru
         ],
         rows: sorted.map((source) => [source.source, source.documents, source.sentiment]),
       }}
-      selectorOf={(row) => (sorted[row] ? { kind: 'source', source: sorted[row].source } : undefined)}
       chart={
         <BarChart
           label={title}
@@ -344,7 +610,9 @@ function DaysChart({ days, ...shared }: Shared & { days: NonNullable<RunInsights
         columns: [{ label: 'Day' }, { label: 'Documents', numeric: true }],
         rows: days.map((day) => [day.day, day.documents]),
       }}
-      selectorOf={(row) => (days[row] ? { kind: 'period', period: days[row].day } : undefined)}
+      selectorOf={(row) =>
+        days[row] ? { kind: 'period', period: days[row].day, periodUnit: 'day' } : undefined
+      }
       chart={
         <ColumnChart label={title} data={days.map((day) => ({ label: day.day, value: day.documents }))} />
       }
@@ -378,30 +646,111 @@ function LanguagesChart({
   );
 }
 
-function EntitiesTable({ entities, ...shared }: Shared & { entities: NonNullable<RunInsights['entities']> }) {
-  const top = byDocuments(entities).slice(0, entitiesShown);
+/** Names in the text (proper nouns), by the documents naming them (issue 34 point 5). */
+function NamesTable({
+  names,
+  ...shared
+}: Shared & { names: readonly { value: string; documents: number }[] }) {
+  const top = byDocuments(names).slice(0, entitiesShown);
   return (
     <ChartCard
       {...shared}
-      title="Documents naming each thing found"
-      intro="Hashtags, mentions, links, money, dates and the like, by the documents they are found in."
+      title="Names in the text, by the documents naming them"
+      intro="People, companies, places and products the documents name."
       figure={{
-        columns: [{ label: 'Found' }, { label: 'Kind' }, { label: 'Documents', numeric: true }],
-        rows: top.map((entity) => [entity.value, entity.type, entity.documents]),
+        columns: [{ label: 'Name' }, { label: 'Documents', numeric: true }],
+        rows: top.map((name) => [name.value, name.documents]),
       }}
-      selectorOf={(row) => (top[row] ? { kind: 'term', term: top[row].value } : undefined)}
     />
   );
 }
 
+/** What the text mentions other than names (numbers, dates, money, links…), grouped by kind, most documents first. */
+function EntitiesTable({ entities, ...shared }: Shared & { entities: NonNullable<RunInsights['entities']> }) {
+  const kinds = [...new Set(byDocuments(entities).map((entity) => entity.type))];
+  const rows = kinds.flatMap((kind) =>
+    byDocuments(entities.filter((entity) => entity.type === kind)).slice(0, entitiesShown),
+  );
+  return (
+    <ChartCard
+      {...shared}
+      title="Numbers, dates, money, links… by kind"
+      intro="What the documents mention other than names, each kind by the documents it is found in."
+      figure={{
+        columns: [{ label: 'Found' }, { label: 'Kind' }, { label: 'Documents', numeric: true }],
+        rows: rows.map((entity) => [entity.value, entity.type, entity.documents]),
+      }}
+    />
+  );
+}
+
+type LeftOutReason = (typeof leftOutReasons)[number];
+const leftOutShown = 100;
+
+/**
+ * The documents the run left out, with why (issue 34 point 3): how many for each reason (each offering its
+ * documents), the first ones by row and id, and the run's file that lists every one.
+ */
+function LeftOutSection({ documents, ...shared }: Shared & { documents: RunInsights['documents'] }) {
+  const list = documents.leftOut ?? [];
+  // Runs made before issue 34 have only the list (and `unreadable`): their counts are the list's.
+  const byReason: Record<LeftOutReason, number> = documents.leftOutByReason ?? {
+    empty: list.filter((entry) => entry.reason === 'empty').length,
+    language: list.filter((entry) => entry.reason === 'language').length,
+    articleLimit: list.filter((entry) => entry.reason === 'articleLimit').length,
+    unreadable: Math.max(
+      documents.unreadable ?? 0,
+      list.filter((entry) => entry.reason === 'unreadable').length,
+    ),
+  };
+  const reasons = leftOutReasons
+    .filter((reason) => byReason[reason] > 0)
+    .sort((a, b) => byReason[b] - byReason[a]);
+  const total = reasons.reduce((sum, reason) => sum + byReason[reason], 0);
+  if (total === 0) return null;
+  const title = 'Documents left out, by reason';
+  const shown = list.slice(0, leftOutShown);
+  const why = (entry: (typeof list)[number]) =>
+    entry.reason === 'language'
+      ? workflowMessages.leftOutReason.language(entry.language)
+      : workflowMessages.leftOutReason[entry.reason];
+  const listCaption =
+    shown.length < total
+      ? `The first ${shown.length === 1 ? 'document' : `${shown.length} documents`} left out, by row`
+      : 'The documents left out, by row';
+  return (
+    <ChartCard
+      {...shared}
+      title={title}
+      intro={workflowMessages.documentsLeftOut(total, documents.received)}
+      figure={{
+        columns: [{ label: 'Reason' }, { label: 'Documents', numeric: true }],
+        rows: reasons.map((reason) => [leftOutReasonWords[reason], byReason[reason]]),
+      }}
+      selectorOf={(row) => (reasons[row] ? { kind: 'leftOut', reason: reasons[row] } : undefined)}
+    >
+      {shown.length > 0 ? (
+        <FigureTable
+          caption={listCaption}
+          columns={[{ label: 'Document' }, { label: 'Row', numeric: true }, { label: 'Why' }]}
+          rows={shown.map((entry) => [entry.id, entry.row, why(entry)])}
+        />
+      ) : null}
+    </ChartCard>
+  );
+}
+
 /** Every chart the insights hold, in the order a reader asks about them, the headline first. */
-export function RunInsightsView({
-  insights,
-  onShowDocuments,
-  periodChoice,
-  headingLevel = 'h3',
-}: RunInsightsViewProps) {
+export function RunInsightsView({ insights, onShowDocuments, headingLevel = 'h3' }: RunInsightsViewProps) {
   const shared: Shared = { onShowDocuments, headingLevel };
+  // Runs made before issue 34 list names among the entities (type `name`): shown as names, apart from the rest.
+  const entities = insights.entities ?? [];
+  const names =
+    insights.names ??
+    entities
+      .filter((entity) => entity.type === 'name')
+      .map((entity) => ({ value: entity.value, documents: entity.documents }));
+  const otherKinds = entities.filter((entity) => entity.type !== 'name');
   const headline = headlineFinding(insights);
   return (
     <div className="run-insights" css={{ display: 'grid', gap: '1.25rem', minWidth: 0, width: '100%' }}>
@@ -415,9 +764,23 @@ export function RunInsightsView({
         </p>
       </div>
       {insights.narratives && insights.narratives.length > 0 ? (
-        <NarrativesChart {...shared} narratives={insights.narratives} />
+        <NarrativesChart
+          {...shared}
+          narratives={insights.narratives}
+          sentimentCaveat={
+            insights.sentiment?.caveat
+              ? workflowMessages.sentimentCaveat[insights.sentiment.caveat]
+              : undefined
+          }
+        />
       ) : null}
-      {insights.trend ? <TrendCharts {...shared} trend={insights.trend} periodChoice={periodChoice} /> : null}
+      {insights.trend ? (
+        <TrendCharts
+          {...shared}
+          trend={insights.trend}
+          sentimentCaveat={insights.sentiment?.caveat !== undefined}
+        />
+      ) : null}
       {insights.sources && insights.sources.length > 0 ? (
         <SourcesChart {...shared} sources={insights.sources} />
       ) : null}
@@ -444,12 +807,12 @@ export function RunInsightsView({
         />
       ) : null}
       {insights.sentiment ? <SentimentChart {...shared} sentiment={insights.sentiment} /> : null}
-      {insights.entities && insights.entities.length > 0 ? (
-        <EntitiesTable {...shared} entities={insights.entities} />
-      ) : null}
+      {names.length > 0 ? <NamesTable {...shared} names={names} /> : null}
+      {otherKinds.length > 0 ? <EntitiesTable {...shared} entities={otherKinds} /> : null}
       {insights.languages && insights.languages.length > 1 ? (
         <LanguagesChart {...shared} languages={insights.languages} />
       ) : null}
+      <LeftOutSection {...shared} documents={insights.documents} />
     </div>
   );
 }

@@ -389,6 +389,11 @@ export const workflowMessages = {
       'This run was made before each document was kept with its run. Run the workflow again to see them.',
     /** Said on screen for a filter that matches no document. */
     none: 'No document of this run matches.',
+    /** The drill-down's count line: "12 documents mention “boiler”" (`what` agrees with the count, issue 34). */
+    total: (documents: number, what: string) =>
+      `${documents.toLocaleString('en')} document${documents === 1 ? '' : 's'} ${what}`,
+    /** Beside a document whose text the page shows only in part. */
+    textShortened: 'Text shortened: the run’s files hold it whole.',
   },
   uploadInUse: 'This file is used by a workflow.',
   uploadFormat:
@@ -506,6 +511,12 @@ export const trendMessages = {
     automatic
       ? `Counted per ${trendPeriodWords[period][0]}, chosen from the span of the dates.`
       : `Counted per ${trendPeriodWords[period][0]}, as the workflow asks.`,
+  /** The result view, counting by another period than the run's (chosen on the page, issue 34). */
+  periodShown: (period: TrendPeriodWord, runPeriod: string) =>
+    `Counted per ${trendPeriodWords[period][0]}, as chosen here (the run counted per ${runPeriod}).`,
+  /** The result view's footnote on how rising and falling terms were judged (docs/decisions/0097). */
+  significance: (falseDiscoveryRate: number, minimumMentions: number, minimumMomentum: number) =>
+    `Listed when the change passes a log-likelihood test (false discovery rate ${Math.round(falseDiscoveryRate * 100)} %), in at least ${minimumMentions} documents, and momentum at least ±${minimumMomentum}.`,
   /** Why no rising or falling term is listed, by the result's `noteCode`. */
   notes: {
     undated: 'No document has a publication date: trends need dates.',

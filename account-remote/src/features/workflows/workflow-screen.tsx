@@ -239,7 +239,7 @@ function RunResult({
           ) : null}
           {insights ? (
             <Suspense fallback={<p role="status">Drawing the charts…</p>}>
-              <RunInsightsView insights={insights} />
+              <RunInsightsView insights={insights} flowId={flowId} runId={run.id} />
             </Suspense>
           ) : null}
           <ResultFiles flowId={flowId} run={run} />

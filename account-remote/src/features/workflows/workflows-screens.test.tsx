@@ -14,6 +14,8 @@ jest.mock('@dcipher/shared/auth', () => ({
 }));
 
 const initialState = authStore.getState();
+/** The page's document (the tests name their fixtures `document`). */
+const document_ = globalThis.document;
 
 async function openAt(path: string, handlers: Record<string, unknown>, account = testAccount) {
   authStore.setState({ status: 'authenticated' });
@@ -495,6 +497,162 @@ describe('Workflows: one workflow', () => {
         '2 documents could not be read and were left out; left-out-documents.csv lists them with their row.',
       ),
     ).toBeTruthy();
+  });
+
+  describe('the documents behind a figure (issue 34 point 6)', () => {
+    const document = (row: number, changes: object = {}) => ({
+      row,
+      id: `d${row}`,
+      text: `The boiler broke again, report ${row}.`,
+      textTruncated: false,
+      input: { title: `Report ${row}`, source: 'forum' },
+      leftOut: null,
+      language: 'en',
+      sentiment: -0.4,
+      sentimentLabel: 'negative',
+      publishedAt: '2026-10-05T09:00:00.000Z',
+      narrative: null,
+      ...changes,
+    });
+    const open = (listFlowRunDocuments: unknown) =>
+      openAt(`/workflows/${flowId}`, {
+        getFlow: flow({ lastRun: run() }),
+        listFlowRuns: { runs: [run()] },
+        getFlowStatus: { run: run(), insights },
+        listFlowFiles: { runId, number: 1, files: run().files },
+        listFlowRunDocuments,
+      });
+    const showDocumentsOf = async (term: string) => {
+      const result = await screen.findByTestId('run-insights');
+      const button = within(
+        within(result).getByRole('table', { name: 'Documents mentioning each keyword' }),
+      ).getByRole('button', { name: `Show documents: ${term}` });
+      button.focus();
+      fireEvent.click(button);
+      return button;
+    };
+
+    it('lists the documents mentioning a keyword, a page at a time, with focus in the dialog and back', async () => {
+      await open(({ query }: { query: { cursor?: string } }) =>
+        query.cursor === undefined
+          ? {
+              runId,
+              kept: true,
+              total: 3,
+              documents: [document(1), document(4, { textTruncated: true })],
+              nextCursor: '4',
+            }
+          : { runId, kept: true, total: 3, documents: [document(9)], nextCursor: null },
+      );
+      const button = await showDocumentsOf('heat pump');
+      const dialog = await screen.findByRole('dialog', { name: 'The documents behind this figure' });
+      expect(dialog.contains(document_.activeElement)).toBe(true);
+      expect((await within(dialog).findByText(/^3 documents mention “heat pump”/)).textContent).toBe(
+        '3 documents mention “heat pump” (2 shown).',
+      );
+      const items = () =>
+        within(within(dialog).getByRole('list', { name: 'Documents' })).getAllByRole('listitem');
+      expect(items()).toHaveLength(2);
+      expect(items()[0]!.textContent).toMatch(
+        /Report 1The boiler broke again, report 1\.Row 1 · id d1 · source forum/,
+      );
+      expect(items()[0]!.textContent).toMatch(/negative sentiment/);
+      expect(items()[1]!.textContent).toContain('Text shortened: the run’s files hold it whole.');
+      expect(callsOf('listFlowRunDocuments')[0]).toEqual({
+        params: { flowId, runId },
+        query: { term: 'heat pump', limit: '25' },
+      });
+      await expectNoAxeViolations();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'More' }));
+      await waitFor(() => expect(items()).toHaveLength(3));
+      expect(callsOf('listFlowRunDocuments')[1]).toEqual({
+        params: { flowId, runId },
+        query: { term: 'heat pump', limit: '25', cursor: '4' },
+      });
+      expect(within(dialog).queryByRole('button', { name: 'More' })).toBeNull();
+      expect(within(dialog).getByText('3 documents mention “heat pump”.')).toBeTruthy();
+      fireEvent.keyDown(document_, { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document_.activeElement).toBe(button);
+    });
+
+    it('says when no document matches, and when the run did not keep its documents', async () => {
+      let kept = true;
+      await open(() => ({ runId, kept, total: 0, documents: [], nextCursor: null }));
+      await showDocumentsOf('solar');
+      expect(await screen.findByText('No document of this run matches.')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      kept = false;
+      await showDocumentsOf('heat pump');
+      expect(
+        await screen.findByText(
+          'This run was made before each document was kept with its run. Run the workflow again to see them.',
+        ),
+      ).toBeTruthy();
+    });
+
+    it('shows a failure with "Try again"', async () => {
+      let attempt = 0;
+      await open(() => {
+        attempt += 1;
+        if (attempt === 1)
+          throw new ApiAnswer(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'x',
+            code: 'FLOW_CONFLICT',
+            params: { reason: 'runNotFinished' },
+          } as never);
+        return { runId, kept: true, total: 1, documents: [document(2)], nextCursor: null };
+      });
+      await showDocumentsOf('solar');
+      const dialog = await screen.findByRole('dialog');
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(
+        'This run has not finished yet: its files are written when it ends.',
+      );
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+      expect(await within(dialog).findByText('1 document mentions “solar”.')).toBeTruthy();
+    });
+
+    it('drills down into the documents left out for a reason', async () => {
+      const withLeftOut = {
+        ...insights,
+        documents: {
+          received: 150,
+          analysed: 147,
+          leftOut: [
+            { id: 'x1', row: 3, reason: 'language' as const, language: 'fr' },
+            { id: 'x2', row: 8, reason: 'empty' as const },
+            { id: 'x3', row: 9, reason: 'language' as const, language: 'de' },
+          ],
+          leftOutByReason: { empty: 1, language: 2, articleLimit: 0, unreadable: 0 },
+        },
+      };
+      await openAt(`/workflows/${flowId}`, {
+        getFlow: flow({ lastRun: run() }),
+        listFlowRuns: { runs: [run()] },
+        getFlowStatus: { run: run(), insights: withLeftOut },
+        listFlowFiles: { runId, number: 1, files: run().files },
+        listFlowRunDocuments: {
+          runId,
+          kept: true,
+          total: 2,
+          documents: [
+            document(3, { leftOut: 'language', language: 'fr' }),
+            document(9, { leftOut: 'language' }),
+          ],
+          nextCursor: null,
+        },
+      });
+      const table = await screen.findByRole('table', { name: 'Documents left out, by reason' });
+      fireEvent.click(within(table).getByRole('button', { name: 'Show documents: another language' }));
+      expect(await screen.findByText('2 documents were left out: another language.')).toBeTruthy();
+      expect(callsOf('listFlowRunDocuments')[0]).toEqual({
+        params: { flowId, runId },
+        query: { leftOut: 'language', limit: '25' },
+      });
+    });
   });
 
   it('pauses and resumes a scheduled workflow', async () => {
