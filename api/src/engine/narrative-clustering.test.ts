@@ -64,4 +64,22 @@ describe('narrative labels', async () => {
       }
     }
   });
+
+  it('gives different texts as examples, even when several documents say the same words', async () => {
+    const same = 'Cherry-pick upstream commit to fix the crash on start.';
+    const repeated: AnalysisDocument[] = [
+      ...documents,
+      ...Array.from({ length: 4 }, (_, index) => ({ id: `same${index}`, text: same })),
+    ];
+    const outcome = await createDefaultExecutor().execute({
+      analysisType: 'narrativeAnalysis',
+      documents: repeated,
+    });
+    for (const narrative of (outcome.result as NarrativeAnalysisResult).narratives) {
+      const texts = (narrative.examples ?? []).map((example) =>
+        repeated.find((d) => d.id === example.id)!.text.toLowerCase(),
+      );
+      assert.equal(new Set(texts).size, texts.length, texts.join(' | '));
+    }
+  });
 });

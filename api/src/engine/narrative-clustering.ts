@@ -503,8 +503,16 @@ export async function groupNarratives(
         documentsOfGroup.map((entry) => entry.document.text),
       );
       const labelWords = new Set(words);
+      // Examples are different texts: answers written the same way by several people are shown once.
+      const exampleTexts = new Set<string>();
       const examples = documentsOfGroup
-        .filter((entry) => says(entry.document.text, labelWords))
+        .filter((entry) => {
+          if (!says(entry.document.text, labelWords)) return false;
+          const key = entry.document.text.trim().toLowerCase();
+          if (exampleTexts.has(key)) return false;
+          exampleTexts.add(key);
+          return true;
+        })
         .slice(0, clusteringSettings.examples)
         .map(({ document, similarity }) => ({
           id: document.id,

@@ -1,4 +1,5 @@
 import type { leftOutReasons } from '../contract/flows.js';
+import { languageName } from '../validation/messages.js';
 
 type LeftOutReason = (typeof leftOutReasons)[number];
 
@@ -13,7 +14,8 @@ export type DocumentPeriodUnit = 'day' | 'week' | 'month' | 'quarter';
  */
 export type DocumentSelector =
   | { kind: 'term'; term: string }
-  | { kind: 'narrative'; narrative: number }
+  /** `label`: the narrative's phrase, said to the reader instead of its number. */
+  | { kind: 'narrative'; narrative: number; label?: string }
   | { kind: 'sentiment'; sentiment: 'positive' | 'neutral' | 'negative' }
   | { kind: 'language'; language: string }
   /** A trend period as its key says it (2024-03-04, 2024-03, 2024-Q1); `periodUnit` tells a day from a week. */
@@ -30,11 +32,15 @@ export function selectorWords(selector: DocumentSelector, documents: number): st
     case 'term':
       return `${one ? 'mentions' : 'mention'} “${selector.term}”`;
     case 'narrative':
-      return `${are} in narrative ${selector.narrative}`;
+      return selector.label
+        ? `${are} in the narrative “${selector.label}”`
+        : `${are} in narrative ${selector.narrative}`;
     case 'sentiment':
       return `${one ? 'reads' : 'read'} as ${selector.sentiment}`;
     case 'language':
-      return `${are} in language “${selector.language}”`;
+      return selector.language === 'und'
+        ? `${are} in no language the engine could tell`
+        : `${are} in ${languageName(selector.language)}`;
     case 'period':
       return `${were} published in ${selector.period}`;
     case 'leftOut':

@@ -11,7 +11,9 @@ const cellStyle = (numeric: boolean) =>
     padding: '0.4rem 0.5rem',
     borderBottom: `1px solid ${theme.colors.border}`,
     verticalAlign: 'top',
-    overflowWrap: 'anywhere',
+    // `break-word`, not `anywhere`: a long word may still break, but it does not shrink the column's minimum width
+    // (with `anywhere` a phone squeezed the term column to one letter a line); a table wider than the phone scrolls.
+    overflowWrap: 'break-word',
   }) as const;
 
 /**
@@ -54,6 +56,8 @@ export function FigureTable({
                 data-numeric={column.numeric ? '' : undefined}
                 css={{
                   ...cellStyle(Boolean(column.numeric)),
+                  // A heading wraps between its words ("In this / narrative"); the numbers under it do not.
+                  whiteSpace: 'normal',
                   borderBottom: `2px solid ${theme.colors.border}`,
                 }}
               >

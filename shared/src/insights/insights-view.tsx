@@ -190,7 +190,9 @@ function NarrativesChart({
         ]),
       }}
       selectorOf={(row) =>
-        sorted[row] && sorted[row].id >= 1 ? { kind: 'narrative', narrative: sorted[row].id } : undefined
+        sorted[row] && sorted[row].id >= 1
+          ? { kind: 'narrative', narrative: sorted[row].id, label: sorted[row].label }
+          : undefined
       }
       chart={
         <BarChart
