@@ -121,6 +121,29 @@ describe('the result view', () => {
     ]);
   });
 
+  it('draws a news run’s documents per day once: its trend’s volume when that is counted by day', () => {
+    const days = [
+      { day: '2026-01-05', documents: 4 },
+      { day: '2026-01-06', documents: 6 },
+    ];
+    const news: RunInsights = {
+      ...trendInsights,
+      analysisType: 'newsAnalysis',
+      days,
+      trend: {
+        ...trendInsights.trend!,
+        period: 'day',
+        periods: days.map((day) => ({ period: day.day, volume: day.documents })),
+      },
+    };
+    render(<RunInsightsView insights={news} />);
+    expect(screen.getAllByRole('img', { name: 'Documents per day' })).toHaveLength(1);
+    cleanup();
+    // A news run without a trend still has its days.
+    render(<RunInsightsView insights={{ ...news, trend: undefined }} />);
+    expect(screen.getAllByRole('img', { name: 'Documents per day' })).toHaveLength(1);
+  });
+
   it('sorts bars largest first, in the chart and in its table', () => {
     render(<RunInsightsView insights={trendInsights} />);
     expect(barLabels('Documents mentioning each keyword')).toEqual([

@@ -786,7 +786,10 @@ export function RunInsightsView({ insights, onShowDocuments, headingLevel = 'h3'
       {insights.sources && insights.sources.length > 0 ? (
         <SourcesChart {...shared} sources={insights.sources} />
       ) : null}
-      {insights.days && insights.days.length > 0 ? <DaysChart {...shared} days={insights.days} /> : null}
+      {/* A news run's days are its trend's volume when that is counted by day: one chart, not the same one twice. */}
+      {insights.days && insights.days.length > 0 && !(insights.trend && insights.trend.periods.length > 0) ? (
+        <DaysChart {...shared} days={insights.days} />
+      ) : null}
       {insights.keywords.length > 0 ? (
         <TermsChart
           {...shared}
