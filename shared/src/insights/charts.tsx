@@ -71,7 +71,14 @@ function ChartSvg({ label, height, children }: { label: string; height: number; 
       data-chart=""
       width="100%"
       height={height}
-      css={{ display: 'block', overflow: 'visible', fontVariantNumeric: 'tabular-nums' }}
+      css={{
+        display: 'block',
+        overflow: 'visible',
+        fontVariantNumeric: 'tabular-nums',
+        // On a phone the axis says its first and last periods only: four dates did not fit 320-390 px and ran
+        // into each other.
+        '@media (max-width: 600px)': { '.insights-axis-label[data-inner]': { display: 'none' } },
+      }}
     >
       {children}
     </svg>
@@ -186,6 +193,7 @@ export function ColumnChart({
           x={percent((index + 0.5) * width)}
           y={height - 6}
           textAnchor={position === 0 ? 'start' : position === labelled.length - 1 ? 'end' : 'middle'}
+          data-inner={position === 0 || position === labelled.length - 1 ? undefined : ''}
           {...small}
         >
           {shortPeriod(data[index]?.label ?? '')}
@@ -269,6 +277,7 @@ export function SmallMultiples({
           x={percent(periods.length > 1 ? (index / last) * 100 : 0)}
           y={series.length * band + axis - 6}
           textAnchor={position === 0 ? 'start' : position === labelled.length - 1 ? 'end' : 'middle'}
+          data-inner={position === 0 || position === labelled.length - 1 ? undefined : ''}
           {...small}
         >
           {shortPeriod(periods[index] ?? '')}

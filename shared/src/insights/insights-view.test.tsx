@@ -144,6 +144,23 @@ describe('the result view', () => {
     expect(screen.getAllByRole('img', { name: 'Documents per day' })).toHaveLength(1);
   });
 
+  it('marks the axis dates between the first and the last, which a phone leaves out (they ran into each other)', () => {
+    const periods = Array.from({ length: 30 }, (_, day) => ({
+      period: `2026-01-${String(day + 1).padStart(2, '0')}`,
+      volume: day % 4,
+    }));
+    render(
+      <RunInsightsView
+        insights={{ ...trendInsights, trend: { ...trendInsights.trend!, period: 'day', periods } }}
+      />,
+    );
+    const axis = screen
+      .getByRole('img', { name: 'Documents per day' })
+      .querySelectorAll('.insights-axis-label');
+    const inner = [...axis].map((label) => label.hasAttribute('data-inner'));
+    expect(inner).toEqual([false, true, true, false]);
+  });
+
   it('sorts bars largest first, in the chart and in its table', () => {
     render(<RunInsightsView insights={trendInsights} />);
     expect(barLabels('Documents mentioning each keyword')).toEqual([
