@@ -102,10 +102,9 @@ describe('client address and slow clients', () => {
       port = address.port;
     });
 
-    /** Opens a raw connection, writes `request`, and resolves with what came back and when the API closed it. */
+    /** Opens a raw connection, writes `request`, and resolves with what came back once the API closed it. */
     const holdConnection = (request: string) =>
-      new Promise<{ answer: string; closedAfterMilliseconds: number }>((resolve, reject) => {
-        const startedAt = Date.now();
+      new Promise<{ answer: string }>((resolve, reject) => {
         let answer = '';
         const socket: Socket = connect(port, '127.0.0.1', () => socket.write(request));
         socket.setEncoding('utf8');
@@ -113,8 +112,9 @@ describe('client address and slow clients', () => {
           answer += chunk;
         });
         socket.on('error', reject);
-        socket.on('close', () => resolve({ answer, closedAfterMilliseconds: Date.now() - startedAt }));
-        // A hung connection fails the test instead of hanging it.
+        socket.on('close', () => resolve({ answer }));
+        // The API's timeout is 1 s; a connection it still holds after 10 s (Node's own default is 300 s) means the
+        // timeout was not applied: that fails the test, rather than a measured duration (issue 33: no test times).
         setTimeout(() => {
           socket.destroy();
           reject(new Error('the API kept the connection open for 10 seconds'));
@@ -122,21 +122,18 @@ describe('client address and slow clients', () => {
       });
 
     it('drops a request whose body never arrives, with a 408, within the timeout', async () => {
-      const { answer, closedAfterMilliseconds } = await holdConnection(
+      const { answer } = await holdConnection(
         'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
       );
       assert.match(answer, /^HTTP\/1\.1 408 /);
-      assert.ok(closedAfterMilliseconds < 3000, `closed after ${closedAfterMilliseconds} ms`);
     });
 
     it('drops a client that trickles its headers', async () => {
-      const { closedAfterMilliseconds } = await holdConnection('GET /health HTTP/1.1\r\nHost: local');
-      assert.ok(closedAfterMilliseconds < 3000, `closed after ${closedAfterMilliseconds} ms`);
+      await holdConnection('GET /health HTTP/1.1\r\nHost: local');
     });
 
     it('drops a client that connects and says nothing', async () => {
-      const { closedAfterMilliseconds } = await holdConnection('');
-      assert.ok(closedAfterMilliseconds < 3000, `closed after ${closedAfterMilliseconds} ms`);
+      await holdConnection('');
     });
 
     it('still answers a normal request', async () => {
