@@ -161,6 +161,32 @@ describe('the result view', () => {
     expect(inner).toEqual([false, true, true, false]);
   });
 
+  it('gives no two landmarks one name: a chart’s card is its region, the table inside it a group (axe landmark-unique)', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...trendInsights,
+          entities: [
+            { type: 'money', value: '$349', documents: 3 },
+            { type: 'date', value: 'Monday', documents: 2 },
+          ],
+        }}
+      />,
+    );
+    const names = screen
+      .getAllByRole('region')
+      .map((region) => region.getAttribute('aria-label') ?? region.id);
+    const labelled = screen
+      .getAllByRole('region')
+      .map((region) =>
+        region.getAttribute('aria-labelledby')
+          ? document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent
+          : region.getAttribute('aria-label'),
+      );
+    expect(names.length).toBeGreaterThan(3);
+    expect(new Set(labelled).size).toBe(labelled.length);
+  });
+
   it('sorts bars largest first, in the chart and in its table', () => {
     render(<RunInsightsView insights={trendInsights} />);
     expect(barLabels('Documents mentioning each keyword')).toEqual([
