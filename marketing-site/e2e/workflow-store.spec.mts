@@ -74,7 +74,8 @@ for (const viewport of viewports) {
       await expect(page.getByRole('img', { name: 'Documents mentioning each keyword' })).toBeVisible();
       const keywordRows = page
         .getByRole('table', { name: 'Documents mentioning each keyword', includeHidden: true })
-        .getByRole('row');
+        // The table sits behind "The figures as a table" until opened, but is in the page's HTML.
+        .getByRole('row', { includeHidden: true });
       expect(await keywordRows.count()).toBeGreaterThan(1);
       if (workflow.analysisType === 'trendDetection') {
         await expect(page.getByRole('img', { name: /^Documents per \w+$/ })).toBeVisible();
