@@ -1,12 +1,11 @@
-import { availableParallelism } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisRequest } from './analysis-executor.js';
 import { createDefaultExecutor } from './default-executor.js';
 
-// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages. A large
-// set is read on every core: this thread and one more per other core (reading-pool.ts).
+// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages. It reads
+// on this thread only: reading on every core (reading-pool.ts) measured slower in bench:flows (docs/decisions/0108).
 const port = parentPort!;
-createDefaultExecutor({ parallelReaders: Math.max(0, availableParallelism() - 1) })
+createDefaultExecutor()
   .execute(workerData as AnalysisRequest, {
     onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
   })
