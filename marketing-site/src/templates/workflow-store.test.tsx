@@ -127,9 +127,9 @@ describe('a workflow store page', () => {
       '-0.20',
       'meetings, focus, time',
     ]);
-    expect(
-      screen.getByRole('list', { name: 'Examples of “fewer meetings · focus time”' }).textContent,
-    ).toBe('Fewer meetings would give me time to focus.');
+    expect(screen.getByRole('list', { name: 'Examples of “fewer meetings · focus time”' }).textContent).toBe(
+      'Fewer meetings would give me time to focus.',
+    );
     cleanup();
     render(itemPage('news-briefing'));
     expect(screen.getByRole('img', { name: 'Documents from each source' })).toBeTruthy();
