@@ -35,7 +35,7 @@ interface SparseVector {
 }
 
 /** A small seeded generator (mulberry32), so the same documents always give the same narratives. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

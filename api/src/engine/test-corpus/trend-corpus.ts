@@ -1,4 +1,5 @@
 import type { CorpusDocument } from '../corpus.js';
+import { seededRandom } from '../narrative-clustering.js';
 
 /**
  * Generated corpora for trend tests and `bench:flows` (decision 0097): documents already read (their terms given),
@@ -6,17 +7,8 @@ import type { CorpusDocument } from '../corpus.js';
  * Zipf-like distribution, whatever its date: any term called rising or falling there is a false alarm.
  */
 
-/** mulberry32: a small seeded generator (the one of infra/bench/flows-corpus.mjs). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** mulberry32, the engine's seeded generator (narrative-clustering.ts), re-exported for the bench. */
+export { seededRandom };
 
 let rowsHandedOut = 0;
 
