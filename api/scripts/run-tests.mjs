@@ -12,7 +12,7 @@
 //   // engines: any    the engine cannot matter (SQL is PostgreSQL's own on both): run once, on PGlite.
 // A file without the line is refused (src/test-engines.test.ts fails too), so a new file must say which it is.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,8 +63,12 @@ let child;
 let cluster;
 let interrupted = false;
 
+/** Directories this run made (the PGlite template and the test databases copied from it, in memory): removed. */
+const madeDirs = [];
+
 function cleanUp() {
   cluster?.stop();
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
 }
 process.on('exit', cleanUp);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -87,8 +91,10 @@ function runSuite(label, env, files) {
   return new Promise((resolve) => {
     // The report goes to the terminal and to a file, whose failures are printed again at the end: CI keeps only
     // the tail of a long log, and a failure must be readable there.
-    const reportFile = join(mkdtempSync(join(tmpdir(), 'dcipher-api-tests-')), 'report.tap');
-    reports.push({ label, reportFile });
+    const reportDir = mkdtempSync(join(tmpdir(), 'dcipher-api-tests-'));
+    const reportFile = join(reportDir, 'report.tap');
+    const timesFile = join(reportDir, 'file-times.jsonl');
+    reports.push({ label, reportFile, timesFile });
     child = spawn(
       process.execPath,
       [
@@ -100,6 +106,8 @@ function runSuite(label, env, files) {
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
         `--test-reporter-destination=${reportFile}`,
+        '--test-reporter=./scripts/file-times-reporter.mjs',
+        `--test-reporter-destination=${timesFile}`,
         ...files,
       ],
       {
@@ -172,7 +180,11 @@ function makeTemplate(kind, ...target) {
 }
 
 if (only !== 'postgres') {
-  const templateFile = join(mkdtempSync(join(tmpdir(), 'dcipher-api-template-')), 'pglite-template.tar');
+  // The template's data directory and each test database's copy of it live in memory (tmpfs) where there is one.
+  const memoryDir = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const templateParent = mkdtempSync(join(memoryDir, 'dcipher-api-template-'));
+  madeDirs.push(templateParent);
+  const templateFile = join(templateParent, 'pglite');
   const template = makeTemplate('pglite', templateFile) ? { DCIPHER_TEST_TEMPLATE: templateFile } : {};
   results.push(await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite', ...template }, testFiles));
   rmSync(dirname(templateFile), { recursive: true, force: true });
@@ -223,6 +235,28 @@ if (only !== 'pglite' && !interrupted && postgresFiles.length > 0) {
       cluster.stop();
     }
   }
+}
+
+/** The slowest test files of a run, from the file-times reporter: where the suite's time goes. */
+function slowestFiles(timesFile, count = 12) {
+  let text;
+  try {
+    text = readFileSync(timesFile, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ file, seconds }) => `${seconds.toFixed(1).padStart(7)} s  ${relative(packageDir, file)}`);
+}
+
+for (const { label, timesFile } of reports) {
+  const slowest = slowestFiles(timesFile);
+  if (slowest.length > 0) box([`The slowest files on ${label.replace(/ \(throwaway.*\)$/, '')}`, ...slowest]);
 }
 
 for (const { label, reportFile } of reports) {

@@ -25,8 +25,8 @@ async function memoryDatabase() {
   return database;
 }
 
-/** Waits until `condition()` holds (polled), or fails after `ms`. */
-async function until(condition, what, ms = 20_000) {
+/** Waits until `condition()` holds (polled), or fails after `ms`: a bound against a hang, not a speed expected. */
+async function until(condition, what, ms = 120_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await condition()) return;
@@ -407,7 +407,14 @@ describe('publisher: killed in the middle of a build', () => {
     const exited = new Promise((resolve) => first.once('exit', resolve));
     let interrupted;
     try {
-      await until(() => output.includes('building'), 'the first build', 60_000);
+      // The child opens and migrates its own database first, which a loaded machine makes slow: the wait is for
+      // its word or its exit, with a bound only against a hang.
+      await Promise.race([
+        until(() => output.includes('building'), 'the first build', 300_000),
+        exited.then((code) => {
+          throw new Error(`the first publisher exited (${code}) before it started building`);
+        }),
+      ]);
       [interrupted] = JSON.parse(await readFile(join(releasesDir, 'builds.json'), 'utf8'));
       assert.equal(interrupted.state, 'building');
       assert.ok(existsSync(join(releasesDir, interrupted.id)), 'a half-made release');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../db/database.js';
 import { createPgliteDatabase } from '../db/pglite-database.js';
@@ -24,20 +25,27 @@ export async function createTestDatabase(): Promise<Database> {
 
 /**
  * A fresh database with the migrations applied, copied from the run's template (`DCIPHER_TEST_TEMPLATE`, made once
- * per run by scripts/run-tests.mjs with make-test-template.ts: a PGlite dump file, or a database of the cluster to
- * copy); without a template, an empty one that the server migrates as it starts.
+ * per run by scripts/run-tests.mjs with make-test-template.ts: a PGlite data directory, or a database of the cluster
+ * to copy); without a template, an empty one that the server migrates as it starts.
  */
 export async function createMigratedTestDatabase(): Promise<Database> {
   return openTestDatabase(process.env.DCIPHER_TEST_TEMPLATE || undefined);
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
-
 async function openTestDatabase(template?: string): Promise<Database> {
   if (testDatabaseKind === 'pglite') {
     if (!template) return createPgliteDatabase();
-    pgliteTemplate ??= readFile(template).then((bytes) => new Blob([bytes]));
-    return createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate });
+    // A copy of the template's data directory beside it (tmpfs when the run found one), deleted on close.
+    const dataDir = await mkdtemp(join(dirname(template), 'db-'));
+    await cp(template, dataDir, { recursive: true });
+    const database = await createPgliteDatabase(dataDir);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const { url, drop } = await createTestPostgresDatabase({ template });
   const database = await createPostgresDatabase(url, (error) => {
