@@ -69,7 +69,7 @@ export function createPaymentEffects() {
         check: (effect) => {
           v.parse(handler.schema, effect);
         },
-        apply: (transaction, paid) =>
+        apply: async (transaction, paid) =>
           handler.apply(transaction, { ...paid, effect: v.parse(handler.schema, paid.effect) }),
       });
     },
