@@ -3,6 +3,9 @@
  * no import cycles; another workspace package only through its name and `exports` (never a relative path into its
  * files); API modules never into the account module's internals; the analytics engine never into the rest of the API
  * (docs/decisions/0070); remote features never into each other (they share the kit, `account-remote/src/kit/`).
+ * Cycles between the API's modules (folders of api/src/modules, whichever files make them) are checked after this, by
+ * `infra/lint/module-cycles.mjs` on dependency-cruiser's graph (docs/decisions/0110): its folder-scope rules see
+ * every folder as a node, layers and subfolders included, and cannot be told to see a module as one.
  */
 // `infra/dev-oidc` is a package of its own inside infra's directory (docs/decisions/0068): listed before `infra`.
 const packages = '(shared|api|account-remote|marketing-site|infra/dev-oidc|infra)';

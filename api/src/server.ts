@@ -31,6 +31,7 @@ import { ssoModule } from './modules/sso/sso-module.js';
 import { subscriptionModule } from './modules/subscriptions/subscription-module.js';
 import { suspensionModule } from './modules/suspension/suspension-module.js';
 import { systemModule } from './modules/system/system-module.js';
+import { tokenModule } from './modules/tokens/token-module.js';
 import { trialModule } from './modules/trial/trial-module.js';
 import { usageModule } from './modules/usage/usage-module.js';
 import { whitePaperModule } from './modules/white-paper/white-paper-module.js';
@@ -96,15 +97,17 @@ export async function createServer(
     await app.register(systemModule);
     await app.register(captchaModule);
     await app.register(identityModule);
+    await app.register(tokenModule);
     await app.register(apiKeyModule);
+    await app.register(usageModule);
     await app.register(flowsModule, { executor: dependencies.analysisExecutor });
+    await app.register(registrationModule);
     await app.register(emailChangeModule);
     await app.register(accountModule);
     await app.register(organizationSettingsModule);
     await app.register(contactModule);
     await app.register(whitePaperModule);
     await app.register(pricingModule);
-    await app.register(registrationModule);
     await app.register(recoveryModule);
     await app.register(invitationModule);
     await app.register(memberModule);
@@ -118,7 +121,6 @@ export async function createServer(
     await app.register(creditCardModule);
     await app.register(subscriptionModule);
     await app.register(creditModule);
-    await app.register(usageModule);
     if (config.devAids) await app.register(devMailboxModule);
     return app;
   } catch (error) {

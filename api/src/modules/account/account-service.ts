@@ -22,8 +22,8 @@ import {
 import { findAccount, updateProfile } from '../people/account-repository.js';
 import { findOrganizationName } from '../people/organization-repository.js';
 import type { PersonalDataSection, PersonalDataSubject } from '../personal-data/personal-data-section.js';
-import { accountDeletedEmail, billingAtDeletion } from '../subscriptions/deletion-billing.js';
 import { DeletionNotConfirmedError, LastAdminError } from './account-errors.js';
+import { accountDeletedEmail, billingAtDeletion } from './deletion-billing.js';
 
 type ProfileInput = v.InferOutput<typeof AccountProfileInputSchema>;
 

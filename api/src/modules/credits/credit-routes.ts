@@ -7,6 +7,7 @@ import { registerEndpoint } from '../../http/register-endpoint.js';
 import { findOrganizationName, lockOrganization } from '../people/organization-repository.js';
 import { findSubscription } from '../subscriptions/subscription-repository.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
+import type { AddOnPurchaseEffect, CreditsPurchaseEffect } from './credit-payment-effects.js';
 import {
   appendCreditEntry,
   creditBalance,
@@ -81,7 +82,11 @@ export function registerCreditRoutes(
       operation: endpoints.buyCredits.operation,
       ...creditsPurchase(walletPackage, body.currency),
       effect: async () => ({
-        effect: { kind: 'credits', credits: walletPackage.credits, packageName: walletPackage.name },
+        effect: {
+          kind: 'credits',
+          credits: walletPackage.credits,
+          packageName: walletPackage.name,
+        } satisfies CreditsPurchaseEffect,
       }),
     });
     return { balance: await creditBalance(database, user.organizationId), invoice };
@@ -172,7 +177,11 @@ export function registerCreditRoutes(
       effect: async (transaction) => {
         const plan = await planForAddOn(transaction, user.organizationId);
         return {
-          effect: { kind: 'add-on', packageId: addOn.id, validUntil: plan.currentPeriodEnd.toISOString() },
+          effect: {
+            kind: 'add-on',
+            packageId: addOn.id,
+            validUntil: plan.currentPeriodEnd.toISOString(),
+          } satisfies AddOnPurchaseEffect,
           periodEnd: plan.currentPeriodEnd,
         };
       },

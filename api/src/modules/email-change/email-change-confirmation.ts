@@ -5,18 +5,15 @@ import { hashOneTimeToken } from '../identity/one-time-tokens.js';
 import { emailTakenByAnotherUser, replaceEmailWithVerified } from '../people/user-repository.js';
 import type { EmailVerificationResult } from '../registration/email-verification-result.js';
 
-// Kept apart from `email-change-tokens.ts` so that registration's `verifyEmailWithToken` can use it without an
-// import cycle.
-
-/** PostgreSQL's unique_violation: another account took the address between our check and our write. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+// The email-change links arrive at registration's verification endpoint (one link page for both): this module
+// registers `confirmEmailChange` with registration's `acceptVerificationLinks` (docs/decisions/0110).
 
 /** Whether an account other than `userId`'s signs in with `email`. */
 export const addressTaken = emailTakenByAnotherUser;
 
 /**
- * Inside `verifyEmailWithToken`'s transaction: when the token is an email-change token, spends it and swaps the
- * new address in, if no other account took it meanwhile. Answers undefined for a token that is not an
+ * Inside the verification endpoint's transaction (registration's `verifyEmailWithToken`): when the token is an
+ * email-change token, spends it and swaps the new address in, if no other account took it meanwhile. Answers undefined for a token that is not an
  * email-change token. Used, expired or taken is the failed state: the old address still works, and the user asks
  * for the change again.
  */

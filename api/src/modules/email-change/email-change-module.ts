@@ -1,4 +1,5 @@
 import { apiModule } from '../../http/api-module.js';
+import { confirmEmailChange } from './email-change-confirmation.js';
 import { registerEmailChangeRoutes } from './email-change-routes.js';
 import { createEmailChangeService, type EmailChangeService } from './email-change-service.js';
 
@@ -11,8 +12,10 @@ declare module 'fastify' {
 /** Changing one's email address: the link to the new address, its confirmation, the notice to the old one. */
 export const emailChangeModule = apiModule({
   name: 'email-change',
-  dependencies: ['identity'],
+  dependencies: ['identity', 'registration'],
   provide: (app) => {
+    // A change's link is confirmed on the one verification page, registration's (docs/decisions/0110).
+    app.registration.acceptVerificationLinks(confirmEmailChange);
     app.decorate(
       'emailChange',
       createEmailChangeService({

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
 import { db } from '../../db/kysely.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { replaceUnverifiedEmail as replaceUnverifiedUserEmail } from '../people/user-repository.js';
 import { issueEmailVerificationToken } from '../registration/email-verification-tokens.js';
-import { addressTaken, isUniqueViolation } from './email-change-confirmation.js';
+import { addressTaken } from './email-change-confirmation.js';
 
 /** How long the link confirming a new address works: as long as a sign-up verification link. */
 export const emailChangeLinkLifetimeHours = 24;

@@ -1,7 +1,6 @@
 import { createSafeFetch } from '../../adapters/outbound/safe-fetch.js';
 import { type AnalysisExecutor, createWorkerExecutor } from '../../engine/index.js';
 import { apiModule } from '../../http/api-module.js';
-import { createUsageService } from '../usage/usage-service.js';
 import { registerFlowRoutes } from './flows-routes.js';
 import { createFlowService, type FlowService, flowQueues } from './flows-service.js';
 
@@ -17,14 +16,14 @@ declare module 'fastify' {
  */
 export const flowsModule = apiModule<{ executor?: AnalysisExecutor | undefined }>({
   name: 'flows',
-  dependencies: ['api-keys'],
+  dependencies: ['api-keys', 'usage'],
   provide: async (app, options) => {
     const { config } = app;
     const flows = createFlowService({
       database: app.database,
       jobs: app.jobs,
       mailer: app.mailer,
-      usage: createUsageService({ database: app.database, mailer: app.mailer, webUrl: config.webUrl }),
+      usage: app.usage,
       // The engine works in a worker thread per run, beside the API's requests (docs/decisions/0091); a test may
       // give an engine of its own (ServerDependencies.analysisExecutor).
       executor: options.executor ?? createWorkerExecutor(),

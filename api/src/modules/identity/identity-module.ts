@@ -1,7 +1,6 @@
 import { apiModule } from '../../http/api-module.js';
 import { createDeviceCookies, loadDeviceCookieKey } from '../abuse/device-cookies.js';
 import { createSignInThrottle, type SignInThrottle } from '../abuse/sign-in-throttle.js';
-import { registerTokenRoutes } from '../tokens/token-routes.js';
 import { type AccessTokens, createAccessTokens } from './access-tokens.js';
 import { registerAccountSecurityRoutes } from './account-security-routes.js';
 import { createBearerAuthenticator } from './bearer-authenticator.js';
@@ -30,7 +29,8 @@ const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Identity: access and refresh tokens, sign-in and its throttle, two-step verification, the bearer check every
- * signed-in route goes through, and the routes of sign-in, sessions, account security and token verification.
+ * signed-in route goes through, and the routes of sign-in, sessions and account security. Token verification for
+ * other services is the tokens module's, SSO's rule on password sign-ins the sso module's (`addSignInRule`).
  * After the captcha module, which has created the secret the device cookie's key derives from if there was none.
  */
 export const identityModule = apiModule({
@@ -95,6 +95,5 @@ export const identityModule = apiModule({
       deviceCookies,
     );
     registerAccountSecurityRoutes(scope, { database, identity, refreshTokens, twoFactor });
-    registerTokenRoutes(scope, scope.accessTokens, database, refreshTokens);
   },
 });

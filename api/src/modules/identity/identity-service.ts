@@ -7,13 +7,12 @@ import type {
   SignInOutcome,
   TwoFactorLoginInputSchema,
 } from '@dcipher/shared/contract';
-import { emailDomainOf } from '@dcipher/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
 import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { UnauthorizedError, ValidationError } from '../../http/api-error.js';
+import { type ApiError, UnauthorizedError, ValidationError } from '../../http/api-error.js';
 import type { KnownDevice } from '../abuse/device-cookies.js';
 import type { SignInThrottle } from '../abuse/sign-in-throttle.js';
 import { expirePasswordIfDue } from '../people/organization-settings-repository.js';
@@ -24,8 +23,6 @@ import {
   maySignIn,
   replacePassword,
 } from '../people/user-repository.js';
-import { ssoRequiredFor } from '../sso/sso-config-repository.js';
-import { SsoRequiredError } from '../sso/sso-errors.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { SignInContext } from './device-label.js';
 import {
@@ -62,6 +59,14 @@ export interface IdentityServiceDependencies {
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
+
+/**
+ * A refusal another module adds to the sign-ins identity completes itself (a password, the emailed verification
+ * link), as SSO does for an organization that requires it for the user's verified domain: answers the error a
+ * password sign-in is refused with, or undefined to let it through. Registered with `identity.addSignInRule` by
+ * the module that owns the rule's tables (docs/decisions/0110), so identity imports none of them.
+ */
+export type SignInRule = (user: IdentityUser) => Promise<ApiError | undefined>;
 
 /**
  * What a password or two-step sign-in answers, and whom it signed in when it completed (tokens issued), so the
@@ -107,6 +112,17 @@ export function createIdentityService({
   mailer,
   log,
 }: IdentityServiceDependencies) {
+  const signInRules: SignInRule[] = [];
+
+  /** The first refusal of a registered rule, if any, asked in the order the rules were added. */
+  async function signInRefusal(user: IdentityUser): Promise<ApiError | undefined> {
+    for (const rule of signInRules) {
+      const refusal = await rule(user);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  }
+
   async function tokenPair(user: IdentityUser, refreshToken: IssuedRefreshToken): Promise<IssuedTokenPair> {
     const accessToken = await accessTokens.sign({
       userId: user.id,
@@ -169,6 +185,11 @@ export function createIdentityService({
   }
 
   return {
+    /** Adds a rule the password and verification-link sign-ins must pass (`SignInRule`); modules add theirs at start. */
+    addSignInRule(rule: SignInRule): void {
+      signInRules.push(rule);
+    },
+
     /**
      * Signs a user in whom another module has already authenticated and who cannot have two-step verification
      * yet (an accepted invitation): a new session and its token pair, for `ttlSeconds` (12 hours unless told).
@@ -193,7 +214,7 @@ export function createIdentityService({
       const user = await findUserById(database, userId);
       if (!maySignIn(user) || !user.emailVerified) return undefined;
       if (await twoFactor.isEnabled(user.id)) return undefined;
-      if (await ssoRequiredFor(database, user.organizationId, emailDomainOf(user.email))) return undefined;
+      if (await signInRefusal(user)) return undefined;
       await record(user.id, 'verification-link', 'success', context);
       return tokenPair(user, await refreshTokens.issue(user.id, config.refreshTokenTtlSeconds, context));
     },
@@ -250,11 +271,10 @@ export function createIdentityService({
         await record(user.id, 'password', 'email-not-verified', context);
         throw new EmailNotVerifiedError();
       }
-      // The organization requires SSO for this verified domain (docs/decisions/0036): told only to someone who
-      // knows the password, who is sent to "Log in with SSO".
-      if (await ssoRequiredFor(database, user.organizationId, emailDomainOf(user.email))) {
-        throw new SsoRequiredError();
-      }
+      // A registered rule, such as the organization requiring SSO for this verified domain (docs/decisions/0036):
+      // told only to someone who knows the password, who is sent to "Log in with SSO".
+      const refusal = await signInRefusal(user);
+      if (refusal) throw refusal;
       const ttlSeconds = staySignedIn ? config.staySignedInTtlSeconds : config.refreshTokenTtlSeconds;
       // The organization's password expiration policy (0034): an older password goes to the expired-password page.
       const signingIn = (await expirePasswordIfDue(database, user.id))

@@ -5,13 +5,12 @@ import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
 import { db } from '../../db/kysely.js';
 import type { DB } from '../../db/schema.generated.js';
-import type { NewInvoice } from '../subscriptions/subscription-repository.js';
+import type { NewInvoice } from './invoice-repository.js';
+import { type PaymentEffect, paymentEffectSchema } from './payment-effects.js';
 
 /** Where a payment stands (docs/decisions/0055); only `pending` may still change. */
 export const paymentStatuses = ['pending', 'succeeded', 'declined', 'abandoned', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentPurposes = ['subscription', 'credits', 'add-on', 'renewal'] as const;
-export type PaymentPurpose = (typeof paymentPurposes)[number];
 
 /**
  * The invoice a payment issues when it succeeds, priced once when the payment was recorded: the invoice as
@@ -21,29 +20,6 @@ export type InvoiceDraft = Omit<
   NewInvoice,
   'organizationId' | 'paymentReference' | 'idempotencyKey' | 'periodStart' | 'periodEnd'
 > & { periodStart: string; periodEnd: string };
-
-/** What a succeeded payment changes besides its invoice, as data, so the repair job can apply it after a crash. */
-export type PaymentEffect =
-  | {
-      /** A first plan or an upgrade: the subscription moves to this plan and period. */
-      kind: 'subscription';
-      planId: string;
-      currency: CurrencyCode;
-      periodStart: string;
-      periodEnd: string;
-      /** What the period is paid, before VAT and after discounts: unused time is credited from it. */
-      periodAmount: number;
-    }
-  | {
-      /** The renewal of the period ending at `periodStart`: the next period, on `planId` (a scheduled downgrade). */
-      kind: 'renewal';
-      planId: string;
-      periodStart: string;
-      periodEnd: string;
-      periodAmount: number;
-    }
-  | { kind: 'credits'; credits: number; packageName: string }
-  | { kind: 'add-on'; packageId: string; validUntil: string };
 
 export interface PaymentDetails {
   description: string;
@@ -56,7 +32,8 @@ export interface StoredPayment {
   organizationId: string;
   idempotencyKey: string;
   fingerprint: string;
-  purpose: PaymentPurpose;
+  /** The kind of its effect (what was bought), kept in a column of its own for reading payments by it. */
+  purpose: string;
   status: PaymentStatus;
   amount: number;
   currency: CurrencyCode;
@@ -89,25 +66,6 @@ const invoiceDraftSchema = v.object({
   total: v.number(),
   billingCountry: v.string(),
 });
-const paymentEffectSchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('subscription'),
-    planId: v.string(),
-    currency: v.picklist(currencyCodes),
-    periodStart: v.string(),
-    periodEnd: v.string(),
-    periodAmount: v.number(),
-  }),
-  v.object({
-    kind: v.literal('renewal'),
-    planId: v.string(),
-    periodStart: v.string(),
-    periodEnd: v.string(),
-    periodAmount: v.number(),
-  }),
-  v.object({ kind: v.literal('credits'), credits: v.number(), packageName: v.string() }),
-  v.object({ kind: v.literal('add-on'), packageId: v.string(), validUntil: v.string() }),
-]);
 const paymentDetailsSchema: v.GenericSchema<unknown, PaymentDetails> = v.object({
   description: v.string(),
   invoice: invoiceDraftSchema,
@@ -136,7 +94,6 @@ const paymentColumns = [
 
 type PaymentRow = Pick<Selectable<DB['payments']>, (typeof paymentColumns)[number]>;
 
-const purposeOf = v.parser(v.picklist(paymentPurposes));
 const statusOf = v.parser(v.picklist(paymentStatuses));
 const currencyOf = v.parser(v.picklist(currencyCodes));
 const detailsOf = v.parser(paymentDetailsSchema);
@@ -144,7 +101,7 @@ const detailsOf = v.parser(paymentDetailsSchema);
 /** A stored payment; its enumerations and details checked as they are read (their columns are text and JSON). */
 const toPayment = (row: PaymentRow): StoredPayment => ({
   ...row,
-  purpose: purposeOf(row.purpose),
+  purpose: row.purpose,
   status: statusOf(row.status),
   currency: currencyOf(row.currency),
   details: detailsOf(row.details),
@@ -200,7 +157,7 @@ export interface NewPaymentAttempt {
   organizationId: string;
   idempotencyKey: string;
   fingerprint: string;
-  purpose: PaymentPurpose;
+  purpose: string;
   amount: number;
   currency: CurrencyCode;
   gatewayKey: string;

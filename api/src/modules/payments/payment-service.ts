@@ -8,20 +8,11 @@ import { CardDeclinedError, type PaymentGateway } from '../../adapters/payments/
 import type { Database, Queryable } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
-import { appendCreditEntry, insertAddOnPurchase } from '../credits/credit-repository.js';
 import { findActiveAdmins } from '../people/membership-repository.js';
 import { lockOrganization } from '../people/organization-repository.js';
-import { invoiceReceiptEmail } from '../subscriptions/invoice-receipt.js';
-import { PromoCodeInvalidError } from '../subscriptions/subscription-errors.js';
-import {
-  findInvoice,
-  findInvoiceByIdempotencyKey,
-  findSubscription,
-  insertPaidInvoice,
-  renewSubscriptionPeriod,
-  saveSubscription,
-  saveTrialPlan,
-} from '../subscriptions/subscription-repository.js';
+import { invoiceReceiptEmail } from './invoice-receipt.js';
+import { findInvoice, findInvoiceByIdempotencyKey, insertPaidInvoice } from './invoice-repository.js';
+import { createPaymentEffects, type PaymentEffects } from './payment-effects.js';
 import {
   claimStalePayment,
   findPayment,
@@ -30,12 +21,12 @@ import {
   markPaymentFailed,
   markPaymentSucceeded,
   type PaymentDetails,
-  type PaymentPurpose,
   redeemPromoCode,
   releasePromoRedemption,
   type StoredPayment,
   savePendingPayment,
 } from './payment-repository.js';
+import { PromoCodeInvalidError } from './promo-code-invalid-error.js';
 
 /** The key was sent before for another endpoint, item or quantity (409). */
 export class IdempotencyKeyReusedError extends ApiError {
@@ -67,7 +58,6 @@ export class PaymentNotCompletedError extends ApiError {
 
 /** What one payment is for, priced inside the organization's lock. */
 export interface PreparedCharge {
-  purpose: PaymentPurpose;
   /** What the card is charged: the invoice's total, VAT included. */
   amount: number;
   currency: CurrencyCode;
@@ -115,6 +105,11 @@ export interface PaymentServiceDependencies {
   leaseSeconds?: number;
   /** How long a payment waits for another of the same organization to finish before answering 409. */
   waitForOtherMilliseconds?: number;
+  /**
+   * The effect handlers the modules that sell something registered (docs/decisions/0110): a new registry unless
+   * given; a second service over the same database (tests: another process's repair job) shares the first's.
+   */
+  effects?: PaymentEffects;
 }
 
 /** What the locked first step of `pay` decided. */
@@ -148,6 +143,7 @@ export function createPaymentService({
   now = () => new Date(),
   leaseSeconds = 300,
   waitForOtherMilliseconds = 20_000,
+  effects = createPaymentEffects(),
 }: PaymentServiceDependencies) {
   const leaseEnd = () => new Date(now().getTime() + leaseSeconds * 1000);
 
@@ -180,62 +176,6 @@ export function createPaymentService({
     return { kind: 'paid', invoice, replayed: true };
   }
 
-  /** Applies a payment's purchase, in the transaction that issues its invoice. */
-  async function applyEffect(
-    transaction: Queryable,
-    payment: StoredPayment,
-    invoice: Invoice,
-  ): Promise<void> {
-    const { effect } = payment.details;
-    const organizationId = payment.organizationId;
-    switch (effect.kind) {
-      case 'subscription': {
-        const current = await findSubscription(transaction, organizationId, { lock: true });
-        await saveSubscription(transaction, {
-          organizationId,
-          planId: effect.planId,
-          currency: current?.status === 'expired' ? effect.currency : (current?.currency ?? effect.currency),
-          currentPeriodStart: new Date(effect.periodStart),
-          currentPeriodEnd: new Date(effect.periodEnd),
-          scheduledPlanId: null,
-          cancelAtPeriodEnd: false,
-          periodAmount: effect.periodAmount,
-        });
-        // A plan picked during the trial is settled by this one (started now, or by the scheduler at the trial's end).
-        await saveTrialPlan(transaction, organizationId, null);
-        return;
-      }
-      case 'renewal': {
-        const renewed = await renewSubscriptionPeriod(transaction, {
-          organizationId,
-          planId: effect.planId,
-          periodStart: effect.periodStart,
-          periodEnd: effect.periodEnd,
-          periodAmount: effect.periodAmount,
-        });
-        if (!renewed) throw new Error('the renewed period is no longer the current one');
-        return;
-      }
-      case 'credits':
-        await appendCreditEntry(transaction, {
-          organizationId,
-          kind: 'purchase',
-          credits: effect.credits,
-          description: `Bought ${effect.packageName} (invoice ${invoice.number})`,
-          invoiceId: invoice.id,
-        });
-        return;
-      case 'add-on':
-        await insertAddOnPurchase(transaction, {
-          organizationId,
-          packageId: effect.packageId,
-          validUntil: new Date(effect.validUntil),
-          invoiceId: invoice.id,
-        });
-        return;
-    }
-  }
-
   /** Step 3, in the caller's transaction (organization locked): the invoice, the purchase, `succeeded`. */
   async function completeIn(
     transaction: Queryable,
@@ -251,7 +191,12 @@ export function createPaymentService({
       paymentReference: reference,
       idempotencyKey: payment.idempotencyKey,
     });
-    await applyEffect(transaction, payment, invoice);
+    // What was bought, applied by the module that sold it (payment-effects.ts), in the invoice's transaction.
+    await effects.apply(transaction, {
+      organizationId: payment.organizationId,
+      effect: payment.details.effect,
+      invoice,
+    });
     await markPaymentSucceeded(transaction, payment.id, { reference, invoiceId: invoice.id });
     return invoice;
   }
@@ -383,6 +328,8 @@ export function createPaymentService({
         const prepared = await request.prepare(transaction);
         if ('settled' in prepared) return { settled: prepared.settled };
         const { charge } = prepared;
+        // A kind no module handles would be charged and then never applied: refused before anything is recorded.
+        effects.check(charge.details.effect);
         const attempt = earlier ? earlier.attempt + 1 : 1;
         const baseKey = `${organizationId}:${idempotencyKey}`;
         const payment = await savePendingPayment(transaction, {
@@ -390,7 +337,7 @@ export function createPaymentService({
           organizationId,
           idempotencyKey,
           fingerprint,
-          purpose: charge.purpose,
+          purpose: charge.details.effect.kind,
           amount: charge.amount,
           currency: charge.currency,
           // After a decline (the customer changed card, a renewal's retry) or an abandon, the same key tries again,
@@ -448,7 +395,17 @@ export function createPaymentService({
     return outcomes;
   }
 
-  return { pay, repairStale };
+  return {
+    pay,
+    repairStale,
+    /**
+     * Registers how a module applies an effect it sells (`payments.registerEffect('credits', handler)`): the
+     * module owning the tables the effect writes, when it starts, before any payment of that kind.
+     */
+    registerEffect: effects.register,
+    /** The registry, for a second service over the same database (tests of several processes). */
+    effects,
+  };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

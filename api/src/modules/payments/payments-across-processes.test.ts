@@ -345,6 +345,8 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
       gateway: gatewayB,
       log: silentLog,
       now: later,
+      // What another process's modules registered at its start (docs/decisions/0110).
+      effects: appB().payments.effects,
     }).repairStale();
     faults.failInvoiceFor = undefined;
     assert.deepEqual(repairs.sort(), ['completed', 'refunded']);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/database.js';
 import { db } from '../../db/kysely.js';
-import { confirmEmailChange, isUniqueViolation } from '../email-change/email-change-confirmation.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { hashOneTimeToken, newOneTimeToken } from '../identity/one-time-tokens.js';
 import { findUserById, lockActiveUserByEmail, markEmailVerified } from '../people/user-repository.js';
 import type { EmailVerificationResult } from './email-verification-result.js';
@@ -31,17 +31,31 @@ export async function issueEmailVerificationToken(database: Queryable, userId: s
 export type { EmailVerificationResult };
 
 /**
- * Spends the token and marks its user's address verified, in one transaction. A token from an email-change link
- * (`email_change_tokens`) swaps the new address in instead, if no other account has it (docs/decisions/0016).
+ * Another kind of link the verification page confirms (an email change's, docs/decisions/0016), asked first inside
+ * the verification's transaction: its result, or undefined when the token is not one of its links. Registered with
+ * `registration.acceptVerificationLinks` by the module that owns its tokens (docs/decisions/0110).
+ */
+export type VerificationLinkKind = (
+  transaction: Queryable,
+  token: string,
+) => Promise<EmailVerificationResult | undefined>;
+
+/**
+ * Spends the token and marks its user's address verified, in one transaction. A token of another kind of link
+ * (`otherKinds`: an email change's swaps the new address in, if no other account has it) is confirmed by its kind.
  */
 export async function verifyEmailWithToken(
   database: Database,
   token: string,
+  otherKinds: readonly VerificationLinkKind[] = [],
 ): Promise<EmailVerificationResult> {
   try {
     return await database.transaction(async (transaction) => {
-      const change = await confirmEmailChange(transaction, token);
-      return change ?? (await verifyAddressWithToken(transaction, token));
+      for (const confirm of otherKinds) {
+        const confirmed = await confirm(transaction, token);
+        if (confirmed) return confirmed;
+      }
+      return verifyAddressWithToken(transaction, token);
     });
   } catch (error) {
     // Another account took the new address between the check and the swap.

@@ -1,24 +1,32 @@
 import { apiModule } from '../../http/api-module.js';
 import { registerRegistrationRoutes } from './registration-routes.js';
-import { createRegistrationService } from './registration-service.js';
+import { createRegistrationService, type RegistrationService } from './registration-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sign-up and email verification; other modules add the kinds of link its verification page confirms. */
+    registration: RegistrationService;
+  }
+}
 
 /** Sign-up: the form behind the captcha, the verification link, quick start. */
 export const registrationModule = apiModule({
   name: 'registration',
   dependencies: ['captcha', 'identity'],
-  routes: (scope) =>
-    registerRegistrationRoutes(
-      scope,
+  provide: (app) => {
+    app.decorate(
+      'registration',
       createRegistrationService({
-        database: scope.database,
-        passwordHasher: scope.passwordHasher,
-        mailer: scope.mailer,
-        rateLimiter: scope.rateLimiter,
-        webUrl: scope.config.webUrl,
-        identity: scope.identity,
-        accessTokens: scope.accessTokens,
-        log: scope.log,
+        database: app.database,
+        passwordHasher: app.passwordHasher,
+        mailer: app.mailer,
+        rateLimiter: app.rateLimiter,
+        webUrl: app.config.webUrl,
+        identity: app.identity,
+        accessTokens: app.accessTokens,
+        log: app.log,
       }),
-      scope.rateLimiter,
-    ),
+    );
+  },
+  routes: (scope) => registerRegistrationRoutes(scope, scope.registration, scope.rateLimiter),
 });

@@ -9,7 +9,11 @@ import type { SignInContext } from '../identity/device-label.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import { emailHasUser } from '../people/user-repository.js';
-import { reissueEmailVerificationToken, verifyEmailWithToken } from './email-verification-tokens.js';
+import {
+  reissueEmailVerificationToken,
+  type VerificationLinkKind,
+  verifyEmailWithToken,
+} from './email-verification-tokens.js';
 import { existingAccountNotice, quickSignUpEmail, verificationEmail } from './registration-emails.js';
 import { EmailVerificationFailedError, EmailVerificationLinkExpiredError } from './registration-errors.js';
 import { createAccount, type Registration } from './registration-repository.js';
@@ -53,6 +57,7 @@ export function createRegistrationService({
   accessTokens,
   log,
 }: RegistrationServiceDependencies) {
+  const otherLinkKinds: VerificationLinkKind[] = [];
   /**
    * Queued, never waited for (docs/decisions/0030): a mail server's answer time would tell addresses apart. A
    * failure to queue does not fail the request either, for the same reason; the person can ask for the link
@@ -61,6 +66,14 @@ export function createRegistrationService({
   const deliver = (message: EmailMessage) => sendLoggingFailure(mailer, message, log);
 
   return {
+    /**
+     * Adds another kind of link the verification page confirms (`VerificationLinkKind`): email-change adds its own
+     * when it starts, so the one link page serves both without registration importing it (docs/decisions/0110).
+     */
+    acceptVerificationLinks(kind: VerificationLinkKind): void {
+      otherLinkKinds.push(kind);
+    },
+
     async register(
       registration: Registration,
     ): Promise<{ email: string; verificationRequired: true; paymentSetupToken: string }> {
@@ -88,7 +101,7 @@ export function createRegistrationService({
       token: string,
       context: SignInContext,
     ): Promise<{ email: string; verified: true; emailChanged?: true } & Partial<IssuedTokenPair>> {
-      const result = await verifyEmailWithToken(database, token);
+      const result = await verifyEmailWithToken(database, token, otherLinkKinds);
       if (result.outcome === 'expired') throw new EmailVerificationLinkExpiredError();
       if (result.outcome === 'invalid') throw new EmailVerificationFailedError();
       if (result.emailChanged) return { email: result.email, verified: true, emailChanged: true };

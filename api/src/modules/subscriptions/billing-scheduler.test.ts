@@ -35,7 +35,13 @@ describe('billing scheduler (docs/decisions/0040)', () => {
   after(() => server.close());
 
   const paymentsWith = (chargeWith: PaymentGateway = gateway) =>
-    createPaymentService({ database: server.database, gateway: chargeWith, log: silentLog, now });
+    createPaymentService({
+      database: server.database,
+      gateway: chargeWith,
+      log: silentLog,
+      now,
+      effects: server.app.payments.effects,
+    });
   const scheduler = (chargeWith: PaymentGateway = gateway) =>
     createBillingScheduler({
       database: server.database,

@@ -11,6 +11,7 @@ import type { PaymentService } from '../payments/payment-service.js';
 import { findActiveAdmins } from '../people/membership-repository.js';
 import { claimEndedTrialNotices } from '../people/organization-repository.js';
 import { NoPaymentMethodError, SubscriptionConflictError } from './subscription-errors.js';
+import type { SubscriptionRenewalEffect } from './subscription-payment-effects.js';
 import {
   claimDueSubscription,
   countFailedRenewal,
@@ -124,7 +125,6 @@ export function createBillingScheduler({
           renewed = { total: priced.total, planName: plan.name, end };
           return {
             charge: {
-              purpose: 'renewal',
               amount: priced.total,
               currency: current.currency,
               gatewayToken: card.gatewayToken,
@@ -156,7 +156,7 @@ export function createBillingScheduler({
                   periodStart: start.toISOString(),
                   periodEnd: end.toISOString(),
                   periodAmount: priced.net,
-                },
+                } satisfies SubscriptionRenewalEffect,
               },
             },
           };

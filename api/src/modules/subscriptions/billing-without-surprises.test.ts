@@ -172,6 +172,7 @@ describe('billing without surprises (docs/decisions/0078)', () => {
       const payments = createPaymentService({
         database: server.database,
         gateway,
+        effects: server.app.payments.effects,
         log: silentLog,
         receipts: { mailer: createOutboxMailer(server.database), webUrl: 'https://www.dcipher.test' },
       });

@@ -1,4 +1,4 @@
-import { errorCodes, errorMessage } from '@dcipher/shared/contract';
+import { errorCodes } from '@dcipher/shared/contract';
 import { ApiError } from '../../http/api-error.js';
 
 /** A plan needs a card to charge: none has been added (409). */
@@ -12,20 +12,6 @@ export class NoPaymentMethodError extends ApiError<'NO_PAYMENT_METHOD'> {
 export class PlanNotAvailableError extends ApiError<'PLAN_NOT_AVAILABLE'> {
   constructor(reason?: 'customerTypeMismatch') {
     super(errorCodes.planNotAvailable, reason ? { params: { reason } } : {});
-  }
-}
-
-/** The promo code does not apply: the reason, on the field it was typed in (400). */
-export class PromoCodeInvalidError extends ApiError<'PROMO_CODE_INVALID'> {
-  constructor(
-    reason: 'invalid' | 'expired' | 'usedUp' | 'notForPlan' | 'alreadyUsed' | 'firstPlanOnly',
-    field: string,
-  ) {
-    const params = reason === 'invalid' ? undefined : { reason };
-    super(errorCodes.promoCodeInvalid, {
-      ...(params && { params }),
-      issues: { [field]: errorMessage(errorCodes.promoCodeInvalid, params) },
-    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { apiModule } from '../../http/api-module.js';
 import { backgroundQueues } from '../../jobs/background-jobs.js';
 import { type BillingScheduler, createBillingScheduler } from './billing-scheduler.js';
+import { subscriptionRenewalEffect, subscriptionStartEffect } from './subscription-payment-effects.js';
 import { registerSubscriptionRoutes } from './subscription-routes.js';
 import { createSubscriptionService, type SubscriptionService } from './subscription-service.js';
 
@@ -18,6 +19,9 @@ export const subscriptionModule = apiModule({
   dependencies: ['payments'],
   provide: (app) => {
     const { database, payments, config } = app;
+    // What a paid plan changes is this module's rows: payments applies it through these (docs/decisions/0110).
+    payments.registerEffect('subscription', subscriptionStartEffect);
+    payments.registerEffect('renewal', subscriptionRenewalEffect);
     const subscriptions = createSubscriptionService({ database, payments });
     const billingScheduler = createBillingScheduler({
       database,

@@ -19,8 +19,11 @@ import {
 import { formatDate } from '@dcipher/shared/format';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
-import { hasRedeemed, type PaymentEffect } from '../payments/payment-repository.js';
+import { findInvoice, listInvoices } from '../payments/invoice-repository.js';
+import type { PaymentEffect } from '../payments/payment-effects.js';
+import { hasRedeemed } from '../payments/payment-repository.js';
 import type { PaymentService, PayResult, PreparedCharge } from '../payments/payment-service.js';
+import { PromoCodeInvalidError } from '../payments/promo-code-invalid-error.js';
 import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
 import { listActivePricingPlans } from '../pricing/pricing-repository.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
@@ -28,9 +31,9 @@ import {
   InvoiceNotFoundError,
   NoPaymentMethodError,
   PlanNotAvailableError,
-  PromoCodeInvalidError,
   SubscriptionConflictError,
 } from './subscription-errors.js';
+import type { SubscriptionStartEffect } from './subscription-payment-effects.js';
 import {
   type BillablePlan,
   type BillingCard,
@@ -38,11 +41,9 @@ import {
   claimDueTrialPlans,
   findBillingDetails,
   findDefaultCard,
-  findInvoice,
   findPlan,
   findPromoCode,
   findSubscription,
-  listInvoices,
   type StoredSubscription,
   saveSubscription,
   saveTrialPlan,
@@ -410,8 +411,15 @@ export function createSubscriptionService({
   function subscriptionCharge(priced: PricedChange, periodStart: Date): PreparedCharge {
     if (!priced.card) throw new NoPaymentMethodError();
     const { quote } = priced;
+    const effect: SubscriptionStartEffect = {
+      kind: 'subscription',
+      planId: priced.plan.id,
+      currency: quote.currency,
+      periodStart: periodStart.toISOString(),
+      periodEnd: priced.periodEnd.toISOString(),
+      periodAmount: priced.periodAmount,
+    };
     return {
-      purpose: 'subscription',
       amount: quote.total,
       currency: quote.currency,
       gatewayToken: priced.card.gatewayToken,
@@ -432,14 +440,7 @@ export function createSubscriptionService({
           total: quote.total,
           billingCountry: priced.card.country,
         },
-        effect: {
-          kind: 'subscription',
-          planId: priced.plan.id,
-          currency: quote.currency,
-          periodStart: periodStart.toISOString(),
-          periodEnd: priced.periodEnd.toISOString(),
-          periodAmount: priced.periodAmount,
-        },
+        effect,
       },
     };
   }
@@ -569,9 +570,7 @@ export function createSubscriptionService({
       }: PurchaseInput & {
         idempotencyKey: string;
         operation: string;
-        effect: (
-          transaction: Queryable,
-        ) => Promise<{ effect: Extract<PaymentEffect, { kind: 'credits' | 'add-on' }>; periodEnd?: Date }>;
+        effect: (transaction: Queryable) => Promise<{ effect: PaymentEffect; periodEnd?: Date }>;
       },
     ): Promise<{ invoice: Invoice; replayed: boolean }> {
       const result = await payments.pay<never>({
@@ -590,7 +589,6 @@ export function createSubscriptionService({
           const at = now();
           return {
             charge: {
-              purpose: bought.effect.kind,
               amount: quote.total,
               currency: quote.currency,
               gatewayToken: card.gatewayToken,

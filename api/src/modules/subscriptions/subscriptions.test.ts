@@ -401,7 +401,13 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
   it('with the clock held still, every upgrade invoice equals the quote shown, to the minor unit', async () => {
     const clock = { at: new Date() };
     const now = () => clock.at;
-    const payments = createPaymentService({ database: server.database, gateway, log: silentLog, now });
+    const payments = createPaymentService({
+      database: server.database,
+      gateway,
+      log: silentLog,
+      now,
+      effects: server.app.payments.effects,
+    });
     const service = createSubscriptionService({ database: server.database, payments, now });
     // A code for upgrades (WELCOME20 is for a first plan only, migration 0035).
     await db(server.database)

@@ -4,7 +4,7 @@ import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage } from '../../adapters/mailer/mailer.js';
 import type { Queryable } from '../../db/database.js';
 import { creditBalance, listOwnedAddOns } from '../credits/credit-repository.js';
-import { findPlan, findSubscription } from './subscription-repository.js';
+import { findPlan, findSubscription } from '../subscriptions/subscription-repository.js';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
