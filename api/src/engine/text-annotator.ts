@@ -178,6 +178,9 @@ interface LemmaFacts {
 const memoLimit = 200_000;
 const lemmaFacts = new Map<string, LemmaFacts>();
 const possessive = /['’]s$/;
+/** wink's type and letter case of a token's text, and whether a normal form is a stop word (memoised as above). */
+const tokenFacts = new Map<string, { type: string; letterCase: string }>();
+const stopWordOfNormal = new Map<string, boolean>();
 
 function factsOfLemma(raw: string): LemmaFacts {
   let facts = lemmaFacts.get(raw);
@@ -197,6 +200,13 @@ function factsOfLemma(raw: string): LemmaFacts {
   return facts;
 }
 
+/** A token's flags, bits of one byte per token. */
+const mayBeContent = 1;
+const stopWord = 2;
+const hidden = 4;
+const sentenceStart = 8;
+const firstWord = 16;
+
 /** One document's tokens as the phrase and name runs read them. */
 interface Reading {
   doc: ReturnType<WinkMethods['readDoc']>;
@@ -205,7 +215,8 @@ interface Reading {
   lemmas: string[];
   parts: string[];
   /** 1 where a token opens a sentence's first word (after any bullet, dash or number). */
-  firstWords: Uint8Array;
+  /** Each token's flags (`mayBeContent`, `stopWord`, `hidden`, `sentenceStart`, `firstWord`). */
+  flags: Uint8Array;
   phrases: string[];
   entities: FoundEntity[];
 }
@@ -231,7 +242,11 @@ function closePhrase(reading: Reading, phrase: number[]): void {
 /** Closes a name run; a common word opening the sentence is capitalised for that ("Bump Standards…"). */
 function closeName(reading: Reading, name: number[]): void {
   let start = 0;
-  while (start < name.length && reading.firstWords[name[start]!] === 1 && isCommonWord(reading, name[start]!))
+  while (
+    start < name.length &&
+    (reading.flags[name[start]!]! & firstWord) !== 0 &&
+    isCommonWord(reading, name[start]!)
+  )
     start += 1;
   const length = name.length - start;
   if (length >= 2 || (length === 1 && !isCommonWord(reading, name[start]!))) {
@@ -255,20 +270,38 @@ export function annotateText(text: string): TextAnnotation {
   // "isnt"…) when punctuation follows them ("cannot." stays one token): such a token is its own lemma.
   // Proper nouns keep their capitals in wink's lemmas; possessives and contractions keep their apostrophes.
   const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string | undefined>) as string[];
-  const mayBeContent = new Uint8Array(count);
+  const flags = new Uint8Array(count);
   for (let i = 0; i < count; i += 1) {
     const lemma = lemmas[i];
     const facts = factsOfLemma(typeof lemma === 'string' ? lemma : normals[i]!);
     lemmas[i] = facts.lemma;
-    if (facts.mayBeContent) mayBeContent[i] = 1;
+    if (facts.mayBeContent) flags[i] = mayBeContent;
   }
   const parts = tokens.out(its.pos) as string[];
-  const types = tokens.out(its.type) as string[];
-  const stopWords = tokens.out(its.stopWordFlag) as boolean[];
-  const cases = tokens.out(its.case) as string[];
+  // A token's type and letter case follow from its text, and whether it is a stop word from its normal form
+  // (wink keeps one entry per distinct text): they are asked of wink once per text, not once per token.
+  const types = new Array<string>(count);
+  const cases = new Array<string>(count);
+  for (let i = 0; i < count; i += 1) {
+    let facts = tokenFacts.get(values[i]!);
+    if (facts === undefined) {
+      const item = tokens.itemAt(i);
+      facts = { type: item.out(its.type) as string, letterCase: item.out(its.case) as string };
+      if (tokenFacts.size >= memoLimit) tokenFacts.clear();
+      tokenFacts.set(values[i]!, facts);
+    }
+    types[i] = facts.type;
+    cases[i] = facts.letterCase;
+    let stop = stopWordOfNormal.get(normals[i]!);
+    if (stop === undefined) {
+      stop = tokens.itemAt(i).out(its.stopWordFlag) as boolean;
+      if (stopWordOfNormal.size >= memoLimit) stopWordOfNormal.clear();
+      stopWordOfNormal.set(normals[i]!, stop);
+    }
+    if (stop) flags[i]! |= stopWord;
+  }
 
   const entities: FoundEntity[] = [];
-  const hidden = new Uint8Array(count);
   const winkEntities = doc.entities();
   const details = winkEntities.out(its.detail) as unknown as { value: string; type: string }[];
   const spans = winkEntities.out(its.span) as unknown as [number, number][];
@@ -277,18 +310,19 @@ export function annotateText(text: string): TextAnnotation {
     const type = entityTypeOfWinkType[detail.type];
     if (type) entities.push({ type, value: type === 'hashtag' ? detail.value.toLowerCase() : detail.value });
     const span = spans[index];
-    if (span && entityTypesHidingWords.has(detail.type)) hidden.fill(1, span[0], span[1] + 1);
+    if (span && entityTypesHidingWords.has(detail.type)) {
+      for (let i = span[0]; i <= span[1]; i += 1) flags[i]! |= hidden;
+    }
   }
 
   const sentenceSpans = doc.sentences().out(its.span) as unknown as [number, number][];
-  const sentenceStarts = new Uint8Array(count);
   // A sentence's first word, after any bullet, dash or number opening it ("  * Drop patch…", "1. Great…").
-  const firstWords = new Uint8Array(count);
-  for (const [start, end] of sentenceSpans) {
-    sentenceStarts[start] = 1;
+  for (let s = 0; s < sentenceSpans.length; s += 1) {
+    const [start, end] = sentenceSpans[s]!;
+    flags[start]! |= sentenceStart;
     for (let i = start; i <= end; i += 1) {
       if (types[i] === 'word') {
-        firstWords[i] = 1;
+        flags[i]! |= firstWord;
         break;
       }
     }
@@ -297,7 +331,7 @@ export function annotateText(text: string): TextAnnotation {
   const words: string[] = [];
   const hashtags: string[] = [];
   const phrases: string[] = [];
-  const reading: Reading = { doc, values, normals, lemmas, parts, firstWords, phrases, entities };
+  const reading: Reading = { doc, values, normals, lemmas, parts, flags, phrases, entities };
   const phrase: number[] = [];
   const name: number[] = [];
 
@@ -305,19 +339,20 @@ export function annotateText(text: string): TextAnnotation {
     const type = types[i]!;
     const pos = parts[i]!;
     if (type === 'hashtag') hashtags.push(normals[i]!);
-    const isContentWord = type === 'word' && hidden[i] === 0 && !stopWords[i] && mayBeContent[i] === 1;
+    const flag = flags[i]!;
+    const isContentWord = type === 'word' && (flag & (mayBeContent | stopWord | hidden)) === mayBeContent;
     if (isContentWord && contentParts.has(pos)) words.push(lemmas[i]!);
     if (isContentWord && phraseParts.has(pos)) {
-      if (sentenceStarts[i] === 1) closePhrase(reading, phrase);
+      if ((flag & sentenceStart) !== 0) closePhrase(reading, phrase);
       phrase.push(i);
     } else if (phrase.length > 0) {
       closePhrase(reading, phrase);
     }
     const isName =
-      hidden[i] === 0 &&
-      isNameToken(pos, type, cases[i]!, stopWords[i]!) &&
+      (flag & hidden) === 0 &&
+      isNameToken(pos, type, cases[i]!, (flag & stopWord) !== 0) &&
       !(cases[i] === 'upperCase' && isCommonWord(reading, i));
-    if (isName && !(name.length > 0 && sentenceStarts[i] === 1)) {
+    if (isName && !(name.length > 0 && (flag & sentenceStart) !== 0)) {
       name.push(i);
     } else {
       if (name.length > 0) closeName(reading, name);
