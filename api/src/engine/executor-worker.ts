@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisRequest } from './analysis-executor.js';
 import { createDefaultExecutor } from './default-executor.js';
+import { readingHelpers } from './reading-pool.js';
 
-// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages. It reads
-// on this thread only: reading on every core (reading-pool.ts) measured slower in bench:flows (docs/decisions/0108).
+// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages. A set
+// of `parallelReadingMinimum` documents or more is read on this thread and one helper per other core
+// (reading-pool.ts, docs/decisions/0109).
 const port = parentPort!;
-createDefaultExecutor()
+createDefaultExecutor({ parallelReaders: readingHelpers() })
   .execute(workerData as AnalysisRequest, {
     onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
   })
