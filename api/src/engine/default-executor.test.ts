@@ -10,12 +10,10 @@ import {
   AnalysisRequestError,
   type ContentAnalysisResult,
   createDefaultExecutor,
-  createWorkerExecutor,
   type NarrativeAnalysisResult,
   type NewsAnalysisResult,
   type TrendDetectionResult,
 } from './index.js';
-import { readingHelpers } from './reading-pool.js';
 import { corpusDocuments } from './test-corpus/load-corpus.js';
 
 const executor = createDefaultExecutor();
@@ -522,16 +520,6 @@ describe('the default executor: a large set read on several threads (issue 34)',
       'progress only moves forward',
     );
     assert.equal(fractions.at(-1), 1);
-  });
-
-  it("reads a large set on every core in the API's run worker, finding what one thread finds", async () => {
-    const [alone, inWorker] = await Promise.all([
-      createDefaultExecutor().execute(request),
-      createWorkerExecutor().execute(request),
-    ]);
-    assert.equal(inWorker.result.readingThreads, readingHelpers() + 1);
-    assert.deepEqual({ ...inWorker.result, readingThreads: 1 }, alone.result);
-    assert.deepEqual(inWorker.documentIndex, alone.documentIndex);
   });
 
   it('stops the threads when its signal is aborted', async () => {

@@ -1,13 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisRequest } from './analysis-executor.js';
 import { createDefaultExecutor } from './default-executor.js';
-import { readingHelpers } from './reading-pool.js';
 
-// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages. A set
-// of `parallelReadingMinimum` documents or more is read on this thread and one helper per other core
-// (reading-pool.ts, docs/decisions/0109).
+/**
+ * Helper threads a run reads a large set with (reading-pool.ts). None: on this 2-core machine, shared with other
+ * work for every measurement so far, two threads measured slower than one (decision 0109 gives the figures); once a
+ * quiet bench:flows shows "contentAnalysis, 2 threads" faster, this becomes `readingHelpers()` (one per other core).
+ */
+const runReadingHelpers = 0;
+
+// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages.
 const port = parentPort!;
-createDefaultExecutor({ parallelReaders: readingHelpers() })
+createDefaultExecutor({ parallelReaders: runReadingHelpers })
   .execute(workerData as AnalysisRequest, {
     onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
   })
