@@ -47,7 +47,7 @@ function indexDocuments(
     sentiment: rounded(document.annotation.sentiment),
     sentimentLabel: sentimentLabel(document.annotation.sentiment),
     ...(document.publishedAt && { publishedAt: document.publishedAt.toISOString() }),
-    terms: [...termsOfDocument(document)],
+    terms: termsOfDocument(document),
     ...(result.analysisType === 'narrativeAnalysis' && {
       narrative: narrativeOfRow.get(document.row) ?? null,
     }),

@@ -2,10 +2,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisRequest } from './analysis-executor.js';
 import { createDefaultExecutor } from './default-executor.js';
 
-// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages. It reads
-// on this thread only: reading on every core (reading-pool.ts) measured slower in bench:flows (docs/decisions/0108).
+/**
+ * Helper threads a run reads a large set with (reading-pool.ts). None: on this 2-core machine, shared with other
+ * work for every measurement so far, two threads measured slower than one (decision 0109 gives the figures); once a
+ * quiet bench:flows shows "contentAnalysis, 2 threads" faster, this becomes `readingHelpers()` (one per other core).
+ */
+const runReadingHelpers = 0;
+
+// The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages.
 const port = parentPort!;
-createDefaultExecutor()
+createDefaultExecutor({ parallelReaders: runReadingHelpers })
   .execute(workerData as AnalysisRequest, {
     onProgress: (progress) => port.postMessage({ kind: 'progress', progress }),
   })

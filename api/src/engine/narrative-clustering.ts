@@ -4,7 +4,13 @@ import type bm25VectorizerType from 'wink-nlp/utilities/bm25-vectorizer';
 import type { Narrative, NarrativeAnalysisResult } from './analysis-results.js';
 import { throwIfAborted } from './cooperative-loop.js';
 import type { CorpusDocument } from './corpus.js';
-import { corpusFiguresOf, corpusTermStatistics, rounded, summariseSentiment } from './corpus-statistics.js';
+import {
+  compareText,
+  corpusFiguresOf,
+  corpusTermStatistics,
+  rounded,
+  summariseSentiment,
+} from './corpus-statistics.js';
 import { winkIts } from './text-annotator.js';
 
 // wink-nlp's utilities have no exports map, so Node's ESM resolution cannot find them without their file
@@ -328,7 +334,7 @@ function labelOf(
     if (!best || score > best.score) best = { surface: run.surface, score, words: run.words };
   }
   if (best) {
-    const [surface] = [...best.surface.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
+    const [surface] = [...best.surface.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]!;
     return { label: surface, words: best.words };
   }
   const meanPosition = (term: string) => {
@@ -398,8 +404,14 @@ export async function groupNarratives(
     ...document.annotation.hashtags,
   ]);
   const documentFrequency = new Map<string, number>();
+  const seen = new Set<string>();
   for (const terms of termLists) {
-    for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    seen.clear();
+    for (const term of terms) {
+      if (seen.has(term)) continue;
+      seen.add(term);
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    }
   }
   const count = documents.length;
   const minimum = count >= 4 ? 2 : 1;
@@ -484,7 +496,7 @@ export async function groupNarratives(
       const centre = grouping.centroids[group]!;
       const terms = [...centre.keys()]
         .filter((dimension) => centre[dimension]! > 0)
-        .sort((a, b) => centre[b]! - centre[a]! || vocabulary[a]!.localeCompare(vocabulary[b]!))
+        .sort((a, b) => centre[b]! - centre[a]! || compareText(vocabulary[a]!, vocabulary[b]!))
         .slice(0, clusteringSettings.listedTerms)
         .map((dimension) => ({ term: vocabulary[dimension]!, weight: rounded(centre[dimension]!) }));
       const inNarrative = countInNarrative(
@@ -497,7 +509,7 @@ export async function groupNarratives(
           document: documents[clusteredIndexes[position]!]!,
           similarity: dotWithDense(vectors[position]!, centre),
         }))
-        .sort((a, b) => b.similarity - a.similarity || a.document.id.localeCompare(b.document.id));
+        .sort((a, b) => b.similarity - a.similarity || compareText(a.document.id, b.document.id));
       const { label, words } = labelOf(
         terms,
         documentsOfGroup.map((entry) => entry.document.text),
@@ -544,7 +556,7 @@ export async function groupNarratives(
         })),
       };
     })
-    .sort((a, b) => b.size - a.size || a.label.localeCompare(b.label))
+    .sort((a, b) => b.size - a.size || compareText(a.label, b.label))
     .map((narrative, index) => ({ ...narrative, id: index + 1 }));
 
   return {

@@ -2,7 +2,7 @@ import type { DaySummary, NewsAnalysisResult, SourceDaySummary, SourceSummary } 
 import type { TrendMetric, TrendPeriodChoice } from './analysis-vocabulary.js';
 import { analyseContent } from './content-analysis.js';
 import { type Corpus, type CorpusDocument, periodOf } from './corpus.js';
-import { corpusTermStatistics, summariseGroup } from './corpus-statistics.js';
+import { compareText, corpusTermStatistics, summariseGroup } from './corpus-statistics.js';
 import { detectTrends } from './trend-detection.js';
 
 /** Items without a source (and no address to take one from) are grouped under this name. */
@@ -53,11 +53,11 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
       ...summariseGroup(items, topTermsPerGroup, statistics),
     };
   });
-  sources.sort((a, b) => b.documents - a.documents || a.source.localeCompare(b.source));
+  sources.sort((a, b) => b.documents - a.documents || compareText(a.source, b.source));
 
   const days: DaySummary[] = [...groupBy(documents, dayOf)]
     .map(([day, items]) => ({ day, ...summariseGroup(items, topTermsPerGroup, statistics) }))
-    .sort((a, b) => a.day.localeCompare(b.day));
+    .sort((a, b) => compareText(a.day, b.day));
 
   const sourceDays: SourceDaySummary[] = [
     ...groupBy(documents, (document) => `${sourceOf(document)}\u0000${dayOf(document)}`),
@@ -66,7 +66,7 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
       const [source, day] = key.split('\u0000') as [string, string];
       return { source, day, ...summariseGroup(items, topTermsPerGroup, statistics) };
     })
-    .sort((a, b) => a.source.localeCompare(b.source) || a.day.localeCompare(b.day));
+    .sort((a, b) => compareText(a.source, b.source) || compareText(a.day, b.day));
 
   return {
     ...content,

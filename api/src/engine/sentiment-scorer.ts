@@ -49,6 +49,11 @@ export interface SentimentTokens {
   parts: readonly string[];
   /** Sentences as [first, last] token indexes. */
   sentences: readonly (readonly [number, number])[];
+  /**
+   * The text the tokens were read from, when known: a text with none of the marks a rating needs ("/", "out of",
+   * "star", "thumb") is not searched for one sentence by sentence.
+   */
+  text?: string;
 }
 
 export interface SentimentScore {
@@ -302,6 +307,16 @@ const clauseEnds = new Set([',', ';', ':', '—', '–', '-', '(', ')']);
 const letterPattern = /\p{L}/u;
 
 function isShouting(value: string): boolean {
+  // Fast path: plain ASCII without a capital letter is never shouting (its lower case is itself).
+  let plain = true;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code > 127 || (code >= 65 && code <= 90)) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return false;
   return (
     value.length > 1 &&
     letterPattern.test(value) &&
@@ -338,6 +353,10 @@ const numberWords: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3,
 const ratingPattern = /\b(\d{1,2}(?:\.\d)?|zero|one|two|three|four|five|ten)\s*(?:\/|out of)\s*(10|5)\b/i;
 const starsPattern = /\b(\d|zero|one|two|three|four|five)\s*stars?\b/i;
 const thumbsPattern = /\bthumbs?\s*(up|down)\b/i;
+/** What every rating the patterns find contains: a text without any of these holds none. */
+const ratingMarks = /\/|out|star|thumb/i;
+
+const ratingNumber = (value: string) => numberWords[value.toLowerCase()] ?? Number(value);
 
 /**
  * A rating said in the text ("9/10", "3 out of 10", "1 star", "two thumbs down") is a verdict: its valence runs from
@@ -347,13 +366,12 @@ function ratingValence(sentence: string): number | null {
   const rating = ratingPattern.exec(sentence);
   const thumbs = thumbsPattern.exec(sentence);
   if (thumbs) return thumbs[1]!.toLowerCase() === 'up' ? 2.5 : -2.5;
-  const read = (value: string) => numberWords[value.toLowerCase()] ?? Number(value);
   if (rating) {
-    const share = read(rating[1]!) / Number(rating[2]);
+    const share = ratingNumber(rating[1]!) / Number(rating[2]);
     return share <= 1 ? (share - 0.5) * 6 : null;
   }
   const stars = starsPattern.exec(sentence);
-  if (stars) return (Math.min(5, read(stars[1]!)) / 5 - 0.5) * 6;
+  if (stars) return (Math.min(5, ratingNumber(stars[1]!)) / 5 - 0.5) * 6;
   return null;
 }
 
@@ -375,6 +393,7 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
     if (isShouting(values[i]!)) shoutingCount += 1;
   }
   const capitalsMatter = shoutingCount > 0 && shoutingCount < wordCount;
+  const mayRate = tokens.text === undefined || ratingMarks.test(tokens.text);
 
   let opinionWords = 0;
   let weightedSum = 0;
@@ -447,7 +466,7 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
       valences.push(valence);
       weightsOfValences.push(weight);
     }
-    const rating = ratingValence(values.slice(first, last + 1).join(' '));
+    const rating = mayRate ? ratingValence(values.slice(first, last + 1).join(' ')) : null;
     if (rating !== null && rating !== 0) {
       valences.push(rating);
       weightsOfValences.push(settings.afterContrast);

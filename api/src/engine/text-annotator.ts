@@ -137,10 +137,130 @@ export const longestRun = 256;
 const overlongRun = new RegExp(`\\S{${longestRun + 1},}`, 'gu');
 const runPiece = new RegExp(`\\S{${longestRun}}`, 'gu');
 
+/** Whether a UTF-16 code unit is white space as `\s` reads it. */
+function isSpace(code: number): boolean {
+  return code <= 32
+    ? code === 32 || (code >= 9 && code <= 13)
+    : code === 0xa0 ||
+        code === 0x1680 ||
+        (code >= 0x2000 && code <= 0x200a) ||
+        code === 0x2028 ||
+        code === 0x2029 ||
+        code === 0x202f ||
+        code === 0x205f ||
+        code === 0x3000 ||
+        code === 0xfeff;
+}
+
+/**
+ * The text as given to wink-nlp: runs of more than `longestRun` non-spaces cut into pieces. A text whose runs are
+ * all short (counted in code units, so never fewer than its characters) is given as it is, without the search.
+ */
+function withoutOverlongRuns(text: string): string {
+  if (text.length <= longestRun) return text;
+  let run = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (isSpace(text.charCodeAt(i))) run = 0;
+    else if (++run > longestRun) return text.replace(overlongRun, (found) => found.replace(runPiece, '$& '));
+  }
+  return text;
+}
+
+/**
+ * What a lemma says about being a keyword, computed once per distinct raw lemma (issue 34, speed): its lower-cased
+ * form without a possessive `'s`, and whether that form can be a content word (two characters or more, a letter,
+ * no apostrophe, not one of the extra stop words). The memo is emptied when it grows past `memoLimit` entries.
+ */
+interface LemmaFacts {
+  lemma: string;
+  mayBeContent: boolean;
+}
+const memoLimit = 200_000;
+const lemmaFacts = new Map<string, LemmaFacts>();
+const possessive = /['’]s$/;
+/** wink's type and letter case of a token's text, and whether a normal form is a stop word (memoised as above). */
+const tokenFacts = new Map<string, { type: string; letterCase: string }>();
+const stopWordOfNormal = new Map<string, boolean>();
+
+function factsOfLemma(raw: string): LemmaFacts {
+  let facts = lemmaFacts.get(raw);
+  if (facts === undefined) {
+    const lemma = raw.toLowerCase().replace(possessive, '');
+    facts = {
+      lemma,
+      mayBeContent:
+        lemma.length > 1 &&
+        lettersPattern.test(lemma) &&
+        !apostrophePattern.test(lemma) &&
+        !extraStopWords.has(lemma),
+    };
+    if (lemmaFacts.size >= memoLimit) lemmaFacts.clear();
+    lemmaFacts.set(raw, facts);
+  }
+  return facts;
+}
+
+/** A token's flags, bits of one byte per token. */
+const mayBeContent = 1;
+const stopWord = 2;
+const hidden = 4;
+const sentenceStart = 8;
+const firstWord = 16;
+
+/** One document's tokens as the phrase and name runs read them. */
+interface Reading {
+  doc: ReturnType<WinkMethods['readDoc']>;
+  values: string[];
+  normals: string[];
+  lemmas: string[];
+  parts: string[];
+  /** 1 where a token opens a sentence's first word (after any bullet, dash or number). */
+  /** Each token's flags (`mayBeContent`, `stopWord`, `hidden`, `sentenceStart`, `firstWord`). */
+  flags: Uint8Array;
+  phrases: string[];
+  entities: FoundEntity[];
+}
+
+/** Whether a word is a common English word (in wink's lexicon), whatever its capitals. */
+function isCommonWord(reading: Reading, i: number): boolean {
+  return !reading.doc.isOOV(reading.normals[i]!);
+}
+
+/** Closes a noun phrase run: it ends at its last noun; longer runs keep their last words. */
+function closePhrase(reading: Reading, phrase: number[]): void {
+  let end = phrase.length;
+  while (end > 0 && !phraseHeads.has(reading.parts[phrase[end - 1]!]!)) end -= 1;
+  const start = Math.max(0, end - longestPhrase);
+  if (end - start >= 2) {
+    let text = '';
+    for (let j = start; j < end - 1; j += 1) text += `${reading.normals[phrase[j]!]!} `;
+    reading.phrases.push(text + reading.lemmas[phrase[end - 1]!]!);
+  }
+  phrase.length = 0;
+}
+
+/** Closes a name run; a common word opening the sentence is capitalised for that ("Bump Standards…"). */
+function closeName(reading: Reading, name: number[]): void {
+  let start = 0;
+  while (
+    start < name.length &&
+    (reading.flags[name[start]!]! & firstWord) !== 0 &&
+    isCommonWord(reading, name[start]!)
+  )
+    start += 1;
+  const length = name.length - start;
+  if (length >= 2 || (length === 1 && !isCommonWord(reading, name[start]!))) {
+    let value = reading.values[name[start]!]!;
+    for (let j = start + 1; j < name.length; j += 1) value += ` ${reading.values[name[j]!]!}`;
+    reading.entities.push({ type: 'name', value });
+  }
+  name.length = 0;
+}
+
 export function annotateText(text: string): TextAnnotation {
   const nlp = pipeline();
   const its = nlp.its;
-  const doc = nlp.readDoc(text.replace(overlongRun, (run) => run.replace(runPiece, '$& ')));
+  const doc = nlp.readDoc(withoutOverlongRuns(text));
   const tokens = doc.tokens();
   const count = tokens.length();
   const values = tokens.out(its.value) as string[];
@@ -149,103 +269,98 @@ export function annotateText(text: string): TextAnnotation {
   // Its lemma is undefined for the contractions its lexicon knows only to expand ("cannot", "dont", "theyre",
   // "isnt"…) when punctuation follows them ("cannot." stays one token): such a token is its own lemma.
   // Proper nouns keep their capitals in wink's lemmas; possessives and contractions keep their apostrophes.
-  const lemmas = (
-    tokens.out(its.lemma as unknown as ItsFunction<string | undefined>) as (string | undefined)[]
-  ).map((lemma, index) =>
-    (typeof lemma === 'string' ? lemma : normals[index]!).toLowerCase().replace(/['’]s$/, ''),
-  );
+  const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string | undefined>) as string[];
+  const flags = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const lemma = lemmas[i];
+    const facts = factsOfLemma(typeof lemma === 'string' ? lemma : normals[i]!);
+    lemmas[i] = facts.lemma;
+    if (facts.mayBeContent) flags[i] = mayBeContent;
+  }
   const parts = tokens.out(its.pos) as string[];
-  const types = tokens.out(its.type) as string[];
-  const stopWords = tokens.out(its.stopWordFlag) as boolean[];
-  const cases = tokens.out(its.case) as string[];
+  // A token's type and letter case follow from its text, and whether it is a stop word from its normal form
+  // (wink keeps one entry per distinct text): they are asked of wink once per text, not once per token.
+  const types = new Array<string>(count);
+  const cases = new Array<string>(count);
+  for (let i = 0; i < count; i += 1) {
+    let facts = tokenFacts.get(values[i]!);
+    if (facts === undefined) {
+      const item = tokens.itemAt(i);
+      facts = { type: item.out(its.type) as string, letterCase: item.out(its.case) as string };
+      if (tokenFacts.size >= memoLimit) tokenFacts.clear();
+      tokenFacts.set(values[i]!, facts);
+    }
+    types[i] = facts.type;
+    cases[i] = facts.letterCase;
+    let stop = stopWordOfNormal.get(normals[i]!);
+    if (stop === undefined) {
+      stop = tokens.itemAt(i).out(its.stopWordFlag) as boolean;
+      if (stopWordOfNormal.size >= memoLimit) stopWordOfNormal.clear();
+      stopWordOfNormal.set(normals[i]!, stop);
+    }
+    if (stop) flags[i]! |= stopWord;
+  }
 
   const entities: FoundEntity[] = [];
-  const hidden = new Uint8Array(count);
   const winkEntities = doc.entities();
   const details = winkEntities.out(its.detail) as unknown as { value: string; type: string }[];
   const spans = winkEntities.out(its.span) as unknown as [number, number][];
-  details.forEach((detail, index) => {
+  for (let index = 0; index < details.length; index += 1) {
+    const detail = details[index]!;
     const type = entityTypeOfWinkType[detail.type];
     if (type) entities.push({ type, value: type === 'hashtag' ? detail.value.toLowerCase() : detail.value });
     const span = spans[index];
-    if (span && entityTypesHidingWords.has(detail.type)) hidden.fill(1, span[0], span[1] + 1);
-  });
+    if (span && entityTypesHidingWords.has(detail.type)) {
+      for (let i = span[0]; i <= span[1]; i += 1) flags[i]! |= hidden;
+    }
+  }
 
   const sentenceSpans = doc.sentences().out(its.span) as unknown as [number, number][];
-  const sentenceStarts = new Set(sentenceSpans.map((s) => s[0]));
   // A sentence's first word, after any bullet, dash or number opening it ("  * Drop patch…", "1. Great…").
-  const firstWords = new Set<number>();
-  for (const [start, end] of sentenceSpans) {
+  for (let s = 0; s < sentenceSpans.length; s += 1) {
+    const [start, end] = sentenceSpans[s]!;
+    flags[start]! |= sentenceStart;
     for (let i = start; i <= end; i += 1) {
       if (types[i] === 'word') {
-        firstWords.add(i);
+        flags[i]! |= firstWord;
         break;
       }
     }
   }
-  /** Whether a word is a common English word (in wink's lexicon), whatever its capitals. */
-  const isCommonWord = (i: number) => !doc.isOOV(normals[i]!);
 
   const words: string[] = [];
   const hashtags: string[] = [];
   const phrases: string[] = [];
-  let phrase: number[] = [];
-  let name: number[] = [];
-
-  const closePhrase = () => {
-    // A phrase ends at its last noun; longer runs keep their last words (the head and what qualifies it).
-    while (phrase.length > 0 && !phraseHeads.has(parts[phrase[phrase.length - 1]!]!)) phrase.pop();
-    const kept = phrase.slice(-longestPhrase);
-    if (kept.length >= 2) {
-      const head = kept[kept.length - 1]!;
-      phrases.push([...kept.slice(0, -1).map((i) => normals[i]), lemmas[head]].join(' '));
-    }
-    phrase = [];
-  };
-  const closeName = () => {
-    // A common word opening the sentence is capitalised for that ("Bump Standards…"): it is not part of the name.
-    while (name.length > 0 && firstWords.has(name[0]!) && isCommonWord(name[0]!)) name.shift();
-    if (name.length >= 2 || (name.length === 1 && !isCommonWord(name[0]!))) {
-      entities.push({ type: 'name', value: name.map((i) => values[i]).join(' ') });
-    }
-    name = [];
-  };
+  const reading: Reading = { doc, values, normals, lemmas, parts, flags, phrases, entities };
+  const phrase: number[] = [];
+  const name: number[] = [];
 
   for (let i = 0; i < count; i += 1) {
     const type = types[i]!;
     const pos = parts[i]!;
     if (type === 'hashtag') hashtags.push(normals[i]!);
-    const lemma = lemmas[i]!;
-    const isContentWord =
-      type === 'word' &&
-      hidden[i] === 0 &&
-      !stopWords[i] &&
-      lemma.length > 1 &&
-      lettersPattern.test(lemma) &&
-      !apostrophePattern.test(lemma) &&
-      !extraStopWords.has(lemma);
-    if (isContentWord && contentParts.has(pos)) words.push(lemma);
-    if (isContentWord && phraseParts.has(pos) && !sentenceStarts.has(i)) {
+    const flag = flags[i]!;
+    const isContentWord = type === 'word' && (flag & (mayBeContent | stopWord | hidden)) === mayBeContent;
+    if (isContentWord && contentParts.has(pos)) words.push(lemmas[i]!);
+    if (isContentWord && phraseParts.has(pos)) {
+      if ((flag & sentenceStart) !== 0) closePhrase(reading, phrase);
       phrase.push(i);
-    } else if (isContentWord && phraseParts.has(pos)) {
-      closePhrase();
-      phrase.push(i);
-    } else {
-      closePhrase();
+    } else if (phrase.length > 0) {
+      closePhrase(reading, phrase);
     }
     const isName =
-      hidden[i] === 0 &&
-      isNameToken(pos, type, cases[i]!, stopWords[i]!) &&
-      !(cases[i] === 'upperCase' && isCommonWord(i));
-    if (isName && !(name.length > 0 && sentenceStarts.has(i))) {
+      (flag & hidden) === 0 &&
+      isNameToken(pos, type, cases[i]!, (flag & stopWord) !== 0) &&
+      !(cases[i] === 'upperCase' && isCommonWord(reading, i));
+    if (isName && !(name.length > 0 && (flag & sentenceStart) !== 0)) {
       name.push(i);
     } else {
-      closeName();
+      if (name.length > 0) closeName(reading, name);
       if (isName) name.push(i);
     }
   }
-  closePhrase();
-  closeName();
+  if (phrase.length > 0) closePhrase(reading, phrase);
+  if (name.length > 0) closeName(reading, name);
 
   const { score, opinionWords } = scoreSentiment({
     values,
@@ -254,6 +369,7 @@ export function annotateText(text: string): TextAnnotation {
     types,
     parts,
     sentences: sentenceSpans,
+    text,
   });
   return {
     tokens: count,

@@ -16,7 +16,7 @@ import {
   trendPeriods,
 } from './analysis-vocabulary.js';
 import type { CorpusDocument } from './corpus.js';
-import { corpusFiguresOf, corpusTermStatistics, rounded } from './corpus-statistics.js';
+import { compareText, corpusFiguresOf, corpusTermStatistics, rounded } from './corpus-statistics.js';
 
 /**
  * Trends at the data's time scale (decision 0097, after 0070).
@@ -325,7 +325,7 @@ function viewOf(
   }
 
   const byVolume = (a: Measured, b: Measured) =>
-    b.volume - a.volume || b.recentVolume - a.recentVolume || a.term.localeCompare(b.term);
+    b.volume - a.volume || b.recentVolume - a.recentVolume || compareText(a.term, b.term);
   const byMomentum = (a: Measured, b: Measured) => (b.momentum ?? 0) - (a.momentum ?? 0) || byVolume(a, b);
   const ranked = [...measured].sort(trendMetric === 'momentum' && hasBaseline ? byMomentum : byVolume);
   const moving = measured.filter((term) => term.significant);
