@@ -183,6 +183,8 @@ export interface ParallelReadOptions {
   onAdvance?: ((done: number) => void) | undefined;
   /** How the calling thread reads one text (the same work the threads do). */
   readOne: (index: number) => ReadText;
+  /** The shared queue (one Int32, `ReadingTask.queue`), when the caller watches the threads take their chunks. */
+  queue?: SharedArrayBuffer | undefined;
 }
 
 /**
@@ -197,7 +199,7 @@ export async function readInParallel(
   options: ParallelReadOptions,
 ): Promise<ReadText[]> {
   const total = task.texts.length;
-  const queue = new SharedArrayBuffer(4);
+  const queue = options.queue ?? new SharedArrayBuffer(4);
   const next = new Int32Array(queue);
   const results = new Array<ReadText>(total);
   let done = 0;
