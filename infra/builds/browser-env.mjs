@@ -27,3 +27,22 @@ export function browserBuildEnv(env = process.env) {
     PUBLIC_ACCOUNT_REMOTE_URL: env.PUBLIC_ACCOUNT_REMOTE_URL ?? `http://localhost:${ports.remote}`,
   };
 }
+
+/**
+ * The origins a build of the site and the remote holds in its files: the site's own (SITE_URL, else its port),
+ * the API's and the remote's (`browserBuildEnv`). The builds record them beside their source maps
+ * (`buildOriginsFile`), so a release for other origins is made from the same build (infra/deploy/release.mjs).
+ */
+export function buildOrigins(env = process.env) {
+  const { site } = stackPorts(env);
+  const browser = browserBuildEnv(env);
+  const originOf = (url) => new URL(url).origin;
+  return {
+    site: originOf(env.SITE_URL || `http://localhost:${site}`),
+    api: originOf(browser.PUBLIC_API_URL),
+    remote: originOf(browser.PUBLIC_ACCOUNT_REMOTE_URL),
+  };
+}
+
+/** Where a build records its origins: in its source maps' directory, kept with the build, never served. */
+export const buildOriginsFile = 'build-origins.json';

@@ -65,11 +65,6 @@ export function topologyOrigins(ports, host = 'localhost') {
   };
 }
 
-/** The environment of the builds (site and remote) for this topology: the variables infra/builds reads. */
-export function topologyBuildEnv(ports) {
-  return { SITE_PORT: String(ports.site), REMOTE_PORT: String(ports.remote), API_PORT: String(ports.api) };
-}
-
 /**
  * The processes of the API tier: `replica-1`…`replica-n` behind nginx and `worker`. Each has the environment it
  * runs with: `DCIPHER_ENV=staging` (production settings: no development aids, secrets required, the SIGTERM drain;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { remoteRules, siteRules } from '../serving/static-rules.mjs';
 import { nginxConfig } from './nginx-config.mjs';
-import { apiProcesses, topologyBuildEnv, topologyNginxConfig, topologyPorts } from './topology.mjs';
+import { apiProcesses, topologyNginxConfig, topologyOrigins, topologyPorts } from './topology.mjs';
 
 const secrets = { captchaHmacKey: 'c'.repeat(64), ssoSecretKey: 'd'.repeat(64), proxySecret: 'e'.repeat(64) };
 
@@ -31,10 +31,10 @@ describe('the production topology (decision 0077)', () => {
     );
     assert.throws(() => topologyPorts({ PRODUCTION_WORKER_PORT: '8080' }), /port 8080 is given to two/);
     assert.throws(() => topologyPorts({ PRODUCTION_API_PORT: 'eighty' }), /PRODUCTION_API_PORT/);
-    assert.deepEqual(topologyBuildEnv(topologyPorts({})), {
-      SITE_PORT: '8080',
-      REMOTE_PORT: '8081',
-      API_PORT: '8082',
+    assert.deepEqual(topologyOrigins(topologyPorts({})), {
+      site: 'http://localhost:8080',
+      remote: 'http://localhost:8081',
+      api: 'http://localhost:8082',
     });
   });
 

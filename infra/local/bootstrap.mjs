@@ -146,13 +146,6 @@ async function productionPrerequisites() {
   }
 }
 
-/** The build env of the production topology: the site and remote built for its origins (:8080, :8081, :8082). */
-async function productionBuildEnv() {
-  const { topologyBuildEnv, topologyPorts } = await import('../deploy/topology.mjs');
-  const ports = topologyBuildEnv(topologyPorts(process.env));
-  return { ...env, ...ports, ...browserBuildEnv({ ...process.env, ...ports }) };
-}
-
 switch (command) {
   case 'build': {
     ensurePnpm();
@@ -181,17 +174,19 @@ switch (command) {
     await productionPrerequisites();
     ensurePnpm();
     ensureDependencies();
-    buildAll(await buildEnv(await productionBuildEnv()));
+    // The build `npm start` serves, released for the topology's origins as it starts (docs/decisions/0112).
+    buildAll(await buildEnv());
     const { runProductionTopology } = await import('./production.mjs');
     await runProductionTopology();
     break;
   }
   case 'test:production': {
-    // `npm test` runs this last; alone, it builds for the topology's origins and runs its test on a fresh data dir.
+    // `npm test` runs this last; alone, it builds (the build `npm start` serves: the topology releases it for its
+    // origins, docs/decisions/0112) and runs its test on a fresh data dir.
     await productionPrerequisites();
     ensurePnpm();
     ensureDependencies();
-    buildAll(await buildEnv(await productionBuildEnv()));
+    buildAll(await buildEnv());
     run(
       process.execPath,
       ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
@@ -345,10 +340,9 @@ switch (command) {
             },
             {
               name: 'production topology',
-              // Its build is for other origins (docs/decisions/0077).
+              // The build the browser tests used, released for the topology's origins (docs/decisions/0112).
               run: async () => {
                 await productionPrerequisites();
-                buildAll(await buildEnv(await productionBuildEnv()));
                 run(
                   process.execPath,
                   ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],

@@ -15,6 +15,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { Agent, fetch } from 'undici';
 import { startProductionTopology } from './production.mjs';
 import { repositoryRoot } from './stack.mjs';
 
@@ -85,8 +86,9 @@ describe('the production topology on one machine', () => {
   }
 
   /** A call straight to one process (`http://127.0.0.1:<replica port>`), past nginx. */
-  async function callAt(base, method, path, { token, body, headers = {} } = {}) {
+  async function callAt(base, method, path, { token, body, headers = {}, dispatcher } = {}) {
     const response = await fetch(`${base}${path}`, {
+      ...(dispatcher && { dispatcher }),
       method,
       headers: {
         ...(token && { authorization: `Bearer ${token}` }),
@@ -184,6 +186,10 @@ describe('the production topology on one machine', () => {
    */
   async function underLoad(during) {
     let running = true;
+    // The writers are new clients with connections of their own, closed when the load ends: connections left idle
+    // in a shared pool by an earlier case are closed by nginx after its keepalive_timeout (75 s), and a client whose
+    // timers could not run meanwhile (this process blocks on psql between cases) writes its first request on one.
+    const dispatcher = new Agent();
     const writes = { total: 0, failed: 0, failures: [], profiles: new Map(), purchases: [] };
     const record = (what, status, error) => {
       writes.total += 1;
@@ -200,6 +206,7 @@ describe('the production topology on one machine', () => {
         const answer = await call('PUT', '/account', {
           token: customer.token,
           body: { firstName, lastName: 'Tester', email: customer.email, receiveEmails: false },
+          dispatcher,
         }).catch((error) => ({ status: 0, error: describeFetchError(error) }));
         record('PUT /account', answer.status, answer.error);
         if (answer.status === 200) writes.profiles.set(customer.email, version);
@@ -214,6 +221,7 @@ describe('the production topology on one machine', () => {
           const answer = await call('POST', '/customer-credits/credits', {
             token: customer.token,
             body: { packageId: 'credits-2500', idempotencyKey: key },
+            dispatcher,
           }).catch((error) => ({ status: 0, error: describeFetchError(error) }));
           if (attempt === 0) record('POST /customer-credits/credits', answer.status, answer.error);
           if (answer.status === 201) {
@@ -259,6 +267,7 @@ describe('the production topology on one machine', () => {
     }
     const readResult = await readsDone;
     await Promise.all(writers);
+    await dispatcher.close();
     const readFailed = readResult.errors + readResult.timeouts + readResult.non2xx;
     const failed = readFailed + writes.failed;
     const total = readResult.requests.total + writes.total;

@@ -12,7 +12,9 @@ import { _createServerHandle, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { getSystemErrorName } from 'node:util';
+import { buildOriginsFile } from '../builds/browser-env.mjs';
 import { nginxMainConfig } from '../deploy/nginx-config.mjs';
+import { releaseForOrigins } from '../deploy/release.mjs';
 import { apiProcesses, topologyNginxConfig, topologyOrigins, topologyPorts } from '../deploy/topology.mjs';
 import { policyManifestFile } from '../serving/content-security.mjs';
 import { startPostgresCluster } from './postgres-cluster.mjs';
@@ -85,6 +87,30 @@ async function waitUntilReady(url, child, name, timeoutMs = 90_000) {
     await new Promise((done) => setTimeout(done, 200));
   }
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * How this topology's releases are made from the builds `npm start` serves: the target's browser configuration
+ * (the site's policies are written for it) and `release(package, from, to, browserConfig?)`, which copies a
+ * package's build with the origins it recorded (`build-origins.json` beside its source maps) replaced by the
+ * topology's. A build without that record is from before it: built again by `npm run build`.
+ */
+async function releaseForTopology(env, origins) {
+  const { readBrowserConfig } = await import('@dcipher/shared/config');
+  const browserConfig = readBrowserConfig({
+    ...env,
+    PUBLIC_API_URL: origins.api,
+    PUBLIC_ACCOUNT_REMOTE_URL: origins.remote,
+  });
+  const release = async (packageName, from, to, config) => {
+    const recorded = join(repositoryRoot, packageName, 'source-maps', buildOriginsFile);
+    if (!existsSync(recorded)) {
+      throw new Error(`${packageName} has no record of its build's origins (${recorded}): run npm run build`);
+    }
+    const buildOrigins = JSON.parse(await readFile(recorded, 'utf8'));
+    await releaseForOrigins({ from, to, buildOrigins, targetOrigins: origins, browserConfig: config });
+  };
+  return { browserConfig, release };
 }
 
 /**
@@ -260,11 +286,20 @@ export async function startProductionTopology(options = {}) {
     await Promise.all(definitions.map((definition) => processes.get(definition.name).ready));
     log(`replicas ready on ${ports.replicas.join(', ')}; worker on ${ports.worker}`);
 
-    // The site: the publisher's live release when there is one, else a copy of this build (as `npm start`).
+    // The site: the publisher's live release when there is one, else a release of this build (the one `npm start`
+    // serves) for the topology's origins; the remote likewise (docs/decisions/0112: one build for every origin).
     const releasesDir = join(dataDir, 'site-releases');
     const live = join(releasesDir, 'current');
-    const siteRoot = existsSync(join(live, 'index.html')) ? live : await snapshotSiteBuild({ releasesDir });
+    const { browserConfig, release } = await releaseForTopology(env, origins);
+    const siteRoot = existsSync(join(live, 'index.html'))
+      ? live
+      : await snapshotSiteBuild({
+          releasesDir,
+          release: (from, to) => release('marketing-site', from, to, browserConfig),
+        });
     if (!siteRoot) throw new Error('The site has not been built: npm run start:production builds it first');
+    const remoteRoot = join(dataDir, 'remote-release');
+    await release('account-remote', join(repositoryRoot, 'account-remote', 'dist'), remoteRoot);
     const { remoteRules, siteRules } = await import('../serving/static-rules.mjs');
     const manifest = JSON.parse(await readFile(join(await realpath(siteRoot), policyManifestFile), 'utf8'));
     const prefix = join(dataDir, 'nginx');
@@ -278,7 +313,7 @@ export async function startProductionTopology(options = {}) {
         http: topologyNginxConfig({
           ports,
           siteRoot,
-          remoteRoot: join(repositoryRoot, 'account-remote', 'dist'),
+          remoteRoot,
           manifest,
           rules: { siteRules, remoteRules },
           proxySecret: secrets.proxySecret,

@@ -35,7 +35,7 @@ const running_ = (pid) => {
  * that every page's scripts are allowed by its policy; copies left by stacks that stopped are removed. Answers the
  * copy's directory, or undefined when the site has not been built.
  */
-export async function snapshotSiteBuild({ from = siteBuildDir, releasesDir }) {
+export async function snapshotSiteBuild({ from = siteBuildDir, releasesDir, release }) {
   if (!existsSync(join(from, 'index.html'))) return undefined;
   await mkdir(releasesDir, { recursive: true });
   for (const name of await readdir(releasesDir)) {
@@ -45,7 +45,9 @@ export async function snapshotSiteBuild({ from = siteBuildDir, releasesDir }) {
     }
   }
   const directory = join(releasesDir, `own-${process.pid}-${Date.now()}`);
-  await cp(from, directory, { recursive: true });
+  // `release(from, to)` makes the copy for other origins (infra/deploy/release.mjs); else it is the build as it is.
+  if (release) await release(from, directory);
+  else await cp(from, directory, { recursive: true });
   try {
     await assertPagesRun(directory);
   } catch (error) {
