@@ -27,6 +27,10 @@ const enumerations = {
   'sign_in_attempts.outcome': 'SignInOutcome',
   'users.role': 'OrganizationRole',
   'users.status': 'InvitationStatus',
+  'webhook_deliveries.status': 'Generated<WebhookDeliveryStatus>',
+  // No check constraint: written only from the contract's event types (a new type needs no migration).
+  'webhook_deliveries.event_type': 'WebhookDeliveryEventType',
+  'webhook_endpoints.event_types': 'WebhookEventType[]',
 };
 
 /** The enumerations above that `@dcipher/shared/domain` exports (the others come from the contract). */

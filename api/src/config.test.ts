@@ -105,6 +105,7 @@ describe('loadConfig', () => {
         allowLoopbackSources: false,
         sourceTimeoutSeconds: 15,
       },
+      webhooks: { maxAttempts: 8, retrySeconds: 30, timeoutSeconds: 10, allowLoopbackEndpoints: false },
       metrics: { host: '10.0.0.5', port: 9500 },
       inheritedSockets: {},
       accessTokenTtlSeconds: 300,

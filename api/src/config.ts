@@ -37,6 +37,10 @@ import * as v from 'valibot';
  * - `FLOW_SOURCE_TIMEOUT_SECONDS` (default 15, at most 300): how long fetching one RSS feed or page of a workflow may
  *   take, headers and body; past it the price check or run is refused with `SOURCE_UNREACHABLE` `timeout`
  *   (docs/decisions/0094).
+ * - `WEBHOOK_MAX_ATTEMPTS` (default 8, at most 20), `WEBHOOK_RETRY_SECONDS` (default 30, at most 3600) and
+ *   `WEBHOOK_TIMEOUT_SECONDS` (default 10, at most 60): a webhook delivery is tried this many times, the wait after
+ *   the first failed try doubling after each (at most an hour), each try given up after the timeout
+ *   (docs/decisions/0111).
  * - `METRICS_PORT` (default 9464; 0 turns it off) and `METRICS_HOST` (default 127.0.0.1): where this process serves
  *   its Prometheus metrics (`GET /metrics`), apart from the public API (docs/decisions/0060).
  * - `JOBS_WORKER` (`on` by default, `off` in tests): whether this process claims and runs background jobs
@@ -162,6 +166,8 @@ export interface Config {
      */
     sourceTimeoutSeconds?: number;
   };
+  /** Webhook deliveries (docs/decisions/0111). */
+  webhooks: WebhookSettings;
   /** Where `GET /metrics` is served, apart from the API (docs/decisions/0060); port 0: not served. */
   metrics: { host: string; port: number };
   /**
@@ -199,6 +205,21 @@ export interface JobsSettings {
   runLeaseSeconds: number;
   /** How often `email.send-due` fires (with SMTP). */
   emailSendIntervalSeconds: number;
+}
+
+/** How webhook deliveries are tried (docs/decisions/0111). */
+export interface WebhookSettings {
+  /** Tries of one delivery, the first included; then it is marked failed. */
+  maxAttempts: number;
+  /** The wait after the first failed try, doubled after each further one (the jobs module caps it at an hour). */
+  retrySeconds: number;
+  /** How long one try may take, headers and the first bytes of the body, before it counts as failed. */
+  timeoutSeconds: number;
+  /**
+   * Endpoints on 127.0.0.0/8 over plain http are accepted and posted to: never from an environment variable, only a
+   * test that serves a receiver on loopback sets it (as `flows.allowLoopbackSources`).
+   */
+  allowLoopbackEndpoints: boolean;
 }
 
 /** An OAuth app registered with a provider: where and with what the API exchanges authorization codes. */
@@ -424,6 +445,9 @@ const EnvironmentVariablesSchema = v.object({
     '60',
   ),
   FLOW_SOURCE_TIMEOUT_SECONDS: v.optional(positiveInteger(300), '15'),
+  WEBHOOK_MAX_ATTEMPTS: v.optional(positiveInteger(20), '8'),
+  WEBHOOK_RETRY_SECONDS: v.optional(positiveInteger(3600), '30'),
+  WEBHOOK_TIMEOUT_SECONDS: v.optional(positiveInteger(60), '10'),
   METRICS_PORT: v.optional(wholeNumberUpTo(65_535, 'must be a port number from 0 (off) to 65535'), '9464'),
   METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'must name an address')), '127.0.0.1'),
   LISTEN_FDS: v.optional(
@@ -641,6 +665,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       schedulerIntervalSeconds: variables.FLOW_SCHEDULER_INTERVAL_SECONDS,
       allowLoopbackSources: false,
       sourceTimeoutSeconds: variables.FLOW_SOURCE_TIMEOUT_SECONDS,
+    },
+    webhooks: {
+      maxAttempts: variables.WEBHOOK_MAX_ATTEMPTS,
+      retrySeconds: variables.WEBHOOK_RETRY_SECONDS,
+      timeoutSeconds: variables.WEBHOOK_TIMEOUT_SECONDS,
+      allowLoopbackEndpoints: false,
     },
     metrics: { host: variables.METRICS_HOST, port: variables.METRICS_PORT },
     inheritedSockets: passedToUs

@@ -34,6 +34,7 @@ import { systemModule } from './modules/system/system-module.js';
 import { tokenModule } from './modules/tokens/token-module.js';
 import { trialModule } from './modules/trial/trial-module.js';
 import { usageModule } from './modules/usage/usage-module.js';
+import { webhookModule } from './modules/webhooks/webhook-module.js';
 import { whitePaperModule } from './modules/white-paper/white-paper-module.js';
 import { platform } from './platform.js';
 
@@ -113,6 +114,7 @@ export async function createServer(
     await app.register(memberModule);
     await app.register(rolesModule);
     await app.register(ssoModule);
+    await app.register(webhookModule);
     await app.register(suspensionModule);
     await app.register(trialModule);
     await app.register(marketingEmailModule);

@@ -21,6 +21,10 @@ export const queryKeys = {
   team: ['organization', 'team'] as const,
   apiKeys: (kind: string) => ['organization', 'api-keys', kind] as const,
   ssoConfig: ['organization', 'sso'] as const,
+  /** The organization's webhook endpoints, and one endpoint's delivery log by page. */
+  webhooks: ['organization', 'webhooks'] as const,
+  webhookDeliveries: (endpointId: string, page: number) =>
+    ['organization', 'webhooks', 'deliveries', endpointId, page] as const,
   sharing: ['organization', 'sharing'] as const,
   workflows: (page: number, flowType: string | undefined) =>
     ['workflows', 'list', page, flowType ?? ''] as const,

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ApiKeyKind, CardBrand, ContactTopic, IntegrationProvider, SignInMethod, SignInOutcome } from "@dcipher/shared/contract";
+import type { ApiKeyKind, CardBrand, ContactTopic, IntegrationProvider, SignInMethod, SignInOutcome, WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from "@dcipher/shared/contract";
 import type { CloudRegion, CompanySizeBand, CurrencyCode, CustomerType, InvitationStatus, OrganizationRole, ResourceRole } from "@dcipher/shared/domain";
 import type { ColumnType } from "kysely";
 
@@ -652,6 +652,34 @@ export interface WalletPackages {
   sortOrder: number;
 }
 
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  endpointId: string;
+  eventId: string;
+  eventType: WebhookDeliveryEventType;
+  id: Generated<string>;
+  lastAttemptAt: Timestamp | null;
+  lastError: string | null;
+  nextAttemptAt: Timestamp | null;
+  payload: Json;
+  responseBody: string | null;
+  responseStatus: number | null;
+  status: Generated<WebhookDeliveryStatus>;
+}
+
+export interface WebhookEndpoints {
+  createdAt: Generated<Timestamp>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  eventTypes: WebhookEventType[];
+  id: Generated<string>;
+  organizationId: string;
+  secret: string;
+  secretRotatedAt: Timestamp | null;
+  url: string;
+}
+
 export interface WhitePaperRequests {
   company: string;
   email: string;
@@ -716,5 +744,7 @@ export interface DB {
   usageRecords: UsageRecords;
   users: Users;
   walletPackages: WalletPackages;
+  webhookDeliveries: WebhookDeliveries;
+  webhookEndpoints: WebhookEndpoints;
   whitePaperRequests: WhitePaperRequests;
 }

@@ -2,7 +2,8 @@
  * The queues of the API's background work, named once (docs/decisions/0059). Each is defined and scheduled by the
  * module that owns the work: `billing.run-due` by subscriptions (renewals, retries, trial notices),
  * `payments.repair` by payments, `email.send-due` by the platform when SMTP is configured, `flows.schedule-due`
- * (the scheduled workflow runs) and `flows.run` (one job per workflow run) by flows. Each fires once per slot
+ * (the scheduled workflow runs) and `flows.run` (one job per workflow run) by flows, `webhooks.deliver` (one job per
+ * webhook delivery, retried with backoff) by webhooks. Each fires once per slot
  * across every process; whichever worker claims it runs it.
  */
 export const backgroundQueues = {
@@ -11,4 +12,5 @@ export const backgroundQueues = {
   emailSendDue: 'email.send-due',
   flowsScheduleDue: 'flows.schedule-due',
   flowsRun: 'flows.run',
+  webhooksDeliver: 'webhooks.deliver',
 } as const;

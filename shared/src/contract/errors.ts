@@ -35,6 +35,7 @@ import {
   tooManySignInAttempts,
   unauthorizedMessage,
   validationMessages,
+  webhookMessages,
   workflowMessages,
 } from '../validation/messages.js';
 
@@ -134,6 +135,9 @@ export const validationReasons = {
   vatNumberNotRegistered: paymentMessages.vatNumberNotRegistered,
   addressRefused: ssoMessages.addressRefused,
   activityDateRange: organizationSettingsMessages.activityDateRange,
+  webhookHttpsRequired: webhookMessages.httpsRequired,
+  webhookAddressRefused: webhookMessages.addressRefused,
+  tooManyWebhookEndpoints: webhookMessages.tooManyEndpoints,
 } as const;
 export type ValidationReason = keyof typeof validationReasons;
 
@@ -156,6 +160,7 @@ const notFoundReasons = {
   run: workflowMessages.runNotFound,
   upload: workflowMessages.uploadNotFound,
   resultFile: workflowMessages.fileNotFound,
+  webhookEndpoint: webhookMessages.endpointNotFound,
 } as const;
 
 const forbiddenReasons = {

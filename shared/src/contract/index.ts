@@ -26,6 +26,7 @@ import * as system from './system.js';
 import * as tokens from './tokens.js';
 import * as trial from './trial.js';
 import * as usage from './usage.js';
+import * as webhooks from './webhooks.js';
 import * as whitePaper from './white-paper.js';
 
 export type { DeletionImpact } from './account.js';
@@ -603,6 +604,15 @@ export const contract = {
     sendTrialReactivationEmails: trial.sendTrialReactivationEmails,
     reactivateTrial: trial.reactivateTrial,
   },
+  webhooks: {
+    listWebhookEndpoints: webhooks.listWebhookEndpoints,
+    createWebhookEndpoint: webhooks.createWebhookEndpoint,
+    updateWebhookEndpoint: webhooks.updateWebhookEndpoint,
+    deleteWebhookEndpoint: webhooks.deleteWebhookEndpoint,
+    rotateWebhookSecret: webhooks.rotateWebhookSecret,
+    listWebhookDeliveries: webhooks.listWebhookDeliveries,
+    sendWebhookTestEvent: webhooks.sendWebhookTestEvent,
+  },
   whitePaper: { requestWhitePaper: whitePaper.requestWhitePaper },
 } as const;
 
@@ -629,3 +639,23 @@ export {
   subscriptionStates,
 } from './subscriptions.js';
 export { maxUploadBytes, type UsageCheck, type UsageDetails, type UsageLine } from './usage.js';
+export {
+  type CreateWebhookEndpointInput,
+  CreateWebhookEndpointInputSchema,
+  type IssuedWebhookEndpoint,
+  type UpdateWebhookEndpointInput,
+  UpdateWebhookEndpointInputSchema,
+  type WebhookDelivery,
+  type WebhookDeliveryEventType,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+  type WebhookEventType,
+  webhookDeliveriesPageSizeMax,
+  webhookDeliveryStatuses,
+  webhookEndpointsMaxCount,
+  webhookEventTypes,
+  webhookResponseBodyMaxLength,
+  webhookSecretPrefix,
+  webhookTestEventType,
+} from './webhooks.js';

@@ -39,6 +39,8 @@ export const permissionResources = [
   'organization-password-expiration-policy',
   // Not in spec section 3: the organization's API keys, admins' only (docs/decisions/0037).
   'api-key',
+  // Not in spec section 3: the organization's webhook endpoints, admins' only (docs/decisions/0111).
+  'webhook',
 ] as const;
 export type PermissionResource = (typeof permissionResources)[number];
 

@@ -59,6 +59,8 @@ export const organizationRolePolicy: Readonly<
   'organization-password-expiration-policy': { admin: manage, teammate: none, guest: none },
   // Keys act as the admin who made them (docs/decisions/0037): only admins see, make, rotate and revoke them.
   'api-key': { admin: manage, teammate: none, guest: none },
+  // Webhook endpoints hold a signing secret and receive the organization's run events: admins only (0111).
+  webhook: { admin: manage, teammate: none, guest: none },
 };
 
 /** What a role on one item gives on that item: the owner does anything with it, including handing it over. */
@@ -108,6 +110,7 @@ export const permissionResourceLabels: Readonly<Record<PermissionResource, strin
   'account-sso-settings': 'single sign-on',
   'organization-password-expiration-policy': 'the password expiration policy',
   'api-key': 'API keys',
+  webhook: 'webhooks',
 };
 
 /**

@@ -110,7 +110,7 @@ export const routes = {
   accountPrivacy: { path: '/account/privacy', title: 'Privacy & security', server: personal },
   accountDelete: { path: '/account/delete', title: 'Delete account', server: personal },
   // Account area: the organization
-  // (in the account menu's order: general, members, security policies, SSO, API keys, region, activity, sharing)
+  // (in the account menu's order: general, members, security policies, SSO, API keys, webhooks, region, activity, sharing)
   accountOrganizationGeneral: {
     path: '/account/organization/general',
     title: 'General',
@@ -124,6 +124,7 @@ export const routes = {
   },
   accountSso: { path: '/account/sso', title: 'Single sign-on', server: organization },
   accountApiKeys: { path: '/account/api-keys', title: 'API keys', server: organization },
+  accountWebhooks: { path: '/account/webhooks', title: 'Webhooks', server: organization },
   accountCloudSettings: { path: '/account/cloud-settings', title: 'Cloud settings', server: organization },
   accountActivity: { path: '/account/organization/activity', title: 'Activity log', server: organization },
   // Every member's list of colleagues and their roles (spec section 2, "my team"; docs/decisions/0035).

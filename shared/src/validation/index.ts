@@ -52,6 +52,7 @@ export {
   trendPeriodWords,
   unauthorizedMessage,
   validationMessages,
+  webhookMessages,
   workflowMessages,
 } from './messages.js';
 export { newPassword, passwordPolicy, passwordProblems } from './password-policy.js';

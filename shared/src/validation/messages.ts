@@ -261,6 +261,21 @@ export const ssoMessages = {
 } as const;
 
 /** A public mail domain (gmail.com...) in the SSO configuration: nobody can prove they own it for an organization. */
+/**
+ * Webhooks (docs/decisions/0111): the organization's endpoints told when a workflow run ends, their secrets and
+ * their delivery log. The spec has no texts for them.
+ */
+export const webhookMessages = {
+  urlRequired: 'Enter the address that receives the events, such as https://example.com/dcipher-events',
+  urlInvalid: 'Enter a whole address, such as https://example.com/dcipher-events',
+  httpsRequired: 'The address must start with https://',
+  addressRefused:
+    'The address must be on the public internet: loopback, private, link-local and cloud metadata addresses are refused.',
+  eventTypesRequired: 'Choose at least one event to send.',
+  endpointNotFound: 'This webhook endpoint does not exist or was deleted.',
+  tooManyEndpoints: 'Your organization has 10 webhook endpoints already. Delete one you no longer use first.',
+} as const;
+
 export const publicMailDomainRefused = (domain: string) =>
   `${domain} is a public email provider: single sign-on needs a domain your organization owns.`;
 

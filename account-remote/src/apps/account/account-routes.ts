@@ -116,6 +116,11 @@ export const accountRoutes: readonly AccountRoute[] = [
     { requires: { resource: 'api-key', action: 'read', purpose: 'manage the organization’s API keys' } },
   ),
   screen(
+    'accountWebhooks',
+    lazy(() => import(/* webpackChunkName: "account-webhooks" */ '../../features/webhooks')),
+    { requires: { resource: 'webhook', action: 'read', purpose: 'manage the organization’s webhooks' } },
+  ),
+  screen(
     'accountCloudSettings',
     lazy(() =>
       import(/* webpackChunkName: "account-organization" */ '../../features/organization').then(

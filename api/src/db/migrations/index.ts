@@ -37,6 +37,7 @@ import { jobGroupsMigration } from './0041-job-groups.js';
 import { oneWorkflowVisibilityMigration } from './0042-one-workflow-visibility.js';
 import { runDocumentsMigration } from './0043-run-documents.js';
 import { runResultDocumentsMigration } from './0044-run-result-documents.js';
+import { webhooksMigration } from './0045-webhooks.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -80,4 +81,5 @@ export const migrations: readonly Migration[] = [
   oneWorkflowVisibilityMigration,
   runDocumentsMigration,
   runResultDocumentsMigration,
+  webhooksMigration,
 ];

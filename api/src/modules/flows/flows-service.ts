@@ -109,6 +109,7 @@ import {
   starterColumns,
 } from './flows-starter.js';
 import { type DocumentSelection, selectRunDocuments } from './run-documents.js';
+import { createRunEndedListeners } from './run-ended-listeners.js';
 import { keptDocumentsOf, runDocumentsPage } from './run-result-documents.js';
 import { nextSlot } from './schedule-slots.js';
 import { defaultUploadLimits, readUploadIsolated } from './upload-reading.js';
@@ -213,6 +214,8 @@ export function createFlowService({
 }: FlowServiceDependencies) {
   /** Runs executing in this process, to stop when their flow is deleted. */
   const running = new Map<string, AbortController>();
+  /** Modules told of each run's end, in the transaction that ends it (webhooks; docs/decisions/0111). */
+  const runEndedListeners = createRunEndedListeners();
 
   async function resourceRoleOf(
     queryable: Queryable,
@@ -605,7 +608,7 @@ export function createFlowService({
   ): Promise<StoredRun | undefined> {
     const run = await findRunById(database, runId);
     if (!run) return undefined;
-    return database.transaction(async (transaction) => {
+    const ended = await database.transaction(async (transaction) => {
       await lockOrganization(transaction, run.organizationId);
       const current = await findRunById(transaction, runId, { lock: true });
       const from: StoredRun['state'][] =
@@ -642,8 +645,28 @@ export function createFlowService({
         error: ending.error,
         insights: ending.insights,
       });
-      return findRunById(transaction, runId);
+      const settled = await findRunById(transaction, runId);
+      if (settled && runEndedListeners.any) {
+        const flow = await findFlow(transaction, { id: settled.flowId });
+        await runEndedListeners.tell(transaction, {
+          id: settled.id,
+          flowId: settled.flowId,
+          flowName: flow?.name ?? '',
+          organizationId: settled.organizationId,
+          number: settled.number,
+          state: ending.state,
+          documentsAnalysed: settled.documentsAnalysed,
+          creditsCharged: settled.creditsCharged,
+          error: settled.error,
+          startedAt: settled.startedAt,
+          finishedAt: settled.finishedAt,
+        });
+      }
+      return settled;
     });
+    // What a listener queued (a webhook delivery) starts now rather than at the next poll.
+    if (ended && runEndedListeners.any) jobs.wake();
+    return ended;
   }
 
   async function notifyOwner(run: StoredRun): Promise<void> {
@@ -921,6 +944,8 @@ export function createFlowService({
   }
 
   return {
+    /** Tells `listener` of every run's end, in the transaction that ends it (docs/decisions/0111). */
+    onRunEnded: runEndedListeners.add,
     executeRun,
     endDeadRun,
     endDeadRuns,

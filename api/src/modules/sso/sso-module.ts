@@ -1,7 +1,7 @@
 import { emailDomainOf } from '@dcipher/shared/contract';
 import { apiModule } from '../../http/api-module.js';
 import { createDomainVerifier } from './domain-verification.js';
-import { createSecretBox, loadOrCreateSsoSecretKey } from './secret-box.js';
+import { createSecretBox, loadOrCreateSsoSecretKey, type SecretBox } from './secret-box.js';
 import { ssoRequiredFor } from './sso-config-repository.js';
 import { SsoRequiredError } from './sso-errors.js';
 import { registerSsoRoutes } from './sso-routes.js';
@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Organizations' identity providers and domains, and sign-in through them. */
     sso: SsoService;
+    /**
+     * Seals the secrets the API keeps and must read back (SSO client secrets, webhook signing secrets) under
+     * `SSO_SECRET_KEY` (docs/decisions/0036, 0111).
+     */
+    secretBox: SecretBox;
   }
 }
 
@@ -27,16 +32,18 @@ export const ssoModule = apiModule({
         ? new SsoRequiredError()
         : undefined,
     );
+    const secretBox = createSecretBox(await loadOrCreateSsoSecretKey(config.sso.secretKey, config.keysDir));
     const sso = createSsoService({
       config,
       database,
       identity,
       log: app.log,
-      secretBox: createSecretBox(await loadOrCreateSsoSecretKey(config.sso.secretKey, config.keysDir)),
+      secretBox,
       verifyDomain: createDomainVerifier({ servers: config.sso.dnsResolvers, devAids: config.devAids }),
     });
     await sso.sealStoredSecrets();
     app.decorate('sso', sso);
+    app.decorate('secretBox', secretBox);
   },
   routes: (scope) => registerSsoRoutes(scope, scope.sso),
 });
