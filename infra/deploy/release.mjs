@@ -59,10 +59,10 @@ export function originReplacements(from, to) {
 /** `text` with every build origin replaced at once (a replaced origin is never replaced again). */
 export function replaceOrigins(text, replacements) {
   if (replacements.length === 0) return text;
-  const escape = (value) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const escaped = (value) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   // An origin ends where a port's digits or a host's name do not go on (a full stop may end a sentence).
   const pattern = new RegExp(
-    `(${replacements.map(([origin]) => escape(origin)).join('|')})(?![\\w-]|\\.[\\w-])`,
+    `(${replacements.map(([origin]) => escaped(origin)).join('|')})(?![\\w-]|\\.[\\w-])`,
     'g',
   );
   const byOrigin = new Map(replacements);
