@@ -255,7 +255,8 @@ export const ssoMessages = {
     'Your organization requires you to sign in with single sign-on. Choose "Log in with SSO" and enter your work email.',
   apiKeyNotFound: 'This API key does not exist or was already revoked.',
   apiKeyInvalid: 'The API key is not valid: it is unknown, revoked or was replaced when it was rotated.',
-  apiKeyNotAllowed: 'API keys cannot call this endpoint. See the README for the endpoints a key may call.',
+  apiKeyNotAllowed:
+    'API keys cannot call this endpoint: it needs a person signed in. Your account’s API keys page lists the calls a key may make.',
   tooManyApiKeys: 'Your organization has 20 keys of this kind already. Revoke one you no longer use first.',
   apiKeyNameRequired: 'Give the key a name, such as "Reporting export".',
 } as const;

@@ -54,6 +54,21 @@ describe('API keys screen', () => {
     authStore.setState(initialState, true);
   });
 
+  it('lists the calls an integration key may make, from the contract, where a 403 to a key sends the customer', async () => {
+    const section = await openApiKeys();
+    const details = within(section).getByText(/^The \d+ calls a key may make$/);
+    fireEvent.click(details);
+    const calls = within(section).getByRole('list', { name: 'Calls a key may make' });
+    const lines = within(calls)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toContain("GET /account The signed-in user's account information");
+    // Managing keys needs a person: a key cannot create or revoke keys.
+    expect(lines.some((line) => line?.startsWith('POST /api-key '))).toBe(false);
+    expect(details.textContent).toBe(`The ${lines.length} calls a key may make`);
+    await expectNoAxeViolations(section);
+  });
+
   it('says it is loading the keys', async () => {
     const section = await openApiKeys({ listApiKeys: neverSettles });
     expect(within(section).getByRole('status').textContent).toBe('Loading your integration keys…');

@@ -2,6 +2,7 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   type ApiKey,
   type ApiKeyKind,
+  allEndpoints,
   apiKeyHeader,
   apiKeysMaxCount,
   CreateApiKeyInputSchema,
@@ -120,6 +121,7 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
   return (
     <ScreenSection title={text.title}>
       <p css={{ marginTop: 0, color: theme.colors.muted }}>{text.intro}</p>
+      {kind === 'general' ? <CallsAKeyMayMake /> : null}
       {issued ? <IssuedSecret {...issued} noun={text.noun} onDone={() => setIssued(undefined)} /> : null}
       {message?.kind === 'done' ? <Notice>{message.text}</Notice> : null}
       {message?.kind === 'failed' ? <Alert>{message.text}</Alert> : null}
@@ -191,6 +193,36 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
         )}
       </LoadState>
     </ScreenSection>
+  );
+}
+
+/** The calls an integration key may make, from the contract (the endpoints that accept a key), nothing written twice. */
+const keyCalls = allEndpoints
+  .filter((endpoint) => endpoint.auth === 'bearer' && endpoint.acceptsApiKey)
+  .map(({ operation, method, path, summary }) => ({ operation, method, path, summary }))
+  .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+
+function CallsAKeyMayMake() {
+  return (
+    <details css={{ margin: '0 0 1rem' }}>
+      <summary css={{ cursor: 'pointer', fontWeight: 600 }}>
+        The {keyCalls.length} calls a key may make
+      </summary>
+      <p css={{ color: theme.colors.muted }}>
+        Any other call needs a person signed in, and answers 403 to a key. The API reference (
+        <code>/openapi.json</code> on the API's address) describes each call.
+      </p>
+      <ul aria-label="Calls a key may make" css={{ paddingLeft: '1.25rem', margin: 0 }}>
+        {keyCalls.map((call) => (
+          <li key={call.operation} css={{ margin: '0.25rem 0', overflowWrap: 'anywhere' }}>
+            <code>
+              {call.method} {call.path}
+            </code>{' '}
+            <span css={{ color: theme.colors.muted }}>{call.summary}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -113,7 +113,7 @@ describe('API keys and research-bot tokens (0037)', () => {
       assert.equal(response.statusCode, 403, url);
       assert.equal(
         response.json().message,
-        'API keys cannot call this endpoint. See the README for the endpoints a key may call.',
+        'API keys cannot call this endpoint: it needs a person signed in. Your account’s API keys page lists the calls a key may make.',
       );
     }
   });
