@@ -55,7 +55,11 @@ function savingNote(plans: readonly PricingPlan[], plan: PricingPlan, currency: 
   }
   const annual = plans.find((other) => other.id === plan.id.replace(/-monthly$/, '-annual'));
   const saving = annual ? annualSavingOf(plans, annual, currency) : undefined;
-  return saving ? `Save ${saving.percent}% with annual billing.` : null;
+  // The amount, not a percent: beside the billing switch's "save up to 20%", a card's own rounded-down 19% read as
+  // a contradiction (issue 36).
+  return saving
+    ? `Save ${formatMoney(saving.amount, currency, { compact: true })} a year with annual billing.`
+    : null;
 }
 
 export function PlanCard({

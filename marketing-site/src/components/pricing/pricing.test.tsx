@@ -126,8 +126,10 @@ describe('the plan cards', () => {
 
   it('tell a monthly plan what annual billing would save', () => {
     render(<PlanCards shown={monthly} plans={plans} currency="gpb" recommendedId={undefined} />);
-    expect(screen.getByTestId('saving-business-monthly').textContent).toContain(
-      'Save 19% with annual billing.',
+    // 12 × £459 = £5,508 against 12 × £369 = £4,428 billed yearly: £1,080 saved (an amount, not a percent that
+    // reads against the switch's "up to 20%").
+    expect(screen.getByTestId('saving-business-monthly').textContent).toBe(
+      'Save £1,080 a year with annual billing.',
     );
     expect(screen.queryByText('Recommended')).toBeNull();
   });
