@@ -85,7 +85,8 @@ describe('entitlements in the account area (docs/decisions/0085)', () => {
 
   it('an Individual account’s menu has no organization features: no members, SSO, region, policies, log or sharing', async () => {
     const menu = await openAt('/account/profile', individual);
-    expect(organizationGroup(menu)).toEqual(['General', 'API keys']);
+    // Integrations are not an organization feature: an Individual account has API keys and webhooks too.
+    expect(organizationGroup(menu)).toEqual(['General', 'API keys', 'Webhooks']);
     for (const name of ['Members', 'Single sign-on', 'Cloud settings', 'Security policies', 'My team']) {
       expect(within(menu).queryByRole('link', { name })).toBeNull();
     }
@@ -98,6 +99,7 @@ describe('entitlements in the account area (docs/decisions/0085)', () => {
       'Security policies',
       'Single sign-on',
       'API keys',
+      'Webhooks',
       'Cloud settings',
       'Activity log',
       'Sharing options',
