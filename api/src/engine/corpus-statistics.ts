@@ -165,6 +165,23 @@ export function corpusTermIndex(documents: readonly CorpusDocument[]): CorpusTer
   return indexOfCorpus.get(documents)!;
 }
 
+/** Every document's terms as `termsOfDocument` gives them (each once, in that order), read from the term ids. */
+export function termsOfDocuments(documents: readonly CorpusDocument[]): string[][] {
+  const { termOf, ids, bounds } = corpusTermIndex(documents);
+  const lastDocument = new Int32Array(termOf.length).fill(-1);
+  return documents.map((_, position) => {
+    const terms: string[] = [];
+    const end = bounds[position * 4 + 3]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      if (lastDocument[id] === position) continue;
+      lastDocument[id] = position;
+      terms.push(termOf[id]!);
+    }
+    return terms;
+  });
+}
+
 /** A term's corpus figures under `RankedTerm`'s names (0 for a term no analysed document contains). */
 export function corpusFiguresOf(
   statistics: ReadonlyMap<string, TermStatistics>,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { type AnalysisDocument, createDefaultExecutor, type NarrativeAnalysisResult } from './index.js';
-import { bm25Vectors, seededRandom } from './narrative-clustering.js';
+import { bm25Vectors, fixedTo6, seededRandom } from './narrative-clustering.js';
 
 /** Issue 34 point 5: a narrative's label reads as a phrase its documents write, and its examples say it. */
 describe('narrative labels', async () => {
@@ -127,5 +127,20 @@ describe('BM25 vectors', () => {
       ]);
       assert.deepEqual(actual, expected);
     });
+  });
+
+  it('BM25 weights round as `+value.toFixed(6)` does, halves and large values included', () => {
+    const random = seededRandom(11);
+    const values = [0, 1, 999.9999995, 1000, 1e12, -0.5, Number.NaN, 0.0000005, 0.0000015, 0.1234565, 2.5e-7];
+    for (let i = 0; i < 20_000; i += 1) {
+      values.push(
+        random(),
+        random() * 20,
+        Math.log(1 + random() * 1000),
+        (Math.floor(random() * 1e6) + 0.5) / 1e6,
+      );
+      values.push((Math.floor(random() * 1e9) + 0.5) / 1e6, 1 / (1 + Math.floor(random() * 1e6)));
+    }
+    for (const value of values) assert.ok(Object.is(fixedTo6(value), +value.toFixed(6)), String(value));
   });
 });

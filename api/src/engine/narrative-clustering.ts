@@ -393,8 +393,23 @@ function countInNarrative(
   return counts;
 }
 
-/** BM25 settings as wink-nlp's vectorizer was given them (decision 0070), and its rounding (6 decimals). */
-const bm25 = { k: 1, k1: 1.2, b: 0.75, precision: 6 } as const;
+/** BM25 settings as wink-nlp's vectorizer was given them (decision 0070); it rounds to 6 decimals (`fixedTo6`). */
+const bm25 = { k: 1, k1: 1.2, b: 0.75 } as const;
+
+/**
+ * `+value.toFixed(6)` without the text (issue 34, speed), for a value in [0, 1000): `toFixed` rounds the exact
+ * value times 10^6 to the nearest integer n (the larger on a tie) and `+` reads n / 10^6 as the nearest number, which
+ * is what dividing n by 1e6 gives (both exact, the quotient correctly rounded). value × 1e6 (below 10^9) is off the exact
+ * product by less than 10^-7, so `Math.round` finds the same n unless the product is within 10^-6 of a half,
+ * which, like any other value, is left to `toFixed`.
+ */
+export function fixedTo6(value: number): number {
+  if (!(value >= 0 && value < 1000)) return +value.toFixed(6);
+  const scaled = value * 1e6;
+  const whole = Math.round(scaled);
+  if (Math.abs(Math.abs(scaled - whole) - 0.5) < 1e-6) return +value.toFixed(6);
+  return whole / 1e6;
+}
 
 /** Whether a term is an array index, which a JavaScript object lists first, in numeric order. */
 const isArrayIndex = (term: string) => /^(?:0|[1-9][0-9]*)$/.test(term) && Number(term) <= 4_294_967_294;
@@ -402,7 +417,7 @@ const isArrayIndex = (term: string) => /^(?:0|[1-9][0-9]*)$/.test(term) && Numbe
 /**
  * Each document's BM25 vector (l2-normalised), computed on term ids exactly as wink-nlp's `bm25Vectorizer` computes
  * its `bow` (issue 34, speed): the same formula in the same order of operations, each idf and each weight rounded
- * by `toFixed` to its precision, and a document's terms in the order its `bow` object lists them (array indexes
+ * as `toFixed(6)` rounds them, and a document's terms in the order its `bow` object lists them (array indexes
  * first, in numeric order, then the others in first occurrence), which sets the order of every sum over them. The
  * dimensions are numbered in the order the documents' vectors first list them.
  */
@@ -410,7 +425,7 @@ export function bm25Vectors(
   documents: readonly ArrayLike<number>[],
   termOf: readonly string[],
 ): { vectors: SparseVector[]; dimensions: number[] } {
-  const { k, k1, b, precision } = bm25;
+  const { k, k1, b } = bm25;
   const termCount = termOf.length;
   const occurrences = new Int32Array(termCount);
   const documentCount = new Int32Array(termCount);
@@ -452,7 +467,7 @@ export function bm25Vectors(
   const idf = new Float64Array(termCount);
   for (let id = 0; id < termCount; id += 1) {
     const df = documentCount[id]!;
-    if (df > 0) idf[id] = +Math.log((total - df + 0.5) / (df + 0.5) + k).toFixed(precision);
+    if (df > 0) idf[id] = fixedTo6(Math.log((total - df + 0.5) / (df + 0.5) + k));
   }
   const averageLength = sumOfLengths / total;
   const dimensionOf = new Int32Array(termCount).fill(-1);
@@ -472,7 +487,7 @@ export function bm25Vectors(
     norm = Math.sqrt(norm);
     const indexes = new Int32Array(listed.length);
     for (let i = 0; i < listed.length; i += 1) {
-      weights[i] = +(weights[i]! / norm).toFixed(precision);
+      weights[i] = fixedTo6(weights[i]! / norm);
       const id = listed[i]!;
       let dimension = dimensionOf[id]!;
       if (dimension < 0) {
