@@ -101,7 +101,7 @@ async function sphericalKMeans(
   const similarities = new Float64Array(vectors.length);
   // The centres' sums are written into the arrays of the centres they replaced, two sets taking turns (issue 34,
   // speed): not k new arrays of every dimension in each of up to 30 iterations for every k tried.
-  let spare = centroids.map(() => new Float64Array(dimensions));
+  let spare: Float64Array[] = centroids.map(() => new Float64Array(dimensions));
   for (let iteration = 0; iteration < clusteringSettings.iterations; iteration += 1) {
     throwIfAborted(signal);
     let changed = 0;
