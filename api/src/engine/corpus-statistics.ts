@@ -91,6 +91,8 @@ export interface CorpusTermIndex {
   bounds: Int32Array;
   /** A document's position in the set. */
   positionOf: ReadonlyMap<CorpusDocument, number>;
+  /** Each term's id. */
+  idOf: ReadonlyMap<string, number>;
 }
 
 const statisticsOfCorpus = new WeakMap<readonly CorpusDocument[], Map<string, TermStatistics>>();
@@ -155,7 +157,7 @@ export function corpusTermStatistics(
     documentFrequency[id] = entry.documents;
   });
   statisticsOfCorpus.set(documents, statistics);
-  indexOfCorpus.set(documents, { termOf, documentFrequency, ids, bounds, positionOf });
+  indexOfCorpus.set(documents, { termOf, documentFrequency, ids, bounds, positionOf, idOf });
   return statistics;
 }
 
@@ -256,21 +258,31 @@ export function summariseDocumentSentiment(documents: readonly CorpusDocument[])
 
 /**
  * The sentiment of the documents holding each term: their mean score and how many fall on each side (a term's
- * documents counted as everywhere else: each document once).
+ * documents counted as everywhere else: each document once). A document's terms are its words (`words`) or its
+ * words, noun phrases and hashtags (`all`), read from the corpus's term ids (issue 34, speed).
  */
 export function sentimentByTerm(
   documents: readonly CorpusDocument[],
-  termsOf: (document: CorpusDocument) => Iterable<string>,
+  termsOf: 'words' | 'all',
   terms: readonly string[],
 ): TermSentiment[] {
   const wanted = new Map(terms.map((term) => [term, [] as number[]]));
-  // The last document each term's score was taken from: a document counts once per term.
-  const last = new Map<number[], number>();
-  documents.forEach((document, index) => {
-    for (const term of termsOf(document)) {
-      const scores = wanted.get(term);
-      if (scores === undefined || last.get(scores) === index) continue;
-      last.set(scores, index);
+  const { idOf, ids, bounds, termOf } = corpusTermIndex(documents);
+  // Each wanted term's scores by its id, and the last document its score was taken from (each document once).
+  const scoresOf: (number[] | undefined)[] = new Array(termOf.length);
+  for (const [term, scores] of wanted) {
+    const id = idOf.get(term);
+    if (id !== undefined) scoresOf[id] = scores;
+  }
+  const lastDocument = new Int32Array(termOf.length).fill(-1);
+  const endOffset = termsOf === 'words' ? 1 : 3;
+  documents.forEach((document, position) => {
+    const end = bounds[position * 4 + endOffset]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      const scores = scoresOf[id];
+      if (scores === undefined || lastDocument[id] === position) continue;
+      lastDocument[id] = position;
       scores.push(document.annotation.sentiment);
     }
   });
