@@ -49,7 +49,7 @@ export function analyseContent(corpus: Corpus): ContentParts {
     documentSummaries: documents.map((document, index) => summariseDocument(document, perDocument[index]!)),
     keywordSentiment: sentimentByTerm(
       documents,
-      (document) => document.annotation.words,
+      'words',
       keywords.map((keyword) => keyword.term),
     ),
   };

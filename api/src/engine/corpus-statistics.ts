@@ -76,7 +76,27 @@ export function termsOfDocument(document: CorpusDocument): string[] {
   return [...terms];
 }
 
+/**
+ * Every term of a set of documents by id (the order `corpusTermStatistics` lists them in), and each document's terms
+ * as ids (issue 34, speed): the per-group rankings and the narratives count on these instead of on the texts.
+ */
+export interface CorpusTermIndex {
+  /** Each id's term. */
+  termOf: readonly string[];
+  /** How many documents contain each id's term. */
+  documentFrequency: Int32Array;
+  /** Every document's term ids, one after the other: its words, its noun phrases, its hashtags. */
+  ids: Int32Array;
+  /** Where each document's words (4 × position), phrases (+ 1), hashtags (+ 2) and end (+ 3) are in `ids`. */
+  bounds: Int32Array;
+  /** A document's position in the set. */
+  positionOf: ReadonlyMap<CorpusDocument, number>;
+  /** Each term's id. */
+  idOf: ReadonlyMap<string, number>;
+}
+
 const statisticsOfCorpus = new WeakMap<readonly CorpusDocument[], Map<string, TermStatistics>>();
+const indexOfCorpus = new WeakMap<readonly CorpusDocument[], CorpusTermIndex>();
 
 /**
  * The corpus document frequency of every term (issue 34, "one definition per figure"; docs/decisions/0103): the
@@ -88,30 +108,80 @@ export function corpusTermStatistics(
 ): ReadonlyMap<string, TermStatistics> {
   const cached = statisticsOfCorpus.get(documents);
   if (cached) return cached;
-  const statistics = new Map<string, TermStatistics>();
-  // The last document each term was counted for, by the term's place in `statistics` (no set per document).
-  const lastDocument = new Map<TermStatistics, number>();
+  const idOf = new Map<string, number>();
+  const entries: TermStatistics[] = [];
+  const termOf: string[] = [];
+  // The last document each term was counted for, by its id (no set per document).
+  const lastDocument: number[] = [];
+  let total = 0;
+  for (const { annotation } of documents)
+    total += annotation.words.length + annotation.phrases.length + annotation.hashtags.length;
+  const ids = new Int32Array(total);
+  const bounds = new Int32Array(documents.length * 4);
+  const positionOf = new Map<CorpusDocument, number>();
+  let at = 0;
   const count = (terms: readonly string[], kind: TermKind, index: number) => {
     for (const term of terms) {
-      let entry = statistics.get(term);
-      if (!entry) {
-        entry = { documents: 0, occurrences: 0, kind };
-        statistics.set(term, entry);
+      let id = idOf.get(term);
+      if (id === undefined) {
+        id = entries.length;
+        idOf.set(term, id);
+        entries.push({ documents: 0, occurrences: 0, kind });
+        termOf.push(term);
+        lastDocument.push(-1);
       }
+      const entry = entries[id]!;
       entry.occurrences += 1;
-      if (lastDocument.get(entry) !== index) {
-        lastDocument.set(entry, index);
+      if (lastDocument[id] !== index) {
+        lastDocument[id] = index;
         entry.documents += 1;
       }
+      ids[at] = id;
+      at += 1;
     }
   };
   documents.forEach((document, index) => {
+    positionOf.set(document, index);
+    bounds[index * 4] = at;
     count(document.annotation.words, 'word', index);
+    bounds[index * 4 + 1] = at;
     count(document.annotation.phrases, 'phrase', index);
+    bounds[index * 4 + 2] = at;
     count(document.annotation.hashtags, 'hashtag', index);
+    bounds[index * 4 + 3] = at;
+  });
+  const statistics = new Map<string, TermStatistics>();
+  const documentFrequency = new Int32Array(entries.length);
+  entries.forEach((entry, id) => {
+    statistics.set(termOf[id]!, entry);
+    documentFrequency[id] = entry.documents;
   });
   statisticsOfCorpus.set(documents, statistics);
+  indexOfCorpus.set(documents, { termOf, documentFrequency, ids, bounds, positionOf, idOf });
   return statistics;
+}
+
+/** The terms of a set of documents by id, built with (and as once as) `corpusTermStatistics`. */
+export function corpusTermIndex(documents: readonly CorpusDocument[]): CorpusTermIndex {
+  if (!indexOfCorpus.has(documents)) corpusTermStatistics(documents);
+  return indexOfCorpus.get(documents)!;
+}
+
+/** Every document's terms as `termsOfDocument` gives them (each once, in that order), read from the term ids. */
+export function termsOfDocuments(documents: readonly CorpusDocument[]): string[][] {
+  const { termOf, ids, bounds } = corpusTermIndex(documents);
+  const lastDocument = new Int32Array(termOf.length).fill(-1);
+  return documents.map((_, position) => {
+    const terms: string[] = [];
+    const end = bounds[position * 4 + 3]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      if (lastDocument[id] === position) continue;
+      lastDocument[id] = position;
+      terms.push(termOf[id]!);
+    }
+    return terms;
+  });
 }
 
 /** A term's corpus figures under `RankedTerm`'s names (0 for a term no analysed document contains). */
@@ -188,21 +258,31 @@ export function summariseDocumentSentiment(documents: readonly CorpusDocument[])
 
 /**
  * The sentiment of the documents holding each term: their mean score and how many fall on each side (a term's
- * documents counted as everywhere else: each document once).
+ * documents counted as everywhere else: each document once). A document's terms are its words (`words`) or its
+ * words, noun phrases and hashtags (`all`), read from the corpus's term ids (issue 34, speed).
  */
 export function sentimentByTerm(
   documents: readonly CorpusDocument[],
-  termsOf: (document: CorpusDocument) => Iterable<string>,
+  termsOf: 'words' | 'all',
   terms: readonly string[],
 ): TermSentiment[] {
   const wanted = new Map(terms.map((term) => [term, [] as number[]]));
-  // The last document each term's score was taken from: a document counts once per term.
-  const last = new Map<number[], number>();
-  documents.forEach((document, index) => {
-    for (const term of termsOf(document)) {
-      const scores = wanted.get(term);
-      if (scores === undefined || last.get(scores) === index) continue;
-      last.set(scores, index);
+  const { idOf, ids, bounds, termOf } = corpusTermIndex(documents);
+  // Each wanted term's scores by its id, and the last document its score was taken from (each document once).
+  const scoresOf: (number[] | undefined)[] = new Array(termOf.length);
+  for (const [term, scores] of wanted) {
+    const id = idOf.get(term);
+    if (id !== undefined) scoresOf[id] = scores;
+  }
+  const lastDocument = new Int32Array(termOf.length).fill(-1);
+  const endOffset = termsOf === 'words' ? 1 : 3;
+  documents.forEach((document, position) => {
+    const end = bounds[position * 4 + endOffset]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      const scores = scoresOf[id];
+      if (scores === undefined || lastDocument[id] === position) continue;
+      lastDocument[id] = position;
       scores.push(document.annotation.sentiment);
     }
   });
@@ -260,27 +340,51 @@ export function countEntities(documents: readonly CorpusDocument[], limitPerType
  * set, so a word every document uses says less than one this document shares with few.
  */
 export function distinctiveKeywords(documents: readonly CorpusDocument[], perDocument: number): string[][] {
-  const documentFrequency = new Map<string, number>();
-  const frequency = new Map<string, number>();
-  for (const document of documents) {
-    frequency.clear();
-    for (const word of document.annotation.words) {
-      if (frequency.has(word)) continue;
-      frequency.set(word, 1);
-      documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+  // Counted on the corpus's term ids (issue 34, speed), the words of each document in their first occurrence's
+  // order, so equal scores and texts keep the order the stable sort gave them.
+  const { termOf, ids, bounds } = corpusTermIndex(documents);
+  const documentFrequency = new Int32Array(termOf.length);
+  const inDocument = new Int32Array(termOf.length);
+  const lastDocument = new Int32Array(termOf.length).fill(-1);
+  documents.forEach((_, position) => {
+    const end = bounds[position * 4 + 1]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      if (lastDocument[id] === position) continue;
+      lastDocument[id] = position;
+      documentFrequency[id]! += 1;
     }
-  }
+  });
   const total = documents.length;
-  return documents.map((document) => {
-    frequency.clear();
-    for (const word of document.annotation.words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-    const scored: { word: string; score: number }[] = [];
-    for (const [word, count] of frequency)
-      scored.push({ word, score: count * Math.log(1 + total / (documentFrequency.get(word) ?? 1)) });
-    return scored
-      .sort((a, b) => b.score - a.score || compareText(a.word, b.word))
-      .slice(0, perDocument)
-      .map((entry) => entry.word);
+  const seen: number[] = [];
+  const scores: number[] = [];
+  const best: number[] = [];
+  // Score descending, then text, then first occurrence.
+  const before = (x: number, y: number) =>
+    scores[x]! > scores[y]! ||
+    (scores[x] === scores[y] && compareText(termOf[seen[x]!]!, termOf[seen[y]!]!) < 0);
+  return documents.map((_, position) => {
+    seen.length = 0;
+    const end = bounds[position * 4 + 1]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      if (inDocument[id] === 0) seen.push(id);
+      inDocument[id]! += 1;
+    }
+    scores.length = 0;
+    best.length = 0;
+    for (let place = 0; place < seen.length; place += 1) {
+      const id = seen[place]!;
+      scores.push(inDocument[id]! * Math.log(1 + total / documentFrequency[id]!));
+      inDocument[id] = 0;
+      if (best.length === perDocument && (perDocument === 0 || !before(place, best[perDocument - 1]!)))
+        continue;
+      let at = best.length;
+      while (at > 0 && before(place, best[at - 1]!)) at -= 1;
+      best.splice(at, 0, place);
+      if (best.length > perDocument) best.pop();
+    }
+    return best.map((place) => termOf[seen[place]!]!);
   });
 }
 
@@ -303,27 +407,100 @@ export function summariseDocument(document: CorpusDocument, keywords: string[]):
   };
 }
 
+/** Orders group terms as `rankTerms` does: documents, then occurrences (both descending), then text. */
+function compareGroupTerms(
+  x: number,
+  y: number,
+  documents: Int32Array,
+  occurrences: Int32Array,
+  termOf: readonly string[],
+): number {
+  return (
+    documents[y]! - documents[x]! || occurrences[y]! - occurrences[x]! || compareText(termOf[x]!, termOf[y]!)
+  );
+}
+
+/**
+ * The top terms (words and noun phrases) of a group of documents ranked as `rankTerms` ranks them, counted on term
+ * ids (issue 34, speed): the same terms in the same order (equal ones in their first occurrence's order, as the
+ * stable sort leaves them), the top `limit` picked in one pass instead of every term sorted.
+ */
+function rankGroupTerms(
+  group: readonly CorpusDocument[],
+  index: CorpusTermIndex,
+  limit: number,
+): { id: number; documents: number }[] {
+  const { termOf, ids, bounds, positionOf } = index;
+  const scratch = groupScratch(termOf.length);
+  const { documents, occurrences, lastDocument } = scratch;
+  const seen: number[] = [];
+  group.forEach((document, member) => {
+    const position = positionOf.get(document)!;
+    const end = bounds[position * 4 + 2]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const id = ids[at]!;
+      if (occurrences[id] === 0) seen.push(id);
+      occurrences[id]! += 1;
+      if (lastDocument[id] !== member) {
+        lastDocument[id] = member;
+        documents[id]! += 1;
+      }
+    }
+  });
+  const best: number[] = [];
+  for (const id of seen) {
+    if (
+      best.length === limit &&
+      (limit === 0 || compareGroupTerms(id, best[limit - 1]!, documents, occurrences, termOf) >= 0)
+    )
+      continue;
+    let place = best.length;
+    while (place > 0 && compareGroupTerms(id, best[place - 1]!, documents, occurrences, termOf) < 0)
+      place -= 1;
+    best.splice(place, 0, id);
+    if (best.length > limit) best.pop();
+  }
+  const ranked = best.map((id) => ({ id, documents: documents[id]! }));
+  for (const id of seen) {
+    documents[id] = 0;
+    occurrences[id] = 0;
+    lastDocument[id] = -1;
+  }
+  return ranked;
+}
+
+/** Counting arrays for group rankings, reused from group to group (left zeroed by each). */
+let scratchArrays: { documents: Int32Array; occurrences: Int32Array; lastDocument: Int32Array } | undefined;
+function groupScratch(termCount: number) {
+  if (!scratchArrays || scratchArrays.documents.length < termCount) {
+    const size = Math.max(termCount, 1024);
+    scratchArrays = {
+      documents: new Int32Array(size),
+      occurrences: new Int32Array(size),
+      lastDocument: new Int32Array(size).fill(-1),
+    };
+  }
+  return scratchArrays;
+}
+
 /**
  * A group of documents (a source, a day): how many, their sentiment and their top words, ranked by the group's
  * documents containing them (`groupDocuments`), each with its one corpus count (`documents`, from `statistics`).
+ * `corpus` is the set the group's documents belong to (the one `statistics` was computed for).
  */
 export function summariseGroup(
   documents: readonly CorpusDocument[],
   topTerms: number,
   statistics: ReadonlyMap<string, TermStatistics>,
+  corpus: readonly CorpusDocument[],
 ): GroupSummary {
+  const index = corpusTermIndex(corpus);
   return {
     documents: documents.length,
     sentiment: summariseSentiment(documents.map((document) => document.annotation.sentiment)),
-    topTerms: rankTerms(
-      documents.map((document) => [...document.annotation.words, ...document.annotation.phrases]),
-      topTerms,
-    ).map(
-      (term): GroupTerm => ({
-        term: term.term,
-        ...corpusFiguresOf(statistics, term.term),
-        groupDocuments: term.documents,
-      }),
-    ),
+    topTerms: rankGroupTerms(documents, index, topTerms).map((term): GroupTerm => {
+      const text = index.termOf[term.id]!;
+      return { term: text, ...corpusFiguresOf(statistics, text), groupDocuments: term.documents };
+    }),
   };
 }

@@ -10,7 +10,7 @@ import type { AnalysisResult } from './analysis-results.js';
 import { analyseContent } from './content-analysis.js';
 import { throwIfAborted } from './cooperative-loop.js';
 import { type Corpus, readCorpus, validateRequest } from './corpus.js';
-import { corpusKeywords, rounded, termsOfDocument } from './corpus-statistics.js';
+import { corpusKeywords, rounded, termsOfDocuments } from './corpus-statistics.js';
 import { groupNarratives } from './narrative-clustering.js';
 import { analyseNews } from './news-analysis.js';
 import { resultFiles } from './result-files.js';
@@ -40,14 +40,15 @@ function indexDocuments(
     for (const narrative of result.narratives)
       for (const document of narrative.documents) narrativeOfRow.set(document.row, narrative.id);
   }
-  const analysed: IndexedDocument[] = corpus.documents.map((document) => ({
+  const termsOf = termsOfDocuments(corpus.documents);
+  const analysed: IndexedDocument[] = corpus.documents.map((document, position) => ({
     row: document.row,
     id: document.id,
     ...((languageKnown || document.document.language) && { language: document.language }),
     sentiment: rounded(document.annotation.sentiment),
     sentimentLabel: sentimentLabel(document.annotation.sentiment),
     ...(document.publishedAt && { publishedAt: document.publishedAt.toISOString() }),
-    terms: termsOfDocument(document),
+    terms: termsOf[position]!,
     ...(result.analysisType === 'narrativeAnalysis' && {
       narrative: narrativeOfRow.get(document.row) ?? null,
     }),

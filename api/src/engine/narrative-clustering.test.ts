@@ -1,7 +1,9 @@
 // engines: any
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { type AnalysisDocument, createDefaultExecutor, type NarrativeAnalysisResult } from './index.js';
+import { bm25Vectors, fixedTo6, seededRandom } from './narrative-clustering.js';
 
 /** Issue 34 point 5: a narrative's label reads as a phrase its documents write, and its examples say it. */
 describe('narrative labels', async () => {
@@ -81,5 +83,64 @@ describe('narrative labels', async () => {
       );
       assert.equal(new Set(texts).size, texts.length, texts.join(' | '));
     }
+  });
+});
+
+/** Issue 34 point 8 (speed): the BM25 vectors computed on term ids are wink-nlp's vectorizer's, weight for weight. */
+describe('BM25 vectors', () => {
+  it("equal wink-nlp's bm25Vectorizer's bow of every document, in its order", () => {
+    const bm25Vectorizer = createRequire(import.meta.url)('wink-nlp/utilities/bm25-vectorizer');
+    const its = createRequire(import.meta.url)('wink-nlp/src/its.js');
+    const random = seededRandom(7);
+    const words = [
+      'heat',
+      'pump',
+      '12',
+      'winter',
+      '0',
+      'house pump',
+      '#grant',
+      '007',
+      '3',
+      'cherry-pick',
+      'commit',
+    ];
+    const documents = Array.from({ length: 40 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 12) },
+        () => words[Math.floor(random() * words.length)]!,
+      ),
+    );
+    const vectorizer = bm25Vectorizer({ k: 1, k1: 1.2, b: 0.75, norm: 'l2' });
+    for (const terms of documents) vectorizer.learn(terms);
+    const idOf = new Map(words.map((word, id) => [word, id]));
+    const { vectors, dimensions } = bm25Vectors(
+      documents.map((terms) => terms.map((term) => idOf.get(term)!)),
+      words,
+    );
+    documents.forEach((_, position) => {
+      const expected = Object.entries(vectorizer.doc(position).out(its.bow) as Record<string, number>);
+      const vector = vectors[position]!;
+      const actual = [...vector.indexes].map((dimension, i) => [
+        words[dimensions[dimension]!]!,
+        vector.weights[i]!,
+      ]);
+      assert.deepEqual(actual, expected);
+    });
+  });
+
+  it('BM25 weights round as `+value.toFixed(6)` does, halves and large values included', () => {
+    const random = seededRandom(11);
+    const values = [0, 1, 999.9999995, 1000, 1e12, -0.5, Number.NaN, 0.0000005, 0.0000015, 0.1234565, 2.5e-7];
+    for (let i = 0; i < 20_000; i += 1) {
+      values.push(
+        random(),
+        random() * 20,
+        Math.log(1 + random() * 1000),
+        (Math.floor(random() * 1e6) + 0.5) / 1e6,
+      );
+      values.push((Math.floor(random() * 1e9) + 0.5) / 1e6, 1 / (1 + Math.floor(random() * 1e6)));
+    }
+    for (const value of values) assert.ok(Object.is(fixedTo6(value), +value.toFixed(6)), String(value));
   });
 });

@@ -1,23 +1,15 @@
-import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type bm25VectorizerType from 'wink-nlp/utilities/bm25-vectorizer';
 import type { Narrative, NarrativeAnalysisResult } from './analysis-results.js';
 import { throwIfAborted } from './cooperative-loop.js';
 import type { CorpusDocument } from './corpus.js';
 import {
   compareText,
   corpusFiguresOf,
+  corpusTermIndex,
   corpusTermStatistics,
   rounded,
   summariseSentiment,
 } from './corpus-statistics.js';
-import { winkIts } from './text-annotator.js';
-
-// wink-nlp's utilities have no exports map, so Node's ESM resolution cannot find them without their file
-// extension, and their type declarations are declared for the name without it: required the CommonJS way.
-const bm25Vectorizer: typeof bm25VectorizerType = createRequire(import.meta.url)(
-  'wink-nlp/utilities/bm25-vectorizer',
-);
 
 /** How documents are grouped (decision 0070). */
 export const clusteringSettings = {
@@ -35,7 +27,7 @@ export const clusteringSettings = {
   seed: 20_240_601,
 } as const;
 
-interface SparseVector {
+export interface SparseVector {
   indexes: Int32Array;
   weights: Float64Array;
 }
@@ -107,6 +99,9 @@ async function sphericalKMeans(
 
   const assignments = new Int32Array(vectors.length).fill(-1);
   const similarities = new Float64Array(vectors.length);
+  // The centres' sums are written into the arrays of the centres they replaced, two sets taking turns (issue 34,
+  // speed): not k new arrays of every dimension in each of up to 30 iterations for every k tried.
+  let spare: Float64Array[] = centroids.map(() => new Float64Array(dimensions));
   for (let iteration = 0; iteration < clusteringSettings.iterations; iteration += 1) {
     throwIfAborted(signal);
     let changed = 0;
@@ -127,7 +122,9 @@ async function sphericalKMeans(
       }
     });
     // New centres: the normalised sum of their members; an empty one restarts at the worst-placed document.
-    const sums = centroids.map(() => new Float64Array(dimensions));
+    const sums = spare;
+    for (const sum of sums) sum.fill(0);
+    spare = [...centroids];
     const sizes = new Int32Array(centroids.length);
     vectors.forEach((vector, index) => {
       const sum = sums[assignments[index]!]!;
@@ -372,20 +369,137 @@ function says(text: string, words: ReadonlySet<string>): boolean {
 export type NarrativeGrouping = Pick<NarrativeAnalysisResult, 'narratives' | 'unassigned' | 'clustering'>;
 
 /** How many of a narrative's documents contain each of its terms (its own count; the corpus's is `documents`). */
-function countInNarrative(terms: readonly string[], memberTerms: readonly (readonly string[])[]): number[] {
-  const wanted = new Map(terms.map((term, index) => [term, index]));
+function countInNarrative(
+  terms: readonly number[],
+  memberTerms: readonly Int32Array[],
+  termCount: number,
+): number[] {
+  // Each wanted term's place plus one (0: not wanted), and the last member it was counted for.
+  const wanted = new Int32Array(termCount);
+  terms.forEach((id, index) => {
+    wanted[id] = index + 1;
+  });
+  const lastMember = new Int32Array(terms.length).fill(-1);
   const counts = new Array<number>(terms.length).fill(0);
-  for (const list of memberTerms) {
-    const seen = new Set<number>();
-    for (const term of list) {
-      const index = wanted.get(term);
-      if (index !== undefined && !seen.has(index)) {
-        seen.add(index);
+  memberTerms.forEach((ids, member) => {
+    for (const id of ids) {
+      const index = wanted[id]! - 1;
+      if (index >= 0 && lastMember[index] !== member) {
+        lastMember[index] = member;
         counts[index]! += 1;
       }
     }
-  }
+  });
   return counts;
+}
+
+/** BM25 settings as wink-nlp's vectorizer was given them (decision 0070); it rounds to 6 decimals (`fixedTo6`). */
+const bm25 = { k: 1, k1: 1.2, b: 0.75 } as const;
+
+/**
+ * `+value.toFixed(6)` without the text (issue 34, speed), for a value in [0, 1000): `toFixed` rounds the exact
+ * value times 10^6 to the nearest integer n (the larger on a tie) and `+` reads n / 10^6 as the nearest number, which
+ * is what dividing n by 1e6 gives (both exact, the quotient correctly rounded). value × 1e6 (below 10^9) is off the exact
+ * product by less than 10^-7, so `Math.round` finds the same n unless the product is within 10^-6 of a half,
+ * which, like any other value, is left to `toFixed`.
+ */
+export function fixedTo6(value: number): number {
+  if (!(value >= 0 && value < 1000)) return +value.toFixed(6);
+  const scaled = value * 1e6;
+  const whole = Math.round(scaled);
+  if (Math.abs(Math.abs(scaled - whole) - 0.5) < 1e-6) return +value.toFixed(6);
+  return whole / 1e6;
+}
+
+/** Whether a term is an array index, which a JavaScript object lists first, in numeric order. */
+const isArrayIndex = (term: string) => /^(?:0|[1-9][0-9]*)$/.test(term) && Number(term) <= 4_294_967_294;
+
+/**
+ * Each document's BM25 vector (l2-normalised), computed on term ids exactly as wink-nlp's `bm25Vectorizer` computes
+ * its `bow` (issue 34, speed): the same formula in the same order of operations, each idf and each weight rounded
+ * as `toFixed(6)` rounds them, and a document's terms in the order its `bow` object lists them (array indexes
+ * first, in numeric order, then the others in first occurrence), which sets the order of every sum over them. The
+ * dimensions are numbered in the order the documents' vectors first list them.
+ */
+export function bm25Vectors(
+  documents: readonly ArrayLike<number>[],
+  termOf: readonly string[],
+): { vectors: SparseVector[]; dimensions: number[] } {
+  const { k, k1, b } = bm25;
+  const termCount = termOf.length;
+  const occurrences = new Int32Array(termCount);
+  const documentCount = new Int32Array(termCount);
+  const indexLike = new Int8Array(termCount); // 0 unknown, 1 array index, 2 not
+  let sumOfLengths = 0;
+  // Each document's distinct terms in its bow's order, and their counts.
+  const distinct: Int32Array[] = [];
+  const frequencies: Int32Array[] = [];
+  for (const ids of documents) {
+    sumOfLengths += ids.length;
+    const order: number[] = [];
+    let indexes = 0;
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i]!;
+      if (occurrences[id] === 0) {
+        order.push(id);
+        documentCount[id]! += 1;
+        if (indexLike[id] === 0) indexLike[id] = isArrayIndex(termOf[id]!) ? 1 : 2;
+        if (indexLike[id] === 1) indexes += 1;
+      }
+      occurrences[id]! += 1;
+    }
+    const listed = Int32Array.from(order);
+    if (indexes > 0) {
+      const first = order
+        .filter((id) => indexLike[id] === 1)
+        .sort((x, y) => Number(termOf[x]) - Number(termOf[y]));
+      listed.set([...first, ...order.filter((id) => indexLike[id] !== 1)]);
+    }
+    const counts = new Int32Array(listed.length);
+    listed.forEach((id, i) => {
+      counts[i] = occurrences[id]!;
+      occurrences[id] = 0;
+    });
+    distinct.push(listed);
+    frequencies.push(counts);
+  }
+  const total = documents.length;
+  const idf = new Float64Array(termCount);
+  for (let id = 0; id < termCount; id += 1) {
+    const df = documentCount[id]!;
+    if (df > 0) idf[id] = fixedTo6(Math.log((total - df + 0.5) / (df + 0.5) + k));
+  }
+  const averageLength = sumOfLengths / total;
+  const dimensionOf = new Int32Array(termCount).fill(-1);
+  const dimensions: number[] = [];
+  const vectors = distinct.map((listed, position): SparseVector => {
+    const counts = frequencies[position]!;
+    const length = documents[position]!.length;
+    const weights = new Float64Array(listed.length);
+    let norm = 0;
+    for (let i = 0; i < listed.length; i += 1) {
+      const tf = counts[i]!;
+      const weight =
+        (idf[listed[i]!]! * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (length / averageLength)) + tf);
+      weights[i] = weight;
+      norm += weight * weight;
+    }
+    norm = Math.sqrt(norm);
+    const indexes = new Int32Array(listed.length);
+    for (let i = 0; i < listed.length; i += 1) {
+      weights[i] = fixedTo6(weights[i]! / norm);
+      const id = listed[i]!;
+      let dimension = dimensionOf[id]!;
+      if (dimension < 0) {
+        dimension = dimensions.length;
+        dimensionOf[id] = dimension;
+        dimensions.push(id);
+      }
+      indexes[i] = dimension;
+    }
+    return { indexes, weights };
+  });
+  return { vectors, dimensions };
 }
 
 /**
@@ -398,27 +512,17 @@ export async function groupNarratives(
   documents: readonly CorpusDocument[],
   signal: AbortSignal | undefined,
 ): Promise<NarrativeGrouping> {
-  const termLists = documents.map((document) => [
-    ...document.annotation.words,
-    ...document.annotation.phrases,
-    ...document.annotation.hashtags,
-  ]);
-  const documentFrequency = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const terms of termLists) {
-    seen.clear();
-    for (const term of terms) {
-      if (seen.has(term)) continue;
-      seen.add(term);
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    }
-  }
+  // Each document's terms (words, noun phrases, hashtags, in that order) as ids of the corpus's terms.
+  const { termOf, documentFrequency, ids, bounds } = corpusTermIndex(documents);
+  const termLists = documents.map((_, position) =>
+    ids.subarray(bounds[position * 4]!, bounds[position * 4 + 3]!),
+  );
   const count = documents.length;
   const minimum = count >= 4 ? 2 : 1;
   const maximum = count >= 10 ? Math.floor(count / 2) : count;
-  const kept = termLists.map((terms) =>
-    terms.filter((term) => {
-      const frequency = documentFrequency.get(term) ?? 0;
+  const kept = termLists.map((ids) =>
+    ids.filter((id) => {
+      const frequency = documentFrequency[id]!;
       return frequency >= minimum && frequency <= maximum;
     }),
   );
@@ -431,29 +535,12 @@ export async function groupNarratives(
   };
   if (clusteredIndexes.length === 0) return noGrouping;
 
-  const vectorizer = bm25Vectorizer({ k: 1, k1: 1.2, b: 0.75, norm: 'l2' });
-  for (const index of clusteredIndexes) vectorizer.learn(kept[index]!);
-  const dimensionOf = new Map<string, number>();
-  const vocabulary: string[] = [];
-  const vectors: SparseVector[] = clusteredIndexes.map((_, position) => {
-    const bow = vectorizer.doc(position).out(winkIts().bow) as Record<string, number>;
-    const entries = Object.entries(bow);
-    const vector: SparseVector = {
-      indexes: new Int32Array(entries.length),
-      weights: new Float64Array(entries.length),
-    };
-    entries.forEach(([term, weight], i) => {
-      let dimension = dimensionOf.get(term);
-      if (dimension === undefined) {
-        dimension = vocabulary.length;
-        dimensionOf.set(term, dimension);
-        vocabulary.push(term);
-      }
-      vector.indexes[i] = dimension;
-      vector.weights[i] = weight;
-    });
-    return vector;
-  });
+  const weighed = bm25Vectors(
+    clusteredIndexes.map((index) => kept[index]!),
+    termOf,
+  );
+  const vocabulary = weighed.dimensions.map((id) => termOf[id]!);
+  const { vectors } = weighed;
   const dimensions = vocabulary.length;
   throwIfAborted(signal);
 
@@ -494,14 +581,18 @@ export async function groupNarratives(
     .map((list) => {
       const group = grouping.assignments[list[0]!]!;
       const centre = grouping.centroids[group]!;
-      const terms = [...centre.keys()]
+      const topDimensions = [...centre.keys()]
         .filter((dimension) => centre[dimension]! > 0)
         .sort((a, b) => centre[b]! - centre[a]! || compareText(vocabulary[a]!, vocabulary[b]!))
-        .slice(0, clusteringSettings.listedTerms)
-        .map((dimension) => ({ term: vocabulary[dimension]!, weight: rounded(centre[dimension]!) }));
+        .slice(0, clusteringSettings.listedTerms);
+      const terms = topDimensions.map((dimension) => ({
+        term: vocabulary[dimension]!,
+        weight: rounded(centre[dimension]!),
+      }));
       const inNarrative = countInNarrative(
-        terms.map((entry) => entry.term),
+        topDimensions.map((dimension) => weighed.dimensions[dimension]!),
         list.map((position) => termLists[clusteredIndexes[position]!]!),
+        termOf.length,
       );
       const statistics = corpusTermStatistics(documents);
       const documentsOfGroup = list

@@ -50,13 +50,13 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
       source,
       firstPublished: Number.isFinite(first) ? new Date(first).toISOString() : null,
       lastPublished: Number.isFinite(last) ? new Date(last).toISOString() : null,
-      ...summariseGroup(items, topTermsPerGroup, statistics),
+      ...summariseGroup(items, topTermsPerGroup, statistics, documents),
     };
   });
   sources.sort((a, b) => b.documents - a.documents || compareText(a.source, b.source));
 
   const days: DaySummary[] = [...groupBy(documents, dayOf)]
-    .map(([day, items]) => ({ day, ...summariseGroup(items, topTermsPerGroup, statistics) }))
+    .map(([day, items]) => ({ day, ...summariseGroup(items, topTermsPerGroup, statistics, documents) }))
     .sort((a, b) => compareText(a.day, b.day));
 
   const sourceDays: SourceDaySummary[] = [
@@ -64,7 +64,7 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
   ]
     .map(([key, items]) => {
       const [source, day] = key.split('\u0000') as [string, string];
-      return { source, day, ...summariseGroup(items, topTermsPerGroup, statistics) };
+      return { source, day, ...summariseGroup(items, topTermsPerGroup, statistics, documents) };
     })
     .sort((a, b) => compareText(a.source, b.source) || compareText(a.day, b.day));
 

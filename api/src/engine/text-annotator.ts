@@ -107,11 +107,6 @@ function pipeline(): WinkMethods {
   return shared;
 }
 
-/** wink-nlp's `its` helpers (what its vectorizer's outputs are asked for with). */
-export function winkIts(): WinkMethods['its'] {
-  return pipeline().its;
-}
-
 /**
  * A name the entity recogniser cannot give: wink-eng-lite-web-model has no person, organisation or place
  * entities, so runs of capitalised proper nouns are reported as `name`, without telling a person from a company

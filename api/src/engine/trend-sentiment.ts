@@ -19,10 +19,6 @@ export function withTrendSentiment<Trend extends TrendSummary & { keywords?: rea
   return {
     ...trend,
     sentiment: summariseDocumentSentiment(documents),
-    termSentiment: sentimentByTerm(
-      documents,
-      ({ annotation }) => [...annotation.words, ...annotation.phrases, ...annotation.hashtags],
-      listed,
-    ),
+    termSentiment: sentimentByTerm(documents, 'all', listed),
   };
 }
