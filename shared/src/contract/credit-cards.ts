@@ -28,6 +28,19 @@ export const cardBrands = [
 ] as const;
 export type CardBrand = (typeof cardBrands)[number];
 
+/** Each brand as a customer reads it (screens, invoices): "Visa ending in 4242". */
+export const cardBrandNames: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  maestro: 'Maestro',
+  unknown: 'Card',
+};
+
 /** A filled-in text field: missing and empty both read "This field is required". */
 const filledIn = v.pipe(
   v.string(validationMessages.required),

@@ -132,6 +132,7 @@ export {
   type CardBrand,
   type CreditCard,
   CreditCardSchema,
+  cardBrandNames,
   cardBrands,
   cardExpiryParts,
   type DeleteCreditCardInput,

@@ -1,5 +1,5 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { type CreditCard, contract } from '@dcipher/shared/contract';
+import { type CreditCard, cardBrandNames, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useRef, useState } from 'react';
@@ -9,18 +9,6 @@ import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { AddCardForm } from './add-card-form';
 import { BillingDetailsSection, useBillingDetails } from './billing-details-section';
-
-const brandNames: Record<CreditCard['brand'], string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  maestro: 'Maestro',
-  unknown: 'Card',
-};
 
 /** /payment, "Payment method": the organization's cards (every member sees which pays); admins add and remove. */
 export default function PaymentScreen() {
@@ -71,7 +59,7 @@ export default function PaymentScreen() {
                   >
                     <span css={{ overflowWrap: 'anywhere' }}>
                       <strong>
-                        {brandNames[card.brand]} ending in {card.last4}
+                        {cardBrandNames[card.brand]} ending in {card.last4}
                       </strong>{' '}
                       · expires {String(card.expiryMonth).padStart(2, '0')}/{card.expiryYear} ·{' '}
                       {card.cardHolder}
@@ -82,7 +70,7 @@ export default function PaymentScreen() {
                         variant="secondary"
                         disabled={removing !== undefined}
                         onClick={() => void remove(card)}
-                        aria-label={`Remove ${brandNames[card.brand]} ending in ${card.last4}`}
+                        aria-label={`Remove ${cardBrandNames[card.brand]} ending in ${card.last4}`}
                       >
                         {removing === card.id ? 'Removing…' : 'Remove'}
                       </Button>
@@ -109,7 +97,7 @@ export default function PaymentScreen() {
           <CardForOrganization
             onSaved={async (card) => {
               setSaved(
-                `${brandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
+                `${cardBrandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
               );
               await reload();
             }}

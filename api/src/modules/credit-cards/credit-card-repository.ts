@@ -287,3 +287,17 @@ export async function updateGatewayCard(
     .execute();
   return updated.length > 0;
 }
+
+/** The brand and last four digits of one of the organization's cards, by its gateway token, while it is on file. */
+export async function findCardByGatewayToken(
+  database: Queryable,
+  organizationId: string,
+  gatewayToken: string,
+): Promise<{ brand: CardBrand; last4: string } | undefined> {
+  return db(database)
+    .selectFrom('paymentMethods')
+    .select(['brand', 'last4'])
+    .where('organizationId', '=', organizationId)
+    .where('gatewayToken', '=', gatewayToken)
+    .executeTakeFirst();
+}

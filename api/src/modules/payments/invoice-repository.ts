@@ -148,3 +148,23 @@ export async function findInvoice(
     .executeTakeFirst();
   return row && toInvoice(row);
 }
+
+/**
+ * The gateway's token of the card that paid an invoice (its succeeded payment), or undefined for an invoice nothing
+ * paid (nothing due) or another organization's.
+ */
+export async function findInvoicePayingToken(
+  database: Queryable,
+  organizationId: string,
+  invoiceId: string,
+): Promise<string | undefined> {
+  if (!isUuid(invoiceId)) return undefined;
+  const row = await db(database)
+    .selectFrom('payments')
+    .select('gatewayToken')
+    .where('organizationId', '=', organizationId)
+    .where('invoiceId', '=', invoiceId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return row?.gatewayToken ?? undefined;
+}

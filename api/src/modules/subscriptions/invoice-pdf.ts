@@ -1,4 +1,4 @@
-import type { Invoice } from '@dcipher/shared/contract';
+import { type CardBrand, cardBrandNames, type Invoice } from '@dcipher/shared/contract';
 import { companyContacts, companyLegal } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import PDFDocument from 'pdfkit';
@@ -18,7 +18,11 @@ const colors = { ink: '#14162b', muted: '#4a4f6a', brand: '#3b3fd8', border: '#c
  * The invoice as a one-page A4 PDF (PDFKit, its built-in Helvetica: nothing to download or embed). Every figure is
  * the stored invoice's, formatted as the screens format it.
  */
-export function renderInvoicePdf(invoice: Invoice, billTo: BillTo): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: Invoice,
+  billTo: BillTo,
+  paidWith?: { brand: CardBrand; last4: string },
+): Promise<Buffer> {
   const document = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -46,14 +50,7 @@ export function renderInvoicePdf(invoice: Invoice, billTo: BillTo): Promise<Buff
   const top = document.y;
   document.font('Helvetica-Bold').fontSize(9).fillColor(colors.muted).text('FROM', left, top);
   document.font('Helvetica').fontSize(10).fillColor(colors.ink);
-  document.text(
-    [
-      companyLegal.name,
-      ...companyLegal.address,
-      `VAT ${companyLegal.vatNumber}`,
-      companyContacts.infoEmail,
-    ].join('\n'),
-  );
+  document.text([companyLegal.name, ...companyLegal.address, `VAT ${companyLegal.vatNumber}`].join('\n'));
   const fromBottom = document.y;
   document
     .font('Helvetica-Bold')
@@ -77,10 +74,28 @@ export function renderInvoicePdf(invoice: Invoice, billTo: BillTo): Promise<Buff
   );
   document.y = Math.max(fromBottom, document.y) + 16;
 
+  // A one-off purchase (credits, an add-on) has no period: its start and end are the day it was bought.
+  const period =
+    formatDate(invoice.periodStart) === formatDate(invoice.periodEnd)
+      ? []
+      : [
+          ['Period', `${formatDate(invoice.periodStart)} to ${formatDate(invoice.periodEnd)}`] as [
+            string,
+            string,
+          ],
+        ];
+  const brandName = paidWith && cardBrandNames[paidWith.brand];
   const facts: [string, string][] = [
     ['Issued', formatDate(invoice.issuedAt)],
-    ['Period', `${formatDate(invoice.periodStart)} to ${formatDate(invoice.periodEnd)}`],
-    ['Status', invoice.status === 'paid' ? 'Paid' : 'Open'],
+    ...period,
+    [
+      'Status',
+      invoice.status === 'paid'
+        ? paidWith
+          ? `Paid with ${brandName} ending in ${paidWith.last4}`
+          : 'Paid'
+        : 'Open',
+    ],
   ];
   for (const [label, value] of facts) {
     const y = document.y;

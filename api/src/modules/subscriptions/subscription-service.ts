@@ -19,7 +19,8 @@ import {
 import { formatDate } from '@dcipher/shared/format';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
-import { findInvoice, listInvoices } from '../payments/invoice-repository.js';
+import { findCardByGatewayToken } from '../credit-cards/credit-card-repository.js';
+import { findInvoice, findInvoicePayingToken, listInvoices } from '../payments/invoice-repository.js';
 import type { PaymentEffect } from '../payments/payment-effects.js';
 import { hasRedeemed } from '../payments/payment-repository.js';
 import type { PaymentService, PayResult, PreparedCharge } from '../payments/payment-service.js';
@@ -707,7 +708,11 @@ export function createSubscriptionService({
         country: '',
         vatNumber: null,
       };
-      const pdf = await renderInvoicePdf(invoice, billTo);
+      const payingToken = await findInvoicePayingToken(database, user.organizationId, invoiceId);
+      const paidWith = payingToken
+        ? await findCardByGatewayToken(database, user.organizationId, payingToken)
+        : undefined;
+      const pdf = await renderInvoicePdf(invoice, billTo, paidWith);
       return {
         fileName: `dcipher-invoice-${invoice.number}.pdf`,
         contentType: 'application/pdf' as const,

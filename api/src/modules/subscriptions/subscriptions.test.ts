@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Invoice, PlanChangeQuote, SubscriptionSummary } from '@dcipher/shared/contract';
 import { sql } from 'kysely';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import { db } from '../../db/kysely.js';
 import { bodyOf } from '../../test-support/error-body.js';
@@ -15,6 +16,14 @@ import { createSubscriptionService, periodEnd } from './subscription-service.js'
 const silentLog = { error() {}, info() {}, warn() {} } as never;
 
 const nextYear = new Date().getUTCFullYear() + 1;
+/** The text of a PDF, as a reader's copy-paste gives it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }), {
+    mergePages: true,
+  });
+  return text;
+}
+
 const card = (overrides: Record<string, unknown> = {}) => ({
   cardHolder: 'Ada Admin',
   cardNumber: '4242 4242 4242 4242',
@@ -349,6 +358,21 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     assert.deepEqual(refused.json().issues, { code: 'This promo code does not apply to this plan.' });
   });
 
+  it('a credits invoice states no period: a one-off purchase has only its day', async () => {
+    const org = await newOrganization();
+    await addCard(org.admin);
+    const bought = await call('POST', '/customer-credits/credits', org.admin, {
+      packageId: 'credits-2500',
+      idempotencyKey: newKey(),
+    });
+    assert.equal(bought.statusCode, 201, bought.body);
+    const [invoice] = (await call('GET', '/invoices', org.admin)).json<Invoice[]>();
+    const pdf = await call('GET', `/invoices/${invoice!.id}/pdf`, org.admin);
+    const text = await pdfText(Buffer.from(pdf.json().base64, 'base64'));
+    assert.match(text, /Paid with Visa ending in 4242/);
+    assert.doesNotMatch(text, /Period/);
+  });
+
   it('invoices: listed newest first, filtered by date, numbered without gaps, never another organization’s', async () => {
     const org = await newOrganization();
     await addCard(org.admin);
@@ -384,6 +408,11 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const bytes = Buffer.from(pdf.json().base64, 'base64');
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
     assert.match(bytes.subarray(-8).toString(), /%%EOF/);
+    // What the invoice says: the card that paid it, one address for questions, the period it covers.
+    const text = await pdfText(bytes);
+    assert.match(text, /Paid with Visa ending in 4242/);
+    assert.match(text, /Period/);
+    assert.equal(text.match(/@/g)?.length, 1, 'one contact address, the one for questions about the invoice');
     assert.equal((await call('GET', `/invoices/${all[0]!.id}/pdf`, org.teammate)).statusCode, 200);
     const other = await newOrganization();
     assert.equal((await call('GET', `/invoices/${all[0]!.id}/pdf`, other.admin)).statusCode, 404);
