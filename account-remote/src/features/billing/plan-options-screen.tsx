@@ -13,6 +13,11 @@ import { type ReactNode, useId } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
+import {
+  scheduledPlanDue,
+  scheduledPlanName,
+  scheduledPlanPromoApplied,
+} from '../../kit/scheduled-plan-text';
 import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 import { newIdempotencyKey } from './idempotency-key';
@@ -109,7 +114,12 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                           variant={picked ? 'secondary' : 'primary'}
                           onClick={() =>
                             void price(
-                              { plan, promoCode: '', idempotencyKey: newIdempotencyKey() },
+                              {
+                                plan,
+                                // The scheduled plan keeps the promo code it was picked with (started now too).
+                                promoCode: picked ? (summary.trialPlan?.promoCode ?? '') : '',
+                                idempotencyKey: newIdempotencyKey(),
+                              },
                               summary.currencyChosen ? undefined : shownCurrency,
                             )
                           }
@@ -144,8 +154,8 @@ function PaidNotice({
       <strong>
         {invoice
           ? `Paid ${formatMoney(invoice.total, invoice.currency)}: invoice ${invoice.number}. A receipt is on its way by email.`
-          : summary.trialPlan && summary.endsAt
-            ? `${summary.trialPlan.name} starts when your free trial ends on ${formatDate(summary.endsAt)}: nothing is charged before then. Until then your trial includes its features and quotas.`
+          : summary.trialPlan
+            ? `${scheduledPlanName(summary.trialPlan)} starts when your free trial ends: ${scheduledPlanDue(summary.trialPlan)}, nothing before. Until then your trial includes its features and quotas. A confirmation is on its way by email.`
             : 'Your change is saved.'}
       </strong>{' '}
       Your plan: {summary.plan?.name ?? summary.trialPlan?.name ?? 'none'} ({summary.label}
@@ -176,7 +186,7 @@ export function TrialState({ summary }: { summary: SubscriptionSummary }) {
     <p data-testid="trial-state" css={{ marginTop: 0 }}>
       Your free trial has {days} {days === 1 ? 'day' : 'days'} left (until {end}).{' '}
       {summary.trialPlan
-        ? `${summary.trialPlan.name} starts then, and billing starts on ${end}. Until then your trial includes ${summary.trialPlan.name}’s features and quotas.`
+        ? `${scheduledPlanName(summary.trialPlan)} starts then: ${scheduledPlanDue(summary.trialPlan)}${scheduledPlanPromoApplied(summary.trialPlan)}. Until then your trial includes ${summary.trialPlan.name}’s features and quotas.`
         : `It includes ${summary.trialIncludes?.name ?? 'a plan'}’s features and quotas. Choose a plan now and keep your trial: your trial then includes that plan, and billing starts when the trial ends.`}
     </p>
   );
