@@ -405,6 +405,10 @@ describe('a plan scheduled during the trial (docs/decisions/0113)', () => {
       { listPricingPlans: plans, getSubscriptionSummary: trialWithScheduledPlan, getUpgradeCost },
       'Available plans',
     );
+    const card = await screen.findByTestId('plan-business-monthly');
+    expect(within(card).getByText(/^Chosen:/).textContent).toBe(
+      'Chosen: starts 13 Dec 2026, €139.00 due then (VAT included). Your free trial includes it now.',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Business (monthly)' }));
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Promo code (optional)') as HTMLInputElement).value).toBe(

@@ -107,6 +107,11 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                       currency={shownCurrency}
                       current={current}
                       picked={picked ? summary.endsAt : null}
+                      pickedTotal={
+                        picked && summary.trialPlan
+                          ? formatMoney(summary.trialPlan.total, summary.trialPlan.currency)
+                          : undefined
+                      }
                       inTrial={summary.state === 'trialing' && summary.trialIncludes?.id === plan.id}
                     >
                       {current || !mayChange ? null : (
@@ -198,6 +203,7 @@ export function PlanCard({
   currency,
   current,
   picked,
+  pickedTotal,
   inTrial = false,
   children,
 }: {
@@ -206,6 +212,8 @@ export function PlanCard({
   current: boolean;
   /** ISO 8601 the plan picked during the trial starts; null when not picked. */
   picked: string | null;
+  /** What is charged when the picked plan starts, VAT included ("€139.00"). */
+  pickedTotal?: string | undefined;
   /** The free trial gives this plan's features and quotas (docs/decisions/0085). */
   inTrial?: boolean;
   children?: ReactNode;
@@ -235,7 +243,8 @@ export function PlanCard({
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>Your current plan</p>
       ) : picked ? (
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>
-          Chosen: starts {formatDate(picked)}. Your free trial includes it now.
+          Chosen: starts {formatDate(picked)}
+          {pickedTotal ? `, ${pickedTotal} due then (VAT included)` : ''}. Your free trial includes it now.
         </p>
       ) : inTrial ? (
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>

@@ -88,9 +88,16 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
               <dl
                 css={{
                   display: 'grid',
-                  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                  gap: '0.4rem 1.25rem',
+                  // From 320 px: each term above its value; side by side once both fit.
+                  gridTemplateColumns: 'minmax(0, 1fr)',
+                  gap: '0.15rem 1.25rem',
                   margin: '0 0 1.25rem',
+                  '& dd + dt': { marginTop: '0.35rem' },
+                  '@media (min-width: 30rem)': {
+                    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                    gap: '0.4rem 1.25rem',
+                    '& dd + dt': { marginTop: 0 },
+                  },
                 }}
               >
                 <dt css={{ fontWeight: 600 }}>Plan</dt>
