@@ -12,6 +12,7 @@ export function ConfirmationDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   tone = 'primary',
   busy = false,
@@ -24,6 +25,8 @@ export function ConfirmationDialog({
   /** What happens if confirmed. */
   children: ReactNode;
   confirmLabel: string;
+  /** The safe answer's label, when "Cancel" would be ambiguous (a question about cancelling something). */
+  cancelLabel?: string;
   busyLabel: string;
   /** `danger` for what cannot be undone. */
   tone?: 'primary' | 'danger';
@@ -42,7 +45,7 @@ export function ConfirmationDialog({
           {busy ? busyLabel : confirmLabel}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onCancel} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
       </div>
     </Dialog>

@@ -424,6 +424,7 @@ export const errorDefinitions = {
     notSubscribed: billingMessages.notSubscribed,
     nothingToPay: billingMessages.nothingToPay,
     noPlanForAddOn: 'Add-ons add to a paid plan: choose a plan first.',
+    noTrialPlan: billingMessages.noTrialPlan,
   }),
   /** Billing: the last card cannot go while a paid plan is running (409). */
   CARD_REQUIRED: fixed(409, billingMessages.lastCardOfPaidPlan),

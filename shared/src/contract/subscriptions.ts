@@ -32,6 +32,30 @@ const promoCode = v.optional(
 /** A key the screen makes once per confirmation: a retried or double-clicked request charges once. */
 const idempotencyKey = idempotencyKeyField;
 
+/**
+ * A plan picked during the free trial, waiting for the trial's end to start (docs/decisions/0078, 0113): what will be
+ * charged then, in minor units. "Start now" charges the same plan with the same promo code at once.
+ */
+export const ScheduledTrialPlanSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  billingPeriod: v.picklist(['monthly', 'annual']),
+  currency: v.picklist(currencyCodes),
+  /** The plan's price for its first period, before the promo code and VAT. */
+  subtotal: Minor,
+  discount: Minor,
+  /** The promo code given when the plan was picked, kept for its start (null: none, or no longer valid). */
+  promoCode: v.nullable(v.string()),
+  vatRateBasisPoints: Minor,
+  reverseCharge: v.boolean(),
+  vat: Minor,
+  /** What the card is charged when the plan starts, VAT included. */
+  total: Minor,
+  /** ISO 8601: when the plan starts and `total` is charged (the trial's end). */
+  startsAt: v.string(),
+});
+export type ScheduledTrialPlan = v.InferOutput<typeof ScheduledTrialPlanSchema>;
+
 export const SubscriptionSummarySchema = v.object({
   state: v.picklist(subscriptionStates),
   /** Spec section 4's label, ready to show: "Free trial ends in 9 days", "Active", "Payment problem"… */
@@ -61,8 +85,12 @@ export const SubscriptionSummarySchema = v.object({
   currency: v.picklist(currencyCodes),
   /** Whether that currency is settled (chosen at sign-up or with a first plan); if not, a first plan may choose. */
   currencyChosen: v.boolean(),
-  /** During the trial: the plan picked to start, and be charged, when the trial ends (`endsAt`). */
-  trialPlan: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  /**
+   * During the trial: the plan picked to start, and be charged, when the trial ends (`startsAt`, equal to `endsAt`),
+   * with what will be charged then, priced as the charge will be (docs/decisions/0113): the promo code given when it
+   * was picked, its discount, VAT by the default card's billing details, and the VAT-inclusive `total`.
+   */
+  trialPlan: v.nullable(ScheduledTrialPlanSchema),
   /**
    * During the trial: the plan whose features and quotas the trial gives (docs/decisions/0085): the plan picked,
    * else the customer type's most complete self-serve plan. Null when not on trial.
@@ -235,6 +263,18 @@ export const cancelSubscription = defineEndpoint({
   summary: "Cancel at the period's end; undone by choosing the current plan again until then (admins)",
   method: 'DELETE',
   path: '/subscriptions',
+  auth: 'bearer',
+  permission: { resource: 'subscription', action: 'delete' },
+  response: SubscriptionSummarySchema,
+});
+
+export const cancelTrialPlan = defineEndpoint({
+  operation: 'cancelTrialPlan',
+  errors: ['SUBSCRIPTION_CONFLICT'],
+  summary:
+    'Cancel the plan picked during the free trial before it starts: nothing is charged when the trial ends (admins)',
+  method: 'DELETE',
+  path: '/subscriptions/trial-plan',
   auth: 'bearer',
   permission: { resource: 'subscription', action: 'delete' },
   response: SubscriptionSummarySchema,

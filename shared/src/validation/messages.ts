@@ -80,6 +80,7 @@ export const billingMessages = {
   alreadySubscribed: 'Your organization already has a subscription: change its plan instead.',
   notSubscribed: 'Your organization has no subscription yet: choose a plan first.',
   nothingToPay: 'There is nothing to pay: your plan has no payment problem.',
+  noTrialPlan: 'No plan is waiting for the end of your free trial, so there is nothing to cancel.',
   insufficientCredits: 'Your wallet does not have enough credits for this. Buy credits to go on.',
   lastCardOfPaidPlan:
     'Your plan is paid with this card: add another card before removing it, or cancel the plan first.',

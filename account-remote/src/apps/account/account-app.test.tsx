@@ -2,6 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answering, testAccount } from '../../test-support/account-test-api';
+import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
 
@@ -305,6 +306,43 @@ describe('Account overview', () => {
     expect(
       call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getSubscriptionSummary'),
     ).toHaveLength(1);
+  });
+
+  it('says what a plan scheduled during the trial will charge, and when, instead of "Nothing is charged"', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({
+      ...answers,
+      getSubscriptionSummary: {
+        ...trial,
+        endsAt: '2026-12-13T10:00:00.000Z',
+        hasPaymentMethod: true,
+        trialPlan: {
+          id: 'business-monthly',
+          name: 'Business',
+          billingPeriod: 'monthly',
+          currency: 'eur',
+          subtotal: 13900,
+          discount: 2780,
+          promoCode: 'WELCOME20',
+          vatRateBasisPoints: 2500,
+          reverseCharge: false,
+          vat: 2780,
+          total: 13900,
+          startsAt: '2026-12-13T10:00:00.000Z',
+        },
+      },
+    });
+    await openAt('/account');
+    expect((await screen.findByTestId('overview-plan')).textContent).toBe('Free trial, then Business');
+    const plan = screen.getByRole('region', { name: 'Plan' });
+    expect(
+      within(plan).getByText(
+        '€139.00 due on 13 Dec 2026 when your trial ends (Business (monthly), promo code WELCOME20 applied, VAT included).',
+      ),
+    ).toBeTruthy();
+    expect(within(plan).queryByText(/Nothing is charged/)).toBeNull();
+    // The host page gives the landmarks; the card itself is checked.
+    await expectNoAxeViolations(plan);
   });
 
   it('shows each card loading on its own, and a failed card with its own retry while the others show', async () => {

@@ -10,6 +10,11 @@ import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { CardLoad } from '../../kit/load-state';
 import { queryKeys } from '../../kit/query-keys';
+import {
+  scheduledPlanDue,
+  scheduledPlanName,
+  scheduledPlanPromoApplied,
+} from '../../kit/scheduled-plan-text';
 import { UsageMeter, usageAmount } from '../../kit/usage-meter';
 import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
@@ -111,6 +116,11 @@ function nextInvoice(summary: SubscriptionSummary): string {
   if (summary.state === 'past_due') return 'A renewal is unpaid: pay it to keep your plan.';
   if (!endsAt) return 'No invoice is scheduled.';
   if (summary.cancelAtPeriodEnd) return `No next invoice: your plan ends on ${formatDate(endsAt)}.`;
+  // A plan picked during the trial (docs/decisions/0113): what is charged when the trial ends, and for which plan.
+  if (summary.state === 'trialing' && summary.trialPlan) {
+    const scheduled = summary.trialPlan;
+    return `${scheduledPlanDue(scheduled)} (${scheduledPlanName(scheduled)}${scheduledPlanPromoApplied(scheduled)}, VAT included).`;
+  }
   if (summary.state === 'trialing' && (!plan || !summary.hasPaymentMethod)) {
     return `Nothing is charged during the trial; it ends on ${formatDate(endsAt)}.`;
   }
@@ -126,7 +136,10 @@ function PlanCard({ navigate }: AccountScreenProps) {
       <CardLoad load={result} loadingText="Loading your plan…" onRetry={() => void reload()} lines={3}>
         {(summary) => (
           <>
-            <Figure testId="overview-plan">{summary.plan?.name ?? 'Free trial'}</Figure>
+            <Figure testId="overview-plan">
+              {summary.plan?.name ??
+                (summary.trialPlan ? `Free trial, then ${summary.trialPlan.name}` : 'Free trial')}
+            </Figure>
             {/* Spec section 4's label: "Free trial ends in 9 days", "Active", "Payment problem"… */}
             <Line>
               <span data-testid="overview-plan-state">{summary.label}</span>

@@ -8,6 +8,7 @@ import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
+import { scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
@@ -64,7 +65,19 @@ export default function AddOnsScreen({ navigate }: AccountScreenProps) {
             </ScreenSection>
             <ScreenSection title="Purchase add-on">
               {done ? <Notice>{done}</Notice> : null}
-              {!hasPlan ? (
+              {!hasPlan && summary.state === 'trialing' && summary.trialPlan ? (
+                // A plan picked during the trial (docs/decisions/0113): add-ons add to it once it has started.
+                <p css={{ marginTop: 0 }} data-testid="addons-scheduled-plan">
+                  Add-ons add to a paid plan for the rest of its period. Your{' '}
+                  {scheduledPlanName(summary.trialPlan)} plan starts on{' '}
+                  {formatDate(summary.trialPlan.startsAt)} when your free trial ends: you can buy add-ons from
+                  then. Until then your trial includes {summary.trialPlan.name}’s quotas. See it on{' '}
+                  <RouteLink to="subscription" navigate={navigate}>
+                    Subscription details
+                  </RouteLink>
+                  .
+                </p>
+              ) : !hasPlan ? (
                 <p css={{ marginTop: 0 }}>
                   Add-ons add to a paid plan for the rest of its period.{' '}
                   <RouteLink to="subscriptionOptions" navigate={navigate}>

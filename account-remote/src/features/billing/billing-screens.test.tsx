@@ -1,6 +1,12 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import type { Invoice, PlanChangeQuote, PricingPlan, SubscriptionSummary } from '@dcipher/shared/contract';
+import type {
+  Invoice,
+  PlanChangeQuote,
+  PricingPlan,
+  ScheduledTrialPlan,
+  SubscriptionSummary,
+} from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
 import { answering, testAccount } from '../../test-support/account-test-api';
@@ -37,6 +43,30 @@ const active: SubscriptionSummary = {
   plan: { id: 'business-monthly', name: 'Business', billingPeriod: 'monthly', price: 49900, currency: 'usd' },
   endsAt: '2026-12-24T10:00:00.000Z',
   trialIncludes: null,
+};
+/** Business picked during the trial with WELCOME20, in euros with 25 % VAT: €139.00 due when the trial ends. */
+const scheduledBusiness: ScheduledTrialPlan = {
+  id: 'business-monthly',
+  name: 'Business',
+  billingPeriod: 'monthly',
+  currency: 'eur',
+  subtotal: 13900,
+  discount: 2780,
+  promoCode: 'WELCOME20',
+  vatRateBasisPoints: 2500,
+  reverseCharge: false,
+  vat: 2780,
+  total: 13900,
+  startsAt: '2026-12-13T10:00:00.000Z',
+};
+const trialWithScheduledPlan: SubscriptionSummary = {
+  ...trial,
+  label: 'Free trial ends in 14 days',
+  daysLeft: 14,
+  endsAt: scheduledBusiness.startsAt,
+  currency: 'eur',
+  currencyChosen: true,
+  trialPlan: scheduledBusiness,
 };
 const plan = (id: string, customerType: 'Individual' | 'Business', usd: number): PricingPlan => ({
   id,
@@ -262,13 +292,154 @@ it('a plan with a payment problem is paid from the screen, after confirming the 
   await waitFor(() => expect(screen.getByTestId('plan-status').textContent).toBe('Active'));
 });
 
+describe('a plan scheduled during the trial (docs/decisions/0113)', () => {
+  it('Subscription details shows it with its amount, promo code and date, and cancels it after asking', async () => {
+    let summary = trialWithScheduledPlan;
+    const cancelTrialPlan = jest.fn(() => {
+      summary = { ...trialWithScheduledPlan, trialPlan: null };
+      return summary;
+    });
+    const { container } = await open(
+      '/subscription',
+      { getSubscriptionSummary: () => summary, cancelTrialPlan },
+      'Subscription details',
+    );
+    expect((await screen.findByTestId('scheduled-plan')).textContent).toBe(
+      'Business (monthly), starts on 13 Dec 2026',
+    );
+    expect(screen.getByTestId('scheduled-plan-total').textContent).toBe('€139.00, VAT included (€27.80)');
+    expect(screen.getByTestId('scheduled-plan-promo').textContent).toBe('WELCOME20: −€27.80 before VAT');
+    expect(screen.getByText('Free trial, then Business (monthly)')).toBeTruthy();
+    expect(screen.getByTestId('trial-state').textContent).toContain(
+      'Business (monthly) starts then: €139.00 due on 13 Dec 2026 when your trial ends, promo code WELCOME20 applied.',
+    );
+    expect(screen.queryByText(/no card needed/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose a plan' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change plan' })).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    const opener = screen.getByRole('button', { name: 'Cancel scheduled plan…' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Business (monthly)?' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement?.textContent).toBe('Keep Business');
+    expect(dialog.textContent).toContain('the €139.00 due then is not charged');
+    expect(cancelTrialPlan).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+    // Keeping it closes the question, focus back on the button; nothing was cancelled.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Business' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    expect(cancelTrialPlan).not.toHaveBeenCalled();
+
+    fireEvent.click(opener);
+    const again = await screen.findByRole('alertdialog');
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel scheduled plan' }));
+    expect(
+      await screen.findByText(
+        'Business (monthly) is cancelled: nothing is charged on 13 Dec 2026. A confirmation is on its way by email.',
+      ),
+    ).toBeTruthy();
+    expect(cancelTrialPlan).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a plan' })).toBeTruthy());
+    expect(screen.queryByTestId('scheduled-plan')).toBeNull();
+  });
+
+  it('a refused cancellation shows in the dialog, and a teammate sees the plan without the buttons', async () => {
+    await open(
+      '/subscription',
+      {
+        getSubscriptionSummary: trialWithScheduledPlan,
+        cancelTrialPlan: () => {
+          throw new ApiError(
+            'No plan is waiting for the end of your free trial, so there is nothing to cancel.',
+            409,
+            'SUBSCRIPTION_CONFLICT',
+          );
+        },
+      },
+      'Subscription details',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel scheduled plan…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel scheduled plan' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'No plan is waiting for the end of your free trial, so there is nothing to cancel.',
+      ),
+    );
+    cleanup();
+    await open(
+      '/subscription',
+      { getAccount: { ...testAccount, role: 'teammate' }, getSubscriptionSummary: trialWithScheduledPlan },
+      'Subscription details',
+    );
+    expect((await screen.findByTestId('scheduled-plan-total')).textContent).toBe(
+      '€139.00, VAT included (€27.80)',
+    );
+    expect(screen.queryByRole('button', { name: /scheduled plan/ })).toBeNull();
+  });
+
+  it('add-ons say when they can be bought instead of "Choose a plan first"', async () => {
+    const { container } = await open(
+      '/addons',
+      { listOwnedAddOns: [], listAddOnPackages: [], getSubscriptionSummary: trialWithScheduledPlan },
+      'Add-ons',
+    );
+    const note = await screen.findByTestId('addons-scheduled-plan');
+    expect(note.textContent).toBe(
+      'Add-ons add to a paid plan for the rest of its period. Your Business (monthly) plan starts on 13 Dec 2026 when your free trial ends: you can buy add-ons from then. Until then your trial includes Business’s quotas. See it on Subscription details.',
+    );
+    expect(screen.queryByRole('link', { name: 'Choose a plan first' })).toBeNull();
+    expect(within(note).getByRole('link', { name: 'Subscription details' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('choosing the scheduled plan again (to start it now) keeps its promo code', async () => {
+    const getUpgradeCost = jest.fn(keptOrNow);
+    await open(
+      '/subscription/options',
+      { listPricingPlans: plans, getSubscriptionSummary: trialWithScheduledPlan, getUpgradeCost },
+      'Available plans',
+    );
+    const card = await screen.findByTestId('plan-business-monthly');
+    expect(within(card).getByText(/^Chosen:/).textContent).toBe(
+      'Chosen: starts 13 Dec 2026, €139.00 due then (VAT included). Your free trial includes it now.',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Business (monthly)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Promo code (optional)') as HTMLInputElement).value).toBe(
+      'WELCOME20',
+    );
+    fireEvent.click(within(dialog).getByLabelText('Start now: pay today, and the free trial ends'));
+    await waitFor(() => expect(getUpgradeCost).toHaveBeenCalledTimes(2));
+    for (const [input] of getUpgradeCost.mock.calls)
+      expect(input.query).toMatchObject({ promoCode: 'WELCOME20' });
+  });
+});
+
 describe('Available plans', () => {
   it('offers the plans as cards, confirms the choice in a dialog, and keeps the trial unless "start now"', async () => {
     let summary = trial;
     const started = jest.fn((input: { body: { startNow?: boolean } }) => {
       summary = input.body.startNow
         ? active
-        : { ...trial, trialPlan: { id: 'business-monthly', name: 'Business' } };
+        : {
+            ...trial,
+            trialPlan: {
+              ...scheduledBusiness,
+              currency: 'usd',
+              subtotal: 49900,
+              discount: 0,
+              promoCode: null,
+              vat: 12475,
+              total: 62375,
+              startsAt: trial.endsAt!,
+            },
+          };
       return { summary, invoice: input.body.startNow ? invoice : null };
     });
     const { container } = await open(
@@ -299,7 +470,7 @@ describe('Available plans', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose Business: $623.75 on 03 Dec 2026' }));
     expect(
       await screen.findByText(
-        'Business starts when your free trial ends on 03 Dec 2026: nothing is charged before then. Until then your trial includes its features and quotas.',
+        'Business (monthly) starts when your free trial ends: $623.75 due on 03 Dec 2026 when your trial ends, nothing before. Until then your trial includes its features and quotas. A confirmation is on its way by email.',
       ),
     ).toBeTruthy();
     expect(started).toHaveBeenCalledTimes(1);

@@ -1,7 +1,7 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
-import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { formatMoney } from '@dcipher/shared/format';
 import { pathTo } from '@dcipher/shared/routes';
 import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
 import { LoadState } from '../../kit/load-state';
+import { scheduledPlanDue, scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
@@ -153,8 +154,8 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
           </strong>{' '}
           {paid.invoice
             ? `Paid ${formatMoney(paid.invoice.total, paid.invoice.currency)}: invoice ${paid.invoice.number}. A receipt is on its way by email.`
-            : paid.summary.trialPlan && paid.summary.endsAt
-              ? `${paid.summary.trialPlan.name} starts when your free trial ends on ${formatDate(paid.summary.endsAt)}; nothing is charged before then.`
+            : paid.summary.trialPlan
+              ? `${scheduledPlanName(paid.summary.trialPlan)} starts when your free trial ends: ${scheduledPlanDue(paid.summary.trialPlan)}, nothing before. A confirmation is on its way by email.`
               : ''}
         </Notice>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>

@@ -13,6 +13,11 @@ import { type ReactNode, useId } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
+import {
+  scheduledPlanDue,
+  scheduledPlanName,
+  scheduledPlanPromoApplied,
+} from '../../kit/scheduled-plan-text';
 import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 import { newIdempotencyKey } from './idempotency-key';
@@ -102,6 +107,11 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                       currency={shownCurrency}
                       current={current}
                       picked={picked ? summary.endsAt : null}
+                      pickedTotal={
+                        picked && summary.trialPlan
+                          ? formatMoney(summary.trialPlan.total, summary.trialPlan.currency)
+                          : undefined
+                      }
                       inTrial={summary.state === 'trialing' && summary.trialIncludes?.id === plan.id}
                     >
                       {current || !mayChange ? null : (
@@ -109,7 +119,12 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
                           variant={picked ? 'secondary' : 'primary'}
                           onClick={() =>
                             void price(
-                              { plan, promoCode: '', idempotencyKey: newIdempotencyKey() },
+                              {
+                                plan,
+                                // The scheduled plan keeps the promo code it was picked with (started now too).
+                                promoCode: picked ? (summary.trialPlan?.promoCode ?? '') : '',
+                                idempotencyKey: newIdempotencyKey(),
+                              },
                               summary.currencyChosen ? undefined : shownCurrency,
                             )
                           }
@@ -144,8 +159,8 @@ function PaidNotice({
       <strong>
         {invoice
           ? `Paid ${formatMoney(invoice.total, invoice.currency)}: invoice ${invoice.number}. A receipt is on its way by email.`
-          : summary.trialPlan && summary.endsAt
-            ? `${summary.trialPlan.name} starts when your free trial ends on ${formatDate(summary.endsAt)}: nothing is charged before then. Until then your trial includes its features and quotas.`
+          : summary.trialPlan
+            ? `${scheduledPlanName(summary.trialPlan)} starts when your free trial ends: ${scheduledPlanDue(summary.trialPlan)}, nothing before. Until then your trial includes its features and quotas. A confirmation is on its way by email.`
             : 'Your change is saved.'}
       </strong>{' '}
       Your plan: {summary.plan?.name ?? summary.trialPlan?.name ?? 'none'} ({summary.label}
@@ -176,7 +191,7 @@ export function TrialState({ summary }: { summary: SubscriptionSummary }) {
     <p data-testid="trial-state" css={{ marginTop: 0 }}>
       Your free trial has {days} {days === 1 ? 'day' : 'days'} left (until {end}).{' '}
       {summary.trialPlan
-        ? `${summary.trialPlan.name} starts then, and billing starts on ${end}. Until then your trial includes ${summary.trialPlan.name}’s features and quotas.`
+        ? `${scheduledPlanName(summary.trialPlan)} starts then: ${scheduledPlanDue(summary.trialPlan)}${scheduledPlanPromoApplied(summary.trialPlan)}. Until then your trial includes ${summary.trialPlan.name}’s features and quotas.`
         : `It includes ${summary.trialIncludes?.name ?? 'a plan'}’s features and quotas. Choose a plan now and keep your trial: your trial then includes that plan, and billing starts when the trial ends.`}
     </p>
   );
@@ -188,6 +203,7 @@ export function PlanCard({
   currency,
   current,
   picked,
+  pickedTotal,
   inTrial = false,
   children,
 }: {
@@ -196,6 +212,8 @@ export function PlanCard({
   current: boolean;
   /** ISO 8601 the plan picked during the trial starts; null when not picked. */
   picked: string | null;
+  /** What is charged when the picked plan starts, VAT included ("€139.00"). */
+  pickedTotal?: string | undefined;
   /** The free trial gives this plan's features and quotas (docs/decisions/0085). */
   inTrial?: boolean;
   children?: ReactNode;
@@ -225,7 +243,8 @@ export function PlanCard({
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>Your current plan</p>
       ) : picked ? (
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>
-          Chosen: starts {formatDate(picked)}. Your free trial includes it now.
+          Chosen: starts {formatDate(picked)}
+          {pickedTotal ? `, ${pickedTotal} due then (VAT included)` : ''}. Your free trial includes it now.
         </p>
       ) : inTrial ? (
         <p css={{ margin: 0, fontWeight: 700, color: theme.colors.brand }}>

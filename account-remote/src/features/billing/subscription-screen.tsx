@@ -9,11 +9,13 @@ import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
+import { scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
 import { TrialState, trialIncludesText } from './plan-options-screen';
 import { purchaseFigures } from './purchase-figures';
+import { ScheduledPlanActions, ScheduledPlanRows } from './scheduled-plan';
 import { UsageSection } from './usage-section';
 
 const stateTone: Record<SubscriptionSummary['state'], string> = {
@@ -86,9 +88,16 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
               <dl
                 css={{
                   display: 'grid',
-                  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                  gap: '0.4rem 1.25rem',
+                  // From 320 px: each term above its value; side by side once both fit.
+                  gridTemplateColumns: 'minmax(0, 1fr)',
+                  gap: '0.15rem 1.25rem',
                   margin: '0 0 1.25rem',
+                  '& dd + dt': { marginTop: '0.35rem' },
+                  '@media (min-width: 30rem)': {
+                    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                    gap: '0.4rem 1.25rem',
+                    '& dd + dt': { marginTop: 0 },
+                  },
                 }}
               >
                 <dt css={{ fontWeight: 600 }}>Plan</dt>
@@ -96,7 +105,9 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                   {summary.plan
                     ? `${summary.plan.name} (${summary.plan.billingPeriod}), ${formatMoney(summary.plan.price, summary.plan.currency)} per ${summary.plan.billingPeriod === 'annual' ? 'year' : 'month'}`
                     : summary.state === 'trialing'
-                      ? trialIncludesText(summary)
+                      ? summary.trialPlan
+                        ? `Free trial, then ${scheduledPlanName(summary.trialPlan)}`
+                        : trialIncludesText(summary)
                       : 'No plan'}
                 </dd>
                 {summary.endsAt ? (
@@ -116,6 +127,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                     </dd>
                   </>
                 ) : null}
+                {summary.trialPlan ? <ScheduledPlanRows plan={summary.trialPlan} /> : null}
                 {summary.scheduledPlan ? (
                   <>
                     <dt css={{ fontWeight: 600 }}>From then on</dt>
@@ -160,12 +172,24 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                       Pay the renewal now
                     </Button>
                   ) : null}
-                  <Button
-                    variant={summary.state === 'past_due' ? 'secondary' : 'primary'}
-                    onClick={() => navigate(pathTo('subscriptionOptions'))}
-                  >
-                    {summary.plan ? 'Change plan' : 'Choose a plan'}
-                  </Button>
+                  {summary.trialPlan ? (
+                    <ScheduledPlanActions
+                      summary={summary}
+                      plan={summary.trialPlan}
+                      navigate={navigate}
+                      onCancelled={async (message) => {
+                        setDone(message);
+                        await reload();
+                      }}
+                    />
+                  ) : (
+                    <Button
+                      variant={summary.state === 'past_due' ? 'secondary' : 'primary'}
+                      onClick={() => navigate(pathTo('subscriptionOptions'))}
+                    >
+                      {summary.plan ? 'Change plan' : 'Choose a plan'}
+                    </Button>
+                  )}
                   {summary.plan && (summary.cancelAtPeriodEnd || summary.scheduledPlan) ? (
                     <Button
                       variant="secondary"

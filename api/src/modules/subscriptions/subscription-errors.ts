@@ -15,9 +15,11 @@ export class PlanNotAvailableError extends ApiError<'PLAN_NOT_AVAILABLE'> {
   }
 }
 
-/** A subscription exists already, or not yet (409). */
+/** A subscription exists already, or not yet, or no plan picked during the trial waits to start (409). */
 export class SubscriptionConflictError extends ApiError<'SUBSCRIPTION_CONFLICT'> {
-  constructor(reason: 'alreadySubscribed' | 'notSubscribed' | 'nothingToPay' | 'noPlanForAddOn') {
+  constructor(
+    reason: 'alreadySubscribed' | 'notSubscribed' | 'nothingToPay' | 'noPlanForAddOn' | 'noTrialPlan',
+  ) {
     super(errorCodes.subscriptionConflict, { params: { reason } });
   }
 }

@@ -22,7 +22,11 @@ export const subscriptionModule = apiModule({
     // What a paid plan changes is this module's rows: payments applies it through these (docs/decisions/0110).
     payments.registerEffect('subscription', subscriptionStartEffect);
     payments.registerEffect('renewal', subscriptionRenewalEffect);
-    const subscriptions = createSubscriptionService({ database, payments });
+    const subscriptions = createSubscriptionService({
+      database,
+      payments,
+      emails: { mailer: app.mailer, webUrl: config.webUrl, log: app.log },
+    });
     const billingScheduler = createBillingScheduler({
       database,
       payments,

@@ -79,6 +79,7 @@ export function registerSubscriptionRoutes(
     return subscriptions.change(user, body);
   });
   registerEndpoint(app, endpoints.cancelSubscription, (_input, { user }) => subscriptions.cancel(user));
+  registerEndpoint(app, endpoints.cancelTrialPlan, (_input, { user }) => subscriptions.cancelTrialPlan(user));
   registerEndpoint(app, endpoints.listInvoices, ({ query }, { user }) => subscriptions.invoices(user, query));
   registerEndpoint(app, endpoints.downloadInvoice, async ({ params }, { user, reply }) => {
     reply.header('cache-control', 'no-store');

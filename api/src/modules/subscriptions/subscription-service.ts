@@ -2,6 +2,7 @@ import type {
   Invoice,
   PlanChangeQuote,
   PurchaseQuote,
+  ScheduledTrialPlan,
   SubscriptionState,
   SubscriptionSummary,
 } from '@dcipher/shared/contract';
@@ -17,6 +18,7 @@ import {
   vatRateFor,
 } from '@dcipher/shared/domain';
 import { formatDate } from '@dcipher/shared/format';
+import { type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { findCardByGatewayToken } from '../credit-cards/credit-card-repository.js';
@@ -25,9 +27,11 @@ import type { PaymentEffect } from '../payments/payment-effects.js';
 import { hasRedeemed } from '../payments/payment-repository.js';
 import type { PaymentService, PayResult, PreparedCharge } from '../payments/payment-service.js';
 import { PromoCodeInvalidError } from '../payments/promo-code-invalid-error.js';
+import { findActiveAdmins } from '../people/membership-repository.js';
 import { findOrganizationBilling, lockOrganization } from '../people/organization-repository.js';
 import { listActivePricingPlans } from '../pricing/pricing-repository.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { trialPlanCancelledEmail, trialPlanScheduledEmail } from './subscription-emails.js';
 import {
   InvoiceNotFoundError,
   NoPaymentMethodError,
@@ -98,6 +102,11 @@ interface PurchaseInput {
 export interface SubscriptionServiceDependencies {
   database: Database;
   payments: PaymentService;
+  /**
+   * The confirmations of a plan picked (or cancelled) during the trial, to each admin (docs/decisions/0113).
+   * Without it (tests that only start due plans), none are sent.
+   */
+  emails?: { mailer: Mailer; webUrl: string; log: { error(details: object, text: string): void } };
   now?: () => Date;
 }
 
@@ -110,6 +119,7 @@ export interface SubscriptionServiceDependencies {
 export function createSubscriptionService({
   database,
   payments,
+  emails,
   now = () => new Date(),
 }: SubscriptionServiceDependencies) {
   async function availablePlan(
@@ -128,7 +138,9 @@ export function createSubscriptionService({
 
   /**
    * The promo code's discount for a plan, or the reason it does not apply (400 on `field`). With `buyer`, the
-   * code's rules for that organization too: used once per organization, or only on a first plan.
+   * code's rules for that organization too: used once per organization, or only on a first plan. A code `kept`
+   * from when a plan was picked during the trial is honoured though it expired or was used up since
+   * (docs/decisions/0113): the person confirmed that amount.
    */
   async function discountFor(
     database: Queryable,
@@ -137,12 +149,13 @@ export function createSubscriptionService({
     currency: CurrencyCode,
     field = 'promoCode',
     buyer?: { organizationId: string; firstPlan: boolean },
+    kept = false,
   ): Promise<Discount | undefined> {
     if (!code) return undefined;
     const promo = await findPromoCode(database, code);
     if (!promo) throw new PromoCodeInvalidError('invalid', field);
-    if (promo.expired) throw new PromoCodeInvalidError('expired', field);
-    if (promo.usedUp) throw new PromoCodeInvalidError('usedUp', field);
+    if (promo.expired && !kept) throw new PromoCodeInvalidError('expired', field);
+    if (promo.usedUp && !kept) throw new PromoCodeInvalidError('usedUp', field);
     if (promo.planIds && !promo.planIds.includes(plan.id)) {
       throw new PromoCodeInvalidError('notForPlan', field);
     }
@@ -169,11 +182,14 @@ export function createSubscriptionService({
       promoCode,
       currency: requested,
       startNow = true,
+      keepPromo = true,
     }: {
       planId: string;
       promoCode?: string | undefined;
       currency?: CurrencyCode | undefined;
       startNow?: boolean | undefined;
+      /** False: price the plan picked during the trial without the promo code it was picked with. */
+      keepPromo?: boolean | undefined;
     },
   ): Promise<PricedChange> {
     const at = now();
@@ -190,6 +206,13 @@ export function createSubscriptionService({
         ? organization.trialEndsAt
         : undefined;
     const keepsTrial = trialEnd !== undefined && !startNow;
+    // The plan picked during the trial keeps the promo code it was picked with (docs/decisions/0113): "Start now"
+    // and the start at the trial's end charge what the summary showed, unless another code is given.
+    const keptCode =
+      keepPromo && !promoCode && subscription === undefined && organization?.trialPlanId === planId
+        ? (organization.trialPlanPromoCode ?? undefined)
+        : undefined;
+    const code = promoCode || keptCode;
     const price = plan.prices![currency];
     const periodLabel = plan.billingPeriod === 'annual' ? 'annual' : 'monthly';
 
@@ -241,10 +264,18 @@ export function createSubscriptionService({
     }
     const chargesNow = kind === 'start' || kind === 'upgrade';
     const discount = chargesNow
-      ? await discountFor(database, promoCode, plan, currency, 'promoCode', {
-          organizationId,
-          firstPlan: subscription === undefined,
-        })
+      ? await discountFor(
+          database,
+          code,
+          plan,
+          currency,
+          'promoCode',
+          {
+            organizationId,
+            firstPlan: subscription === undefined,
+          },
+          keptCode !== undefined,
+        )
       : undefined;
     const priced = priceAmount(chargesNow ? Math.max(0, charge - credit) : 0, discount, vat.rateBasisPoints);
     if (chargesNow) {
@@ -274,7 +305,7 @@ export function createSubscriptionService({
         credit,
         subtotal: priced.subtotal,
         discount: priced.discount,
-        promoCode: discount ? (promoCode ?? null) : null,
+        promoCode: discount ? (code ?? null) : null,
         vatRateBasisPoints: priced.vatRateBasisPoints,
         reverseCharge: vat.reverseCharge,
         vat: priced.vat,
@@ -344,6 +375,10 @@ export function createSubscriptionService({
       !subscription && organization?.trialPlanId
         ? await findPlan(database, organization.trialPlanId)
         : undefined;
+    const scheduled =
+      trialPlan && organization?.trialEndsAt && organization.trialEndsAt > at
+        ? await scheduledTrialPlan(database, organizationId, trialPlan.id)
+        : null;
     // What the trial gives (docs/decisions/0085): the picked plan, else the pricing page's, else the type's most
     // complete self-serve plan.
     const trialIncludes =
@@ -368,13 +403,13 @@ export function createSubscriptionService({
         hasPaymentMethod: card !== undefined,
         currency,
         currencyChosen: chosen !== undefined && chosen !== null,
-        trialPlan: trialPlan && state === 'trialing' ? { id: trialPlan.id, name: trialPlan.name } : null,
+        trialPlan: state === 'trialing' ? scheduled : null,
         trialIncludes:
           trialIncludes && state === 'trialing' ? { id: trialIncludes.id, name: trialIncludes.name } : null,
       };
     }
     const plan = await findPlan(database, subscription.planId);
-    const scheduled = subscription.scheduledPlanId
+    const downgrade = subscription.scheduledPlanId
       ? await findPlan(database, subscription.scheduledPlanId)
       : undefined;
     const state: SubscriptionState =
@@ -399,13 +434,64 @@ export function createSubscriptionService({
         : null,
       endsAt: subscription.currentPeriodEnd.toISOString(),
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      scheduledPlan: scheduled ? { id: scheduled.id, name: scheduled.name } : null,
+      scheduledPlan: downgrade ? { id: downgrade.id, name: downgrade.name } : null,
       hasPaymentMethod: card !== undefined,
       currency,
       currencyChosen: chosen !== undefined && chosen !== null,
       trialPlan: null,
       trialIncludes: null,
     };
+  }
+
+  /**
+   * The plan picked during the trial, priced as its start at the trial's end will charge it (docs/decisions/0113):
+   * with the promo code it was picked with, else (the code no longer applies to it) without; null if the plan can
+   * no longer be priced at all (retired).
+   */
+  async function scheduledTrialPlan(
+    database: Queryable,
+    organizationId: string,
+    planId: string,
+  ): Promise<ScheduledTrialPlan | null> {
+    const price = (keepPromo: boolean) =>
+      priceChange(database, organizationId, { planId, startNow: false, keepPromo });
+    let priced: PricedChange;
+    try {
+      priced = await price(true);
+    } catch (error) {
+      if (!(error instanceof PromoCodeInvalidError)) return null;
+      priced = await price(false);
+    }
+    const { quote, plan } = priced;
+    return {
+      id: plan.id,
+      name: plan.name,
+      billingPeriod: plan.billingPeriod,
+      currency: quote.currency,
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      promoCode: quote.promoCode,
+      vatRateBasisPoints: quote.vatRateBasisPoints,
+      reverseCharge: quote.reverseCharge,
+      vat: quote.vat,
+      total: quote.total,
+      startsAt: quote.effectiveAt,
+    };
+  }
+
+  /** An email to each active admin; a failure is logged, what was done stands. */
+  async function tellAdmins(
+    organizationId: string,
+    message: (to: string) => ReturnType<typeof trialPlanScheduledEmail>,
+  ) {
+    if (!emails) return;
+    try {
+      for (const admin of await findActiveAdmins(database, organizationId)) {
+        await sendLoggingFailure(emails.mailer, message(admin.email), emails.log);
+      }
+    } catch (error) {
+      emails.log.error({ err: error }, 'a plan confirmation could not be sent');
+    }
   }
 
   /** The charge of a priced start or upgrade: the invoice, and the subscription it moves to. */
@@ -501,7 +587,16 @@ export function createSubscriptionService({
           });
           return true;
         }));
-      if (kept) return { summary: await summary(database, user.organizationId), invoice: null };
+      if (kept) {
+        const after = await summary(database, user.organizationId);
+        const scheduled = after.trialPlan;
+        if (scheduled && emails) {
+          await tellAdmins(user.organizationId, (to) =>
+            trialPlanScheduledEmail(to, emails.webUrl, scheduled),
+          );
+        }
+        return { summary: after, invoice: null };
+      }
       const result = await payments.pay({
         organizationId: user.organizationId,
         idempotencyKey: input.idempotencyKey,
@@ -653,9 +748,9 @@ export function createSubscriptionService({
             fingerprint: ['trialPlanStart', due.planId, due.promoCode ?? ''],
             prepare: async (transaction) => {
               if (isLive(await findSubscription(transaction, due.organizationId))) return { settled: null };
+              // The promo code picked with the plan is applied as kept (see `priceChange`).
               const priced = await priceChange(transaction, due.organizationId, {
                 planId: due.planId,
-                promoCode: due.promoCode ?? undefined,
                 startNow: true,
               });
               return { charge: subscriptionCharge(priced, priced.periodStart) };
@@ -695,6 +790,35 @@ export function createSubscriptionService({
         });
         return summary(transaction, user.organizationId);
       });
+    },
+
+    /**
+     * Cancels the plan picked during the trial before it starts (docs/decisions/0113): the trial goes on, and
+     * nothing is charged at its end. Refused once the trial ended (the plan is starting) or when none is picked.
+     */
+    async cancelTrialPlan(user: AuthenticatedUser) {
+      const cancelled = await database.transaction(async (transaction) => {
+        await lockOrganization(transaction, user.organizationId);
+        const organization = await findOrganizationBilling(transaction, user.organizationId);
+        if (
+          !organization?.trialPlanId ||
+          !organization.trialEndsAt ||
+          organization.trialEndsAt <= now() ||
+          isLive(await findSubscription(transaction, user.organizationId))
+        ) {
+          throw new SubscriptionConflictError('noTrialPlan');
+        }
+        const plan = await findPlan(transaction, organization.trialPlanId);
+        await saveTrialPlan(transaction, user.organizationId, null);
+        return { plan, trialEndsAt: organization.trialEndsAt };
+      });
+      const { plan, trialEndsAt } = cancelled;
+      if (plan && emails) {
+        await tellAdmins(user.organizationId, (to) =>
+          trialPlanCancelledEmail(to, emails.webUrl, plan, trialEndsAt.toISOString()),
+        );
+      }
+      return summary(database, user.organizationId);
     },
 
     /** The invoice as a PDF file, addressed to the billing details on file (404 for anyone else's). */
