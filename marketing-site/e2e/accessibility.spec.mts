@@ -95,6 +95,7 @@ for (const viewport of [
       ['/account/organization/activity', 'Activity log'],
       ['/account/sso', 'Single sign-on'],
       ['/account/api-keys', 'API keys'],
+      ['/account/webhooks', 'Webhooks'],
       ['/account/sharing', 'Sharing options'],
       ['/account/team', 'My team'],
       ['/payment', 'Payment method'],
