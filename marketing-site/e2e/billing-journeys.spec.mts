@@ -105,12 +105,15 @@ for (const viewport of [
     await noSidewaysScroll(page, viewport.width);
     await shot('plan-confirmation');
     await dialog.getByRole('button', { name: /^Choose Starter: €45\.00 on / }).click();
+    // The plan picked during the trial is shown with what is due and when (issue 36, decision 0113).
     await expect(
-      page.getByText(/Starter starts when your free trial ends on .*: nothing is charged before then\./),
+      page.getByText(
+        /Starter \(monthly\) starts when your free trial ends: €45\.00 due on .+ when your trial ends, nothing before\./,
+      ),
     ).toBeVisible();
     await page.goto('/subscription');
     await expect(page.getByTestId('plan-status')).toHaveText('Free trial ends in 14 days');
-    await expect(page.getByTestId('trial-state')).toContainText('Starter starts then, and billing starts on');
+    await expect(page.getByTestId('trial-state')).toContainText('Starter (monthly) starts then: €45.00 due on');
 
     // Credits: explained in euros; the first click only shows the total; confirming charges it once.
     await page.goto('/payment/wallet');
