@@ -36,9 +36,11 @@ test('an Individual trial customer sees no Members, SSO or Cloud settings, and t
     await expect(card('Team')).toHaveCount(0);
     await expect(page.getByRole('status')).toHaveCount(0);
     if (viewport.name === 'phone') await menu.getByRole('button', { name: /Account menu/ }).click();
+    // Integrations are not an organization feature: API keys and webhooks are an Individual account's too.
     await expect(menu.getByRole('list', { name: 'Organization' }).getByRole('link')).toHaveText([
       'General',
       'API keys',
+      'Webhooks',
     ]);
     for (const name of organizationOnly) await expect(menu.getByRole('link', { name })).toHaveCount(0);
     await page.screenshot({
