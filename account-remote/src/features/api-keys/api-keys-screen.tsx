@@ -24,6 +24,7 @@ import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
 import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
+import { SecretShownOnce } from '../../kit/secret-shown-once';
 import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
 const endpointsOf = {
@@ -357,54 +358,13 @@ function IssuedSecret({
   noun: string;
   onDone: () => void;
 }) {
-  const [copied, setCopied] = useState<'copied' | 'failed'>();
-  const secretId = useId();
   return (
-    <Notice>
-      <p css={{ marginTop: 0, fontWeight: 600 }}>
-        {rotated ? `“${name}” has a new secret.` : `Your new ${noun} “${name}” is ready.`} Copy it now: it
-        will not be shown again.
-      </p>
-      <label htmlFor={secretId} css={{ display: 'block', fontWeight: 600, marginBottom: '0.35rem' }}>
-        Secret
-      </label>
-      <input
-        id={secretId}
-        readOnly
-        value={secret}
-        data-testid="issued-api-key-secret"
-        onFocus={(event) => event.currentTarget.select()}
-        css={{
-          width: '100%',
-          boxSizing: 'border-box',
-          font: '0.95rem ui-monospace, monospace',
-          padding: '0.6rem 0.75rem',
-          borderRadius: theme.radius,
-          border: `1px solid ${theme.colors.border}`,
-          marginBottom: '0.75rem',
-        }}
-      />
-      <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'center' }}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            // Absent outside secure contexts and in some embedded browsers.
-            if (!navigator.clipboard) {
-              setCopied('failed');
-              return;
-            }
-            navigator.clipboard.writeText(secret).then(
-              () => setCopied('copied'),
-              () => setCopied('failed'),
-            );
-          }}
-        >
-          Copy
-        </Button>
-        <Button onClick={onDone}>I have saved it</Button>
-        {copied === 'copied' ? <span>Copied.</span> : null}
-        {copied === 'failed' ? <span>Copying is blocked here: select the secret and copy it.</span> : null}
-      </div>
-    </Notice>
+    <SecretShownOnce
+      message={`${rotated ? `“${name}” has a new secret.` : `Your new ${noun} “${name}” is ready.`} Copy it now: it will not be shown again.`}
+      label="Secret"
+      secret={secret}
+      testId="issued-api-key-secret"
+      onDone={onDone}
+    />
   );
 }
