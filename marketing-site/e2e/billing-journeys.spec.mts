@@ -113,7 +113,9 @@ for (const viewport of [
     ).toBeVisible();
     await page.goto('/subscription');
     await expect(page.getByTestId('plan-status')).toHaveText('Free trial ends in 14 days');
-    await expect(page.getByTestId('trial-state')).toContainText('Starter (monthly) starts then: €45.00 due on');
+    await expect(page.getByTestId('trial-state')).toContainText(
+      'Starter (monthly) starts then: €45.00 due on',
+    );
 
     // Credits: explained in euros; the first click only shows the total; confirming charges it once.
     await page.goto('/payment/wallet');
