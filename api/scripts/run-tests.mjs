@@ -11,10 +11,16 @@
 //                      across processes, crash safety, money): run on PGlite and again on PostgreSQL;
 //   // engines: any    the engine cannot matter (SQL is PostgreSQL's own on both): run once, on PGlite.
 // A file without the line is refused (src/test-engines.test.ts fails too), so a new file must say which it is.
+//
+// The tests run from a transpiled copy of `src` made for the run (`api/.test-build-*`, esbuild, about a second;
+// removed at the end), not through tsx: tsx's loader cost each test process, each API process a test starts and
+// each engine worker thread about 2 s of CPU (issue 33). The copy sits beside `src` at the same depth with the
+// non-TypeScript files, so paths relative to a module hold, and carries source maps, so a failure names the
+// TypeScript line. DCIPHER_TEST_FROM_SOURCES=1 runs the sources through tsx instead.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgresBinDir, startThrowawayPostgres } from './throwaway-postgres.mjs';
 
@@ -59,6 +65,42 @@ function box(lines, stream = process.stdout) {
   stream.write(`\n${border}\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n${border}\n\n`);
 }
 
+/**
+ * A transpiled copy of `src` for this run: every TypeScript module as JavaScript with an inline source map, every
+ * other file (fixtures, samples, corpora) copied, in a directory beside `src`. Resolves to its path.
+ */
+async function transpileSources() {
+  const started = performance.now();
+  const { build } = await import('esbuild');
+  const buildDir = mkdtempSync(join(packageDir, '.test-build-'));
+  madeDirs.push(buildDir);
+  const sourceDir = join(packageDir, 'src');
+  const entries = readdirSync(sourceDir, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  const isModule = (name) => name.endsWith('.ts') && !name.endsWith('.d.ts');
+  await build({
+    entryPoints: entries
+      .filter((entry) => isModule(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name)),
+    outdir: buildDir,
+    outbase: sourceDir,
+    tsconfig: join(packageDir, 'tsconfig.json'),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+  for (const entry of entries.filter((entry) => !isModule(entry.name))) {
+    const target = join(buildDir, relative(sourceDir, join(entry.parentPath, entry.name)));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(entry.parentPath, entry.name), target);
+  }
+  console.log(`# sources transpiled for the run in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return buildDir;
+}
+
 let child;
 let cluster;
 let interrupted = false;
@@ -98,8 +140,7 @@ function runSuite(label, env, files) {
     child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
+        ...runner,
         '--test',
         `--test-concurrency=${concurrency}`,
         '--test-reporter=tap',
@@ -108,7 +149,7 @@ function runSuite(label, env, files) {
         `--test-reporter-destination=${reportFile}`,
         '--test-reporter=./scripts/file-times-reporter.mjs',
         `--test-reporter-destination=${timesFile}`,
-        ...files,
+        ...files.map(runnable),
       ],
       {
         cwd: packageDir,
@@ -125,6 +166,21 @@ function runSuite(label, env, files) {
 
 const results = [];
 const reports = [];
+
+const buildDir = process.env.DCIPHER_TEST_FROM_SOURCES === '1' ? undefined : await transpileSources();
+/** How node runs a module of the run: the transpiled copy with its source maps, or the sources through tsx. */
+const runner = buildDir ? ['--enable-source-maps'] : ['--import', 'tsx'];
+/** A module of `src` (e.g. src/db/migrate.test.ts) as the run runs it. */
+function runnable(file) {
+  if (!buildDir) return file;
+  return join(buildDir, relative(join(packageDir, 'src'), resolve(packageDir, file))).replace(/\.ts$/, '.js');
+}
+/** The source file a module of the run came from, as the reports name it. */
+function sourceName(file) {
+  const inBuild = buildDir && relative(buildDir, file);
+  if (inBuild && !inBuild.startsWith('..')) return join('src', inBuild).replace(/\.js$/, '.ts');
+  return relative(packageDir, file);
+}
 
 /**
  * The failed tests of a TAP report, each with its suite, its name and the first lines of its error: the lines of
@@ -166,7 +222,7 @@ function makeTemplate(kind, ...target) {
   const started = performance.now();
   const made = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/test-support/make-test-template.ts', kind, ...target],
+    [...runner, runnable('src/test-support/make-test-template.ts'), kind, ...target],
     { cwd: packageDir, stdio: 'inherit' },
   );
   if (made.status !== 0) {
@@ -251,7 +307,7 @@ function slowestFiles(timesFile, count = 12) {
     .map((line) => JSON.parse(line))
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, count)
-    .map(({ file, seconds }) => `${seconds.toFixed(1).padStart(7)} s  ${relative(packageDir, file)}`);
+    .map(({ file, seconds }) => `${seconds.toFixed(1).padStart(7)} s  ${sourceName(file)}`);
 }
 
 for (const { label, timesFile } of reports) {

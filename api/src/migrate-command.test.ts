@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createServer } from './server.js';
+import { apiEntryArguments, packageDirectory } from './test-support/api-paths.js';
 import {
   createTestDatabase,
   createTestPostgresDatabase,
@@ -38,7 +38,6 @@ describe('MIGRATE_ON_START=off', () => {
 });
 
 describe('the migrate command', () => {
-  const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
   let dataDir: string;
   let postgres: { url: string; drop(): Promise<void> } | undefined;
   before(async () => {
@@ -51,8 +50,8 @@ describe('the migrate command', () => {
   });
 
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/migrate-command.ts', ...args], {
-      cwd: packageDir,
+    spawnSync(process.execPath, [...apiEntryArguments('migrate-command'), ...args], {
+      cwd: packageDirectory,
       encoding: 'utf8',
       env: {
         PATH: process.env.PATH,

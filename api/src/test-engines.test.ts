@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { sourceDirectory } from './test-support/api-paths.js';
 
 /**
  * Every API test file says on its first line which engines it needs (scripts/run-tests.mjs, docs/decisions/0096):
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
  * file without the line; this test names it too, so a new file cannot slip into one engine by omission.
  */
 describe('test files and their engines', () => {
-  const sourceDir = fileURLToPath(new URL('.', import.meta.url));
+  const sourceDir = sourceDirectory;
   const files = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
     file.endsWith('.test.ts'),
   );

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import {
   allEndpoints,
   type EndpointDefinition,
@@ -13,6 +12,7 @@ import {
 import { isPermitted, type PermissionSubject } from '@dcipher/shared/domain';
 import { permissionDeniedMessage } from '@dcipher/shared/validation';
 import { demoPassword, demoUsers } from '../db/seed-demo-data.js';
+import { sourceDirectory } from '../test-support/api-paths.js';
 import { errorBodyOf } from '../test-support/error-body.js';
 import { individualSignUp, signUp } from '../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -125,7 +125,7 @@ describe('the permission policy, enforced on every contract endpoint', () => {
 });
 
 describe('role checks by hand', () => {
-  const modulesDirectory = fileURLToPath(new URL('../modules/', import.meta.url));
+  const modulesDirectory = join(sourceDirectory, 'modules');
 
   async function sourceFiles(directory: string): Promise<string[]> {
     const entries = await readdir(directory, { withFileTypes: true });

@@ -7,9 +7,9 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { pendingMigrations } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
+import { apiEntryArguments, packageDirectory } from '../test-support/api-paths.js';
 import { createTestPostgresDatabase, testDatabaseKind } from '../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
@@ -49,7 +49,6 @@ describe('readiness and shutdown', () => {
 });
 
 describe('SIGTERM: drain, then stop listening, then exit 0', () => {
-  const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   let dataDir: string;
   let postgres: { url: string; drop(): Promise<void> } | undefined;
   before(async () => {
@@ -63,8 +62,8 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
 
   it('answers during the drain (not ready, connections closed), refuses connections after it, exits cleanly', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: packageDir,
+    const child = spawn(process.execPath, apiEntryArguments('main'), {
+      cwd: packageDirectory,
       env: {
         PATH: process.env.PATH,
         DCIPHER_ENV: 'test',
@@ -117,8 +116,8 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
       }
     )._createServerHandle('127.0.0.1', port, 4);
     const start = (name: string) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: packageDir,
+      const child = spawn(process.execPath, apiEntryArguments('main'), {
+        cwd: packageDirectory,
         env: {
           PATH: process.env.PATH,
           DCIPHER_ENV: 'test',

@@ -6,8 +6,8 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { demoPassword } from '../../db/seed-demo-data.js';
+import { apiEntryArguments, packageDirectory } from '../../test-support/api-paths.js';
 import { createTestPostgresDatabase, testDatabaseKind } from '../../test-support/test-database.js';
 import { demoAdmin } from '../../test-support/test-server.js';
 
@@ -19,7 +19,6 @@ import { demoAdmin } from '../../test-support/test-server.js';
  * plan's quota counts its documents once. On PostgreSQL the new process shares the database; on PGlite it reopens
  * the same files, as after a crash of the only process.
  */
-const packageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const documents = 6000;
 /** The run's lease: the restarted process takes the run over this long after the kill. */
 const leaseSeconds = 5;
@@ -39,8 +38,8 @@ describe('a workflow run survives its worker killed with SIGKILL', () => {
   });
 
   async function startApi(port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: packageDir,
+    const child = spawn(process.execPath, apiEntryArguments('main'), {
+      cwd: packageDirectory,
       env: {
         PATH: process.env.PATH,
         DCIPHER_ENV: 'test',

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { sourceDirectory } from '../../test-support/api-paths.js';
 
-const modulesDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const modulesDirectory = path.join(sourceDirectory, 'modules');
 
 /**
  * SQL that reads or writes the people module's tables: `from users`, `join organizations`, `update users`..., and
