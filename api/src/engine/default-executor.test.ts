@@ -10,10 +10,12 @@ import {
   AnalysisRequestError,
   type ContentAnalysisResult,
   createDefaultExecutor,
+  createWorkerExecutor,
   type NarrativeAnalysisResult,
   type NewsAnalysisResult,
   type TrendDetectionResult,
 } from './index.js';
+import { readingHelpers } from './reading-pool.js';
 import { corpusDocuments } from './test-corpus/load-corpus.js';
 
 const executor = createDefaultExecutor();
@@ -520,6 +522,13 @@ describe('the default executor: a large set read on several threads (issue 34)',
       'progress only moves forward',
     );
     assert.equal(fractions.at(-1), 1);
+  });
+
+  it("reads on every core in the API's run worker (one helper per other core), with the same result", async () => {
+    const inWorker = await createWorkerExecutor().execute(request);
+    const alone = await createDefaultExecutor().execute(request);
+    assert.equal(inWorker.result.readingThreads, readingHelpers() + 1);
+    assert.deepEqual({ ...inWorker.result, readingThreads: 1 }, alone.result);
   });
 
   it('stops the threads when its signal is aborted', async () => {

@@ -1,13 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalysisRequest } from './analysis-executor.js';
 import { createDefaultExecutor } from './default-executor.js';
+import { readingHelpers } from './reading-pool.js';
 
 /**
- * Helper threads a run reads a large set with (reading-pool.ts). None: on this 2-core machine, shared with other
- * work for every measurement so far, two threads measured slower than one (decision 0109 gives the figures); once a
- * quiet bench:flows shows "contentAnalysis, 2 threads" faster, this becomes `readingHelpers()` (one per other core).
+ * Helper threads a run reads a large set with (reading-pool.ts): one per other core, at most three. A quiet
+ * bench:flows on the 2-core machine measured contentAnalysis on 20,000 documents 1.16× faster on two threads than
+ * on one (median of 3: 3.93 s against 4.55 s; decision 0109's last section). Sets under 2,000 documents stay on
+ * the run's thread whatever this says.
  */
-const runReadingHelpers = 0;
+const runReadingHelpers = readingHelpers();
 
 // The default executor in a worker thread (worker-executor.ts): progress and the outcome go back as messages.
 const port = parentPort!;
