@@ -1,6 +1,7 @@
 // The publisher's database (docs/decisions/0067), which holds its build queue: the jobs table of the API's jobs
-// module, created by the API's migrations. PostgreSQL when a URL is given (production: the API's database, so the
-// jobs table is the one the API migrates), else an embedded PGlite in a directory of its own. PGlite serves one
+// module, created by that module's own migrations (`jobsMigrations`, decision 0117), not the API's schema.
+// PostgreSQL when a URL is given (production: the API's database, whose jobs table the publisher shares), else an
+// embedded PGlite in a directory of its own. PGlite serves one
 // process and does nothing to stop a second one from opening the same directory, so a lock file beside it
 // (`<directory>.lock`, the holder's pid) refuses a second user while the first runs: another publisher, or the
 // `dead` and `retry` commands next to a running one.
@@ -8,6 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '@dcipher/api/database';
+import { jobsMigrations } from '@dcipher/api/jobs';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -58,7 +60,7 @@ export async function openPublisherDatabase({ url, directory = defaultDatabaseDi
       url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: directory },
       (error) => log.error({ err: error }, 'an idle database connection failed'),
     );
-    await migrate(database);
+    await migrate(database, jobsMigrations);
   } catch (error) {
     await database?.close().catch(() => {});
     await unlock();

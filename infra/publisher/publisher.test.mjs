@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { migrate, openDatabase } from '@dcipher/api/database';
+import { jobsMigrations } from '@dcipher/api/jobs';
 import { createStaticServer } from '../local/static-server.mjs';
 import { contentSecurityPolicy, securePage } from '../serving/content-security.mjs';
 import { siteRules } from '../serving/static-rules.mjs';
@@ -18,10 +19,10 @@ const publisherScript = join(import.meta.dirname, 'publisher.mjs');
 const quiet = { info() {}, warn() {}, error() {} };
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A database of the API's schema in memory: the build queue of one suite. */
+/** A database in memory with the jobs module's tables: the build queue of one suite. */
 async function memoryDatabase() {
   const database = await openDatabase({ kind: 'pglite' }, () => {});
-  await migrate(database);
+  await migrate(database, jobsMigrations);
   return database;
 }
 
@@ -291,6 +292,30 @@ describe('publisher: the build queue', () => {
     } finally {
       gated.state.release();
       await publisher.close();
+    }
+  });
+});
+
+describe('publisher: its database (decision 0117)', () => {
+  it("holds the jobs module's tables and none of the API's schema", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'publisher-schema-'));
+    const database = await openPublisherDatabase({ directory: join(dataDir, 'publisher-db') });
+    try {
+      const { rows } = await database.execute(
+        "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+        [],
+      );
+      assert.deepEqual(
+        rows.map((row) => row.table_name),
+        ['jobs', 'schema_migrations'],
+      );
+      const applied = await database.execute('select version from schema_migrations order by version', []);
+      assert.deepEqual(
+        applied.rows.map((row) => row.version),
+        jobsMigrations.map((migration) => migration.version),
+      );
+    } finally {
+      await database.close();
     }
   });
 });

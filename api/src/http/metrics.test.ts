@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { queue } from '../jobs/jobs.js';
 import { logIn, startTestServer, type TestServer } from '../test-support/test-server.js';
 import { createMetricsServer } from './metrics.js';
 
@@ -54,8 +55,9 @@ describe('metrics', () => {
   });
 
   it('shows the background jobs by queue and state, the outbox, and the process', async () => {
-    server.app.jobs.define({ name: 'test.metrics', handle: async () => {} });
-    await server.app.jobs.enqueue('test.metrics', {}, { runAt: new Date(Date.now() - 30_000) });
+    const metricsQueue = queue('test.metrics');
+    server.app.jobs.define({ name: metricsQueue, handle: async () => {} });
+    await server.app.jobs.enqueue(metricsQueue, {}, { runAt: new Date(Date.now() - 30_000) });
     const text = await scrape();
     assert.match(text, /^jobs\{queue="test\.metrics",state="queued"\} 1$/m);
     const oldest = /^jobs_oldest_due_seconds\{queue="test\.metrics"\} ([\d.]+)$/m.exec(text);

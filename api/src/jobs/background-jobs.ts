@@ -1,3 +1,5 @@
+import { queue } from './jobs.js';
+
 /**
  * The queues of the API's background work, named once (docs/decisions/0059). Each is defined and scheduled by the
  * module that owns the work: `billing.run-due` by subscriptions (renewals, retries, trial notices),
@@ -7,10 +9,12 @@
  * across every process; whichever worker claims it runs it.
  */
 export const backgroundQueues = {
-  billingRunDue: 'billing.run-due',
-  paymentsRepair: 'payments.repair',
-  emailSendDue: 'email.send-due',
-  flowsScheduleDue: 'flows.schedule-due',
-  flowsRun: 'flows.run',
-  webhooksDeliver: 'webhooks.deliver',
+  billingRunDue: queue('billing.run-due'),
+  paymentsRepair: queue('payments.repair'),
+  emailSendDue: queue('email.send-due'),
+  flowsScheduleDue: queue('flows.schedule-due'),
+  /** One job per workflow run. */
+  flowsRun: queue<{ runId: string }>('flows.run'),
+  /** One job per webhook delivery. */
+  webhooksDeliver: queue<{ deliveryId: string }>('webhooks.deliver'),
 } as const;

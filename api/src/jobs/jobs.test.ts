@@ -5,7 +5,23 @@ import type { Database, Queryable } from '../db/database.js';
 import { db } from '../db/kysely.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import { createJobs, scheduleSlot } from './jobs.js';
+import { createJobs, type Jobs, queue, scheduleSlot } from './jobs.js';
+
+/** The queues of these tests, each with the payload its jobs carry. */
+const testQueues = {
+  everyMinute: queue('test.every-minute'),
+  cron: queue('test.cron'),
+  flaky: queue<{ n: number }>('test.flaky'),
+  broken: queue('test.broken'),
+  long: queue<{ run: string }>('test.long'),
+  slow: queue('test.slow'),
+  drain: queue('test.drain'),
+  keyed: queue('test.keyed'),
+  doomed: queue('test.doomed'),
+  slowLane: queue('test.slow-lane'),
+  quickLane: queue('test.quick-lane'),
+  grouped: queue<{ group: string; name: string }>('test.grouped'),
+};
 
 const silentLog = { error() {}, info() {}, warn() {} };
 
@@ -40,10 +56,10 @@ describe('the jobs module', () => {
     const ran: string[] = [];
     const [one, two] = [runner(), runner()];
     for (const jobs of [one, two]) {
-      jobs.define({ name: 'test.every-minute', handle: async () => void ran.push('minute') });
-      jobs.define({ name: 'test.cron', handle: async () => void ran.push('cron') });
-      jobs.schedule({ queue: 'test.every-minute', everySeconds: 60 });
-      jobs.schedule({ queue: 'test.cron', cron: '*/5 * * * *' });
+      jobs.define({ name: testQueues.everyMinute, handle: async () => void ran.push('minute') });
+      jobs.define({ name: testQueues.cron, handle: async () => void ran.push('cron') });
+      jobs.schedule({ queue: testQueues.everyMinute, everySeconds: 60 });
+      jobs.schedule({ queue: testQueues.cron, cron: '*/5 * * * *' });
     }
     const fired = await Promise.all([one.fireSchedules(), two.fireSchedules(), one.fireSchedules()]);
     assert.equal(
@@ -59,7 +75,10 @@ describe('the jobs module', () => {
     await Promise.all([one.work(), two.work()]);
     assert.deepEqual(ran.sort(), ['cron', 'minute', 'minute']);
     assert.equal(
-      scheduleSlot({ queue: 'x', cron: '*/5 * * * *' }, new Date('2026-05-01T10:05:00Z'))?.toISOString(),
+      scheduleSlot(
+        { queue: queue('x'), cron: '*/5 * * * *' },
+        new Date('2026-05-01T10:05:00Z'),
+      )?.toISOString(),
       '2026-05-01T10:05:00.000Z',
     );
   });
@@ -68,14 +87,14 @@ describe('the jobs module', () => {
     let tries = 0;
     const jobs = runner();
     jobs.define({
-      name: 'test.flaky',
+      name: testQueues.flaky,
       retryDelaySeconds: 10,
       handle: async () => {
         tries += 1;
         if (tries < 3) throw new Error(`try ${tries} failed`);
       },
     });
-    await jobs.enqueue('test.flaky', { n: 1 });
+    await jobs.enqueue(testQueues.flaky, { n: 1 });
     assert.equal(await jobs.work(), 1);
     let [job] = await jobRows();
     assert.deepEqual([job?.state, job?.attempts, job?.lastError], ['queued', 1, 'try 1 failed']);
@@ -95,14 +114,14 @@ describe('the jobs module', () => {
     let healthy = false;
     const jobs = runner();
     jobs.define({
-      name: 'test.broken',
+      name: testQueues.broken,
       maxAttempts: 2,
       retryDelaySeconds: 1,
       handle: async () => {
         if (!healthy) throw new Error('the mail server refused');
       },
     });
-    await jobs.enqueue('test.broken');
+    await jobs.enqueue(testQueues.broken, {});
     await jobs.work();
     clock.at = new Date(clock.at.getTime() + 1000);
     await jobs.work();
@@ -133,7 +152,7 @@ describe('the jobs module', () => {
       started = resolve;
     });
     first.define({
-      name: 'test.long',
+      name: testQueues.long,
       leaseSeconds: 30,
       handle: () => {
         started();
@@ -141,11 +160,11 @@ describe('the jobs module', () => {
       },
     });
     second.define({
-      name: 'test.long',
+      name: testQueues.long,
       leaseSeconds: 30,
       handle: async (payload) => void completions.push((payload as { run: string }).run),
     });
-    await second.enqueue('test.long', { run: 'run-1' });
+    await second.enqueue(testQueues.long, { run: 'run-1' });
     void first.work();
     await handlerStarted;
     killed = true;
@@ -161,12 +180,12 @@ describe('the jobs module', () => {
   it('stopping hands a running job back at once, its try not counted, and takes nothing new', async () => {
     const jobs = runner();
     jobs.define({
-      name: 'test.slow',
+      name: testQueues.slow,
       handle: (_payload, { signal }) =>
         new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
     });
-    await jobs.enqueue('test.slow');
-    await jobs.enqueue('test.slow');
+    await jobs.enqueue(testQueues.slow, {});
+    await jobs.enqueue(testQueues.slow, {});
     const working = jobs.work();
     while ((await jobRows()).every((job) => job.state !== 'running')) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -182,7 +201,7 @@ describe('the jobs module', () => {
     );
     const next = runner();
     const ran: number[] = [];
-    next.define({ name: 'test.slow', handle: async () => void ran.push(1) });
+    next.define({ name: testQueues.slow, handle: async () => void ran.push(1) });
     assert.equal(await next.work(), 2);
   });
 
@@ -190,19 +209,19 @@ describe('the jobs module', () => {
     const jobs = runner();
     let release!: () => void;
     jobs.define({
-      name: 'test.drain',
+      name: testQueues.drain,
       handle: () =>
         new Promise<void>((resolve) => {
           release = resolve;
         }),
     });
-    assert.ok(await jobs.enqueue('test.drain', {}, { singletonKey: 'due' }));
-    assert.equal(await jobs.enqueue('test.drain', {}, { singletonKey: 'due' }), undefined);
+    assert.ok(await jobs.enqueue(testQueues.drain, {}, { singletonKey: 'due' }));
+    assert.equal(await jobs.enqueue(testQueues.drain, {}, { singletonKey: 'due' }), undefined);
     const working = jobs.work({ limit: 1 });
     while ((await jobRows()).every((job) => job.state !== 'running')) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    assert.ok(await jobs.enqueue('test.drain', {}, { singletonKey: 'due' }), 'the next pass is queued');
+    assert.ok(await jobs.enqueue(testQueues.drain, {}, { singletonKey: 'due' }), 'the next pass is queued');
     release();
     await working;
     assert.deepEqual((await jobRows()).map((job) => job.state).sort(), ['queued', 'succeeded']);
@@ -212,19 +231,19 @@ describe('the jobs module', () => {
     const jobs = runner();
     let fail!: (error: Error) => void;
     jobs.define({
-      name: 'test.keyed',
+      name: testQueues.keyed,
       retryDelaySeconds: 1,
       handle: () =>
         new Promise<void>((_resolve, reject) => {
           fail = reject;
         }),
     });
-    assert.ok(await jobs.enqueue('test.keyed', {}, { singletonKey: 'k' }));
+    assert.ok(await jobs.enqueue(testQueues.keyed, {}, { singletonKey: 'k' }));
     const working = jobs.work({ limit: 1 });
     while ((await jobRows()).every((job) => job.state !== 'running')) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    assert.ok(await jobs.enqueue('test.keyed', {}, { singletonKey: 'k' }), 'the next one waits');
+    assert.ok(await jobs.enqueue(testQueues.keyed, {}, { singletonKey: 'k' }), 'the next one waits');
     fail(new Error('the build failed'));
     await working;
     const rows = await jobRows();
@@ -235,17 +254,17 @@ describe('the jobs module', () => {
   it('a dead job retried by hand while another with its key waits is superseded; a malformed id is not found', async () => {
     const jobs = runner();
     jobs.define({
-      name: 'test.doomed',
+      name: testQueues.doomed,
       maxAttempts: 1,
       handle: async () => {
         throw new Error('always');
       },
     });
-    await jobs.enqueue('test.doomed', {}, { singletonKey: 'k' });
+    await jobs.enqueue(testQueues.doomed, {}, { singletonKey: 'k' });
     await jobs.work();
     const [dead] = await jobs.listDead();
     assert.ok(dead);
-    assert.ok(await jobs.enqueue('test.doomed', {}, { singletonKey: 'k' }));
+    assert.ok(await jobs.enqueue(testQueues.doomed, {}, { singletonKey: 'k' }));
     assert.equal(await jobs.retryDead(dead.id), false);
     assert.deepEqual((await jobRows()).map((job) => job.state).sort(), ['queued', 'succeeded']);
     assert.equal(await jobs.retryDead('not-a-job-id'), false);
@@ -258,15 +277,15 @@ describe('the jobs module', () => {
       release = resolve;
     });
     const done: string[] = [];
-    jobs.define({ name: 'test.slow-lane', handle: () => released });
-    jobs.define({ name: 'test.quick-lane', handle: async () => void done.push('quick') });
-    await jobs.enqueue('test.slow-lane');
+    jobs.define({ name: testQueues.slowLane, handle: () => released });
+    jobs.define({ name: testQueues.quickLane, handle: async () => void done.push('quick') });
+    await jobs.enqueue(testQueues.slowLane, {});
     jobs.start({ pollMilliseconds: 50 });
     try {
       while ((await jobRows()).every((job) => job.state !== 'running')) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      await jobs.enqueue('test.quick-lane');
+      await jobs.enqueue(testQueues.quickLane, {});
       jobs.wake();
       // Waits end when the job has run; the bounds are for a loaded CI machine.
       const deadline = Date.now() + 60_000;
@@ -290,8 +309,8 @@ describe('the jobs module', () => {
     const releases: (() => void)[] = [];
     const started: string[] = [];
     const define = (jobs: ReturnType<typeof runner>) =>
-      jobs.define<{ group: string; name: string }>({
-        name: 'test.grouped',
+      jobs.define({
+        name: testQueues.grouped,
         concurrency: 3,
         groupConcurrency: 1,
         handle: ({ group, name }) => {
@@ -310,9 +329,9 @@ describe('the jobs module', () => {
     define(one);
     define(two);
     for (const name of ['a1', 'a2', 'a3'])
-      await one.enqueue('test.grouped', { group: 'a', name }, { groupKey: 'a' });
-    await one.enqueue('test.grouped', { group: 'b', name: 'b1' }, { groupKey: 'b' });
-    await one.enqueue('test.grouped', { group: 'none', name: 'n1' });
+      await one.enqueue(testQueues.grouped, { group: 'a', name }, { groupKey: 'a' });
+    await one.enqueue(testQueues.grouped, { group: 'b', name: 'b1' }, { groupKey: 'b' });
+    await one.enqueue(testQueues.grouped, { group: 'none', name: 'n1' });
     const working = [one.work(), two.work()];
     // Six places (three per process), five jobs: one of group a, b and the ungrouped one start; the other two of a
     // wait. Which of a's starts first is the claims' race across the two processes (skip locked), not an order.
@@ -353,3 +372,25 @@ describe('the jobs module', () => {
     assert.deepEqual([...started].sort(), ['a1', 'a2', 'a3', 'b1', 'n1']);
   });
 });
+
+/**
+ * Typed queues (issue 35 point 3), checked by the compiler (`tsc`, run by `npm test` and `test:quick`): each line
+ * marked `@ts-expect-error` must fail to compile, and the compile fails if one no longer does.
+ */
+export function typedQueuesRefuseOtherPayloads(jobs: Jobs): void {
+  const runs = queue<{ runId: string }>('test.typed');
+  jobs.define({
+    name: runs,
+    handle: async (payload) => {
+      const runId: string = payload.runId;
+      void runId;
+    },
+  });
+  // @ts-expect-error the handler reads a field its queue's payload does not have
+  jobs.define({ name: runs, handle: async (payload) => void payload.deliveryId });
+  void jobs.enqueue(runs, { runId: 'r' });
+  // @ts-expect-error a payload of another shape
+  void jobs.enqueue(runs, { deliveryId: 'd' });
+  // @ts-expect-error a plain string is not a declared queue
+  void jobs.enqueue('test.typed', { runId: 'r' });
+}

@@ -7,6 +7,8 @@ import { isUuid } from '../db/ids.js';
 import { db } from '../db/kysely.js';
 import type { Json } from '../db/schema.generated.js';
 
+export { jobsMigrations } from './migrations/index.js';
+
 const jobStates = ['queued', 'running', 'succeeded', 'dead'] as const;
 /** Where a job stands (the `state` check constraint of migration 0036). */
 export type JobState = (typeof jobStates)[number];
@@ -34,10 +36,24 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
+declare const payloadOfQueue: unique symbol;
+
+/**
+ * A queue's name with the payload its jobs carry, as a type (issue 35 point 3): `define` gives its handler that
+ * payload and `enqueue` accepts only that payload, so the two are linked by the compiler, not only by a string.
+ * Made by `queue()`; at run time it is the name.
+ */
+export type Queue<TPayload> = string & { readonly [payloadOfQueue]: TPayload };
+
+/** Declares a queue by its name and the payload of its jobs (`queue<{ runId: string }>('flows.run')`). */
+export function queue<TPayload extends object = Record<string, never>>(name: string): Queue<TPayload> {
+  return name as Queue<TPayload>;
+}
+
 /** A kind of job and how to run it. */
 export interface QueueDefinition<TPayload = unknown> {
-  name: string;
-  handle(payload: TPayload, context: JobContext): Promise<void>;
+  name: Queue<TPayload>;
+  handle(payload: NoInfer<TPayload>, context: JobContext): Promise<void>;
   /** Tries, the first included; then the job is dead (listed and retried by hand). Default 5. */
   maxAttempts?: number;
   /** The wait after the first failed try, doubled after each further one (at most an hour). Default 10 s. */
@@ -60,11 +76,11 @@ export interface QueueDefinition<TPayload = unknown> {
    * the same job (its worker died in between), so it must be idempotent; when it throws, the job is not marked dead
    * and the hook is tried again once the lease runs out.
    */
-  onDead?(payload: TPayload, job: StoredJob): Promise<void>;
+  onDead?(payload: NoInfer<TPayload>, job: StoredJob): Promise<void>;
 }
 
 /** A queue fired once per slot, whatever the number of processes: every `everySeconds`, or by a cron pattern (UTC). */
-export type Schedule = { queue: string; payload?: unknown } & (
+export type Schedule<TPayload = unknown> = { queue: Queue<TPayload>; payload?: NoInfer<TPayload> } & (
   | { everySeconds: number; cron?: never }
   | { cron: string; everySeconds?: never }
 );
@@ -161,9 +177,9 @@ export function createJobs({
     return queue;
   }
 
-  async function enqueue(
-    queue: string,
-    payload: unknown = {},
+  async function enqueue<TPayload>(
+    queue: Queue<TPayload>,
+    payload: NoInfer<TPayload>,
     {
       runAt,
       singletonKey,
@@ -533,9 +549,9 @@ export function createJobs({
     define<TPayload>(definition: QueueDefinition<TPayload>): void {
       queues.set(definition.name, { ...defaults, ...definition } as DefinedQueue);
     },
-    schedule(schedule: Schedule): void {
+    schedule<TPayload>(schedule: Schedule<TPayload>): void {
       queueOf(schedule.queue);
-      schedules.push(schedule);
+      schedules.push(schedule as Schedule);
     },
     enqueue,
     fireSchedules,

@@ -1,3 +1,4 @@
+import { jobGroupsMigration, jobsMigration } from '../../jobs/migrations/index.js';
 import { initialMigration } from './0001-initial.js';
 import { marketingLeadsMigration } from './0002-marketing-leads.js';
 import { rateLimitsMigration } from './0003-rate-limits.js';
@@ -28,12 +29,10 @@ import { walletAndAddOnsMigration } from './0032-wallet-and-add-ons.js';
 import { usageRecordsMigration } from './0033-usage-records.js';
 import { signInByVerificationLinkMigration } from './0034-sign-in-by-verification-link.js';
 import { paymentsMigration } from './0035-payments.js';
-import { jobsMigration } from './0036-jobs.js';
 import { sessionChangeNotificationsMigration } from './0037-session-change-notifications.js';
 import { workflowsMigration } from './0038-workflows.js';
 import { billingWithoutSurprisesMigration } from './0039-billing-without-surprises.js';
 import { trialSignupPlanMigration } from './0040-trial-signup-plan.js';
-import { jobGroupsMigration } from './0041-job-groups.js';
 import { oneWorkflowVisibilityMigration } from './0042-one-workflow-visibility.js';
 import { runDocumentsMigration } from './0043-run-documents.js';
 import { runResultDocumentsMigration } from './0044-run-result-documents.js';

@@ -1,4 +1,4 @@
-import type { Migration } from './migration.js';
+import type { Migration } from '../../db/migrations/migration.js';
 
 /**
  * Fair shares of a queue (docs/decisions/0092): a job may name a group (`group_key`, a flow run's organization), and

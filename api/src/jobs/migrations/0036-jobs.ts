@@ -1,4 +1,4 @@
-import type { Migration } from './migration.js';
+import type { Migration } from '../../db/migrations/migration.js';
 
 /**
  * The jobs module (docs/decisions/0059): every background job is a row, claimed with `for update skip locked` and a
