@@ -26,6 +26,7 @@ export {
   invalidValueMessage,
   invitationMessages,
   lastAdminMessage,
+  loginMessages,
   marketingEmailMessages,
   memberMessages,
   missingParameterMessage,
@@ -53,6 +54,7 @@ export {
   unauthorizedMessage,
   validationMessages,
   webhookMessages,
+  workflowListMessages,
   workflowMessages,
 } from './messages.js';
 export { newPassword, passwordPolicy, passwordProblems } from './password-policy.js';

@@ -372,6 +372,27 @@ export function languageName(code: string): string {
 }
 
 /** Workflows (issue 24; docs/decisions/0071; the spec shows no texts for them). */
+/** The login page (issue 36): why it shows when an account page sent a signed-out visitor to it. */
+export const loginMessages = {
+  /** `page` is the title of the account page asked for ("Subscription details"). */
+  toSee: (page: string) => `Log in to see ${page}: you are signed out.`,
+} as const;
+
+/** The workflows list's search, order and row actions (issue 36). */
+export const workflowListMessages = {
+  search: 'Search by name or description',
+  sortBy: 'Sort by',
+  sortOrders: { newest: 'Newest first', name: 'Name (A to Z)', lastRun: 'Last run (latest first)' },
+  shown: (shown: number, all: number) =>
+    shown === all
+      ? `${all.toLocaleString('en')} workflow${all === 1 ? '' : 's'}`
+      : `${shown.toLocaleString('en')} of ${all.toLocaleString('en')} workflows match`,
+  noneFound: (search: string) => `No workflow matches “${search}”.`,
+  open: 'Open',
+  run: 'Run',
+  delete: 'Delete',
+} as const;
+
 export const workflowMessages = {
   flowNotFound: 'This workflow could not be found. It may have been deleted, or not shared with you.',
   runNotFound: 'This run of the workflow could not be found.',
@@ -381,6 +402,12 @@ export const workflowMessages = {
   nameInvalid: 'A name cannot contain / \\ : * ? " < > | or control characters.',
   quotaReached: (limit: number) =>
     `Your plan includes ${limit} custom workflow${limit === 1 ? '' : 's'}, and all are in use. Delete one or choose a larger plan.`,
+  /**
+   * The custom workflows in use of the plan's number, shown before the limit is met (issue 36): every custom
+   * workflow counts until it is deleted, whatever its runs did, as the API counts them.
+   */
+  customInUse: (used: number, limit: number) =>
+    `${used.toLocaleString('en')} of ${limit.toLocaleString('en')} custom workflows in use. Each one counts until it is deleted, failed ones too; predefined workflows do not count.`,
   runInProgress: 'This workflow is running already. Wait for the run to finish, or cancel it.',
   cannotRunNow: 'This workflow cannot run right now. Try again later, or ask the people who shared it.',
   archived: 'This workflow is archived and cannot run.',
