@@ -29,4 +29,6 @@ export const queryKeys = {
   workflows: (page: number, flowType: string | undefined) =>
     ['workflows', 'list', page, flowType ?? ''] as const,
   workflow: (flowId: string) => ['workflows', 'one', flowId] as const,
+  /** GET /flows?flowType=customFlow: the custom workflows in use of the plan's number. */
+  customWorkflows: ['workflows', 'custom'] as const,
 } as const;
