@@ -96,6 +96,19 @@ export const billingMessages = {
     'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
 } as const;
 
+/** The overview's plan card (issue 36): during the trial it names the plan whose features the trial gives. */
+export const overviewMessages = {
+  trialOf: (plan: string) => `Free trial of ${plan}`,
+} as const;
+
+/** The payment method screen's own words (issue 36): who may add a card, and adding one more. */
+export const paymentMethodMessages = {
+  noCardAdmin: 'No card yet. The free trial needs none; add one to choose a plan.',
+  noCardMember:
+    'No card yet. The free trial needs none. Only an admin of your organization can add a card or choose a plan.',
+  addAnother: 'Add another card',
+} as const;
+
 export const paymentMessages = {
   cardDeclined: 'Your card was declined. Try another card.',
   insufficientFunds: 'Your card has insufficient funds. Try another card.',
