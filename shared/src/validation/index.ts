@@ -53,6 +53,7 @@ export {
   tooManySignInAttempts,
   trendMessages,
   trendPeriodWords,
+  twoStepRequirementMessages,
   unauthorizedMessage,
   validationMessages,
   webhookMessages,

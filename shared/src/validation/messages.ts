@@ -96,6 +96,13 @@ export const billingMessages = {
     'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
 } as const;
 
+/** "Require two-step verification" (issue 36): the admin's own comes first, and is set up from there. */
+export const twoStepRequirementMessages = {
+  ownFirst:
+    'You do not use two-step verification yet. Set it up on your own account first, so that requiring it does not lock you out.',
+  setUpOwn: 'Set up your own two-step verification',
+} as const;
+
 /** The overview's plan card (issue 36): during the trial it names the plan whose features the trial gives. */
 export const overviewMessages = {
   trialOf: (plan: string) => `Free trial of ${plan}`,
