@@ -12,6 +12,7 @@ export {
   accountMessages,
   accountSecurityMessages,
   billingMessages,
+  copyMessages,
   disallowedCharacterMessage,
   domainVerificationFailed,
   emailChangeMessages,

@@ -96,6 +96,16 @@ export const billingMessages = {
     'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
 } as const;
 
+/** Copying a value shown on the page (a secret, the SSO redirect URI, a public link). */
+export const copyMessages = {
+  copy: 'Copy',
+  copied: 'Copied.',
+  blocked: 'Copying is blocked here: select it and copy it.',
+  /** What a copy button copies, completing its name for screen readers: "Copy the redirect URI". */
+  redirectUri: 'the redirect URI',
+  publicLink: 'the public link',
+} as const;
+
 /** "Require two-step verification" (issue 36): the admin's own comes first, and is set up from there. */
 export const twoStepRequirementMessages = {
   ownFirst:
