@@ -43,6 +43,7 @@ export {
   publicMailDomainRefused,
   rolesMessages,
   sessionEndedMessage,
+  sharingMessages,
   signedInOnlyMessage,
   ssoDomainVerifiedElsewhere,
   ssoEmailDomainTaken,

@@ -96,6 +96,35 @@ export const billingMessages = {
     'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
 } as const;
 
+/** Sharing a workflow (or another resource) with members, and making it public (issue 36). */
+export const sharingMessages = {
+  formLabel: (name: string) => `Share ${name}`,
+  shareWith: 'Share with',
+  chooseMember: 'Choose a member',
+  as: 'As',
+  viewer: 'Viewer — can open it',
+  editor: 'Editor — can open, run and change it',
+  share: 'Share',
+  sharing: 'Sharing…',
+  sharedWith: (email: string, role: string) => `Shared with ${email} as ${role}.`,
+  everyoneHasIt: 'Everyone in the organization already has a role on it.',
+  isPrivate: 'Private: its owner, your organization’s admins and those it is shared with can open it.',
+  isPublic: 'Public:',
+  workflowPublicMeaning:
+    'Everyone in your organization can open it (read only), and anyone with its public link can read its last run and run it without signing in.',
+  otherPublicMeaning: 'Everyone in your organization can open it (read only).',
+  makePublic: 'Make it public…',
+  makePrivate: 'Make it private',
+  confirmTitle: (name: string) => `Make ${name} public?`,
+  confirmLabel: 'Make it public',
+  making: 'Making it public…',
+  nowPublic: 'It is public now.',
+  nowPrivate: (name: string) => `${name} is private again.`,
+  publicLink: 'Public link (its last run)',
+  /** "Sharing options" lists what can be opened here: the workflows (a Studio project opens in the app). */
+  nothingShared: 'No workflows are shared with you yet. When someone shares one, it appears here.',
+} as const;
+
 /** Copying a value shown on the page (a secret, the SSO redirect URI, a public link). */
 export const copyMessages = {
   copy: 'Copy',

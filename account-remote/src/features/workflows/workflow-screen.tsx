@@ -1,18 +1,20 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
 import type { Flow, FlowRun, RunFile } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
-import * as roles from '@dcipher/shared/contract/roles';
 import { type ScheduleFrequency, scheduleFrequencies } from '@dcipher/shared/domain';
 import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
-import { workflowMessages } from '@dcipher/shared/validation';
+import { sharingMessages, workflowMessages } from '@dcipher/shared/validation';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
+import { PublicSharing, workflowPublicLink } from '../../kit/public-sharing';
 import { ScreenSection } from '../../kit/screen-section';
+import { ShareWithMemberForm, useShareableMembers } from '../../kit/share-with-member-form';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { useRouteParams } from '../../router/remote-router';
+import { credits } from './cost-summary';
 import { DeleteDialog, RunDialog } from './flow-dialogs';
 import { takeNoteFor } from './start-workflow';
 import { useRunStatus } from './use-run-status';
@@ -590,93 +592,31 @@ function SharingSettings({
   onChanged: (flow: Flow) => void;
   navigate: (to: string) => void;
 }) {
-  const api = authenticatedApi();
-  const { busy, change, message } = useFlowChange(onChanged);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'viewer' | 'editor'>('viewer');
-  const [shareOutcome, setShareOutcome] = useState<Outcome>();
-  const [sharing, setSharing] = useState(false);
-  const makePublic = flow.visibility === 'private';
-
-  async function share() {
-    setSharing(true);
-    setShareOutcome(undefined);
-    try {
-      await api.call(roles.grantResourceRole, {
-        body: { resource: 'workflow', resourceId: flow.id, email: email.trim(), role },
-      });
-      setShareOutcome({ kind: 'done', text: `Shared with ${email.trim()} as ${role}.` });
-      setEmail('');
-    } catch (error) {
-      setShareOutcome({ kind: 'failed', text: messageOf(error) });
-    } finally {
-      setSharing(false);
-    }
-  }
-
+  const members = useShareableMembers().result;
   return (
     <div>
-      {message}
-      <p css={{ marginTop: 0 }}>
-        {flow.visibility === 'public'
-          ? 'Public: everyone in your organization can open it, and its last run can be read without signing in.'
-          : 'Private: you, your organization’s admins and those you share it with can open it.'}
-      </p>
-      <Button
-        variant="secondary"
-        disabled={busy}
-        onClick={() =>
-          void change(
-            () =>
-              api.call(flows.updateFlow, {
-                params: { flowId: flow.id },
-                body: { visibility: makePublic ? 'public' : 'private' },
-              }),
-            makePublic ? 'It is public now.' : 'It is private now.',
-          )
-        }
-      >
-        {makePublic ? 'Make it public' : 'Make it private'}
-      </Button>
-      <form
-        aria-label={`Share ${flow.name}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void share();
+      <PublicSharing
+        name={flow.name}
+        isPublic={flow.visibility === 'public'}
+        meaning={sharingMessages.workflowPublicMeaning}
+        publicLink={workflowPublicLink(flow.id)}
+        onChange={async (makePublic) => {
+          onChanged(
+            await authenticatedApi().call(flows.updateFlow, {
+              params: { flowId: flow.id },
+              body: { visibility: makePublic ? 'public' : 'private' },
+            }),
+          );
         }}
-        css={{ marginTop: '1.25rem' }}
-      >
-        {shareOutcome?.kind === 'done' ? <Notice>{shareOutcome.text}</Notice> : null}
-        {shareOutcome?.kind === 'failed' ? <Alert>{shareOutcome.text}</Alert> : null}
-        <div
-          css={{
-            display: 'grid',
-            gap: '0 1rem',
-            '@media (min-width: 40rem)': { gridTemplateColumns: '2fr 1fr' },
-          }}
-        >
-          <TextField
-            label="Share with (a member’s work email)"
-            type="email"
-            autoComplete="off"
-            value={email}
-            required
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <SelectField
-            label="As"
-            value={role}
-            onChange={(event) => setRole(event.currentTarget.value as 'viewer' | 'editor')}
-            options={[
-              { value: 'viewer', label: 'Viewer — can open it' },
-              { value: 'editor', label: 'Editor — can run and change it' },
-            ]}
-          />
-        </div>
-        <Button type="submit" disabled={sharing || email.trim() === ''}>
-          {sharing ? 'Sharing…' : 'Share'}
-        </Button>
-      </form>
+      />
+      {/* The same form as "Sharing options": a member picked, never an address typed (issue 36). */}
+      <ShareWithMemberForm
+        resource="workflow"
+        resourceId={flow.id}
+        name={flow.name}
+        members={members.state === 'loaded' ? members.data : []}
+        alreadyHaveIt={[flow.owner.email]}
+      />
       <p css={{ marginBottom: 0 }}>
         <AreaLink to={routes.accountSharing.path} navigate={navigate}>
           See who has it in Sharing options

@@ -793,6 +793,60 @@ describe('Workflows: one workflow', () => {
     });
   });
 
+  it('shares with the same member picker as Sharing options, and makes it public only once confirmed, then shows its link (issue 36)', async () => {
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow(),
+      listFlowRuns: { runs: [] },
+      listRoleUsers: {
+        users: [
+          { userId: 'u1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+          { userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'teammate' },
+        ],
+      },
+      grantResourceRole: {
+        resource: 'workflow',
+        resourceId: flowId,
+        name: 'Review analysis (sample)',
+        ownerEmail: 'ada@example.com',
+        publicRole: null,
+        grants: [{ userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'editor' }],
+        yourRole: 'owner',
+        mayGrant: true,
+      },
+      updateFlow: ({ body }: { body: { visibility: 'public' | 'private' } }) =>
+        flow({ visibility: body.visibility }),
+    });
+    const sharing = await screen.findByRole('region', { name: 'Sharing' });
+    // A member picked, not an address typed.
+    expect(within(sharing).queryByRole('textbox', { name: /email/i })).toBeNull();
+    const form = within(await within(sharing).findByRole('form', { name: 'Share Review analysis (sample)' }));
+    const picker = form.getByLabelText('Share with');
+    expect(picker.tagName).toBe('SELECT');
+    await waitFor(() =>
+      expect(form.getByRole('option', { name: 'Tom Teammate (tom@example.com)' })).toBeTruthy(),
+    );
+    fireEvent.change(picker, { target: { value: 'tom@example.com' } });
+    fireEvent.change(form.getByLabelText('As'), { target: { value: 'editor' } });
+    fireEvent.click(form.getByRole('button', { name: 'Share' }));
+    expect(await within(sharing).findByText('Shared with tom@example.com as editor.')).toBeTruthy();
+    expect(callsOf('grantResourceRole')).toEqual([
+      { body: { resource: 'workflow', resourceId: flowId, email: 'tom@example.com', role: 'editor' } },
+    ]);
+
+    // Public: asked first, then the link anyone may open, with Copy.
+    fireEvent.click(within(sharing).getByRole('button', { name: 'Make it public…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Review analysis (sample) public?' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(callsOf('updateFlow')).toHaveLength(0);
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make it public' }));
+    const link = await within(sharing).findByLabelText('Public link (its last run)');
+    expect((link as HTMLInputElement).value).toMatch(new RegExp(`/flows/${flowId}/last-run$`));
+    expect(within(sharing).getByRole('button', { name: 'Copy the public link' })).toBeTruthy();
+    expect(callsOf('updateFlow')).toEqual([{ params: { flowId }, body: { visibility: 'public' } }]);
+    await expectNoAxeViolations();
+  });
+
   it('pauses and resumes a scheduled workflow', async () => {
     const schedule = {
       frequency: 'daily' as const,
