@@ -306,12 +306,14 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
 
   // A refusal of the address (a feed that is not one) goes under the address field.
   const createError = form.apiError;
+  const addressRefused =
+    isAddressError(createError) && (sourceKind === 'news' || sourceKind === 'public-url');
   useEffect(() => {
-    if (isAddressError(createError) && (sourceKind === 'news' || sourceKind === 'public-url')) {
+    if (addressRefused && createError) {
       setAddressError(createError.message);
       addressRef.current?.focus();
     }
-  }, [createError, sourceKind]);
+  }, [addressRefused, createError]);
   const quotaRefused = createError?.code === errorCodes.flowQuotaReached;
   const limitMessage =
     (limitPresses > 0 && atLimit) || quotaRefused
@@ -322,9 +324,11 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
         )
       : undefined;
   // What went wrong with "Create" is said beside the buttons, and focus moves to it unless a field holds it.
-  const submitMessage =
-    limitMessage ?? (form.formError && !isAddressError(createError) ? form.formError : undefined);
-  const fieldRefused = Object.keys(createError?.issues ?? {}).length > 0;
+  const submitMessage = limitMessage ?? (form.formError && !addressRefused ? form.formError : undefined);
+  // The name and description are the form's own fields: a refusal of one has focus on it already.
+  const fieldRefused = Object.keys(createError?.issues ?? {}).some(
+    (field) => field === 'name' || field === 'description',
+  );
   // Each press at the limit moves focus to the reason again.
   useEffect(() => {
     if (submitMessage && !fieldRefused) submitMessageRef.current?.focus();
