@@ -26,7 +26,11 @@ export const queryKeys = {
   webhookDeliveries: (endpointId: string, page: number) =>
     ['organization', 'webhooks', 'deliveries', endpointId, page] as const,
   sharing: ['organization', 'sharing'] as const,
+  /** GET /roles/users: the members a resource can be shared with. */
+  shareableMembers: ['organization', 'shareable-members'] as const,
   workflows: (page: number, flowType: string | undefined) =>
     ['workflows', 'list', page, flowType ?? ''] as const,
   workflow: (flowId: string) => ['workflows', 'one', flowId] as const,
+  /** GET /flows?flowType=customFlow: the custom workflows in use of the plan's number. */
+  customWorkflows: ['workflows', 'custom'] as const,
 } as const;

@@ -1,5 +1,6 @@
 import { Button, Notice, theme } from '@dcipher/shared/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { CopyButton } from './copy-button';
 
 /**
  * A whole secret, shown once (an API key's, a webhook endpoint's signing secret): what it is, the secret in a
@@ -18,7 +19,6 @@ export function SecretShownOnce({
   testId: string;
   onDone: () => void;
 }) {
-  const [copied, setCopied] = useState<'copied' | 'failed'>();
   const secretId = useId();
   return (
     <Notice>
@@ -43,25 +43,8 @@ export function SecretShownOnce({
         }}
       />
       <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'center' }}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            // Absent outside secure contexts and in some embedded browsers.
-            if (!navigator.clipboard) {
-              setCopied('failed');
-              return;
-            }
-            navigator.clipboard.writeText(secret).then(
-              () => setCopied('copied'),
-              () => setCopied('failed'),
-            );
-          }}
-        >
-          Copy
-        </Button>
+        <CopyButton text={secret} blocked="Copying is blocked here: select the secret and copy it." />
         <Button onClick={onDone}>I have saved it</Button>
-        {copied === 'copied' ? <span>Copied.</span> : null}
-        {copied === 'failed' ? <span>Copying is blocked here: select the secret and copy it.</span> : null}
       </div>
     </Notice>
   );

@@ -89,9 +89,15 @@ export function searchEntryOf(path, html) {
   };
 }
 
-/** The index the not-found page searches: every page of the sitemap, in path order. */
+/**
+ * A list's later page (`/blog/2`, `/press-room/3`): its first page stands for the list in a search, where "Blog
+ * (page 2)" would only send a visitor to posts that have since moved on (issue 36).
+ */
+const isLaterListPage = (path) => /\/\d+\/?$/.test(path);
+
+/** The index the not-found page searches: every page of the sitemap but a list's later pages, in path order. */
 export async function searchIndex(publicDir, paths) {
-  const listed = paths.filter((path) => !isUnlisted(path)).sort();
+  const listed = paths.filter((path) => !isUnlisted(path) && !isLaterListPage(path)).sort();
   return Promise.all(
     listed.map(async (path) => {
       const file = join(publicDir, path, path.endsWith('.html') ? '' : 'index.html');

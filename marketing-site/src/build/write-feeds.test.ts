@@ -1,5 +1,8 @@
 /** @jest-environment node */
-import { robotsTxt, rssXml, searchEntryOf, sitemapXml } from './write-feeds.mjs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { robotsTxt, rssXml, searchEntryOf, searchIndex, sitemapXml } from './write-feeds.mjs';
 
 describe('feeds', () => {
   it('lists public pages in the sitemap, not the account area, sign-in or error pages', () => {
@@ -64,5 +67,25 @@ describe('feeds', () => {
       description: 'Answers & more',
     });
     expect(searchEntryOf('/', '<title>Dcipher</title>').title).toBe('Home');
+  });
+
+  it('leaves a list’s later pages ("Blog (page 2)") out of the search index, keeping the list (issue 36)', async () => {
+    const publicDir = await mkdtemp(join(tmpdir(), 'search-index-'));
+    try {
+      const pages: Record<string, string> = {
+        '/blog': 'Blog',
+        '/blog/2': 'Blog (page 2)',
+        '/press-room/3/': 'Press room (page 3)',
+        '/blog/a-post': 'A post',
+      };
+      for (const [path, title] of Object.entries(pages)) {
+        await mkdir(join(publicDir, path), { recursive: true });
+        await writeFile(join(publicDir, path, 'index.html'), `<title>Dcipher | ${title}</title>`);
+      }
+      const index = await searchIndex(publicDir, Object.keys(pages));
+      expect(index.map((entry) => entry.title)).toEqual(['Blog', 'A post']);
+    } finally {
+      await rm(publicDir, { recursive: true, force: true });
+    }
   });
 });

@@ -299,6 +299,11 @@ export const BillingDetailsSchema = v.object({
   billingType: v.picklist(customerTypes),
   /** `billing`: set on their own; `card`: the paying card's details, in use while none are set. */
   source: v.picklist(['billing', 'card']),
+  /**
+   * Whether the paying card carries other details than these (so using the card's instead would change
+   * something): false for the card's own and without a card (issue 36).
+   */
+  cardDetailsDiffer: v.boolean(),
 });
 export type BillingDetails = v.InferOutput<typeof BillingDetailsSchema>;
 

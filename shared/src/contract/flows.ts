@@ -512,7 +512,14 @@ export const listFlows = defineEndpoint({
     flowType: v.optional(v.picklist(flowTypes, 'Choose a flow type.')),
     permissionAction: v.optional(v.picklist(permissionActions, 'Choose a permission action.')),
   }),
-  response: v.object({ flows: v.array(FlowSchema) }),
+  response: v.object({
+    flows: v.array(FlowSchema),
+    /**
+     * The organization's custom workflows against its plan's number (null: no limit), whatever the filter and
+     * whoever asks: every custom workflow counts until it is deleted, failed or not, as `createFlow` counts them.
+     */
+    customWorkflows: v.object({ used: count, limit: v.nullable(count) }),
+  }),
 });
 
 export const createFlow = defineEndpoint({

@@ -186,13 +186,15 @@ export type SsoConfig = v.InferOutput<typeof SsoConfigSchema>;
 
 export const getSsoConfig = defineEndpoint({
   operation: 'getSsoConfig',
-  errors: ['NOT_FOUND'],
-  summary: "The organization's single sign-on configuration, without the client secret (admins only)",
+  errors: [],
+  summary:
+    "The organization's single sign-on configuration, without the client secret (admins only); null while none is set up",
   method: 'GET',
   path: '/sso/configs',
   auth: 'bearer',
   permission: { resource: 'account-sso-settings', action: 'read', feature: 'single-sign-on' },
-  response: SsoConfigSchema,
+  // "None yet" is a state of the organization, not a missing resource: no 404 for the page to log (issue 36).
+  response: v.nullable(SsoConfigSchema),
 });
 
 export const saveSsoConfig = defineEndpoint({

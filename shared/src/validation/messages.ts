@@ -96,6 +96,65 @@ export const billingMessages = {
     'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
 } as const;
 
+/** Sharing a workflow (or another resource) with members, and making it public (issue 36). */
+export const sharingMessages = {
+  formLabel: (name: string) => `Share ${name}`,
+  shareWith: 'Share with',
+  chooseMember: 'Choose a member',
+  as: 'As',
+  viewer: 'Viewer — can open it',
+  editor: 'Editor — can open, run and change it',
+  share: 'Share',
+  sharing: 'Sharing…',
+  sharedWith: (email: string, role: string) => `Shared with ${email} as ${role}.`,
+  everyoneHasIt: 'Everyone in the organization already has a role on it.',
+  isPrivate: 'Private: its owner, your organization’s admins and those it is shared with can open it.',
+  isPublic: 'Public:',
+  workflowPublicMeaning:
+    'Everyone in your organization can open it (read only), and anyone with its public link can read its last run and run it without signing in.',
+  otherPublicMeaning: 'Everyone in your organization can open it (read only).',
+  makePublic: 'Make it public…',
+  makePrivate: 'Make it private',
+  confirmTitle: (name: string) => `Make ${name} public?`,
+  confirmLabel: 'Make it public',
+  making: 'Making it public…',
+  nowPublic: 'It is public now.',
+  nowPrivate: (name: string) => `${name} is private again.`,
+  publicLink: 'Public link (its last run)',
+  /** "Sharing options" lists what can be opened here: the workflows (a Studio project opens in the app). */
+  nothingShared: 'No workflows are shared with you yet. When someone shares one, it appears here.',
+} as const;
+
+/** Copying a value shown on the page (a secret, the SSO redirect URI, a public link). */
+export const copyMessages = {
+  copy: 'Copy',
+  copied: 'Copied.',
+  blocked: 'Copying is blocked here: select it and copy it.',
+  /** What a copy button copies, completing its name for screen readers: "Copy the redirect URI". */
+  redirectUri: 'the redirect URI',
+  publicLink: 'the public link',
+} as const;
+
+/** "Require two-step verification" (issue 36): the admin's own comes first, and is set up from there. */
+export const twoStepRequirementMessages = {
+  ownFirst:
+    'You do not use two-step verification yet. Set it up on your own account first, so that requiring it does not lock you out.',
+  setUpOwn: 'Set up your own two-step verification',
+} as const;
+
+/** The overview's plan card (issue 36): during the trial it names the plan whose features the trial gives. */
+export const overviewMessages = {
+  trialOf: (plan: string) => `Free trial of ${plan}`,
+} as const;
+
+/** The payment method screen's own words (issue 36): who may add a card, and adding one more. */
+export const paymentMethodMessages = {
+  noCardAdmin: 'No card yet. The free trial needs none; add one to choose a plan.',
+  noCardMember:
+    'No card yet. The free trial needs none. Only an admin of your organization can add a card or choose a plan.',
+  addAnother: 'Add another card',
+} as const;
+
 export const paymentMessages = {
   cardDeclined: 'Your card was declined. Try another card.',
   insufficientFunds: 'Your card has insufficient funds. Try another card.',
@@ -372,6 +431,27 @@ export function languageName(code: string): string {
 }
 
 /** Workflows (issue 24; docs/decisions/0071; the spec shows no texts for them). */
+/** The login page (issue 36): why it shows when an account page sent a signed-out visitor to it. */
+export const loginMessages = {
+  /** `page` is the title of the account page asked for ("Subscription details"). */
+  toSee: (page: string) => `Log in to see ${page}: you are signed out.`,
+} as const;
+
+/** The workflows list's search, order and row actions (issue 36). */
+export const workflowListMessages = {
+  search: 'Search by name or description',
+  sortBy: 'Sort by',
+  sortOrders: { newest: 'Newest first', name: 'Name (A to Z)', lastRun: 'Last run (latest first)' },
+  shown: (shown: number, all: number) =>
+    shown === all
+      ? `${all.toLocaleString('en')} workflow${all === 1 ? '' : 's'}`
+      : `${shown.toLocaleString('en')} of ${all.toLocaleString('en')} workflows match`,
+  noneFound: (search: string) => `No workflow matches “${search}”.`,
+  open: 'Open',
+  run: 'Run',
+  delete: 'Delete',
+} as const;
+
 export const workflowMessages = {
   flowNotFound: 'This workflow could not be found. It may have been deleted, or not shared with you.',
   runNotFound: 'This run of the workflow could not be found.',
@@ -381,6 +461,12 @@ export const workflowMessages = {
   nameInvalid: 'A name cannot contain / \\ : * ? " < > | or control characters.',
   quotaReached: (limit: number) =>
     `Your plan includes ${limit} custom workflow${limit === 1 ? '' : 's'}, and all are in use. Delete one or choose a larger plan.`,
+  /**
+   * The custom workflows in use of the plan's number, shown before the limit is met (issue 36): every custom
+   * workflow counts until it is deleted, whatever its runs did, as the API counts them.
+   */
+  customInUse: (used: number, limit: number) =>
+    `${used.toLocaleString('en')} of ${limit.toLocaleString('en')} custom workflows in use. Each one counts until it is deleted, failed ones too; predefined workflows do not count.`,
   runInProgress: 'This workflow is running already. Wait for the run to finish, or cancel it.',
   cannotRunNow: 'This workflow cannot run right now. Try again later, or ask the people who shared it.',
   archived: 'This workflow is archived and cannot run.',

@@ -308,6 +308,20 @@ describe('Account overview', () => {
     ).toHaveLength(1);
   });
 
+  it('names the plan the trial gives on the plan card (issue 36)', async () => {
+    authStore.setState({ status: 'authenticated' });
+    call = answering({
+      ...answers,
+      getSubscriptionSummary: {
+        ...trial,
+        trialIncludes: { id: 'professional-monthly', name: 'Professional' },
+      },
+    });
+    await openAt('/account');
+    expect((await screen.findByTestId('overview-plan')).textContent).toBe('Free trial of Professional');
+    await expectNoAxeViolations(screen.getByRole('region', { name: 'Plan' }));
+  });
+
   it('says what a plan scheduled during the trial will charge, and when, instead of "Nothing is charged"', async () => {
     authStore.setState({ status: 'authenticated' });
     call = answering({

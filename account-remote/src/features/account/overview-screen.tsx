@@ -4,6 +4,7 @@ import { can, hasOrganizationFeature } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import type { AccountRouteId } from '@dcipher/shared/routes';
 import { theme } from '@dcipher/shared/ui';
+import { overviewMessages } from '@dcipher/shared/validation';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useAccount } from '../../kit/account-context';
@@ -138,7 +139,11 @@ function PlanCard({ navigate }: AccountScreenProps) {
           <>
             <Figure testId="overview-plan">
               {summary.plan?.name ??
-                (summary.trialPlan ? `Free trial, then ${summary.trialPlan.name}` : 'Free trial')}
+                (summary.trialPlan
+                  ? `Free trial, then ${summary.trialPlan.name}`
+                  : summary.trialIncludes
+                    ? overviewMessages.trialOf(summary.trialIncludes.name)
+                    : 'Free trial')}
             </Figure>
             {/* Spec section 4's label: "Free trial ends in 9 days", "Active", "Payment problem"… */}
             <Line>

@@ -3,6 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import type { ErrorCode } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
 
 const call = jest.fn();
@@ -64,6 +65,40 @@ describe('Login screen', () => {
     await renderLogin();
     fillAndSubmit('ada@example.com', 'Harbour-Lights-2026');
     expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('moves focus to the message after a wrong password, so a screen reader says it (issue 36)', async () => {
+    authStore.setState({
+      login: jest
+        .fn()
+        .mockRejectedValue(
+          new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS' as ErrorCode),
+        ),
+    });
+    await renderLogin();
+    fillAndSubmit('ada@example.com', 'wrong');
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+    expect(document.activeElement).not.toBe(document.body);
+    await expectNoAxeViolations();
+  });
+
+  it('says why it shows when an account page sent a signed-out visitor here (issue 36)', async () => {
+    window.history.pushState(null, '', '/login?returnTo=%2Fsubscription');
+    try {
+      await renderLogin();
+      expect((await screen.findByTestId('login-reason')).textContent).toBe(
+        'Log in to see Subscription details: you are signed out.',
+      );
+      await expectNoAxeViolations();
+      cleanup();
+      // Not for an address outside the account pages, nor without one.
+      window.history.pushState(null, '', '/login?returnTo=https%3A%2F%2Fevil.example%2F');
+      await renderLogin();
+      expect(screen.queryByTestId('login-reason')).toBeNull();
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
   });
 
   it('tells a suspended user to contact support, with a link to do so', async () => {

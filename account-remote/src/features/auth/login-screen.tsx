@@ -4,7 +4,7 @@ import { CredentialsSchema } from '@dcipher/shared/contract/auth';
 import { errorCodes } from '@dcipher/shared/contract/errors';
 import * as registration from '@dcipher/shared/contract/registration';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { pathTo, routes } from '@dcipher/shared/routes';
+import { matchRoute, pathTo, returnPathFrom, routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -17,13 +17,21 @@ import {
   useContractForm,
   useHydratedDefaults,
 } from '@dcipher/shared/ui';
-import { useState } from 'react';
+import { loginMessages } from '@dcipher/shared/validation';
+import { useEffect, useRef, useState } from 'react';
 import { afterSignInPath, returnToQuery } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 import { TwoStepSignIn } from './two-step-sign-in';
 
 const formLabel = 'Log in';
+
+/** The title of the account page the login address asks to return to, when an account page sent the visitor here. */
+function pageAskedFor(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const path = returnPathFrom(window.location.search);
+  return path ? matchRoute(path)?.route.title : undefined;
+}
 
 /**
  * The login form. The site's HTML carries it, rendered from this module when the site was built (0054), so what
@@ -50,6 +58,17 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
     },
   });
   const code = form.apiError?.code;
+  // Read once live: the site's HTML of this form has no address to read it from.
+  const [pageToSee, setPageToSee] = useState<string>();
+  useEffect(() => setPageToSee(pageAskedFor()), []);
+  // A refused sign-in (a wrong password) moves focus to what went wrong, so a screen reader says it at once.
+  const errorRef = useRef<HTMLDivElement>(null);
+  // (A refusal of a field itself has focus on that field.)
+  const formError = form.formError;
+  const fieldRefused = Object.keys(form.apiError?.issues ?? {}).length > 0;
+  useEffect(() => {
+    if (formError && !fieldRefused) errorRef.current?.focus();
+  }, [formError, fieldRefused]);
 
   async function resendConfirmation() {
     await authenticatedApi()
@@ -77,7 +96,7 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
         aria-label={formLabel}
         aria-describedby={form.formError ? 'login-error' : undefined}
         renderFormError={(message) => (
-          <div id="login-error">
+          <div id="login-error" ref={errorRef} tabIndex={-1} css={{ '&:focus': { outline: 'none' } }}>
             <Alert>{message}</Alert>
             {code === errorCodes.emailNotVerified ? (
               resent ? (
@@ -98,6 +117,11 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
           </div>
         )}
       >
+        {pageToSee ? (
+          <p data-testid="login-reason" css={{ marginTop: 0 }}>
+            {loginMessages.toSee(pageToSee)}
+          </p>
+        ) : null}
         <FormTextField form={form} name="email" label="Work email" type="email" autoComplete="username" />
         <FormTextField
           form={form}

@@ -74,7 +74,7 @@ export function BillingDetailsForm({
  * the one form (open while there are none, behind "Change billing details" after), or remove their own so the
  * paying card's apply again (offered only while there is a card).
  */
-export function BillingDetailsSection({ mayChange, hasCard }: { mayChange: boolean; hasCard: boolean }) {
+export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
   const { result, reload } = useBillingDetails();
   const invalidate = useInvalidate();
   const [notice, setNotice] = useState<string>();
@@ -129,8 +129,8 @@ export function BillingDetailsSection({ mayChange, hasCard }: { mayChange: boole
             >
               Change billing details
             </Button>
-            {/* Only with a card whose details could apply instead (without one, nothing would). */}
-            {current.source === 'billing' && hasCard ? (
+            {/* Only with a card whose details would change something (not the card just saved with these). */}
+            {current.source === 'billing' && current.cardDetailsDiffer ? (
               <Button variant="secondary" onClick={() => void removeOwn()}>
                 Use the card’s details instead
               </Button>

@@ -139,6 +139,7 @@ const savedDetails = {
   vatNumber: 'DK13585628',
   billingType: 'Business',
   source: 'billing',
+  cardDetailsDiffer: false,
 };
 
 const usage = {
@@ -657,6 +658,23 @@ describe('Payment method and invoices', () => {
     });
   });
 
+  it('tells a teammate without a card who can add one, not to add one (issue 36)', async () => {
+    const { container } = await open(
+      '/payment',
+      {
+        getAccount: { ...testAccount, role: 'teammate' },
+        listCreditCards: [],
+        getBillingDetails: null,
+      },
+      'Payment method',
+    );
+    expect((await screen.findByText(/^No card yet/)).textContent).toBe(
+      'No card yet. The free trial needs none. Only an admin of your organization can add a card or choose a plan.',
+    );
+    expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
   it('says there is no card yet, takes the billing details once, then only the card, and empties the card', async () => {
     let cards: unknown[] = [];
     let details: unknown = null;
@@ -666,7 +684,13 @@ describe('Payment method and invoices', () => {
         listCreditCards: () => cards,
         getBillingDetails: () => details,
         saveBillingDetails: (input: { body: Record<string, string> }) => {
-          details = { company: null, vatNumber: null, ...input.body, source: 'billing' };
+          details = {
+            company: null,
+            vatNumber: null,
+            ...input.body,
+            source: 'billing',
+            cardDetailsDiffer: false,
+          };
           return details;
         },
         addCreditCard: () => {
@@ -712,8 +736,18 @@ describe('Payment method and invoices', () => {
     type('CVC', '123');
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findByText('Visa ending in 4242 is saved and pays your plan.')).toBeTruthy();
-    expect((cardForm.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
     expect(await screen.findByText(/pays your plan$/)).toBeTruthy();
+    // Saved: no empty second card form and no "Use the card’s details instead" (the card carries these details);
+    // focus on "Add another card", which opens the form again (issue 36).
+    const another = await screen.findByRole('button', { name: 'Add another card' });
+    expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use the card’s details instead' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(another));
+    await expectNoAxeViolations(container);
+    fireEvent.click(another);
+    const again = within(await screen.findByRole('form', { name: 'Add a card' }));
+    expect((again.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(again.getByLabelText('Card holder')));
     expect(calls('addCreditCard').at(-1)?.[1]).toMatchObject({
       body: { cardHolder: 'Ada Admin', address: 'Vesterbrogade 1', country: 'DK', billingType: 'Business' },
     });
@@ -727,6 +761,7 @@ describe('Payment method and invoices', () => {
       vatNumber: null,
       billingType: 'Business',
       source: 'card',
+      cardDetailsDiffer: false,
     };
     await open(
       '/payment',
@@ -745,7 +780,7 @@ describe('Payment method and invoices', () => {
         ],
         getBillingDetails: () => details,
         saveBillingDetails: (input: { body: Record<string, string> }) => {
-          details = { ...details, ...input.body, source: 'billing' };
+          details = { ...details, ...input.body, source: 'billing', cardDetailsDiffer: true };
           return details;
         },
       },
@@ -1025,7 +1060,13 @@ describe('Checkout', () => {
         listCreditCards: () => cards,
         getBillingDetails: () => details,
         saveBillingDetails: (input: { body: Record<string, string> }) => {
-          details = { company: null, vatNumber: null, ...input.body, source: 'billing' };
+          details = {
+            company: null,
+            vatNumber: null,
+            ...input.body,
+            source: 'billing',
+            cardDetailsDiffer: false,
+          };
           return details;
         },
         addCreditCard: () => {

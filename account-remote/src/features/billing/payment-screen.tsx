@@ -2,7 +2,8 @@ import { authenticatedApi } from '@dcipher/shared/auth';
 import { type CreditCard, cardBrandNames, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
-import { useRef, useState } from 'react';
+import { paymentMethodMessages } from '@dcipher/shared/validation';
+import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
@@ -20,6 +21,15 @@ export default function PaymentScreen() {
   const [saved, setSaved] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const [error, setError] = useState<string>();
+  // With a card already, the form for another opens on demand (and closes once one is saved).
+  const [addingAnother, setAddingAnother] = useState(false);
+  const hasCard = result.state === 'loaded' && result.data.length > 0;
+  // Once a card is saved its form closes: focus goes on to "Add another card", beside the notice.
+  const addAnotherRef = useRef<HTMLDivElement>(null);
+  const closedAfterSave = saved !== undefined && hasCard && !addingAnother;
+  useEffect(() => {
+    if (closedAfterSave) addAnotherRef.current?.querySelector('button')?.focus();
+  }, [closedAfterSave]);
   async function remove(card: CreditCard) {
     setRemoving(card.id);
     setError(undefined);
@@ -40,7 +50,7 @@ export default function PaymentScreen() {
           {(cards: CreditCard[]) =>
             cards.length === 0 ? (
               <p css={{ margin: 0, color: theme.colors.muted }}>
-                No card yet. The free trial needs none; add one to choose a plan.
+                {mayAdd ? paymentMethodMessages.noCardAdmin : paymentMethodMessages.noCardMember}
               </p>
             ) : (
               <ul aria-label="Payment cards" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -83,10 +93,7 @@ export default function PaymentScreen() {
         </LoadState>
         {error ? <Alert>{error}</Alert> : null}
       </ScreenSection>
-      <BillingDetailsSection
-        mayChange={can(caller, 'payment-method', 'update')}
-        hasCard={result.state === 'loaded' && result.data.length > 0}
-      />
+      <BillingDetailsSection mayChange={can(caller, 'payment-method', 'update')} />
       {mayAdd ? (
         <ScreenSection title="Add a card">
           {saved ? <Notice>{saved}</Notice> : null}
@@ -94,14 +101,30 @@ export default function PaymentScreen() {
             The card number and CVC go straight to our payment provider; Dcipher keeps only the last four
             digits.
           </p>
-          <CardForOrganization
-            onSaved={async (card) => {
-              setSaved(
-                `${cardBrandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
-              );
-              await reload();
-            }}
-          />
+          {hasCard && !addingAnother ? (
+            <div ref={addAnotherRef}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSaved(undefined);
+                  setAddingAnother(true);
+                }}
+              >
+                {paymentMethodMessages.addAnother}
+              </Button>
+            </div>
+          ) : (
+            <CardForOrganization
+              focusOnMount={addingAnother}
+              onSaved={async (card) => {
+                setSaved(
+                  `${cardBrandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
+                );
+                setAddingAnother(false);
+                await reload();
+              }}
+            />
+          )}
         </ScreenSection>
       ) : null}
     </>
@@ -112,7 +135,14 @@ export default function PaymentScreen() {
  * The card form once the billing details are known: only the card, sent with the saved details; before any are
  * saved, where to enter them (the form above), never a second copy of their fields (docs/decisions/0086).
  */
-function CardForOrganization({ onSaved }: { onSaved: (card: CreditCard) => Promise<void> }) {
+function CardForOrganization({
+  onSaved,
+  focusOnMount,
+}: {
+  onSaved: (card: CreditCard) => Promise<void>;
+  /** Opened by "Add another card": focus goes to its first field. */
+  focusOnMount: boolean;
+}) {
   const { result } = useBillingDetails();
   // Saved just now in the form above (which closes): focus goes on to the card.
   const hadNone = useRef(false);
@@ -129,7 +159,7 @@ function CardForOrganization({ onSaved }: { onSaved: (card: CreditCard) => Promi
     <AddCardForm
       billing={result.data}
       changeBilling="Change them under Billing details."
-      focusOnMount={hadNone.current}
+      focusOnMount={hadNone.current || focusOnMount}
       onSaved={onSaved}
       submitLabel="Save card"
     />

@@ -44,6 +44,7 @@ async function renderSections(handlers: Record<string, unknown> = {}, role = 'ad
   call = answeringThroughTheClient({
     getOrganization: organization,
     getPasswordPolicy: { expiresAfterDays: null },
+    getTwoFactorStatus: { enabled: true, recoveryCodesRemaining: 10 },
     listOrganizationActivity: { entries: [regionChange], total: 1, page: 1, pageSize: 20 },
     ...handlers,
   });
@@ -166,6 +167,17 @@ describe('organization settings sections', () => {
     expect(within(section).getByRole('alert').textContent).not.toContain(
       'Two-step verification is already turned on.',
     );
+  });
+
+  it('leads an admin without two-step verification to set up their own from "Require two-step verification" (issue 36)', async () => {
+    await renderSections({ getTwoFactorStatus: { enabled: false, recoveryCodesRemaining: 0 } });
+    const section = screen.getByRole('region', { name: 'Two-step verification for everyone' });
+    expect((await within(section).findByTestId('own-two-step-first')).textContent).toMatch(
+      /^You do not use two-step verification yet\. Set it up on your own account first/,
+    );
+    const link = within(section).getByRole('link', { name: 'Set up your own two-step verification' });
+    expect(link.getAttribute('href')).toBe('/account/privacy');
+    await expectNoAxeViolations();
   });
 
   it('filters by days, refusing a range that ends before it starts, and exports what is shown as CSV', async () => {

@@ -19,10 +19,13 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
+import { twoStepRequirementMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
 import { LoadState } from '../../kit/load-state';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { RouteLink } from '../../router/remote-router';
 
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
 
@@ -232,6 +235,12 @@ function TwoStepRequirement({ organization, onSaved }: { organization: Organizat
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const required = organization.twoStepRequired;
+  // The admin's own two-step verification (the cache the Privacy & security screen keeps fresh): required of
+  // everyone, it is needed first, and this section leads to where it is set up.
+  const own = useApiLoad(() => authenticatedApi().call(contract.accountSecurity.getTwoFactorStatus), {
+    key: queryKeys.twoFactorStatus,
+  }).result;
+  const ownMissing = !required && own.state === 'loaded' && !own.data.enabled;
 
   async function save(next: boolean) {
     setSaving(true);
@@ -263,6 +272,12 @@ function TwoStepRequirement({ organization, onSaved }: { organization: Organizat
           : 'Members choose for themselves whether to use two-step verification.'}
       </p>
       <OutcomeMessage outcome={outcome} />
+      {ownMissing ? (
+        <p data-testid="own-two-step-first">
+          {twoStepRequirementMessages.ownFirst}{' '}
+          <RouteLink to="accountPrivacy">{twoStepRequirementMessages.setUpOwn}</RouteLink>
+        </p>
+      ) : null}
       {confirming ? (
         <div role="alertdialog" aria-labelledby="two-step-confirm" css={{ marginTop: '0.5rem' }}>
           <p id="two-step-confirm">

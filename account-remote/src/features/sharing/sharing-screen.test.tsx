@@ -17,7 +17,7 @@ const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
 
 const study: SharedResource = {
-  resource: 'studio-project',
+  resource: 'workflow',
   resourceId: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81',
   name: 'Customer feedback study',
   ownerEmail: 'ada@example.com',
@@ -66,21 +66,61 @@ describe('sharing options screen', () => {
 
   it('says when nothing is shared yet', async () => {
     await openSharing({ listSharedResources: { resources: [] } });
-    expect(await screen.findByText(/No projects, workflows or files are shared with you yet/)).toBeTruthy();
+    expect(await screen.findByText(/No workflows are shared with you yet/)).toBeTruthy();
     await expectNoAxeViolations();
   });
 
-  it('opens a shared workflow in the account area', async () => {
+  it('lists only what can be opened here: a shared workflow opens in the account area, a Studio project or a PDF is not listed (issue 36)', async () => {
     await openSharing({
       listSharedResources: {
-        resources: [study, { ...study, resource: 'workflow', resourceId: workflowId, name: 'Brand pulse' }],
+        resources: [
+          { ...study, resource: 'studio-project', name: 'Customer feedback study' },
+          {
+            ...study,
+            resource: 'file',
+            resourceId: 'a1b2c3d4-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+            name: 'Report.pdf',
+          },
+          { ...study, resourceId: workflowId, name: 'Brand pulse' },
+        ],
       },
     });
     const card = await screen.findByRole('region', { name: 'Brand pulse' });
     const link = within(card).getByRole('link', { name: 'Open the workflow Brand pulse' });
     expect(link.getAttribute('href')).toBe(`/workflows/${workflowId}`);
-    const project = screen.getByRole('region', { name: 'Customer feedback study' });
-    expect(within(project).queryByRole('link', { name: /Open the workflow/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Customer feedback study' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Report.pdf' })).toBeNull();
+  });
+
+  it('makes a workflow public only once confirmed, then shows its public link with Copy (issue 36)', async () => {
+    let publicRole: 'public' | null = null;
+    await openSharing({
+      listSharedResources: () => ({ resources: [{ ...study, publicRole }] }),
+      updateResourceRole: ({ body }: { body: { public?: boolean } }) => {
+        publicRole = body.public ? 'public' : null;
+        return { ...study, publicRole };
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Customer feedback study' });
+    expect(within(card).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Make it public…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Customer feedback study public?' });
+    expect(dialog.textContent).toMatch(/anyone with its public link can read its last run/);
+    // Focus in the dialog, on the safe answer; nothing changed yet.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
+    );
+    expect(callsOf('updateResourceRole')).toHaveLength(0);
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make it public' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(callsOf('updateResourceRole')[0]?.[1]).toEqual({
+      body: { resource: 'workflow', resourceId: study.resourceId, public: true },
+    });
+    const link = await within(card).findByLabelText('Public link (its last run)');
+    expect((link as HTMLInputElement).value).toMatch(new RegExp(`/flows/${study.resourceId}/last-run$`));
+    expect(within(card).getByRole('button', { name: 'Copy the public link' })).toBeTruthy();
+    await expectNoAxeViolations();
   });
 
   it('shows a failed load with "Try again"', async () => {
@@ -112,7 +152,7 @@ describe('sharing options screen', () => {
     expect(await within(card).findByText('Shared with tom@example.com as viewer.')).toBeTruthy();
     expect(callsOf('grantResourceRole')[0]?.[1]).toEqual({
       body: {
-        resource: 'studio-project',
+        resource: 'workflow',
         resourceId: study.resourceId,
         email: 'tom@example.com',
         role: 'viewer',

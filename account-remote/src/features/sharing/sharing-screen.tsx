@@ -1,26 +1,23 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { contract, ResourceGrantInputSchema, type SharedResource } from '@dcipher/shared/contract';
+import { contract, type SharedResource } from '@dcipher/shared/contract';
 import { pathTo } from '@dcipher/shared/routes';
-import {
-  Alert,
-  Button,
-  CheckboxField,
-  Form,
-  FormSelectField,
-  FormSubmitButton,
-  Notice,
-  theme,
-  useContractForm,
-  visuallyHidden,
-} from '@dcipher/shared/ui';
+import { Alert, Button, Notice, theme, visuallyHidden } from '@dcipher/shared/ui';
+import { sharingMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
+import { PublicSharing, workflowPublicLink } from '../../kit/public-sharing';
 import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
+import { type ShareableMember, ShareWithMemberForm } from '../../kit/share-with-member-form';
 import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
 
-type Member = { userId: string; email: string; name: string; role: string };
+type Member = ShareableMember;
+/**
+ * What "Sharing options" lists: what can be opened here. The app host's Studio projects, files and models open
+ * nowhere in this product, so listing them would offer something nobody can open (issue 36).
+ */
+const openableHere = (resource: SharedResource) => resource.resource === 'workflow';
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
 
 /**
@@ -40,7 +37,7 @@ export default function SharingScreen({ navigate }: AccountScreenProps) {
           () => [] as Member[],
         ),
       ]);
-      return { resources, members };
+      return { resources: resources.filter(openableHere), members };
     },
     { key: queryKeys.sharing },
   );
@@ -50,10 +47,7 @@ export default function SharingScreen({ navigate }: AccountScreenProps) {
       {({ resources, members }) =>
         resources.length === 0 ? (
           <ScreenSection title="Nothing shared yet">
-            <p css={{ margin: 0 }}>
-              No projects, workflows or files are shared with you yet. When someone shares one, it appears
-              here.
-            </p>
+            <p css={{ margin: 0 }}>{sharingMessages.nothingShared}</p>
           </ScreenSection>
         ) : (
           resources.map((resource) => (
@@ -88,10 +82,6 @@ function ResourceSharingCard({
   // "studio-project" reads "Studio project".
   const kind = resource.resource.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
   const ref = { resource: resource.resource as never, resourceId: resource.resourceId };
-  const candidates = members.filter(
-    (member) =>
-      member.email !== resource.ownerEmail && !resource.grants.some((grant) => grant.email === member.email),
-  );
 
   async function run(work: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -106,17 +96,6 @@ function ResourceSharingCard({
       setBusy(false);
     }
   }
-
-  const shareForm = useContractForm({
-    schema: ResourceGrantInputSchema,
-    defaultValues: { ...ref, email: '', role: 'viewer' } as never,
-    onSubmit: async (values) => {
-      await api.call(contract.roles.grantResourceRole, { body: { ...values, ...ref } });
-      setOutcome({ kind: 'done', text: `Shared with ${values.email} as ${values.role}.` });
-      shareForm.reset({ ...ref, email: '', role: 'viewer' } as never);
-      onChanged();
-    },
-  });
 
   return (
     <ScreenSection title={resource.name}>
@@ -212,53 +191,30 @@ function ResourceSharingCard({
       )}
       {resource.mayGrant ? (
         <>
-          <CheckboxField
-            label={
+          <PublicSharing
+            name={resource.name}
+            isPublic={resource.publicRole !== null}
+            meaning={
               resource.resource === 'workflow'
                 ? // A workflow's public role is its visibility (docs/decisions/0094).
-                  'Public: everyone in the organization can open it (read only), and anyone can read its last run and run it without signing in'
-                : 'Everyone in the organization can open it (read only)'
+                  sharingMessages.workflowPublicMeaning
+                : sharingMessages.otherPublicMeaning
             }
-            checked={resource.publicRole !== null}
-            disabled={busy}
-            onChange={(event) => {
-              const makePublic = event.currentTarget.checked;
-              void run(
-                () => api.call(contract.roles.updateResourceRole, { body: { ...ref, public: makePublic } }),
-                makePublic
-                  ? `Everyone in the organization can now open ${resource.name}.`
-                  : `${resource.name} is private again.`,
-              );
+            {...(resource.resource === 'workflow'
+              ? { publicLink: workflowPublicLink(resource.resourceId) }
+              : {})}
+            onChange={async (makePublic) => {
+              await api.call(contract.roles.updateResourceRole, { body: { ...ref, public: makePublic } });
+              onChanged();
             }}
           />
-          {candidates.length > 0 ? (
-            <Form form={shareForm} aria-label={`Share ${resource.name}`}>
-              <FormSelectField
-                form={shareForm}
-                name="email"
-                label="Share with"
-                placeholder="Choose a member"
-                options={candidates.map((member) => ({
-                  value: member.email,
-                  label: `${member.name || member.email} (${member.email})`,
-                }))}
-              />
-              <FormSelectField
-                form={shareForm}
-                name="role"
-                label="As"
-                options={[
-                  { value: 'viewer', label: 'Viewer — can open it' },
-                  { value: 'editor', label: 'Editor — can open and change it' },
-                ]}
-              />
-              <FormSubmitButton form={shareForm} busyLabel="Sharing…">
-                Share
-              </FormSubmitButton>
-            </Form>
-          ) : (
-            <p css={{ color: theme.colors.muted }}>Everyone in the organization already has a role on it.</p>
-          )}
+          <ShareWithMemberForm
+            resource={ref.resource}
+            resourceId={resource.resourceId}
+            name={resource.name}
+            members={members}
+            alreadyHaveIt={[resource.ownerEmail, ...resource.grants.map((grant) => grant.email)]}
+          />
         </>
       ) : (
         <p css={{ color: theme.colors.muted }}>Only its owner and your organization’s admins can share it.</p>

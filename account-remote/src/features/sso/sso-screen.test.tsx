@@ -4,6 +4,7 @@ import type { SsoConfig } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
 import { answering, testAccount } from '../../test-support/account-test-api';
+import { answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
 
@@ -15,9 +16,8 @@ jest.mock('@dcipher/shared/auth', () => ({
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
-const notSetUp = () => {
-  throw new ApiError('Single sign-on is not set up for your organization.', 404, 'NOT_FOUND');
-};
+/** None set up yet: an empty state, answered as null rather than a 404 (issue 36). */
+const notSetUp = () => null;
 
 const configured: SsoConfig = {
   issuerUrl: 'https://login.acme.com',
@@ -65,6 +65,34 @@ describe('Single sign-on screen', () => {
   afterEach(() => {
     cleanup();
     authStore.setState(initialState, true);
+  });
+
+  it('reads "none set up yet" as an empty state, not a 404, and copies the redirect URI (issue 36)', async () => {
+    const writeText = jest.fn(async (_text: string) => undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    try {
+      authStore.setState({ status: 'authenticated' });
+      // Through the real client: the contract's answer for none is null, parsed as such.
+      call = answeringThroughTheClient({
+        getAccount: testAccount,
+        getSsoConfig: null,
+      }) as unknown as typeof call;
+      window.history.pushState(null, '', '/account/sso');
+      await renderScreen(
+        <main>
+          <AccountApp navigate={jest.fn()} />
+        </main>,
+      );
+      expect(await screen.findByText('Single sign-on is not set up for your organization yet.')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      const redirectUri = screen.getByTestId('sso-redirect-uri').textContent;
+      fireEvent.click(screen.getByRole('button', { name: 'Copy the redirect URI' }));
+      await waitFor(() => expect(writeText).toHaveBeenCalledWith(redirectUri));
+      expect(await screen.findByText('Copied.')).toBeTruthy();
+      await expectNoAxeViolations();
+    } finally {
+      Object.assign(navigator, { clipboard: undefined });
+    }
   });
 
   it('says it is loading the settings', async () => {

@@ -1,5 +1,4 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import { ApiError } from '@dcipher/shared/client';
 import {
   contract,
   type SsoConfig,
@@ -19,7 +18,9 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
+import { copyMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
+import { CopyButton } from '../../kit/copy-button';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
 import { queryKeys } from '../../kit/query-keys';
@@ -28,15 +29,8 @@ import { messageOf, useApiLoad } from '../../kit/use-api-load';
 
 type Outcome = { kind: 'done' | 'failed'; text: string };
 
-/** The configuration, or null while the organization has none (GET answers 404). */
-async function loadConfig(): Promise<SsoConfig | null> {
-  try {
-    return await authenticatedApi().call(contract.sso.getSsoConfig);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
+/** The configuration, or null while the organization has none (an empty state, not a 404: issue 36). */
+const loadConfig = (): Promise<SsoConfig | null> => authenticatedApi().call(contract.sso.getSsoConfig);
 
 /**
  * Single sign-on (OpenID Connect) for the organization: the identity provider's settings (the client secret is
@@ -113,8 +107,17 @@ function SsoSettings({ config, onChanged }: { config: SsoConfig | null; onChange
           Members of your email domains sign in through your OpenID Connect identity provider (Okta, Microsoft
           Entra ID, Google Workspace…). Register Dcipher there as a web application with this redirect URI:
         </p>
-        <p css={{ overflowWrap: 'anywhere' }}>
+        <p
+          css={{
+            overflowWrap: 'anywhere',
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '0.5rem',
+            alignItems: 'center',
+          }}
+        >
           <code data-testid="sso-redirect-uri">{redirectUri}</code>
+          <CopyButton text={redirectUri} what={copyMessages.redirectUri} />
         </p>
         {config ? null : (
           <p css={{ color: theme.colors.muted }}>Single sign-on is not set up for your organization yet.</p>

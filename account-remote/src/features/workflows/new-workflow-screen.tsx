@@ -1,4 +1,6 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
+import { ApiError } from '@dcipher/shared/client';
+import { errorCodes } from '@dcipher/shared/contract';
 import * as flows from '@dcipher/shared/contract/flows';
 import {
   CreateFlowInputSchema,
@@ -31,11 +33,13 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
+import { workflowMessages } from '@dcipher/shared/validation';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf } from '../../kit/use-api-load';
+import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { CostSummary } from './cost-summary';
 import { leaveNoteFor, runIdempotencyKey } from './start-workflow';
 import { type InputValue, WorkflowInputField } from './workflow-input-field';
@@ -78,6 +82,12 @@ type Cost =
   | { state: 'loaded'; cost: FlowCost }
   | { state: 'failed'; message: string };
 type NameCheck = { state: 'idle' | 'checking' } | { state: 'free' | 'taken'; message: string };
+
+/** A failure about the feed's or page's address: said under the address field, not under "Cost". */
+const isAddressError = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  (error.code === errorCodes.sourceUnreachable ||
+    Object.keys(error.issues).some((field) => field.startsWith('dataSources')));
 
 /** What "Start from" offers: a predefined workflow, or `custom` (from scratch). */
 function startFromLocation(): string {
@@ -125,6 +135,19 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
   const [visibility, setVisibility] = useState<Visibility>('private');
   const [nameCheck, setNameCheck] = useState<NameCheck>({ state: 'idle' });
   const runAfterCreate = useRef(false);
+  const [addressError, setAddressError] = useState<string>();
+  const addressRef = useRef<HTMLInputElement>(null);
+  const submitMessageRef = useRef<HTMLDivElement>(null);
+  /** How often "Create" was pressed at the custom-workflow limit: the reason shows beside the buttons. */
+  const [limitPresses, setLimitPresses] = useState(0);
+  // How many custom workflows are in use of the plan's number, as the API counts them.
+  const { result: customList } = useApiLoad(
+    () => authenticatedApi().call(flows.listFlows, { query: { flowType: 'customFlow' } }),
+    { key: queryKeys.customWorkflows },
+  );
+  const quota = customList.state === 'loaded' ? customList.data.customWorkflows : undefined;
+  const atLimit =
+    startFrom === 'custom' && quota !== undefined && quota.limit !== null && quota.used >= quota.limit;
 
   function chooseStart(next: string) {
     setStartFrom(next);
@@ -154,12 +177,20 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
   async function calculateCost() {
     if (!dataSource) return;
     setCost({ state: 'loading' });
+    setAddressError(undefined);
     try {
       const answer = await authenticatedApi().call(flows.calculateFlowCost, {
         body: { dataSources: [dataSource], inputs },
       });
       setCost({ state: 'loaded', cost: answer });
     } catch (error) {
+      if ((sourceKind === 'news' || sourceKind === 'public-url') && isAddressError(error)) {
+        // The address is what is wrong: its message goes under it, and focus with it.
+        setCost({ state: 'none' });
+        setAddressError(error.message);
+        addressRef.current?.focus();
+        return;
+      }
       setCost({ state: 'failed', message: messageOf(error) });
     }
   }
@@ -273,8 +304,47 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
   const mayRun = cost.state === 'loaded' && cost.cost.allowed;
   const missingSource = !dataSource;
 
+  // A refusal of the address (a feed that is not one) goes under the address field.
+  const createError = form.apiError;
+  const addressRefused =
+    isAddressError(createError) && (sourceKind === 'news' || sourceKind === 'public-url');
+  useEffect(() => {
+    if (addressRefused && createError) {
+      setAddressError(createError.message);
+      addressRef.current?.focus();
+    }
+  }, [addressRefused, createError]);
+  const quotaRefused = createError?.code === errorCodes.flowQuotaReached;
+  const limitMessage =
+    (limitPresses > 0 && atLimit) || quotaRefused
+      ? workflowMessages.quotaReached(
+          quotaRefused
+            ? Number((createError?.params as { limit?: number } | undefined)?.limit ?? quota?.limit ?? 0)
+            : (quota?.limit ?? 0),
+        )
+      : undefined;
+  // What went wrong with "Create" is said beside the buttons, and focus moves to it unless a field holds it.
+  const submitMessage = limitMessage ?? (form.formError && !addressRefused ? form.formError : undefined);
+  // The name and description are the form's own fields: a refusal of one has focus on it already.
+  const fieldRefused = Object.keys(createError?.issues ?? {}).some(
+    (field) => field === 'name' || field === 'description',
+  );
+  // Each press at the limit moves focus to the reason again.
+  useEffect(() => {
+    if (submitMessage && !fieldRefused) submitMessageRef.current?.focus();
+  }, [submitMessage, fieldRefused, limitPresses]);
+
+  /** At the limit "Create" does not send: it says why, next to the buttons. */
+  function refuseAtLimit(event: { preventDefault: () => void }) {
+    if (!atLimit) return false;
+    event.preventDefault();
+    form.setFormError(undefined);
+    setLimitPresses((presses) => presses + 1);
+    return true;
+  }
+
   return (
-    <Form form={form} aria-label="New workflow" css={screenRootStyle}>
+    <Form form={form} aria-label="New workflow" css={screenRootStyle} renderFormError={() => null}>
       <ScreenSection title="Start from">
         <RadioGroup
           legend="What the workflow starts from"
@@ -294,6 +364,11 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
             },
           ]}
         />
+        {quota && quota.limit !== null ? (
+          <p data-testid="custom-workflows-in-use" css={{ ...mutedStyle, margin: 0 }}>
+            {workflowMessages.customInUse(quota.used, quota.limit)}
+          </p>
+        ) : null}
       </ScreenSection>
 
       <ScreenSection title={predefined ? `${predefined.name}: settings` : 'Analysis'}>
@@ -384,12 +459,17 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
           />
         ) : (
           <TextField
+            ref={addressRef}
             label={sourceKind === 'news' ? 'Feed address (RSS or Atom)' : 'Page address'}
             type="url"
             inputMode="url"
             placeholder="https://"
             value={url}
-            onChange={(event) => setUrl(event.currentTarget.value)}
+            error={addressError}
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setAddressError(undefined);
+            }}
           />
         )}
       </ScreenSection>
@@ -454,12 +534,16 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
       {missingSource ? (
         <p css={mutedStyle}>Choose the data to analyse before creating the workflow.</p>
       ) : null}
+      <div ref={submitMessageRef} tabIndex={-1} css={{ '&:focus': { outline: 'none' } }}>
+        {submitMessage ? <Alert>{submitMessage}</Alert> : null}
+      </div>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
         <Button
           type="submit"
-          disabled={form.submitting || missingSource || !mayRun}
-          onClick={() => {
+          disabled={form.submitting || missingSource || (!mayRun && !atLimit)}
+          onClick={(event) => {
             runAfterCreate.current = true;
+            refuseAtLimit(event);
           }}
         >
           {form.submitting && runAfterCreate.current ? 'Creating and running…' : 'Create and run'}
@@ -468,8 +552,9 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
           type="submit"
           variant="secondary"
           disabled={form.submitting || missingSource}
-          onClick={() => {
+          onClick={(event) => {
             runAfterCreate.current = false;
+            refuseAtLimit(event);
           }}
         >
           {form.submitting && !runAfterCreate.current ? 'Creating…' : 'Create workflow'}

@@ -123,3 +123,9 @@ export const cost = (changes: Partial<FlowCost> = {}): FlowCost => ({
   allowed: true,
   ...changes,
 });
+
+/** GET /flows's answer: the flows listed, and the custom workflows in use of the plan's number. */
+export const flowList = (flows: Flow[], customWorkflows = { used: 0, limit: 10 as number | null }) => ({
+  flows,
+  customWorkflows,
+});

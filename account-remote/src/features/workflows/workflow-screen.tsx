@@ -1,21 +1,22 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
-import type { Flow, FlowCost, FlowRun, RunFile } from '@dcipher/shared/contract/flows';
+import type { Flow, FlowRun, RunFile } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
-import * as roles from '@dcipher/shared/contract/roles';
 import { type ScheduleFrequency, scheduleFrequencies } from '@dcipher/shared/domain';
 import { routes } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
-import { workflowMessages } from '@dcipher/shared/validation';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { sharingMessages, workflowMessages } from '@dcipher/shared/validation';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { dateAndTime } from '../../kit/date-and-time';
-import { Dialog } from '../../kit/dialog';
 import { LoadState } from '../../kit/load-state';
+import { PublicSharing, workflowPublicLink } from '../../kit/public-sharing';
 import { ScreenSection } from '../../kit/screen-section';
+import { ShareWithMemberForm, useShareableMembers } from '../../kit/share-with-member-form';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { useRouteParams } from '../../router/remote-router';
-import { CostSummary, credits } from './cost-summary';
-import { runIdempotencyKey, takeNoteFor } from './start-workflow';
+import { credits } from './cost-summary';
+import { DeleteDialog, RunDialog } from './flow-dialogs';
+import { takeNoteFor } from './start-workflow';
 import { useRunStatus } from './use-run-status';
 import { AreaLink, mutedStyle, RunStateBadge, runMoment, screenRootStyle } from './workflow-parts';
 import {
@@ -396,128 +397,6 @@ function RunsHistory({
   );
 }
 
-/**
- * The cost of a run (`POST /flows/calculate-cost`) shown before anything is charged; Run starts it
- * (`POST /flows/{flowId}/run`, or `PUT /flows/{flowId}/runs/{runId}` to run a past run's settings again).
- */
-function RunDialog({
-  flow,
-  rerunOf,
-  onClose,
-  onStarted,
-}: {
-  flow: Flow;
-  rerunOf: FlowRun | undefined;
-  onClose: () => void;
-  onStarted: (run: FlowRun) => void;
-}) {
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(flows.calculateFlowCost, { body: { flowId: flow.id } }),
-  );
-  const [starting, setStarting] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [idempotencyKey] = useState(runIdempotencyKey);
-  const actionsRef = useRef<HTMLDivElement>(null);
-  const costShown = result.state === 'loaded';
-  useEffect(() => {
-    // The dialog opens on "Calculating the cost…"; once the cost is there, Run now is where the person goes next
-    // (when it cannot run, the button is disabled and focus stays on the dialog, which reads the reason).
-    if (costShown) actionsRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
-  }, [costShown]);
-
-  async function start() {
-    setStarting(true);
-    setFailure(undefined);
-    try {
-      const run = rerunOf
-        ? await authenticatedApi().call(flows.rerunFlow, { params: { flowId: flow.id, runId: rerunOf.id } })
-        : await authenticatedApi().call(flows.runFlow, {
-            params: { flowId: flow.id },
-            body: { idempotencyKey },
-          });
-      onStarted(run);
-    } catch (error) {
-      setFailure(messageOf(error));
-      setStarting(false);
-    }
-  }
-
-  return (
-    <Dialog title={rerunOf ? `Run again as run ${rerunOf.number}?` : `Run ${flow.name}?`} onClose={onClose}>
-      <LoadState load={result} loadingText="Calculating the cost…" onRetry={() => void reload()}>
-        {(cost: FlowCost) => (
-          <>
-            <p css={{ marginTop: 0 }}>
-              {cost.creditsNeeded === 0
-                ? 'This run is included in your plan: nothing is taken from your wallet.'
-                : `This run takes ${credits(cost.creditsNeeded)} from your wallet. Unused credits come back when it ends.`}
-            </p>
-            <CostSummary cost={cost} />
-            {failure ? <Alert>{failure}</Alert> : null}
-            <div
-              ref={actionsRef}
-              css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1rem' }}
-            >
-              <Button disabled={!cost.allowed || starting} onClick={() => void start()}>
-                {starting ? 'Starting…' : 'Run now'}
-              </Button>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-            </div>
-          </>
-        )}
-      </LoadState>
-      {result.state !== 'loaded' ? (
-        <Button variant="secondary" onClick={onClose} css={{ marginTop: '1rem' }}>
-          Cancel
-        </Button>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function DeleteDialog({
-  flow,
-  onClose,
-  onDeleted,
-}: {
-  flow: Flow;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  async function remove() {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await authenticatedApi().call(flows.deleteFlow, { params: { flowId: flow.id } });
-      onDeleted();
-    } catch (error) {
-      setFailure(messageOf(error));
-      setBusy(false);
-    }
-  }
-  return (
-    <Dialog title={`Delete ${flow.name}?`} onClose={onClose}>
-      <p css={{ marginTop: 0 }}>
-        Its runs and result files are deleted with it; a run under way is stopped and its credits given back.
-        This cannot be undone.
-      </p>
-      {failure ? <Alert>{failure}</Alert> : null}
-      <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
-        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
-          {busy ? 'Deleting…' : 'Delete workflow'}
-        </Button>
-        <Button variant="secondary" data-autofocus onClick={onClose}>
-          Keep it
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
 function useFlowChange(onChanged: (flow: Flow) => void) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
@@ -713,93 +592,31 @@ function SharingSettings({
   onChanged: (flow: Flow) => void;
   navigate: (to: string) => void;
 }) {
-  const api = authenticatedApi();
-  const { busy, change, message } = useFlowChange(onChanged);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'viewer' | 'editor'>('viewer');
-  const [shareOutcome, setShareOutcome] = useState<Outcome>();
-  const [sharing, setSharing] = useState(false);
-  const makePublic = flow.visibility === 'private';
-
-  async function share() {
-    setSharing(true);
-    setShareOutcome(undefined);
-    try {
-      await api.call(roles.grantResourceRole, {
-        body: { resource: 'workflow', resourceId: flow.id, email: email.trim(), role },
-      });
-      setShareOutcome({ kind: 'done', text: `Shared with ${email.trim()} as ${role}.` });
-      setEmail('');
-    } catch (error) {
-      setShareOutcome({ kind: 'failed', text: messageOf(error) });
-    } finally {
-      setSharing(false);
-    }
-  }
-
+  const members = useShareableMembers().result;
   return (
     <div>
-      {message}
-      <p css={{ marginTop: 0 }}>
-        {flow.visibility === 'public'
-          ? 'Public: everyone in your organization can open it, and its last run can be read without signing in.'
-          : 'Private: you, your organization’s admins and those you share it with can open it.'}
-      </p>
-      <Button
-        variant="secondary"
-        disabled={busy}
-        onClick={() =>
-          void change(
-            () =>
-              api.call(flows.updateFlow, {
-                params: { flowId: flow.id },
-                body: { visibility: makePublic ? 'public' : 'private' },
-              }),
-            makePublic ? 'It is public now.' : 'It is private now.',
-          )
-        }
-      >
-        {makePublic ? 'Make it public' : 'Make it private'}
-      </Button>
-      <form
-        aria-label={`Share ${flow.name}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void share();
+      <PublicSharing
+        name={flow.name}
+        isPublic={flow.visibility === 'public'}
+        meaning={sharingMessages.workflowPublicMeaning}
+        publicLink={workflowPublicLink(flow.id)}
+        onChange={async (makePublic) => {
+          onChanged(
+            await authenticatedApi().call(flows.updateFlow, {
+              params: { flowId: flow.id },
+              body: { visibility: makePublic ? 'public' : 'private' },
+            }),
+          );
         }}
-        css={{ marginTop: '1.25rem' }}
-      >
-        {shareOutcome?.kind === 'done' ? <Notice>{shareOutcome.text}</Notice> : null}
-        {shareOutcome?.kind === 'failed' ? <Alert>{shareOutcome.text}</Alert> : null}
-        <div
-          css={{
-            display: 'grid',
-            gap: '0 1rem',
-            '@media (min-width: 40rem)': { gridTemplateColumns: '2fr 1fr' },
-          }}
-        >
-          <TextField
-            label="Share with (a member’s work email)"
-            type="email"
-            autoComplete="off"
-            value={email}
-            required
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <SelectField
-            label="As"
-            value={role}
-            onChange={(event) => setRole(event.currentTarget.value as 'viewer' | 'editor')}
-            options={[
-              { value: 'viewer', label: 'Viewer — can open it' },
-              { value: 'editor', label: 'Editor — can run and change it' },
-            ]}
-          />
-        </div>
-        <Button type="submit" disabled={sharing || email.trim() === ''}>
-          {sharing ? 'Sharing…' : 'Share'}
-        </Button>
-      </form>
+      />
+      {/* The same form as "Sharing options": a member picked, never an address typed (issue 36). */}
+      <ShareWithMemberForm
+        resource="workflow"
+        resourceId={flow.id}
+        name={flow.name}
+        members={members.state === 'loaded' ? members.data : []}
+        alreadyHaveIt={[flow.owner.email]}
+      />
       <p css={{ marginBottom: 0 }}>
         <AreaLink to={routes.accountSharing.path} navigate={navigate}>
           See who has it in Sharing options

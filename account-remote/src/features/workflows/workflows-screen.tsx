@@ -3,18 +3,38 @@ import type { Flow } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import { can, type FlowType, type PredefinedWorkflow, predefinedWorkflows } from '@dcipher/shared/domain';
 import { pathTo, routes } from '@dcipher/shared/routes';
-import { Alert, Button, SelectField, theme, visuallyHidden } from '@dcipher/shared/ui';
-import { useEffect, useState } from 'react';
+import { Alert, Button, SelectField, TextField, theme, visuallyHidden } from '@dcipher/shared/ui';
+import { workflowListMessages } from '@dcipher/shared/validation';
+import { useEffect, useMemo, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { DeleteDialog, RunDialog } from './flow-dialogs';
 import { leaveNoteFor, tryWithSampleData } from './start-workflow';
 import { AreaLink, buttonLinkStyle, cardStyle, mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
 import { analysisTypeLabels, count, flowTypeLabels, frequencyLabels } from './workflow-words';
 
 /** The flow types a customer has here: the app host's studio and insight booster projects are not listed. */
 const listedTypes = ['predefinedFlow', 'customFlow'] as const satisfies readonly FlowType[];
+
+type SortOrder = keyof typeof workflowListMessages.sortOrders;
+const sortOrders = Object.keys(workflowListMessages.sortOrders) as SortOrder[];
+/** The moment a flow last ran (0 when it never did), for "Last run, latest first". */
+const lastRanAt = (flow: Flow) =>
+  flow.lastRun ? Date.parse(flow.lastRun.finishedAt ?? flow.lastRun.startedAt ?? flow.lastRun.createdAt) : 0;
+
+/** The flows whose name or description holds every word searched for, in the order chosen. */
+function shownFlows(list: Flow[], search: string, order: SortOrder): Flow[] {
+  const words = search.toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
+  const found = list.filter((flow) => {
+    const text = `${flow.name} ${flow.description ?? ''}`.toLocaleLowerCase('en');
+    return words.every((word) => text.includes(word));
+  });
+  if (order === 'name') return [...found].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  if (order === 'lastRun') return [...found].sort((a, b) => lastRanAt(b) - lastRanAt(a));
+  return found;
+}
 
 const typeFromLocation = (): FlowType | '' => {
   const value = new URLSearchParams(window.location.search).get('flowType');
@@ -33,6 +53,8 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
     authenticatedApi().call(flows.listFlows, { query: flowType ? { flowType } : {} }),
   );
   const [firstType] = useState(flowType);
+  const [search, setSearch] = useState('');
+  const [order, setOrder] = useState<SortOrder>('newest');
   useEffect(() => {
     // The first load is useApiLoad's own; a changed filter loads again (and is kept in the address).
     if (flowType === firstType) return;
@@ -69,7 +91,28 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
             <EmptyState mayCreate={mayCreate} navigate={navigate} />
           ) : (
             <>
-              <div css={{ maxWidth: '18rem' }}>
+              <div
+                css={{
+                  display: 'grid',
+                  gap: '0 1rem',
+                  '@media (min-width: 40rem)': { gridTemplateColumns: '2fr 1fr 1fr' },
+                }}
+              >
+                <TextField
+                  label={workflowListMessages.search}
+                  type="search"
+                  value={search}
+                  onChange={(event) => setSearch(event.currentTarget.value)}
+                />
+                <SelectField
+                  label={workflowListMessages.sortBy}
+                  value={order}
+                  onChange={(event) => setOrder(event.currentTarget.value as SortOrder)}
+                  options={sortOrders.map((value) => ({
+                    value,
+                    label: workflowListMessages.sortOrders[value],
+                  }))}
+                />
                 <SelectField
                   label="Type"
                   value={flowType}
@@ -83,7 +126,13 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
               {list.length === 0 ? (
                 <p role="status">No {flowTypeLabels[flowType as FlowType].toLowerCase()} workflows yet.</p>
               ) : (
-                <FlowList flows={list} navigate={navigate} />
+                <SearchedFlows
+                  flows={list}
+                  search={search}
+                  order={order}
+                  navigate={navigate}
+                  onDeleted={() => void reload()}
+                />
               )}
             </>
           )
@@ -93,7 +142,68 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
   );
 }
 
-function FlowList({ flows: list, navigate }: { flows: Flow[]; navigate: (to: string) => void }) {
+function SearchedFlows({
+  flows: list,
+  search,
+  order,
+  navigate,
+  onDeleted,
+}: {
+  flows: Flow[];
+  search: string;
+  order: SortOrder;
+  navigate: (to: string) => void;
+  onDeleted: () => void;
+}) {
+  const shown = useMemo(() => shownFlows(list, search, order), [list, search, order]);
+  const [running, setRunning] = useState<Flow>();
+  const [deleting, setDeleting] = useState<Flow>();
+  return (
+    <>
+      <p role="status" css={{ ...mutedStyle, margin: '0 0 0.75rem' }}>
+        {shown.length === 0
+          ? workflowListMessages.noneFound(search.trim())
+          : workflowListMessages.shown(shown.length, list.length)}
+      </p>
+      {shown.length > 0 ? (
+        <FlowList flows={shown} navigate={navigate} onRun={setRunning} onDelete={setDeleting} />
+      ) : null}
+      {running ? (
+        <RunDialog
+          flow={running}
+          rerunOf={undefined}
+          onClose={() => setRunning(undefined)}
+          onStarted={() => {
+            setRunning(undefined);
+            navigate(pathTo('workflow', { flowId: running.id }));
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteDialog
+          flow={deleting}
+          onClose={() => setDeleting(undefined)}
+          onDeleted={() => {
+            setDeleting(undefined);
+            onDeleted();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function FlowList({
+  flows: list,
+  navigate,
+  onRun,
+  onDelete,
+}: {
+  flows: Flow[];
+  navigate: (to: string) => void;
+  onRun: (flow: Flow) => void;
+  onDelete: (flow: Flow) => void;
+}) {
   return (
     <ul
       aria-label="Your workflows"
@@ -147,6 +257,32 @@ function FlowList({ flows: list, navigate }: { flows: Flow[]; navigate: (to: str
               </dd>
             </div>
           </dl>
+          <div
+            css={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '0.5rem',
+              alignItems: 'center',
+              marginTop: '0.75rem',
+            }}
+          >
+            <AreaLink to={pathTo('workflow', { flowId: flow.id })} navigate={navigate} css={buttonLinkStyle}>
+              {workflowListMessages.open}
+              <span css={visuallyHidden}> {flow.name}</span>
+            </AreaLink>
+            {flow.abilities.includes('update') ? (
+              <Button variant="secondary" onClick={() => onRun(flow)}>
+                {workflowListMessages.run}
+                <span css={visuallyHidden}> {flow.name}</span>
+              </Button>
+            ) : null}
+            {flow.abilities.includes('delete') ? (
+              <Button variant="secondary" onClick={() => onDelete(flow)}>
+                {workflowListMessages.delete}
+                <span css={visuallyHidden}> {flow.name}</span>
+              </Button>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>

@@ -5,7 +5,7 @@ import { testAccount } from '../../test-support/account-test-api';
 import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
-import { cost, flow, flowId, insights, run, runId, taskId } from './workflow-fixtures';
+import { cost, flow, flowId, flowList, insights, run, runId, taskId } from './workflow-fixtures';
 
 let call = answeringThroughTheClient({});
 jest.mock('@dcipher/shared/auth', () => ({
@@ -50,8 +50,8 @@ describe('Workflows: the landing screen', () => {
     expect(overview?.textContent).toBe('Overview');
     expect([workflows?.textContent, workflows?.getAttribute('aria-current')]).toEqual(['Workflows', 'page']);
     await act(async () =>
-      release({
-        flows: [
+      release(
+        flowList([
           flow({ lastRun: run() }),
           flow({
             id: 'f2',
@@ -61,8 +61,8 @@ describe('Workflows: the landing screen', () => {
             schedule: { frequency: 'weekly', startAt: '2026-11-27T10:00:00.000Z', nextRunAt: null },
             paused: true,
           }),
-        ],
-      }),
+        ]),
+      ),
     );
     const list = await screen.findByRole('list', { name: 'Your workflows' });
     const items = within(list).getAllByRole('listitem');
@@ -80,9 +80,8 @@ describe('Workflows: the landing screen', () => {
 
   it('filters by type with GET /flows?flowType', async () => {
     await openAt('/workflows', {
-      listFlows: ({ query }: { query: Record<string, string> }) => ({
-        flows: query.flowType === 'customFlow' ? [] : [flow()],
-      }),
+      listFlows: ({ query }: { query: Record<string, string> }) =>
+        flowList(query.flowType === 'customFlow' ? [] : [flow()]),
     });
     fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'customFlow' } });
     expect((await screen.findByText('No custom workflows yet.')).textContent).toBeTruthy();
@@ -91,6 +90,76 @@ describe('Workflows: the landing screen', () => {
       { flowType: 'customFlow' },
     ]);
     expect(window.location.search).toBe('?flowType=customFlow');
+  });
+
+  it('searches, sorts and acts on a row: open, run after its cost, delete after a confirmation, by keyboard (issue 36)', async () => {
+    const second = '3e8f2a10-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+    const third = '4f9a3b21-7c8d-4e9f-8a1b-2c3d4e5f6a71';
+    let listed = [
+      flow({
+        id: second,
+        name: 'Competitors weekly',
+        lastRun: run({ finishedAt: '2026-11-20T10:00:00.000Z' }),
+      }),
+      flow({ name: 'Review analysis (sample)', lastRun: run() }),
+      flow({ id: third, name: 'Brand mentions', description: 'Coffee press', abilities: ['read'] }),
+    ];
+    const { navigate } = await openAt('/workflows', {
+      listFlows: () => flowList(listed),
+      calculateFlowCost: cost(),
+      runFlow: run({ state: 'JobPending' }),
+      deleteFlow: ({ params }: { params: { flowId: string } }) => {
+        listed = listed.filter((entry) => entry.id !== params.flowId);
+        return { deleted: true };
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Your workflows' });
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Your workflows' }))
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent);
+    expect(names()).toEqual(['Competitors weekly', 'Review analysis (sample)', 'Brand mentions']);
+    expect(screen.getByRole('status').textContent).toBe('3 workflows');
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
+    expect(names()).toEqual(['Brand mentions', 'Competitors weekly', 'Review analysis (sample)']);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'lastRun' } });
+    expect(names()).toEqual(['Review analysis (sample)', 'Competitors weekly', 'Brand mentions']);
+
+    const search = screen.getByRole('searchbox', { name: 'Search by name or description' });
+    fireEvent.change(search, { target: { value: 'coffee' } });
+    expect(names()).toEqual(['Brand mentions']);
+    expect(screen.getByRole('status').textContent).toBe('1 of 3 workflows match');
+    // A viewer's row offers Open only.
+    expect(within(list).queryByRole('button', { name: 'Run Brand mentions' })).toBeNull();
+    fireEvent.change(search, { target: { value: 'nothing like it' } });
+    expect(screen.getByRole('status').textContent).toBe('No workflow matches “nothing like it”.');
+    fireEvent.change(search, { target: { value: '' } });
+
+    const open = screen.getByRole('link', { name: 'Open Competitors weekly' });
+    expect(open.getAttribute('href')).toBe(`/workflows/${second}`);
+
+    // Delete: nothing is deleted before the confirmation; Keep it keeps it.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Review analysis (sample)' }));
+    const deleteDialog = await screen.findByRole('dialog', { name: 'Delete Review analysis (sample)?' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(deleteDialog).getByRole('button', { name: 'Keep it' })),
+    );
+    expect(callsOf('deleteFlow')).toHaveLength(0);
+    fireEvent.click(within(deleteDialog).getByRole('button', { name: 'Delete workflow' }));
+    await waitFor(() => expect(names()).toEqual(['Competitors weekly', 'Brand mentions']));
+    expect(callsOf('deleteFlow')).toEqual([{ params: { flowId } }]);
+
+    // Run: a real button (keyboard), the cost in a dialog that takes focus, then the run.
+    const runButton = screen.getByRole('button', { name: 'Run Competitors weekly' });
+    expect(runButton.tagName).toBe('BUTTON');
+    fireEvent.click(runButton);
+    const runDialog = await screen.findByRole('dialog', { name: 'Run Competitors weekly?' });
+    await waitFor(() => expect(runDialog.contains(document.activeElement)).toBe(true));
+    await expectNoAxeViolations();
+    fireEvent.click(await within(runDialog).findByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${second}`));
+    expect(callsOf('runFlow')).toEqual([{ params: { flowId: second }, body: expect.any(Object) }]);
   });
 
   it('shows a failed load with "Try again"', async () => {
@@ -105,7 +174,7 @@ describe('Workflows: the landing screen', () => {
             message: 'x',
             code: 'INTERNAL',
           } as never);
-        return { flows: [flow()] };
+        return flowList([flow()]);
       },
     });
     expect((await screen.findByRole('alert')).textContent).toBe('Server error');
@@ -116,7 +185,7 @@ describe('Workflows: the landing screen', () => {
 
   it('offers the predefined workflows when there are none, and tries one on its sample in one click', async () => {
     const { navigate } = await openAt('/workflows', {
-      listFlows: { flows: [] },
+      listFlows: flowList([]),
       createFlow: ({ body }: { body: { name: string } }) => flow({ name: body.name }),
       runFlow: run({ state: 'JobPending', progress: 0, finishedAt: null, startedAt: null }),
     });
@@ -152,7 +221,7 @@ describe('Workflows: the landing screen', () => {
 
   it('says why the sample could not be created, and keeps the cards', async () => {
     await openAt('/workflows', {
-      listFlows: { flows: [] },
+      listFlows: flowList([]),
       createFlow: () => {
         throw new ApiAnswer(402, {
           statusCode: 402,
@@ -187,6 +256,7 @@ describe('Workflows: a new workflow', () => {
 
   it('uploads a CSV, shows what was read and the cost, checks the name, then creates and runs it', async () => {
     const { navigate } = await openAt('/workflows/new?predefined=review-analysis', {
+      listFlows: flowList([]),
       validateFlowName: ({ body }: { body: { name: string } }) =>
         body.name === 'Review analysis'
           ? {
@@ -283,6 +353,7 @@ describe('Workflows: a new workflow', () => {
 
   it('refuses a file by the API’s reason, and keeps what was typed when creating fails', async () => {
     await openAt('/workflows/new?predefined=custom', {
+      listFlows: flowList([]),
       validateFlowName: { result: 'file-name-valid', message: null },
       calculateFlowCost: cost(),
       uploadFlowFile: () => {
@@ -337,6 +408,73 @@ describe('Workflows: a new workflow', () => {
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'My trends');
     expect(screen.getByLabelText('How often')).toHaveProperty('value', 'daily');
     expect(screen.getByLabelText('Analysis type')).toHaveProperty('value', 'trendDetection');
+  });
+
+  it('says how many custom workflows are in use before the limit, and at it says why beside "Create" and moves focus there (issue 36)', async () => {
+    await openAt('/workflows/new?predefined=review-analysis', {
+      listFlows: flowList([], { used: 7, limit: 10 }),
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+    });
+    // Before the limit: the count, and that failed ones count too (the API counts every custom workflow).
+    expect((await screen.findByTestId('custom-workflows-in-use')).textContent).toBe(
+      '7 of 10 custom workflows in use. Each one counts until it is deleted, failed ones too; predefined workflows do not count.',
+    );
+    expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
+    cleanup();
+
+    await openAt('/workflows/new?predefined=custom', {
+      listFlows: flowList([], { used: 10, limit: 10 }),
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+      createFlow: () => flow(),
+    });
+    expect((await screen.findByTestId('custom-workflows-in-use')).textContent).toMatch(/^10 of 10 custom/);
+    await waitFor(() =>
+      expect(screen.getByTestId('credits-needed').textContent).toBe('Included in your plan'),
+    );
+    const create = screen.getByRole('button', { name: 'Create workflow' });
+    expect(create).toHaveProperty('disabled', false);
+    fireEvent.click(create);
+    const reason = await screen.findByRole('alert');
+    expect(reason.textContent).toBe(
+      'Your plan includes 10 custom workflows, and all are in use. Delete one or choose a larger plan.',
+    );
+    // Next to the buttons (right before them), with focus on it: not far up the page, not on <body>.
+    expect(reason.parentElement?.nextElementSibling?.contains(create)).toBe(true);
+    await waitFor(() => expect(document.activeElement?.contains(reason)).toBe(true));
+    expect(callsOf('createFlow')).toHaveLength(0);
+    await expectNoAxeViolations();
+  });
+
+  it('says what is wrong with a feed address under the address field and moves focus there (issue 36)', async () => {
+    await openAt('/workflows/new?predefined=custom', {
+      listFlows: flowList([]),
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: ({ body }: { body: { dataSources: { kind: string }[] } }) => {
+        if (body.dataSources[0]!.kind !== 'news') return cost();
+        throw new ApiAnswer(422, {
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: 'x',
+          code: 'SOURCE_UNREACHABLE',
+          params: { reason: 'notFeed' },
+        } as never);
+      },
+    });
+    fireEvent.click(await screen.findByLabelText('An RSS feed'));
+    const address = screen.getByLabelText('Feed address (RSS or Atom)');
+    fireEvent.change(address, { target: { value: 'https://example.com/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'See the cost' }));
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(address.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This address does not serve an RSS or Atom feed.',
+    );
+    expect(document.activeElement).toBe(address);
+    // Said once, there, and not under "Cost".
+    expect(screen.getAllByText('This address does not serve an RSS or Atom feed.')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await expectNoAxeViolations();
   });
 });
 
@@ -653,6 +791,60 @@ describe('Workflows: one workflow', () => {
         query: { leftOut: 'language', limit: '25' },
       });
     });
+  });
+
+  it('shares with the same member picker as Sharing options, and makes it public only once confirmed, then shows its link (issue 36)', async () => {
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow(),
+      listFlowRuns: { runs: [] },
+      listRoleUsers: {
+        users: [
+          { userId: 'u1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+          { userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'teammate' },
+        ],
+      },
+      grantResourceRole: {
+        resource: 'workflow',
+        resourceId: flowId,
+        name: 'Review analysis (sample)',
+        ownerEmail: 'ada@example.com',
+        publicRole: null,
+        grants: [{ userId: 'u2', email: 'tom@example.com', name: 'Tom Teammate', role: 'editor' }],
+        yourRole: 'owner',
+        mayGrant: true,
+      },
+      updateFlow: ({ body }: { body: { visibility: 'public' | 'private' } }) =>
+        flow({ visibility: body.visibility }),
+    });
+    const sharing = await screen.findByRole('region', { name: 'Sharing' });
+    // A member picked, not an address typed.
+    expect(within(sharing).queryByRole('textbox', { name: /email/i })).toBeNull();
+    const form = within(await within(sharing).findByRole('form', { name: 'Share Review analysis (sample)' }));
+    const picker = form.getByLabelText('Share with');
+    expect(picker.tagName).toBe('SELECT');
+    await waitFor(() =>
+      expect(form.getByRole('option', { name: 'Tom Teammate (tom@example.com)' })).toBeTruthy(),
+    );
+    fireEvent.change(picker, { target: { value: 'tom@example.com' } });
+    fireEvent.change(form.getByLabelText('As'), { target: { value: 'editor' } });
+    fireEvent.click(form.getByRole('button', { name: 'Share' }));
+    expect(await within(sharing).findByText('Shared with tom@example.com as editor.')).toBeTruthy();
+    expect(callsOf('grantResourceRole')).toEqual([
+      { body: { resource: 'workflow', resourceId: flowId, email: 'tom@example.com', role: 'editor' } },
+    ]);
+
+    // Public: asked first, then the link anyone may open, with Copy.
+    fireEvent.click(within(sharing).getByRole('button', { name: 'Make it public…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Review analysis (sample) public?' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(callsOf('updateFlow')).toHaveLength(0);
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make it public' }));
+    const link = await within(sharing).findByLabelText('Public link (its last run)');
+    expect((link as HTMLInputElement).value).toMatch(new RegExp(`/flows/${flowId}/last-run$`));
+    expect(within(sharing).getByRole('button', { name: 'Copy the public link' })).toBeTruthy();
+    expect(callsOf('updateFlow')).toEqual([{ params: { flowId }, body: { visibility: 'public' } }]);
+    await expectNoAxeViolations();
   });
 
   it('pauses and resumes a scheduled workflow', async () => {

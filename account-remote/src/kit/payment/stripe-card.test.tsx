@@ -47,6 +47,7 @@ const billing = {
   vatNumber: null,
   billingType: 'Business',
   source: 'billing',
+  cardDetailsDiffer: false,
 } as const;
 const savedCard = {
   id: 'c1',

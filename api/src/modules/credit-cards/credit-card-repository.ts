@@ -184,6 +184,39 @@ export function deleteCreditCard(database: Database, organizationId: string, id:
 const billingDetailsColumns = ['company', 'address', 'country', 'vatNumber', 'billingType'] as const;
 const billingTypeOf = v.parser(v.picklist(customerTypes));
 
+type DetailsColumns = Record<(typeof billingDetailsColumns)[number], string | null>;
+
+/** The paying card's billing details (the default card, else the newest). */
+function payingCardDetails(database: Queryable, organizationId: string) {
+  return db(database)
+    .selectFrom('paymentMethods')
+    .select(billingDetailsColumns)
+    .where('organizationId', '=', organizationId)
+    .orderBy('isDefault', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The organization's own details as answered, with whether the paying card's would change anything (issue 36). */
+async function ownDetails(
+  database: Queryable,
+  organizationId: string,
+  own: DetailsColumns,
+): Promise<BillingDetails> {
+  const card: DetailsColumns | undefined = await payingCardDetails(database, organizationId);
+  return {
+    company: own.company,
+    address: own.address ?? '',
+    country: own.country ?? '',
+    vatNumber: own.vatNumber,
+    billingType: billingTypeOf(own.billingType),
+    source: 'billing',
+    cardDetailsDiffer:
+      card !== undefined && billingDetailsColumns.some((column) => card[column] !== own[column]),
+  };
+}
+
 /** The organization's billing details: its own when set, otherwise its paying card's; undefined without either. */
 export async function findBillingDetails(
   database: Queryable,
@@ -194,16 +227,16 @@ export async function findBillingDetails(
     .select(billingDetailsColumns)
     .where('organizationId', '=', organizationId)
     .executeTakeFirst();
-  if (own) return { ...own, billingType: billingTypeOf(own.billingType), source: 'billing' };
-  const card = await db(database)
-    .selectFrom('paymentMethods')
-    .select(billingDetailsColumns)
-    .where('organizationId', '=', organizationId)
-    .orderBy('isDefault', 'desc')
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return card && { ...card, billingType: billingTypeOf(card.billingType), source: 'card' };
+  if (own) return ownDetails(database, organizationId, own);
+  const card = await payingCardDetails(database, organizationId);
+  return (
+    card && {
+      ...card,
+      billingType: billingTypeOf(card.billingType),
+      source: 'card',
+      cardDetailsDiffer: false,
+    }
+  );
 }
 
 export async function saveBillingDetails(
@@ -233,7 +266,7 @@ export async function saveBillingDetails(
     )
     .returning(billingDetailsColumns)
     .executeTakeFirstOrThrow();
-  return { ...saved, billingType: billingTypeOf(saved.billingType), source: 'billing' };
+  return ownDetails(database, organizationId, saved);
 }
 
 export async function deleteBillingDetails(database: Queryable, organizationId: string): Promise<boolean> {

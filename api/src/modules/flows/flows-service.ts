@@ -964,7 +964,10 @@ export function createFlowService({
         if (!allows(caller, 'read', role) || !allows(caller, action, role)) continue;
         flows.push(await flowOut(database, caller, flow, role));
       }
-      return { flows };
+      // The rule createFlow applies: every custom workflow of the organization counts, whatever its runs did.
+      const { customWorkflows: limit } = await usage.planLimits(database, caller.organizationId);
+      const used = await countFlowsOfType(database, caller.organizationId, 'customFlow');
+      return { flows, customWorkflows: { used, limit: Number.isFinite(limit) ? limit : null } };
     },
 
     async get(caller: AuthenticatedUser, flowId: string) {

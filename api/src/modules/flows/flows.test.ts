@@ -682,6 +682,9 @@ describe('workflows (docs/decisions/0071)', () => {
     await saveTrialPlan(server.database, org.id, { planId: 'starter-monthly', promoCode: null });
     await create(org.admin, custom(1));
     await create(org.admin, custom(2));
+    // The list says how many are in use of how many before the limit is met (issue 36), whatever its filter.
+    const listed = await call('GET', '/flows?flowType=predefinedFlow', { token: org.admin });
+    assert.deepEqual(listed.json().customWorkflows, { used: 2, limit: 2 });
     const refused = await call('POST', '/flows', { token: org.admin }, custom(3));
     assert.deepEqual(
       [refused.statusCode, errorBodyOf(refused).code, errorBodyOf(refused).params],
@@ -690,6 +693,10 @@ describe('workflows (docs/decisions/0071)', () => {
     // Without a pick an Individual trial is of Professional: 10 custom workflows, so a third is made.
     await saveTrialPlan(server.database, org.id, null);
     await create(org.admin, custom(3));
+    assert.deepEqual((await call('GET', '/flows', { token: org.admin })).json().customWorkflows, {
+      used: 3,
+      limit: 10,
+    });
   });
 
   it('public calls: an API key of the organization, anonymous for a public flow, refused otherwise', async () => {

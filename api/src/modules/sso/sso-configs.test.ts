@@ -93,18 +93,9 @@ describe('/sso/configs', () => {
     return row?.clientSecret;
   };
 
-  it('answers 404 while the organization has no configuration', async () => {
+  it('answers null while the organization has no configuration: an empty state, not a 404 (issue 36)', async () => {
     const response = await call('GET', adminToken);
-    assert.equal(response.statusCode, 404);
-    assert.deepEqual(errorBodyOf(response), {
-      statusCode: 404,
-      error: 'Not Found',
-      message: 'Single sign-on is not set up for your organization.',
-      code: 'NOT_FOUND',
-      params: {
-        reason: 'ssoConfig',
-      },
-    });
+    assert.deepEqual([response.statusCode, response.json()], [200, null]);
   });
 
   it('saves a configuration whose issuer answers discovery, and answers it with the redirect URI but no secret', async () => {
@@ -196,7 +187,7 @@ describe('/sso/configs', () => {
           'The email domain acme-labs.test already uses single sign-on with another organization.',
       },
     });
-    assert.equal((await call('GET', otherAdminToken)).statusCode, 404, 'nothing was saved');
+    assert.equal((await call('GET', otherAdminToken)).json(), null, 'nothing was saved');
   });
 
   it('answers 400 naming the issuer when its discovery document cannot be fetched', async () => {
@@ -295,11 +286,11 @@ describe('/sso/configs', () => {
     });
   });
 
-  it('deletes the configuration (then 404), which frees its domains for another organization', async () => {
+  it('deletes the configuration (then none), which frees its domains for another organization', async () => {
     const response = await call('DELETE', adminToken);
     assert.equal(response.statusCode, 200);
     assert.deepEqual(bodyOf(response), { deleted: true });
-    assert.equal((await call('GET', adminToken)).statusCode, 404);
+    assert.deepEqual((await call('GET', adminToken)).json(), null);
     const again = await call('DELETE', adminToken);
     assert.equal(again.statusCode, 404);
     assert.equal(again.json().message, 'Single sign-on is not set up for your organization.');

@@ -217,10 +217,10 @@ export function createSsoService({
   return {
     redirectUri,
 
-    async getConfig(organizationId: string): Promise<SsoConfig> {
+    /** The configuration, or null while the organization has none (issue 36: an empty state, not a 404). */
+    async getConfig(organizationId: string): Promise<SsoConfig | null> {
       const stored = await findSsoConfigOfOrganization(database, organizationId);
-      if (!stored) throw new SsoConfigNotFoundError();
-      return answer(stored);
+      return stored ? answer(stored) : null;
     },
 
     /** Seals the secrets stored as given before migration 0024; run once at start, harmless to repeat. */

@@ -502,6 +502,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
       vatNumber: null,
       billingType: 'Business',
       source: 'card',
+      cardDetailsDiffer: false,
     });
     assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 0);
     const details = {
@@ -517,6 +518,8 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
     const saved = await call('POST', '/billing', org.admin, details);
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal(saved.json().source, 'billing');
+    // The card was added with other details: using its details instead would change them (issue 36).
+    assert.equal(saved.json().cardDetailsDiffer, true);
     // Danish billing details: Danish VAT, and (nothing chosen yet) euros, €459.00 × 25 % (decision 0078).
     assert.equal((await quote(org.admin, 'nextPlanId=business-monthly')).vat, 11475);
     assert.equal((await call('DELETE', '/billing', org.admin)).statusCode, 200);
