@@ -29,4 +29,6 @@ export const queryKeys = {
   workflows: (page: number, flowType: string | undefined) =>
     ['workflows', 'list', page, flowType ?? ''] as const,
   workflow: (flowId: string) => ['workflows', 'one', flowId] as const,
+  /** The organization's uploaded files, a page at a time (docs/decisions/0114). */
+  flowUploads: (page: number) => ['workflows', 'uploads', page] as const,
 } as const;

@@ -10,6 +10,7 @@ import type { AccountScreenProps } from '../../kit/account-screen';
 import { LoadState } from '../../kit/load-state';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { leaveNoteFor, tryWithSampleData } from './start-workflow';
+import { UploadsSection } from './uploads-section';
 import { AreaLink, buttonLinkStyle, cardStyle, mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
 import { analysisTypeLabels, count, flowTypeLabels, frequencyLabels } from './workflow-words';
 
@@ -28,6 +29,7 @@ const typeFromLocation = (): FlowType | '' => {
 export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const mayCreate = can({ kind: 'user', role: account.role }, 'workflow', 'create');
+  const mayManageFiles = can({ kind: 'user', role: account.role }, 'file', 'read');
   const [flowType, setFlowType] = useState<FlowType | ''>(typeFromLocation);
   const { result, reload } = useApiLoad(() =>
     authenticatedApi().call(flows.listFlows, { query: flowType ? { flowType } : {} }),
@@ -89,6 +91,7 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
           )
         }
       </LoadState>
+      {mayManageFiles ? <UploadsSection navigate={navigate} /> : null}
     </div>
   );
 }
