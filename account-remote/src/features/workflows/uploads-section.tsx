@@ -200,7 +200,7 @@ function Pages({ answer, onPage }: { answer: FlowUploadPage; onPage: (page: numb
   return (
     <nav
       aria-label="Uploaded files pages"
-      css={{ display: 'flex', gap: '0.5rem', alignItems: 'center', marginTop: '0.75rem' }}
+      css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', marginTop: '0.75rem' }}
     >
       <Button variant="secondary" disabled={answer.page <= 1} onClick={() => onPage(answer.page - 1)}>
         Previous
