@@ -293,14 +293,20 @@ async function endToEnd() {
       if (Date.now() > deadline) throw new Error('the API did not start in 120 s');
       await new Promise((done) => setTimeout(done, 200));
     }
+    /** `POST /flows/uploads` takes the file as multipart, one part named `file` (decision 0114). */
+    const fileForm = (name, content) => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), name);
+      return form;
+    };
     const call = async (method, path, body, token) => {
       const response = await fetch(`${url}${path}`, {
         method,
         headers: {
-          ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
           ...(token && { authorization: `Bearer ${token}` }),
         },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
+        ...(body !== undefined && { body: body instanceof FormData ? body : JSON.stringify(body) }),
       });
       const answer = await response.json();
       if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${answer.message}`);
@@ -310,12 +316,7 @@ async function endToEnd() {
       email: 'admin@demo.dcipher.local',
       password: 'Dcipher-demo-2026!',
     });
-    const upload = await call(
-      'POST',
-      '/flows/uploads',
-      { fileName: 'bench-1000.csv', contentBase64: Buffer.from(csv).toString('base64') },
-      accessToken,
-    );
+    const upload = await call('POST', '/flows/uploads', fileForm('bench-1000.csv', csv), accessToken);
     const flow = await call(
       'POST',
       '/flows',

@@ -142,11 +142,21 @@ function pollHealth(url) {
   };
 }
 
+/** `POST /flows/uploads` takes the file as multipart, one part named `file` (decision 0114). */
+function fileForm(name, content) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  return form;
+}
+
 async function call(url, token, method, path, body) {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-    ...(body && { body: JSON.stringify(body) }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body && !(body instanceof FormData) && { 'content-type': 'application/json' }),
+    },
+    ...(body && { body: body instanceof FormData ? body : JSON.stringify(body) }),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -189,10 +199,7 @@ const api = await startApi(postgres?.url);
 try {
   const { accessToken: token } = await call(api.url, '', 'POST', '/login', demo);
   // Warm up: the first worker of each kind compiles its sources (tsx) once.
-  const warm = await call(api.url, token, 'POST', '/flows/uploads', {
-    fileName: 'warm.csv',
-    contentBase64: reviewsCsv(10).toString('base64'),
-  });
+  const warm = await call(api.url, token, 'POST', '/flows/uploads', fileForm('warm.csv', reviewsCsv(10)));
   await call(api.url, token, 'POST', '/flows/calculate-cost', {
     dataSources: [{ kind: 'uploaded', group: 'file', uploadId: warm.id }],
     filters: [{ kind: 'dateRelative', value: { amount: 30, period: 'day' } }],
@@ -215,10 +222,7 @@ try {
   const csv = reviewsCsv(100_000);
   let upload;
   await measure(`upload a ${(csv.byteLength / 1024 / 1024).toFixed(0)} MB CSV`, async () => {
-    upload = await call(api.url, token, 'POST', '/flows/uploads', {
-      fileName: 'reviews.csv',
-      contentBase64: csv.toString('base64'),
-    });
+    upload = await call(api.url, token, 'POST', '/flows/uploads', fileForm('reviews.csv', csv));
     return `${upload.documents} documents`;
   });
   const sources = Array.from({ length: 10 }, () => ({

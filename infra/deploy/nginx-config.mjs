@@ -106,7 +106,7 @@ server {
   listen ${listen};
   # No version in the Server header (decision 0095).
   server_tokens off;
-  # Workflow uploads are base64 in JSON (decision 0071); the API checks each route's own limit.
+  # Workflow uploads are multipart, a file and a small envelope (decisions 0071, 0114); the API checks each route's own limit.
   client_max_body_size ${maxBodyBytes};
   gzip on;
   gzip_types application/json;

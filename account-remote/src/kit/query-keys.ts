@@ -33,4 +33,6 @@ export const queryKeys = {
   workflow: (flowId: string) => ['workflows', 'one', flowId] as const,
   /** GET /flows?flowType=customFlow: the custom workflows in use of the plan's number. */
   customWorkflows: ['workflows', 'custom'] as const,
+  /** The organization's uploaded files, a page at a time (docs/decisions/0114). */
+  flowUploads: (page: number) => ['workflows', 'uploads', page] as const,
 } as const;

@@ -104,11 +104,66 @@ const rawPayload: fc.Arbitrary<RawPayload> = fc.oneof(
   }),
 );
 
+/**
+ * Multipart bodies for endpoints that take a file (docs/decisions/0114): hostile file names and field names, parts
+ * cut off, missing or wrong boundaries, and contents of any kind, within a well-formed envelope or not.
+ */
+const boundary = 'fuzz-boundary';
+const headerSafe = (text: string) => text.replace(/[\r\n"]/g, '');
+const multipartPayload = (field: string): fc.Arbitrary<RawPayload> =>
+  fc.oneof(
+    fc
+      .record({
+        name: fc.oneof(fc.constant(field), unusualText.map(headerSafe)),
+        fileName: fc.oneof(
+          fc.constantFrom(
+            'data.csv',
+            'notes.txt',
+            'book.xlsx',
+            'report.pdf',
+            'run.exe',
+            '',
+            'a/b.csv',
+            '.csv',
+          ),
+          unusualText.map((text) => `${headerSafe(text).slice(0, 300)}.csv`),
+        ),
+        content: fc.oneof(
+          unusualText,
+          fc.constantFrom('id,text\n1,The kettle is loud.', '', 'PK\u0003\u0004'),
+        ),
+        cutAt: fc.option(fc.nat(400), { nil: undefined }),
+      })
+      .map(({ name, fileName, content, cutAt }) => {
+        const whole = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+        return {
+          contentType: `multipart/form-data; boundary=${boundary}`,
+          payload: cutAt === undefined ? whole : whole.slice(0, cutAt),
+        };
+      }),
+    fc.record({
+      contentType: fc.constantFrom(
+        'multipart/form-data',
+        `multipart/form-data; boundary=other`,
+        `multipart/form-data; boundary=${boundary}`,
+        'multipart/mixed; boundary=x',
+      ),
+      payload: fc.oneof(
+        unusualText,
+        fc.constant(
+          `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${marker}\r\n--${boundary}--\r\n`,
+        ),
+      ),
+    }),
+  );
+
 const queryValue = fc.oneof(unusualText, fc.constantFrom('', '-1', '1e999', 'true', '[]'));
 
 interface Case {
   body?: unknown;
   raw?: RawPayload;
+  /** For an endpoint that takes a file: the multipart body sent (else the JSON and raw bodies, which it refuses). */
+  multipart?: RawPayload;
   query: Record<string, string>;
   pathValues: string[];
   remoteAddress: string;
@@ -120,6 +175,9 @@ function caseFor(endpoint: EndpointDefinition): fc.Arbitrary<Case> {
   return fc.record({
     body: endpoint.body ? bodyFor(declaredFields(endpoint.body.schema)) : fc.constant(undefined),
     raw: fc.option(rawPayload, { freq: 4, nil: undefined }),
+    multipart: endpoint.file
+      ? fc.option(multipartPayload(endpoint.file.field), { freq: 4, nil: undefined })
+      : fc.constant(undefined),
     query: fc.dictionary(fc.constantFrom(...queryKeys), queryValue, { maxKeys: 3 }),
     pathValues: fc.array(unusualText, { minLength: placeholders, maxLength: placeholders }),
     // Spread over many addresses, so per-address limits leave most cases to reach validation and handlers.
@@ -179,7 +237,10 @@ describe(`contract fuzzing: ${runsPerEndpoint} generated requests per endpoint`,
           const sendsBody =
             endpoint.method !== 'GET' && endpoint.method !== 'DELETE' ? true : Boolean(endpoint.body);
           let payload: string | undefined;
-          if (sendsBody && fuzzCase.raw) {
+          if (sendsBody && fuzzCase.multipart) {
+            headers['content-type'] = fuzzCase.multipart.contentType;
+            payload = fuzzCase.multipart.payload;
+          } else if (sendsBody && fuzzCase.raw) {
             headers['content-type'] = fuzzCase.raw.contentType;
             payload = fuzzCase.raw.payload;
           } else if (sendsBody && fuzzCase.body !== undefined) {

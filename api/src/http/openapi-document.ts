@@ -60,6 +60,21 @@ export function createOpenApiDocument(endpoints: readonly EndpointDefinition[]) 
           content: { 'application/json': { schema: jsonSchemaOf(endpoint.body.schema) } },
         },
       }),
+      // A file streamed as multipart/form-data, in one part (docs/decisions/0114).
+      ...(endpoint.file && {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: [endpoint.file.field],
+                properties: { [endpoint.file.field]: { type: 'string', format: 'binary' } },
+              },
+            },
+          },
+        },
+      }),
       responses: {
         [String(endpoint.successStatus ?? 200)]: {
           description: 'Success',

@@ -278,7 +278,9 @@ export function isAuthConfigured(): boolean {
 
 /** The API client bound to the signed-in user, for calls the screens make. */
 export function authenticatedApi(): ApiClient {
-  return { call: async (endpoint, input) => (await services()).api.call(endpoint, input) };
+  return {
+    call: async (endpoint, input, options) => (await services()).api.call(endpoint, input, options),
+  };
 }
 
 /**

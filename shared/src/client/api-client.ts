@@ -25,16 +25,39 @@ export interface ApiClientOptions {
   refreshAccessToken?: () => Promise<string | undefined>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * Makes the XMLHttpRequest a file is uploaded with, for its upload progress events (docs/decisions/0114): the
+   * browser's by default; without one (or with `fetch` given and no `createXhr`) files go through `fetch`, with no
+   * progress to report.
+   */
+  createXhr?: () => XMLHttpRequest;
+}
+
+/** How far a file upload has got: bytes of the request sent, of `total`. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface CallOptions {
+  /** For an endpoint that takes a file: told as the request's bytes go out. */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export interface ApiClient {
   call<TEndpoint extends EndpointDefinition>(
     endpoint: TEndpoint,
     input?: EndpointInput<TEndpoint>,
+    options?: CallOptions,
   ): Promise<EndpointOutput<TEndpoint>>;
 }
 
-type LooseInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+type LooseInput = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  file?: Blob & { name?: string };
+};
 
 const isMissing = (value: unknown) => value === null || value === undefined;
 
@@ -56,6 +79,50 @@ export function assertRequiredParameters(endpoint: EndpointDefinition, input: Lo
   if (endpoint.body && isMissing(input.body)) {
     throw new RequiredParameterError(endpoint.body.name, endpoint.operation);
   }
+  if (endpoint.file && isMissing(input.file)) {
+    throw new RequiredParameterError(endpoint.file.name, endpoint.operation);
+  }
+}
+
+/** The multipart body of a file endpoint: the file as its one part, under its own name. */
+function formOf(endpoint: EndpointDefinition & { file: { field: string } }, file: Blob & { name?: string }) {
+  const form = new FormData();
+  form.append(endpoint.file.field, file, file.name ?? 'file');
+  return form;
+}
+
+/**
+ * Sends a request with XMLHttpRequest, for its upload progress events (fetch has none in browsers over HTTP/1.1);
+ * answers a `Response` as fetch would, and rejects as fetch does when no answer comes.
+ */
+function sendWithProgress(
+  xhr: XMLHttpRequest,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: FormData },
+  onUploadProgress?: (progress: UploadProgress) => void,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    xhr.open(init.method, url);
+    // The session's refresh token is an HttpOnly cookie of the API's (docs/decisions/0032).
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onUploadProgress?.({ loaded: event.loaded, total: event.total });
+    });
+    xhr.addEventListener('load', () => {
+      const contentType = xhr.getResponseHeader('content-type') ?? 'application/json';
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          headers: { 'content-type': contentType },
+        }),
+      );
+    });
+    for (const failure of ['error', 'abort', 'timeout'] as const) {
+      xhr.addEventListener(failure, () => reject(new Error(`upload ${failure}`)));
+    }
+    xhr.send(init.body);
+  });
 }
 
 function buildPath(endpoint: EndpointDefinition, params: Record<string, unknown> = {}): string {
@@ -127,10 +194,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  async function send(endpoint: EndpointDefinition, input: LooseInput, accessToken: string | undefined) {
+  const createXhr =
+    options.createXhr ??
+    (!options.fetch && typeof XMLHttpRequest !== 'undefined' ? () => new XMLHttpRequest() : undefined);
+
+  async function send(
+    endpoint: EndpointDefinition,
+    input: LooseInput,
+    accessToken: string | undefined,
+    callOptions: CallOptions,
+  ) {
     const headers: Record<string, string> = {};
     if (sendsToken(endpoint) && accessToken) headers.Authorization = `Bearer ${accessToken}`;
     try {
+      if (endpoint.file && input.file) {
+        // A file goes as multipart/form-data (docs/decisions/0114); the browser sets the boundary.
+        const body = formOf({ ...endpoint, file: endpoint.file }, input.file);
+        const search = searchParamsOf(input.query).toString();
+        const url = `${options.baseUrl.replace(/\/?$/, '/')}${buildPath(endpoint, input.params)}${search ? `?${search}` : ''}`;
+        if (createXhr) {
+          return await sendWithProgress(
+            createXhr(),
+            url,
+            { method: endpoint.method, headers, body },
+            callOptions.onUploadProgress,
+          );
+        }
+        return await (options.fetch ?? fetch)(url, {
+          method: endpoint.method,
+          headers,
+          body,
+          credentials: 'include',
+        });
+      }
       return await http(buildPath(endpoint, input.params), {
         method: endpoint.method,
         headers,
@@ -143,13 +239,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async call(endpoint, input) {
+    async call(endpoint, input, callOptions = {}) {
       const loose = (input ?? {}) as LooseInput;
       assertRequiredParameters(endpoint, loose);
-      let response = await send(endpoint, loose, options.getAccessToken?.());
+      let response = await send(endpoint, loose, options.getAccessToken?.(), callOptions);
       if (response.status === 401 && sendsToken(endpoint) && options.refreshAccessToken) {
         const freshToken = await options.refreshAccessToken();
-        if (freshToken) response = await send(endpoint, loose, freshToken);
+        if (freshToken) response = await send(endpoint, loose, freshToken, callOptions);
       }
       if (!response.ok) throw await errorFrom(response, endpoint, loose);
       const payload: unknown =

@@ -61,6 +61,7 @@ function inputFor(endpoint: EndpointDefinition) {
     ...(endpoint.params && { params: anything(endpoint.params as never) }),
     ...(endpoint.query && { query: anything(endpoint.query as never) }),
     ...(endpoint.body && { body: {} }),
+    ...(endpoint.file && { file: new File(['x'], 'data.csv') }),
   };
 }
 

@@ -22,6 +22,12 @@ interface EndpointBase {
   query?: ObjectSchema;
   /** The body and the parameter name it has in the missing-parameter message. */
   body?: { name: string; schema: v.GenericSchema };
+  /**
+   * A multipart/form-data body of one file, instead of JSON (docs/decisions/0114): the API streams the part named
+   * `field` to the handler (never buffering the request as a body), the client sends a `Blob`/`File` as that part,
+   * and `fileName` checks the name it is sent under. `name` is the parameter name of the missing-parameter message.
+   */
+  file?: { name: string; field: string; fileName: v.GenericSchema };
   response: v.GenericSchema;
   /** HTTP status of a successful answer; 200 unless stated. */
   successStatus?: number;
@@ -95,7 +101,11 @@ export type EndpointInput<TEndpoint extends EndpointDefinition> = (TEndpoint['pa
   ? { params: InputOf<TEndpoint['params']> }
   : { params?: never }) &
   (TEndpoint['query'] extends ObjectSchema ? { query: InputOf<TEndpoint['query']> } : { query?: never }) &
-  (TEndpoint['body'] extends { schema: infer TBody } ? { body: InputOf<TBody> } : { body?: never });
+  (TEndpoint['body'] extends { schema: infer TBody } ? { body: InputOf<TBody> } : { body?: never }) &
+  (TEndpoint['file'] extends { field: string } ? { file: UploadedFile } : { file?: never });
+
+/** What a caller uploads: a browser `File` (its name is sent), or a `Blob` with the name to send it under. */
+export type UploadedFile = Blob & { readonly name: string };
 
 /** What a handler receives after validation. */
 export type EndpointRequest<TEndpoint extends EndpointDefinition> = {

@@ -465,13 +465,13 @@ export const errorDefinitions = {
     runNotFinished: workflowMessages.runNotFinished,
     uploadInUse: workflowMessages.uploadInUse,
   }),
-  /** Workflows: an uploaded file cannot be used; `reason` says why (400, or 413 by size). */
+  /** Workflows: an uploaded file cannot be used; `reason` says why (400, also when it streams past the largest file). */
   UPLOAD_REJECTED: byReasonOr(400, workflowMessages.uploadUnreadable, {
     format: workflowMessages.uploadFormat,
     tooLarge: workflowMessages.uploadTooLarge,
     unreadable: workflowMessages.uploadUnreadable,
     empty: workflowMessages.uploadEmpty,
-    notBase64: workflowMessages.uploadNotBase64,
+    notMultipart: workflowMessages.uploadNotMultipart,
     expandsTooMuch: workflowMessages.uploadExpandsTooMuch,
     tooComplex: workflowMessages.uploadTooComplex,
   }),

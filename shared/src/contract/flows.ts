@@ -995,25 +995,93 @@ export const FlowUploadSchema = v.object({
 });
 export type FlowUpload = v.InferOutput<typeof FlowUploadSchema>;
 
+/** The file part of `POST /flows/uploads` (docs/decisions/0114). */
+export const flowUploadFilePart = 'file';
+
+/** A file's name as an upload keeps it: the browser's `File.name`, or the `filename` of the multipart part. */
+export const UploadFileNameSchema = v.pipe(
+  requiredText(200),
+  v.regex(/^[^/\\\p{Cc}]+$/u, workflowMessages.nameInvalid),
+);
+
 export const uploadFlowFile = defineEndpoint({
   operation: 'uploadFlowFile',
   errors: ['UPLOAD_REJECTED'],
   summary:
-    "Upload a data file for workflows (base64 in JSON, within the plan's largest file): it is read at once and its documents counted",
+    "Upload a data file for workflows as multipart/form-data (one part named `file`, within the plan's largest file, refused while it streams past it): it is read at once and its documents counted",
   method: 'POST',
   path: '/flows/uploads',
   auth: 'bearer',
   permission: { resource: 'file', action: 'create' },
   acceptsApiKey: true,
-  body: {
-    name: 'uploadFlowFileInput',
-    schema: v.object({
-      fileName: v.pipe(requiredText(200), v.regex(/^[^/\\\p{Cc}]+$/u, workflowMessages.nameInvalid)),
-      contentBase64: v.pipe(v.string(validationMessages.required), v.nonEmpty(workflowMessages.uploadEmpty)),
-    }),
-  },
+  file: { name: 'file', field: flowUploadFilePart, fileName: UploadFileNameSchema },
   response: FlowUploadSchema,
   successStatus: 201,
+});
+
+export const flowUploadsPageSizeMax = 100;
+
+const pageNumber = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, validationMessages.required),
+    v.transform(Number),
+    v.minValue(1),
+    v.maxValue(max),
+  );
+
+/** One upload in the organization's list: who uploaded it, when, and the workflows whose data sources name it. */
+export const FlowUploadSummarySchema = v.object({
+  id: v.string(),
+  fileName: v.string(),
+  format: v.picklist(fileFormats),
+  bytes: count,
+  documents: count,
+  createdAt: timestamp,
+  /** Null when the person who uploaded it has left the organization. */
+  uploadedBy: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  /** The workflows that analyse it; while there is one, it cannot be deleted. */
+  usedBy: v.array(v.object({ id: v.string(), name: v.string() })),
+});
+export type FlowUploadSummary = v.InferOutput<typeof FlowUploadSummarySchema>;
+
+export const FlowUploadPageSchema = v.object({
+  uploads: v.array(FlowUploadSummarySchema),
+  total: count,
+  page: count,
+  pageSize: count,
+});
+export type FlowUploadPage = v.InferOutput<typeof FlowUploadPageSchema>;
+
+export const listFlowUploads = defineEndpoint({
+  operation: 'listFlowUploads',
+  errors: [],
+  summary:
+    "The organization's uploaded files, newest first, paged: name, size, format, who uploaded each and when, and the workflows that use it (admins)",
+  method: 'GET',
+  path: '/flows/uploads',
+  auth: 'bearer',
+  permission: { resource: 'file', action: 'read' },
+  acceptsApiKey: true,
+  query: v.object({
+    page: v.optional(pageNumber(1_000_000), '1'),
+    pageSize: v.optional(pageNumber(flowUploadsPageSizeMax), '25'),
+  }),
+  response: FlowUploadPageSchema,
+});
+
+export const deleteFlowUpload = defineEndpoint({
+  operation: 'deleteFlowUpload',
+  errors: ['NOT_FOUND', 'FLOW_CONFLICT'],
+  summary:
+    'Delete an uploaded file with its documents (admins); refused (409 `uploadInUse`) while a workflow analyses it',
+  method: 'DELETE',
+  path: '/flows/uploads/{uploadId}',
+  auth: 'bearer',
+  permission: { resource: 'file', action: 'delete' },
+  acceptsApiKey: true,
+  params: v.object({ uploadId: uuid(workflowMessages.uploadNotFound) }),
+  response: v.object({ deleted: v.literal(true) }),
 });
 
 /** A predefined workflow's public sample in the store: its flow (for `last-run`) and its price per 1,000 documents. */

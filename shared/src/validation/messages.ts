@@ -498,14 +498,15 @@ export const workflowMessages = {
     /** Beside a document whose text the page shows only in part. */
     textShortened: 'Text shortened: the run’s files hold it whole.',
   },
-  uploadInUse: 'This file is used by a workflow.',
+  uploadInUse:
+    'This file is used by a workflow. Remove it from the workflow’s data sources, or delete the workflow, then delete the file.',
   uploadFormat:
     'This kind of file cannot be analysed. Upload one of: csv, tsv, json, ndjson, jsonl, txt, xlsx, pdf, docx.',
   uploadTooLarge: 'This file is larger than your plan allows. See the largest file size on your plan.',
   uploadUnreadable:
     'This file could not be read. Check that it is not damaged and is in the format its name says.',
   uploadEmpty: 'This file has no text to analyse.',
-  uploadNotBase64: 'The file content must be sent as base64.',
+  uploadNotMultipart: 'Send the file as multipart/form-data, in one part named "file".',
   uploadExpandsTooMuch:
     'This file unpacks to far more than its size, so it cannot be read. Save it again, or export its text as csv or txt.',
   uploadTooComplex:

@@ -73,9 +73,9 @@ const samples = [
 
 type Upload =
   | { state: 'none' }
-  | { state: 'uploading'; fileName: string }
+  | { state: 'uploading'; file: File; loaded: number; total: number }
   | { state: 'done'; upload: FlowUpload }
-  | { state: 'failed'; fileName: string; message: string };
+  | { state: 'failed'; file: File; message: string };
 type Cost =
   | { state: 'none' }
   | { state: 'loading' }
@@ -98,16 +98,6 @@ function startFromLocation(): string {
 
 const defaultsOf = (workflow: PredefinedWorkflow | undefined): Record<string, InputValue> =>
   Object.fromEntries((workflow?.inputs ?? []).map((input) => [input.key, input.default]));
-
-/** The file's bytes as base64, as `POST /flows/uploads` takes them. */
-function readAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * `/workflows/new`: a workflow from a predefined one (its inputs by kind) or from scratch, a name checked as it is
@@ -207,19 +197,28 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
     if (sourceKind === 'uploaded' || sourceKind === 'starter') void calculateRef.current();
   }, [costKey, sourceKind]);
 
-  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    if (!file) return;
-    setUpload({ state: 'uploading', fileName: file.name });
+  /**
+   * The chosen `File` itself goes to the API as multipart, never read into memory here (docs/decisions/0114); the
+   * bar follows the bytes sent. On a failure the file stays chosen, to send again.
+   */
+  async function sendFile(file: File) {
+    setUpload({ state: 'uploading', file, loaded: 0, total: file.size });
     try {
-      const contentBase64 = await readAsBase64(file);
-      const answer = await authenticatedApi().call(flows.uploadFlowFile, {
-        body: { fileName: file.name, contentBase64 },
-      });
+      const answer = await authenticatedApi().call(
+        flows.uploadFlowFile,
+        { file },
+        {
+          onUploadProgress: ({ loaded, total }) => setUpload({ state: 'uploading', file, loaded, total }),
+        },
+      );
       setUpload({ state: 'done', upload: answer });
     } catch (error) {
-      setUpload({ state: 'failed', fileName: file.name, message: messageOf(error) });
+      setUpload({ state: 'failed', file, message: messageOf(error) });
     }
+  }
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (file) void sendFile(file);
   }
 
   const form = useContractForm({
@@ -446,7 +445,7 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
           options={sourceKinds.map((kind) => ({ value: kind, label: sourceLabels[kind] }))}
         />
         {sourceKind === 'uploaded' ? (
-          <UploadField upload={upload} onChoose={(event) => void chooseFile(event)} />
+          <UploadField upload={upload} onChoose={chooseFile} onRetry={(file) => void sendFile(file)} />
         ) : sourceKind === 'starter' ? (
           <SelectField
             label="Sample dataset"
@@ -591,11 +590,15 @@ function CostPart({
 function UploadField({
   upload,
   onChoose,
+  onRetry,
 }: {
   upload: Upload;
   onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  onRetry: (file: File) => void;
 }) {
   const id = useId();
+  const percent =
+    upload.state === 'uploading' && upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
   return (
     <div>
       <div css={{ display: 'flex', flexDirection: 'column', gap: '0.35rem', marginBottom: '1rem' }}>
@@ -616,14 +619,42 @@ function UploadField({
         />
       </div>
       <div aria-live="polite">
-        {upload.state === 'uploading' ? <p role="status">Reading {upload.fileName}…</p> : null}
+        {upload.state === 'uploading' ? (
+          <UploadProgressBar fileName={upload.file.name} percent={percent} />
+        ) : null}
         {upload.state === 'failed' ? (
-          <Alert>
-            {upload.fileName}: {upload.message}
-          </Alert>
+          <>
+            <Alert>
+              {upload.file.name}: {upload.message}
+            </Alert>
+            <Button variant="secondary" onClick={() => onRetry(upload.file)}>
+              Send {upload.file.name} again
+            </Button>
+          </>
         ) : null}
         {upload.state === 'done' ? <UploadPreview upload={upload.upload} /> : null}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The bytes sent so far, as a labelled progress bar; once all are sent the API reads the file, which the text
+ * says (the bar stays full).
+ */
+function UploadProgressBar({ fileName, percent }: { fileName: string; percent: number }) {
+  const id = useId();
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', gap: '0.35rem', maxWidth: '28rem' }}>
+      <label htmlFor={id} css={{ overflowWrap: 'anywhere' }}>
+        {percent < 100 ? `Uploading ${fileName}` : `Reading ${fileName}…`}
+      </label>
+      <progress id={id} max={100} value={percent} css={{ width: '100%' }}>
+        {percent} %
+      </progress>
+      <span aria-hidden="true" css={{ ...mutedStyle, fontSize: '0.9rem' }}>
+        {percent} % sent
+      </span>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { LoadState } from '../../kit/load-state';
 import { messageOf, useApiLoad } from '../../kit/use-api-load';
 import { DeleteDialog, RunDialog } from './flow-dialogs';
 import { leaveNoteFor, tryWithSampleData } from './start-workflow';
+import { UploadsSection } from './uploads-section';
 import { AreaLink, buttonLinkStyle, cardStyle, mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
 import { analysisTypeLabels, count, flowTypeLabels, frequencyLabels } from './workflow-words';
 
@@ -48,6 +49,7 @@ const typeFromLocation = (): FlowType | '' => {
 export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const mayCreate = can({ kind: 'user', role: account.role }, 'workflow', 'create');
+  const mayManageFiles = can({ kind: 'user', role: account.role }, 'file', 'read');
   const [flowType, setFlowType] = useState<FlowType | ''>(typeFromLocation);
   const { result, reload } = useApiLoad(() =>
     authenticatedApi().call(flows.listFlows, { query: flowType ? { flowType } : {} }),
@@ -138,6 +140,7 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
           )
         }
       </LoadState>
+      {mayManageFiles ? <UploadsSection navigate={navigate} /> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { authStore } from '@dcipher/shared/auth';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
@@ -6,6 +7,13 @@ import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-thr
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { renderScreen } from '../../test-support/render-screen';
 import { cost, flow, flowId, flowList, insights, run, runId, taskId } from './workflow-fixtures';
+
+/**
+ * A file as the person chooses it. Node's File, not jsdom's: the client sends it in a FormData, which the test
+ * environment lends from Node (jest.jsdom-environment.cjs), and Node's FormData takes Node's Blobs only.
+ */
+const chosenFile = (content: string, name: string, type = '') =>
+  new NodeFile([content], name, { type }) as unknown as File;
 
 let call = answeringThroughTheClient({});
 jest.mock('@dcipher/shared/auth', () => ({
@@ -312,7 +320,7 @@ describe('Workflows: a new workflow', () => {
 
     // The file is read by the API and its documents shown.
     fireEvent.click(screen.getByLabelText('Upload a file'));
-    const file = new File(['text\nGreat coffee\nToo loud\nFine\n'], 'reviews.csv', { type: 'text/csv' });
+    const file = chosenFile('text\nGreat coffee\nToo loud\nFine\n', 'reviews.csv', 'text/csv');
     fireEvent.change(screen.getByLabelText('Data file'), { target: { files: [file] } });
     const preview = await screen.findByTestId('upload-preview');
     expect(preview.textContent).toMatch(/reviews.csv: 3 documents found/);
@@ -321,11 +329,9 @@ describe('Workflows: a new workflow', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Great coffee', 'Too loud', 'Fine']);
-    const [uploadCall] = callsOf('uploadFlowFile') as { body: { fileName: string; contentBase64: string } }[];
-    expect(uploadCall!.body.fileName).toBe('reviews.csv');
-    expect(Buffer.from(uploadCall!.body.contentBase64, 'base64').toString()).toBe(
-      'text\nGreat coffee\nToo loud\nFine\n',
-    );
+    // The chosen File itself is sent (multipart), not read into a string first (docs/decisions/0114).
+    const [uploadCall] = callsOf('uploadFlowFile') as { file: File }[];
+    expect(uploadCall!.file).toBe(file);
 
     // Its cost, before anything runs.
     await waitFor(() => expect(screen.getByTestId('credits-needed').textContent).toBe('2 credits'));
@@ -379,7 +385,7 @@ describe('Workflows: a new workflow', () => {
     expect(screen.getByLabelText('Trend metric')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Upload a file'));
     fireEvent.change(screen.getByLabelText('Data file'), {
-      target: { files: [new File(['x'], 'notes.odt')] },
+      target: { files: [chosenFile('x', 'notes.odt')] },
     });
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /notes.odt: This kind of file cannot be analysed/,
@@ -954,5 +960,147 @@ describe('Workflows: one workflow', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete workflow' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/workflows'));
     expect(callsOf('deleteFlow')).toEqual([{ params: { flowId } }]);
+  });
+});
+
+describe('Workflows: uploads streamed with progress, and the uploaded files (docs/decisions/0114)', () => {
+  afterEach(() => {
+    cleanup();
+    authStore.setState(initialState, true);
+  });
+
+  const uploaded = {
+    id: '0b7e9f52-9a0c-4c55-8d1e-2f4a6b8c9d01',
+    fileName: 'kettle.csv',
+    format: 'csv',
+    bytes: 1200,
+    documents: 2,
+    preview: ['Loud kettle', 'Fine kettle'],
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
+  const tooLarge = () =>
+    new ApiAnswer(400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'x',
+      code: 'UPLOAD_REJECTED',
+      params: { reason: 'tooLarge' },
+    } as never);
+
+  it('sends the chosen File with a labelled progress bar, and keeps it to send again when it is refused', async () => {
+    const answers: { resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+    const received: unknown[] = [];
+    await openAt('/workflows/new?predefined=custom', {
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+      uploadFlowFile: ({ body }: { body: unknown }) => {
+        received.push(body);
+        return new Promise((resolve, reject) => answers.push({ resolve, reject }));
+      },
+    });
+    fireEvent.click(await screen.findByLabelText('Upload a file'));
+    const content = 'id,text\n1,Loud kettle\n2,Fine kettle\n';
+    const file = chosenFile(content, 'kettle.csv', 'text/csv');
+    /** What reached the API: one part, named `file`, with the file's name and bytes. */
+    const sent = async (index: number) => {
+      const parts = received[index] as Record<string, File>;
+      return [Object.keys(parts), parts.file?.name, await parts.file?.text()];
+    };
+    fireEvent.change(screen.getByLabelText('Data file'), { target: { files: [file] } });
+
+    // Half of the bytes are sent while the API has not answered: the bar says so, by its label and value.
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading kettle.csv' });
+    await waitFor(() => expect(bar.getAttribute('value')).toBe('50'));
+    expect(screen.getByLabelText('Data file')).toHaveProperty('disabled', true);
+    await expectNoAxeViolations();
+    expect(await sent(0)).toEqual([['file'], 'kettle.csv', content]);
+
+    // Refused: the reason, the file still chosen, and a way to send it again.
+    await act(async () => answers[0]!.reject(tooLarge()));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /kettle.csv: This file is larger than your plan allows/,
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByLabelText('Data file')).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('button', { name: 'Send kettle.csv again' }));
+    await screen.findByRole('progressbar', { name: 'Uploading kettle.csv' });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(await sent(1)).toEqual([['file'], 'kettle.csv', content]);
+    await act(async () => answers[1]!.resolve(uploaded));
+    expect((await screen.findByTestId('upload-preview')).textContent).toMatch(
+      /kettle.csv: 2 documents found/,
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('lists the uploaded files with who uploaded them and what uses them, and deletes one after a confirmation', async () => {
+    const inUse = {
+      ...uploaded,
+      preview: undefined,
+      uploadedBy: { id: 'u1', name: 'Ada Admin' },
+      usedBy: [{ id: flowId, name: 'Kettle reviews' }],
+    };
+    const spare = {
+      ...inUse,
+      id: '0b7e9f52-9a0c-4c55-8d1e-2f4a6b8c9d02',
+      fileName: 'spare.xlsx',
+      format: 'xlsx',
+      bytes: 2_500_000,
+      documents: 1,
+      uploadedBy: null,
+      usedBy: [],
+    };
+    let listed = [inUse, spare];
+    await openAt('/workflows', {
+      listFlows: { flows: [flow()] },
+      listFlowUploads: () => ({ uploads: listed, total: listed.length, page: 1, pageSize: 10 }),
+      deleteFlowUpload: ({ params }: { params: { uploadId: string } }) => {
+        if (params.uploadId === inUse.id) {
+          throw new ApiAnswer(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'x',
+            code: 'FLOW_CONFLICT',
+            params: { reason: 'uploadInUse' },
+          } as never);
+        }
+        listed = listed.filter((upload) => upload.id !== params.uploadId);
+        return { deleted: true };
+      },
+    });
+    const show = await screen.findByRole('button', { name: 'Show uploaded files' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(show);
+    const list = await screen.findByRole('list', { name: 'Uploaded files' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toMatch(
+      /kettle.csv.*CSV, 1.2 KB, 2 documents.*by Ada Admin.*Used by Kettle reviews/,
+    );
+    expect(within(first!).getByRole('link', { name: 'Kettle reviews' }).getAttribute('href')).toBe(
+      `/workflows/${flowId}`,
+    );
+    expect(second!.textContent).toMatch(/spare.xlsx.*XLSX, 2.5 MB, 1 document.*Not used by any workflow/);
+    await expectNoAxeViolations();
+
+    // One in use: the confirmation says why it cannot go.
+    fireEvent.click(within(first!).getByRole('button', { name: 'Delete kettle.csv' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete kettle.csv?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete file' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/This file is used by a workflow/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // One no workflow uses: gone after the confirmation.
+    fireEvent.click(within(second!).getByRole('button', { name: 'Delete spare.xlsx' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete spare.xlsx?' });
+    expect(dialog.textContent).toMatch(/deleted for good/);
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete file' }));
+    expect(await screen.findByText('spare.xlsx has been deleted.')).toBeTruthy();
+    expect(callsOf('deleteFlowUpload').at(-1)).toEqual({ params: { uploadId: spare.id } });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Uploaded files' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
   });
 });

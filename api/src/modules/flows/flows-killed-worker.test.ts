@@ -10,6 +10,7 @@ import { demoPassword } from '../../db/seed-demo-data.js';
 import { apiEntryArguments, packageDirectory } from '../../test-support/api-paths.js';
 import { createTestPostgresDatabase, testDatabaseKind } from '../../test-support/test-database.js';
 import { demoAdmin } from '../../test-support/test-server.js';
+import { uploadForm } from '../../test-support/upload-file.js';
 
 /**
  * The durable run of issue 24 with a real kill: an API process (its jobs worker on) runs a workflow over a few
@@ -80,9 +81,9 @@ describe('a workflow run survives its worker killed with SIGKILL', () => {
         method,
         headers: {
           authorization: `Bearer ${token}`,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
         },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
+        ...(body !== undefined && { body: body instanceof FormData ? body : JSON.stringify(body) }),
       });
       const text = await response.text();
       assert.ok(response.ok, `${method} ${route} answered ${response.status}: ${text}`);
@@ -112,10 +113,12 @@ describe('a workflow run survives its worker killed with SIGKILL', () => {
         ),
       )
       .join('\n');
-    const upload = await call<{ id: string; documents: number }>('POST', '/flows/uploads', token, {
-      fileName: 'many-reviews.csv',
-      contentBase64: Buffer.from(csv).toString('base64'),
-    });
+    const upload = await call<{ id: string; documents: number }>(
+      'POST',
+      '/flows/uploads',
+      token,
+      uploadForm('many-reviews.csv', csv),
+    );
     assert.equal(upload.documents, documents);
     const flow = await call<{ id: string }>('POST', '/flows', token, {
       name: 'Killed worker reviews',

@@ -67,8 +67,5 @@ export const flowsModule = apiModule<{ executor?: AnalysisExecutor | undefined }
     // The store's samples exist before the first request; two processes starting at once make them once.
     await flows.ensureStore();
   },
-  routes: (scope) =>
-    registerFlowRoutes(scope, scope.flows, {
-      uploadBodyLimit: Math.ceil((scope.config.flows.uploadMaxBytes * 4) / 3) + 64 * 1024,
-    }),
+  routes: (scope) => registerFlowRoutes(scope, scope.flows),
 });

@@ -641,6 +641,95 @@ export async function findUploadDocumentsJson(
   return row?.documents;
 }
 
+/** One upload in the organization's list, with who uploaded it (null once they have left the organization). */
+export interface ListedUpload extends StoredUpload {
+  uploaderId: string | null;
+  uploaderName: string | null;
+}
+
+export async function findUploadsPage(
+  database: Queryable,
+  organizationId: string,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<ListedUpload[]> {
+  return db(database)
+    .selectFrom('flowUploads as upload')
+    .leftJoin('users as uploader', (join) =>
+      join.onRef('uploader.id', '=', 'upload.uploadedBy').on('uploader.organizationId', '=', organizationId),
+    )
+    .select([
+      'upload.id',
+      'upload.organizationId',
+      'upload.fileName',
+      'upload.format',
+      'upload.byteCount',
+      'upload.documentCount',
+      'upload.createdAt',
+      'uploader.id as uploaderId',
+      sql<string | null>`nullif(trim(uploader.first_name || ' ' || uploader.last_name), '')`.as(
+        'uploaderName',
+      ),
+      'uploader.email as uploaderEmail',
+    ])
+    .where('upload.organizationId', '=', organizationId)
+    .orderBy('upload.createdAt', 'desc')
+    .orderBy('upload.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute()
+    .then((rows) =>
+      rows.map(({ uploaderEmail, ...row }) => ({ ...row, uploaderName: row.uploaderName ?? uploaderEmail })),
+    );
+}
+
+export async function countUploads(database: Queryable, organizationId: string): Promise<number> {
+  const row = await db(database)
+    .selectFrom('flowUploads')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The organization's workflows whose data sources name one of these uploads, one row per workflow and upload. */
+export async function flowsUsingUploads(
+  database: Queryable,
+  organizationId: string,
+  uploadIds: readonly string[],
+): Promise<{ uploadId: string; id: string; name: string }[]> {
+  if (uploadIds.length === 0) return [];
+  const { rows } = await sql<{ uploadId: string; id: string; name: string }>`
+    select distinct source ->> 'uploadId' as "uploadId", flow.id, resource.name
+    from flows as flow
+    join resources as resource on resource.id = flow.id
+    cross join lateral jsonb_array_elements(flow.data_sources) as source
+    where flow.organization_id = ${organizationId}
+      and source ->> 'kind' = 'uploaded'
+      and source ->> 'uploadId' in (${sql.join(uploadIds.map((id) => sql`${id}`))})
+    order by resource.name, flow.id`.execute(db(database));
+  return rows;
+}
+
+/** The upload, locked until the transaction ends (deleting it); undefined when the organization has none of that id. */
+export async function lockUpload(
+  database: Queryable,
+  organizationId: string,
+  id: string,
+): Promise<{ id: string } | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db(database)
+    .selectFrom('flowUploads')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function deleteUploadRow(database: Queryable, id: string): Promise<void> {
+  await db(database).deleteFrom('flowUploads').where('id', '=', id).execute();
+}
+
 // The documents a run was priced for (docs/decisions/0091).
 
 /** Keeps the run's priced documents (UTF-8 JSON bytes of PricedDocument[]) with it. */

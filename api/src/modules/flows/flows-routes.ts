@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PasswordChangeRequiredError, TwoStepSetupRequiredError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimitRule } from '../abuse/rate-limiter.js';
+import { requireUploadFormat } from './flow-uploads.js';
 import type { FlowCaller, FlowService } from './flows-service.js';
+import { readFilePart, registerMultipart } from './upload-stream.js';
 
 const endpoints = contract.flows;
 
@@ -44,11 +46,7 @@ export const calculateFlowCostLimit: RateLimitRule = {
 };
 
 /** The workflow calls (spec section 7; docs/decisions/0071). */
-export function registerFlowRoutes(
-  app: FastifyInstance,
-  flows: FlowService,
-  { uploadBodyLimit }: { uploadBodyLimit: number },
-): void {
+export function registerFlowRoutes(app: FastifyInstance, flows: FlowService): void {
   /**
    * The caller of a public call: a bearer token's user, an API key's (a bad key is 401), or nobody. The flow's
    * organization is checked by the service: any other is "not found".
@@ -78,12 +76,24 @@ export function registerFlowRoutes(
   );
   registerEndpoint(app, endpoints.calculateFlowCredits, ({ body }) => flows.credits(body));
   app.register(async (scope) => {
-    // Base64 makes a file a third larger; the rest of the body is its name.
-    scope.addHook('onRoute', (route) => {
-      route.bodyLimit = uploadBodyLimit;
+    // Multipart in this scope only (docs/decisions/0114): the file streams in after the caller is known, so the
+    // plan's largest file bounds what is read.
+    await registerMultipart(scope);
+    registerEndpoint(scope, endpoints.uploadFlowFile, async (_input, { user, request }) => {
+      const maxBytes = await flows.uploadMaxBytesFor(user);
+      const file = await readFilePart(request, {
+        field: endpoints.uploadFlowFile.file.field,
+        fileName: endpoints.uploadFlowFile.file.fileName,
+        maxBytes,
+        beforeReading: requireUploadFormat,
+      });
+      return flows.upload(user, file, maxBytes);
     });
-    registerEndpoint(scope, endpoints.uploadFlowFile, ({ body }, { user }) => flows.upload(user, body));
   });
+  registerEndpoint(app, endpoints.listFlowUploads, ({ query }, { user }) => flows.listUploads(user, query));
+  registerEndpoint(app, endpoints.deleteFlowUpload, ({ params }, { user }) =>
+    flows.deleteUpload(user, params.uploadId),
+  );
   registerEndpoint(app, endpoints.getFlow, ({ params }, { user }) => flows.get(user, params.flowId));
   registerEndpoint(app, endpoints.updateFlow, ({ params, body }, { user }) =>
     flows.update(user, params.flowId, body),

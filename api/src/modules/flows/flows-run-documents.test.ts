@@ -7,6 +7,7 @@ import { db } from '../../db/kysely.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { uploadFile } from '../../test-support/upload-file.js';
 
 /**
  * Issue 34 point 6, "the documents behind every figure" (docs/decisions/0104): from a term, a narrative, a sentiment
@@ -93,10 +94,7 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
   before(async () => {
     org = await organizationWithPeople(server, { label: 'run-documents' });
     other = await organizationWithPeople(server, { label: 'run-documents-other' });
-    const uploaded = await call('POST', '/flows/uploads', org.admin, {
-      fileName: 'heating.csv',
-      contentBase64: Buffer.from(csv).toString('base64'),
-    });
+    const uploaded = await uploadFile(server.app, org.admin, 'heating.csv', csv);
     assert.equal(uploaded.statusCode, 201, uploaded.body);
     uploadId = uploaded.json().id;
     runs.content = await finishedRun('Heating content', 'contentAnalysis');

@@ -10,6 +10,7 @@ import { createJobs } from '../../jobs/jobs.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { uploadFile } from '../../test-support/upload-file.js';
 import { createUsageService } from '../usage/usage-service.js';
 import { createFlowService, flowQueues } from './flows-service.js';
 
@@ -46,10 +47,7 @@ describe('workflow runs over hostile documents, and what a failed run says (issu
     'd,"Cannot.",2025-11-04',
   ].join('\n');
   const flowOver = async (token: string, analysisType: string, name: string) => {
-    const upload = await call('POST', '/flows/uploads', token, {
-      fileName: `${name}.csv`,
-      contentBase64: Buffer.from(csv).toString('base64'),
-    });
+    const upload = await uploadFile(server.app, token, `${name}.csv`, csv);
     assert.equal(upload.statusCode, 201, upload.body);
     const created = await call('POST', '/flows', token, {
       name,

@@ -10,7 +10,6 @@ import {
   type FlowFilter,
   type FlowInput,
   type FlowRun,
-  type FlowUpload,
   flowRunDocumentsMax,
   type LastRun,
   type RunDocumentsQuery,
@@ -36,12 +35,7 @@ import { workflowMessages } from '@dcipher/shared/validation';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Database, Queryable } from '../../db/database.js';
-import {
-  AnalysisAbortedError,
-  type AnalysisExecutor,
-  documentFileFormats,
-  type WorkerTaskLimits,
-} from '../../engine/index.js';
+import { AnalysisAbortedError, type AnalysisExecutor, type WorkerTaskLimits } from '../../engine/index.js';
 import { ApiError, ForbiddenError } from '../../http/api-error.js';
 import type { AuthenticatedUser } from '../../http/register-endpoint.js';
 import { backgroundQueues } from '../../jobs/background-jobs.js';
@@ -62,6 +56,7 @@ import {
   sampleDocuments,
   storedUrlSourceOut,
 } from './flow-sources.js';
+import { createUploadOperations } from './flow-uploads.js';
 import {
   advanceNextRun,
   countFlowsOfType,
@@ -86,7 +81,6 @@ import {
   insertRunDocuments,
   insertRunFiles,
   insertRunResultDocuments,
-  insertUpload,
   isUniqueViolation,
   listFlows,
   listRunFiles,
@@ -112,7 +106,7 @@ import { type DocumentSelection, selectRunDocuments } from './run-documents.js';
 import { createRunEndedListeners } from './run-ended-listeners.js';
 import { keptDocumentsOf, runDocumentsPage } from './run-result-documents.js';
 import { nextSlot } from './schedule-slots.js';
-import { defaultUploadLimits, readUploadIsolated } from './upload-reading.js';
+import { defaultUploadLimits } from './upload-reading.js';
 
 export const flowQueues = {
   run: backgroundQueues.flowsRun,
@@ -216,6 +210,14 @@ export function createFlowService({
   const running = new Map<string, AbortController>();
   /** Modules told of each run's end, in the transaction that ends it (webhooks; docs/decisions/0111). */
   const runEndedListeners = createRunEndedListeners();
+  /** Uploads: streamed in, listed with what uses them, deleted (docs/decisions/0114). */
+  const uploads = createUploadOperations({
+    database,
+    usage,
+    uploadMaxBytes,
+    fileParseLimits,
+    ...(workerDatabaseUrl && { workerDatabaseUrl }),
+  });
 
   async function resourceRoleOf(
     queryable: Queryable,
@@ -944,6 +946,7 @@ export function createFlowService({
   }
 
   return {
+    ...uploads,
     /** Tells `listener` of every run's end, in the transaction that ends it (docs/decisions/0111). */
     onRunEnded: runEndedListeners.add,
     executeRun,
@@ -1336,60 +1339,6 @@ export function createFlowService({
       const file = await findRunFile(database, run.id, fileName);
       if (!file) throw notFound('resultFile');
       return file;
-    },
-
-    async upload(
-      caller: AuthenticatedUser,
-      body: { fileName: string; contentBase64: string },
-    ): Promise<FlowUpload> {
-      const extension = body.fileName.includes('.')
-        ? body.fileName.slice(body.fileName.lastIndexOf('.') + 1).toLowerCase()
-        : '';
-      if (!(documentFileFormats as readonly string[]).includes(extension)) {
-        throw new ApiError(errorCodes.uploadRejected, { params: { reason: 'format' } });
-      }
-      const { maxFileBytes } = await usage.planLimits(database, caller.organizationId);
-      const maxBytes = maxFileBytes > 0 ? Math.min(maxFileBytes, uploadMaxBytes) : uploadMaxBytes;
-      // Decoded, read and (on PostgreSQL) stored in a worker with a heap ceiling and a time limit, zips and PDFs
-      // checked before they are inflated (docs/decisions/0090): no file holds this process's event loop or takes it
-      // down.
-      const read = await readUploadIsolated(
-        {
-          fileName: body.fileName,
-          contentBase64: body.contentBase64,
-          maxBytes,
-          maxDocuments: flowRunDocumentsMax * 5,
-          organizationId: caller.organizationId,
-          uploadedBy: caller.id,
-          ...(workerDatabaseUrl && { databaseUrl: workerDatabaseUrl }),
-        },
-        fileParseLimits,
-      );
-      const stored =
-        'stored' in read
-          ? read.stored
-          : await insertUpload(database, {
-              organizationId: caller.organizationId,
-              uploadedBy: caller.id,
-              fileName: body.fileName,
-              format: read.unstored.format,
-              bytes: Buffer.from(
-                read.unstored.bytes.buffer,
-                read.unstored.bytes.byteOffset,
-                read.unstored.bytes.byteLength,
-              ),
-              documentsJson: read.unstored.documentsJson,
-              documentCount: read.unstored.documentCount,
-            });
-      return {
-        id: stored.id,
-        fileName: stored.fileName,
-        format: stored.format as FlowUpload['format'],
-        bytes: stored.byteCount,
-        documents: stored.documentCount,
-        preview: read.preview,
-        createdAt: new Date(stored.createdAt).toISOString(),
-      };
     },
 
     async store(): Promise<StoreEntry[]> {

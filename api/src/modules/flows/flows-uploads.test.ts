@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { docxBomb, docxOfTinyParagraphs, pdfBomb } from '../../engine/test-corpus/hostile-files.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { uploadFile, uploadForm } from '../../test-support/upload-file.js';
 
 /** Issue 32: hostile uploads, heavy work kept off the event loop, and a run analysing exactly what was priced. */
 describe('workflow uploads and documents (docs/decisions/0090, 0091)', () => {
@@ -83,8 +84,8 @@ describe('workflow uploads and documents (docs/decisions/0090, 0091)', () => {
     const upload = (fileName: string, content: Buffer) =>
       fetch(`${baseUrl}/flows/uploads`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${org.teammate}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fileName, contentBase64: content.toString('base64') }),
+        headers: { authorization: `Bearer ${org.teammate}` },
+        body: uploadForm(fileName, content),
       });
     const files = [
       // 1.2 MB whose document.xml inflates to 400 MB (issue 32: 1.2 MB took the process to 4.8 GB).
@@ -122,10 +123,12 @@ describe('workflow uploads and documents (docs/decisions/0090, 0091)', () => {
       { length: 100_000 },
       (_, index) => `${index},Review ${index} of the kettle,${day(index)}`,
     );
-    const uploaded = await call('POST', '/flows/uploads', org.teammate, {
-      fileName: 'reviews.csv',
-      contentBase64: Buffer.from(`id,text,date\n${rows.join('\n')}`).toString('base64'),
-    });
+    const uploaded = await uploadFile(
+      server.app,
+      org.teammate,
+      'reviews.csv',
+      `id,text,date\n${rows.join('\n')}`,
+    );
     assert.equal(uploaded.statusCode, 201, uploaded.body);
     assert.equal(uploaded.json().documents, 100_000);
     const source = { kind: 'uploaded', group: 'file', uploadId: uploaded.json().id };

@@ -14,6 +14,7 @@ import { organizationWithPeople } from '../../test-support/organization-with-peo
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { uploadForm } from '../../test-support/upload-file.js';
 import { saveTrialPlan } from '../people/organization-repository.js';
 import { storeFlowId, workflowStoreOrganization } from './flows-service.js';
 
@@ -480,29 +481,20 @@ describe('workflows (docs/decisions/0071)', () => {
 
   it('uploads csv, xlsx, pdf and docx files, and refuses by reason', async () => {
     const org = await newOrganization();
-    const upload = (fileName: string, contentBase64: string) =>
-      call('POST', '/flows/uploads', { token: org.teammate }, { fileName, contentBase64 });
-    const csv = await upload(
-      'reviews.csv',
-      (await readFile(new URL('reviews.csv', corpus))).toString('base64'),
-    );
+    const upload = (fileName: string, content: Buffer | string) =>
+      call('POST', '/flows/uploads', { token: org.teammate }, uploadForm(fileName, content));
+    const csv = await upload('reviews.csv', await readFile(new URL('reviews.csv', corpus)));
     assert.equal(csv.statusCode, 201, csv.body);
     assert.equal(csv.json().format, 'csv');
     assert.ok(csv.json().documents > 10);
-    const docx = await upload(
-      'answers.docx',
-      (await readFile(new URL('survey-answers.docx', corpus))).toString('base64'),
-    );
+    const docx = await upload('answers.docx', await readFile(new URL('survey-answers.docx', corpus)));
     assert.equal(docx.statusCode, 201, docx.body);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Answers');
     sheet.addRow(['ID', 'Comment', 'Date']);
     sheet.addRow([1, 'The onboarding call was clear and friendly.', new Date('2024-02-01T10:00:00Z')]);
     sheet.addRow([2, 'Invoices arrive late every month.', new Date('2024-02-02T10:00:00Z')]);
-    const goodXlsx = await upload(
-      'answers.xlsx',
-      Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'),
-    );
+    const goodXlsx = await upload('answers.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     assert.deepEqual(
       [goodXlsx.statusCode, goodXlsx.json().format, goodXlsx.json().documents],
       [201, 'xlsx', 2],
@@ -516,28 +508,28 @@ describe('workflows (docs/decisions/0071)', () => {
     pdfDocument.text('Solar installations reached a record in the last month.');
     pdfDocument.end();
     await ended;
-    const goodPdf = await upload('report.pdf', Buffer.concat(chunks).toString('base64'));
+    const goodPdf = await upload('report.pdf', Buffer.concat(chunks));
     assert.deepEqual([goodPdf.statusCode, goodPdf.json().format, goodPdf.json().documents], [201, 'pdf', 2]);
-    const xlsx = await upload('book.xlsx', Buffer.from('not a workbook').toString('base64'));
+    const xlsx = await upload('book.xlsx', 'not a workbook');
     assert.deepEqual([xlsx.statusCode, errorBodyOf(xlsx).params], [400, { reason: 'unreadable' }]);
-    const pdf = await upload('report.pdf', Buffer.from('%PDF-1.4 broken').toString('base64'));
+    const pdf = await upload('report.pdf', '%PDF-1.4 broken');
     assert.equal(errorBodyOf(pdf).code, 'UPLOAD_REJECTED');
-    assert.deepEqual(errorBodyOf(await upload('run.exe', 'AAAA')).params, { reason: 'format' });
-    assert.deepEqual(errorBodyOf(await upload('data.csv', '%%%not base64%%%')).params, {
-      reason: 'notBase64',
-    });
-    assert.deepEqual(errorBodyOf(await upload('data.csv', Buffer.from('   \n ').toString('base64'))).params, {
-      reason: 'empty',
-    });
-    const large = await upload('big.csv', Buffer.alloc(310_000, 'a').toString('base64'));
-    assert.deepEqual(errorBodyOf(large).params, { reason: 'tooLarge' });
-    assert.ok(!JSON.stringify(errorBodyOf(large)).includes('aaaa'), 'the input is never echoed');
-    const guest = await call(
+    assert.deepEqual(errorBodyOf(await upload('run.exe', 'MZ')).params, { reason: 'format' });
+    // The base64-in-JSON form is gone (docs/decisions/0114).
+    const json = await call(
       'POST',
       '/flows/uploads',
-      { token: org.guest },
-      { fileName: 'a.csv', contentBase64: 'YQ==' },
+      { token: org.teammate },
+      { fileName: 'data.csv', contentBase64: 'YQ==' },
     );
+    assert.deepEqual([json.statusCode, errorBodyOf(json).params], [400, { reason: 'notMultipart' }]);
+    assert.deepEqual(errorBodyOf(await upload('data.csv', '   \n ')).params, {
+      reason: 'empty',
+    });
+    const large = await upload('big.csv', Buffer.alloc(310_000, 'a'));
+    assert.deepEqual([large.statusCode, errorBodyOf(large).params], [400, { reason: 'tooLarge' }]);
+    assert.ok(!JSON.stringify(errorBodyOf(large)).includes('aaaa'), 'the input is never echoed');
+    const guest = await call('POST', '/flows/uploads', { token: org.guest }, uploadForm('a.csv', 'a'));
     assert.equal(guest.statusCode, 403);
 
     // A flow over the upload.
@@ -645,10 +637,7 @@ describe('workflows (docs/decisions/0071)', () => {
       'POST',
       '/flows/uploads',
       { token: org.admin },
-      {
-        fileName: 'r.csv',
-        contentBase64: (await readFile(new URL('reviews.csv', corpus))).toString('base64'),
-      },
+      uploadForm('r.csv', await readFile(new URL('reviews.csv', corpus))),
     );
     const failing = await create(org.admin, {
       name: 'Failing',

@@ -14,14 +14,15 @@ import { insertUpload, type StoredUpload } from './flows-repository.js';
 
 /**
  * An upload read off the API's event loop (issue 32, docs/decisions/0090): in a worker thread with a heap ceiling and
- * a time limit, the base64 is checked and decoded, the file parsed (zips and PDFs checked before anything is
+ * a time limit, the bytes the request streamed in (moved to the worker, not copied: 0114) are parsed (zips and PDFs checked before anything is
  * inflated) and its documents written as JSON; on PostgreSQL the worker stores the upload through a connection of its
  * own, so neither the file nor its documents cross the API's thread. On PGlite (in the API's process) the worker
  * hands both back, moved, not copied, and the API stores them.
  */
 export interface UploadInput {
   fileName: string;
-  contentBase64: string;
+  /** The file as the request streamed it in, moved to the worker. */
+  bytes: Uint8Array;
   maxBytes: number;
   maxDocuments: number;
   organizationId: string;
@@ -42,7 +43,7 @@ export type UploadRefusalReason =
   | 'tooLarge'
   | 'unreadable'
   | 'empty'
-  | 'notBase64'
+  | 'notMultipart'
   | 'expandsTooMuch'
   | 'tooComplex';
 
@@ -70,12 +71,7 @@ const reasonOf: Partial<Record<string, UploadRefusalReason>> = {
 export async function readUpload(
   input: UploadInput,
 ): Promise<{ value: UploadRead; transfer: ArrayBuffer[] }> {
-  const encoded = /\s/.test(input.contentBase64)
-    ? input.contentBase64.replace(/\s+/g, '')
-    : input.contentBase64;
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 === 1)
-    throw new UploadRefusal('notBase64');
-  const bytes = Buffer.from(encoded, 'base64');
+  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   if (bytes.byteLength === 0) throw new UploadRefusal('empty');
   if (bytes.byteLength > input.maxBytes) throw new UploadRefusal('tooLarge');
   let parsed: Awaited<ReturnType<typeof parseDocumentFile>>;
@@ -125,7 +121,8 @@ const rejected = (reason: UploadRefusalReason) =>
 /** `readUpload` in a worker within `limits`; a refusal is `400 UPLOAD_REJECTED` with its reason. */
 export async function readUploadIsolated(input: UploadInput, limits: WorkerTaskLimits): Promise<UploadRead> {
   try {
-    return await runWorkerTask<UploadRead>(uploadWorker, input, limits);
+    // The file's own buffer moves to the worker (upload-stream.ts gives it one of its own, never a pooled one).
+    return await runWorkerTask<UploadRead>(uploadWorker, input, limits, [input.bytes.buffer as ArrayBuffer]);
   } catch (error) {
     if (error instanceof WorkerTaskError && error.failure.name === 'UploadRefusal') {
       throw rejected(error.failure.code as UploadRefusalReason);
