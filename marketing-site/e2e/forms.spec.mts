@@ -95,6 +95,22 @@ test('pricing shows the API plans in minor units per currency, with a path per p
   await expect(page.getByTestId('price-starter-annual')).toContainText('per year');
 });
 
+test('a currency and period picked before the pricing page has hydrated are the ones priced', async ({
+  page,
+}) => {
+  await page.route('**/*.js', async (route) => {
+    // Hold the scripts back so the visitor picks on the server-rendered page.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Currency').selectOption('gpb');
+  await page.getByLabel(/^Annual/).check();
+  await expect(page.getByTestId('price-starter-annual')).toContainText('£');
+  await expect(page.getByLabel('Currency')).toHaveValue('gpb');
+  await expect(page.getByLabel(/^Annual/)).toBeChecked();
+});
+
 test('what a visitor types before the page has hydrated is kept', async ({ page }) => {
   await page.route('**/*.js', async (route) => {
     // Hold the scripts back so the visitor types into the server-rendered form.

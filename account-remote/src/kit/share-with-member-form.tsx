@@ -73,7 +73,9 @@ export function ShareWithMemberForm({
         css={{
           display: 'grid',
           gap: '0 1rem',
-          '@media (min-width: 40rem)': { gridTemplateColumns: '2fr 1fr' },
+          // minmax(0, …): a member's long name in the picker must not widen the column past a 320 px screen.
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
         }}
       >
         <FormSelectField

@@ -9,7 +9,7 @@ import {
 import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
 import type { HeadProps, PageProps } from 'gatsby';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { annualSavingLabel, bestAnnualSaving } from '../components/annual-saving';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
@@ -24,6 +24,7 @@ type Period = 'monthly' | 'annual';
 /** The tier the page recommends to most visitors (its monthly or annual plan, as the period shown). */
 const recommendedTier = 'professional';
 const currencies = Object.keys(currencySymbols) as CurrencyCode[];
+const isCurrencyCode = (value: string): value is CurrencyCode => (currencies as string[]).includes(value);
 const currencyLabels: Record<CurrencyCode, string> = {
   usd: 'US dollar ($)',
   eur: 'Euro (€)',
@@ -90,11 +91,21 @@ export default function PricingPage({ pageContext }: PageProps<object, BuiltPric
   const [period, setPeriod] = useState<Period>('monthly');
   const [currency, setCurrency] = useState<CurrencyCode>(defaultPricingCurrency);
   const currencyId = useId();
+  const currencySelect = useRef<HTMLSelectElement>(null);
+  const periodChoices = useRef<HTMLFieldSetElement>(null);
   // One currency from here on (docs/decisions/0078): a choice made before is shown again, and what this page
-  // shows is remembered for sign-up and checkout. After hydration, so the prerendered page stays as built.
+  // shows is remembered for sign-up and checkout. After hydration, so the prerendered page stays as built. A
+  // currency or period the visitor picked on the prerendered page before its scripts ran is what the browser's
+  // controls hold (React does not read them back when it hydrates): it wins, so the prices match what is picked.
   useEffect(() => {
+    const picked = currencySelect.current?.value;
+    const pickedPeriod = periodChoices.current?.querySelector<HTMLInputElement>('input:checked')?.value;
+    if (pickedPeriod === 'annual') setPeriod('annual');
     const remembered = rememberedCurrencyChoice();
-    if (remembered) setCurrency(remembered);
+    if (picked && picked !== defaultPricingCurrency && isCurrencyCode(picked)) {
+      setCurrency(picked);
+      rememberCurrencyChoice(picked);
+    } else if (remembered) setCurrency(remembered);
     else rememberCurrencyChoice(defaultPricingCurrency);
   }, []);
   const chooseCurrency = (next: CurrencyCode) => {
@@ -119,6 +130,7 @@ export default function PricingPage({ pageContext }: PageProps<object, BuiltPric
           css={{ display: 'flex', flexWrap: 'wrap', gap: '1.5rem', alignItems: 'end', marginBottom: '2rem' }}
         >
           <fieldset
+            ref={periodChoices}
             // A fieldset is at least as wide as its content unless told otherwise: let the choices wrap at 320 px.
             css={{
               border: 'none',
@@ -149,6 +161,7 @@ export default function PricingPage({ pageContext }: PageProps<object, BuiltPric
               Currency
             </label>
             <select
+              ref={currencySelect}
               id={currencyId}
               value={currency}
               onChange={(event) => chooseCurrency(event.target.value as CurrencyCode)}

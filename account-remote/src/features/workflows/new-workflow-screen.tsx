@@ -488,7 +488,8 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
             css={{
               display: 'grid',
               gap: '0 1rem',
-              '@media (min-width: 40rem)': { gridTemplateColumns: '1fr 1fr' },
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
             }}
           >
             <SelectField

@@ -523,7 +523,8 @@ function ScheduleSettings({
           css={{
             display: 'grid',
             gap: '0 1rem',
-            '@media (min-width: 40rem)': { gridTemplateColumns: '1fr 1fr' },
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
           }}
         >
           <SelectField

@@ -97,7 +97,10 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
                 css={{
                   display: 'grid',
                   gap: '0 1rem',
-                  '@media (min-width: 40rem)': { gridTemplateColumns: '2fr 1fr 1fr' },
+                  gridTemplateColumns: 'minmax(0, 1fr)',
+                  '@media (min-width: 40rem)': {
+                    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)',
+                  },
                 }}
               >
                 <TextField
