@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
 import { db } from '../../db/kysely.js';
 import type { Json } from '../../db/schema.generated.js';
+import { findNamedMembers } from '../people/resource-people.js';
 
 /** The flows, their runs and result files, and the uploads flows read (docs/decisions/0071). */
 
@@ -652,34 +653,38 @@ export async function findUploadsPage(
   organizationId: string,
   { offset, limit }: { offset: number; limit: number },
 ): Promise<ListedUpload[]> {
-  return db(database)
-    .selectFrom('flowUploads as upload')
-    .leftJoin('users as uploader', (join) =>
-      join.onRef('uploader.id', '=', 'upload.uploadedBy').on('uploader.organizationId', '=', organizationId),
-    )
+  const rows = await db(database)
+    .selectFrom('flowUploads')
     .select([
-      'upload.id',
-      'upload.organizationId',
-      'upload.fileName',
-      'upload.format',
-      'upload.byteCount',
-      'upload.documentCount',
-      'upload.createdAt',
-      'uploader.id as uploaderId',
-      sql<string | null>`nullif(trim(uploader.first_name || ' ' || uploader.last_name), '')`.as(
-        'uploaderName',
-      ),
-      'uploader.email as uploaderEmail',
+      'id',
+      'organizationId',
+      'fileName',
+      'format',
+      'byteCount',
+      'documentCount',
+      'createdAt',
+      'uploadedBy',
     ])
-    .where('upload.organizationId', '=', organizationId)
-    .orderBy('upload.createdAt', 'desc')
-    .orderBy('upload.id', 'desc')
+    .where('organizationId', '=', organizationId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit)
-    .execute()
-    .then((rows) =>
-      rows.map(({ uploaderEmail, ...row }) => ({ ...row, uploaderName: row.uploaderName ?? uploaderEmail })),
-    );
+    .execute();
+  // Who uploaded each, through the people module (it owns `users`): one query for the page, members of this
+  // organization only, so one who has left is null.
+  const uploaderIds = [...new Set(rows.flatMap((row) => (row.uploadedBy ? [row.uploadedBy] : [])))];
+  const uploaders = new Map(
+    (await findNamedMembers(database, organizationId, uploaderIds)).map((member) => [member.userId, member]),
+  );
+  return rows.map(({ uploadedBy, ...row }) => {
+    const uploader = uploadedBy ? uploaders.get(uploadedBy) : undefined;
+    return {
+      ...row,
+      uploaderId: uploader?.userId ?? null,
+      uploaderName: uploader ? uploader.name || uploader.email : null,
+    };
+  });
 }
 
 export async function countUploads(database: Queryable, organizationId: string): Promise<number> {
