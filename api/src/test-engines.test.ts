@@ -11,19 +11,20 @@ import { sourceDirectory } from './test-support/api-paths.js';
  * file without the line; this test names it too, so a new file cannot slip into one engine by omission.
  */
 describe('test files and their engines', () => {
-  const sourceDir = sourceDirectory;
-  const files = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  const files = readdirSync(sourceDirectory, { recursive: true, encoding: 'utf8' }).filter((file) =>
     file.endsWith('.test.ts'),
   );
 
   it('finds the suite', () => {
-    assert.ok(files.length > 50, `only ${files.length} test files found under ${sourceDir}`);
+    assert.ok(files.length > 50, `only ${files.length} test files found under ${sourceDirectory}`);
   });
 
   it('has every file say "// engines: both" or "// engines: any" on its first line', () => {
     const untagged = files.filter(
       (file) =>
-        !/^\/\/ engines: (both|any)\s*$/.test(readFileSync(join(sourceDir, file), 'utf8').split('\n', 1)[0]!),
+        !/^\/\/ engines: (both|any)\s*$/.test(
+          readFileSync(join(sourceDirectory, file), 'utf8').split('\n', 1)[0]!,
+        ),
     );
     assert.deepEqual(untagged, []);
   });
@@ -39,7 +40,7 @@ describe('test files and their engines', () => {
       'modules/flows/flows-killed-worker.test.ts',
     ];
     for (const file of engineSensitive) {
-      assert.match(readFileSync(join(sourceDir, file), 'utf8'), /^\/\/ engines: both\n/, file);
+      assert.match(readFileSync(join(sourceDirectory, file), 'utf8'), /^\/\/ engines: both\n/, file);
     }
   });
 });

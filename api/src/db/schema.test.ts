@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { CamelCasePlugin } from 'kysely';
+import { packageDirectory, sourceDirectory } from '../test-support/api-paths.js';
 import {
   createTestDatabase,
   createTestPostgresDatabase,
@@ -16,8 +16,7 @@ import { db } from './kysely.js';
 import { migrate } from './migrate.js';
 import { createPostgresDatabase } from './postgres-database.js';
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const generated = readFileSync(join(packageDir, 'src', 'db', 'schema.generated.ts'), 'utf8');
+const generated = readFileSync(join(sourceDirectory, 'db', 'schema.generated.ts'), 'utf8');
 
 /** The generated `DB` interface: table (camelCase) → its interface's column names. */
 function generatedTables(): Map<string, string[]> {
@@ -78,9 +77,9 @@ describe('the generated database types (src/db/schema.generated.ts, docs/decisio
       await target.close();
       const result = spawnSync(
         process.execPath,
-        [join(packageDir, 'scripts', 'kysely-codegen.mjs'), '--verify'],
+        [join(packageDirectory, 'scripts', 'kysely-codegen.mjs'), '--verify'],
         {
-          cwd: packageDir,
+          cwd: packageDirectory,
           encoding: 'utf8',
           env: { ...process.env, DATABASE_URL: url },
         },
