@@ -12,7 +12,7 @@ import { db } from './db/kysely.js';
 import { createPgliteDatabase } from './db/pglite-database.js';
 import { createPostgresDatabase } from './db/postgres-database.js';
 import { apiEntryArguments, packageDirectory } from './test-support/api-paths.js';
-import { createTestPostgresDatabase, testDatabaseKind } from './test-support/test-database.js';
+import { createApiProcessDatabase } from './test-support/test-database.js';
 
 /**
  * Crash safety (issue 11): a real API process, on its own data, takes concurrent writes over HTTP and is killed
@@ -26,14 +26,14 @@ const concurrentClients = 8;
 
 describe('crash safety: SIGKILL during writes, then a restart on the same data', () => {
   let dataDir: string;
-  let postgres: { url: string; drop(): Promise<void> } | undefined;
+  let processDatabase: { url?: string; drop(): Promise<void> } | undefined;
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dcipher-crash-'));
-    if (testDatabaseKind === 'postgres') postgres = await createTestPostgresDatabase();
+    processDatabase = await createApiProcessDatabase(dataDir);
   });
   after(async () => {
-    await postgres?.drop();
+    await processDatabase?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -61,7 +61,7 @@ describe('crash safety: SIGKILL during writes, then a restart on the same data',
         API_HOST: '127.0.0.1',
         API_PORT: String(port),
         DATA_DIR: dataDir,
-        ...(postgres && { DATABASE_URL: postgres.url }),
+        ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -173,8 +173,8 @@ describe('crash safety: SIGKILL during writes, then a restart on the same data',
 
   /** The API's database, opened by this test now that no API process has it. */
   function openTheData(): Promise<Database> {
-    if (postgres) {
-      return createPostgresDatabase(postgres.url, (error) => {
+    if (processDatabase?.url) {
+      return createPostgresDatabase(processDatabase.url, (error) => {
         throw error;
       });
     }

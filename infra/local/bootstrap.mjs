@@ -311,7 +311,7 @@ switch (command) {
               ? pnpmCommand(
                   ['--filter=@dcipher/api', 'exec', 'node', 'scripts/run-tests.mjs', '--database=pglite'],
                   {
-                    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '50',
+                    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '20',
                   },
                 )
               : turbo(['test'], ['--filter=@dcipher/api']),

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { pendingMigrations } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { apiEntryArguments, packageDirectory } from '../test-support/api-paths.js';
-import { createTestPostgresDatabase, testDatabaseKind } from '../test-support/test-database.js';
+import { createApiProcessDatabase, testDatabaseKind } from '../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 /** Readiness and graceful shutdown (issue 26 point 3, docs/decisions/0075). */
@@ -50,13 +50,13 @@ describe('readiness and shutdown', () => {
 
 describe('SIGTERM: drain, then stop listening, then exit 0', () => {
   let dataDir: string;
-  let postgres: { url: string; drop(): Promise<void> } | undefined;
+  let processDatabase: { url?: string; drop(): Promise<void> } | undefined;
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dcipher-shutdown-'));
-    if (testDatabaseKind === 'postgres') postgres = await createTestPostgresDatabase();
+    processDatabase = await createApiProcessDatabase(dataDir);
   });
   after(async () => {
-    await postgres?.drop();
+    await processDatabase?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -72,7 +72,7 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
         DATA_DIR: dataDir,
         METRICS_PORT: '0',
         SHUTDOWN_DRAIN_SECONDS: '2',
-        ...(postgres && { DATABASE_URL: postgres.url }),
+        ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -127,7 +127,7 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
           DATA_DIR: path.join(dataDir, name),
           METRICS_PORT: '0',
           SHUTDOWN_DRAIN_SECONDS: '1',
-          ...(postgres && { DATABASE_URL: postgres.url }),
+          ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),
         },
         stdio: ['ignore', 'ignore', 'pipe', socket.fd, 'ipc'],
       });
@@ -143,6 +143,10 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
       return { child, ready, exited };
     };
     const url = `http://127.0.0.1:${port}`;
+    // On PGlite each process has a database of its own (one process owns a PGlite), each copied from the template.
+    if (testDatabaseKind === 'pglite') {
+      for (const name of ['first', 'successor']) await createApiProcessDatabase(path.join(dataDir, name));
+    }
     try {
       const first = start('first');
       await first.ready;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { demoPassword } from '../../db/seed-demo-data.js';
 import { apiEntryArguments, packageDirectory } from '../../test-support/api-paths.js';
-import { createTestPostgresDatabase, testDatabaseKind } from '../../test-support/test-database.js';
+import { createApiProcessDatabase } from '../../test-support/test-database.js';
 import { demoAdmin } from '../../test-support/test-server.js';
 import { uploadForm } from '../../test-support/upload-file.js';
 
@@ -26,15 +26,15 @@ const leaseSeconds = 5;
 
 describe('a workflow run survives its worker killed with SIGKILL', () => {
   let dataDir: string;
-  let postgres: { url: string; drop(): Promise<void> } | undefined;
+  let processDatabase: { url?: string; drop(): Promise<void> } | undefined;
   const children: ChildProcess[] = [];
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dcipher-killed-worker-'));
-    if (testDatabaseKind === 'postgres') postgres = await createTestPostgresDatabase();
+    processDatabase = await createApiProcessDatabase(dataDir);
   });
   after(async () => {
     for (const child of children) child.kill('SIGKILL');
-    await postgres?.drop();
+    await processDatabase?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -54,7 +54,7 @@ describe('a workflow run survives its worker killed with SIGKILL', () => {
         BILLING_SCHEDULER_INTERVAL_SECONDS: '0',
         FLOW_RUN_LEASE_SECONDS: String(leaseSeconds),
         JOBS_POLL_MILLISECONDS: '200',
-        ...(postgres && { DATABASE_URL: postgres.url }),
+        ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
