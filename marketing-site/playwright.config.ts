@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive the system Chromium (never a downloaded browser). The fixtures in e2e/fixtures.ts start
-// the whole built stack themselves on the default ports, with a fresh embedded database.
+// the whole built stack themselves, one per worker with a fresh embedded database: the first on the default ports,
+// the second 100 above them (decision 0121). Two workers by default, one per core of the machines that run them
+// (E2E_WORKERS sets it); the tests of a file run in order in one worker.
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -12,14 +12,12 @@ import { _createServerHandle, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { getSystemErrorName } from 'node:util';
-import { buildOriginsFile } from '../builds/browser-env.mjs';
 import { nginxMainConfig } from '../deploy/nginx-config.mjs';
-import { releaseForOrigins } from '../deploy/release.mjs';
 import { apiProcesses, topologyNginxConfig, topologyOrigins, topologyPorts } from '../deploy/topology.mjs';
 import { policyManifestFile } from '../serving/content-security.mjs';
 import { startPostgresCluster } from './postgres-cluster.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
-import { repositoryRoot, snapshotSiteBuild } from './stack.mjs';
+import { releasesFor, repositoryRoot, snapshotSiteBuild } from './stack.mjs';
 
 export const defaultProductionDataDir = join(repositoryRoot, '.data', 'production');
 
@@ -87,30 +85,6 @@ async function waitUntilReady(url, child, name, timeoutMs = 90_000) {
     await new Promise((done) => setTimeout(done, 200));
   }
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
-}
-
-/**
- * How this topology's releases are made from the builds `npm start` serves: the target's browser configuration
- * (the site's policies are written for it) and `release(package, from, to, browserConfig?)`, which copies a
- * package's build with the origins it recorded (`build-origins.json` beside its source maps) replaced by the
- * topology's. A build without that record is from before it: built again by `npm run build`.
- */
-async function releaseForTopology(env, origins) {
-  const { readBrowserConfig } = await import('@dcipher/shared/config');
-  const browserConfig = readBrowserConfig({
-    ...env,
-    PUBLIC_API_URL: origins.api,
-    PUBLIC_ACCOUNT_REMOTE_URL: origins.remote,
-  });
-  const release = async (packageName, from, to, config) => {
-    const recorded = join(repositoryRoot, packageName, 'source-maps', buildOriginsFile);
-    if (!existsSync(recorded)) {
-      throw new Error(`${packageName} has no record of its build's origins (${recorded}): run npm run build`);
-    }
-    const buildOrigins = JSON.parse(await readFile(recorded, 'utf8'));
-    await releaseForOrigins({ from, to, buildOrigins, targetOrigins: origins, browserConfig: config });
-  };
-  return { browserConfig, release };
 }
 
 /**
@@ -290,7 +264,7 @@ export async function startProductionTopology(options = {}) {
     // serves) for the topology's origins; the remote likewise (docs/decisions/0112: one build for every origin).
     const releasesDir = join(dataDir, 'site-releases');
     const live = join(releasesDir, 'current');
-    const { browserConfig, release } = await releaseForTopology(env, origins);
+    const { browserConfig, release } = await releasesFor(env, origins);
     const siteRoot = existsSync(join(live, 'index.html'))
       ? live
       : await snapshotSiteBuild({

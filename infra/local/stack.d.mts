@@ -28,4 +28,6 @@ export const siteBuildDir: string;
 export function snapshotSiteBuild(options: {
   from?: string;
   releasesDir: string;
+  /** Makes the copy for other origins (a release); else the build is copied as it is. */
+  release?: (from: string, to: string) => Promise<void>;
 }): Promise<string | undefined>;

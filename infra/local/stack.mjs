@@ -5,10 +5,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stackPorts } from '../builds/browser-env.mjs';
+import { buildOriginsFile, stackPorts } from '../builds/browser-env.mjs';
+import { releaseForOrigins } from '../deploy/release.mjs';
 import { assertPagesRun } from '../serving/content-security.mjs';
 import { createStaticServer } from './static-server.mjs';
 
@@ -29,6 +30,39 @@ const running_ = (pid) => {
     return error.code === 'EPERM';
   }
 };
+
+/**
+ * How releases of the builds `npm start` serves are made for other origins (docs/decisions/0112): the target's
+ * browser configuration (the site's policies are written for it) and `release(package, from, to, browserConfig?)`,
+ * which copies a package's build with the origins it recorded (`build-origins.json` beside its source maps)
+ * replaced by the target's. A build without that record is from before it: built again by `npm run build`. Used by
+ * the production topology and by a stack on other ports than the build's (a second browser-test worker).
+ */
+export async function releasesFor(env, origins) {
+  const { readBrowserConfig } = await import('@dcipher/shared/config');
+  const browserConfig = readBrowserConfig({
+    ...env,
+    PUBLIC_API_URL: origins.api,
+    PUBLIC_ACCOUNT_REMOTE_URL: origins.remote,
+  });
+  const release = async (packageName, from, to, config) => {
+    const buildOrigins = await recordedBuildOrigins(packageName);
+    if (!buildOrigins) {
+      throw new Error(
+        `${packageName} has no record of its build's origins (${join(repositoryRoot, packageName, 'source-maps', buildOriginsFile)}): run npm run build`,
+      );
+    }
+    await releaseForOrigins({ from, to, buildOrigins, targetOrigins: origins, browserConfig: config });
+  };
+  return { browserConfig, release };
+}
+
+/** The origins a package's build holds (its `build-origins.json`), or undefined for a build without the record. */
+async function recordedBuildOrigins(packageName) {
+  const recorded = join(repositoryRoot, packageName, 'source-maps', buildOriginsFile);
+  if (!existsSync(recorded)) return undefined;
+  return JSON.parse(await readFile(recorded, 'utf8'));
+}
 
 /**
  * Copies the site's build into a release directory of this stack (`<releasesDir>/own-<pid>-<time>`) and checks
@@ -72,7 +106,8 @@ async function listen(server, port) {
   return server;
 }
 
-async function waitForHealth(url, child, timeoutMs = 60_000) {
+// A bound against a hang, not a wait: a first start migrates its database, slowly on a loaded machine.
+async function waitForHealth(url, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The API exited during start-up (code ${child.exitCode})`);
@@ -106,11 +141,31 @@ export async function startStack(options = {}) {
   const running = {};
   const releasesDir = join(dataDir, 'site-releases');
   let ownBuild;
+  let remoteRoot;
+  // The builds hold the origins they were made for (those of `npm start`). On other ports (a second browser-test
+  // worker) the stack serves releases of the same builds for its own origins, made at the first start.
+  const origins = urls;
+  const forOtherOrigins = async (packageName) => {
+    const recorded = await recordedBuildOrigins(packageName);
+    return Boolean(recorded) && Object.keys(origins).some((name) => recorded[name] !== origins[name]);
+  };
+  let releases;
+  const releaseFor = async (packageName, from, to) => {
+    releases ??= await releasesFor(env, origins);
+    // The site's per-page policies are written again for these origins; the remote's are the static server's.
+    const config = packageName === 'marketing-site' ? releases.browserConfig : undefined;
+    await releases.release(packageName, from, to, config);
+  };
 
   const starters = {
     async site() {
       // The site's own build, copied at the first start: a build running meanwhile never changes what is served.
-      ownBuild ??= await snapshotSiteBuild({ releasesDir });
+      ownBuild ??= await snapshotSiteBuild({
+        releasesDir,
+        ...((await forOtherOrigins('marketing-site')) && {
+          release: (from, to) => releaseFor('marketing-site', from, to),
+        }),
+      });
       const server = createStaticServer({
         root: ownBuild ?? join(releasesDir, 'no-site-build'),
         // With `npm run cms`, the publisher's live release (built from the CMS) is what the site serves.
@@ -120,8 +175,16 @@ export async function startStack(options = {}) {
       running.site = await listen(server, ports.site);
     },
     async remote() {
+      if (!remoteRoot) {
+        const built = join(repositoryRoot, 'account-remote', 'dist');
+        remoteRoot = built;
+        if (await forOtherOrigins('account-remote')) {
+          remoteRoot = join(dataDir, 'remote-release');
+          await releaseFor('account-remote', built, remoteRoot);
+        }
+      }
       const server = createStaticServer({
-        root: join(repositoryRoot, 'account-remote', 'dist'),
+        root: remoteRoot,
         rules: remoteRules,
         allowedOrigins: [urls.site, `http://127.0.0.1:${ports.site}`],
         // The standalone shell's page calls the API (the site's pages carry the policy their build wrote).

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoSignIn, startStack } from '@dcipher/infra/local';
+import { demoSignIn, stackPorts, startStack } from '@dcipher/infra/local';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -26,10 +26,27 @@ interface WorkerFixtures {
   stack: Stack;
 }
 
+/**
+ * The ports of a worker's stack: the first worker's are the stack's own (8000, 3001, 4000, or SITE_PORT…), each
+ * further worker's 100 above the one before, so workers never share a database, a mailbox or a port. The builds
+ * are made for the first ports; a stack on others serves releases of them for its origins (decision 0121).
+ */
+function workerPorts(parallelIndex: number): Record<string, string> {
+  const base = stackPorts();
+  const offset = 100 * parallelIndex;
+  return {
+    SITE_PORT: String(base.site + offset),
+    REMOTE_PORT: String(base.remote + offset),
+    API_PORT: String(base.api + offset),
+    // The API's metrics listener (9464) is one per machine; the browser tests do not read it.
+    METRICS_PORT: '0',
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'dcipher-e2e-'));
       // The production limits, raised a hundredfold (RATE_LIMIT_SCALE, docs/decisions/0064): every test signs up
       // and signs in as often as it needs, from one address, without rationing. Due workflow slots are looked for
@@ -37,14 +54,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const stack = await startStack({
         dataDir,
         quiet: true,
-        env: { RATE_LIMIT_SCALE: '100', FLOW_SCHEDULER_INTERVAL_SECONDS: '5' },
+        env: {
+          ...workerPorts(workerInfo.parallelIndex),
+          RATE_LIMIT_SCALE: '100',
+          FLOW_SCHEDULER_INTERVAL_SECONDS: '5',
+        },
       });
       await use(stack);
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', auto: true },
+    // A stack's first start migrates its database (and, on a further worker's ports, releases the builds for
+    // them): bounded on its own, not by one test's time, against a hang on a loaded machine.
+    { scope: 'worker', auto: true, timeout: 240_000 },
   ],
+
+  // Relative addresses (page.goto('/login'), request.get('/…')) go to this worker's site.
+  baseURL: async ({ stack }, use) => {
+    await use(stack.urls.site);
+  },
 
   allowConsoleErrors: [
     async ({ page }, use) => {
