@@ -1,4 +1,6 @@
 import { freeTrialDays, type OrganizationRole } from '@dcipher/shared/domain';
+import { findFlow } from '../modules/flows/flows-repository.js';
+import { insertFlowWithResource, starterColumns } from '../modules/flows/flows-starter.js';
 import { createPasswordHasher, type PasswordHasher } from '../modules/identity/password-hasher.js';
 import { ensureOrganization } from '../modules/people/organization-repository.js';
 import { findExistingEmails, findUserByEmail, insertUser } from '../modules/people/user-repository.js';
@@ -124,9 +126,25 @@ export const demoResources = [
   { id: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c83', type: 'file', name: 'Interview transcripts.pdf' },
 ] as const;
 
+/**
+ * The demo's workflow is a real one, the catalogue's news briefing on its sample, so that opening it from Sharing
+ * or the workflows list shows a workflow and not "not found" (issue 36). It has not run yet.
+ */
+const demoWorkflow = { resource: demoResources[1], predefinedFlowId: 'news-briefing' } as const;
+
 async function seedDemoResources(database: Database): Promise<void> {
   const owner = (await findUserByEmail(database, demoUsers[0]?.email ?? ''))?.id;
   if (!owner) return;
+  await database.transaction(async (transaction) => {
+    if (await findFlow(transaction, { id: demoWorkflow.resource.id })) return;
+    await insertFlowWithResource(transaction, {
+      id: demoWorkflow.resource.id,
+      name: demoWorkflow.resource.name,
+      organizationId: demoOrganization.id,
+      ownerUserId: owner,
+      ...starterColumns(demoWorkflow.predefinedFlowId),
+    });
+  });
   for (const resource of demoResources) {
     await ensureResource(database, {
       id: resource.id,
