@@ -9,9 +9,9 @@
 // Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,... --runs=5
 //   --thread-runs=3]
 //   --api-dir: another checkout's api/ (its engine run from its sources), to measure an older version the same way.
-//   --semi-space=64: the V8 semi-space (MiB) the benchmark process runs with: 64, as an analysis run's threads get
-//   (api/src/engine/worker-task.ts, `analysisThreadLimits`: a 192 MiB young generation; decision 0118), so the
-//   engine and wink-nlp's pipeline are both measured with the heap the API runs analyses with; `default` for V8's.
+//   --semi-space=64: run the benchmark process with 64 MiB semi-spaces, the young generation an analysis run's threads
+//   get (api/src/engine/worker-task.ts, `analysisThreadLimits`; decision 0118), the engine and wink-nlp's pipeline
+//   alike; V8's default (16 MiB) unless given, as every figure before 0118 was measured.
 
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -27,7 +27,7 @@ const types = option('types', 'contentAnalysis,trendDetection,newsAnalysis,narra
   .split(',')
   .filter(Boolean);
 const apiDir = resolve(option('api-dir', join(repositoryRoot, 'api')));
-const semiSpace = option('semi-space', '64');
+const semiSpace = option('semi-space', 'default');
 const corpusModule = pathToFileURL(join(repositoryRoot, 'infra', 'bench', 'flows-corpus.mjs')).href;
 
 // Runs in the API's directory (its dependencies, its sources through tsx); prints one JSON line of figures.
