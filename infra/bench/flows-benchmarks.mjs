@@ -9,6 +9,10 @@
 // Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,... --runs=5
 //   --thread-runs=3]
 //   --api-dir: another checkout's api/ (its engine run from its sources), to measure an older version the same way.
+//   --semi-space=64: run the benchmark process with 64 MiB semi-spaces, the young generation an analysis run's threads
+//   get (api/src/engine/worker-task.ts, `analysisThreadLimits`; decision 0118), the engine and wink-nlp's pipeline
+//   alike; V8's default (16 MiB) unless given, as every figure before 0118 was measured.
+
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +27,7 @@ const types = option('types', 'contentAnalysis,trendDetection,newsAnalysis,narra
   .split(',')
   .filter(Boolean);
 const apiDir = resolve(option('api-dir', join(repositoryRoot, 'api')));
+const semiSpace = option('semi-space', 'default');
 const corpusModule = pathToFileURL(join(repositoryRoot, 'infra', 'bench', 'flows-corpus.mjs')).href;
 
 // Runs in the API's directory (its dependencies, its sources through tsx); prints one JSON line of figures.
@@ -169,15 +174,20 @@ const script = `
 `;
 
 console.log(
-  `Analytics engine benchmark: ${documentCount.toLocaleString('en')} generated documents (seed ${seed}), engine from ${apiDir}`,
+  `Analytics engine benchmark: ${documentCount.toLocaleString('en')} generated documents (seed ${seed}), engine from ${apiDir}, semi-space ${semiSpace === 'default' ? "V8's default" : `${semiSpace} MiB`}`,
 );
-const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-  cwd: apiDir,
-  env: process.env,
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const heapFlags = semiSpace === 'default' ? [] : [`--max-semi-space-size=${Number(semiSpace)}`];
+const child = spawnSync(
+  process.execPath,
+  [...heapFlags, '--import', 'tsx', '--input-type=module', '-e', script],
+  {
+    cwd: apiDir,
+    env: process.env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 if (child.status !== 0) {
   console.error(child.stdout);
   console.error(`The benchmark process failed (exit ${child.status}).`);

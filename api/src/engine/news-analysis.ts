@@ -11,10 +11,14 @@ export const unknownSource = 'unknown';
 export const undatedDay = 'undated';
 const topTermsPerGroup = 10;
 
-function groupBy(documents: readonly CorpusDocument[], key: (document: CorpusDocument) => string) {
+function groupBy(
+  documents: readonly CorpusDocument[],
+  key: (document: CorpusDocument, position: number) => string,
+) {
   const groups = new Map<string, CorpusDocument[]>();
-  for (const document of documents) {
-    const name = key(document);
+  for (let position = 0; position < documents.length; position += 1) {
+    const document = documents[position]!;
+    const name = key(document, position);
     const list = groups.get(name);
     if (list) list.push(document);
     else groups.set(name, [document]);
@@ -55,12 +59,14 @@ export function analyseNews(corpus: Corpus, trendMetric: TrendMetric, period: Tr
   });
   sources.sort((a, b) => b.documents - a.documents || compareText(a.source, b.source));
 
-  const days: DaySummary[] = [...groupBy(documents, dayOf)]
+  // Each item's day, written once for the days and the source-days.
+  const dayOfPosition = documents.map(dayOf);
+  const days: DaySummary[] = [...groupBy(documents, (_, position) => dayOfPosition[position]!)]
     .map(([day, items]) => ({ day, ...summariseGroup(items, topTermsPerGroup, statistics, documents) }))
     .sort((a, b) => compareText(a.day, b.day));
 
   const sourceDays: SourceDaySummary[] = [
-    ...groupBy(documents, (document) => `${sourceOf(document)}\u0000${dayOf(document)}`),
+    ...groupBy(documents, (document, position) => `${sourceOf(document)}\u0000${dayOfPosition[position]!}`),
   ]
     .map(([key, items]) => {
       const [source, day] = key.split('\u0000') as [string, string];

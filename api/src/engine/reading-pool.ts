@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { AnalysisAbortedError } from './analysis-executor.js';
 import type { EntityType, FoundEntity } from './analysis-results.js';
 import type { TextAnnotation } from './text-annotator.js';
-import { workerEntry, workerModule } from './worker-task.js';
+import { analysisThreadLimits, workerEntry, workerModule } from './worker-task.js';
 
 const readingWorker = workerModule(import.meta.url, 'reading-worker');
 
@@ -219,6 +219,7 @@ export async function readInParallel(
         const worker = new Worker(entry, {
           ...(evaluated && { eval: true }),
           workerData: { ...task, queue, chunkSize: readingChunkSize } satisfies ReadingTask,
+          resourceLimits: analysisThreadLimits,
         });
         workers.push(worker);
         const decode = chunkDecoder();

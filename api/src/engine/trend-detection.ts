@@ -16,7 +16,13 @@ import {
   trendPeriods,
 } from './analysis-vocabulary.js';
 import type { CorpusDocument } from './corpus.js';
-import { compareText, corpusFiguresOf, corpusTermStatistics, rounded } from './corpus-statistics.js';
+import {
+  compareText,
+  corpusFiguresOf,
+  corpusTermIndex,
+  corpusTermStatistics,
+  rounded,
+} from './corpus-statistics.js';
 
 /**
  * Trends at the data's time scale (decision 0097, after 0070).
@@ -149,34 +155,45 @@ interface TermIndex {
   volume: Int32Array;
 }
 
-function indexTerms(dated: readonly CorpusDocument[]): TermIndex {
-  const idOf = new Map<string, number>();
+/**
+ * The dated documents' terms read from the corpus's term ids (`corpusTermIndex`, built once per corpus; issue 34,
+ * speed): each document's words, noun phrases and hashtags, each once, numbered in the order they first occur in
+ * the dated documents (as a map of the texts numbered them before).
+ */
+function indexTerms(dated: readonly CorpusDocument[], corpus: readonly CorpusDocument[]): TermIndex {
+  const { termOf, ids: corpusIds, bounds, positionOf } = corpusTermIndex(corpus);
+  const idOfCorpusId = new Int32Array(termOf.length).fill(-1);
   const names: string[] = [];
-  const lastDocument: number[] = [];
+  let lastDocument = new Int32Array(64);
   let ids = new Int32Array(Math.max(16, dated.length * 32));
   const offsets = new Int32Array(dated.length + 1);
   let length = 0;
   dated.forEach((document, index) => {
     offsets[index] = length;
-    const { words, phrases, hashtags } = document.annotation;
-    for (const list of [words, phrases, hashtags]) {
-      for (const term of list) {
-        let id = idOf.get(term);
-        if (id === undefined) {
-          id = names.length;
-          idOf.set(term, id);
-          names.push(term);
-          lastDocument.push(-1);
+    const position = positionOf.get(document)!;
+    const end = bounds[position * 4 + 3]!;
+    for (let at = bounds[position * 4]!; at < end; at += 1) {
+      const corpusId = corpusIds[at]!;
+      let id = idOfCorpusId[corpusId]!;
+      if (id === -1) {
+        id = names.length;
+        idOfCorpusId[corpusId] = id;
+        names.push(termOf[corpusId]!);
+        if (id === lastDocument.length) {
+          const grown = new Int32Array(lastDocument.length * 2);
+          grown.set(lastDocument);
+          lastDocument = grown;
         }
-        if (lastDocument[id] === index) continue;
-        lastDocument[id] = index;
-        if (length === ids.length) {
-          const grown = new Int32Array(ids.length * 2);
-          grown.set(ids);
-          ids = grown;
-        }
-        ids[length++] = id;
+        lastDocument[id] = -1;
       }
+      if (lastDocument[id] === index) continue;
+      lastDocument[id] = index;
+      if (length === ids.length) {
+        const grown = new Int32Array(ids.length * 2);
+        grown.set(ids);
+        ids = grown;
+      }
+      ids[length++] = id;
     }
   });
   offsets[dated.length] = length;
@@ -419,7 +436,7 @@ export function detectTrends(
   const times = dated.map((document) => document.publishedAt!.getTime());
   const counts = periodCounts(times[0]!, times[times.length - 1]!);
   const period = requestedPeriod === automaticPeriod ? automaticPeriodOf(counts) : requestedPeriod;
-  const index = indexTerms(dated);
+  const index = indexTerms(dated, documents);
   const { minimumVolume } = momentumSettings;
   const offered = trendPeriods.filter(
     (candidate) =>

@@ -8,7 +8,7 @@ import {
   AnalysisRequestError,
   type AnalysisRunOptions,
 } from './analysis-executor.js';
-import { workerEntry, workerModule } from './worker-task.js';
+import { analysisThreadLimits, workerEntry, workerModule } from './worker-task.js';
 
 const executorWorker = workerModule(import.meta.url, 'executor-worker');
 
@@ -31,7 +31,11 @@ export function createWorkerExecutor(): AnalysisExecutor {
       if (signal?.aborted) return Promise.reject(new AnalysisAbortedError(signal.reason));
       return new Promise<AnalysisOutcome>((resolve, reject) => {
         const [entry, { eval: evaluated }] = workerEntry(executorWorker);
-        const worker = new Worker(entry, { ...(evaluated && { eval: true }), workerData: request });
+        const worker = new Worker(entry, {
+          ...(evaluated && { eval: true }),
+          workerData: request,
+          resourceLimits: analysisThreadLimits,
+        });
         let settled = false;
         const settle = (done: () => void) => {
           if (settled) return;

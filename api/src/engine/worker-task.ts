@@ -17,6 +17,16 @@ export interface WorkerTaskLimits {
   maxHeapMb: number;
 }
 
+/**
+ * The young generation of an analysis run's threads (the run worker and its reading helpers; issue 34 point 8,
+ * docs/decisions/0118): 192 MiB, so V8's semi-spaces may grow to 64 MiB instead of the default 16 MiB. Reading
+ * allocates wink-nlp's arrays and the annotations by the million; with the default, a 20,000-document news run
+ * scavenged about 90 times, with 64 MiB semi-spaces about 25 times (about a tenth less CPU). V8 grows the
+ * semi-spaces only as a run needs them (a small run stays small); a large run's peak memory grows by about 50 MiB.
+ * `npm run bench:flows -- --semi-space=64` measures with the same semi-spaces.
+ */
+export const analysisThreadLimits = { maxYoungGenerationSizeMb: 192 } as const;
+
 /** The task ran out of time or memory; its worker was stopped. */
 export class WorkerLimitError extends Error {
   constructor(readonly limit: 'time' | 'memory') {
