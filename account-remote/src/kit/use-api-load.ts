@@ -74,3 +74,11 @@ export function useInvalidate() {
   const client = useRemoteQueryClient();
   return useCallback((key: QueryKey) => client.invalidateQueries({ queryKey: key }), [client]);
 }
+
+/** Two loads as one: loading until both have answered, failed as soon as either has. */
+export function bothLoads<A, B>(first: ApiLoad<A>, second: ApiLoad<B>): ApiLoad<[A, B]> {
+  if (first.state === 'failed') return first;
+  if (second.state === 'failed') return second;
+  if (first.state === 'loading' || second.state === 'loading') return { state: 'loading' };
+  return { state: 'loaded', data: [first.data, second.data] };
+}
