@@ -1,4 +1,5 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
+import type { CallOptions } from '@dcipher/shared/client';
 import type { EndpointDefinition, EndpointInput, EndpointOutput } from '@dcipher/shared/contract';
 import {
   type DataTag,
@@ -20,11 +21,21 @@ export type InputArgs<TEndpoint extends EndpointDefinition> =
 
 /**
  * A read's key, derived from the contract (docs/decisions/0119): the call's operation name, then its params and
- * query. Two screens asking the same call with the same params share one entry; `[operation]` alone is the prefix
- * of every read of that call, which a change invalidates.
+ * query (and the body of a read sent as a POST, such as a price). Two screens asking the same call with the same
+ * input share one entry; `[operation]` alone is the prefix of every read of that call, which a change invalidates.
  */
-export const contractKey = (endpoint: EndpointDefinition, input?: { params?: unknown; query?: unknown }) =>
-  [endpoint.operation, { params: input?.params ?? {}, query: input?.query ?? {} }] as const;
+export const contractKey = (
+  endpoint: EndpointDefinition,
+  input?: { params?: unknown; query?: unknown; body?: unknown },
+) =>
+  [
+    endpoint.operation,
+    {
+      params: input?.params ?? {},
+      query: input?.query ?? {},
+      ...(input?.body === undefined ? {} : { body: input.body }),
+    },
+  ] as const;
 
 /** A read's key as `contractKey` makes it. */
 export type ContractKey = readonly [
@@ -92,6 +103,8 @@ export interface ContractMutationOptions<TEndpoint extends EndpointDefinition> {
     output: EndpointOutput<TEndpoint>,
     input: EndpointInput<TEndpoint>,
   ) => readonly (readonly [QueryKey, unknown])[];
+  /** The call's options for one input (a file upload's progress). */
+  callOptions?: (input: EndpointInput<TEndpoint>) => CallOptions;
 }
 
 /**
@@ -109,7 +122,8 @@ export function useContractMutation<TEndpoint extends EndpointDefinition>(
   return useMutation(
     {
       mutationKey: [endpoint.operation],
-      mutationFn: (input: EndpointInput<TEndpoint>) => authenticatedApi().call(endpoint, input),
+      mutationFn: (input: EndpointInput<TEndpoint>) =>
+        authenticatedApi().call(endpoint, input, options.callOptions?.(input)),
       onSuccess: async (output, input) => {
         for (const [key, data] of options.writes?.(output, input) ?? []) client.setQueryData(key, data);
         const targets = [...changedBy(endpoint), ...(options.invalidates?.(input, output) ?? [])];

@@ -10,12 +10,12 @@ import * as flows from '@dcipher/shared/contract/flows';
  */
 const changes: Partial<Record<string, readonly EndpointDefinition[]>> = {
   // Workflows: the list shows each one's name, schedule, state and last run; the count of custom ones.
-  createFlow: [flows.listFlows],
-  updateFlow: [flows.listFlows, flows.getFlowLastRun],
+  createFlow: [flows.listFlows, flows.validateFlowName],
+  updateFlow: [flows.listFlows, flows.getFlowLastRun, flows.validateFlowName],
   pauseFlow: [flows.listFlows],
   resumeFlow: [flows.listFlows],
   turnOffFlowNotifications: [flows.listFlows],
-  deleteFlow: [flows.listFlows, contract.roles.listSharedResources],
+  deleteFlow: [flows.listFlows, flows.validateFlowName, contract.roles.listSharedResources],
   runFlow: [flows.listFlows, flows.listFlowRuns, contract.credits.getCustomerCredits],
   rerunFlow: [flows.listFlows, flows.listFlowRuns, contract.credits.getCustomerCredits],
   uploadFlowFile: [flows.listFlowUploads],

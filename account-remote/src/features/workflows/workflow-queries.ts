@@ -1,3 +1,4 @@
+import type { FlowDataSource, FlowInput } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import type { FlowType } from '@dcipher/shared/domain';
 import { contractQuery } from '../../kit/contract-query';
@@ -22,6 +23,11 @@ export const workflowQueries = {
   uploads: (page: number, pageSize: number) =>
     contractQuery(flows.listFlowUploads, { query: { page: String(page), pageSize: String(pageSize) } }),
   store: () => contractQuery(flows.listWorkflowStore),
+  /** The price of a workflow not created yet (`POST /flows/calculate-cost`), by what it would analyse. */
+  costOf: (dataSources: FlowDataSource[], inputs: FlowInput[]) =>
+    contractQuery(flows.calculateFlowCost, { body: { dataSources, inputs } }),
+  /** Whether a name is free (`POST /flows/validateName`); a workflow created, renamed or deleted invalidates it. */
+  nameCheck: (name: string) => contractQuery(flows.validateFlowName, { body: { name } }),
   /**
    * `GET /flows/{flowId}/status?taskId`: asked again every `statusPollMs` while the run is pending or running, and
    * no more once it has ended or no screen shows it (TanStack Query's `refetchInterval`).
