@@ -103,6 +103,14 @@ export interface ContractMutationOptions<TEndpoint extends EndpointDefinition> {
     output: EndpointOutput<TEndpoint>,
     input: EndpointInput<TEndpoint>,
   ) => readonly (readonly [QueryKey, unknown])[];
+  /**
+   * Changes cached reads with the answer, by prefix (every page or filter of a list): each `[key, update]` maps
+   * every cached read under `key` that is there, e.g. the workflow lists with the changed workflow in place.
+   */
+  updates?: (
+    output: EndpointOutput<TEndpoint>,
+    input: EndpointInput<TEndpoint>,
+  ) => readonly (readonly [QueryKey, (cached: never) => unknown])[];
   /** The call's options for one input (a file upload's progress). */
   callOptions?: (input: EndpointInput<TEndpoint>) => CallOptions;
 }
@@ -126,6 +134,11 @@ export function useContractMutation<TEndpoint extends EndpointDefinition>(
         authenticatedApi().call(endpoint, input, options.callOptions?.(input)),
       onSuccess: async (output, input) => {
         for (const [key, data] of options.writes?.(output, input) ?? []) client.setQueryData(key, data);
+        for (const [key, update] of options.updates?.(output, input) ?? []) {
+          client.setQueriesData({ queryKey: key }, (cached: unknown) =>
+            cached === undefined ? cached : update(cached as never),
+          );
+        }
         const targets = [...changedBy(endpoint), ...(options.invalidates?.(input, output) ?? [])];
         await Promise.all(targets.map((target) => client.invalidateQueries({ queryKey: keyOf(target) })));
       },

@@ -2,11 +2,10 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { testAccount } from '../../test-support/account-test-api';
-import { answerWith, callsOf } from '../../test-support/contract-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
-
 
 const initialState = authStore.getState();
 

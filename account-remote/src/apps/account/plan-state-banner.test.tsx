@@ -6,7 +6,6 @@ import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
 
-
 const initialState = authStore.getState();
 
 const summary = (overrides: Partial<SubscriptionSummary>): SubscriptionSummary => ({

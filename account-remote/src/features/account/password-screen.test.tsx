@@ -3,10 +3,9 @@ import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
-import { answerWith, callsOf } from '../../test-support/contract-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
 
 const initialState = authStore.getState();
 

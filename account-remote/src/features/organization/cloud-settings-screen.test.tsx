@@ -5,10 +5,9 @@ import { cloudRegionList } from '@dcipher/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
-import { answerWith, callsOf } from '../../test-support/contract-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -39,7 +38,6 @@ async function openCloudSettings(handlers: Record<string, unknown> = {}, account
     </main>,
   );
 }
-
 
 describe('cloud settings screen', () => {
   afterEach(() => {

@@ -3,10 +3,9 @@ import type { Member, MemberPage } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
-import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});

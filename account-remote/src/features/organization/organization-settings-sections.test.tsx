@@ -1,12 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { ActivityEntry, Organization } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { ActivityScreen } from './activity-screen';
 import { GeneralScreen, SecurityPoliciesScreen } from './organization-settings-sections';
-
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -53,7 +52,6 @@ async function renderSections(handlers: Record<string, unknown> = {}, role = 'ad
     </main>,
   );
 }
-
 
 describe('organization settings sections', () => {
   afterEach(() => {

@@ -1,4 +1,5 @@
-import type { FlowDataSource, FlowInput } from '@dcipher/shared/contract/flows';
+import type { EndpointOutput } from '@dcipher/shared/contract';
+import type { Flow, FlowDataSource, FlowInput } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import type { FlowType } from '@dcipher/shared/domain';
 import { contractQuery } from '../../kit/contract-query';
@@ -43,4 +44,23 @@ export const workflowQueries = {
         ? false
         : statusPollMs,
   }),
+};
+
+/**
+ * What a change answering the changed workflow (`PUT /flows/{flowId}`, pause, resume, notifications off) writes
+ * into the cache at once: the workflow's own read, and the workflow in place in every cached list (any filter),
+ * so the list shows the change from the one cache before it has been asked again (the change also invalidates the
+ * lists, kit/invalidations.ts, which refetch to catch anything else that moved).
+ */
+export const changedFlow = {
+  writes: (flow: Flow) => [[workflowQueries.one(flow.id).queryKey, flow] as const],
+  updates: (flow: Flow) => [
+    [
+      [flows.listFlows.operation],
+      (list: EndpointOutput<typeof flows.listFlows>) => ({
+        ...list,
+        flows: list.flows.map((shown) => (shown.id === flow.id ? flow : shown)),
+      }),
+    ] as const,
+  ],
 };

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useContractMutation } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { messageOf } from '../../kit/use-api-load';
-import { workflowQueries } from './workflow-queries';
+import { changedFlow } from './workflow-queries';
 import { frequencyLabels } from './workflow-words';
 
 /**
@@ -16,12 +16,11 @@ import { frequencyLabels } from './workflow-words';
  * one's outcome (done, or the API's message).
  */
 export function useFlowSettingsChanges(flowId: string) {
-  const writes = (flow: Flow) => [[workflowQueries.one(flowId).queryKey, flow] as const];
   const changes = {
-    pause: useContractMutation(flows.pauseFlow, { writes }),
-    resume: useContractMutation(flows.resumeFlow, { writes }),
-    update: useContractMutation(flows.updateFlow, { writes }),
-    notificationsOff: useContractMutation(flows.turnOffFlowNotifications, { writes }),
+    pause: useContractMutation(flows.pauseFlow, changedFlow),
+    resume: useContractMutation(flows.resumeFlow, changedFlow),
+    update: useContractMutation(flows.updateFlow, changedFlow),
+    notificationsOff: useContractMutation(flows.turnOffFlowNotifications, changedFlow),
   };
   const [last, setLast] = useState<{ change: keyof typeof changes; done: string }>();
   const lastChange = last ? changes[last.change] : undefined;

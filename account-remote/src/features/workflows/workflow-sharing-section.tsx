@@ -6,7 +6,7 @@ import { useContractMutation } from '../../kit/contract-query';
 import { PublicSharing, workflowPublicLink } from '../../kit/public-sharing';
 import { ShareWithMemberForm, useShareableMembers } from '../../kit/share-with-member-form';
 import { AreaLink } from './workflow-parts';
-import { workflowQueries } from './workflow-queries';
+import { changedFlow } from './workflow-queries';
 
 /**
  * "Sharing" on a workflow's screen: the same public-sharing control and member form as "Sharing options"
@@ -14,9 +14,7 @@ import { workflowQueries } from './workflow-queries';
  */
 export function SharingSection({ flow, navigate }: { flow: Flow; navigate: (to: string) => void }) {
   const members = useShareableMembers().result;
-  const visibility = useContractMutation(flows.updateFlow, {
-    writes: (changed) => [[workflowQueries.one(flow.id).queryKey, changed]],
-  });
+  const visibility = useContractMutation(flows.updateFlow, changedFlow);
   return (
     <div>
       <PublicSharing
