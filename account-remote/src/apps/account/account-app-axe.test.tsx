@@ -3,7 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
-import { answerWith, callsOf } from '../../test-support/contract-api';
+import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
 

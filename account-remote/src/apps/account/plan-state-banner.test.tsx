@@ -2,7 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import type { SubscriptionSummary } from '@dcipher/shared/contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { testAccount } from '../../test-support/account-test-api';
-import { answerWith, callsOf } from '../../test-support/contract-api';
+import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
 

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
-import { answerWith, callsOf } from '../../test-support/contract-api';
+import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
 const initialState = authStore.getState();

@@ -12,7 +12,7 @@ import { LoadState } from '../../kit/load-state';
 import { scheduledPlanDue, scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
 import { useApiLoad } from '../../kit/use-api-load';
-import { RouteLink } from '../../router/remote-router';
+import { RouteLink, useRouteQuery } from '../../router/remote-router';
 import { AddCardForm } from './add-card-form';
 import { BillingDetailsForm, useBillingDetails } from './billing-details-section';
 import { newIdempotencyKey } from './idempotency-key';
@@ -25,7 +25,8 @@ const currencyLabels: Record<CurrencyCode, string> = {
   eur: 'Euros (€)',
   gpb: 'Pounds (£)',
 };
-const planFromQuery = () => new URLSearchParams(window.location.search).get('plan') ?? undefined;
+/** The plan a checkout address carries (`?plan`, declared by /checkout and /checkout/account). */
+const usePlanFromQuery = () => useRouteQuery('checkout')[0].plan;
 const perPeriod = (plan: PricingPlan) => (plan.billingPeriod === 'annual' ? 'year' : 'month');
 
 /**
@@ -34,7 +35,8 @@ const perPeriod = (plan: PricingPlan) => (plan.billingPeriod === 'annual' ? 'yea
  * kept for this tab, so after signing up and confirming the address, logging in comes back to the checkout.
  */
 export function CheckoutWelcome({ navigate }: AccountScreenProps) {
-  const [planId, setPlanId] = useState(() => planFromQuery() ?? pendingCheckoutPlan());
+  const asked = usePlanFromQuery();
+  const [planId, setPlanId] = useState(() => asked ?? pendingCheckoutPlan());
   // The currency the pricing page showed (docs/decisions/0078); the account keeps it once created.
   const [currency] = useState(() => rememberedCurrencyChoice() ?? defaultPricingCurrency);
   const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.pricing.listPricingPlans));
@@ -108,15 +110,16 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
 
 /** /checkout and /checkout/account when signed in: the plan is remembered and the checkout goes on to billing. */
 export function CheckoutContinue({ navigate }: AccountScreenProps) {
+  const asked = usePlanFromQuery();
   useEffect(() => {
-    const planId = planFromQuery() ?? pendingCheckoutPlan();
+    const planId = asked ?? pendingCheckoutPlan();
     if (planId) {
       rememberCheckoutPlan(planId);
       navigate(pathTo('checkoutBilling'));
     } else {
       navigate(pathTo('subscriptionOptions'));
     }
-  }, [navigate]);
+  }, [navigate, asked]);
   return (
     <p role="status" css={{ color: theme.colors.muted }}>
       Opening the checkout…
@@ -130,7 +133,7 @@ export function CheckoutContinue({ navigate }: AccountScreenProps) {
  */
 export function CheckoutBilling({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
-  const planId = planFromQuery() ?? pendingCheckoutPlan();
+  const planId = usePlanFromQuery() ?? pendingCheckoutPlan();
   const { result, reload } = useApiLoad(async () => {
     const [plans, summary, cards] = await Promise.all([
       authenticatedApi().call(contract.pricing.listPricingPlans),
