@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { scheduledPlanDue, scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
@@ -39,7 +40,7 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
   const [planId, setPlanId] = useState(() => asked ?? pendingCheckoutPlan());
   // The currency the pricing page showed (docs/decisions/0078); the account keeps it once created.
   const [currency] = useState(() => rememberedCurrencyChoice() ?? defaultPricingCurrency);
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.pricing.listPricingPlans));
+  const { result, reload } = useLoad(contractQuery(contract.pricing.listPricingPlans));
   useEffect(() => {
     if (planId) rememberCheckoutPlan(planId);
   }, [planId]);
