@@ -6,12 +6,13 @@ import {
   type QueryKey,
   type UseQueryOptions,
   useMutation,
+  useQueries,
   useQuery,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { changedBy } from './invalidations';
 import { useRemoteQueryClient } from './query-client';
-import { toApiLoad } from './use-api-load';
+import { type ApiLoad, toApiLoad } from './use-api-load';
 
 /** An endpoint's input as an argument: required when the endpoint declares params, a query or a body. */
 export type InputArgs<TEndpoint extends EndpointDefinition> =
@@ -145,4 +146,41 @@ export function useContractMutation<TEndpoint extends EndpointDefinition>(
     },
     client,
   );
+}
+
+type LoadsOf<TReads extends Record<string, ContractQueryOptions<EndpointDefinition>>> = {
+  [TName in keyof TReads]: TReads[TName] extends ContractQueryOptions<infer TEndpoint>
+    ? EndpointOutput<TEndpoint>
+    : never;
+};
+
+/**
+ * Several reads a screen shows together, each cached under its own contract key (so each is shared with other
+ * screens and invalidated by the changes of its own call), as one `ApiLoad` of their answers by name: loading until
+ * all have answered, failed as soon as one has. `reload` fetches them all again.
+ */
+export function useLoads<TReads extends Record<string, ContractQueryOptions<EndpointDefinition>>>(
+  reads: TReads,
+) {
+  const names = Object.keys(reads) as (keyof TReads & string)[];
+  const queries = useQueries(
+    { queries: names.map((name) => reads[name] as ContractQueryOptions<EndpointDefinition>) },
+    useRemoteQueryClient(),
+  );
+  const loads = queries.map((query) => toApiLoad<unknown>(query));
+  const failed = loads.find((load) => load.state === 'failed');
+  const result: ApiLoad<LoadsOf<TReads>> = failed
+    ? failed
+    : loads.some((load) => load.state === 'loading')
+      ? { state: 'loading' }
+      : {
+          state: 'loaded',
+          data: Object.fromEntries(
+            names.map((name, index) => [name, (loads[index] as { data: unknown }).data]),
+          ) as LoadsOf<TReads>,
+        };
+  const reload = async () => {
+    await Promise.all(queries.map((query) => query.refetch({ cancelRefetch: true })));
+  };
+  return { result, reload };
 }

@@ -82,3 +82,8 @@ export function bothLoads<A, B>(first: ApiLoad<A>, second: ApiLoad<B>): ApiLoad<
   if (first.state === 'loading' || second.state === 'loading') return { state: 'loading' };
   return { state: 'loaded', data: [first.data, second.data] };
 }
+
+/** A load's data changed by `change` once loaded. */
+export function mapLoad<A, B>(load: ApiLoad<A>, change: (data: A) => B): ApiLoad<B> {
+  return load.state === 'loaded' ? { state: 'loaded', data: change(load.data) } : load;
+}

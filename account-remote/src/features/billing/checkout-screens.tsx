@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
@@ -8,11 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
-import { contractQuery, useLoad } from '../../kit/contract-query';
+import { contractQuery, useLoad, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { scheduledPlanDue, scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
-import { useApiLoad } from '../../kit/use-api-load';
+import { mapLoad } from '../../kit/use-api-load';
 import { RouteLink, useRouteQuery } from '../../router/remote-router';
 import { AddCardForm } from './add-card-form';
 import { BillingDetailsForm, useBillingDetails } from './billing-details-section';
@@ -135,14 +134,17 @@ export function CheckoutContinue({ navigate }: AccountScreenProps) {
 export function CheckoutBilling({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const planId = usePlanFromQuery() ?? pendingCheckoutPlan();
-  const { result, reload } = useApiLoad(async () => {
-    const [plans, summary, cards] = await Promise.all([
-      authenticatedApi().call(contract.pricing.listPricingPlans),
-      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-      authenticatedApi().call(contract.creditCards.listCreditCards),
-    ]);
-    return { plan: plans.find((candidate) => candidate.id === planId), summary, hasCard: cards.length > 0 };
+  const reads = useLoads({
+    plans: contractQuery(contract.pricing.listPricingPlans),
+    summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
+    cards: contractQuery(contract.creditCards.listCreditCards),
   });
+  const { reload } = reads;
+  const result = mapLoad(reads.result, ({ plans, summary, cards }) => ({
+    plan: plans.find((candidate) => candidate.id === planId),
+    summary,
+    hasCard: cards.length > 0,
+  }));
   const change = usePlanChange({
     onPaid: forgetCheckoutPlan,
   });
