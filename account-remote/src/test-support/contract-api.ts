@@ -1,3 +1,4 @@
+import { ApiError } from '@dcipher/shared/client';
 import { allEndpoints, type EndpointDefinition, type ErrorBody } from '@dcipher/shared/contract';
 import * as flows from '@dcipher/shared/contract/flows';
 import { HttpResponse, http } from 'msw';
@@ -61,6 +62,25 @@ async function bodyOf(request: Request): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * A handler's input shaped as the screen gave it to the client: `params` and `query` are always there to read, but
+ * an empty one (and an absent body) is not enumerable, so `toHaveBeenCalledWith({ params: { id } })` matches a call
+ * that sent only params, as it did when tests mocked the client.
+ */
+function handlerInput(
+  params: Record<string, string>,
+  query: Record<string, string>,
+  body: unknown,
+): HandlerInput {
+  const input = {} as HandlerInput;
+  const set = (name: keyof HandlerInput, value: unknown, shown: boolean) =>
+    Object.defineProperty(input, name, { value, enumerable: shown, writable: true, configurable: true });
+  set('params', params, Object.keys(params).length > 0);
+  set('query', query, Object.keys(query).length > 0);
+  set('body', body, body !== undefined);
+  return input;
+}
+
 // Longer static paths first, so `/flows/uploads` is never taken for `/flows/{flowId}`.
 const staticSegments = (endpoint: EndpointDefinition) =>
   endpoint.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length;
@@ -81,12 +101,17 @@ const handlers = [...knownEndpoints]
         if (!(endpoint.operation in answers)) {
           throw new Error(`unexpected call: ${endpoint.operation}`);
         }
-        const input: HandlerInput = {
-          params: params as Record<string, string>,
-          query: Object.fromEntries(new URL(request.url).searchParams),
-          body: await bodyOf(request),
-        };
-        received.push({ operation: endpoint.operation, ...input });
+        const input = handlerInput(
+          params as Record<string, string>,
+          Object.fromEntries(new URL(request.url).searchParams),
+          await bodyOf(request),
+        );
+        received.push({
+          operation: endpoint.operation,
+          params: input.params,
+          query: input.query,
+          body: input.body,
+        });
         const answer = answers[endpoint.operation];
         try {
           const output = typeof answer === 'function' ? await (answer as Handler)(input) : answer;
@@ -95,6 +120,20 @@ const handlers = [...knownEndpoints]
             : HttpResponse.json(output as never, { status: endpoint.successStatus ?? 200 });
         } catch (error) {
           if (error instanceof ApiAnswer) return HttpResponse.json(error.body, { status: error.status });
+          // A client error thrown as the screen would receive it: answered as the API's error body for its code.
+          if (error instanceof ApiError) {
+            return HttpResponse.json(
+              {
+                statusCode: error.status,
+                error: 'Error',
+                message: error.message,
+                ...(error.code && { code: error.code }),
+                ...(error.params !== undefined && { params: error.params }),
+                ...(Object.keys(error.issues).length > 0 && { issues: error.issues }),
+              },
+              { status: error.status },
+            );
+          }
           throw error;
         }
       },
