@@ -1,6 +1,7 @@
 /**
- * The keys of the remote's cached reads, declared once (docs/decisions/0080). A key's first part names what the
- * API returns; invalidating a prefix (`queryKeys.security`) refreshes every read below it.
+ * The keys of the remote's cached reads not yet moved to contract query options (docs/decisions/0080; 0119: a
+ * contract read's key is `contractKey`, its call's operation and input, and the workflows area has moved). A key's
+ * first part names what the API returns; invalidating a prefix (`queryKeys.security`) refreshes every read below it.
  */
 export const queryKeys = {
   /** GET /account: the signed-in user's account, read by the area's frame and every screen through it. */
@@ -28,11 +29,4 @@ export const queryKeys = {
   sharing: ['organization', 'sharing'] as const,
   /** GET /roles/users: the members a resource can be shared with. */
   shareableMembers: ['organization', 'shareable-members'] as const,
-  workflows: (page: number, flowType: string | undefined) =>
-    ['workflows', 'list', page, flowType ?? ''] as const,
-  workflow: (flowId: string) => ['workflows', 'one', flowId] as const,
-  /** GET /flows?flowType=customFlow: the custom workflows in use of the plan's number. */
-  customWorkflows: ['workflows', 'custom'] as const,
-  /** The organization's uploaded files, a page at a time (docs/decisions/0114). */
-  flowUploads: (page: number) => ['workflows', 'uploads', page] as const,
 } as const;

@@ -74,3 +74,16 @@ export function useInvalidate() {
   const client = useRemoteQueryClient();
   return useCallback((key: QueryKey) => client.invalidateQueries({ queryKey: key }), [client]);
 }
+
+/** Two loads as one: loading until both have answered, failed as soon as either has. */
+export function bothLoads<A, B>(first: ApiLoad<A>, second: ApiLoad<B>): ApiLoad<[A, B]> {
+  if (first.state === 'failed') return first;
+  if (second.state === 'failed') return second;
+  if (first.state === 'loading' || second.state === 'loading') return { state: 'loading' };
+  return { state: 'loaded', data: [first.data, second.data] };
+}
+
+/** A load's data changed by `change` once loaded. */
+export function mapLoad<A, B>(load: ApiLoad<A>, change: (data: A) => B): ApiLoad<B> {
+  return load.state === 'loaded' ? { state: 'loaded', data: change(load.data) } : load;
+}

@@ -13,6 +13,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
 } from 'react';
 
@@ -46,7 +47,13 @@ export function useHostLocation(app: RemoteAppName, navigate: (to: string) => vo
     },
     [navigate, app, inPlace],
   );
-  return { location, go };
+  /** Changes the query of the page shown, in place: no history entry, nothing for the host to do. */
+  const replaceSearch = useCallback((search: string) => {
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
+    setLocation(currentLocation());
+  }, []);
+  return { location, go, replaceSearch };
 }
 
 export function currentLocation(): HostLocation {
@@ -60,6 +67,72 @@ export function currentLocation(): HostLocation {
 /** Gives links and screens below the navigation to use (`useGo`). */
 export function GoProvider({ go, children }: { go: (to: string) => void; children: ReactNode }) {
   return <GoContext.Provider value={go}>{children}</GoContext.Provider>;
+}
+
+/** The location the router shows and the way to change its query in place (the account area's router only). */
+interface ShownLocation {
+  location: HostLocation;
+  replaceSearch: (search: string) => void;
+}
+
+const LocationContext = createContext<ShownLocation | undefined>(undefined);
+
+/** Gives screens below the router the location it shows (`useRouteQuery`). */
+export function LocationProvider({ value, children }: { value: ShownLocation; children: ReactNode }) {
+  return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
+}
+
+/** The query parameters route `TId` declares (`browser-routes.ts`), by name. */
+export type RouteQueryName<TId extends RouteId> = (typeof routes)[TId] extends {
+  readonly query: readonly (infer TName extends string)[];
+}
+  ? TName
+  : never;
+
+/** Route `TId`'s query as the address gives it: only its declared parameters, each absent or a string. */
+export type RouteQuery<TId extends RouteId> = Readonly<Partial<Record<RouteQueryName<TId>, string>>>;
+
+/** The declared parameters of route `id` in a query string. */
+export function routeQueryOf<TId extends RouteId>(id: TId, search: string): RouteQuery<TId> {
+  const found = new URLSearchParams(search);
+  const declared: readonly string[] =
+    'query' in routes[id] ? (routes[id] as { query: readonly string[] }).query : [];
+  return Object.fromEntries(
+    declared.flatMap((name) => {
+      const value = found.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  ) as RouteQuery<TId>;
+}
+
+/**
+ * URL state through the router (docs/decisions/0119): route `id`'s query as the router shows it, typed by the
+ * parameters the route declares (`useRouteQuery('workflows')[0].flowType`; an undeclared name does not compile),
+ * and `setQuery` to change it in place (a filter: the address keeps it, no history entry). A screen outside the
+ * account area's router (AuthApp's, mounted afresh on each page) reads the browser's address.
+ */
+export function useRouteQuery<TId extends RouteId>(
+  id: TId,
+): readonly [RouteQuery<TId>, (query: RouteQuery<TId>) => void] {
+  const shown = useContext(LocationContext);
+  const search = shown ? shown.location.search : currentLocation().search;
+  const query = useMemo(() => routeQueryOf(id, search), [id, search]);
+  const replaceSearch = shown?.replaceSearch;
+  const setQuery = useCallback(
+    (next: RouteQuery<TId>) => {
+      const pairs = Object.entries(next as Record<string, string | undefined>)
+        .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')
+        .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+      const search = pairs.length ? `?${pairs.join('&')}` : '';
+      if (replaceSearch) replaceSearch(search);
+      else {
+        const { pathname, hash } = window.location;
+        window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
+      }
+    },
+    [id, replaceSearch],
+  );
+  return [query, setQuery] as const;
 }
 
 type Params<TId extends RouteId> =

@@ -8,9 +8,15 @@ import {
 } from '@dcipher/shared/routes';
 import { type ReactNode, useMemo } from 'react';
 import { type Navigator, type RouteObject, Router, useParams } from 'react-router';
-import { GoProvider, useHostLocation } from './host-location';
+import { GoProvider, LocationProvider, useHostLocation } from './host-location';
 
-export { RouteLink, type RouteLinkProps, useGo } from './host-location';
+export {
+  RouteLink,
+  type RouteLinkProps,
+  type RouteQuery,
+  useGo,
+  useRouteQuery,
+} from './host-location';
 
 /**
  * The remote's router (docs/decisions/0080): React Router in its declarative form, fed by the host. The site
@@ -33,7 +39,8 @@ export function RemoteRouter({
   inPlace?: boolean;
   children: ReactNode;
 }) {
-  const { location, go } = useHostLocation(app, navigate, inPlace);
+  const { location, go, replaceSearch } = useHostLocation(app, navigate, inPlace);
+  const shown = useMemo(() => ({ location, replaceSearch }), [location, replaceSearch]);
   const navigator = useMemo<Navigator>(
     () => ({
       createHref: (to) =>
@@ -48,7 +55,9 @@ export function RemoteRouter({
   );
   return (
     <Router location={location} navigator={navigator}>
-      <GoProvider go={go}>{children}</GoProvider>
+      <GoProvider go={go}>
+        <LocationProvider value={shown}>{children}</LocationProvider>
+      </GoProvider>
     </Router>
   );
 }

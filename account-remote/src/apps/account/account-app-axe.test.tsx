@@ -1,16 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -32,14 +27,14 @@ describe('Account area shell accessibility', () => {
   });
 
   it('has no axe violations while the account loads', async () => {
-    call = answering({ getAccount: () => new Promise(() => {}) });
+    answerWith({ getAccount: () => new Promise(() => {}) });
     await openAt('/account/profile');
     expect(screen.getByRole('status').textContent).toBe('Loading your account…');
     await expectNoAxeViolations();
   });
 
   it('has no axe violations when the account failed to load', async () => {
-    call = answering({
+    answerWith({
       getAccount: () => {
         throw new ApiError('Server error', 500, 'INTERNAL');
       },
@@ -50,7 +45,7 @@ describe('Account area shell accessibility', () => {
   });
 
   it('has no axe violations with the menu, closed and opened', async () => {
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     await openAt('/account/profile');
     await screen.findByTestId('account-name');
     await expectNoAxeViolations();
@@ -64,7 +59,7 @@ describe('Account area shell accessibility', () => {
   });
 
   it('has no axe violations on the page-not-found screen', async () => {
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     await openAt('/account/nothing-here');
     await screen.findByText('Sorry, the page you are looking for cannot be found.');
     await expectNoAxeViolations();

@@ -1,15 +1,10 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { SubscriptionSummary } from '@dcipher/shared/contract';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
+import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -38,7 +33,7 @@ const business: SubscriptionSummary['plan'] = {
 
 async function openProfile(role: 'admin' | 'teammate', answer: SubscriptionSummary) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: { ...testAccount, role }, getSubscriptionSummary: answer });
+  answerWith({ getAccount: { ...testAccount, role }, getSubscriptionSummary: answer });
   window.history.pushState(null, '', '/account/profile');
   const navigate = jest.fn();
   await renderScreen(<AccountApp navigate={navigate} />);

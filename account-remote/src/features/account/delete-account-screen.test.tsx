@@ -3,15 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { Account } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const staysWithOrganization = {
@@ -48,7 +43,7 @@ async function openDelete(account: Account, handlers: Record<string, unknown> = 
     authStore.setState({ status: 'anonymous' });
   });
   authStore.setState({ status: 'authenticated', logout });
-  call = answering({ getAccount: account, getDeletionImpact: staysWithOrganization, ...handlers });
+  answerWith({ getAccount: account, getDeletionImpact: staysWithOrganization, ...handlers });
   window.history.pushState(null, '', '/account/delete');
   await renderScreen(
     <main>
@@ -134,7 +129,7 @@ describe('Delete account screen', () => {
     await openDelete(testAccount);
     fireEvent.click(deleteButton());
     await waitFor(() => expect(descriptionOf(confirmField())).toBe('This field is required'));
-    expect(call.mock.calls.some(([endpoint]) => endpoint.operation === 'deleteAccount')).toBe(false);
+    expect(callsOf('deleteAccount')).toHaveLength(0);
   });
 
   it('shows a mismatch the API answers under the field', async () => {

@@ -11,8 +11,9 @@ import { pathTo, routes } from '@dcipher/shared/routes';
 import { Form, FormSubmitButton, FormTextField, theme, useContractForm } from '@dcipher/shared/ui';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { ScreenSection } from '../../kit/screen-section';
-import { type ApiLoad, useApiLoad } from '../../kit/use-api-load';
+import type { ApiLoad } from '../../kit/use-api-load';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
@@ -108,7 +109,7 @@ export default function DeleteAccountScreen({ navigate }: AccountScreenProps) {
     },
   });
   const mayDeleteOrganization = can({ kind: 'user', role: account.role }, 'organization', 'delete');
-  const { result: impact } = useApiLoad(() => authenticatedApi().call(contract.account.getDeletionImpact));
+  const { result: impact } = useLoad(contractQuery(contract.account.getDeletionImpact));
 
   return (
     <>

@@ -3,15 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { InvitationOffer } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -26,7 +21,7 @@ const offer: InvitationOffer = {
 
 async function openProfile(handlers: Record<string, unknown>) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, ...handlers });
+  answerWith({ getAccount: testAccount, ...handlers });
   window.history.pushState(null, '', '/account/profile');
   const view = await renderScreen(
     <main>
@@ -37,8 +32,6 @@ async function openProfile(handlers: Record<string, unknown>) {
   return view;
 }
 
-const calls = (operation: string) => call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
-
 describe('Invitations offered to the account (docs/decisions/0035)', () => {
   afterEach(() => {
     cleanup();
@@ -47,7 +40,7 @@ describe('Invitations offered to the account (docs/decisions/0035)', () => {
 
   it('shows nothing when no organization invited the address', async () => {
     await openProfile({ listInvitationOffers: { offers: [] } });
-    await waitFor(() => expect(calls('listInvitationOffers')).toHaveLength(1));
+    await waitFor(() => expect(callsOf('listInvitationOffers')).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Invitations' })).toBeNull();
   });
 
@@ -68,12 +61,12 @@ describe('Invitations offered to the account (docs/decisions/0035)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Join Acme Research…' }));
     expect(screen.getByText(/Your own organization, Demo Org, closes with everything in it/)).toBeTruthy();
-    expect(calls('acceptInvitationOffer')).toHaveLength(0);
+    expect(callsOf('acceptInvitationOffer')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Join Acme Research' }));
     expect(await screen.findByText('You joined Acme Research as teammate.')).toBeTruthy();
-    expect(calls('acceptInvitationOffer')[0]?.[1]).toEqual({ params: { invitationId: offer.id } });
+    expect(callsOf('acceptInvitationOffer')[0]).toEqual({ params: { invitationId: offer.id } });
     // The account is loaded again, so the shell shows the new organization and role.
-    expect(calls('getAccount').length).toBeGreaterThanOrEqual(2);
+    expect(callsOf('getAccount').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('list', { name: 'Invitations to join another organization' })).toBeNull();
   });
 

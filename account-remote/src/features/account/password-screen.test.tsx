@@ -2,15 +2,10 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -24,7 +19,7 @@ const rules = [
 
 async function openPassword(changePassword: jest.Mock = jest.fn(async () => {})) {
   authStore.setState({ status: 'authenticated', changePassword });
-  call = answering({ getAccount: testAccount });
+  answerWith({ getAccount: testAccount });
   window.history.pushState(null, '', '/account/password');
   await renderScreen(
     <main>

@@ -3,15 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { ApiKey } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -30,7 +25,7 @@ const secret = `dcp_live_${'Q'.repeat(43)}`;
 
 async function openApiKeys(handlers: Record<string, unknown> = {}) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({
+  answerWith({
     getAccount: testAccount,
     listApiKeys: { keys: [] },
     listResearchBotApiKeys: { keys: [] },
@@ -44,9 +39,6 @@ async function openApiKeys(handlers: Record<string, unknown> = {}) {
   );
   return screen.findByRole('region', { name: 'Integration keys' });
 }
-
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
 describe('API keys screen', () => {
   afterEach(() => {
@@ -114,7 +106,7 @@ describe('API keys screen', () => {
     const shown = await within(section).findByTestId('issued-api-key-secret');
     expect((shown as HTMLInputElement).value).toBe(secret);
     expect(within(section).getByText(/Copy it now: it will not be shown again\./)).toBeTruthy();
-    expect(callsOf('createApiKey')[0]?.[1]).toEqual({ body: { name: 'Reporting export' } });
+    expect(callsOf('createApiKey')[0]).toEqual({ body: { name: 'Reporting export' } });
     expect(await within(section).findByRole('list', { name: 'Integration keys' })).toBeTruthy();
     expect(within(section).getByText('Never used')).toBeTruthy();
     await expectNoAxeViolations();
@@ -127,11 +119,14 @@ describe('API keys screen', () => {
   it('keeps the typed name and says why when creating fails', async () => {
     const section = await openApiKeys({
       createApiKey: () => {
-        throw new ApiError(
-          'Your organization has 20 keys of this kind already. Revoke one you no longer use first.',
-          400,
-          'VALIDATION_FAILED',
-        );
+        // As the API answers it: the rule's reason, worded by the catalogue.
+        throw new ApiAnswer(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Too many API keys',
+          code: 'VALIDATION_FAILED',
+          params: { reason: 'tooManyApiKeys' },
+        });
       },
     });
     await within(section).findByText(/No API keys yet/);
@@ -215,7 +210,7 @@ describe('API keys screen', () => {
 
   it('tells a teammate only admins manage keys, without calling the key endpoints', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: { ...testAccount, role: 'teammate' } });
+    answerWith({ getAccount: { ...testAccount, role: 'teammate' } });
     window.history.pushState(null, '', '/account/api-keys');
     await renderScreen(
       <main>

@@ -18,7 +18,7 @@ import {
   theme,
   useContractForm,
 } from '@dcipher/shared/ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmationDialog } from '../../kit/confirmation-dialog';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';

@@ -6,11 +6,11 @@ import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { contractQuery, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
-import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 import { purchaseFigures } from './purchase-figures';
 
@@ -18,13 +18,10 @@ import { purchaseFigures } from './purchase-figures';
 export default function AddOnsScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const mayBuy = can({ kind: 'user', role: account.role }, 'add-on-packages', 'create');
-  const { result, reload } = useApiLoad(async () => {
-    const [owned, packages, summary] = await Promise.all([
-      authenticatedApi().call(contract.credits.listOwnedAddOns),
-      authenticatedApi().call(contract.credits.listAddOnPackages),
-      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-    ]);
-    return { owned, packages, summary };
+  const { result, reload } = useLoads({
+    owned: contractQuery(contract.credits.listOwnedAddOns),
+    packages: contractQuery(contract.credits.listAddOnPackages),
+    summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
   });
   const [done, setDone] = useState<string>();
   const purchase = useConfirmedPurchase({

@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, currencyCodes, type PricingPlan } from '@dcipher/shared/contract';
 import { type CurrencyCode, defaultPricingCurrency, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
@@ -8,11 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { forgetCheckoutPlan, pendingCheckoutPlan, rememberCheckoutPlan } from '../../kit/checkout-state';
+import { contractQuery, useLoad, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { scheduledPlanDue, scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
-import { useApiLoad } from '../../kit/use-api-load';
-import { RouteLink } from '../../router/remote-router';
+import { mapLoad } from '../../kit/use-api-load';
+import { RouteLink, useRouteQuery } from '../../router/remote-router';
 import { AddCardForm } from './add-card-form';
 import { BillingDetailsForm, useBillingDetails } from './billing-details-section';
 import { newIdempotencyKey } from './idempotency-key';
@@ -25,7 +25,8 @@ const currencyLabels: Record<CurrencyCode, string> = {
   eur: 'Euros (€)',
   gpb: 'Pounds (£)',
 };
-const planFromQuery = () => new URLSearchParams(window.location.search).get('plan') ?? undefined;
+/** The plan a checkout address carries (`?plan`, declared by /checkout and /checkout/account). */
+const usePlanFromQuery = () => useRouteQuery('checkout')[0].plan;
 const perPeriod = (plan: PricingPlan) => (plan.billingPeriod === 'annual' ? 'year' : 'month');
 
 /**
@@ -34,10 +35,11 @@ const perPeriod = (plan: PricingPlan) => (plan.billingPeriod === 'annual' ? 'yea
  * kept for this tab, so after signing up and confirming the address, logging in comes back to the checkout.
  */
 export function CheckoutWelcome({ navigate }: AccountScreenProps) {
-  const [planId, setPlanId] = useState(() => planFromQuery() ?? pendingCheckoutPlan());
+  const asked = usePlanFromQuery();
+  const [planId, setPlanId] = useState(() => asked ?? pendingCheckoutPlan());
   // The currency the pricing page showed (docs/decisions/0078); the account keeps it once created.
   const [currency] = useState(() => rememberedCurrencyChoice() ?? defaultPricingCurrency);
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.pricing.listPricingPlans));
+  const { result, reload } = useLoad(contractQuery(contract.pricing.listPricingPlans));
   useEffect(() => {
     if (planId) rememberCheckoutPlan(planId);
   }, [planId]);
@@ -108,15 +110,16 @@ export function CheckoutWelcome({ navigate }: AccountScreenProps) {
 
 /** /checkout and /checkout/account when signed in: the plan is remembered and the checkout goes on to billing. */
 export function CheckoutContinue({ navigate }: AccountScreenProps) {
+  const asked = usePlanFromQuery();
   useEffect(() => {
-    const planId = planFromQuery() ?? pendingCheckoutPlan();
+    const planId = asked ?? pendingCheckoutPlan();
     if (planId) {
       rememberCheckoutPlan(planId);
       navigate(pathTo('checkoutBilling'));
     } else {
       navigate(pathTo('subscriptionOptions'));
     }
-  }, [navigate]);
+  }, [navigate, asked]);
   return (
     <p role="status" css={{ color: theme.colors.muted }}>
       Opening the checkout…
@@ -130,15 +133,18 @@ export function CheckoutContinue({ navigate }: AccountScreenProps) {
  */
 export function CheckoutBilling({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
-  const planId = planFromQuery() ?? pendingCheckoutPlan();
-  const { result, reload } = useApiLoad(async () => {
-    const [plans, summary, cards] = await Promise.all([
-      authenticatedApi().call(contract.pricing.listPricingPlans),
-      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-      authenticatedApi().call(contract.creditCards.listCreditCards),
-    ]);
-    return { plan: plans.find((candidate) => candidate.id === planId), summary, hasCard: cards.length > 0 };
+  const planId = usePlanFromQuery() ?? pendingCheckoutPlan();
+  const reads = useLoads({
+    plans: contractQuery(contract.pricing.listPricingPlans),
+    summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
+    cards: contractQuery(contract.creditCards.listCreditCards),
   });
+  const { reload } = reads;
+  const result = mapLoad(reads.result, ({ plans, summary, cards }) => ({
+    plan: plans.find((candidate) => candidate.id === planId),
+    summary,
+    hasCard: cards.length > 0,
+  }));
   const change = usePlanChange({
     onPaid: forgetCheckoutPlan,
   });

@@ -3,16 +3,17 @@ import { contract, type Invoice } from '@dcipher/shared/contract';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { Alert, Button, TextField, theme } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 /** /payment/invoices, "Invoice history": the organization's invoices, newest first, filtered by date. */
 export default function InvoicesScreen() {
   const [filter, setFilter] = useState({ from: '', to: '' });
   const [typed, setTyped] = useState(filter);
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(contract.subscriptions.listInvoices, {
+  const { result, reload } = useLoad(
+    contractQuery(contract.subscriptions.listInvoices, {
       query: { ...(filter.from ? { from: filter.from } : {}), ...(filter.to ? { to: filter.to } : {}) },
     }),
   );

@@ -5,9 +5,10 @@ import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { paymentMethodMessages } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { AddCardForm } from './add-card-form';
 import { BillingDetailsSection, useBillingDetails } from './billing-details-section';
 
@@ -17,7 +18,7 @@ export default function PaymentScreen() {
   const caller = { kind: 'user', role: account.role } as const;
   const mayAdd = can(caller, 'payment-method', 'create');
   const mayDelete = can(caller, 'payment-method', 'delete');
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.creditCards.listCreditCards));
+  const { result, reload } = useLoad(contractQuery(contract.creditCards.listCreditCards));
   const [saved, setSaved] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const [error, setError] = useState<string>();

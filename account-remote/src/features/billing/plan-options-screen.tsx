@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   contract,
   currencyCodes,
@@ -12,13 +11,13 @@ import { Button, Notice, SelectField, theme } from '@dcipher/shared/ui';
 import { type ReactNode, useId } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { contractQuery, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import {
   scheduledPlanDue,
   scheduledPlanName,
   scheduledPlanPromoApplied,
 } from '../../kit/scheduled-plan-text';
-import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 import { newIdempotencyKey } from './idempotency-key';
 import { PlanChangeConfirmation } from './plan-change-dialog';
@@ -34,12 +33,9 @@ const currencyLabels: Record<CurrencyCode, string> = {
 export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const mayChange = can({ kind: 'user', role: account.role }, 'subscription', 'update');
-  const { result, reload } = useApiLoad(async () => {
-    const [plans, summary] = await Promise.all([
-      authenticatedApi().call(contract.pricing.listPricingPlans),
-      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-    ]);
-    return { plans, summary };
+  const { result, reload } = useLoads({
+    plans: contractQuery(contract.pricing.listPricingPlans),
+    summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
   });
   const change = usePlanChange({ onPaid: reload });
   const { currency, changeCurrency, paid, price } = change;

@@ -7,11 +7,12 @@ import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
 import { TrialState, trialIncludesText } from './plan-options-screen';
 import { purchaseFigures } from './purchase-figures';
@@ -29,9 +30,7 @@ const stateTone: Record<SubscriptionSummary['state'], string> = {
 export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const mayChange = can({ kind: 'user', role: account.role }, 'subscription', 'update');
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-  );
+  const { result, reload } = useLoad(contractQuery(contract.subscriptions.getSubscriptionSummary));
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

@@ -1,17 +1,16 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type UsageDetails } from '@dcipher/shared/contract';
 import { formatDate } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { UsageMeter, usageAmount } from '../../kit/usage-meter';
-import { useApiLoad } from '../../kit/use-api-load';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
 /** This period's use of each quota as a bar (docs/decisions/0042); past 100 % is paid from the wallet. */
 export function UsageSection() {
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.usage.getUsageDetails));
+  const { result, reload } = useLoad(contractQuery(contract.usage.getUsageDetails));
   return (
     <ScreenSection title="Usage this period">
       <LoadState load={result} loadingText="Loading your usage…" onRetry={() => void reload()}>

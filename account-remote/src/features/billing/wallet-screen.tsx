@@ -5,10 +5,11 @@ import { formatDate, formatMoney, formatTime } from '@dcipher/shared/format';
 import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { contractQuery, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
-import { useApiLoad } from '../../kit/use-api-load';
+import { mapLoad } from '../../kit/use-api-load';
 import { currencyNames, purchaseFigures } from './purchase-figures';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
@@ -17,15 +18,19 @@ const numberFormat = new Intl.NumberFormat('en-GB');
 export default function WalletScreen() {
   const { account } = useAccount();
   const mayBuy = can({ kind: 'user', role: account.role }, 'wallet-transaction', 'create');
-  const { result, reload } = useApiLoad(async () => {
-    const [balance, packages, ledger, summary] = await Promise.all([
-      authenticatedApi().call(contract.credits.getCustomerCredits),
-      authenticatedApi().call(contract.credits.listWalletPackages),
-      authenticatedApi().call(contract.credits.listCreditTransactions, { query: {} }),
-      authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-    ]);
-    return { balance: balance.balance, packages, ledger, currency: summary.currency };
+  const reads = useLoads({
+    balance: contractQuery(contract.credits.getCustomerCredits),
+    packages: contractQuery(contract.credits.listWalletPackages),
+    ledger: contractQuery(contract.credits.listCreditTransactions, { query: {} }),
+    summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
   });
+  const { reload } = reads;
+  const result = mapLoad(reads.result, ({ balance, packages, ledger, summary }) => ({
+    balance: balance.balance,
+    packages,
+    ledger,
+    currency: summary.currency,
+  }));
   const [done, setDone] = useState<string>();
   const purchase = useConfirmedPurchase({
     quote: (walletPackage: WalletPackage) =>

@@ -21,6 +21,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
+import { useRouteQuery } from '../../router/host-location';
 
 type InvitationView =
   | { state: 'loading' }
@@ -45,10 +46,10 @@ function viewForTokenError(error: unknown, invitation?: Invitation): InvitationV
  * password (pending), ask the inviter for a new one (expired), log in (accepted), or explains a broken link.
  */
 export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
-  const search = new URLSearchParams(window.location.search);
-  const token = search.get('invitation') ?? '';
+  const [search] = useRouteQuery('signup');
+  const token = search.invitation ?? '';
   // The invitation email's "Decline invitation" link opens the page with the decline question already asked.
-  const askToDecline = search.get('decline') === 'yes';
+  const askToDecline = search.decline === 'yes';
   const [view, setView] = useState<InvitationView>({ state: 'loading' });
 
   const load = useCallback(() => {

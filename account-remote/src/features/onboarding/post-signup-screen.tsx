@@ -16,7 +16,7 @@ import {
 import { errorCatalogue } from '@dcipher/shared/validation';
 import { useId, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
-import { RouteLink } from '../../router/host-location';
+import { RouteLink, useRouteQuery } from '../../router/host-location';
 
 type Resend =
   | { state: 'idle' }
@@ -26,7 +26,8 @@ type Resend =
 
 /** After sign-up: check your email, with a way to send the link again or to correct a mistyped address. */
 export function PostSignupScreen({ navigate }: RemoteScreenProps) {
-  const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email') ?? '');
+  const [asked] = useRouteQuery('postSignup');
+  const [email, setEmail] = useState(asked.email ?? '');
   const [resend, setResend] = useState<Resend>({ state: 'idle' });
   const [changedTo, setChangedTo] = useState<string>();
 

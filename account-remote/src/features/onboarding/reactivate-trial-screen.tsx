@@ -8,6 +8,7 @@ import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { errorCatalogue, subscriptionAlreadyActiveMessage } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
+import { useRouteQuery } from '../../router/host-location';
 
 export type ReactivationState =
   | { state: 'reactivating' }
@@ -35,10 +36,10 @@ export function ReactivateTrialScreen({ navigate }: RemoteScreenProps) {
   // The link's token works once: StrictMode's second effect run must not spend it again (and show "failed").
   const started = useRef(false);
 
+  const { token } = useRouteQuery('reactivateTrial')[0];
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = new URLSearchParams(window.location.search).get('token');
     if (!token) {
       setReactivation({ state: 'failed', message: errorCatalogue.trialReactivationFailed });
       return;

@@ -8,6 +8,7 @@ import { errorCatalogue, marketingEmailMessages } from '@dcipher/shared/validati
 import { useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
+import { useRouteQuery } from '../../router/host-location';
 
 type Unsubscription =
   | { state: 'asking' }
@@ -24,9 +25,9 @@ const linkProblems = new Set<ErrorCode>([errorCodes.unsubscribeLinkInvalid, erro
  * scanners open every link in an email, and opening the page alone must not unsubscribe anyone.
  */
 export function UnsubscribeScreen({ navigate }: RemoteScreenProps) {
-  const search = new URLSearchParams(window.location.search);
-  const email = search.get('email')?.trim() ?? '';
-  const token = search.get('token')?.trim() ?? '';
+  const [search] = useRouteQuery('unsubscribe');
+  const email = search.email?.trim() ?? '';
+  const token = search.token?.trim() ?? '';
   const [unsubscription, setUnsubscription] = useState<Unsubscription>({ state: 'asking' });
 
   async function unsubscribe() {

@@ -16,6 +16,7 @@ import { errorCatalogue } from '@dcipher/shared/validation';
 import { useEffect, useState } from 'react';
 import { afterSignInPath } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
+import { useRouteQuery } from '../../router/host-location';
 
 export type VerificationState =
   | { state: 'verifying' }
@@ -31,8 +32,8 @@ export type VerificationState =
 export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
   const [verification, setVerification] = useState<VerificationState>({ state: 'verifying' });
 
+  const { token } = useRouteQuery('verifyEmail')[0];
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token');
     if (!token) {
       setVerification({ state: 'failed', message: errorCatalogue.emailVerificationFailed });
       return;

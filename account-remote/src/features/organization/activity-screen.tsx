@@ -5,9 +5,10 @@ import { formatDate, formatTime } from '@dcipher/shared/format';
 import { Alert, Button, Notice, SelectField, TextField, theme } from '@dcipher/shared/ui';
 import { organizationSettingsMessages } from '@dcipher/shared/validation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { wrappableEmail, wrappableText } from './member-labels';
 
 const categoryLabels: Record<ActivityCategory, string> = {
@@ -51,8 +52,8 @@ export function ActivityScreen() {
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState<{ kind: 'done' | 'failed'; text: string }>();
   const api = authenticatedApi();
-  const { result, reload } = useApiLoad(() =>
-    api.call(contract.organization.listOrganizationActivity, {
+  const { result, reload } = useLoad(
+    contractQuery(contract.organization.listOrganizationActivity, {
       query: { page: String(page), pageSize: String(pageSize), ...queryOf(filter) },
     }),
   );

@@ -4,15 +4,10 @@ import type { Organization } from '@dcipher/shared/contract';
 import { cloudRegionList } from '@dcipher/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -30,7 +25,7 @@ export const testOrganization: Organization = {
 
 async function openCloudSettings(handlers: Record<string, unknown> = {}, account = testAccount) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({
+  answerWith({
     getAccount: account,
     getOrganization: testOrganization,
     listRegions: { regions: cloudRegionList },
@@ -43,9 +38,6 @@ async function openCloudSettings(handlers: Record<string, unknown> = {}, account
     </main>,
   );
 }
-
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
 describe('cloud settings screen', () => {
   afterEach(() => {
@@ -106,7 +98,7 @@ describe('cloud settings screen', () => {
     expect(
       await screen.findByText('Your organization’s data region is now United States (Iowa).'),
     ).toBeTruthy();
-    expect(callsOf('changeOrganizationRegion')[0]?.[1]).toEqual({ body: { region: 'us-central1' } });
+    expect(callsOf('changeOrganizationRegion')[0]).toEqual({ body: { region: 'us-central1' } });
     await expectNoAxeViolations();
   });
 

@@ -12,22 +12,25 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { contractQuery, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { mapLoad, messageOf } from '../../kit/use-api-load';
 
 type Region = { id: string; name: string; continent: string };
 
 /** `/account/cloud-settings` (admins): where the organization's data is stored, changed after a confirmation. */
 export default function CloudSettingsScreen() {
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(async () => {
-    const [organization, { regions }] = await Promise.all([
-      api.call(contract.organization.getOrganization),
-      api.call(contract.organization.listRegions),
-    ]);
-    return { organization, regions };
+  const _api = authenticatedApi();
+  const reads = useLoads({
+    organization: contractQuery(contract.organization.getOrganization),
+    regions: contractQuery(contract.organization.listRegions),
   });
+  const { reload } = reads;
+  const result = mapLoad(reads.result, ({ organization, regions }) => ({
+    organization,
+    regions: regions.regions,
+  }));
   return (
     <ScreenSection title="Where your data is stored">
       <p css={{ marginTop: 0, color: theme.colors.muted }}>

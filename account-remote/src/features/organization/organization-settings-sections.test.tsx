@@ -1,17 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { ActivityEntry, Organization } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { ActivityScreen } from './activity-screen';
 import { GeneralScreen, SecurityPoliciesScreen } from './organization-settings-sections';
-
-let call = answeringThroughTheClient({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -41,7 +35,7 @@ async function renderSections(handlers: Record<string, unknown> = {}, role = 'ad
   authStore.setState({ status: 'authenticated', claims: { role } as never });
   // Alone, the screens are not in the account area, which sets the page title.
   document.title = 'Dcipher | Organization';
-  call = answeringThroughTheClient({
+  answerWith({
     getOrganization: organization,
     getPasswordPolicy: { expiresAfterDays: null },
     getTwoFactorStatus: { enabled: true, recoveryCodesRemaining: 10 },
@@ -58,9 +52,6 @@ async function renderSections(handlers: Record<string, unknown> = {}, role = 'ad
     </main>,
   );
 }
-
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
 describe('organization settings sections', () => {
   afterEach(() => {
@@ -101,7 +92,7 @@ describe('organization settings sections', () => {
     fireEvent.change(within(activity).getByLabelText('Show'), { target: { value: 'sso' } });
     fireEvent.click(within(activity).getByRole('button', { name: 'Apply filter' }));
     expect(await within(activity).findByText('No changes match this filter.')).toBeTruthy();
-    expect(callsOf('listOrganizationActivity').at(-1)?.[1]).toEqual({
+    expect(callsOf('listOrganizationActivity').at(-1)).toEqual({
       query: { page: '1', pageSize: '20', category: 'sso' },
     });
   });
@@ -139,7 +130,7 @@ describe('organization settings sections', () => {
     fireEvent.change(days, { target: { value: '60' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save policy' }));
     expect(await within(section).findByText('Passwords now expire after 60 days.')).toBeTruthy();
-    expect(callsOf('updatePasswordPolicy')[0]?.[1]).toEqual({ body: { expiresAfterDays: 60 } });
+    expect(callsOf('updatePasswordPolicy')[0]).toEqual({ body: { expiresAfterDays: 60 } });
   });
 
   it('requires two-step verification after a confirmation, and shows why the API refused', async () => {
@@ -207,7 +198,7 @@ describe('organization settings sections', () => {
     fireEvent.change(within(activity).getByLabelText('To (day)'), { target: { value: '2026-11-30' } });
     fireEvent.click(within(activity).getByRole('button', { name: 'Apply filter' }));
     await waitFor(() =>
-      expect(callsOf('listOrganizationActivity').at(-1)?.[1]).toEqual({
+      expect(callsOf('listOrganizationActivity').at(-1)).toEqual({
         query: { page: '1', pageSize: '20', from: '2026-11-01', to: '2026-11-30' },
       }),
     );
@@ -218,7 +209,7 @@ describe('organization settings sections', () => {
       ),
     ).toBeTruthy();
     // The API filters: the export asks with the same days.
-    expect(callsOf('exportOrganizationActivity')[0]?.[1]).toEqual({
+    expect(callsOf('exportOrganizationActivity')[0]).toEqual({
       query: { from: '2026-11-01', to: '2026-11-30' },
     });
     expect(click).toHaveBeenCalledTimes(1);

@@ -21,6 +21,7 @@ import {
 } from '@dcipher/shared/ui';
 import { twoStepRequirementMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
@@ -46,7 +47,7 @@ function useSubject() {
  */
 export function GeneralScreen() {
   const subject = useSubject();
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.organization.getOrganization));
+  const { result, reload } = useLoad(contractQuery(contract.organization.getOrganization));
   return (
     <ScreenSection title="Organization details">
       <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
@@ -65,7 +66,7 @@ export function GeneralScreen() {
 /** `/account/organization/security`: password expiry and required two-step verification (issue 25). */
 export function SecurityPoliciesScreen() {
   const subject = useSubject();
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.organization.getOrganization));
+  const { result, reload } = useLoad(contractQuery(contract.organization.getOrganization));
   return (
     <>
       {can(subject, 'organization-password-expiration-policy', 'update') ? <PasswordPolicySection /> : null}
@@ -143,8 +144,8 @@ function DetailsForm({
 }
 
 function PasswordPolicySection() {
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(() => api.call(contract.organization.getPasswordPolicy));
+  const _api = authenticatedApi();
+  const { result, reload } = useLoad(contractQuery(contract.organization.getPasswordPolicy));
   return (
     <ScreenSection title="Password expiration">
       <p css={{ marginTop: 0, color: theme.colors.muted }}>

@@ -1,18 +1,18 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Teammate } from '@dcipher/shared/contract';
 import { theme } from '@dcipher/shared/ui';
 import { useAccount } from '../../kit/account-context';
+import { contractQuery, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
-import { useApiLoad } from '../../kit/use-api-load';
 import { roleLabels } from './member-labels';
 
 /** /account/team, "My team": every member sees their colleagues and their roles (docs/decisions/0035). */
 export default function TeamScreen() {
   const { account } = useAccount();
-  const { result, reload } = useApiLoad(
-    async () => (await authenticatedApi().call(contract.members.listTeam)).members,
-  );
+  const { result, reload } = useLoad({
+    ...contractQuery(contract.members.listTeam),
+    select: (answer) => answer.members,
+  });
   return (
     <ScreenSection title={`People in ${account.organization.name}`}>
       <LoadState load={result} loadingText="Loading your team…" onRetry={() => void reload()}>

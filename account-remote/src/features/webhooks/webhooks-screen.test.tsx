@@ -3,15 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { WebhookDelivery, WebhookEndpoint } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -42,7 +37,7 @@ const failedDelivery: WebhookDelivery = {
 
 async function openWebhooks(handlers: Record<string, unknown> = {}) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, listWebhookEndpoints: { endpoints: [] }, ...handlers });
+  answerWith({ getAccount: testAccount, listWebhookEndpoints: { endpoints: [] }, ...handlers });
   window.history.pushState(null, '', '/account/webhooks');
   await renderScreen(
     <main>
@@ -51,9 +46,6 @@ async function openWebhooks(handlers: Record<string, unknown> = {}) {
   );
   return screen.findByRole('region', { name: 'Webhook endpoints' });
 }
-
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
 describe('Webhooks screen', () => {
   afterEach(() => {
@@ -110,7 +102,7 @@ describe('Webhooks screen', () => {
     const shown = await within(section).findByTestId('issued-webhook-secret');
     expect((shown as HTMLInputElement).value).toBe(secret);
     expect(within(section).getByText(/it will not be shown again\./)).toBeTruthy();
-    expect(callsOf('createWebhookEndpoint')[0]?.[1]).toEqual({
+    expect(callsOf('createWebhookEndpoint')[0]).toEqual({
       body: { url: 'https://hooks.example.com/dcipher', description: '', eventTypes: ['flow.run.failed'] },
     });
     expect(await within(section).findByRole('list', { name: 'Webhook endpoints' })).toBeTruthy();
@@ -194,7 +186,7 @@ describe('Webhooks screen', () => {
 
   it('tells a teammate only admins manage webhooks, without calling the webhook endpoints', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: { ...testAccount, role: 'teammate' } });
+    answerWith({ getAccount: { ...testAccount, role: 'teammate' } });
     window.history.pushState(null, '', '/account/webhooks');
     await renderScreen(
       <main>

@@ -1,13 +1,14 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import type { Flow, FlowCost, FlowRun } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import { Alert, Button } from '@dcipher/shared/ui';
 import { useEffect, useRef, useState } from 'react';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { Dialog } from '../../kit/dialog';
 import { LoadState } from '../../kit/load-state';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { CostSummary, credits } from './cost-summary';
 import { runIdempotencyKey } from './start-workflow';
+import { workflowQueries } from './workflow-queries';
 
 // Running (after the cost is confirmed) and deleting (after a confirmation) a workflow: its screen and the list's rows.
 
@@ -26,11 +27,15 @@ export function RunDialog({
   onClose: () => void;
   onStarted: (run: FlowRun) => void;
 }) {
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(flows.calculateFlowCost, { body: { flowId: flow.id } }),
-  );
-  const [starting, setStarting] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  // A price is asked afresh each time the dialog opens, never shown from an older answer (dropped on close).
+  const { result, reload } = useLoad({ ...workflowQueries.cost(flow.id), gcTime: 0 });
+  // Starting a run changes the workflow (its last run) as well as its runs and the list (kit/invalidations.ts).
+  const invalidates = () => [[flows.getFlow, { params: { flowId: flow.id } }] as const];
+  const run = useContractMutation(flows.runFlow, { invalidates });
+  const rerun = useContractMutation(flows.rerunFlow, { invalidates });
+  const starting = run.isPending || rerun.isPending || run.isSuccess || rerun.isSuccess;
+  const startError = run.error ?? rerun.error;
+  const failure = startError ? messageOf(startError) : undefined;
   const [idempotencyKey] = useState(runIdempotencyKey);
   const actionsRef = useRef<HTMLDivElement>(null);
   const costShown = result.state === 'loaded';
@@ -40,21 +45,9 @@ export function RunDialog({
     if (costShown) actionsRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [costShown]);
 
-  async function start() {
-    setStarting(true);
-    setFailure(undefined);
-    try {
-      const run = rerunOf
-        ? await authenticatedApi().call(flows.rerunFlow, { params: { flowId: flow.id, runId: rerunOf.id } })
-        : await authenticatedApi().call(flows.runFlow, {
-            params: { flowId: flow.id },
-            body: { idempotencyKey },
-          });
-      onStarted(run);
-    } catch (error) {
-      setFailure(messageOf(error));
-      setStarting(false);
-    }
+  function start() {
+    if (rerunOf) rerun.mutate({ params: { flowId: flow.id, runId: rerunOf.id } }, { onSuccess: onStarted });
+    else run.mutate({ params: { flowId: flow.id }, body: { idempotencyKey } }, { onSuccess: onStarted });
   }
 
   return (
@@ -73,7 +66,7 @@ export function RunDialog({
               ref={actionsRef}
               css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1rem' }}
             >
-              <Button disabled={!cost.allowed || starting} onClick={() => void start()}>
+              <Button disabled={!cost.allowed || starting} onClick={start}>
                 {starting ? 'Starting…' : 'Run now'}
               </Button>
               <Button variant="secondary" onClick={onClose}>
@@ -102,19 +95,10 @@ export function DeleteDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  async function remove() {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await authenticatedApi().call(flows.deleteFlow, { params: { flowId: flow.id } });
-      onDeleted();
-    } catch (error) {
-      setFailure(messageOf(error));
-      setBusy(false);
-    }
-  }
+  const deletion = useContractMutation(flows.deleteFlow);
+  const busy = deletion.isPending || deletion.isSuccess;
+  const failure = deletion.error ? messageOf(deletion.error) : undefined;
+  const remove = () => deletion.mutate({ params: { flowId: flow.id } }, { onSuccess: onDeleted });
   return (
     <Dialog title={`Delete ${flow.name}?`} onClose={onClose}>
       <p css={{ marginTop: 0 }}>
@@ -123,7 +107,7 @@ export function DeleteDialog({
       </p>
       {failure ? <Alert>{failure}</Alert> : null}
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem' }}>
-        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
+        <Button variant="danger" disabled={busy} onClick={remove}>
           {busy ? 'Deleting…' : 'Delete workflow'}
         </Button>
         <Button variant="secondary" data-autofocus onClick={onClose}>

@@ -1,13 +1,7 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { errorCodes } from '@dcipher/shared/contract';
 import * as flows from '@dcipher/shared/contract/flows';
-import {
-  CreateFlowInputSchema,
-  type FlowCost,
-  type FlowDataSource,
-  type FlowUpload,
-} from '@dcipher/shared/contract/flows';
+import { CreateFlowInputSchema, type FlowDataSource } from '@dcipher/shared/contract/flows';
 import {
   type AnalysisType,
   analysisTypes,
@@ -34,16 +28,20 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { workflowMessages } from '@dcipher/shared/validation';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { AccountScreenProps } from '../../kit/account-screen';
-import { queryKeys } from '../../kit/query-keys';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
+import { useRemoteQueryClient } from '../../kit/query-client';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
-import { CostSummary } from './cost-summary';
+import { messageOf } from '../../kit/use-api-load';
+import { useRouteQuery } from '../../router/remote-router';
+import { type Cost, CostPart, RadioGroup, type Upload, UploadField } from './new-workflow-parts';
 import { leaveNoteFor, runIdempotencyKey } from './start-workflow';
 import { type InputValue, WorkflowInputField } from './workflow-input-field';
 import { mutedStyle, screenRootStyle } from './workflow-parts';
+import { workflowQueries } from './workflow-queries';
 import {
   analysisTypeHelp,
   analysisTypeLabels,
@@ -66,21 +64,10 @@ const sourceLabels: Record<SourceKind, string> = {
   news: 'An RSS feed',
   'public-url': 'A public web page',
 };
-const acceptedFiles = '.csv,.tsv,.json,.ndjson,.jsonl,.txt,.xlsx,.pdf,.docx';
 const samples = [
   ...new Map(predefinedWorkflows.map((workflow) => [workflow.sample.id, workflow.sample])).values(),
 ];
 
-type Upload =
-  | { state: 'none' }
-  | { state: 'uploading'; file: File; loaded: number; total: number }
-  | { state: 'done'; upload: FlowUpload }
-  | { state: 'failed'; file: File; message: string };
-type Cost =
-  | { state: 'none' }
-  | { state: 'loading' }
-  | { state: 'loaded'; cost: FlowCost }
-  | { state: 'failed'; message: string };
 type NameCheck = { state: 'idle' | 'checking' } | { state: 'free' | 'taken'; message: string };
 
 /** A failure about the feed's or page's address: said under the address field, not under "Cost". */
@@ -89,11 +76,50 @@ const isAddressError = (error: unknown): error is ApiError =>
   (error.code === errorCodes.sourceUnreachable ||
     Object.keys(error.issues).some((field) => field.startsWith('dataSources')));
 
-/** What "Start from" offers: a predefined workflow, or `custom` (from scratch). */
-function startFromLocation(): string {
-  const asked = new URLSearchParams(window.location.search).get('predefined');
+/** What "Start from" offers: a predefined workflow, or `custom` (from scratch); the address's `?predefined`. */
+function startFromQuery(asked: string | undefined): string {
   if (asked === 'custom' || (asked && findPredefinedWorkflow(asked))) return asked;
   return predefinedWorkflows[0]!.id;
+}
+
+/** Everything chosen besides the name and description (the form's fields): one draft, changed a part at a time. */
+interface Draft {
+  inputValues: Record<string, InputValue>;
+  analysisType: AnalysisType;
+  trendMetric: TrendMetric;
+  sourceKind: SourceKind;
+  sampleId: string;
+  url: string;
+  scheduled: boolean;
+  frequency: ScheduleFrequency;
+  startAt: string;
+  notifications: boolean;
+  visibility: Visibility;
+}
+
+const draftFor = (predefined: PredefinedWorkflow | undefined): Draft => ({
+  inputValues: defaultsOf(predefined),
+  analysisType: 'contentAnalysis',
+  trendMetric: 'momentum',
+  sourceKind: 'starter',
+  sampleId: predefined?.sample.id ?? samples[0]!.id,
+  url: '',
+  scheduled: false,
+  frequency: predefined?.suggestedFrequency ?? 'weekly',
+  startAt: '',
+  notifications: true,
+  visibility: 'private',
+});
+
+/** A value once it has stopped changing for `ms` (the name is checked a moment after the last key). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (Object.is(value, settled)) return;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
 }
 
 const defaultsOf = (workflow: PredefinedWorkflow | undefined): Record<string, InputValue> =>
@@ -105,50 +131,65 @@ const defaultsOf = (workflow: PredefinedWorkflow | undefined): Record<string, In
  * an optional schedule, notifications and visibility. Nothing typed is lost when a call fails.
  */
 export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
-  const [startFrom, setStartFrom] = useState(startFromLocation);
+  // "Start from" is the address's (`?predefined`, declared by the route).
+  const [query, setQuery] = useRouteQuery('workflowsNew');
+  const startFrom = startFromQuery(query.predefined);
   const predefined = findPredefinedWorkflow(startFrom);
-  const [inputValues, setInputValues] = useState(() => defaultsOf(predefined));
-  const [analysisType, setAnalysisType] = useState<AnalysisType>('contentAnalysis');
-  const [trendMetric, setTrendMetric] = useState<TrendMetric>('momentum');
+  const [draft, setDraft] = useState(() => draftFor(predefined));
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const { inputValues, analysisType, trendMetric, sourceKind, sampleId, url } = draft;
+  const { scheduled, frequency, startAt, notifications, visibility } = draft;
   const sourceKinds = (['uploaded', 'starter', 'news', 'public-url'] as const).filter(
     (kind) => !predefined || predefined.dataSourceKinds.includes(kind),
   );
-  const [sourceKind, setSourceKind] = useState<SourceKind>('starter');
-  const [upload, setUpload] = useState<Upload>({ state: 'none' });
-  const [sampleId, setSampleId] = useState(predefined?.sample.id ?? samples[0]!.id);
-  const [url, setUrl] = useState('');
-  const [cost, setCost] = useState<Cost>({ state: 'none' });
-  const [scheduled, setScheduled] = useState(false);
-  const [frequency, setFrequency] = useState<ScheduleFrequency>(predefined?.suggestedFrequency ?? 'weekly');
-  const [startAt, setStartAt] = useState('');
-  const [notifications, setNotifications] = useState(true);
-  const [visibility, setVisibility] = useState<Visibility>('private');
-  const [nameCheck, setNameCheck] = useState<NameCheck>({ state: 'idle' });
   const runAfterCreate = useRef(false);
-  const [addressError, setAddressError] = useState<string>();
   const addressRef = useRef<HTMLInputElement>(null);
   const submitMessageRef = useRef<HTMLDivElement>(null);
   /** How often "Create" was pressed at the custom-workflow limit: the reason shows beside the buttons. */
   const [limitPresses, setLimitPresses] = useState(0);
-  // How many custom workflows are in use of the plan's number, as the API counts them.
-  const { result: customList } = useApiLoad(
-    () => authenticatedApi().call(flows.listFlows, { query: { flowType: 'customFlow' } }),
-    { key: queryKeys.customWorkflows },
-  );
+  // How many custom workflows are in use of the plan's number, as the API counts them: the list's own read.
+  const { result: customList } = useLoad(workflowQueries.list('customFlow'));
   const quota = customList.state === 'loaded' ? customList.data.customWorkflows : undefined;
   const atLimit =
     startFrom === 'custom' && quota !== undefined && quota.limit !== null && quota.used >= quota.limit;
 
   function chooseStart(next: string) {
-    setStartFrom(next);
     const workflow = findPredefinedWorkflow(next);
-    setInputValues(defaultsOf(workflow));
-    if (workflow) {
-      setSampleId(workflow.sample.id);
-      setFrequency(workflow.suggestedFrequency);
-      if (!workflow.dataSourceKinds.includes(sourceKind)) setSourceKind('starter');
-    }
-    window.history.replaceState(window.history.state, '', pathTo('workflowsNew', {}, { predefined: next }));
+    change({
+      inputValues: defaultsOf(workflow),
+      ...(workflow
+        ? {
+            sampleId: workflow.sample.id,
+            frequency: workflow.suggestedFrequency,
+            ...(workflow.dataSourceKinds.includes(sourceKind) ? {} : { sourceKind: 'starter' as const }),
+          }
+        : {}),
+    });
+    setQuery({ predefined: next });
+  }
+
+  const [uploadProgress, setUploadProgress] = useState({ loaded: 0, total: 0 });
+  /**
+   * The chosen `File` itself goes to the API as multipart, never read into memory here (docs/decisions/0114); the
+   * bar follows the bytes sent. On a failure the file stays chosen, to send again.
+   */
+  const uploading = useContractMutation(flows.uploadFlowFile, {
+    callOptions: () => ({ onUploadProgress: setUploadProgress }),
+  });
+  const upload: Upload = uploading.isPending
+    ? { state: 'uploading', file: uploading.variables.file as File, ...uploadProgress }
+    : uploading.isSuccess
+      ? { state: 'done', upload: uploading.data }
+      : uploading.error
+        ? { state: 'failed', file: uploading.variables?.file as File, message: messageOf(uploading.error) }
+        : { state: 'none' };
+  function sendFile(file: File) {
+    setUploadProgress({ loaded: 0, total: file.size });
+    uploading.mutate({ file });
+  }
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (file) sendFile(file);
   }
 
   const dataSource = ((): FlowDataSource | undefined => {
@@ -164,69 +205,50 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
   })();
   const inputs = predefined ? inputsOf(predefined, inputValues) : [];
 
-  async function calculateCost() {
-    if (!dataSource) return;
-    setCost({ state: 'loading' });
-    setAddressError(undefined);
-    try {
-      const answer = await authenticatedApi().call(flows.calculateFlowCost, {
-        body: { dataSources: [dataSource], inputs },
-      });
-      setCost({ state: 'loaded', cost: answer });
-    } catch (error) {
-      if ((sourceKind === 'news' || sourceKind === 'public-url') && isAddressError(error)) {
-        // The address is what is wrong: its message goes under it, and focus with it.
-        setCost({ state: 'none' });
-        setAddressError(error.message);
-        addressRef.current?.focus();
-        return;
-      }
-      setCost({ state: 'failed', message: messageOf(error) });
-    }
+  // The price of what is chosen, cached by what is priced: a file or a sample as soon as it is chosen (and again
+  // when the inputs change what is analysed); a feed or a page when asked, once its address is typed.
+  const byAddress = sourceKind === 'news' || sourceKind === 'public-url';
+  const priced = dataSource ? workflowQueries.costOf([dataSource], inputs) : undefined;
+  const pricedKey = JSON.stringify(priced?.queryKey ?? null);
+  const [askedFor, setAskedFor] = useState<string>();
+  const costQuery = useQuery(
+    {
+      ...(priced ?? workflowQueries.costOf([], [])),
+      enabled: priced !== undefined && (!byAddress || askedFor === pricedKey),
+    },
+    useRemoteQueryClient(),
+  );
+  const costError = costQuery.error;
+  // The address is what is wrong: its message goes under it, and focus with it.
+  const addressError = byAddress && isAddressError(costError) ? costError.message : undefined;
+  const cost: Cost =
+    !priced || (!costQuery.isFetching && costQuery.status === 'pending') || addressError
+      ? { state: 'none' }
+      : costQuery.isFetching
+        ? { state: 'loading' }
+        : costQuery.status === 'error'
+          ? { state: 'failed', message: messageOf(costError) }
+          : costQuery.data
+            ? { state: 'loaded', cost: costQuery.data }
+            : { state: 'none' };
+  function calculateCost() {
+    if (!priced) return;
+    if (askedFor === pricedKey) void costQuery.refetch({ cancelRefetch: true });
+    else setAskedFor(pricedKey);
   }
-  // A file or a sample is priced as soon as it is chosen (and again when the inputs change what is analysed); a
-  // feed or a page when asked, once its address is typed.
-  const costKey = JSON.stringify([
-    sourceKind !== 'news' && sourceKind !== 'public-url' && dataSource,
-    inputs,
-  ]);
-  const calculateRef = useRef(calculateCost);
-  calculateRef.current = calculateCost;
   useEffect(() => {
-    setCost({ state: 'none' });
-    if (sourceKind === 'uploaded' || sourceKind === 'starter') void calculateRef.current();
-  }, [costKey, sourceKind]);
+    if (addressError) addressRef.current?.focus();
+  }, [addressError]);
 
-  /**
-   * The chosen `File` itself goes to the API as multipart, never read into memory here (docs/decisions/0114); the
-   * bar follows the bytes sent. On a failure the file stays chosen, to send again.
-   */
-  async function sendFile(file: File) {
-    setUpload({ state: 'uploading', file, loaded: 0, total: file.size });
-    try {
-      const answer = await authenticatedApi().call(
-        flows.uploadFlowFile,
-        { file },
-        {
-          onUploadProgress: ({ loaded, total }) => setUpload({ state: 'uploading', file, loaded, total }),
-        },
-      );
-      setUpload({ state: 'done', upload: answer });
-    } catch (error) {
-      setUpload({ state: 'failed', file, message: messageOf(error) });
-    }
-  }
-  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    if (file) void sendFile(file);
-  }
-
+  // Creating (and running) invalidates the list, the custom-workflow count and the wallet (kit/invalidations.ts).
+  const creating = useContractMutation(flows.createFlow);
+  const running = useContractMutation(flows.runFlow);
   const form = useContractForm({
     schema: NameSchema,
     defaultValues: { name: predefined?.name ?? '', description: '' },
     onSubmit: async ({ name, description }) => {
       if (!dataSource) throw new Error('no data source');
-      const created = await authenticatedApi().call(flows.createFlow, {
+      const created = await creating.mutateAsync({
         body: {
           name,
           ...(description ? { description } : {}),
@@ -256,7 +278,7 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
       });
       if (runAfterCreate.current) {
         try {
-          await authenticatedApi().call(flows.runFlow, {
+          await running.mutateAsync({
             params: { flowId: created.id },
             body: { idempotencyKey: runIdempotencyKey() },
           });
@@ -271,34 +293,21 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
 
   // The name is checked as it is typed (`POST /flows/validateName`), a moment after the last key.
   const name = form.watch('name');
-  useEffect(() => {
-    const parsed = v.safeParse(NameSchema.entries.name, name);
-    if (!parsed.success) {
-      setNameCheck({ state: 'idle' });
-      return;
-    }
-    setNameCheck({ state: 'checking' });
-    let current = true;
-    const timer = setTimeout(() => {
-      authenticatedApi()
-        .call(flows.validateFlowName, { body: { name: parsed.output } })
-        .then(
-          (answer) => {
-            if (!current) return;
-            setNameCheck(
-              answer.result === 'file-name-exists'
-                ? { state: 'taken', message: answer.message ?? 'A workflow with this name already exists.' }
-                : { state: 'free', message: 'This name is free.' },
-            );
-          },
-          () => current && setNameCheck({ state: 'idle' }),
-        );
-    }, 400);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [name]);
+  const parsedName = v.safeParse(NameSchema.entries.name, name);
+  const settledName = useSettled(parsedName.success ? parsedName.output : '', 400);
+  const nameQuery = useQuery(
+    { ...workflowQueries.nameCheck(settledName), enabled: parsedName.success && settledName !== '' },
+    useRemoteQueryClient(),
+  );
+  const nameCheck: NameCheck = !parsedName.success
+    ? { state: 'idle' }
+    : settledName !== parsedName.output || nameQuery.isFetching
+      ? { state: 'checking' }
+      : nameQuery.data
+        ? nameQuery.data.result === 'file-name-exists'
+          ? { state: 'taken', message: nameQuery.data.message ?? 'A workflow with this name already exists.' }
+          : { state: 'free', message: 'This name is free.' }
+        : { state: 'idle' };
 
   const mayRun = cost.state === 'loaded' && cost.cost.allowed;
   const missingSource = !dataSource;
@@ -307,12 +316,10 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
   const createError = form.apiError;
   const addressRefused =
     isAddressError(createError) && (sourceKind === 'news' || sourceKind === 'public-url');
+  const shownAddressError = addressError ?? (addressRefused ? createError?.message : undefined);
   useEffect(() => {
-    if (addressRefused && createError) {
-      setAddressError(createError.message);
-      addressRef.current?.focus();
-    }
-  }, [addressRefused, createError]);
+    if (addressRefused) addressRef.current?.focus();
+  }, [addressRefused]);
   const quotaRefused = createError?.code === errorCodes.flowQuotaReached;
   const limitMessage =
     (limitPresses > 0 && atLimit) || quotaRefused
@@ -381,7 +388,7 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
                 key={`${predefined.id}-${input.key}`}
                 input={input}
                 value={inputValues[input.key] ?? input.default}
-                onChange={(value) => setInputValues((values) => ({ ...values, [input.key]: value }))}
+                onChange={(value) => change({ inputValues: { ...inputValues, [input.key]: value } })}
               />
             ))}
           </>
@@ -390,7 +397,7 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
             <SelectField
               label="Analysis type"
               value={analysisType}
-              onChange={(event) => setAnalysisType(event.currentTarget.value as AnalysisType)}
+              onChange={(event) => change({ analysisType: event.currentTarget.value as AnalysisType })}
               options={analysisTypes.map((type) => ({ value: type, label: analysisTypeLabels[type] }))}
               aria-describedby="analysis-type-help"
             />
@@ -401,7 +408,7 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
               <SelectField
                 label="Trend metric"
                 value={trendMetric}
-                onChange={(event) => setTrendMetric(event.currentTarget.value as TrendMetric)}
+                onChange={(event) => change({ trendMetric: event.currentTarget.value as TrendMetric })}
                 options={trendMetrics.map((metric) => ({ value: metric, label: trendMetricLabels[metric] }))}
               />
             ) : null}
@@ -441,16 +448,16 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
           legend="Where the documents come from"
           name="data-source"
           value={sourceKind}
-          onChange={(kind) => setSourceKind(kind as SourceKind)}
+          onChange={(kind) => change({ sourceKind: kind as SourceKind })}
           options={sourceKinds.map((kind) => ({ value: kind, label: sourceLabels[kind] }))}
         />
         {sourceKind === 'uploaded' ? (
-          <UploadField upload={upload} onChoose={chooseFile} onRetry={(file) => void sendFile(file)} />
+          <UploadField upload={upload} onChoose={chooseFile} onRetry={sendFile} />
         ) : sourceKind === 'starter' ? (
           <SelectField
             label="Sample dataset"
             value={sampleId}
-            onChange={(event) => setSampleId(event.currentTarget.value)}
+            onChange={(event) => change({ sampleId: event.currentTarget.value })}
             options={samples.map((sample) => ({
               value: sample.id,
               label: `${sample.name} (${count(sample.documents)} documents)`,
@@ -464,24 +471,24 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
             inputMode="url"
             placeholder="https://"
             value={url}
-            error={addressError}
+            error={shownAddressError}
             onChange={(event) => {
-              setUrl(event.currentTarget.value);
-              setAddressError(undefined);
+              change({ url: event.currentTarget.value });
+              form.setFormError(undefined);
             }}
           />
         )}
       </ScreenSection>
 
       <ScreenSection title="Cost">
-        <CostPart cost={cost} missingSource={missingSource} onCalculate={() => void calculateCost()} />
+        <CostPart cost={cost} missingSource={missingSource} onCalculate={calculateCost} />
       </ScreenSection>
 
       <ScreenSection title="Schedule and notifications">
         <CheckboxField
           label="Run on a schedule"
           checked={scheduled}
-          onChange={(event) => setScheduled(event.currentTarget.checked)}
+          onChange={(event) => change({ scheduled: event.currentTarget.checked })}
         />
         {scheduled ? (
           <div
@@ -495,27 +502,27 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
             <SelectField
               label="How often"
               value={frequency}
-              onChange={(event) => setFrequency(event.currentTarget.value as ScheduleFrequency)}
+              onChange={(event) => change({ frequency: event.currentTarget.value as ScheduleFrequency })}
               options={scheduleFrequencies.map((value) => ({ value, label: frequencyLabels[value] }))}
             />
             <TextField
               label="First run (optional; now when left empty)"
               type="datetime-local"
               value={startAt}
-              onChange={(event) => setStartAt(event.currentTarget.value)}
+              onChange={(event) => change({ startAt: event.currentTarget.value })}
             />
           </div>
         ) : null}
         <CheckboxField
           label="Email me when a run finishes or fails"
           checked={notifications}
-          onChange={(event) => setNotifications(event.currentTarget.checked)}
+          onChange={(event) => change({ notifications: event.currentTarget.checked })}
         />
         <RadioGroup
           legend="Who can open it"
           name="visibility"
           value={visibility}
-          onChange={(value) => setVisibility(value as Visibility)}
+          onChange={(value) => change({ visibility: value as Visibility })}
           options={[
             {
               value: 'private',
@@ -561,183 +568,5 @@ export default function NewWorkflowScreen({ navigate }: AccountScreenProps) {
         </Button>
       </div>
     </Form>
-  );
-}
-
-function CostPart({
-  cost,
-  missingSource,
-  onCalculate,
-}: {
-  cost: Cost;
-  missingSource: boolean;
-  onCalculate: () => void;
-}) {
-  if (missingSource) return <p css={{ ...mutedStyle, margin: 0 }}>The cost shows once the data is chosen.</p>;
-  return (
-    <div aria-live="polite">
-      {cost.state === 'loading' ? <p role="status">Calculating the cost…</p> : null}
-      {cost.state === 'loaded' ? <CostSummary cost={cost.cost} /> : null}
-      {cost.state === 'failed' ? <Alert>{cost.message}</Alert> : null}
-      {cost.state !== 'loading' ? (
-        <Button variant="secondary" onClick={onCalculate}>
-          {cost.state === 'none' ? 'See the cost' : 'Calculate again'}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
-function UploadField({
-  upload,
-  onChoose,
-  onRetry,
-}: {
-  upload: Upload;
-  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
-  onRetry: (file: File) => void;
-}) {
-  const id = useId();
-  const percent =
-    upload.state === 'uploading' && upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
-  return (
-    <div>
-      <div css={{ display: 'flex', flexDirection: 'column', gap: '0.35rem', marginBottom: '1rem' }}>
-        <label htmlFor={id} css={{ fontWeight: 600 }}>
-          Data file
-        </label>
-        <span id={`${id}-help`} css={{ ...mutedStyle, fontSize: '0.9rem' }}>
-          csv, tsv, json, ndjson, jsonl, txt, xlsx, pdf or docx; one document per row, line or paragraph.
-        </span>
-        <input
-          id={id}
-          type="file"
-          accept={acceptedFiles}
-          aria-describedby={`${id}-help`}
-          onChange={onChoose}
-          disabled={upload.state === 'uploading'}
-          css={{ font: 'inherit', maxWidth: '100%' }}
-        />
-      </div>
-      <div aria-live="polite">
-        {upload.state === 'uploading' ? (
-          <UploadProgressBar fileName={upload.file.name} percent={percent} />
-        ) : null}
-        {upload.state === 'failed' ? (
-          <>
-            <Alert>
-              {upload.file.name}: {upload.message}
-            </Alert>
-            <Button variant="secondary" onClick={() => onRetry(upload.file)}>
-              Send {upload.file.name} again
-            </Button>
-          </>
-        ) : null}
-        {upload.state === 'done' ? <UploadPreview upload={upload.upload} /> : null}
-      </div>
-    </div>
-  );
-}
-
-/**
- * The bytes sent so far, as a labelled progress bar; once all are sent the API reads the file, which the text
- * says (the bar stays full).
- */
-function UploadProgressBar({ fileName, percent }: { fileName: string; percent: number }) {
-  const id = useId();
-  return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: '0.35rem', maxWidth: '28rem' }}>
-      <label htmlFor={id} css={{ overflowWrap: 'anywhere' }}>
-        {percent < 100 ? `Uploading ${fileName}` : `Reading ${fileName}…`}
-      </label>
-      <progress id={id} max={100} value={percent} css={{ width: '100%' }}>
-        {percent} %
-      </progress>
-      <span aria-hidden="true" css={{ ...mutedStyle, fontSize: '0.9rem' }}>
-        {percent} % sent
-      </span>
-    </div>
-  );
-}
-
-function UploadPreview({ upload }: { upload: FlowUpload }) {
-  return (
-    <div data-testid="upload-preview">
-      <p css={{ margin: '0 0 0.5rem' }}>
-        <strong>{upload.fileName}</strong>: {count(upload.documents)} document
-        {upload.documents === 1 ? '' : 's'} found.
-      </p>
-      {upload.preview.length > 0 ? (
-        <>
-          <p css={{ ...mutedStyle, margin: '0 0 0.25rem', fontSize: '0.9rem' }}>The first ones:</p>
-          <ol
-            css={{
-              margin: 0,
-              paddingLeft: '1.5rem',
-              '& li': { overflowWrap: 'anywhere', marginBottom: '0.25rem' },
-            }}
-          >
-            {upload.preview.map((text, index) => (
-              <li key={index}>{text.length > 240 ? `${text.slice(0, 240)}…` : text}</li>
-            ))}
-          </ol>
-        </>
-      ) : null}
-    </div>
-  );
-}
-
-function RadioGroup({
-  legend,
-  name,
-  value,
-  onChange,
-  options,
-}: {
-  legend: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string; hint?: ReactNode }[];
-}) {
-  const id = useId();
-  return (
-    <fieldset css={{ border: 0, margin: '0 0 1rem', padding: 0, minWidth: 0 }}>
-      <legend css={{ fontWeight: 600, marginBottom: '0.5rem', padding: 0 }}>{legend}</legend>
-      <div css={{ display: 'grid', gap: '0.4rem' }}>
-        {options.map((option) => {
-          const optionId = `${id}-${option.value}`;
-          return (
-            <div key={option.value} css={{ display: 'flex', gap: '0.6rem', alignItems: 'flex-start' }}>
-              <input
-                id={optionId}
-                type="radio"
-                name={name}
-                value={option.value}
-                checked={value === option.value}
-                onChange={() => onChange(option.value)}
-                aria-describedby={option.hint ? `${optionId}-hint` : undefined}
-                css={{
-                  width: '1.2rem',
-                  height: '1.2rem',
-                  marginTop: '0.2rem',
-                  accentColor: theme.colors.brand,
-                }}
-              />
-              <span css={{ display: 'flex', flexDirection: 'column' }}>
-                <label htmlFor={optionId} css={{ fontWeight: 500 }}>
-                  {option.label}
-                </label>
-                {option.hint ? (
-                  <span id={`${optionId}-hint`} css={{ ...mutedStyle, fontSize: '0.9rem' }}>
-                    {option.hint}
-                  </span>
-                ) : null}
-              </span>
-            </div>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }

@@ -11,6 +11,7 @@ import { Alert, Button, theme } from '@dcipher/shared/ui';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { contractKey } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { Dialog } from '../../kit/dialog';
 import { useRemoteQueryClient } from '../../kit/query-client';
@@ -86,7 +87,11 @@ function RunDocumentsDialog({
   const client = useRemoteQueryClient();
   const query = useInfiniteQuery(
     {
-      queryKey: ['runDocuments', flowId, runId, selector],
+      // The contract's key for the call, pages aside (the cursor is the page, not the read).
+      queryKey: contractKey(flows.listFlowRunDocuments, {
+        params: { flowId, runId },
+        query: documentsQuery(selector),
+      }),
       queryFn: ({ pageParam }) =>
         authenticatedApi().call(flows.listFlowRunDocuments, {
           params: { flowId, runId },

@@ -4,6 +4,9 @@ import { errorCodes } from '@dcipher/shared/contract/errors';
 import type { CreateFlowInput, Flow } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import type { PredefinedWorkflow } from '@dcipher/shared/domain';
+import { useMutation } from '@tanstack/react-query';
+import { changedBy } from '../../kit/invalidations';
+import { useRemoteQueryClient } from '../../kit/query-client';
 import { inputsOf } from './workflow-words';
 
 /** A key for one press of Run: a retried request starts one run only. */
@@ -53,6 +56,26 @@ export async function tryWithSampleData(
   } catch (error) {
     return { flow, runError: error instanceof ApiError ? error.message : undefined };
   }
+}
+
+/**
+ * "Try with sample data" as a change: once it has answered, the reads it changed (the list, the custom-workflow
+ * count, the wallet) are invalidated as for creating and running a workflow (kit/invalidations.ts).
+ */
+export function useTryWithSampleData() {
+  const client = useRemoteQueryClient();
+  return useMutation(
+    {
+      mutationFn: tryWithSampleData,
+      onSuccess: () =>
+        Promise.all(
+          [...new Set([...changedBy(flows.createFlow), ...changedBy(flows.runFlow)])].map((endpoint) =>
+            client.invalidateQueries({ queryKey: [endpoint.operation] }),
+          ),
+        ),
+    },
+    client,
+  );
 }
 
 /**

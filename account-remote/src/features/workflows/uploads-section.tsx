@@ -1,15 +1,15 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import type { FlowUploadPage, FlowUploadSummary } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import { pathTo } from '@dcipher/shared/routes';
 import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { ConfirmationDialog } from '../../kit/confirmation-dialog';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { AreaLink, mutedStyle } from './workflow-parts';
+import { workflowQueries } from './workflow-queries';
 import { count } from './workflow-words';
 
 const pageSize = 10;
@@ -55,32 +55,25 @@ export function UploadsSection({ navigate }: { navigate: (to: string) => void })
 /** The list itself, loaded when shown. */
 function UploadsList({ navigate }: { navigate: (to: string) => void }) {
   const [page, setPage] = useState(1);
-  const { result, reload } = useApiLoad(
-    () =>
-      authenticatedApi().call(flows.listFlowUploads, {
-        query: { page: String(page), pageSize: String(pageSize) },
-      }),
-    { key: queryKeys.flowUploads(page) },
-  );
-  const invalidate = useInvalidate();
+  const { result, reload } = useLoad(workflowQueries.uploads(page, pageSize));
   const [confirming, setConfirming] = useState<FlowUploadSummary>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [done, setDone] = useState<string>();
+  // Deleting invalidates every page of the list (kit/invalidations.ts).
+  const deletion = useContractMutation(flows.deleteFlowUpload);
+  const busy = deletion.isPending;
+  const failure = deletion.error ? messageOf(deletion.error) : undefined;
+  const [deleted, setDeleted] = useState<string>();
+  const done = deletion.isSuccess && deleted ? `${deleted} has been deleted.` : undefined;
 
-  async function remove(upload: FlowUploadSummary) {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await authenticatedApi().call(flows.deleteFlowUpload, { params: { uploadId: upload.id } });
-      setConfirming(undefined);
-      setDone(`${upload.fileName} has been deleted.`);
-      await invalidate(['workflows', 'uploads']);
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+  function remove(upload: FlowUploadSummary) {
+    deletion.mutate(
+      { params: { uploadId: upload.id } },
+      {
+        onSuccess: () => {
+          setDeleted(upload.fileName);
+          setConfirming(undefined);
+        },
+      },
+    );
   }
 
   return (
@@ -103,8 +96,7 @@ function UploadsList({ navigate }: { navigate: (to: string) => void }) {
                       navigate={navigate}
                       disabled={busy}
                       onDelete={() => {
-                        setDone(undefined);
-                        setFailure(undefined);
+                        deletion.reset();
                         setConfirming(upload);
                       }}
                     />
@@ -124,10 +116,10 @@ function UploadsList({ navigate }: { navigate: (to: string) => void }) {
           tone="danger"
           busy={busy}
           {...(failure && { error: failure })}
-          onConfirm={() => void remove(confirming)}
+          onConfirm={() => remove(confirming)}
           onCancel={() => {
             setConfirming(undefined);
-            setFailure(undefined);
+            deletion.reset();
           }}
         >
           <p css={{ margin: 0 }}>

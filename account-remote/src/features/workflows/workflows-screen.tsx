@@ -1,19 +1,21 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import type { Flow } from '@dcipher/shared/contract/flows';
-import * as flows from '@dcipher/shared/contract/flows';
 import { can, type FlowType, type PredefinedWorkflow, predefinedWorkflows } from '@dcipher/shared/domain';
 import { pathTo, routes } from '@dcipher/shared/routes';
 import { Alert, Button, SelectField, TextField, theme, visuallyHidden } from '@dcipher/shared/ui';
 import { workflowListMessages } from '@dcipher/shared/validation';
-import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
+import { useRouteQuery } from '../../router/remote-router';
 import { DeleteDialog, RunDialog } from './flow-dialogs';
-import { leaveNoteFor, tryWithSampleData } from './start-workflow';
+import { leaveNoteFor, useTryWithSampleData } from './start-workflow';
 import { UploadsSection } from './uploads-section';
 import { AreaLink, buttonLinkStyle, cardStyle, mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
+import { workflowQueries } from './workflow-queries';
 import { analysisTypeLabels, count, flowTypeLabels, frequencyLabels } from './workflow-words';
 
 /** The flow types a customer has here: the app host's studio and insight booster projects are not listed. */
@@ -37,10 +39,9 @@ function shownFlows(list: Flow[], search: string, order: SortOrder): Flow[] {
   return found;
 }
 
-const typeFromLocation = (): FlowType | '' => {
-  const value = new URLSearchParams(window.location.search).get('flowType');
-  return listedTypes.find((type) => type === value) ?? '';
-};
+/** The type filter the address asks for (`?flowType`), when it is one listed here. */
+const listedType = (value: string | undefined): FlowType | '' =>
+  listedTypes.find((type) => type === value) ?? '';
 
 /**
  * `/workflows`, where a customer lands after signing in: their workflows with a type filter, or, before they have
@@ -50,20 +51,17 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
   const mayCreate = can({ kind: 'user', role: account.role }, 'workflow', 'create');
   const mayManageFiles = can({ kind: 'user', role: account.role }, 'file', 'read');
-  const [flowType, setFlowType] = useState<FlowType | ''>(typeFromLocation);
-  const { result, reload } = useApiLoad(() =>
-    authenticatedApi().call(flows.listFlows, { query: flowType ? { flowType } : {} }),
-  );
-  const [firstType] = useState(flowType);
+  // The filter is the address's (`?flowType`, declared by the route): changing it changes the address and the read.
+  const [query, setQuery] = useRouteQuery('workflows');
+  const flowType = listedType(query.flowType);
+  const setFlowType = (next: FlowType | '') => setQuery({ flowType: next || undefined });
+  // The list stays on screen (with the filter's control) while another filter's answer comes.
+  const { result, reload } = useLoad({
+    ...workflowQueries.list(flowType),
+    placeholderData: keepPreviousData,
+  });
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<SortOrder>('newest');
-  useEffect(() => {
-    // The first load is useApiLoad's own; a changed filter loads again (and is kept in the address).
-    if (flowType === firstType) return;
-    const url = flowType ? pathTo('workflows', {}, { flowType }) : routes.workflows.path;
-    window.history.replaceState(window.history.state, '', url);
-    void reload();
-  }, [flowType, firstType, reload]);
 
   return (
     <div>
@@ -131,13 +129,7 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
               {list.length === 0 ? (
                 <p role="status">No {flowTypeLabels[flowType as FlowType].toLowerCase()} workflows yet.</p>
               ) : (
-                <SearchedFlows
-                  flows={list}
-                  search={search}
-                  order={order}
-                  navigate={navigate}
-                  onDeleted={() => void reload()}
-                />
+                <SearchedFlows flows={list} search={search} order={order} navigate={navigate} />
               )}
             </>
           )
@@ -153,13 +145,11 @@ function SearchedFlows({
   search,
   order,
   navigate,
-  onDeleted,
 }: {
   flows: Flow[];
   search: string;
   order: SortOrder;
   navigate: (to: string) => void;
-  onDeleted: () => void;
 }) {
   const shown = useMemo(() => shownFlows(list, search, order), [list, search, order]);
   const [running, setRunning] = useState<Flow>();
@@ -189,10 +179,8 @@ function SearchedFlows({
         <DeleteDialog
           flow={deleting}
           onClose={() => setDeleting(undefined)}
-          onDeleted={() => {
-            setDeleting(undefined);
-            onDeleted();
-          }}
+          // The delete invalidates the list (kit/invalidations.ts), which answers without it.
+          onDeleted={() => setDeleting(undefined)}
         />
       ) : null}
     </>
@@ -296,21 +284,16 @@ function FlowList({
 }
 
 function EmptyState({ mayCreate, navigate }: { mayCreate: boolean; navigate: (to: string) => void }) {
-  const [starting, setStarting] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-
-  async function trySample(workflow: PredefinedWorkflow) {
-    setStarting(workflow.id);
-    setFailure(undefined);
-    try {
-      const { flow, runError } = await tryWithSampleData(workflow);
-      if (runError) leaveNoteFor(flow.id, runError);
-      navigate(pathTo('workflow', { flowId: flow.id }));
-    } catch (error) {
-      setFailure(messageOf(error));
-      setStarting(undefined);
-    }
-  }
+  const sample = useTryWithSampleData();
+  const starting = sample.isPending || sample.isSuccess ? sample.variables?.id : undefined;
+  const failure = sample.error ? messageOf(sample.error) : undefined;
+  const trySample = (workflow: PredefinedWorkflow) =>
+    sample.mutate(workflow, {
+      onSuccess: ({ flow, runError }) => {
+        if (runError) leaveNoteFor(flow.id, runError);
+        navigate(pathTo('workflow', { flowId: flow.id }));
+      },
+    });
 
   if (!mayCreate) {
     return (

@@ -3,8 +3,8 @@ import { authStore } from '@dcipher/shared/auth';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
-import { ApiAnswer, answeringThroughTheClient } from '../../test-support/api-through-the-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { cost, flow, flowId, flowList, insights, run, runId, taskId } from './workflow-fixtures';
 
@@ -15,19 +15,13 @@ import { cost, flow, flowId, flowList, insights, run, runId, taskId } from './wo
 const chosenFile = (content: string, name: string, type = '') =>
   new NodeFile([content], name, { type }) as unknown as File;
 
-let call = answeringThroughTheClient({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
-
 const initialState = authStore.getState();
 /** The page's document (the tests name their fixtures `document`). */
 const document_ = globalThis.document;
 
 async function openAt(path: string, handlers: Record<string, unknown>, account = testAccount) {
   authStore.setState({ status: 'authenticated' });
-  call = answeringThroughTheClient({ getAccount: account, ...handlers });
+  answerWith({ getAccount: account, ...handlers });
   window.history.pushState(null, '', path);
   const navigate = jest.fn();
   await renderScreen(
@@ -37,10 +31,6 @@ async function openAt(path: string, handlers: Record<string, unknown>, account =
   );
   return { navigate };
 }
-
-/** The inputs the client sent for one operation (params, query, body), in order. */
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation).map(([, input]) => input as never);
 
 describe('Workflows: the landing screen', () => {
   afterEach(() => {
@@ -93,7 +83,7 @@ describe('Workflows: the landing screen', () => {
     });
     fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'customFlow' } });
     expect((await screen.findByText('No custom workflows yet.')).textContent).toBeTruthy();
-    expect(callsOf('listFlows').map((input: { query?: object }) => input.query)).toEqual([
+    expect(callsOf('listFlows').map((input: { query?: object }) => input.query ?? {})).toEqual([
       {},
       { flowType: 'customFlow' },
     ]);
@@ -330,8 +320,11 @@ describe('Workflows: a new workflow', () => {
         .map((item) => item.textContent),
     ).toEqual(['Great coffee', 'Too loud', 'Fine']);
     // The chosen File itself is sent (multipart), not read into a string first (docs/decisions/0114).
-    const [uploadCall] = callsOf('uploadFlowFile') as { file: File }[];
-    expect(uploadCall!.file).toBe(file);
+    const [uploadCall] = callsOf('uploadFlowFile') as { body: { file: File } }[];
+    expect([uploadCall!.body.file.name, await uploadCall!.body.file.text()]).toEqual([
+      file.name,
+      await file.text(),
+    ]);
 
     // Its cost, before anything runs.
     await waitFor(() => expect(screen.getByTestId('credits-needed').textContent).toBe('2 credits'));

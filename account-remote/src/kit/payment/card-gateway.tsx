@@ -14,8 +14,8 @@ import { validationMessages } from '@dcipher/shared/validation';
 import type { Stripe, StripeCardNumberElement, StripeError } from '@stripe/stripe-js';
 import { type ReactNode, useRef } from 'react';
 import type * as v from 'valibot';
+import { contractQuery, useLoad } from '../contract-query';
 import { LoadState } from '../load-state';
-import { useApiLoad } from '../use-api-load';
 
 let gatewayAnswer: Promise<PaymentGatewayInfo> | undefined;
 
@@ -41,7 +41,11 @@ export function WithPaymentGateway({
   children: (gateway: PaymentGatewayInfo) => ReactNode;
   meanwhile?: ReactNode;
 }) {
-  const { result, reload } = useApiLoad(loadPaymentGateway);
+  // Cached under the call's key; asked once per page all the same (`loadPaymentGateway`).
+  const { result, reload } = useLoad({
+    queryKey: contractQuery(contract.creditCards.getPaymentGateway).queryKey,
+    queryFn: loadPaymentGateway,
+  });
   return (
     <>
       <LoadState load={result} loadingText="Loading the payment form…" onRetry={() => void reload()}>
