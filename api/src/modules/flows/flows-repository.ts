@@ -1,4 +1,10 @@
-import type { AnalysisType, CreativityLevel, FlowType, TrendMetric } from '@dcipher/shared/domain';
+import type {
+  AnalysisType,
+  CreativityLevel,
+  FlowType,
+  ResourceGrant,
+  TrendMetric,
+} from '@dcipher/shared/domain';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
@@ -39,34 +45,33 @@ export interface StoredFlow {
   updatedAt: Date;
 }
 
+const flowColumns = [
+  'flows.id',
+  'flows.organizationId',
+  'resources.name',
+  'resources.ownerUserId',
+  'resources.publicRole',
+  'flows.flowType',
+  'flows.predefinedFlowId',
+  'flows.description',
+  'flows.analysisType',
+  'flows.trendMetric',
+  'flows.creativityLevel',
+  'flows.inputs',
+  'flows.dataSources',
+  'flows.filters',
+  'flows.scheduleFrequency',
+  'flows.scheduleStartAt',
+  'flows.nextRunAt',
+  'flows.paused',
+  'flows.notifications',
+  'flows.state',
+  'flows.createdAt',
+  'flows.updatedAt',
+] as const;
+
 const flowSelection = (database: Queryable) =>
-  db(database)
-    .selectFrom('flows')
-    .innerJoin('resources', 'resources.id', 'flows.id')
-    .select([
-      'flows.id',
-      'flows.organizationId',
-      'resources.name',
-      'resources.ownerUserId',
-      'resources.publicRole',
-      'flows.flowType',
-      'flows.predefinedFlowId',
-      'flows.description',
-      'flows.analysisType',
-      'flows.trendMetric',
-      'flows.creativityLevel',
-      'flows.inputs',
-      'flows.dataSources',
-      'flows.filters',
-      'flows.scheduleFrequency',
-      'flows.scheduleStartAt',
-      'flows.nextRunAt',
-      'flows.paused',
-      'flows.notifications',
-      'flows.state',
-      'flows.createdAt',
-      'flows.updatedAt',
-    ]);
+  db(database).selectFrom('flows').innerJoin('resources', 'resources.id', 'flows.id').select(flowColumns);
 
 const toFlow = (row: Record<string, unknown>): StoredFlow =>
   ({ ...row, visibility: row.publicRole ? 'public' : 'private' }) as unknown as StoredFlow;
@@ -86,18 +91,68 @@ export async function findFlow(
   return row && toFlow(row);
 }
 
-export async function listFlows(
+/** A flow with the caller's role on it (owner, their grant, `public`, or null: none). */
+export type FlowWithRole = StoredFlow & { resourceRole: ResourceGrant | null };
+
+/**
+ * One page of the organization's flows, newest first, with the caller's role on each, and how many there are in
+ * all: two statements whatever the page's size. `roles`: the roles on a flow that let the caller see it in the list
+ * (`any`: whatever their role, an admin's list); the rule itself is the permission policy's, applied by the caller.
+ */
+export async function findFlowsPage(
   database: Queryable,
-  organizationId: string,
-  flowType?: FlowType,
-): Promise<StoredFlow[]> {
-  const rows = await flowSelection(database)
-    .where('flows.organizationId', '=', organizationId)
-    .$if(flowType !== undefined, (query) => query.where('flows.flowType', '=', flowType!))
-    .orderBy('flows.createdAt', 'desc')
-    .orderBy('flows.id', 'desc')
-    .execute();
-  return rows.map(toFlow);
+  {
+    organizationId,
+    callerId,
+    flowType,
+    roles,
+    offset,
+    limit,
+  }: {
+    organizationId: string;
+    callerId: string;
+    flowType?: FlowType | undefined;
+    roles: readonly ResourceGrant[] | 'any';
+    offset: number;
+    limit: number;
+  },
+): Promise<{ flows: FlowWithRole[]; total: number }> {
+  const role = sql<ResourceGrant | null>`case
+    when ${sql.ref('resources.ownerUserId')} = ${callerId} then 'owner'
+    when ${sql.ref('grants.role')} is not null then ${sql.ref('grants.role')}
+    when ${sql.ref('resources.publicRole')} is not null then 'public'
+  end`;
+  const matching = () =>
+    db(database)
+      .selectFrom('flows')
+      .innerJoin('resources', 'resources.id', 'flows.id')
+      .leftJoin('resourceRoleGrants as grants', (join) =>
+        join.onRef('grants.resourceId', '=', 'flows.id').on('grants.userId', '=', callerId),
+      )
+      .where('flows.organizationId', '=', organizationId)
+      .$if(flowType !== undefined, (query) => query.where('flows.flowType', '=', flowType!))
+      .$if(roles !== 'any', (query) =>
+        roles.length === 0
+          ? query.where(sql<boolean>`false`)
+          : query.where(role, 'in', roles as ResourceGrant[]),
+      );
+  const [rows, counted] = await Promise.all([
+    matching()
+      .select(flowColumns)
+      .select(role.as('resourceRole'))
+      .orderBy('flows.createdAt', 'desc')
+      .orderBy('flows.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    matching()
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    flows: rows.map((row) => ({ ...toFlow(row), resourceRole: row.resourceRole })),
+    total: Number(counted.total),
+  };
 }
 
 /** Whether another workflow of the organization has this name, whatever the case. */
@@ -414,6 +469,18 @@ export async function findLatestRun(
   return row && toRun(row);
 }
 
+/** The newest run of each of these flows (a flow without runs has none): one statement for them all. */
+export async function findLatestRuns(database: Queryable, flowIds: readonly string[]): Promise<StoredRun[]> {
+  if (flowIds.length === 0) return [];
+  const rows = await runSelection(database)
+    .distinctOn('flowId')
+    .where('flowId', 'in', flowIds)
+    .orderBy('flowId')
+    .orderBy('number', 'desc')
+    .execute();
+  return rows.map(toRun);
+}
+
 /** The flow's pending or running run, if any. */
 export async function findActiveRun(database: Queryable, flowId: string): Promise<StoredRun | undefined> {
   const row = await runSelection(database)
@@ -624,6 +691,22 @@ export async function findUpload(
     .where('organizationId', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The organization's uploads of these ids (those it has): one statement for them all. */
+export async function findUploads(
+  database: Queryable,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<StoredUpload[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
+  return db(database)
+    .selectFrom('flowUploads')
+    .select(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
+    .where('organizationId', '=', organizationId)
+    .where('id', 'in', wanted)
+    .execute();
 }
 
 /** An upload's stored documents as JSON text: parsed where it suits the caller (a worker), not by the driver. */

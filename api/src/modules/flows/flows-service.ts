@@ -6,17 +6,14 @@ import {
   type Flow,
   type FlowCost,
   type FlowDataSource,
-  type FlowDataSourceOut,
   type FlowFilter,
   type FlowInput,
-  type FlowRun,
   flowRunDocumentsMax,
   type LastRun,
   type RunDocumentsQuery,
   type RunFailureReason,
   type RunInsights,
   runFailureMessage,
-  runFailureReasons,
   type StoreEntry,
   type UpdateFlowInput,
 } from '@dcipher/shared/contract';
@@ -24,9 +21,9 @@ import {
   can,
   findPredefinedWorkflow,
   type PermissionAction,
-  permissionActions,
   predefinedWorkflows,
   type ResourceGrant,
+  resourceRolePolicy,
   type ScheduleFrequency,
   workflowInputKeys,
 } from '@dcipher/shared/domain';
@@ -54,9 +51,9 @@ import {
   type RunSettings,
   readSources,
   sampleDocuments,
-  storedUrlSourceOut,
 } from './flow-sources.js';
 import { createUploadOperations } from './flow-uploads.js';
+import { presentFlows, presentRun, presentRuns } from './flows-presenter.js';
 import {
   advanceNextRun,
   countFlowsOfType,
@@ -66,6 +63,7 @@ import {
   findActiveRun,
   findDueFlows,
   findFlow,
+  findFlowsPage,
   findLatestRun,
   findRun,
   findRunById,
@@ -82,8 +80,6 @@ import {
   insertRunFiles,
   insertRunResultDocuments,
   isUniqueViolation,
-  listFlows,
-  listRunFiles,
   listRuns,
   markRunEnded,
   markRunStarted,
@@ -126,12 +122,6 @@ export function storeFlowId(predefinedFlowId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** A run's `error` column as a reason: rows written before reasons were catalogued hold text, shown as the generic one. */
-function failureReasonOf(run: StoredRun): RunFailureReason | null {
-  if (run.state !== 'JobError' && run.state !== 'JobCancelled') return null;
-  return runFailureReasons.find((reason) => reason === run.error) ?? 'analysisFailed';
-}
-
 /** Why a run's documents could not be loaded, from what `loadDocuments` threw. */
 function sourceFailureReason(error: unknown): RunFailureReason {
   if (!(error instanceof ApiError)) return 'sourcesUnreadable';
@@ -163,6 +153,9 @@ export type FlowCaller = AuthenticatedUser | { kind: 'anonymous' };
 /** A public flow's anonymous run: started through the API by nobody (docs/decisions/0093). */
 const isAnonymousRun = (run: Pick<StoredRun, 'origin' | 'startedBy'>) =>
   run.origin === 'API' && run.startedBy === null;
+
+/** Every role a caller can have on a flow. */
+const resourceGrants = Object.keys(resourceRolePolicy) as ResourceGrant[];
 
 const subjectOf = (caller: AuthenticatedUser) => ({
   kind: 'user' as const,
@@ -250,110 +243,22 @@ export function createFlowService({
     return { flow, resourceRole };
   }
 
-  async function runsOut(queryable: Queryable, runs: readonly StoredRun[]): Promise<FlowRun[]> {
-    const files = await listRunFiles(
-      queryable,
-      runs.map((run) => run.id),
-    );
-    return runs.map((run) => {
-      const startedAt = run.startedAt && new Date(run.startedAt);
-      const finishedAt = run.finishedAt && new Date(run.finishedAt);
-      return {
-        id: run.id,
-        flowId: run.flowId,
-        number: run.number,
-        taskId: run.jobId,
-        kind: run.kind,
-        origin: run.origin,
-        type: run.type,
-        state: run.state,
-        progress: run.progress,
-        stage: run.stage,
-        startedBy: run.startedBy,
-        createdAt: new Date(run.createdAt).toISOString(),
-        startedAt: startedAt ? startedAt.toISOString() : null,
-        finishedAt: finishedAt ? finishedAt.toISOString() : null,
-        durationMs: startedAt && finishedAt ? Math.max(0, finishedAt.getTime() - startedAt.getTime()) : null,
-        documentsEstimated: run.documentsEstimated,
-        documentsAnalysed: run.documentsAnalysed,
-        creditsReserved: run.creditsReserved,
-        creditsCharged: run.creditsCharged,
-        failureReason: failureReasonOf(run),
-        error: run.state === 'JobError' || run.state === 'JobCancelled' ? runFailureMessage(run.error) : null,
-        files: files
-          .filter((file) => file.runId === run.id)
-          .map((file) => ({
-            name: file.name,
-            mediaType: file.mediaType as 'application/json' | 'text/csv',
-            bytes: file.bytes,
-          })),
-        rerunOf: run.rerunOf,
-      };
-    });
-  }
-
-  async function dataSourcesOut(queryable: Queryable, flow: StoredFlow): Promise<FlowDataSourceOut[]> {
-    const sources = flow.dataSources as FlowDataSource[];
-    const out: FlowDataSourceOut[] = [];
-    for (const source of sources) {
-      if (source.kind === 'uploaded') {
-        const upload = await findUpload(queryable, flow.organizationId, source.uploadId);
-        out.push({
-          ...source,
-          ...(upload && {
-            fileName: upload.fileName,
-            format: upload.format as 'csv',
-            documents: upload.documentCount,
-          }),
-        });
-      } else if (source.kind === 'starter') {
-        const sample = predefinedWorkflows.find((workflow) => workflow.sample.id === source.sampleId)?.sample;
-        out.push({ ...source, ...(sample && { name: sample.name, documents: sample.documents }) });
-      } else out.push(storedUrlSourceOut(source));
-    }
-    return out;
-  }
+  const may = (caller: AuthenticatedUser) => (action: PermissionAction, role: ResourceGrant | null) =>
+    allows(caller, action, role ?? undefined);
 
   async function flowOut(
     queryable: Queryable,
     caller: AuthenticatedUser,
     flow: StoredFlow,
-    resourceRole?: ResourceGrant,
+    resourceRole: ResourceGrant | undefined,
   ): Promise<Flow> {
-    const role = resourceRole ?? (await resourceRoleOf(queryable, caller, flow));
-    const [owner] = await findNamedMembers(queryable, flow.organizationId, [flow.ownerUserId]);
-    const last = await findLatestRun(queryable, flow.id);
-    return {
-      id: flow.id,
-      name: flow.name,
-      description: flow.description,
-      flowType: flow.flowType,
-      predefinedFlowId: flow.predefinedFlowId,
-      analysisType: flow.analysisType,
-      trendMetric: flow.trendMetric,
-      creativityLevel: flow.creativityLevel,
-      inputs: flow.inputs as FlowInput[],
-      dataSources: await dataSourcesOut(queryable, flow),
-      filters: flow.filters as FlowFilter[],
-      schedule:
-        flow.scheduleFrequency && flow.scheduleStartAt
-          ? {
-              frequency: flow.scheduleFrequency as ScheduleFrequency,
-              startAt: new Date(flow.scheduleStartAt).toISOString(),
-              nextRunAt: flow.nextRunAt ? new Date(flow.nextRunAt).toISOString() : null,
-            }
-          : null,
-      paused: flow.paused,
-      notifications: flow.notifications,
-      visibility: flow.visibility,
-      state: flow.state as Flow['state'],
-      owner: { id: flow.ownerUserId, name: owner?.name ?? '', email: owner?.email ?? '' },
-      myRole: role ?? null,
-      abilities: permissionActions.filter((action) => action !== 'create' && allows(caller, action, role)),
-      createdAt: new Date(flow.createdAt).toISOString(),
-      updatedAt: new Date(flow.updatedAt).toISOString(),
-      lastRun: last ? ((await runsOut(queryable, [last]))[0] ?? null) : null,
-    };
+    const [out] = await presentFlows(
+      queryable,
+      flow.organizationId,
+      [{ ...flow, resourceRole: resourceRole ?? null }],
+      may(caller),
+    );
+    return out!;
   }
 
   async function checkDataSources(
@@ -956,21 +861,38 @@ export function createFlowService({
     ensureStore,
     createStarterFlow,
 
+    /** `GET /flows`: one page, in a number of statements that does not grow with the page (0120). */
     async list(
       caller: AuthenticatedUser,
-      query: { flowType?: Flow['flowType']; permissionAction?: PermissionAction },
+      query: {
+        flowType?: Flow['flowType'];
+        permissionAction?: PermissionAction;
+        page: number;
+        pageSize: number;
+      },
     ) {
       const action = query.permissionAction ?? 'read';
-      const flows: Flow[] = [];
-      for (const flow of await listFlows(database, caller.organizationId, query.flowType)) {
-        const role = await resourceRoleOf(database, caller, flow);
-        if (!allows(caller, 'read', role) || !allows(caller, action, role)) continue;
-        flows.push(await flowOut(database, caller, flow, role));
-      }
+      // The roles on a flow that let the caller read it and do `action`: the policy's answer, applied in SQL.
+      const listed = (role: ResourceGrant | undefined) =>
+        allows(caller, 'read', role) && allows(caller, action, role);
+      const { flows, total } = await findFlowsPage(database, {
+        organizationId: caller.organizationId,
+        callerId: caller.id,
+        flowType: query.flowType,
+        roles: listed(undefined) ? 'any' : resourceGrants.filter(listed),
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
       // The rule createFlow applies: every custom workflow of the organization counts, whatever its runs did.
       const { customWorkflows: limit } = await usage.planLimits(database, caller.organizationId);
       const used = await countFlowsOfType(database, caller.organizationId, 'customFlow');
-      return { flows, customWorkflows: { used, limit: Number.isFinite(limit) ? limit : null } };
+      return {
+        flows: await presentFlows(database, caller.organizationId, flows, may(caller)),
+        customWorkflows: { used, limit: Number.isFinite(limit) ? limit : null },
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async get(caller: AuthenticatedUser, flowId: string) {
@@ -1237,7 +1159,7 @@ export function createFlowService({
         }
         throw error;
       });
-      return (await runsOut(database, [run]))[0]!;
+      return await presentRun(database, run);
     },
 
     async rerun(caller: AuthenticatedUser, flowId: string, runId: string) {
@@ -1253,12 +1175,12 @@ export function createFlowService({
         startedBy: caller.id,
         rerunOf: earlier.id,
       });
-      return (await runsOut(database, [run]))[0]!;
+      return await presentRun(database, run);
     },
 
     async runs(caller: AuthenticatedUser, flowId: string) {
       const { flow } = await requireFlow(database, caller, flowId, 'read');
-      return { runs: await runsOut(database, await listRuns(database, flow.id)) };
+      return { runs: await presentRuns(database, await listRuns(database, flow.id)) };
     },
 
     async lastRun(caller: FlowCaller, flowId: string): Promise<LastRun> {
@@ -1277,7 +1199,7 @@ export function createFlowService({
           analysisType: flow.analysisType,
           predefinedFlowId: flow.predefinedFlowId,
         },
-        run: run ? ((await runsOut(database, [run]))[0] ?? null) : null,
+        run: run ? await presentRun(database, run) : null,
         insights: run ? ((run.insights as RunInsights | null) ?? null) : null,
       };
     },
@@ -1289,7 +1211,7 @@ export function createFlowService({
         : await findLatestRun(database, flow.id);
       if (!run) throw notFound('run');
       return {
-        run: (await runsOut(database, [run]))[0]!,
+        run: await presentRun(database, run),
         insights: run.state === 'JobDone' ? ((run.insights as RunInsights | null) ?? null) : null,
       };
     },
@@ -1330,8 +1252,8 @@ export function createFlowService({
 
     async files(caller: AuthenticatedUser, flowId: string, number?: number) {
       const run = await this.runForFiles(caller, flowId, number);
-      const [out] = await runsOut(database, [run]);
-      return { runId: run.id, number: run.number, files: out!.files };
+      const { files } = await presentRun(database, run);
+      return { runId: run.id, number: run.number, files };
     },
 
     async file(caller: AuthenticatedUser, flowId: string, fileName: string, number?: number) {
