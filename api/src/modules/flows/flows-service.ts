@@ -18,12 +18,10 @@ import {
   type UpdateFlowInput,
 } from '@dcipher/shared/contract';
 import {
-  can,
   findPredefinedWorkflow,
   type PermissionAction,
   predefinedWorkflows,
   type ResourceGrant,
-  resourceRolePolicy,
   type ScheduleFrequency,
   workflowInputKeys,
 } from '@dcipher/shared/domain';
@@ -42,8 +40,17 @@ import { creditBalance } from '../credits/credit-repository.js';
 import { ensureOrganization, lockOrganization } from '../people/organization-repository.js';
 import { findNamedMembers } from '../people/resource-people.js';
 import { findUserByEmail, insertUser } from '../people/user-repository.js';
-import { findGrantRole, setPublicRole } from '../roles/roles-repository.js';
+import { rolesAllowing } from '../roles/resource-access.js';
+import { setPublicRole } from '../roles/roles-repository.js';
 import type { UsageService } from '../usage/usage-service.js';
+import {
+  allowsOnFlow,
+  conflict,
+  type FlowCaller,
+  notFound,
+  requireCalledFlow,
+  requireFlow,
+} from './flow-access.js';
 import { insightsOf } from './flow-insights.js';
 import {
   engineOptions,
@@ -135,33 +142,9 @@ function sourceFailureReason(error: unknown): RunFailureReason {
   return 'sourcesUnreadable';
 }
 
-const notFound = (reason: 'flow' | 'run' | 'upload' | 'resultFile' = 'flow') =>
-  new ApiError(errorCodes.notFound, { params: { reason } });
-const conflict = (
-  reason:
-    | 'runInProgress'
-    | 'notScheduled'
-    | 'alreadyPaused'
-    | 'notPaused'
-    | 'runNotFinished'
-    | 'cannotRunNow',
-) => new ApiError(errorCodes.flowConflict, { params: { reason } });
-
-/** Who asks: a member (bearer token or API key), or nobody (a public flow's anonymous call). */
-export type FlowCaller = AuthenticatedUser | { kind: 'anonymous' };
-
 /** A public flow's anonymous run: started through the API by nobody (docs/decisions/0093). */
 const isAnonymousRun = (run: Pick<StoredRun, 'origin' | 'startedBy'>) =>
   run.origin === 'API' && run.startedBy === null;
-
-/** Every role a caller can have on a flow. */
-const resourceGrants = Object.keys(resourceRolePolicy) as ResourceGrant[];
-
-const subjectOf = (caller: AuthenticatedUser) => ({
-  kind: 'user' as const,
-  role: caller.role,
-  internalAdmin: caller.internalAdmin,
-});
 
 export interface FlowServiceDependencies {
   database: Database;
@@ -212,39 +195,8 @@ export function createFlowService({
     ...(workerDatabaseUrl && { workerDatabaseUrl }),
   });
 
-  async function resourceRoleOf(
-    queryable: Queryable,
-    caller: AuthenticatedUser,
-    flow: StoredFlow,
-  ): Promise<ResourceGrant | undefined> {
-    if (flow.ownerUserId === caller.id) return 'owner';
-    const grant = await findGrantRole(queryable, flow.id, caller.id);
-    if (grant) return grant;
-    return flow.publicRole ? 'public' : undefined;
-  }
-
-  const allows = (caller: AuthenticatedUser, action: PermissionAction, resourceRole?: ResourceGrant) =>
-    can(subjectOf(caller), 'workflow', action, { ...(resourceRole && { resourceRole }) });
-
-  /** The flow, if the caller may do `action` on it: 404 when they may not even read it, else 403. */
-  async function requireFlow(
-    queryable: Queryable,
-    caller: AuthenticatedUser,
-    flowId: string,
-    action: PermissionAction,
-    { lock = false } = {},
-  ): Promise<{ flow: StoredFlow; resourceRole: ResourceGrant | undefined }> {
-    const flow = await findFlow(queryable, { id: flowId, organizationId: caller.organizationId }, { lock });
-    if (!flow) throw notFound();
-    const resourceRole = await resourceRoleOf(queryable, caller, flow);
-    if (!allows(caller, 'read', resourceRole)) throw notFound();
-    if (!allows(caller, action, resourceRole))
-      throw new ForbiddenError({ reason: 'resourcePermission', action });
-    return { flow, resourceRole };
-  }
-
   const may = (caller: AuthenticatedUser) => (action: PermissionAction, role: ResourceGrant | null) =>
-    allows(caller, action, role ?? undefined);
+    allowsOnFlow(caller, action, role);
 
   async function flowOut(
     queryable: Queryable,
@@ -872,14 +824,12 @@ export function createFlowService({
       },
     ) {
       const action = query.permissionAction ?? 'read';
-      // The roles on a flow that let the caller read it and do `action`: the policy's answer, applied in SQL.
-      const listed = (role: ResourceGrant | undefined) =>
-        allows(caller, 'read', role) && allows(caller, action, role);
       const { flows, total } = await findFlowsPage(database, {
         organizationId: caller.organizationId,
         callerId: caller.id,
         flowType: query.flowType,
-        roles: listed(undefined) ? 'any' : resourceGrants.filter(listed),
+        // The policy's rule, applied in SQL: the roles on a flow that let the caller read it and do `action`.
+        roles: rolesAllowing(caller, 'workflow', ['read', action]),
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       });
@@ -1008,7 +958,7 @@ export function createFlowService({
           if (input.visibility !== undefined && input.visibility !== flow.visibility) {
             // Visibility is the sharing API's: its rule (grant, owners and admins) and its one source of truth,
             // the resource's public role (docs/decisions/0094).
-            if (!allows(caller, 'grant', resourceRole)) {
+            if (!allowsOnFlow(caller, 'grant', resourceRole)) {
               throw new ForbiddenError({ reason: 'resourcePermission', action: 'grant' });
             }
             const isPublic = input.visibility === 'public';
@@ -1133,14 +1083,7 @@ export function createFlowService({
       flowId: string,
       body: { kind?: StoredRun['kind']; idempotencyKey?: string },
     ) {
-      let flow: StoredFlow;
-      if (caller.kind === 'user') {
-        flow = (await requireFlow(database, caller, flowId, 'update')).flow;
-      } else {
-        const found = await findFlow(database, { id: flowId });
-        if (found?.visibility !== 'public') throw notFound();
-        flow = found;
-      }
+      const flow = await requireCalledFlow(database, caller, flowId, 'update');
       const run = await startRun(flow, {
         settings: settingsOf(flow),
         origin: caller.kind === 'user' && !caller.apiKeyId ? 'Platform' : 'API',
@@ -1184,13 +1127,7 @@ export function createFlowService({
     },
 
     async lastRun(caller: FlowCaller, flowId: string): Promise<LastRun> {
-      let flow: StoredFlow;
-      if (caller.kind === 'user') flow = (await requireFlow(database, caller, flowId, 'read')).flow;
-      else {
-        const found = await findFlow(database, { id: flowId });
-        if (found?.visibility !== 'public') throw notFound();
-        flow = found;
-      }
+      const flow = await requireCalledFlow(database, caller, flowId, 'read');
       const run = await findLatestRun(database, flow.id, 'JobDone');
       return {
         flow: {
@@ -1221,13 +1158,7 @@ export function createFlowService({
      * or a key of its organization, or anonymously the last finished run of a public flow (what `last-run` shows).
      */
     async runDocuments(caller: FlowCaller, flowId: string, runId: string, query: RunDocumentsQuery) {
-      let flow: StoredFlow;
-      if (caller.kind === 'user') flow = (await requireFlow(database, caller, flowId, 'read')).flow;
-      else {
-        const found = await findFlow(database, { id: flowId });
-        if (found?.visibility !== 'public') throw notFound();
-        flow = found;
-      }
+      const flow = await requireCalledFlow(database, caller, flowId, 'read');
       const run = await findRun(database, flow.id, runId);
       if (!run) throw notFound('run');
       if (caller.kind === 'anonymous') {
