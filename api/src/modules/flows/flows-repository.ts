@@ -1,8 +1,12 @@
+import type { FlowDataSource, FlowFilter, FlowInput, RunInsights } from '@dcipher/shared/contract';
 import type {
   AnalysisType,
   CreativityLevel,
   FlowType,
   ResourceGrant,
+  RunKind,
+  RunOrigin,
+  ScheduleFrequency,
   TrendMetric,
 } from '@dcipher/shared/domain';
 import { sql } from 'kysely';
@@ -11,10 +15,21 @@ import { isUuid } from '../../db/ids.js';
 import { db } from '../../db/kysely.js';
 import type { Json } from '../../db/schema.generated.js';
 import { findNamedMembers } from '../people/resource-people.js';
+import type {
+  PricedDocument,
+  ReservationLine,
+  RunFlowType,
+  RunStage,
+  RunState,
+  StoredRunSettings,
+} from './flow-columns.js';
+
+export type { ReservationLine, RunState } from './flow-columns.js';
 
 /** The flows, their runs and result files, and the uploads flows read (docs/decisions/0071). */
 
-const jsonb = (value: unknown) => sql<Json>`${JSON.stringify(value ?? null)}::jsonb`;
+/** A value written to a jsonb column, typed as the column's shape (the generated types name it). */
+const jsonb = <T>(value: T) => sql<T>`${JSON.stringify(value ?? null)}::jsonb`;
 const uniqueViolation = '23505';
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === uniqueViolation;
 
@@ -30,10 +45,10 @@ export interface StoredFlow {
   analysisType: AnalysisType;
   trendMetric: TrendMetric;
   creativityLevel: CreativityLevel;
-  inputs: unknown;
-  dataSources: unknown;
-  filters: unknown;
-  scheduleFrequency: string | null;
+  inputs: FlowInput[];
+  dataSources: FlowDataSource[];
+  filters: FlowFilter[];
+  scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Date | null;
   nextRunAt: Date | null;
   paused: boolean;
@@ -73,8 +88,10 @@ const flowColumns = [
 const flowSelection = (database: Queryable) =>
   db(database).selectFrom('flows').innerJoin('resources', 'resources.id', 'flows.id').select(flowColumns);
 
-const toFlow = (row: Record<string, unknown>): StoredFlow =>
-  ({ ...row, visibility: row.publicRole ? 'public' : 'private' }) as unknown as StoredFlow;
+const toFlow = (row: Omit<StoredFlow, 'visibility'>): StoredFlow => ({
+  ...row,
+  visibility: row.publicRole ? 'public' : 'private',
+});
 
 /** One flow of the organization (or, without `organizationId`, of any: the public calls); `lock` locks its row. */
 export async function findFlow(
@@ -194,10 +211,10 @@ export interface FlowColumns {
   analysisType: AnalysisType;
   trendMetric: TrendMetric;
   creativityLevel: CreativityLevel;
-  inputs: unknown;
-  dataSources: unknown;
-  filters: unknown;
-  scheduleFrequency: string | null;
+  inputs: FlowInput[];
+  dataSources: FlowDataSource[];
+  filters: FlowFilter[];
+  scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Date | null;
   nextRunAt: Date | null;
   paused: boolean;
@@ -279,29 +296,19 @@ export async function advanceNextRun(
 
 // Runs.
 
-export type RunState = 'JobPending' | 'JobRunning' | 'JobDone' | 'JobError' | 'JobCancelled';
-
-export interface ReservationLine {
-  usageCategory: 'SocialMedia' | 'News';
-  idempotencyKey: string;
-  quantity: number;
-  covered: number;
-  credits: number;
-}
-
 export interface StoredRun {
   id: string;
   flowId: string;
   organizationId: string;
   number: number;
   jobId: string;
-  kind: 'regular' | 'comparison';
-  origin: 'API' | 'Scheduler' | 'Platform';
-  type: 'predefinedFlow' | 'customFlow';
+  kind: RunKind;
+  origin: RunOrigin;
+  type: RunFlowType;
   state: RunState;
-  settings: unknown;
+  settings: StoredRunSettings;
   progress: number;
-  stage: 'reading' | 'analysing' | 'writing' | null;
+  stage: RunStage | null;
   startedBy: string | null;
   documentsEstimated: number;
   documentsAnalysed: number | null;
@@ -310,7 +317,7 @@ export interface StoredRun {
   creditsCharged: number | null;
   free: boolean;
   error: string | null;
-  insights: unknown;
+  insights: RunInsights | null;
   rerunOf: string | null;
   scheduleSlot: Date | null;
   createdAt: Date;
@@ -350,8 +357,6 @@ const runSelection = (database: Queryable) =>
       'finishedAt',
     ]);
 
-const toRun = (row: Record<string, unknown>) => row as unknown as StoredRun;
-
 export async function insertRun(
   database: Queryable,
   run: {
@@ -362,7 +367,7 @@ export async function insertRun(
     kind: StoredRun['kind'];
     origin: StoredRun['origin'];
     type: StoredRun['type'];
-    settings: unknown;
+    settings: StoredRunSettings;
     startedBy: string | null;
     documentsEstimated: number;
     reservation: ReservationLine[];
@@ -387,86 +392,43 @@ export async function insertRun(
     }))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await findRun(database, run.flowId, row.id))!;
+  return (await findRun(database, { flowId: run.flowId, id: row.id }))!;
 }
 
+/**
+ * Which run to find: by its id (of one flow, when given); of one flow by its job (task id), number or idempotency
+ * key; the flow's newest (of a state, when given); or its pending or running one.
+ */
+export type RunKey =
+  | { id: string; flowId?: string }
+  | { flowId: string; jobId: string }
+  | { flowId: string; number: number }
+  | { flowId: string; idempotencyKey: string }
+  | { flowId: string; latest: true; state?: RunState }
+  | { flowId: string; active: true };
+
+/** The one run `key` names, if any; `lock` locks its row until the transaction ends. */
 export async function findRun(
   database: Queryable,
-  flowId: string,
-  runId: string,
-): Promise<StoredRun | undefined> {
-  if (!isUuid(runId)) return undefined;
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('id', '=', runId)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-export async function findRunById(
-  database: Queryable,
-  runId: string,
+  key: RunKey,
   { lock = false } = {},
 ): Promise<StoredRun | undefined> {
-  if (!isUuid(runId)) return undefined;
-  const row = await runSelection(database)
-    .where('id', '=', runId)
-    .$if(lock, (query) => query.forUpdate())
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-export async function findRunByIdempotencyKey(
-  database: Queryable,
-  flowId: string,
-  idempotencyKey: string,
-): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('idempotencyKey', '=', idempotencyKey)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-/** The flow's run of a job (its task id). */
-export async function findRunByJob(
-  database: Queryable,
-  flowId: string,
-  jobId: string,
-): Promise<StoredRun | undefined> {
-  if (!isUuid(jobId)) return undefined;
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('jobId', '=', jobId)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-export async function findRunByNumber(
-  database: Queryable,
-  flowId: string,
-  number: number,
-): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('number', '=', number)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-/** The flow's newest run (of a state, when given). */
-export async function findLatestRun(
-  database: Queryable,
-  flowId: string,
-  state?: RunState,
-): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .$if(state !== undefined, (query) => query.where('state', '=', state!))
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && toRun(row);
+  if ('id' in key && !isUuid(key.id)) return undefined;
+  if ('jobId' in key && !isUuid(key.jobId)) return undefined;
+  let query = runSelection(database).limit(1);
+  if (key.flowId !== undefined) query = query.where('flowId', '=', key.flowId);
+  if ('id' in key) query = query.where('id', '=', key.id);
+  if ('jobId' in key) query = query.where('jobId', '=', key.jobId);
+  if ('number' in key) query = query.where('number', '=', key.number);
+  if ('idempotencyKey' in key) query = query.where('idempotencyKey', '=', key.idempotencyKey);
+  if ('active' in key) query = query.where('state', 'in', ['JobPending', 'JobRunning']);
+  if ('latest' in key) {
+    if (key.state !== undefined) query = query.where('state', '=', key.state);
+    query = query.orderBy('number', 'desc');
+  }
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row;
 }
 
 /** The newest run of each of these flows (a flow without runs has none): one statement for them all. */
@@ -478,17 +440,7 @@ export async function findLatestRuns(database: Queryable, flowIds: readonly stri
     .orderBy('flowId')
     .orderBy('number', 'desc')
     .execute();
-  return rows.map(toRun);
-}
-
-/** The flow's pending or running run, if any. */
-export async function findActiveRun(database: Queryable, flowId: string): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('state', 'in', ['JobPending', 'JobRunning'])
-    .forUpdate()
-    .executeTakeFirst();
-  return row && toRun(row);
+  return rows;
 }
 
 export async function listRuns(database: Queryable, flowId: string, limit = 100): Promise<StoredRun[]> {
@@ -497,7 +449,7 @@ export async function listRuns(database: Queryable, flowId: string, limit = 100)
     .orderBy('number', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toRun);
+  return rows;
 }
 
 /** Runs still pending or running whose job is dead (out of tries) or gone: nothing will end them but a repair. */
@@ -566,7 +518,7 @@ export async function markRunEnded(
     documentsAnalysed: number | null;
     creditsCharged: number;
     error: string | null;
-    insights: unknown;
+    insights: RunInsights | null;
   },
 ): Promise<boolean> {
   const at = new Date();
@@ -831,19 +783,24 @@ export async function insertRunDocuments(
     .values({
       runId,
       documentCount: documents.count,
-      documents: sql<Json>`${Buffer.from(documents.json.buffer, documents.json.byteOffset, documents.json.byteLength).toString('utf8')}::jsonb`,
+      documents: sql<
+        PricedDocument[]
+      >`${Buffer.from(documents.json.buffer, documents.json.byteOffset, documents.json.byteLength).toString('utf8')}::jsonb`,
     })
     .execute();
 }
 
 /** The run's priced documents; undefined for a run started before they were kept. */
-export async function findRunDocuments(database: Queryable, runId: string): Promise<unknown[] | undefined> {
+export async function findRunDocuments(
+  database: Queryable,
+  runId: string,
+): Promise<PricedDocument[] | undefined> {
   const row = await db(database)
     .selectFrom('flowRunDocuments')
     .select('documents')
     .where('runId', '=', runId)
     .executeTakeFirst();
-  return row ? (row.documents as unknown[]) : undefined;
+  return row?.documents;
 }
 
 export async function deleteRunDocuments(database: Queryable, runId: string): Promise<void> {
@@ -890,7 +847,7 @@ export async function insertRunResultDocuments(
           sentimentLabel: document.sentimentLabel,
           publishedAt: document.publishedAt,
           narrative: document.narrative,
-          terms: jsonb(document.terms),
+          terms: jsonb([...document.terms]),
           text: document.text,
           textTruncated: document.textTruncated,
           input: jsonb(document.input),

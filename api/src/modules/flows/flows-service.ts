@@ -22,7 +22,6 @@ import {
   type PermissionAction,
   predefinedWorkflows,
   type ResourceGrant,
-  type ScheduleFrequency,
   workflowInputKeys,
 } from '@dcipher/shared/domain';
 import { headlineFinding } from '@dcipher/shared/insights/headline';
@@ -51,14 +50,9 @@ import {
   requireCalledFlow,
   requireFlow,
 } from './flow-access.js';
+import type { PricedDocument, RunSettings } from './flow-columns.js';
 import { insightsOf } from './flow-insights.js';
-import {
-  engineOptions,
-  type PricedDocument,
-  type RunSettings,
-  readSources,
-  sampleDocuments,
-} from './flow-sources.js';
+import { engineOptions, readSources, sampleDocuments } from './flow-sources.js';
 import { createUploadOperations } from './flow-uploads.js';
 import { presentFlows, presentRun, presentRuns } from './flows-presenter.js';
 import {
@@ -67,16 +61,10 @@ import {
   deleteFlowResource,
   deleteRunDocuments,
   type FlowColumns,
-  findActiveRun,
   findDueFlows,
   findFlow,
   findFlowsPage,
-  findLatestRun,
   findRun,
-  findRunById,
-  findRunByIdempotencyKey,
-  findRunByJob,
-  findRunByNumber,
   findRunDocuments,
   findRunFile,
   findRunsOfDeadJobs,
@@ -349,9 +337,9 @@ export function createFlowService({
     analysisType: flow.analysisType,
     trendMetric: flow.trendMetric,
     creativityLevel: flow.creativityLevel,
-    inputs: flow.inputs as FlowInput[],
-    dataSources: flow.dataSources as FlowDataSource[],
-    filters: flow.filters as FlowFilter[],
+    inputs: flow.inputs,
+    dataSources: flow.dataSources,
+    filters: flow.filters,
   });
 
   /**
@@ -373,7 +361,7 @@ export function createFlowService({
     },
   ): Promise<StoredRun> {
     if (options.idempotencyKey) {
-      const earlier = await findRunByIdempotencyKey(database, flow.id, options.idempotencyKey);
+      const earlier = await findRun(database, { flowId: flow.id, idempotencyKey: options.idempotencyKey });
       if (earlier) return earlier;
     }
     const maxDocuments = Math.min(options.maxDocuments ?? flowRunDocumentsMax, flowRunDocumentsMax);
@@ -386,10 +374,14 @@ export function createFlowService({
       run = await database.transaction(async (transaction) => {
         await lockOrganization(transaction, flow.organizationId);
         if (options.idempotencyKey) {
-          const earlier = await findRunByIdempotencyKey(transaction, flow.id, options.idempotencyKey);
+          const earlier = await findRun(transaction, {
+            flowId: flow.id,
+            idempotencyKey: options.idempotencyKey,
+          });
           if (earlier) return earlier;
         }
-        if (await findActiveRun(transaction, flow.id)) throw conflict('runInProgress');
+        if (await findRun(transaction, { flowId: flow.id, active: true }, { lock: true }))
+          throw conflict('runInProgress');
         const reservation: ReservationLine[] = [];
         if (!free) {
           const counts = documents.counts;
@@ -437,7 +429,10 @@ export function createFlowService({
       // Another request started a run of the flow (or used the key) at the same moment.
       if (isUniqueViolation(error)) {
         if (options.idempotencyKey) {
-          const earlier = await findRunByIdempotencyKey(database, flow.id, options.idempotencyKey);
+          const earlier = await findRun(database, {
+            flowId: flow.id,
+            idempotencyKey: options.idempotencyKey,
+          });
           if (earlier) return earlier;
         }
         throw conflict('runInProgress');
@@ -465,11 +460,11 @@ export function createFlowService({
       files?: readonly { name: string; mediaType: string; content: string }[];
     },
   ): Promise<StoredRun | undefined> {
-    const run = await findRunById(database, runId);
+    const run = await findRun(database, { id: runId });
     if (!run) return undefined;
     const ended = await database.transaction(async (transaction) => {
       await lockOrganization(transaction, run.organizationId);
-      const current = await findRunById(transaction, runId, { lock: true });
+      const current = await findRun(transaction, { id: runId }, { lock: true });
       const from: StoredRun['state'][] =
         ending.state === 'JobDone' ? ['JobRunning'] : ['JobPending', 'JobRunning'];
       if (!current || !from.includes(current.state)) return undefined;
@@ -504,7 +499,7 @@ export function createFlowService({
         error: ending.error,
         insights: ending.insights,
       });
-      const settled = await findRunById(transaction, runId);
+      const settled = await findRun(transaction, { id: runId });
       if (settled && runEndedListeners.any) {
         const flow = await findFlow(transaction, { id: settled.flowId });
         await runEndedListeners.tell(transaction, {
@@ -543,7 +538,7 @@ export function createFlowService({
       ? `Run ${run.number} analysed ${run.documentsAnalysed ?? 0} documents. Open the workflow to see what it found.`
       : `Run ${run.number} could not finish: ${runFailureMessage(run.error)} Nothing was charged for it.`;
     // The run's headline finding, as the result view opens with it (issue 34 point 7).
-    const headline = done && run.insights ? headlineFinding(run.insights as RunInsights) : null;
+    const headline = done && run.insights ? headlineFinding(run.insights) : null;
     try {
       await mailer.send({
         to: owner.email,
@@ -572,21 +567,21 @@ export function createFlowService({
       heartbeat(): Promise<void>;
     },
   ) {
-    const run = await findRunById(database, payload.runId);
+    const run = await findRun(database, { id: payload.runId });
     if (!run || run.jobId !== context.job.id) return;
     if (run.state !== 'JobPending' && run.state !== 'JobRunning') return;
     if (!(await markRunStarted(database, run.id, context.job.id))) return;
     const controller = new AbortController();
     const signal = AbortSignal.any([context.signal, controller.signal]);
     running.set(run.id, controller);
-    const settings = run.settings as RunSettings & { maxDocuments: number };
+    const { settings } = run;
     let ended: StoredRun | undefined;
     try {
       let documents: PricedDocument[];
       try {
         // What was priced at start, never more (0091); a run started before they were kept reads its sources
         // again, cut at what was priced.
-        const kept = (await findRunDocuments(database, run.id)) as PricedDocument[] | undefined;
+        const kept = await findRunDocuments(database, run.id);
         documents = (
           kept ??
           (JSON.parse(
@@ -734,12 +729,7 @@ export function createFlowService({
     for (const flow of await findDueFlows(database, now)) {
       const slot = flow.nextRunAt && new Date(flow.nextRunAt);
       if (!slot || !flow.scheduleFrequency || !flow.scheduleStartAt) continue;
-      const next = nextSlot(
-        new Date(flow.scheduleStartAt),
-        flow.scheduleFrequency as ScheduleFrequency,
-        now,
-        true,
-      );
+      const next = nextSlot(new Date(flow.scheduleStartAt), flow.scheduleFrequency, now, true);
       if (!(await advanceNextRun(database, flow.id, slot, next))) continue;
       try {
         await startRun(flow, {
@@ -793,7 +783,7 @@ export function createFlowService({
       });
       const flow = await findFlow(database, { id });
       // Run until one has finished; one pending or running already makes this a conflict, which is fine.
-      if (!flow || (await findLatestRun(database, id, 'JobDone'))) continue;
+      if (!flow || (await findRun(database, { flowId: id, latest: true, state: 'JobDone' }))) continue;
       try {
         await startRun(flow, { settings: settingsOf(flow), origin: 'Platform', startedBy: null, free: true });
       } catch (error) {
@@ -983,7 +973,7 @@ export function createFlowService({
     /** Deletes the flow; a pending or running run is cancelled first and refunded whole. */
     async delete(caller: AuthenticatedUser, flowId: string) {
       const { flow } = await requireFlow(database, caller, flowId, 'delete');
-      const active = await findActiveRun(database, flow.id);
+      const active = await findRun(database, { flowId: flow.id, active: true }, { lock: true });
       if (active) {
         await endRun(active.id, {
           state: 'JobCancelled',
@@ -995,7 +985,7 @@ export function createFlowService({
       }
       await database.transaction(async (transaction) => {
         await requireFlow(transaction, caller, flowId, 'delete', { lock: true });
-        const again = await findActiveRun(transaction, flow.id);
+        const again = await findRun(transaction, { flowId: flow.id, active: true }, { lock: true });
         if (again) throw conflict('runInProgress');
         await deleteFlowResource(transaction, flow.id);
       });
@@ -1012,12 +1002,7 @@ export function createFlowService({
           paused,
           nextRunAt: paused
             ? null
-            : nextSlot(
-                new Date(flow.scheduleStartAt),
-                flow.scheduleFrequency as ScheduleFrequency,
-                new Date(),
-                true,
-              ),
+            : nextSlot(new Date(flow.scheduleStartAt), flow.scheduleFrequency, new Date(), true),
         });
       });
       return this.get(caller, flowId);
@@ -1107,9 +1092,9 @@ export function createFlowService({
 
     async rerun(caller: AuthenticatedUser, flowId: string, runId: string) {
       const { flow } = await requireFlow(database, caller, flowId, 'update');
-      const earlier = await findRun(database, flow.id, runId);
+      const earlier = await findRun(database, { flowId: flow.id, id: runId });
       if (!earlier) throw notFound('run');
-      const { maxDocuments, ...settings } = earlier.settings as RunSettings & { maxDocuments: number };
+      const { maxDocuments, ...settings } = earlier.settings;
       const run = await startRun(flow, {
         settings,
         maxDocuments,
@@ -1128,7 +1113,7 @@ export function createFlowService({
 
     async lastRun(caller: FlowCaller, flowId: string): Promise<LastRun> {
       const flow = await requireCalledFlow(database, caller, flowId, 'read');
-      const run = await findLatestRun(database, flow.id, 'JobDone');
+      const run = await findRun(database, { flowId: flow.id, latest: true, state: 'JobDone' });
       return {
         flow: {
           id: flow.id,
@@ -1137,19 +1122,19 @@ export function createFlowService({
           predefinedFlowId: flow.predefinedFlowId,
         },
         run: run ? await presentRun(database, run) : null,
-        insights: run ? ((run.insights as RunInsights | null) ?? null) : null,
+        insights: run?.insights ?? null,
       };
     },
 
     async status(caller: AuthenticatedUser, flowId: string, taskId?: string) {
       const { flow } = await requireFlow(database, caller, flowId, 'read');
       const run = taskId
-        ? await findRunByJob(database, flow.id, taskId)
-        : await findLatestRun(database, flow.id);
+        ? await findRun(database, { flowId: flow.id, jobId: taskId })
+        : await findRun(database, { flowId: flow.id, latest: true });
       if (!run) throw notFound('run');
       return {
         run: await presentRun(database, run),
-        insights: run.state === 'JobDone' ? ((run.insights as RunInsights | null) ?? null) : null,
+        insights: run.state === 'JobDone' ? run.insights : null,
       };
     },
 
@@ -1159,14 +1144,14 @@ export function createFlowService({
      */
     async runDocuments(caller: FlowCaller, flowId: string, runId: string, query: RunDocumentsQuery) {
       const flow = await requireCalledFlow(database, caller, flowId, 'read');
-      const run = await findRun(database, flow.id, runId);
+      const run = await findRun(database, { flowId: flow.id, id: runId });
       if (!run) throw notFound('run');
       if (caller.kind === 'anonymous') {
-        const last = await findLatestRun(database, flow.id, 'JobDone');
+        const last = await findRun(database, { flowId: flow.id, latest: true, state: 'JobDone' });
         if (last?.id !== run.id) throw notFound('run');
       }
       if (run.state !== 'JobDone') throw conflict('runNotFinished');
-      const trendPeriod = (run.insights as RunInsights | null)?.trend?.period;
+      const trendPeriod = run.insights?.trend?.period;
       return runDocumentsPage(database, run.id, query, trendPeriod);
     },
 
@@ -1174,8 +1159,8 @@ export function createFlowService({
       const { flow } = await requireFlow(database, caller, flowId, 'read');
       const run =
         number === undefined
-          ? await findLatestRun(database, flow.id, 'JobDone')
-          : await findRunByNumber(database, flow.id, number);
+          ? await findRun(database, { flowId: flow.id, latest: true, state: 'JobDone' })
+          : await findRun(database, { flowId: flow.id, number });
       if (!run) throw notFound('run');
       if (run.state !== 'JobDone') throw conflict('runNotFinished');
       return run;
@@ -1200,7 +1185,9 @@ export function createFlowService({
       for (const workflow of predefinedWorkflows) {
         const id = storeFlowId(workflow.id);
         const flow = await findFlow(database, { id, organizationId: workflowStoreOrganization.id });
-        const run = flow ? await findLatestRun(database, id, 'JobDone') : undefined;
+        const run = flow
+          ? await findRun(database, { flowId: id, latest: true, state: 'JobDone' })
+          : undefined;
         entries.push({
           predefinedFlowId: workflow.id,
           sampleFlowId: flow ? id : null,
