@@ -631,10 +631,15 @@ export async function insertUpload(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * One upload of the organization. `lock` locks its row for share until the transaction ends: a workflow naming it
+ * is written before a delete (which locks it for update) can take it, or after, when it is gone.
+ */
 export async function findUpload(
   database: Queryable,
   organizationId: string,
   id: string,
+  { lock = false } = {},
 ): Promise<StoredUpload | undefined> {
   if (!isUuid(id)) return undefined;
   return db(database)
@@ -642,6 +647,7 @@ export async function findUpload(
     .select(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
     .where('organizationId', '=', organizationId)
     .where('id', '=', id)
+    .$if(lock, (query) => query.forShare())
     .executeTakeFirst();
 }
 

@@ -18,13 +18,21 @@ import { nextSlot } from '../schedule-slots.js';
 import type { FlowContext } from './flow-context.js';
 import { getFlow } from './read.js';
 
+/**
+ * The data sources as stored, once every upload they name is found (404 otherwise). In a transaction that writes
+ * them, `lock` holds each upload's row until it ends, so a delete cannot remove it in between (docs/decisions/0120).
+ */
 export async function checkDataSources(
   queryable: Queryable,
   organizationId: string,
   sources: readonly FlowDataSource[],
+  { lock = false } = {},
 ) {
   for (const source of sources) {
-    if (source.kind === 'uploaded' && !(await findUpload(queryable, organizationId, source.uploadId))) {
+    if (
+      source.kind === 'uploaded' &&
+      !(await findUpload(queryable, organizationId, source.uploadId, { lock }))
+    ) {
       throw notFound('upload');
     }
   }
@@ -80,6 +88,7 @@ export async function createFlow(context: FlowContext, caller: AuthenticatedUser
         transaction,
         caller.organizationId,
         input.dataSources as FlowDataSource[],
+        { lock: true },
       );
       return insertFlowWithResource(transaction, {
         name: input.name,

@@ -60,6 +60,7 @@ export async function updateFlow(
           transaction,
           caller.organizationId,
           input.dataSources as FlowDataSource[],
+          { lock: true },
         );
       }
       if (input.filters !== undefined) changes.filters = input.filters;
