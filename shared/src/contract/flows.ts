@@ -22,6 +22,7 @@ import { predefinedWorkflows } from '../domain/workflows.js';
 import { optionalText, requiredText } from '../validation/fields.js';
 import { tooLong, validationMessages, workflowMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
+import { pageNumber } from './page-number.js';
 
 /**
  * Workflows: the flow calls of spec section 7 (issue 24; docs/decisions/0071). A flow is a resource of type
@@ -497,16 +498,6 @@ export const FlowSchema = v.object({
 export type Flow = v.InferOutput<typeof FlowSchema>;
 
 export const FlowIdParamsSchema = v.object({ flowId });
-
-/** A page number or size in a query string: digits, from 1 to `max`. */
-const pageNumber = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, validationMessages.required),
-    v.transform(Number),
-    v.minValue(1),
-    v.maxValue(max),
-  );
 
 /** `GET /flows` pages (docs/decisions/0120): this many workflows unless `pageSize` says, never more than the maximum. */
 export const flowsPageSizeDefault = 50;

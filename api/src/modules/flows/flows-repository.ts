@@ -1,14 +1,5 @@
-import type { FlowDataSource, FlowFilter, FlowInput, RunInsights } from '@dcipher/shared/contract';
-import type {
-  AnalysisType,
-  CreativityLevel,
-  FlowType,
-  ResourceGrant,
-  RunKind,
-  RunOrigin,
-  ScheduleFrequency,
-  TrendMetric,
-} from '@dcipher/shared/domain';
+import type { RunInsights } from '@dcipher/shared/contract';
+import type { FlowType, ResourceGrant, RunKind, RunOrigin, ScheduleFrequency } from '@dcipher/shared/domain';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
@@ -19,6 +10,7 @@ import type {
   PricedDocument,
   ReservationLine,
   RunFlowType,
+  RunSettings,
   RunStage,
   RunState,
   StoredRunSettings,
@@ -33,7 +25,8 @@ const jsonb = <T>(value: T) => sql<T>`${JSON.stringify(value ?? null)}::jsonb`;
 const uniqueViolation = '23505';
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === uniqueViolation;
 
-export interface StoredFlow {
+/** A flow's row and its resource's: its settings are what a run takes (RunSettings). */
+export interface StoredFlow extends RunSettings {
   id: string;
   organizationId: string;
   name: string;
@@ -42,12 +35,6 @@ export interface StoredFlow {
   flowType: FlowType;
   predefinedFlowId: string | null;
   description: string | null;
-  analysisType: AnalysisType;
-  trendMetric: TrendMetric;
-  creativityLevel: CreativityLevel;
-  inputs: FlowInput[];
-  dataSources: FlowDataSource[];
-  filters: FlowFilter[];
   scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Date | null;
   nextRunAt: Date | null;
@@ -204,16 +191,10 @@ export async function countFlowsOfType(
   return Number(row?.count ?? 0);
 }
 
-export interface FlowColumns {
+export interface FlowColumns extends RunSettings {
   flowType: FlowType;
   predefinedFlowId: string | null;
   description: string | null;
-  analysisType: AnalysisType;
-  trendMetric: TrendMetric;
-  creativityLevel: CreativityLevel;
-  inputs: FlowInput[];
-  dataSources: FlowDataSource[];
-  filters: FlowFilter[];
   scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Date | null;
   nextRunAt: Date | null;
