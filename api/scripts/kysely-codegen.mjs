@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Columns whose values are one of the contract's enumerations (a check constraint in the migration says which):
- * typed as that enumeration instead of `string`. Name: a type exported by `@dcipher/shared/contract`, or by
+ * typed as that enumeration instead of `string`; and jsonb columns typed as the shape the API writes into them. Name: a type exported by `@dcipher/shared/contract`, or by
  * `@dcipher/shared/domain` when listed in `domainEnumerations` (the product spec's enumerations live there); with
  * `| null` for a nullable column and `Generated<...>` for one with a default, as kysely-codegen would write them.
  */
@@ -31,6 +31,24 @@ const enumerations = {
   // No check constraint: written only from the contract's event types (a new type needs no migration).
   'webhook_deliveries.event_type': 'WebhookDeliveryEventType',
   'webhook_endpoints.event_types': 'WebhookEventType[]',
+  // The flows' enumerated and jsonb columns (docs/decisions/0120): what a workflow query reads is typed as written.
+  'flows.flow_type': 'FlowType',
+  'flows.analysis_type': 'AnalysisType',
+  'flows.trend_metric': 'TrendMetric',
+  'flows.creativity_level': 'CreativityLevel',
+  'flows.schedule_frequency': 'ScheduleFrequency | null',
+  'flows.inputs': 'Generated<FlowInput[]>',
+  'flows.data_sources': 'Generated<FlowDataSource[]>',
+  'flows.filters': 'Generated<FlowFilter[]>',
+  'flow_runs.kind': 'RunKind',
+  'flow_runs.origin': 'RunOrigin',
+  'flow_runs.type': 'RunFlowType',
+  'flow_runs.state': 'RunState',
+  'flow_runs.stage': 'RunStage | null',
+  'flow_runs.settings': 'StoredRunSettings',
+  'flow_runs.reservation': 'Generated<ReservationLine[]>',
+  'flow_runs.insights': 'RunInsights | null',
+  'flow_run_documents.documents': 'PricedDocument[]',
 };
 
 /** The enumerations above that `@dcipher/shared/domain` exports (the others come from the contract). */
@@ -42,7 +60,30 @@ const domainEnumerations = new Set([
   'InvitationStatus',
   'OrganizationRole',
   'ResourceRole',
+  'FlowType',
+  'AnalysisType',
+  'TrendMetric',
+  'CreativityLevel',
+  'ScheduleFrequency',
+  'RunKind',
+  'RunOrigin',
 ]);
+
+/** The shapes of the flows' own columns, which only the API knows (types only: the file imports no code). */
+const flowColumnTypes = new Set([
+  'RunFlowType',
+  'RunState',
+  'RunStage',
+  'StoredRunSettings',
+  'ReservationLine',
+  'PricedDocument',
+]);
+
+/** Where the generated file imports a type from. */
+const moduleOf = (name) =>
+  flowColumnTypes.has(name)
+    ? '../modules/flows/flow-columns.js'
+    : `@dcipher/shared/${domainEnumerations.has(name) ? 'domain' : 'contract'}`;
 
 /** The enumeration a column's type names (`Generated<X> | null` → X). */
 const enumerationOf = (type) => type.match(/\b(?!Generated\b)[A-Z]\w*/)[0];
@@ -67,7 +108,7 @@ const result = spawnSync(
       Object.fromEntries(
         [...new Set(Object.values(enumerations).map(enumerationOf))].map((name) => [
           name,
-          `@dcipher/shared/${domainEnumerations.has(name) ? 'domain' : 'contract'}#${name}`,
+          `${moduleOf(name)}#${name}`,
         ]),
       ),
     )}`,

@@ -3,8 +3,9 @@
  * Please do not edit it manually.
  */
 
-import type { ApiKeyKind, CardBrand, ContactTopic, IntegrationProvider, SignInMethod, SignInOutcome, WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from "@dcipher/shared/contract";
-import type { CloudRegion, CompanySizeBand, CurrencyCode, CustomerType, InvitationStatus, OrganizationRole, ResourceRole } from "@dcipher/shared/domain";
+import type { PricedDocument, ReservationLine, RunFlowType, RunStage, RunState, StoredRunSettings } from "../modules/flows/flow-columns.js";
+import type { ApiKeyKind, CardBrand, ContactTopic, FlowDataSource, FlowFilter, FlowInput, IntegrationProvider, RunInsights, SignInMethod, SignInOutcome, WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from "@dcipher/shared/contract";
+import type { AnalysisType, CloudRegion, CompanySizeBand, CreativityLevel, CurrencyCode, CustomerType, FlowType, InvitationStatus, OrganizationRole, ResourceRole, RunKind, RunOrigin, ScheduleFrequency, TrendMetric } from "@dcipher/shared/domain";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -157,7 +158,7 @@ export interface EmailVerificationTokens {
 
 export interface FlowRunDocuments {
   documentCount: number;
-  documents: Json;
+  documents: PricedDocument[];
   runId: string;
 }
 
@@ -196,43 +197,43 @@ export interface FlowRuns {
   free: Generated<boolean>;
   id: Generated<string>;
   idempotencyKey: string | null;
-  insights: Json | null;
+  insights: RunInsights | null;
   jobId: string;
-  kind: string;
+  kind: RunKind;
   number: number;
   organizationId: string;
-  origin: string;
+  origin: RunOrigin;
   progress: Generated<number>;
   rerunOf: string | null;
-  reservation: Generated<Json>;
+  reservation: Generated<ReservationLine[]>;
   scheduleSlot: Timestamp | null;
-  settings: Json;
-  stage: string | null;
+  settings: StoredRunSettings;
+  stage: RunStage | null;
   startedAt: Timestamp | null;
   startedBy: string | null;
-  state: string;
-  type: string;
+  state: RunState;
+  type: RunFlowType;
 }
 
 export interface Flows {
-  analysisType: string;
+  analysisType: AnalysisType;
   createdAt: Generated<Timestamp>;
-  creativityLevel: string;
-  dataSources: Generated<Json>;
+  creativityLevel: CreativityLevel;
+  dataSources: Generated<FlowDataSource[]>;
   description: string | null;
-  filters: Generated<Json>;
-  flowType: string;
+  filters: Generated<FlowFilter[]>;
+  flowType: FlowType;
   id: string;
-  inputs: Generated<Json>;
+  inputs: Generated<FlowInput[]>;
   nextRunAt: Timestamp | null;
   notifications: Generated<boolean>;
   organizationId: string;
   paused: Generated<boolean>;
   predefinedFlowId: string | null;
-  scheduleFrequency: string | null;
+  scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Timestamp | null;
   state: Generated<string>;
-  trendMetric: string;
+  trendMetric: TrendMetric;
   updatedAt: Generated<Timestamp>;
 }
 

@@ -22,6 +22,7 @@ import { predefinedWorkflows } from '../domain/workflows.js';
 import { optionalText, requiredText } from '../validation/fields.js';
 import { tooLong, validationMessages, workflowMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
+import { pageNumber } from './page-number.js';
 
 /**
  * Workflows: the flow calls of spec section 7 (issue 24; docs/decisions/0071). A flow is a resource of type
@@ -498,6 +499,10 @@ export type Flow = v.InferOutput<typeof FlowSchema>;
 
 export const FlowIdParamsSchema = v.object({ flowId });
 
+/** `GET /flows` pages (docs/decisions/0120): this many workflows unless `pageSize` says, never more than the maximum. */
+export const flowsPageSizeDefault = 50;
+export const flowsPageSizeMax = 100;
+
 export const listFlows = defineEndpoint({
   operation: 'listFlows',
   errors: [],
@@ -511,14 +516,21 @@ export const listFlows = defineEndpoint({
   query: v.object({
     flowType: v.optional(v.picklist(flowTypes, 'Choose a flow type.')),
     permissionAction: v.optional(v.picklist(permissionActions, 'Choose a permission action.')),
+    page: v.optional(pageNumber(1_000_000), '1'),
+    pageSize: v.optional(pageNumber(flowsPageSizeMax), String(flowsPageSizeDefault)),
   }),
   response: v.object({
+    /** The page asked for (`page`, `pageSize`) of the workflows the caller may do `permissionAction` on. */
     flows: v.array(FlowSchema),
     /**
      * The organization's custom workflows against its plan's number (null: no limit), whatever the filter and
      * whoever asks: every custom workflow counts until it is deleted, failed or not, as `createFlow` counts them.
      */
     customWorkflows: v.object({ used: count, limit: v.nullable(count) }),
+    /** How many workflows the filter and the caller's permissions give in all, on every page. */
+    total: count,
+    page: count,
+    pageSize: count,
   }),
 });
 
@@ -1020,15 +1032,6 @@ export const uploadFlowFile = defineEndpoint({
 });
 
 export const flowUploadsPageSizeMax = 100;
-
-const pageNumber = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, validationMessages.required),
-    v.transform(Number),
-    v.minValue(1),
-    v.maxValue(max),
-  );
 
 /** One upload in the organization's list: who uploaded it, when, and the workflows whose data sources name it. */
 export const FlowUploadSummarySchema = v.object({

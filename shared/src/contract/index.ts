@@ -218,6 +218,8 @@ export {
   flowNameMaxLength,
   flowNamePattern,
   flowRunDocumentsMax,
+  flowsPageSizeDefault,
+  flowsPageSizeMax,
   flowUploadFilePart,
   flowUploadsPageSizeMax,
   type LastRun,

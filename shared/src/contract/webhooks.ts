@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { tooLong, validationMessages, webhookMessages } from '../validation/messages.js';
 import { defineEndpoint } from './endpoint.js';
+import { pageNumber } from './page-number.js';
 
 /**
  * Webhooks (issue 35 point 5, docs/decisions/0111). An organization's admins register HTTPS endpoints that are told
@@ -108,14 +109,6 @@ export const WebhookDeliverySchema = v.object({
 });
 export type WebhookDelivery = v.InferOutput<typeof WebhookDeliverySchema>;
 
-const pageNumber = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, validationMessages.required),
-    v.transform(Number),
-    v.minValue(1),
-    v.maxValue(max),
-  );
 export const WebhookDeliveriesQuerySchema = v.object({
   page: v.optional(pageNumber(1_000_000), '1'),
   pageSize: v.optional(pageNumber(webhookDeliveriesPageSizeMax), '25'),

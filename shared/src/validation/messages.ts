@@ -468,6 +468,14 @@ export const workflowMessages = {
   customInUse: (used: number, limit: number) =>
     `${used.toLocaleString('en')} of ${limit.toLocaleString('en')} custom workflows in use. Each one counts until it is deleted, failed ones too; predefined workflows do not count.`,
   runInProgress: 'This workflow is running already. Wait for the run to finish, or cancel it.',
+  /** A price the wallet cannot pay (`POST /flows/calculate-cost`'s `reason`). */
+  notEnoughCredits: (needed: number, balance: number) =>
+    `This needs ${needed} credits and your wallet has ${balance}. Buy credits to go on.`,
+  /** The wallet's line for a run's reservation, and for its settlement when it ends. */
+  runReserved: (flowName: string, quantity: number, unit: 'articles' | 'posts') =>
+    `Workflow run: ${flowName} (${quantity.toLocaleString('en-GB')} ${unit})`,
+  runSettled: (creditsReserved: number, documentsNotAnalysed: number) =>
+    `Workflow run settled: ${creditsReserved} credits reserved, ${documentsNotAnalysed} documents not analysed`,
   cannotRunNow: 'This workflow cannot run right now. Try again later, or ask the people who shared it.',
   archived: 'This workflow is archived and cannot run.',
   notScheduled: 'This workflow has no schedule to pause or resume.',

@@ -128,4 +128,7 @@ export const cost = (changes: Partial<FlowCost> = {}): FlowCost => ({
 export const flowList = (flows: Flow[], customWorkflows = { used: 0, limit: 10 as number | null }) => ({
   flows,
   customWorkflows,
+  total: flows.length,
+  page: 1,
+  pageSize: 50,
 });

@@ -5,7 +5,6 @@ import {
   errorCodes,
   type FlowDataSource,
   type FlowDataSourceOut,
-  type FlowFilter,
   type FlowInput,
   normaliseSourceUrl,
 } from '@dcipher/shared/contract';
@@ -20,6 +19,7 @@ import { isOutboundRequestRefused } from '../../adapters/outbound/safe-fetch.js'
 import type { Queryable } from '../../db/database.js';
 import { type AnalysisDocument, htmlToText, parseDocumentFile } from '../../engine/index.js';
 import { ApiError } from '../../http/api-error.js';
+import type { PricedDocument, RunSettings } from './flow-columns.js';
 import { findUpload, findUploadDocumentsJson } from './flows-repository.js';
 
 /**
@@ -29,9 +29,6 @@ import { findUpload, findUploadDocumentsJson } from './flows-repository.js';
  */
 
 /** A document with the usage category it is priced in: news items and pages `News`, everything else `SocialMedia`. */
-export interface PricedDocument extends AnalysisDocument {
-  usageCategory: 'SocialMedia' | 'News';
-}
 
 const sampleDirectory = (() => {
   const beside = fileURLToPath(new URL('./samples/', import.meta.url));
@@ -231,15 +228,6 @@ export function parseFeed(text: string, url: string): AnalysisDocument[] {
     });
   }
   throw sourceError('notFeed');
-}
-
-export interface RunSettings {
-  analysisType: 'trendDetection' | 'contentAnalysis' | 'newsAnalysis' | 'narrativeAnalysis';
-  trendMetric: 'volume' | 'momentum';
-  creativityLevel: 'Precise' | 'Balanced' | 'Creative';
-  inputs: FlowInput[];
-  dataSources: FlowDataSource[];
-  filters: FlowFilter[];
 }
 
 /**

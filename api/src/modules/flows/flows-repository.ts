@@ -1,18 +1,32 @@
-import type { AnalysisType, CreativityLevel, FlowType, TrendMetric } from '@dcipher/shared/domain';
+import type { RunInsights } from '@dcipher/shared/contract';
+import type { FlowType, ResourceGrant, RunKind, RunOrigin, ScheduleFrequency } from '@dcipher/shared/domain';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database.js';
 import { isUuid } from '../../db/ids.js';
 import { db } from '../../db/kysely.js';
 import type { Json } from '../../db/schema.generated.js';
 import { findNamedMembers } from '../people/resource-people.js';
+import type {
+  PricedDocument,
+  ReservationLine,
+  RunFlowType,
+  RunSettings,
+  RunStage,
+  RunState,
+  StoredRunSettings,
+} from './flow-columns.js';
+
+export type { ReservationLine, RunState } from './flow-columns.js';
 
 /** The flows, their runs and result files, and the uploads flows read (docs/decisions/0071). */
 
-const jsonb = (value: unknown) => sql<Json>`${JSON.stringify(value ?? null)}::jsonb`;
+/** A value written to a jsonb column, typed as the column's shape (the generated types name it). */
+const jsonb = <T>(value: T) => sql<T>`${JSON.stringify(value ?? null)}::jsonb`;
 const uniqueViolation = '23505';
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === uniqueViolation;
 
-export interface StoredFlow {
+/** A flow's row and its resource's: its settings are what a run takes (RunSettings). */
+export interface StoredFlow extends RunSettings {
   id: string;
   organizationId: string;
   name: string;
@@ -21,13 +35,7 @@ export interface StoredFlow {
   flowType: FlowType;
   predefinedFlowId: string | null;
   description: string | null;
-  analysisType: AnalysisType;
-  trendMetric: TrendMetric;
-  creativityLevel: CreativityLevel;
-  inputs: unknown;
-  dataSources: unknown;
-  filters: unknown;
-  scheduleFrequency: string | null;
+  scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Date | null;
   nextRunAt: Date | null;
   paused: boolean;
@@ -39,37 +47,38 @@ export interface StoredFlow {
   updatedAt: Date;
 }
 
-const flowSelection = (database: Queryable) =>
-  db(database)
-    .selectFrom('flows')
-    .innerJoin('resources', 'resources.id', 'flows.id')
-    .select([
-      'flows.id',
-      'flows.organizationId',
-      'resources.name',
-      'resources.ownerUserId',
-      'resources.publicRole',
-      'flows.flowType',
-      'flows.predefinedFlowId',
-      'flows.description',
-      'flows.analysisType',
-      'flows.trendMetric',
-      'flows.creativityLevel',
-      'flows.inputs',
-      'flows.dataSources',
-      'flows.filters',
-      'flows.scheduleFrequency',
-      'flows.scheduleStartAt',
-      'flows.nextRunAt',
-      'flows.paused',
-      'flows.notifications',
-      'flows.state',
-      'flows.createdAt',
-      'flows.updatedAt',
-    ]);
+const flowColumns = [
+  'flows.id',
+  'flows.organizationId',
+  'resources.name',
+  'resources.ownerUserId',
+  'resources.publicRole',
+  'flows.flowType',
+  'flows.predefinedFlowId',
+  'flows.description',
+  'flows.analysisType',
+  'flows.trendMetric',
+  'flows.creativityLevel',
+  'flows.inputs',
+  'flows.dataSources',
+  'flows.filters',
+  'flows.scheduleFrequency',
+  'flows.scheduleStartAt',
+  'flows.nextRunAt',
+  'flows.paused',
+  'flows.notifications',
+  'flows.state',
+  'flows.createdAt',
+  'flows.updatedAt',
+] as const;
 
-const toFlow = (row: Record<string, unknown>): StoredFlow =>
-  ({ ...row, visibility: row.publicRole ? 'public' : 'private' }) as unknown as StoredFlow;
+const flowSelection = (database: Queryable) =>
+  db(database).selectFrom('flows').innerJoin('resources', 'resources.id', 'flows.id').select(flowColumns);
+
+const toFlow = (row: Omit<StoredFlow, 'visibility'>): StoredFlow => ({
+  ...row,
+  visibility: row.publicRole ? 'public' : 'private',
+});
 
 /** One flow of the organization (or, without `organizationId`, of any: the public calls); `lock` locks its row. */
 export async function findFlow(
@@ -86,18 +95,68 @@ export async function findFlow(
   return row && toFlow(row);
 }
 
-export async function listFlows(
+/** A flow with the caller's role on it (owner, their grant, `public`, or null: none). */
+export type FlowWithRole = StoredFlow & { resourceRole: ResourceGrant | null };
+
+/**
+ * One page of the organization's flows, newest first, with the caller's role on each, and how many there are in
+ * all: two statements whatever the page's size. `roles`: the roles on a flow that let the caller see it in the list
+ * (`any`: whatever their role, an admin's list); the rule itself is the permission policy's, applied by the caller.
+ */
+export async function findFlowsPage(
   database: Queryable,
-  organizationId: string,
-  flowType?: FlowType,
-): Promise<StoredFlow[]> {
-  const rows = await flowSelection(database)
-    .where('flows.organizationId', '=', organizationId)
-    .$if(flowType !== undefined, (query) => query.where('flows.flowType', '=', flowType!))
-    .orderBy('flows.createdAt', 'desc')
-    .orderBy('flows.id', 'desc')
-    .execute();
-  return rows.map(toFlow);
+  {
+    organizationId,
+    callerId,
+    flowType,
+    roles,
+    offset,
+    limit,
+  }: {
+    organizationId: string;
+    callerId: string;
+    flowType?: FlowType | undefined;
+    roles: readonly ResourceGrant[] | 'any';
+    offset: number;
+    limit: number;
+  },
+): Promise<{ flows: FlowWithRole[]; total: number }> {
+  const role = sql<ResourceGrant | null>`case
+    when ${sql.ref('resources.ownerUserId')} = ${callerId} then 'owner'
+    when ${sql.ref('grants.role')} is not null then ${sql.ref('grants.role')}
+    when ${sql.ref('resources.publicRole')} is not null then 'public'
+  end`;
+  const matching = () =>
+    db(database)
+      .selectFrom('flows')
+      .innerJoin('resources', 'resources.id', 'flows.id')
+      .leftJoin('resourceRoleGrants as grants', (join) =>
+        join.onRef('grants.resourceId', '=', 'flows.id').on('grants.userId', '=', callerId),
+      )
+      .where('flows.organizationId', '=', organizationId)
+      .$if(flowType !== undefined, (query) => query.where('flows.flowType', '=', flowType!))
+      .$if(roles !== 'any', (query) =>
+        roles.length === 0
+          ? query.where(sql<boolean>`false`)
+          : query.where(role, 'in', roles as ResourceGrant[]),
+      );
+  const [rows, counted] = await Promise.all([
+    matching()
+      .select(flowColumns)
+      .select(role.as('resourceRole'))
+      .orderBy('flows.createdAt', 'desc')
+      .orderBy('flows.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    matching()
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    flows: rows.map((row) => ({ ...toFlow(row), resourceRole: row.resourceRole })),
+    total: Number(counted.total),
+  };
 }
 
 /** Whether another workflow of the organization has this name, whatever the case. */
@@ -132,17 +191,11 @@ export async function countFlowsOfType(
   return Number(row?.count ?? 0);
 }
 
-export interface FlowColumns {
+export interface FlowColumns extends RunSettings {
   flowType: FlowType;
   predefinedFlowId: string | null;
   description: string | null;
-  analysisType: AnalysisType;
-  trendMetric: TrendMetric;
-  creativityLevel: CreativityLevel;
-  inputs: unknown;
-  dataSources: unknown;
-  filters: unknown;
-  scheduleFrequency: string | null;
+  scheduleFrequency: ScheduleFrequency | null;
   scheduleStartAt: Date | null;
   nextRunAt: Date | null;
   paused: boolean;
@@ -224,29 +277,19 @@ export async function advanceNextRun(
 
 // Runs.
 
-export type RunState = 'JobPending' | 'JobRunning' | 'JobDone' | 'JobError' | 'JobCancelled';
-
-export interface ReservationLine {
-  usageCategory: 'SocialMedia' | 'News';
-  idempotencyKey: string;
-  quantity: number;
-  covered: number;
-  credits: number;
-}
-
 export interface StoredRun {
   id: string;
   flowId: string;
   organizationId: string;
   number: number;
   jobId: string;
-  kind: 'regular' | 'comparison';
-  origin: 'API' | 'Scheduler' | 'Platform';
-  type: 'predefinedFlow' | 'customFlow';
+  kind: RunKind;
+  origin: RunOrigin;
+  type: RunFlowType;
   state: RunState;
-  settings: unknown;
+  settings: StoredRunSettings;
   progress: number;
-  stage: 'reading' | 'analysing' | 'writing' | null;
+  stage: RunStage | null;
   startedBy: string | null;
   documentsEstimated: number;
   documentsAnalysed: number | null;
@@ -255,7 +298,7 @@ export interface StoredRun {
   creditsCharged: number | null;
   free: boolean;
   error: string | null;
-  insights: unknown;
+  insights: RunInsights | null;
   rerunOf: string | null;
   scheduleSlot: Date | null;
   createdAt: Date;
@@ -295,8 +338,6 @@ const runSelection = (database: Queryable) =>
       'finishedAt',
     ]);
 
-const toRun = (row: Record<string, unknown>) => row as unknown as StoredRun;
-
 export async function insertRun(
   database: Queryable,
   run: {
@@ -307,7 +348,7 @@ export async function insertRun(
     kind: StoredRun['kind'];
     origin: StoredRun['origin'];
     type: StoredRun['type'];
-    settings: unknown;
+    settings: StoredRunSettings;
     startedBy: string | null;
     documentsEstimated: number;
     reservation: ReservationLine[];
@@ -332,96 +373,55 @@ export async function insertRun(
     }))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await findRun(database, run.flowId, row.id))!;
+  return (await findRun(database, { flowId: run.flowId, id: row.id }))!;
 }
 
+/**
+ * Which run to find: by its id (of one flow, when given); of one flow by its job (task id), number or idempotency
+ * key; the flow's newest (of a state, when given); or its pending or running one.
+ */
+export type RunKey =
+  | { id: string; flowId?: string }
+  | { flowId: string; jobId: string }
+  | { flowId: string; number: number }
+  | { flowId: string; idempotencyKey: string }
+  | { flowId: string; latest: true; state?: RunState }
+  | { flowId: string; active: true };
+
+/** The one run `key` names, if any; `lock` locks its row until the transaction ends. */
 export async function findRun(
   database: Queryable,
-  flowId: string,
-  runId: string,
-): Promise<StoredRun | undefined> {
-  if (!isUuid(runId)) return undefined;
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('id', '=', runId)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-export async function findRunById(
-  database: Queryable,
-  runId: string,
+  key: RunKey,
   { lock = false } = {},
 ): Promise<StoredRun | undefined> {
-  if (!isUuid(runId)) return undefined;
-  const row = await runSelection(database)
-    .where('id', '=', runId)
-    .$if(lock, (query) => query.forUpdate())
-    .executeTakeFirst();
-  return row && toRun(row);
+  if ('id' in key && !isUuid(key.id)) return undefined;
+  if ('jobId' in key && !isUuid(key.jobId)) return undefined;
+  let query = runSelection(database).limit(1);
+  if (key.flowId !== undefined) query = query.where('flowId', '=', key.flowId);
+  if ('id' in key) query = query.where('id', '=', key.id);
+  if ('jobId' in key) query = query.where('jobId', '=', key.jobId);
+  if ('number' in key) query = query.where('number', '=', key.number);
+  if ('idempotencyKey' in key) query = query.where('idempotencyKey', '=', key.idempotencyKey);
+  if ('active' in key) query = query.where('state', 'in', ['JobPending', 'JobRunning']);
+  if ('latest' in key) {
+    if (key.state !== undefined) query = query.where('state', '=', key.state);
+    query = query.orderBy('number', 'desc');
+  }
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row;
 }
 
-export async function findRunByIdempotencyKey(
-  database: Queryable,
-  flowId: string,
-  idempotencyKey: string,
-): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('idempotencyKey', '=', idempotencyKey)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-/** The flow's run of a job (its task id). */
-export async function findRunByJob(
-  database: Queryable,
-  flowId: string,
-  jobId: string,
-): Promise<StoredRun | undefined> {
-  if (!isUuid(jobId)) return undefined;
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('jobId', '=', jobId)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-export async function findRunByNumber(
-  database: Queryable,
-  flowId: string,
-  number: number,
-): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('number', '=', number)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-/** The flow's newest run (of a state, when given). */
-export async function findLatestRun(
-  database: Queryable,
-  flowId: string,
-  state?: RunState,
-): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .$if(state !== undefined, (query) => query.where('state', '=', state!))
+/** The newest run of each of these flows (a flow without runs has none): one statement for them all. */
+export async function findLatestRuns(database: Queryable, flowIds: readonly string[]): Promise<StoredRun[]> {
+  if (flowIds.length === 0) return [];
+  const rows = await runSelection(database)
+    .distinctOn('flowId')
+    .where('flowId', 'in', flowIds)
+    .orderBy('flowId')
     .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && toRun(row);
-}
-
-/** The flow's pending or running run, if any. */
-export async function findActiveRun(database: Queryable, flowId: string): Promise<StoredRun | undefined> {
-  const row = await runSelection(database)
-    .where('flowId', '=', flowId)
-    .where('state', 'in', ['JobPending', 'JobRunning'])
-    .forUpdate()
-    .executeTakeFirst();
-  return row && toRun(row);
+    .execute();
+  return rows;
 }
 
 export async function listRuns(database: Queryable, flowId: string, limit = 100): Promise<StoredRun[]> {
@@ -430,7 +430,7 @@ export async function listRuns(database: Queryable, flowId: string, limit = 100)
     .orderBy('number', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toRun);
+  return rows;
 }
 
 /** Runs still pending or running whose job is dead (out of tries) or gone: nothing will end them but a repair. */
@@ -499,7 +499,7 @@ export async function markRunEnded(
     documentsAnalysed: number | null;
     creditsCharged: number;
     error: string | null;
-    insights: unknown;
+    insights: RunInsights | null;
   },
 ): Promise<boolean> {
   const at = new Date();
@@ -612,10 +612,15 @@ export async function insertUpload(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * One upload of the organization. `lock` locks its row for share until the transaction ends: a workflow naming it
+ * is written before a delete (which locks it for update) can take it, or after, when it is gone.
+ */
 export async function findUpload(
   database: Queryable,
   organizationId: string,
   id: string,
+  { lock = false } = {},
 ): Promise<StoredUpload | undefined> {
   if (!isUuid(id)) return undefined;
   return db(database)
@@ -623,7 +628,24 @@ export async function findUpload(
     .select(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
     .where('organizationId', '=', organizationId)
     .where('id', '=', id)
+    .$if(lock, (query) => query.forShare())
     .executeTakeFirst();
+}
+
+/** The organization's uploads of these ids (those it has): one statement for them all. */
+export async function findUploads(
+  database: Queryable,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<StoredUpload[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
+  return db(database)
+    .selectFrom('flowUploads')
+    .select(['id', 'organizationId', 'fileName', 'format', 'byteCount', 'documentCount', 'createdAt'])
+    .where('organizationId', '=', organizationId)
+    .where('id', 'in', wanted)
+    .execute();
 }
 
 /** An upload's stored documents as JSON text: parsed where it suits the caller (a worker), not by the driver. */
@@ -748,19 +770,24 @@ export async function insertRunDocuments(
     .values({
       runId,
       documentCount: documents.count,
-      documents: sql<Json>`${Buffer.from(documents.json.buffer, documents.json.byteOffset, documents.json.byteLength).toString('utf8')}::jsonb`,
+      documents: sql<
+        PricedDocument[]
+      >`${Buffer.from(documents.json.buffer, documents.json.byteOffset, documents.json.byteLength).toString('utf8')}::jsonb`,
     })
     .execute();
 }
 
 /** The run's priced documents; undefined for a run started before they were kept. */
-export async function findRunDocuments(database: Queryable, runId: string): Promise<unknown[] | undefined> {
+export async function findRunDocuments(
+  database: Queryable,
+  runId: string,
+): Promise<PricedDocument[] | undefined> {
   const row = await db(database)
     .selectFrom('flowRunDocuments')
     .select('documents')
     .where('runId', '=', runId)
     .executeTakeFirst();
-  return row ? (row.documents as unknown[]) : undefined;
+  return row?.documents;
 }
 
 export async function deleteRunDocuments(database: Queryable, runId: string): Promise<void> {
@@ -807,7 +834,7 @@ export async function insertRunResultDocuments(
           sentimentLabel: document.sentimentLabel,
           publishedAt: document.publishedAt,
           narrative: document.narrative,
-          terms: jsonb(document.terms),
+          terms: jsonb([...document.terms]),
           text: document.text,
           textTruncated: document.textTruncated,
           input: jsonb(document.input),

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PasswordChangeRequiredError, TwoStepSetupRequiredError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/register-endpoint.js';
 import type { RateLimitRule } from '../abuse/rate-limiter.js';
+import type { FlowCaller } from './flow-access.js';
 import { requireUploadFormat } from './flow-uploads.js';
-import type { FlowCaller, FlowService } from './flows-service.js';
+import type { FlowService } from './flows-service.js';
 import { readFilePart, registerMultipart } from './upload-stream.js';
 
 const endpoints = contract.flows;

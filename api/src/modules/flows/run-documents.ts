@@ -8,7 +8,8 @@ import {
   workerModule,
 } from '../../engine/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { documentsOfSources, type RunSettings, type SourceTexts, selectDocuments } from './flow-sources.js';
+import type { RunSettings } from './flow-columns.js';
+import { documentsOfSources, type SourceTexts, selectDocuments } from './flow-sources.js';
 import { findUploadDocumentsJson } from './flows-repository.js';
 
 /**

@@ -11,14 +11,14 @@ import {
 } from '@dcipher/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
-import { ApiError, ForbiddenError, ValidationError } from '../../http/api-error.js';
+import { ApiError, ValidationError } from '../../http/api-error.js';
 import { type AuthenticatedUser, registerEndpoint } from '../../http/register-endpoint.js';
 import { recordActivity } from '../activity-log/activity-log.js';
 import type { MemberService } from '../members/member-service.js';
 import { findActiveMemberByEmail, findNamedMembers, listActiveMembers } from '../people/resource-people.js';
+import { allows, requireAccess, resourceRoleOf } from './resource-access.js';
 import {
   deleteGrant,
-  findGrantRole,
   findResource,
   listGrants,
   listResources,
@@ -40,24 +40,6 @@ function findResourceOf(
   return findResource(database, { organizationId: caller.organizationId, type, id }, options);
 }
 
-/** The caller's role on one resource: owner, their grant, or the resource's public role. */
-async function resourceRoleOf(
-  database: Queryable,
-  caller: AuthenticatedUser,
-  resource: StoredResource,
-): Promise<ResourceGrant | undefined> {
-  if (resource.ownerUserId === caller.id) return 'owner';
-  const grant = await findGrantRole(database, resource.id, caller.id);
-  if (grant) return grant;
-  return resource.publicRole ? 'public' : undefined;
-}
-
-const subjectOf = (caller: AuthenticatedUser) => ({
-  kind: 'user' as const,
-  role: caller.role,
-  internalAdmin: caller.internalAdmin,
-});
-
 const notFound = () => new ApiError(errorCodes.notFound, { params: { reason: 'resource' } });
 
 /**
@@ -77,15 +59,8 @@ export function registerRolesRoutes(
     action: PermissionAction,
     options: { lock?: boolean } = {},
   ): Promise<StoredResource> {
-    const resource = await findResourceOf(queryable, caller, type, id, options);
-    if (!resource) throw notFound();
-    const resourceRole = await resourceRoleOf(queryable, caller, resource);
-    // Someone who may not even read it is not told it exists.
-    if (!can(subjectOf(caller), type, 'read', { ...(resourceRole && { resourceRole }) })) throw notFound();
-    if (!can(subjectOf(caller), type, action, { ...(resourceRole && { resourceRole }) })) {
-      throw new ForbiddenError({ reason: 'resourcePermission', action });
-    }
-    return resource;
+    const found = await findResourceOf(queryable, caller, type, id, options);
+    return (await requireAccess(queryable, caller, type, found, action, notFound)).resource;
   }
 
   async function sharingOf(queryable: Queryable, resource: StoredResource): Promise<ResourceSharing> {
@@ -126,10 +101,7 @@ export function registerRolesRoutes(
       resourceRole = await resourceRoleOf(database, user, resource);
     }
     const actions = Object.fromEntries(
-      asked.map((action) => [
-        action,
-        can(subjectOf(user), query.resource, action, { ...(resourceRole && { resourceRole }) }),
-      ]),
+      asked.map((action) => [action, allows(user, query.resource, action, resourceRole)]),
     );
     return { allowed: Object.values(actions).every(Boolean), actions, resourceRole: resourceRole ?? null };
   });
@@ -178,12 +150,11 @@ export function registerRolesRoutes(
     for (const resource of stored) {
       const type = resource.type as PermissionResource;
       const resourceRole = await resourceRoleOf(database, user, resource);
-      const role = { ...(resourceRole && { resourceRole }) };
-      if (!can(subjectOf(user), type, 'read', role)) continue;
+      if (!allows(user, type, 'read', resourceRole)) continue;
       resources.push({
         ...(await sharingOf(database, resource)),
         yourRole: resourceRole ?? null,
-        mayGrant: can(subjectOf(user), type, 'grant', role),
+        mayGrant: allows(user, type, 'grant', resourceRole),
       });
     }
     return { resources };
