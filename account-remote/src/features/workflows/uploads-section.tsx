@@ -7,6 +7,7 @@ import { ConfirmationDialog } from '../../kit/confirmation-dialog';
 import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
+import { PageButtons } from '../../kit/page-buttons';
 import { messageOf } from '../../kit/use-api-load';
 import { AreaLink, mutedStyle } from './workflow-parts';
 import { workflowQueries } from './workflow-queries';
@@ -103,7 +104,13 @@ function UploadsList({ navigate }: { navigate: (to: string) => void }) {
                   </li>
                 ))}
               </ul>
-              <Pages answer={answer} onPage={setPage} />
+              <PageButtons
+                label="Uploaded files pages"
+                page={answer.page}
+                pageSize={answer.pageSize}
+                total={answer.total}
+                onPage={setPage}
+              />
             </>
           )
         }
@@ -183,26 +190,5 @@ function UploadRow({
         </Button>
       </div>
     </div>
-  );
-}
-
-function Pages({ answer, onPage }: { answer: FlowUploadPage; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(answer.total / answer.pageSize));
-  if (pages === 1) return null;
-  return (
-    <nav
-      aria-label="Uploaded files pages"
-      css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', marginTop: '0.75rem' }}
-    >
-      <Button variant="secondary" disabled={answer.page <= 1} onClick={() => onPage(answer.page - 1)}>
-        Previous
-      </Button>
-      <span>
-        Page {answer.page} of {pages}
-      </span>
-      <Button variant="secondary" disabled={answer.page >= pages} onClick={() => onPage(answer.page + 1)}>
-        Next
-      </Button>
-    </nav>
   );
 }

@@ -124,11 +124,17 @@ export const cost = (changes: Partial<FlowCost> = {}): FlowCost => ({
   ...changes,
 });
 
-/** GET /flows's answer: the flows listed, and the custom workflows in use of the plan's number. */
-export const flowList = (flows: Flow[], customWorkflows = { used: 0, limit: 10 as number | null }) => ({
+/**
+ * GET /flows's answer: the flows listed, and the custom workflows in use of the plan's number; `paging` for a
+ * page of a longer list (the screen asks pages of 100).
+ */
+export const flowList = (
+  flows: Flow[],
+  customWorkflows = { used: 0, limit: 10 as number | null },
+  paging: { total: number; page: number } = { total: flows.length, page: 1 },
+) => ({
   flows,
   customWorkflows,
-  total: flows.length,
-  page: 1,
-  pageSize: 50,
+  ...paging,
+  pageSize: 100,
 });

@@ -5,6 +5,9 @@ import type { FlowType } from '@dcipher/shared/domain';
 import { contractQuery } from '../../kit/contract-query';
 import { isUnderway } from './workflow-words';
 
+/** The workflows list's page: the API's largest (`flowsPageSizeMax`). */
+export const workflowsPageSize = flows.flowsPageSizeMax;
+
 /** How often a run still pending or running is asked about. */
 export const statusPollMs = 1000;
 
@@ -14,8 +17,18 @@ export const statusPollMs = 1000;
  * through these, so a change on one screen refreshes the others from the same cache.
  */
 export const workflowQueries = {
-  /** `GET /flows`, filtered by type (and always with the custom-workflow count). */
-  list: (flowType?: FlowType | '') => contractQuery(flows.listFlows, { query: flowType ? { flowType } : {} }),
+  /**
+   * `GET /flows`, filtered by type (and always with the custom-workflow count); `page` of `workflowsPageSize`, the
+   * API's largest page, so that the list's search and sort see every workflow of most organizations at once.
+   */
+  list: (flowType?: FlowType | '', page = 1) =>
+    contractQuery(flows.listFlows, {
+      query: {
+        ...(flowType ? { flowType } : {}),
+        ...(page > 1 ? { page: String(page) } : {}),
+        pageSize: String(workflowsPageSize),
+      },
+    }),
   one: (flowId: string) => contractQuery(flows.getFlow, { params: { flowId } }),
   runs: (flowId: string) => contractQuery(flows.listFlowRuns, { params: { flowId } }),
   files: (flowId: string, num: number) =>

@@ -9,6 +9,7 @@ import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
 import { useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
+import { PageButtons } from '../../kit/page-buttons';
 import { messageOf } from '../../kit/use-api-load';
 import { useRouteQuery } from '../../router/remote-router';
 import { DeleteDialog, RunDialog } from './flow-dialogs';
@@ -54,10 +55,15 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
   // The filter is the address's (`?flowType`, declared by the route): changing it changes the address and the read.
   const [query, setQuery] = useRouteQuery('workflows');
   const flowType = listedType(query.flowType);
-  const setFlowType = (next: FlowType | '') => setQuery({ flowType: next || undefined });
-  // The list stays on screen (with the filter's control) while another filter's answer comes.
+  // A page of the API's largest size: past it (more than 100 workflows), pages under the list.
+  const [page, setPage] = useState(1);
+  const setFlowType = (next: FlowType | '') => {
+    setPage(1);
+    setQuery({ flowType: next || undefined });
+  };
+  // The list stays on screen (with the filter's control) while another filter's or page's answer comes.
   const { result, reload } = useLoad({
-    ...workflowQueries.list(flowType),
+    ...workflowQueries.list(flowType, page),
     placeholderData: keepPreviousData,
   });
   const [search, setSearch] = useState('');
@@ -86,8 +92,8 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
         ) : null}
       </div>
       <LoadState load={result} loadingText="Loading your workflows…" onRetry={() => void reload()}>
-        {({ flows: list }) =>
-          list.length === 0 && !flowType ? (
+        {({ flows: list, total, pageSize }) =>
+          list.length === 0 && !flowType && page === 1 ? (
             <EmptyState mayCreate={mayCreate} navigate={navigate} />
           ) : (
             <>
@@ -126,11 +132,23 @@ export default function WorkflowsScreen({ navigate }: AccountScreenProps) {
                   ]}
                 />
               </div>
+              {total > pageSize ? (
+                <p css={{ ...mutedStyle, margin: '0.5rem 0 0' }}>
+                  {count(total)} workflows in all: search and sort apply to the page shown.
+                </p>
+              ) : null}
               {list.length === 0 ? (
                 <p role="status">No {flowTypeLabels[flowType as FlowType].toLowerCase()} workflows yet.</p>
               ) : (
                 <SearchedFlows flows={list} search={search} order={order} navigate={navigate} />
               )}
+              <PageButtons
+                label="Workflows pages"
+                page={page}
+                pageSize={pageSize}
+                total={total}
+                onPage={setPage}
+              />
             </>
           )
         }

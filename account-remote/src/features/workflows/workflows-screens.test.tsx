@@ -84,10 +84,36 @@ describe('Workflows: the landing screen', () => {
     fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'customFlow' } });
     expect((await screen.findByText('No custom workflows yet.')).textContent).toBeTruthy();
     expect(callsOf('listFlows').map((input: { query?: object }) => input.query ?? {})).toEqual([
-      {},
-      { flowType: 'customFlow' },
+      { pageSize: '100' },
+      { flowType: 'customFlow', pageSize: '100' },
     ]);
     expect(window.location.search).toBe('?flowType=customFlow');
+  });
+
+  it('pages a list longer than a page: "Page 1 of 2", then the next page asked by GET /flows?page=2 (issue 35)', async () => {
+    const named = (index: number) =>
+      flow({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, name: `Workflow ${index}` });
+    await openAt('/workflows', {
+      listFlows: ({ query }: { query: Record<string, string> }) =>
+        query.page === '2'
+          ? flowList([named(101), named(102)], undefined, { total: 102, page: 2 })
+          : flowList(
+              Array.from({ length: 100 }, (_, index) => named(index + 1)),
+              undefined,
+              { total: 102, page: 1 },
+            ),
+    });
+    const pages = await screen.findByRole('navigation', { name: 'Workflows pages' });
+    expect(pages.textContent).toMatch(/Page 1 of 2/);
+    expect(screen.getByText('102 workflows in all: search and sort apply to the page shown.')).toBeTruthy();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    const list = await screen.findByRole('list', { name: 'Your workflows' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getByRole('link', { name: 'Workflow 102' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Workflows pages' }).textContent).toMatch(/Page 2 of 2/);
+    expect(callsOf('listFlows').at(-1)).toEqual({ query: { page: '2', pageSize: '100' } });
+    await expectNoAxeViolations();
   });
 
   it('searches, sorts and acts on a row: open, run after its cost, delete after a confirmation, by keyboard (issue 36)', async () => {
