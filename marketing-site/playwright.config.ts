@@ -2,11 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests drive the system Chromium (never a downloaded browser). The fixtures in e2e/fixtures.ts start
 // the whole built stack themselves, one per worker with a fresh embedded database: the first on the default ports,
-// the second 100 above them (decision 0121). Two workers by default, one per core of the machines that run them
-// (E2E_WORKERS sets it); the tests of a file run in order in one worker.
+// the second 100 above them (decision 0121). One worker by default: on the 2-core machines that run them, Chromium
+// alone keeps both cores busy, and two workers made the suite slower (decision 0121's figures). E2E_WORKERS sets
+// more on a machine with more cores; the tests of a file run in order in one worker.
 export default defineConfig({
   testDir: './e2e',
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
