@@ -21,7 +21,7 @@ export {
   leftOutReasonWords,
   selectorWords,
 } from './documents.js';
-export { downloadCsv, downloadPng, downloadSvg, standaloneSvg } from './export.js';
+export { downloadCsv, downloadPng, downloadSvg, saveFile, standaloneSvg } from './export.js';
 export { FigureTable } from './figure-table.js';
 export {
   cellText,

@@ -1,5 +1,6 @@
 import type { FlowRun } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
+import { saveFile } from '@dcipher/shared/insights';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { lazy, Suspense } from 'react';
@@ -89,18 +90,6 @@ export function RunResult({
   );
 }
 
-/** Saves a result file (`GET /flows/{flowId}/files/{name}?num`) as the browser's download. */
-function saveFile(name: string, mediaType: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: mediaType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 function ResultFiles({ flowId, run }: { flowId: string; run: FlowRun }) {
   const num = String(run.number);
   const { result, reload } = useLoad(workflowQueries.files(flowId, run.number));
@@ -137,7 +126,10 @@ function ResultFiles({ flowId, run }: { flowId: string; run: FlowRun }) {
                       onClick={() =>
                         download.mutate(
                           { params: { flowId, fileName: file.name }, query: { num } },
-                          { onSuccess: (answer) => saveFile(answer.name, answer.mediaType, answer.content) },
+                          {
+                            onSuccess: (answer) =>
+                              saveFile(answer.name, new Blob([answer.content], { type: answer.mediaType })),
+                          },
                         )
                       }
                     >
