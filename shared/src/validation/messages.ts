@@ -94,6 +94,11 @@ export const billingMessages = {
     'We could not confirm your payment yet. You will not be charged twice: check your invoices in a few minutes before trying again.',
   paymentNotCompleted:
     'This payment could not be completed and any amount taken was refunded. Start the purchase again.',
+  /** An invoice's line for a plan's period (a start, an upgrade, a renewal), its dates already formatted. */
+  planPeriodLine: (planName: string, period: 'monthly' | 'annual', from: string, to: string) =>
+    `${planName} (${period}), ${from} to ${to}`,
+  /** An upgrade's invoice line crediting the time left on the plan it replaces. */
+  unusedTimeLine: (planName: string | undefined) => `Unused time on ${planName ?? 'the previous plan'}`,
 } as const;
 
 /** Sharing a workflow (or another resource) with members, and making it public (issue 36). */

@@ -1,6 +1,7 @@
 import type { PurchaseQuote } from '@dcipher/shared/contract';
 import { priceAmount, vatRateFor } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
+import { billingMessages } from '@dcipher/shared/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderEmailLayout } from '../../adapters/mailer/email-layout.js';
 import type { EmailMessage, Mailer } from '../../adapters/mailer/mailer.js';
@@ -10,6 +11,7 @@ import { CardDeclinedApiError } from '../credit-cards/credit-card-errors.js';
 import type { PaymentService } from '../payments/payment-service.js';
 import { findActiveAdmins } from '../people/membership-repository.js';
 import { claimEndedTrialNotices } from '../people/organization-repository.js';
+import { periodEnd } from './billing-period.js';
 import { NoPaymentMethodError, SubscriptionConflictError } from './subscription-errors.js';
 import type { SubscriptionRenewalEffect } from './subscription-payment-effects.js';
 import {
@@ -23,7 +25,6 @@ import {
   type StoredSubscription,
   scheduleRenewalRetry,
 } from './subscription-repository.js';
-import { periodEnd } from './subscription-service.js';
 
 /**
  * When a failed renewal is tried again (docs/decisions/0040): 1, then 3, then 5 days after the previous attempt. The
@@ -137,7 +138,12 @@ export function createBillingScheduler({
                   periodEnd: end.toISOString(),
                   lines: [
                     {
-                      description: `${plan.name} (${plan.billingPeriod}), ${formatDate(start)} to ${formatDate(end)}`,
+                      description: billingMessages.planPeriodLine(
+                        plan.name,
+                        plan.billingPeriod,
+                        formatDate(start),
+                        formatDate(end),
+                      ),
                       amount: priced.subtotal,
                     },
                   ],
