@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `pnpm test` of @dcipher/api: the whole suite twice, first on PGlite (the embedded engine of development and
-// tests), then on a real PostgreSQL cluster made for this run and deleted after it (production's engine), through
-// the same migrations. Without PostgreSQL binaries the second run is skipped with a warning, or fails when
-// DCIPHER_TEST_REQUIRE_POSTGRES=1 (CI, which installs them).
+// `pnpm test` of @dcipher/api: the suite on PGlite (the embedded engine of development and tests) and on a real
+// PostgreSQL cluster made for this run and deleted after it (production's engine), through the same migrations.
+// Without PostgreSQL binaries everything runs on PGlite and the PostgreSQL run is skipped with a warning, or fails
+// when DCIPHER_TEST_REQUIRE_POSTGRES=1 (CI, which installs them).
 //
 //   node scripts/run-tests.mjs [--database=pglite|postgres] [test files...]   (default: both, every src/**/*.test.ts)
 //
 // Each test file says on its first line which engines it needs (docs/decisions/0096):
 //   // engines: both   the engine can matter (the database adapters, migrations, jobs and leases, locking and races
 //                      across processes, crash safety, money): run on PGlite and again on PostgreSQL;
-//   // engines: any    the engine cannot matter (SQL is PostgreSQL's own on both): run once, on PGlite.
+//   // engines: any    the engine cannot matter (SQL is PostgreSQL's own on both): run once, on the faster engine
+//                      the run has: PostgreSQL when its binaries are there, PGlite otherwise (decision 0125).
 // A file without the line is refused (src/test-engines.test.ts fails too), so a new file must say which it is.
 //
 // The tests run from a transpiled copy of `src` made for the run (`api/.test-build-*`, esbuild, about a second;
@@ -55,9 +56,15 @@ if (untagged.length > 0) {
   );
   process.exit(1);
 }
-// Files named on the command line run on every engine asked for; the whole suite runs `both` files on PostgreSQL.
+// Files named on the command line run on every engine asked for. The whole suite runs `both` files on each engine
+// and `any` files once, on PostgreSQL when the run has it (natively compiled, it runs them in about two thirds of
+// PGlite's time on these machines: decision 0125), else on PGlite; `--database=pglite` (test:quick) keeps them all
+// on PGlite.
+const postgresBinDir = only === 'pglite' ? undefined : findPostgresBinDir();
+const anyOnPostgres = requested.length === 0 && !only && Boolean(postgresBinDir);
+const pgliteFiles = anyOnPostgres ? testFiles.filter((file) => enginesOf(file) === 'both') : testFiles;
 const postgresFiles =
-  requested.length > 0 ? testFiles : testFiles.filter((file) => enginesOf(file) === 'both');
+  requested.length > 0 || anyOnPostgres ? testFiles : testFiles.filter((file) => enginesOf(file) === 'both');
 
 function box(lines, stream = process.stdout) {
   const width = Math.max(...lines.map((line) => line.length));
@@ -242,12 +249,12 @@ if (only !== 'postgres') {
   madeDirs.push(templateParent);
   const templateFile = join(templateParent, 'pglite');
   const template = makeTemplate('pglite', templateFile) ? { DCIPHER_TEST_TEMPLATE: templateFile } : {};
-  results.push(await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite', ...template }, testFiles));
+  results.push(await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite', ...template }, pgliteFiles));
   rmSync(dirname(templateFile), { recursive: true, force: true });
 }
 
 if (only !== 'pglite' && !interrupted && postgresFiles.length > 0) {
-  const binDir = findPostgresBinDir();
+  const binDir = postgresBinDir;
   if (!binDir) {
     postgresSkipped = true;
     const required = process.env.DCIPHER_TEST_REQUIRE_POSTGRES === '1';

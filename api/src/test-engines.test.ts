@@ -7,8 +7,8 @@ import { sourceDirectory } from './test-support/api-paths.js';
 
 /**
  * Every API test file says on its first line which engines it needs (scripts/run-tests.mjs, docs/decisions/0096):
- * `// engines: both` runs it on PGlite and on PostgreSQL, `// engines: any` on PGlite only. The runner refuses a
- * file without the line; this test names it too, so a new file cannot slip into one engine by omission.
+ * `// engines: both` runs it on PGlite and on PostgreSQL, `// engines: any` once, on one of them (0125). The runner
+ * refuses a file without the line; this test names it too, so a new file cannot slip into one engine by omission.
  */
 describe('test files and their engines', () => {
   const files = readdirSync(sourceDirectory, { recursive: true, encoding: 'utf8' }).filter((file) =>
