@@ -110,11 +110,14 @@ async function sphericalKMeans(
   for (let iteration = 0; iteration < clusteringSettings.iterations; iteration += 1) {
     throwIfAborted(signal);
     let changed = 0;
-    vectors.forEach((vector, index) => {
+    for (let index = 0; index < vectors.length; index += 1) {
+      const { indexes, weights } = vectors[index]!;
       let best = 0;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (let c = 0; c < centroids.length; c += 1) {
-        const value = dotWithDense(vector, centroids[c]!);
+        const centre = centroids[c]!;
+        let value = 0;
+        for (let i = 0; i < indexes.length; i += 1) value += weights[i]! * centre[indexes[i]!]!;
         if (value > bestValue) {
           bestValue = value;
           best = c;
@@ -125,17 +128,18 @@ async function sphericalKMeans(
         assignments[index] = best;
         changed += 1;
       }
-    });
+    }
     // New centres: the normalised sum of their members; an empty one restarts at the worst-placed document.
     const sums = spare;
     for (const sum of sums) for (let i = 0; i < used.length; i += 1) sum[used[i]!] = 0;
     spare = [...centroids];
     const sizes = new Int32Array(centroids.length);
-    vectors.forEach((vector, index) => {
+    for (let index = 0; index < vectors.length; index += 1) {
+      const { indexes, weights } = vectors[index]!;
       const sum = sums[assignments[index]!]!;
       sizes[assignments[index]!]! += 1;
-      for (let i = 0; i < vector.indexes.length; i += 1) sum[vector.indexes[i]!]! += vector.weights[i]!;
-    });
+      for (let i = 0; i < indexes.length; i += 1) sum[indexes[i]!]! += weights[i]!;
+    }
     sums.forEach((sum, c) => {
       if (sizes[c] === 0) {
         let worst = 0;
@@ -189,9 +193,12 @@ function similarityMatrix(vectors: readonly SparseVector[], dimensions: number):
   return vectors.map((vector) => {
     for (let i = 0; i < vector.indexes.length; i += 1) dense[vector.indexes[i]!] = vector.weights[i]!;
     const row = new Float64Array(vectors.length);
-    vectors.forEach((other, j) => {
-      row[j] = dotWithDense(other, dense);
-    });
+    for (let j = 0; j < vectors.length; j += 1) {
+      const { indexes, weights } = vectors[j]!;
+      let sum = 0;
+      for (let i = 0; i < indexes.length; i += 1) sum += weights[i]! * dense[indexes[i]!]!;
+      row[j] = sum;
+    }
     for (let i = 0; i < vector.indexes.length; i += 1) dense[vector.indexes[i]!] = 0;
     return row;
   });
@@ -220,8 +227,19 @@ function meanSilhouette(similarities: readonly Float64Array[], labels: ArrayLike
   return similarities.length === 0 ? 0 : total / similarities.length;
 }
 
+/** Whitespace other than single spaces: a tab, a line break, any other space, or two spaces in a row. */
+const otherWhitespace = /[^\S ]| {2}/;
+
+/**
+ * A text on one line, every run of whitespace one space, trimmed; a text whose whitespace is single spaces already
+ * is only trimmed (issue 34, speed: the replacement rewrote every text at each of its spaces).
+ */
+function flattened(text: string): string {
+  return otherWhitespace.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
+}
+
 function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = flattened(text);
   const length = clusteringSettings.excerptLength;
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
 }
@@ -368,7 +386,7 @@ function labelOf(
 
 /** An excerpt of a text, from the sentence where one of `words` first appears when that is past the opening. */
 function excerptAround(text: string, words: ReadonlySet<string>): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = flattened(text);
   const length = clusteringSettings.excerptLength;
   let at = -1;
   for (const match of flat.matchAll(labelWordPattern)) {
