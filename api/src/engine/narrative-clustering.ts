@@ -255,15 +255,26 @@ function labelTermsOf(terms: readonly string[]): string[] {
   return chosen;
 }
 
-/** The forms a word's lemma may take in text ("commits", "picked", "fixing", "libraries"). */
-function lemmaCandidates(word: string): string[] {
-  const forms = [word];
-  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith('es')) forms.push(word.slice(0, -2));
-  if (word.endsWith('s')) forms.push(word.slice(0, -1));
-  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1));
-  if (word.endsWith('ing')) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
-  return forms;
+/**
+ * The first of the forms a word's lemma may take in text ("commits", "picked", "fixing", "libraries") that `terms`
+ * holds: the word itself, then -ies → -y, -es → -, -s → -, -ed → - and -e, -ing → - and -e, in that order; checked
+ * one by one without building the list of forms (issue 34, speed).
+ */
+function termFormOf(word: string, terms: ReadonlySet<string>): string | undefined {
+  if (terms.has(word)) return word;
+  let form: string;
+  if (word.endsWith('ies') && terms.has((form = `${word.slice(0, -3)}y`))) return form;
+  if (word.endsWith('es') && terms.has((form = word.slice(0, -2)))) return form;
+  if (word.endsWith('s') && terms.has((form = word.slice(0, -1)))) return form;
+  if (word.endsWith('ed')) {
+    if (terms.has((form = word.slice(0, -2)))) return form;
+    if (terms.has((form = word.slice(0, -1)))) return form;
+  }
+  if (word.endsWith('ing')) {
+    if (terms.has((form = word.slice(0, -3)))) return form;
+    if (terms.has((form = `${word.slice(0, -3)}e`))) return form;
+  }
+  return undefined;
 }
 
 const clausePattern = /[^.,;:!?()[\]{}"\n]+/gu;
@@ -284,7 +295,7 @@ function clausesOf(text: string, termWords: ReadonlySet<string>): { clause: stri
     const words: LabelWord[] = [];
     for (const match of clause.matchAll(labelWordPattern)) {
       const lower = match[0].toLowerCase();
-      const term = lemmaCandidates(lower).find((form) => termWords.has(form));
+      const term = termFormOf(lower, termWords);
       words.push({ term, start: match.index ?? 0, end: (match.index ?? 0) + match[0].length });
     }
     clauses.push({ clause, words });
@@ -390,7 +401,7 @@ function excerptAround(text: string, words: ReadonlySet<string>): string {
   const length = clusteringSettings.excerptLength;
   let at = -1;
   for (const match of flat.matchAll(labelWordPattern)) {
-    if (lemmaCandidates(match[0].toLowerCase()).some((form) => words.has(form))) {
+    if (termFormOf(match[0].toLowerCase(), words) !== undefined) {
       at = match.index ?? 0;
       break;
     }
@@ -403,7 +414,7 @@ function excerptAround(text: string, words: ReadonlySet<string>): string {
 /** Whether a text says one of the label's words (in any of its forms). */
 function says(text: string, words: ReadonlySet<string>): boolean {
   for (const match of text.matchAll(labelWordPattern)) {
-    if (lemmaCandidates(match[0].toLowerCase()).some((form) => words.has(form))) return true;
+    if (termFormOf(match[0].toLowerCase(), words) !== undefined) return true;
   }
   return false;
 }
