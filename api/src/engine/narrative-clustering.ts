@@ -262,18 +262,18 @@ function labelTermsOf(terms: readonly string[]): string[] {
  */
 function termFormOf(word: string, terms: ReadonlySet<string>): string | undefined {
   if (terms.has(word)) return word;
-  let form: string;
-  if (word.endsWith('ies') && terms.has((form = `${word.slice(0, -3)}y`))) return form;
-  if (word.endsWith('es') && terms.has((form = word.slice(0, -2)))) return form;
-  if (word.endsWith('s') && terms.has((form = word.slice(0, -1)))) return form;
+  const held = (form: string) => (terms.has(form) ? form : undefined);
+  const ies = word.endsWith('ies') ? held(`${word.slice(0, -3)}y`) : undefined;
+  if (ies !== undefined) return ies;
+  const es = word.endsWith('es') ? held(word.slice(0, -2)) : undefined;
+  if (es !== undefined) return es;
+  const s = word.endsWith('s') ? held(word.slice(0, -1)) : undefined;
+  if (s !== undefined) return s;
   if (word.endsWith('ed')) {
-    if (terms.has((form = word.slice(0, -2)))) return form;
-    if (terms.has((form = word.slice(0, -1)))) return form;
+    const ed = held(word.slice(0, -2)) ?? held(word.slice(0, -1));
+    if (ed !== undefined) return ed;
   }
-  if (word.endsWith('ing')) {
-    if (terms.has((form = word.slice(0, -3)))) return form;
-    if (terms.has((form = `${word.slice(0, -3)}e`))) return form;
-  }
+  if (word.endsWith('ing')) return held(word.slice(0, -3)) ?? held(`${word.slice(0, -3)}e`);
   return undefined;
 }
 
