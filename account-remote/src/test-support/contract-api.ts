@@ -29,6 +29,9 @@ export class ApiAnswer {
   ) {}
 }
 
+/** Thrown by a handler: no answer at all, as when the network fails (the client's `fetch` rejects). */
+export class NetworkFailure {}
+
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'operation' in value && 'path' in value;
 
@@ -120,6 +123,7 @@ const handlers = [...knownEndpoints]
             : HttpResponse.json(output as never, { status: endpoint.successStatus ?? 200 });
         } catch (error) {
           if (error instanceof ApiAnswer) return HttpResponse.json(error.body, { status: error.status });
+          if (error instanceof NetworkFailure) return HttpResponse.error();
           // A client error thrown as the screen would receive it: answered as the API's error body for its code.
           if (error instanceof ApiError) {
             return HttpResponse.json(
