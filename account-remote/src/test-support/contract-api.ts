@@ -46,6 +46,8 @@ export const knownEndpoints: readonly EndpointDefinition[] = [
 /** A call the API received, as it received it. */
 export interface ReceivedCall extends HandlerInput {
   operation: string;
+  /** The bearer token it was sent with, if any (sign-up's payment-setup token, docs/decisions/0021). */
+  token?: string;
 }
 
 /** Answers most screens need and few tests are about: the invitations offered to the account, none. */
@@ -109,11 +111,13 @@ const handlers = [...knownEndpoints]
           Object.fromEntries(new URL(request.url).searchParams),
           await bodyOf(request),
         );
+        const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
         received.push({
           operation: endpoint.operation,
           params: input.params,
           query: input.query,
           body: input.body,
+          ...(bearer === undefined ? {} : { token: bearer }),
         });
         const answer = answers[endpoint.operation];
         try {
