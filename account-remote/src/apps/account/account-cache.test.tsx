@@ -1,11 +1,10 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { Session, SubscriptionSummary } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { openAccountArea } from '../../test-support/account-area';
 import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { answerWith, callsOf } from '../../test-support/contract-api';
-import { renderScreen } from '../../test-support/render-screen';
-import AccountApp from './index';
 
 // The account areas' server state in one cache (docs/decisions/0122): a change made on one screen
 // (`useContractMutation` and its entry in kit/invalidations.ts) shows on another without a reload, from the cache,
@@ -64,16 +63,6 @@ const overviewAnswers = {
   listTeam: { members: [] },
   getTwoFactorStatus: { enabled: false, recoveryCodesRemaining: 0 },
 };
-
-async function openAccountArea(path: string) {
-  authStore.setState({ status: 'authenticated' });
-  window.history.pushState(null, '', path);
-  await renderScreen(
-    <main>
-      <AccountApp navigate={jest.fn()} />
-    </main>,
-  );
-}
 
 /** Opens another page of the area from its menu, as a person would (no reload). */
 const openFromMenu = (name: string) =>
