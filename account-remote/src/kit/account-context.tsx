@@ -1,9 +1,8 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
-import { type Account, contract } from '@dcipher/shared/contract';
+import type { Account } from '@dcipher/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { accountQueries } from './account-queries';
 import { useRemoteQueryClient } from './query-client';
-import { queryKeys } from './query-keys';
 import { toApiLoad } from './use-api-load';
 
 export type AccountLoad =
@@ -44,19 +43,12 @@ export function useAccount(): AccountContextValue {
 }
 
 /**
- * GET /account once signed in, through the query cache (`queryKeys.account`); `retry` after a failed load, and
+ * GET /account once signed in, through the query cache (`accountQueries.account`); `retry` after a failed load, and
  * `replaceAccount` puts a screen's saved answer (PUT /account) in the cache, so every reader shows it at once.
  */
 export function useAccountLoad(enabled: boolean) {
   const client = useRemoteQueryClient();
-  const query = useQuery(
-    {
-      queryKey: queryKeys.account,
-      queryFn: () => authenticatedApi().call(contract.account.getAccount),
-      enabled,
-    },
-    client,
-  );
+  const query = useQuery({ ...accountQueries.account(), enabled }, client);
   const loaded = toApiLoad<Account>(query);
   const load: AccountLoad = loaded.state === 'loaded' ? { state: 'loaded', account: loaded.data } : loaded;
   const { refetch } = query;
@@ -66,8 +58,9 @@ export function useAccountLoad(enabled: boolean) {
   const replaceAccount = useCallback(
     (account: Account) => {
       // A read still in flight started before the change: its answer must not put the old account back.
-      void client.cancelQueries({ queryKey: queryKeys.account });
-      client.setQueryData(queryKeys.account, account);
+      const { queryKey } = accountQueries.account();
+      void client.cancelQueries({ queryKey });
+      client.setQueryData(queryKey, account);
     },
     [client],
   );

@@ -10,7 +10,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { changedBy } from './invalidations';
+import { changedBy, changesEveryRead } from './invalidations';
 import { useRemoteQueryClient } from './query-client';
 import { type ApiLoad, toApiLoad } from './use-api-load';
 
@@ -139,6 +139,10 @@ export function useContractMutation<TEndpoint extends EndpointDefinition>(
           client.setQueriesData({ queryKey: key }, (cached: unknown) =>
             cached === undefined ? cached : update(cached as never),
           );
+        }
+        if (changesEveryRead(endpoint)) {
+          await client.invalidateQueries();
+          return;
         }
         const targets = [...changedBy(endpoint), ...(options.invalidates?.(input, output) ?? [])];
         await Promise.all(targets.map((target) => client.invalidateQueries({ queryKey: keyOf(target) })));

@@ -4,7 +4,7 @@ import { type ReactNode, useContext } from 'react';
 
 /**
  * Every read of the remote goes through one TanStack Query cache (docs/decisions/0080): an answer is cached under
- * its key (`query-keys.ts`), two screens asking for the same thing at once share one request, a change invalidates
+ * its key (a contract call's operation and input, `contractQuery`, docs/decisions/0119), two screens asking for the same thing at once share one request, a change invalidates
  * the keys it affects, and a refetch cancels the one in flight, so a slow earlier answer never replaces a newer one.
  *
  * Failures are shown at once with "Try again" (no silent retries), a window regaining focus does not reload a form

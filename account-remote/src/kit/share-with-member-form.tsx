@@ -1,27 +1,20 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, ResourceGrantInputSchema } from '@dcipher/shared/contract';
 import type { shareableResources } from '@dcipher/shared/domain';
 import { Form, FormSelectField, FormSubmitButton, Notice, theme, useContractForm } from '@dcipher/shared/ui';
 import { sharingMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
-import { queryKeys } from './query-keys';
-import { useApiLoad, useInvalidate } from './use-api-load';
+import { accountQueries } from './account-queries';
+import { useContractMutation, useLoad } from './contract-query';
 
 /** A member of the organization as `GET /roles/users` lists them, to share with. */
 export type ShareableMember = { userId: string; email: string; name: string; role: string };
 
 /** The organization's members to share with (`GET /roles/users`, cached); none for a guest, who may not list them. */
 export function useShareableMembers() {
-  return useApiLoad(
-    () =>
-      authenticatedApi()
-        .call(contract.roles.listRoleUsers)
-        .then(
-          ({ users }) => users as ShareableMember[],
-          () => [] as ShareableMember[],
-        ),
-    { key: queryKeys.shareableMembers },
-  );
+  return useLoad({
+    ...accountQueries.shareableMembers(),
+    select: (answer) => answer.users as ShareableMember[],
+  });
 }
 
 /**
@@ -45,7 +38,8 @@ export function ShareWithMemberForm({
   alreadyHaveIt: readonly string[];
   onShared?: () => void;
 }) {
-  const invalidate = useInvalidate();
+  // "Sharing options" lists who has what (kit/invalidations.ts): fresh when next shown.
+  const grant = useContractMutation(contract.roles.grantResourceRole);
   const [shared, setShared] = useState<string>();
   const ref = { resource, resourceId };
   const blank = { ...ref, email: '', role: 'viewer' as const };
@@ -54,11 +48,9 @@ export function ShareWithMemberForm({
     defaultValues: blank,
     onSubmit: async (values) => {
       setShared(undefined);
-      await authenticatedApi().call(contract.roles.grantResourceRole, { body: { ...values, ...ref } });
+      await grant.mutateAsync({ body: { ...values, ...ref } });
       setShared(sharingMessages.sharedWith(values.email, values.role));
       form.reset(blank);
-      // "Sharing options" lists who has what: fresh when next shown.
-      void invalidate(queryKeys.sharing);
       onShared?.();
     },
   });

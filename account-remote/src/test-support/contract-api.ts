@@ -29,6 +29,9 @@ export class ApiAnswer {
   ) {}
 }
 
+/** Thrown by a handler: no answer at all, as when the network fails (the client's `fetch` rejects). */
+export class NetworkFailure {}
+
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'operation' in value && 'path' in value;
 
@@ -43,6 +46,8 @@ export const knownEndpoints: readonly EndpointDefinition[] = [
 /** A call the API received, as it received it. */
 export interface ReceivedCall extends HandlerInput {
   operation: string;
+  /** The bearer token it was sent with, if any (sign-up's payment-setup token, docs/decisions/0021). */
+  token?: string;
 }
 
 /** Answers most screens need and few tests are about: the invitations offered to the account, none. */
@@ -106,11 +111,13 @@ const handlers = [...knownEndpoints]
           Object.fromEntries(new URL(request.url).searchParams),
           await bodyOf(request),
         );
+        const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
         received.push({
           operation: endpoint.operation,
           params: input.params,
           query: input.query,
           body: input.body,
+          ...(bearer === undefined ? {} : { token: bearer }),
         });
         const answer = answers[endpoint.operation];
         try {
@@ -120,6 +127,7 @@ const handlers = [...knownEndpoints]
             : HttpResponse.json(output as never, { status: endpoint.successStatus ?? 200 });
         } catch (error) {
           if (error instanceof ApiAnswer) return HttpResponse.json(error.body, { status: error.status });
+          if (error instanceof NetworkFailure) return HttpResponse.error();
           // A client error thrown as the screen would receive it: answered as the API's error body for its code.
           if (error instanceof ApiError) {
             return HttpResponse.json(

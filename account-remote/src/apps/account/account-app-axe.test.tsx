@@ -1,24 +1,14 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { openAccountArea } from '../../test-support/account-area';
 import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { answerWith } from '../../test-support/contract-api';
-import { renderScreen } from '../../test-support/render-screen';
-import AccountApp from './index';
 
 const initialState = authStore.getState();
 
-/** The account area as the site hosts it: inside the layout's `<main>`. */
-async function openAt(path: string) {
-  authStore.setState({ status: 'authenticated' });
-  window.history.pushState(null, '', path);
-  await renderScreen(
-    <main>
-      <AccountApp navigate={jest.fn()} />
-    </main>,
-  );
-}
+const openAt = openAccountArea;
 
 describe('Account area shell accessibility', () => {
   afterEach(() => {

@@ -1,16 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -29,7 +24,7 @@ describe('Account area shell', () => {
   it('loads the account, then shows the menu with the current page marked and the profile', async () => {
     authStore.setState({ status: 'authenticated' });
     let release: (value: unknown) => void = () => {};
-    call = answering({ getAccount: () => new Promise((resolve) => (release = resolve)) });
+    answerWith({ getAccount: () => new Promise((resolve) => (release = resolve)) });
     await openAt('/account/profile');
     expect(screen.getByRole('status').textContent).toBe('Loading your account…');
     release(testAccount);
@@ -104,7 +99,7 @@ describe('Account area shell', () => {
   it('shows a failed load with a retry that loads again', async () => {
     authStore.setState({ status: 'authenticated' });
     let attempts = 0;
-    call = answering({
+    answerWith({
       getAccount: () => {
         attempts += 1;
         if (attempts === 1) throw new ApiError('Server error', 500, undefined);
@@ -119,23 +114,23 @@ describe('Account area shell', () => {
 
   it('sends an anonymous visitor to the login page, which brings them back, without calling the API', async () => {
     authStore.setState({ status: 'anonymous' });
-    call = answering({});
+    answerWith({});
     const { navigate } = await openAt('/account/privacy');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login?returnTo=%2Faccount%2Fprivacy'));
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('keeps the account area closed while the password has expired', async () => {
     authStore.setState({ status: 'authenticated', requiresPasswordChange: true });
-    call = answering({});
+    answerWith({});
     const { navigate } = await openAt('/account');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/change-password'));
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('moves between screens from the menu, focusing the new heading', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     const { navigate } = await openAt('/account/profile');
     await screen.findByTestId('account-name');
     fireEvent.click(screen.getByRole('link', { name: 'Password' }));
@@ -148,7 +143,7 @@ describe('Account area shell', () => {
 
   it('says so for a path below /account that names no screen', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     await openAt('/account/nothing-here');
     expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your account overview' })).toBeTruthy();
@@ -156,7 +151,7 @@ describe('Account area shell', () => {
 
   it('folds the menu behind a button that Escape closes, returning focus to it', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     await openAt('/account/profile');
     // jsdom applies no media query: the phone-only button is found although the desktop styles hide it.
     await screen.findByTestId('account-name');
@@ -180,7 +175,7 @@ describe('Account area shell', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     authStore.setState({ status: 'authenticated', logout });
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     const { navigate } = await openAt('/account/profile');
     await screen.findByTestId('account-name');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
@@ -191,7 +186,7 @@ describe('Account area shell', () => {
 
   it('offers a teammate no admin entry, and explains who may use one opened directly', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: { ...testAccount, role: 'teammate' } });
+    answerWith({ getAccount: { ...testAccount, role: 'teammate' } });
     await openAt('/account/sso');
     expect(await screen.findByText('Only organization admins can set up single sign-on.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Single sign-on');
@@ -202,7 +197,7 @@ describe('Account area shell', () => {
 
   it('tells an admin that a page of the account area that does not exist cannot be found, rather than refusing', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     await openAt('/account/nothing-here');
     expect(await screen.findByText('Sorry, the page you are looking for cannot be found.')).toBeTruthy();
     expect(screen.queryByText(/Only organization admins/)).toBeNull();
@@ -210,7 +205,7 @@ describe('Account area shell', () => {
 
   it('follows the back button: the browser’s path picks the screen again', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: testAccount });
+    answerWith({ getAccount: testAccount });
     await openAt('/account/profile');
     await screen.findByTestId('account-name');
     fireEvent.click(screen.getByRole('link', { name: 'Password' }));
@@ -223,7 +218,7 @@ describe('Account area shell', () => {
 
   it('follows a link from "not found" to the overview: the host is told, the screen shows in place', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: testAccount, getSubscriptionSummary: () => new Promise(() => {}) });
+    answerWith({ getAccount: testAccount, getSubscriptionSummary: () => new Promise(() => {}) });
     const { navigate } = await openAt('/account/nothing-here');
     fireEvent.click(await screen.findByRole('link', { name: 'Go to your account overview' }));
     expect(navigate).toHaveBeenCalledWith('/account');
@@ -247,7 +242,21 @@ describe('Account overview', () => {
     cancelAtPeriodEnd: false,
     scheduledPlan: null,
     hasPaymentMethod: false,
+    currency: 'eur',
+    currencyChosen: false,
+    trialPlan: null,
+    trialIncludes: null,
   };
+  const member = (email: string) => ({ firstName: 'Ada', lastName: 'Admin', email, role: 'teammate' });
+  const session = (id: string) => ({
+    id,
+    browser: 'Firefox 128',
+    os: 'Linux',
+    ipAddress: '203.0.113.7',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    lastActiveAt: '2026-11-29T09:00:00.000Z',
+    current: id === 's1',
+  });
   const answers = {
     getAccount: testAccount,
     getSubscriptionSummary: trial,
@@ -257,7 +266,7 @@ describe('Account overview', () => {
       lines: [
         {
           label: 'Records',
-          usageCategory: 'records',
+          usageCategory: 'LLM',
           unit: 'records',
           included: 1000,
           addOns: 0,
@@ -268,14 +277,14 @@ describe('Account overview', () => {
       ],
     },
     getCustomerCredits: { balance: 2500 },
-    listTeam: { members: [{}, {}, {}] },
+    listTeam: { members: [member('ada@example.com'), member('tom@example.com'), member('eve@example.com')] },
     getTwoFactorStatus: { enabled: false, recoveryCodesRemaining: 0 },
-    listSessions: [{}, {}],
+    listSessions: [session('s1'), session('s2')],
   };
 
   it('shows the plan, trial days, usage, credits, team and security at /account, each card linking to its page', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering(answers);
+    answerWith(answers);
     await openAt('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     expect(document.title).toBe('Dcipher | Overview');
@@ -301,16 +310,14 @@ describe('Account overview', () => {
       within(card('Workflows')).getByRole('link', { name: 'Open your workflows' }).getAttribute('href'),
     ).toBe('/workflows');
     // Every read went out once, though the menu, the frame and the cards all render around them.
-    expect(call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getAccount')).toHaveLength(1);
+    expect(callsOf('getAccount')).toHaveLength(1);
     // The plan state banner and the plan card share one read of the plan.
-    expect(
-      call.mock.calls.filter(([endpoint]) => endpoint.operation === 'getSubscriptionSummary'),
-    ).toHaveLength(1);
+    expect(callsOf('getSubscriptionSummary')).toHaveLength(1);
   });
 
   it('names the plan the trial gives on the plan card (issue 36)', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({
+    answerWith({
       ...answers,
       getSubscriptionSummary: {
         ...trial,
@@ -324,7 +331,7 @@ describe('Account overview', () => {
 
   it('says what a plan scheduled during the trial will charge, and when, instead of "Nothing is charged"', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({
+    answerWith({
       ...answers,
       getSubscriptionSummary: {
         ...trial,
@@ -362,12 +369,12 @@ describe('Account overview', () => {
   it('shows each card loading on its own, and a failed card with its own retry while the others show', async () => {
     authStore.setState({ status: 'authenticated' });
     let creditAttempts = 0;
-    call = answering({
+    answerWith({
       ...answers,
       getSubscriptionSummary: () => new Promise(() => {}),
       getCustomerCredits: () => {
         creditAttempts += 1;
-        if (creditAttempts === 1) throw new ApiError('Server error', 500, undefined);
+        if (creditAttempts === 1) throw new ApiError('Server error', 500, 'INTERNAL');
         return { balance: 40 };
       },
     });
@@ -384,7 +391,7 @@ describe('Account overview', () => {
 
   it('leaves out what a guest may not read and links the team card to My team', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ ...answers, getAccount: { ...testAccount, role: 'guest' } });
+    answerWith({ ...answers, getAccount: { ...testAccount, role: 'guest' } });
     await openAt('/account');
     const team = await screen.findByRole('region', { name: 'Team' });
     expect(within(team).getByRole('link', { name: 'My team' }).getAttribute('href')).toBe('/account/team');

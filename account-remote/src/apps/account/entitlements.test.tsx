@@ -1,16 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import type { Account, PricingPlan, SubscriptionSummary } from '@dcipher/shared/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import AccountApp from './index';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -64,7 +59,12 @@ const plans = [
 
 async function openAt(path: string, account: Account, handlers: Record<string, unknown> = {}) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: account, ...handlers });
+  // The plan banner reads the summary on every page.
+  answerWith({
+    getAccount: account,
+    getSubscriptionSummary: trial({ id: 'starter-monthly', name: 'Starter' }),
+    ...handlers,
+  });
   window.history.pushState(null, '', path);
   await renderScreen(<AccountApp navigate={jest.fn()} />);
   return screen.findByRole('navigation', { name: 'Account area' });
@@ -74,8 +74,7 @@ const organizationGroup = (menu: HTMLElement) =>
   within(within(menu).getByRole('list', { name: 'Organization' }))
     .getAllByRole('link')
     .map((link) => link.textContent);
-const calledOperations = () =>
-  call.mock.calls.map(([endpoint]) => (endpoint as { operation: string }).operation);
+const calledOperations = () => receivedCalls().map((received) => received.operation);
 
 describe('entitlements in the account area (docs/decisions/0085)', () => {
   afterEach(() => {

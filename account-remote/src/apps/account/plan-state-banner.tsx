@@ -1,11 +1,10 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
-import { contract, type SubscriptionSummary } from '@dcipher/shared/contract';
+import type { SubscriptionSummary } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { routes } from '@dcipher/shared/routes';
 import { Button, theme } from '@dcipher/shared/ui';
 import { useAccount } from '../../kit/account-context';
-import { queryKeys } from '../../kit/query-keys';
-import { useApiLoad } from '../../kit/use-api-load';
+import { accountQueries } from '../../kit/account-queries';
+import { useLoad } from '../../kit/contract-query';
 
 /** Screens that show the plan's state and its way out themselves. */
 const billingPaths = new Set<string>([
@@ -30,13 +29,7 @@ export function PlanStateBanner({ path, navigate }: { path: string; navigate: (t
   const mayChange = can(caller, 'subscription', 'update');
   // The same cached read as the overview's plan card: one request for both. Only a hint: the subscription screen
   // shows the state and its errors in full.
-  const { result } = useApiLoad(
-    () => authenticatedApi().call(contract.subscriptions.getSubscriptionSummary),
-    {
-      key: queryKeys.subscriptionSummary,
-      enabled: mayRead,
-    },
-  );
+  const { result } = useLoad({ ...accountQueries.subscriptionSummary(), enabled: mayRead });
   const summary: SubscriptionSummary | undefined = result.state === 'loaded' ? result.data : undefined;
 
   if (!summary || billingPaths.has(path)) return null;

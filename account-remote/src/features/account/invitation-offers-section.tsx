@@ -1,12 +1,12 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type InvitationOffer } from '@dcipher/shared/contract';
 import { formatDate } from '@dcipher/shared/format';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
-import { queryKeys } from '../../kit/query-keys';
+import { accountQueries } from '../../kit/account-queries';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 type Asking = { offer: InvitationOffer; to: 'join' | 'decline' };
 
@@ -16,12 +16,14 @@ type Asking = { offer: InvitationOffer; to: 'join' | 'decline' };
  * could not be loaded): most people never have any.
  */
 export function InvitationOffersSection() {
-  const { account, replaceAccount } = useAccount();
-  const { result, reload } = useApiLoad(
-    async () => (await authenticatedApi().call(contract.invitations.listInvitationOffers)).offers,
-    { key: queryKeys.invitationOffers },
-  );
-  const invalidate = useInvalidate();
+  const { account } = useAccount();
+  const { result, reload } = useLoad({
+    ...accountQueries.invitationOffers(),
+    select: (answer) => answer.offers,
+  });
+  // Joining refreshes every read (another organization: its account, plan, team…); declining, the offers listed.
+  const accept = useContractMutation(contract.invitations.acceptInvitationOffer);
+  const decline = useContractMutation(contract.invitations.declineInvitationOffer);
   const [asking, setAsking] = useState<Asking>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -33,17 +35,13 @@ export function InvitationOffersSection() {
     try {
       const params = { params: { invitationId: offer.id } };
       if (to === 'join') {
-        const joined = await authenticatedApi().call(contract.invitations.acceptInvitationOffer, params);
-        replaceAccount(await authenticatedApi().call(contract.account.getAccount));
+        const joined = await accept.mutateAsync(params);
         setDone(`You joined ${joined.organizationName} as ${joined.role}.`);
-        // Another organization: its plan, team, keys… replace every read of the one left.
-        void invalidate([]);
       } else {
-        await authenticatedApi().call(contract.invitations.declineInvitationOffer, params);
+        await decline.mutateAsync(params);
         setDone(`You declined the invitation from ${offer.organizationName}.`);
       }
       setAsking(undefined);
-      await reload();
     } catch (failure) {
       setError(messageOf(failure));
     } finally {

@@ -1,5 +1,4 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
-import { contract, type SubscriptionSummary } from '@dcipher/shared/contract';
+import type { SubscriptionSummary } from '@dcipher/shared/contract';
 import { can, hasOrganizationFeature } from '@dcipher/shared/domain';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import type { AccountRouteId } from '@dcipher/shared/routes';
@@ -8,16 +7,16 @@ import { overviewMessages } from '@dcipher/shared/validation';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { accountQueries } from '../../kit/account-queries';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { useLoad } from '../../kit/contract-query';
 import { CardLoad } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import {
   scheduledPlanDue,
   scheduledPlanName,
   scheduledPlanPromoApplied,
 } from '../../kit/scheduled-plan-text';
 import { UsageMeter, usageAmount } from '../../kit/usage-meter';
-import { useApiLoad } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
@@ -105,10 +104,7 @@ const Line = ({ children }: { children: ReactNode }) => (
   <p css={{ margin: '0 0 0.35rem', color: theme.colors.muted }}>{children}</p>
 );
 
-const useSummary = () =>
-  useApiLoad(() => authenticatedApi().call(contract.subscriptions.getSubscriptionSummary), {
-    key: queryKeys.subscriptionSummary,
-  });
+const useSummary = () => useLoad(accountQueries.subscriptionSummary());
 
 /** What the next invoice is, from the plan's state: when billing starts or renews, and for how much. */
 function nextInvoice(summary: SubscriptionSummary): string {
@@ -158,9 +154,7 @@ function PlanCard({ navigate }: AccountScreenProps) {
 }
 
 function UsageCard({ navigate }: AccountScreenProps) {
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.usage.getUsageDetails), {
-    key: queryKeys.usage,
-  });
+  const { result, reload } = useLoad(accountQueries.usage());
   // The plan card's read, shared through the query cache: during the trial, whose quotas these are.
   const summary = useSummary().result;
   const trialIncludes = summary.state === 'loaded' ? summary.data.trialIncludes : null;
@@ -209,9 +203,7 @@ function UsageCard({ navigate }: AccountScreenProps) {
 }
 
 function CreditsCard({ navigate }: AccountScreenProps) {
-  const { result, reload } = useApiLoad(() => authenticatedApi().call(contract.credits.getCustomerCredits), {
-    key: queryKeys.walletBalance,
-  });
+  const { result, reload } = useLoad(accountQueries.credits());
   return (
     <Card title="Credits" link="paymentWallet" linkText="Wallet" navigate={navigate}>
       <CardLoad load={result} loadingText="Loading your credits…" onRetry={() => void reload()}>
@@ -230,10 +222,7 @@ function CreditsCard({ navigate }: AccountScreenProps) {
 
 function TeamCard({ navigate }: AccountScreenProps) {
   const { account } = useAccount();
-  const { result, reload } = useApiLoad(
-    async () => (await authenticatedApi().call(contract.members.listTeam)).members,
-    { key: queryKeys.team },
-  );
+  const { result, reload } = useLoad({ ...accountQueries.team(), select: (answer) => answer.members });
   const manages = can({ kind: 'user', role: account.role }, 'organization', 'grant');
   return (
     <Card
@@ -257,12 +246,9 @@ function TeamCard({ navigate }: AccountScreenProps) {
 }
 
 function SecurityCard({ navigate }: AccountScreenProps) {
-  const twoStep = useApiLoad(() => authenticatedApi().call(contract.accountSecurity.getTwoFactorStatus), {
-    key: queryKeys.twoFactorStatus,
-  });
-  const sessions = useApiLoad(() => authenticatedApi().call(contract.accountSecurity.listSessions), {
-    key: queryKeys.sessions,
-  });
+  // The privacy screen's reads: turning two-step verification on or ending a session shows here too.
+  const twoStep = useLoad(accountQueries.twoFactorStatus());
+  const sessions = useLoad(accountQueries.sessions());
   return (
     <Card title="Security" link="accountPrivacy" linkText="Privacy & security" navigate={navigate}>
       <CardLoad

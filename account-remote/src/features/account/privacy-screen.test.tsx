@@ -3,15 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { Session, SignInAttempt } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -63,7 +58,7 @@ const neverSettles = () => new Promise(() => {});
 
 async function openPrivacy(handlers: Record<string, unknown> = {}) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({
+  answerWith({
     getAccount: testAccount,
     getTwoFactorStatus: { enabled: false, recoveryCodesRemaining: 0 },
     listSessions: [thisBrowser],
@@ -80,8 +75,6 @@ async function openPrivacy(handlers: Record<string, unknown> = {}) {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
 describe('Privacy & security screen', () => {
   afterEach(() => {
@@ -176,12 +169,14 @@ describe('Privacy & security screen', () => {
       await openPrivacy({
         listSessions: [thisBrowser, otherBrowser],
         endSession: () => {
-          throw new ApiError('This session has already ended', 404, undefined);
+          throw new ApiError('This session has already ended.', 404, 'NOT_FOUND', undefined, {
+            reason: 'session',
+          });
         },
       });
       const section = region('Active sessions');
       fireEvent.click(await within(section).findByRole('button', { name: /^Sign out Chrome 126/ }));
-      expect((await within(section).findByRole('alert')).textContent).toBe('This session has already ended');
+      expect((await within(section).findByRole('alert')).textContent).toBe('This session has already ended.');
       expect(within(section).getAllByRole('listitem')).toHaveLength(2);
     });
   });
@@ -320,13 +315,21 @@ describe('Privacy & security screen', () => {
     it('shows a failed setup start', async () => {
       await openPrivacy({
         setUpTwoFactor: () => {
-          throw new ApiError('Two-step verification is already on.', 409, 'TWO_FACTOR_STATE_CONFLICT');
+          throw new ApiError(
+            'Two-step verification is already turned on.',
+            409,
+            'TWO_FACTOR_STATE_CONFLICT',
+            undefined,
+            {
+              reason: 'alreadyEnabled',
+            },
+          );
         },
       });
       const section = region('Two-step verification');
       fireEvent.click(await within(section).findByRole('button', { name: 'Set up two-step verification' }));
       expect((await within(section).findByRole('alert')).textContent).toBe(
-        'Two-step verification is already on.',
+        'Two-step verification is already turned on.',
       );
     });
 
@@ -334,7 +337,7 @@ describe('Privacy & security screen', () => {
       let status = { enabled: true, recoveryCodesRemaining: 7 };
       const disableTwoFactor = jest.fn(() => {
         status = { enabled: false, recoveryCodesRemaining: 0 };
-        return { enabled: false };
+        return status;
       });
       await openPrivacy({ getTwoFactorStatus: () => status, disableTwoFactor });
       const section = region('Two-step verification');

@@ -1,23 +1,19 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import type { Account } from '@dcipher/shared/contract';
+import { invalidRequestMessage, invalidValueMessage } from '@dcipher/shared/validation';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
 async function openProfile(handlers: Record<string, unknown> = {}, navigate = jest.fn()) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, ...handlers });
+  answerWith({ getAccount: testAccount, ...handlers });
   window.history.pushState(null, '', '/account/profile');
   await renderScreen(
     <main>
@@ -31,7 +27,7 @@ async function openProfile(handlers: Record<string, unknown> = {}, navigate = je
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-const updates = () => call.mock.calls.filter(([endpoint]) => endpoint.operation === 'updateAccount');
+const updates = () => callsOf('updateAccount');
 /** The text that assistive technology reads with a field: the elements its aria-describedby names. */
 const descriptionOf = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')
@@ -54,7 +50,7 @@ describe('Account information screen', () => {
 
   it('shows nothing of the form while the account loads', async () => {
     authStore.setState({ status: 'authenticated' });
-    call = answering({ getAccount: () => new Promise(() => {}) });
+    answerWith({ getAccount: () => new Promise(() => {}) });
     window.history.pushState(null, '', '/account/profile');
     await renderScreen(
       <main>
@@ -104,7 +100,7 @@ describe('Account information screen', () => {
       within(screen.getByRole('region', { name: 'Your details' })).getByTestId('account-name').textContent,
     ).toBe('Grace Admin');
     expect(updates()).toHaveLength(1);
-    expect(updates()[0]?.[1]).toEqual({
+    expect(updates()[0]).toEqual({
       body: {
         firstName: 'Grace',
         lastName: 'Admin',
@@ -139,7 +135,7 @@ describe('Account information screen', () => {
     expect(updateAccount).not.toHaveBeenCalled();
   });
 
-  it('shows a failed save with its message and field messages, keeping every typed value', async () => {
+  it('shows a failed save with its message and the field flagged, keeping every typed value', async () => {
     await openProfile({
       updateAccount: () => {
         throw new ApiError('Please check the highlighted fields', 400, 'VALIDATION_FAILED', {
@@ -154,8 +150,9 @@ describe('Account information screen', () => {
     type('Company', 'Navy');
     type('Job title (optional)', 'Rear admiral');
     save();
-    expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields');
-    expect(descriptionOf(field('Phone (optional)'))).toBe('This phone number cannot be reached.');
+    // Through the client, the catalogue's words for a refusal of what the schema accepts (docs/decisions/0058).
+    expect((await screen.findByRole('alert')).textContent).toBe(invalidRequestMessage);
+    expect(descriptionOf(field('Phone (optional)'))).toBe(invalidValueMessage);
     expect(field('Phone (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Your profile has been saved.')).toBeNull();
     expect(field('First name').value).toBe('Grace');

@@ -1,12 +1,12 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Session } from '@dcipher/shared/contract';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { accountQueries } from '../../kit/account-queries';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 export const browserLabel = (item: { browser: string; os: string }) =>
   [item.browser, item.os].filter(Boolean).join(' on ') || 'Unknown browser';
@@ -15,13 +15,10 @@ export { dateAndTime };
 
 /** The browsers signed in to the account; any other one can be signed out, one or all at once. */
 export function SessionsSection() {
-  const { result, reload } = useApiLoad(
-    () => authenticatedApi().call(contract.accountSecurity.listSessions),
-    {
-      key: queryKeys.sessions,
-    },
-  );
-  const invalidate = useInvalidate();
+  const { result, reload } = useLoad(accountQueries.sessions());
+  // A session ended refreshes the list here and the overview's count (kit/invalidations.ts).
+  const endSession = useContractMutation(contract.accountSecurity.endSession);
+  const endOtherSessions = useContractMutation(contract.accountSecurity.endOtherSessions);
   const [busy, setBusy] = useState<string>();
   const [message, setMessage] = useState<{ kind: 'done' | 'failed'; text: string }>();
 
@@ -31,7 +28,6 @@ export function SessionsSection() {
     try {
       await action();
       setMessage({ kind: 'done', text: done });
-      await invalidate(queryKeys.sessions);
     } catch (error) {
       setMessage({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -39,7 +35,6 @@ export function SessionsSection() {
     }
   }
 
-  const api = authenticatedApi();
   return (
     <ScreenSection title="Active sessions">
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
@@ -96,10 +91,7 @@ export function SessionsSection() {
                         aria-label={`Sign out ${browserLabel(session)}, last active ${dateAndTime(session.lastActiveAt)}`}
                         onClick={() =>
                           void signOut(
-                            () =>
-                              api.call(contract.accountSecurity.endSession, {
-                                params: { sessionId: session.id },
-                              }),
+                            () => endSession.mutateAsync({ params: { sessionId: session.id } }),
                             session.id,
                             `${browserLabel(session)} has been signed out.`,
                           )
@@ -117,7 +109,7 @@ export function SessionsSection() {
                   disabled={busy !== undefined}
                   onClick={() =>
                     void signOut(
-                      () => api.call(contract.accountSecurity.endOtherSessions),
+                      () => endOtherSessions.mutateAsync({}),
                       'all',
                       'Every other session has been signed out.',
                     )

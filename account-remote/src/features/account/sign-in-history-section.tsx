@@ -1,15 +1,9 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
-import {
-  contract,
-  type SignInAttempt,
-  type SignInMethod,
-  type SignInOutcome,
-} from '@dcipher/shared/contract';
+import type { SignInAttempt, SignInMethod, SignInOutcome } from '@dcipher/shared/contract';
 import { theme } from '@dcipher/shared/ui';
+import { accountQueries } from '../../kit/account-queries';
+import { useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { useApiLoad } from '../../kit/use-api-load';
 import { browserLabel, dateAndTime } from './sessions-section';
 
 const outcomeLabels: Record<SignInOutcome, string> = {
@@ -40,10 +34,7 @@ const cell = {
 
 /** The last 50 sign-in attempts on the account, successful or not, with where they came from. */
 export function SignInHistorySection() {
-  const { result, reload } = useApiLoad(
-    () => authenticatedApi().call(contract.accountSecurity.listSignInHistory),
-    { key: queryKeys.signInHistory },
-  );
+  const { result, reload } = useLoad(accountQueries.signInHistory());
   return (
     <ScreenSection title="Sign-in history">
       <p css={{ marginTop: 0, color: theme.colors.muted }}>

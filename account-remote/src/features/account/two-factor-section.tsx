@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   contract,
   DisableTwoFactorInputSchema,
@@ -18,10 +17,11 @@ import {
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { accountQueries } from '../../kit/account-queries';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 type Step =
   | { step: 'status' }
@@ -34,12 +34,10 @@ type Step =
  * keep the ten recovery codes shown once. Turning it off needs the current password.
  */
 export function TwoFactorSection() {
-  const api = authenticatedApi();
   const { account, replaceAccount } = useAccount();
-  const { result, reload } = useApiLoad(() => api.call(contract.accountSecurity.getTwoFactorStatus), {
-    key: queryKeys.twoFactorStatus,
-  });
-  const invalidate = useInvalidate();
+  // Turning it on or off refreshes the status here and on the overview, and the sessions (kit/invalidations.ts).
+  const { result, reload } = useLoad(accountQueries.twoFactorStatus());
+  const setUp = useContractMutation(contract.accountSecurity.setUpTwoFactor);
   const [step, setStep] = useState<Step>({ step: 'status' });
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -50,7 +48,7 @@ export function TwoFactorSection() {
     setFailure(undefined);
     setNotice(undefined);
     try {
-      setStep({ step: 'scan', setup: await api.call(contract.accountSecurity.setUpTwoFactor) });
+      setStep({ step: 'scan', setup: await setUp.mutateAsync({}) });
     } catch (error) {
       setFailure(messageOf(error));
     } finally {
@@ -79,16 +77,7 @@ export function TwoFactorSection() {
             );
           }
           if (step.step === 'recovery-codes') {
-            return (
-              <RecoveryCodesStep
-                codes={step.codes}
-                onDone={() => {
-                  setStep({ step: 'status' });
-                  // Two-step verification changed: the status here and on the overview, and the sessions.
-                  void invalidate(queryKeys.security);
-                }}
-              />
-            );
+            return <RecoveryCodesStep codes={step.codes} onDone={() => setStep({ step: 'status' })} />;
           }
           if (step.step === 'turn-off') {
             return (
@@ -97,7 +86,6 @@ export function TwoFactorSection() {
                 onTurnedOff={() => {
                   setStep({ step: 'status' });
                   setNotice('Two-step verification is off. Signing in now needs only your password.');
-                  void reload();
                 }}
               />
             );
@@ -139,13 +127,12 @@ function ScanStep({
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
+  const enable = useContractMutation(contract.accountSecurity.enableTwoFactor);
   const form = useContractForm({
     schema: EnableTwoFactorInputSchema,
     defaultValues: { code: '' },
     onSubmit: async (values) => {
-      const answer = await authenticatedApi().call(contract.accountSecurity.enableTwoFactor, {
-        body: values,
-      });
+      const answer = await enable.mutateAsync({ body: values });
       onEnabled(answer.recoveryCodes);
     },
   });
@@ -242,11 +229,12 @@ function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: () => v
 }
 
 function TurnOffStep({ onCancel, onTurnedOff }: { onCancel: () => void; onTurnedOff: () => void }) {
+  const disable = useContractMutation(contract.accountSecurity.disableTwoFactor);
   const form = useContractForm({
     schema: DisableTwoFactorInputSchema,
     defaultValues: { currentPassword: '' },
     onSubmit: async (values) => {
-      await authenticatedApi().call(contract.accountSecurity.disableTwoFactor, { body: values });
+      await disable.mutateAsync({ body: values });
       onTurnedOff();
     },
   });

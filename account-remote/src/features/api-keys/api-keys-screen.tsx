@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   type ApiKey,
   type ApiKeyKind,
@@ -6,7 +5,6 @@ import {
   apiKeyHeader,
   apiKeysMaxCount,
   CreateApiKeyInputSchema,
-  contract,
 } from '@dcipher/shared/contract';
 import {
   Alert,
@@ -19,28 +17,14 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
+import { accountQueries, apiKeyEndpoints as endpointsOf } from '../../kit/account-queries';
 import { ConfirmationDialog } from '../../kit/confirmation-dialog';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { SecretShownOnce } from '../../kit/secret-shown-once';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
-
-const endpointsOf = {
-  general: {
-    list: contract.apiKeys.listApiKeys,
-    create: contract.apiKeys.createApiKey,
-    update: contract.apiKeys.updateApiKey,
-    revoke: contract.apiKeys.revokeApiKey,
-  },
-  'research-bot': {
-    list: contract.apiKeys.listResearchBotApiKeys,
-    create: contract.apiKeys.createResearchBotApiKey,
-    update: contract.apiKeys.updateResearchBotApiKey,
-    revoke: contract.apiKeys.revokeResearchBotApiKey,
-  },
-} as const;
+import { messageOf } from '../../kit/use-api-load';
 
 const copy: Record<ApiKeyKind, { title: string; intro: string; empty: string; noun: string }> = {
   general: {
@@ -74,11 +58,11 @@ type Confirming = { action: 'rotate' | 'revoke'; key: ApiKey };
 function KeySection({ kind }: { kind: ApiKeyKind }) {
   const endpoints = endpointsOf[kind];
   const text = copy[kind];
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(async () => (await api.call(endpoints.list)).keys, {
-    key: queryKeys.apiKeys(kind),
-  });
-  const invalidate = useInvalidate();
+  const { result, reload } = useLoad({ ...accountQueries.apiKeys(kind), select: (answer) => answer.keys });
+  // Each change refreshes the list of its kind (kit/invalidations.ts) before it is said done.
+  const create = useContractMutation(endpoints.create);
+  const update = useContractMutation(endpoints.update);
+  const revoke = useContractMutation(endpoints.revoke);
   /** The secret just issued: shown until dismissed, never again. */
   const [issued, setIssued] = useState<{ name: string; secret: string; rotated: boolean }>();
   const [message, setMessage] = useState<{ kind: 'done' | 'failed'; text: string }>();
@@ -90,11 +74,10 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
     schema: CreateApiKeyInputSchema,
     defaultValues: { name: '' },
     onSubmit: async (values) => {
-      const created = await api.call(endpoints.create, { body: values });
+      const created = await create.mutateAsync({ body: values });
       setMessage(undefined);
       setIssued({ name: created.key.name, secret: created.secret, rotated: false });
       createForm.reset({ name: '' });
-      await invalidate(queryKeys.apiKeys(kind));
     },
   });
 
@@ -103,15 +86,14 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
     setMessage(undefined);
     try {
       if (action === 'rotate') {
-        const rotated = await api.call(endpoints.update, { body: { id: key.id, rotate: true } });
+        const rotated = await update.mutateAsync({ body: { id: key.id, rotate: true } });
         if (rotated.secret) setIssued({ name: rotated.key.name, secret: rotated.secret, rotated: true });
       } else {
-        await api.call(endpoints.revoke, { query: { id: key.id } });
+        await revoke.mutateAsync({ query: { id: key.id } });
         setIssued(undefined);
         setMessage({ kind: 'done', text: `“${key.name}” has been revoked. It no longer works.` });
       }
       setConfirming(undefined);
-      await invalidate(queryKeys.apiKeys(kind));
     } catch (error) {
       setMessage({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -147,10 +129,9 @@ function KeySection({ kind }: { kind: ApiKeyKind }) {
                       disabled={busy}
                       renaming={renaming === key.id}
                       onRename={() => setRenaming(key.id)}
-                      onRenamed={async (name) => {
+                      onRenamed={(name) => {
                         setRenaming(undefined);
                         setMessage({ kind: 'done', text: `The key is now called “${name}”.` });
-                        await invalidate(queryKeys.apiKeys(kind));
                       }}
                       onCancelRename={() => setRenaming(undefined)}
                       onAsk={(action) => {
@@ -242,16 +223,17 @@ function KeyRow({
   disabled: boolean;
   renaming: boolean;
   onRename: () => void;
-  onRenamed: (name: string) => Promise<void>;
+  onRenamed: (name: string) => void;
   onCancelRename: () => void;
   onAsk: (action: 'rotate' | 'revoke') => void;
 }) {
+  const rename = useContractMutation(endpointsOf[kind].update);
   const renameForm = useContractForm({
     schema: CreateApiKeyInputSchema,
     defaultValues: { name: apiKey.name },
     onSubmit: async ({ name }) => {
-      await authenticatedApi().call(endpointsOf[kind].update, { body: { id: apiKey.id, name } });
-      await onRenamed(name);
+      await rename.mutateAsync({ body: { id: apiKey.id, name } });
+      onRenamed(name);
     },
   });
   return (

@@ -4,13 +4,8 @@ import type { ErrorCode } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-const call = jest.fn();
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-}));
 
 const initialState = authStore.getState();
 
@@ -156,13 +151,13 @@ describe('Login screen', () => {
     authStore.setState({
       login: jest.fn().mockRejectedValue(new ApiError('Email is not verified', 403, 'EMAIL_NOT_VERIFIED')),
     });
-    call.mockResolvedValue({ sent: true });
+    answerWith({ sendConfirmation: { sent: true } });
     await renderLogin();
     fillAndSubmit('new@example.com', 'Harbour-Lights-2026');
     expect((await screen.findByRole('alert')).textContent).toBe('Email is not verified');
     fireEvent.click(screen.getByRole('button', { name: 'Send a new confirmation link' }));
     expect(await screen.findByText('We sent a new confirmation link to new@example.com.')).toBeTruthy();
-    expect(call.mock.calls[0]?.[1]).toEqual({ body: { email: 'new@example.com' } });
+    expect(callsOf('sendConfirmation')).toEqual([{ body: { email: 'new@example.com' } }]);
   });
 
   it('asks for a 2-week session when "stay signed in" is ticked', async () => {

@@ -1,17 +1,11 @@
-import { authStore, configureAuth } from '@dcipher/shared/auth';
+import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
-const call = jest.fn();
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-}));
-
 const initialState = authStore.getState();
-configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
 async function renderAt(path: string) {
   window.history.pushState(null, '', path);
@@ -25,13 +19,12 @@ const type = (label: string, value: string) =>
 
 afterEach(() => {
   cleanup();
-  call.mockReset();
   authStore.setState(initialState, true);
 });
 
 describe('Forgot password', () => {
   it('validates the email, then confirms without saying whether an account exists', async () => {
-    call.mockResolvedValue({ sent: true });
+    answerWith({ resetPassword: { sent: true } });
     await renderAt('/forgot-password');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
@@ -41,7 +34,7 @@ describe('Forgot password', () => {
     type('Work email', 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status')).textContent).toContain('If an account uses ada@example.com');
-    expect(call.mock.calls[0]?.[1]).toEqual({ body: { email: 'ada@example.com' } });
+    expect(callsOf('resetPassword')).toEqual([{ body: { email: 'ada@example.com' } }]);
   });
 });
 
@@ -59,27 +52,33 @@ describe('New password from the emailed link', () => {
     type('Confirm new password', 'Harbour-Lights-2027');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('sets the password with the token from the path, then offers to log in', async () => {
-    call.mockResolvedValue({ changed: true });
+    answerWith({ setNewPassword: { changed: true } });
     const { navigate } = await renderAt('/new-password/tok123');
     type('New password', 'Harbour-Lights-2026');
     type('Confirm new password', 'Harbour-Lights-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Password changed' })).toBeTruthy();
-    expect(call.mock.calls[0]?.[1]).toEqual({
-      body: { token: 'tok123', password: 'Harbour-Lights-2026', confirmPassword: 'Harbour-Lights-2026' },
-    });
+    expect(callsOf('setNewPassword')).toEqual([
+      { body: { token: 'tok123', password: 'Harbour-Lights-2026', confirmPassword: 'Harbour-Lights-2026' } },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it('explains a used or expired link and offers a new one', async () => {
-    call.mockRejectedValue(
-      new ApiError('This password reset link has expired. Ask for a new one.', 400, 'RESET_LINK_EXPIRED'),
-    );
+    answerWith({
+      setNewPassword: () => {
+        throw new ApiError(
+          'This password reset link has expired. Ask for a new one.',
+          400,
+          'RESET_LINK_EXPIRED',
+        );
+      },
+    });
     await renderAt('/new-password/old');
     type('New password', 'Harbour-Lights-2026');
     type('Confirm new password', 'Harbour-Lights-2026');

@@ -1,16 +1,11 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { redirectTo } from './external-redirect';
 
-const call = jest.fn();
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-}));
 jest.mock('./external-redirect', () => ({ redirectTo: jest.fn() }));
 
 const initialState = authStore.getState();
@@ -30,7 +25,6 @@ function submitEmail(email: string) {
 
 afterEach(() => {
   cleanup();
-  call.mockReset();
   jest.mocked(redirectTo).mockReset();
   authStore.setState(initialState, true);
 });
@@ -51,24 +45,28 @@ describe('Log in with SSO: the email step', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
     submitEmail('not-an-email');
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it("sends the browser to the identity provider's sign-in page, showing progress meanwhile", async () => {
     let answer: (value: unknown) => void = () => {};
-    call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    answerWith({ startSsoLogin: () => new Promise((resolve) => (answer = resolve)) });
     await renderAt('/login/sso');
     submitEmail('  Ada@Acme.test ');
     const button = await screen.findByRole('button', { name: 'Continuing…' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(call).toHaveBeenCalledWith(contract.sso.startSsoLogin, { body: { email: 'ada@acme.test' } });
+    await waitFor(() => expect(callsOf('startSsoLogin')).toEqual([{ body: { email: 'ada@acme.test' } }]));
 
     answer({ authorizationUrl: 'https://idp.acme.test/authorize?state=s' });
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://idp.acme.test/authorize?state=s'));
   });
 
   it('shows why SSO cannot start, keeps the email and links to the password login', async () => {
-    call.mockRejectedValue(new ApiError(notSetUp, 404, 'SSO_NOT_SET_UP'));
+    answerWith({
+      startSsoLogin: () => {
+        throw new ApiError(notSetUp, 404, 'SSO_NOT_SET_UP');
+      },
+    });
     const { navigate } = await renderAt('/login/sso');
     submitEmail('ada@nowhere.test');
     expect((await screen.findByRole('alert')).textContent).toBe(notSetUp);
@@ -100,7 +98,7 @@ describe('Log in with SSO: the page to return to, across the identity provider',
     authStore.setState({ completeSsoLogin: jest.fn(async () => ({ twoFactorRequired: false })) });
 
   it('keeps the page as the browser leaves and opens it once signed in, once', async () => {
-    call.mockResolvedValue({ authorizationUrl: 'https://idp.acme.test/authorize?state=s' });
+    answerWith({ startSsoLogin: { authorizationUrl: 'https://idp.acme.test/authorize?state=s' } });
     const { navigate } = await renderAt('/login/sso?returnTo=%2Faccount%2Fprivacy%3Ftab%3Dsessions');
     // The way back to the password login keeps it too.
     fireEvent.click(screen.getByRole('link', { name: 'Log in with password' }));
@@ -122,7 +120,7 @@ describe('Log in with SSO: the page to return to, across the identity provider',
   });
 
   it('keeps it through a cancelled attempt, for the next one', async () => {
-    call.mockResolvedValue({ authorizationUrl: 'https://idp.acme.test/authorize?state=s' });
+    answerWith({ startSsoLogin: { authorizationUrl: 'https://idp.acme.test/authorize?state=s' } });
     await renderAt('/login/sso?returnTo=%2Faccount%2Fprivacy');
     submitEmail('ada@acme.test');
     await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));

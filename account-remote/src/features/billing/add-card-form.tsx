@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   type BillingDetails,
   type CreditCard,
@@ -8,6 +7,7 @@ import {
 import { countries } from '@dcipher/shared/domain';
 import { Form, FormSubmitButton, theme } from '@dcipher/shared/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useContractMutation } from '../../kit/contract-query';
 import {
   type PaymentCardFormValues,
   usePaymentCardForm,
@@ -51,8 +51,11 @@ export interface AddCardFormProps {
   cardHolder?: string;
   /** Where the billing details are changed, said after them ("Change them under Billing details."). */
   changeBilling?: ReactNode;
-  /** Called with the saved card; the card fields are then emptied, so the card leaves the page. */
-  onSaved: (card: CreditCard) => Promise<void> | void;
+  /**
+   * Called with the saved card, once the cards, the billing details and the plan's summary shown anywhere have
+   * been read again (kit/invalidations.ts); the card fields are then emptied, so the card leaves the page.
+   */
+  onSaved?: (card: CreditCard) => void;
   submitLabel: string;
   /**
    * Moves focus to the first empty card field when the form appears: after the billing details were just saved,
@@ -87,13 +90,14 @@ function AddCardFormFor({
     expiry: '',
     ...billingFields(billing),
   };
+  const addCard = useContractMutation(contract.creditCards.addCreditCard);
   const { form, stripeCard } = usePaymentCardForm({
     gateway,
     defaultValues: blank,
     onSubmit: async (body) => {
-      const card = await authenticatedApi().call(contract.creditCards.addCreditCard, { body });
+      const card = await addCard.mutateAsync({ body });
       form.reset(blank);
-      await onSaved(card);
+      onSaved?.(card);
     },
   });
   // Billing details saved while the card form is open go with the card; what was typed of the card stays.

@@ -6,7 +6,7 @@ import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
-import { contractQuery, useLoads } from '../../kit/contract-query';
+import { contractQuery, useContractMutation, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { scheduledPlanName } from '../../kit/scheduled-plan-text';
@@ -24,18 +24,17 @@ export default function AddOnsScreen({ navigate }: AccountScreenProps) {
     summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
   });
   const [done, setDone] = useState<string>();
+  // Bought, the add-ons owned, the usage and the invoices are read again (kit/invalidations.ts).
+  const purchaseAddOn = useContractMutation(contract.credits.purchaseAddOn);
   const purchase = useConfirmedPurchase({
     quote: (addOn: AddOnPackage) =>
       authenticatedApi().call(contract.credits.getAddOnQuote, { query: { packageId: addOn.id } }),
     buy: (addOn, idempotencyKey) =>
-      authenticatedApi().call(contract.credits.purchaseAddOn, {
-        body: { packageId: addOn.id, idempotencyKey },
-      }),
-    onBought: async (bought, addOn) => {
+      purchaseAddOn.mutateAsync({ body: { packageId: addOn.id, idempotencyKey } }),
+    onBought: (bought, addOn) => {
       setDone(
         `${addOn.name} added until ${formatDate(bought.addOn.validUntil)}: ${formatMoney(bought.invoice.total, bought.invoice.currency)} paid (invoice ${bought.invoice.number}). A receipt is on its way by email.`,
       );
-      await reload();
     },
   });
 

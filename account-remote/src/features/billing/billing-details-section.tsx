@@ -1,13 +1,13 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { type BillingDetails, BillingDetailsInputSchema, contract } from '@dcipher/shared/contract';
 import { countries } from '@dcipher/shared/domain';
 import { Alert, Button, Form, FormSubmitButton, Notice, theme, useContractForm } from '@dcipher/shared/ui';
 import { type ReactNode, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { accountQueries } from '../../kit/account-queries';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { BillingDetailsFields } from '../../kit/payment/billing-details-fields';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 const countryName = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
 
@@ -16,9 +16,7 @@ const countryName = (code: string) => countries.find((country) => country.code =
  * form, which sends them with every card (docs/decisions/0086).
  */
 export function useBillingDetails() {
-  return useApiLoad(() => authenticatedApi().call(contract.creditCards.getBillingDetails), {
-    key: queryKeys.billingDetails,
-  });
+  return useLoad(accountQueries.billingDetails());
 }
 
 /**
@@ -40,7 +38,8 @@ export function BillingDetailsForm({
   beside?: ReactNode;
 }) {
   const { account } = useAccount();
-  const invalidate = useInvalidate();
+  // Saved, the details are read again wherever they show (kit/invalidations.ts) before `onSaved`.
+  const save = useContractMutation(contract.creditCards.saveBillingDetails);
   const form = useContractForm({
     schema: BillingDetailsInputSchema,
     defaultValues: {
@@ -51,8 +50,7 @@ export function BillingDetailsForm({
       billingType: current?.billingType ?? account.organization.customerType,
     },
     onSubmit: async (body) => {
-      await authenticatedApi().call(contract.creditCards.saveBillingDetails, { body });
-      await invalidate(queryKeys.billingDetails);
+      await save.mutateAsync({ body });
       onSaved?.();
     },
   });
@@ -76,7 +74,7 @@ export function BillingDetailsForm({
  */
 export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
   const { result, reload } = useBillingDetails();
-  const invalidate = useInvalidate();
+  const deleteOwn = useContractMutation(contract.creditCards.deleteBillingDetails);
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [changing, setChanging] = useState(false);
@@ -86,9 +84,8 @@ export function BillingDetailsSection({ mayChange }: { mayChange: boolean }) {
     setError(undefined);
     setNotice(undefined);
     try {
-      await authenticatedApi().call(contract.creditCards.deleteBillingDetails);
+      await deleteOwn.mutateAsync({});
       setNotice('Your own billing details are removed: the paying card’s apply again.');
-      await invalidate(queryKeys.billingDetails);
     } catch (failure) {
       setError(messageOf(failure));
     }

@@ -9,15 +9,10 @@ import type {
 } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 
@@ -171,7 +166,7 @@ const usage = {
 
 async function open(path: string, handlers: Record<string, unknown>, heading: string) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({
+  answerWith({
     getAccount: testAccount,
     getUsageDetails: usage,
     getPaymentGateway: { provider: 'local' },
@@ -186,7 +181,7 @@ async function open(path: string, handlers: Record<string, unknown>, heading: st
   await screen.findByRole('heading', { level: 1, name: heading });
   return view;
 }
-const calls = (operation: string) => call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
+const calls = callsOf;
 
 afterEach(() => {
   cleanup();
@@ -357,6 +352,8 @@ describe('a plan scheduled during the trial (docs/decisions/0113)', () => {
             'No plan is waiting for the end of your free trial, so there is nothing to cancel.',
             409,
             'SUBSCRIPTION_CONFLICT',
+            undefined,
+            { reason: 'noTrialPlan' },
           );
         },
       },
@@ -412,7 +409,7 @@ describe('a plan scheduled during the trial (docs/decisions/0113)', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Business (monthly)' }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText('Promo code (optional)') as HTMLInputElement).value).toBe(
+    expect(((await within(dialog).findByLabelText('Promo code (optional)')) as HTMLInputElement).value).toBe(
       'WELCOME20',
     );
     fireEvent.click(within(dialog).getByLabelText('Start now: pay today, and the free trial ends'));
@@ -577,9 +574,13 @@ describe('Available plans', () => {
         getSubscriptionSummary: trial,
         getUpgradeCost: (input: { query: { promoCode?: string; startNow?: string } }) => {
           if (input.query.promoCode) {
-            throw new ApiError('This promo code has expired.', 400, 'PROMO_CODE_INVALID', {
-              promoCode: 'This promo code has expired.',
-            });
+            throw new ApiError(
+              'This promo code has expired.',
+              400,
+              'PROMO_CODE_INVALID',
+              { promoCode: 'expired' },
+              { reason: 'expired' },
+            );
           }
           return keptOrNow(input);
         },
@@ -597,6 +598,8 @@ describe('Available plans', () => {
     expect(await screen.findByText('This promo code has expired.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Promo code (optional)'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // Priced again without the code (the API answers it): the refusal goes once the new price is in.
+    await waitFor(() => expect(screen.queryByText('This promo code has expired.')).toBeNull());
     fireEvent.click(await within(dialog).findByRole('button', { name: /^Choose Business: \$623\.75/ }));
     // The decline is shown in the dialog, next to the button that was pressed.
     await waitFor(() =>
@@ -646,7 +649,7 @@ describe('Payment method and invoices', () => {
     ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('card-error')));
     // The call carried every payment field: the card's token and the saved billing details.
-    expect(calls('addCreditCard').at(-1)?.[1]).toEqual({
+    expect(calls('addCreditCard').at(-1)).toEqual({
       body: {
         cardHolder: 'Ada Admin',
         paymentMethod: expect.stringMatching(/^pm_local_/),
@@ -748,7 +751,7 @@ describe('Payment method and invoices', () => {
     const again = within(await screen.findByRole('form', { name: 'Add a card' }));
     expect((again.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(document.activeElement).toBe(again.getByLabelText('Card holder')));
-    expect(calls('addCreditCard').at(-1)?.[1]).toMatchObject({
+    expect(calls('addCreditCard').at(-1)).toMatchObject({
       body: { cardHolder: 'Ada Admin', address: 'Vesterbrogade 1', country: 'DK', billingType: 'Business' },
     });
   });
@@ -813,7 +816,7 @@ describe('Payment method and invoices', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2027-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('No invoices in these dates.')).toBeTruthy();
-    expect(calls('listInvoices').at(-1)?.[1]).toEqual({ query: { from: '2027-01-01' } });
+    expect(calls('listInvoices').at(-1)).toEqual({ query: { from: '2027-01-01' } });
   });
 
   it('an individual’s billing details start as an individual’s', async () => {
@@ -851,7 +854,7 @@ describe('Payment method and invoices', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF of invoice DC-000042' }));
     await waitFor(() => expect(clicked).toHaveBeenCalled());
-    expect(calls('downloadInvoice')[0]?.[1]).toEqual({ params: { invoiceId: invoice.id } });
+    expect(calls('downloadInvoice')[0]).toEqual({ params: { invoiceId: invoice.id } });
     const blob = createObjectURL.mock.calls[0]![0];
     expect([blob.type, blob.size]).toEqual(['application/pdf', 5]);
     clicked.mockRestore();
@@ -998,6 +1001,7 @@ describe('Wallet and add-ons', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Buy News boost' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy News boost' });
+    await within(dialog).findByRole('button', { name: 'Pay $39.00' });
     expect(dialog.textContent).toContain('until 24 Dec 2026');
     expect(screen.queryByText(/News boost added/)).toBeNull();
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay $39.00' }));
@@ -1013,7 +1017,7 @@ describe('Checkout', () => {
 
   it('greets a visitor who is not signed in with the chosen plan, keeps it, and leads to sign-up', async () => {
     authStore.setState({ status: 'anonymous' });
-    call = answering({ listPricingPlans: [...plans, plan('starter-annual', 'Individual', 46800)] });
+    answerWith({ listPricingPlans: [...plans, plan('starter-annual', 'Individual', 46800)] });
     window.history.pushState(null, '', '/checkout?plan=starter-monthly');
     const navigate = jest.fn();
     const { container } = await renderScreen(
@@ -1070,8 +1074,7 @@ describe('Checkout', () => {
           return details;
         },
         addCreditCard: () => {
-          cards = [{ id: 'c1' }];
-          return {
+          const card = {
             id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
             brand: 'visa',
             last4: '4242',
@@ -1081,6 +1084,8 @@ describe('Checkout', () => {
             isDefault: true,
             createdAt: '2026-11-24T10:00:00.000Z',
           };
+          cards = [card];
+          return card;
         },
         getUpgradeCost: keptOrNow,
         startSubscription: started,
@@ -1110,6 +1115,8 @@ describe('Checkout', () => {
     expect((await within(dialog).findByTestId('charge-total')).textContent).toBe('$623.75');
     expect(started).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByLabelText('Start now: pay today, and the free trial ends'));
+    // Priced again from now (the API answers it) before it can be paid.
+    await within(dialog).findByText(/Charged now to your card/);
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay $623.75 now' }));
     expect(await screen.findByText(/Paid \$623\.75: invoice DC-000042\./)).toBeTruthy();
     expect(started).toHaveBeenCalledTimes(1);

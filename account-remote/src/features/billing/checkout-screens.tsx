@@ -209,10 +209,8 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
               />
             ) : null}
             {!hasCard ? (
-              <CheckoutCard
-                cardHolder={`${account.firstName} ${account.lastName}`.trim()}
-                onSaved={() => reload()}
-              />
+              // A card saved refreshes the cards (and so `hasCard`) and the summary (kit/invalidations.ts).
+              <CheckoutCard cardHolder={`${account.firstName} ${account.lastName}`.trim()} />
             ) : (
               <ScreenSection title="Review and pay">
                 <p css={{ marginTop: 0 }}>
@@ -243,7 +241,7 @@ export function CheckoutBilling({ navigate }: AccountScreenProps) {
  * are none yet (saved once with `POST /billing`), then the card form with only the card, which sends them along
  * (docs/decisions/0086).
  */
-function CheckoutCard({ cardHolder, onSaved }: { cardHolder: string; onSaved: () => Promise<void> }) {
+function CheckoutCard({ cardHolder }: { cardHolder: string }) {
   const { result, reload } = useBillingDetails();
   const [changing, setChanging] = useState(false);
   // Once the billing details are saved here (the step closes), the card comes next: focus goes to it.
@@ -293,7 +291,6 @@ function CheckoutCard({ cardHolder, onSaved }: { cardHolder: string; onSaved: ()
                   Change billing details
                 </button>
               }
-              onSaved={onSaved}
               submitLabel="Save card and continue"
             />
           </ScreenSection>

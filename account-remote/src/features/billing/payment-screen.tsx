@@ -1,11 +1,10 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { type CreditCard, cardBrandNames, contract } from '@dcipher/shared/contract';
 import { can } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { paymentMethodMessages } from '@dcipher/shared/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useAccount } from '../../kit/account-context';
-import { contractQuery, useLoad } from '../../kit/contract-query';
+import { contractQuery, useContractMutation, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf } from '../../kit/use-api-load';
@@ -19,6 +18,8 @@ export default function PaymentScreen() {
   const mayAdd = can(caller, 'payment-method', 'create');
   const mayDelete = can(caller, 'payment-method', 'delete');
   const { result, reload } = useLoad(contractQuery(contract.creditCards.listCreditCards));
+  // A card removed or added refreshes the cards and the plan's summary (kit/invalidations.ts).
+  const deleteCard = useContractMutation(contract.creditCards.deleteCreditCard);
   const [saved, setSaved] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const [error, setError] = useState<string>();
@@ -35,8 +36,7 @@ export default function PaymentScreen() {
     setRemoving(card.id);
     setError(undefined);
     try {
-      await authenticatedApi().call(contract.creditCards.deleteCreditCard, { body: { id: card.id } });
-      await reload();
+      await deleteCard.mutateAsync({ body: { id: card.id } });
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -117,12 +117,11 @@ export default function PaymentScreen() {
           ) : (
             <CardForOrganization
               focusOnMount={addingAnother}
-              onSaved={async (card) => {
+              onSaved={(card) => {
                 setSaved(
                   `${cardBrandNames[card.brand]} ending in ${card.last4} is saved${card.isDefault ? ' and pays your plan' : ''}.`,
                 );
                 setAddingAnother(false);
-                await reload();
               }}
             />
           )}
@@ -140,7 +139,7 @@ function CardForOrganization({
   onSaved,
   focusOnMount,
 }: {
-  onSaved: (card: CreditCard) => Promise<void>;
+  onSaved: (card: CreditCard) => void;
   /** Opened by "Add another card": focus goes to its first field. */
   focusOnMount: boolean;
 }) {

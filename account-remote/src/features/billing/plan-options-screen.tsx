@@ -37,7 +37,8 @@ export default function PlanOptionsScreen({ navigate }: AccountScreenProps) {
     plans: contractQuery(contract.pricing.listPricingPlans),
     summary: contractQuery(contract.subscriptions.getSubscriptionSummary),
   });
-  const change = usePlanChange({ onPaid: reload });
+  // Paid, the plans' summary is read again by the change itself (kit/invalidations.ts).
+  const change = usePlanChange();
   const { currency, changeCurrency, paid, price } = change;
 
   return (

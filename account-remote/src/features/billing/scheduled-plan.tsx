@@ -1,10 +1,10 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type ScheduledTrialPlan, type SubscriptionSummary } from '@dcipher/shared/contract';
 import { formatDate, formatMoney } from '@dcipher/shared/format';
 import { pathTo } from '@dcipher/shared/routes';
 import { Button } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { ConfirmationDialog } from '../../kit/confirmation-dialog';
+import { useContractMutation } from '../../kit/contract-query';
 import { scheduledPlanName } from '../../kit/scheduled-plan-text';
 import { messageOf } from '../../kit/use-api-load';
 
@@ -58,8 +58,10 @@ export function ScheduledPlanActions({
   summary: SubscriptionSummary;
   plan: ScheduledTrialPlan;
   navigate: (to: string) => void;
-  onCancelled: (message: string) => Promise<void> | void;
+  /** Called once the summary shown everywhere has been read again (kit/invalidations.ts). */
+  onCancelled: (message: string) => void;
 }) {
+  const cancelTrialPlan = useContractMutation(contract.subscriptions.cancelTrialPlan);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -69,9 +71,9 @@ export function ScheduledPlanActions({
     setBusy(true);
     setError(undefined);
     try {
-      await authenticatedApi().call(contract.subscriptions.cancelTrialPlan);
+      await cancelTrialPlan.mutateAsync({});
       setAsking(false);
-      await onCancelled(
+      onCancelled(
         `${scheduledPlanName(plan)} is cancelled: nothing is charged on ${date}. A confirmation is on its way by email.`,
       );
     } catch (failure) {

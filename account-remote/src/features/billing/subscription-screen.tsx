@@ -7,7 +7,7 @@ import { Alert, Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
 import type { AccountScreenProps } from '../../kit/account-screen';
-import { contractQuery, useLoad } from '../../kit/contract-query';
+import { contractQuery, useContractMutation, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { scheduledPlanName } from '../../kit/scheduled-plan-text';
@@ -35,14 +35,17 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
+  // Each change reads the summary (and usage, invoices) again wherever shown (kit/invalidations.ts).
+  const payOutstanding = useContractMutation(contract.subscriptions.payOutstandingInvoice);
+  const keepPlan = useContractMutation(contract.subscriptions.changeSubscription);
+  const cancelPlan = useContractMutation(contract.subscriptions.cancelSubscription);
 
   // Paying a renewal is a charge like any other: quoted, then confirmed (docs/decisions/0078).
   const renewal = useConfirmedPurchase({
     quote: (_item: 'renewal') => authenticatedApi().call(contract.subscriptions.getOutstandingQuote),
-    buy: () => authenticatedApi().call(contract.subscriptions.payOutstandingInvoice),
-    onBought: async () => {
+    buy: () => payOutstanding.mutateAsync({}),
+    onBought: () => {
       setDone('Paid: your plan is active again. A receipt is on its way by email.');
-      await reload();
     },
   });
 
@@ -53,7 +56,6 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
       await action();
       setDone(message);
       setAsking(false);
-      await reload();
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -176,10 +178,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                       summary={summary}
                       plan={summary.trialPlan}
                       navigate={navigate}
-                      onCancelled={async (message) => {
-                        setDone(message);
-                        await reload();
-                      }}
+                      onCancelled={setDone}
                     />
                   ) : (
                     <Button
@@ -196,7 +195,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                       onClick={() =>
                         void act(
                           () =>
-                            authenticatedApi().call(contract.subscriptions.changeSubscription, {
+                            keepPlan.mutateAsync({
                               body: { planId: summary.plan!.id, idempotencyKey: newIdempotencyKey() },
                             }),
                           `You keep ${summary.plan!.name}.`,
@@ -230,7 +229,7 @@ export default function SubscriptionScreen({ navigate }: AccountScreenProps) {
                       disabled={busy}
                       onClick={() =>
                         void act(
-                          () => authenticatedApi().call(contract.subscriptions.cancelSubscription),
+                          () => cancelPlan.mutateAsync({}),
                           'Your plan is cancelled at the end of the period.',
                         )
                       }

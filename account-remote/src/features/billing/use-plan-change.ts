@@ -8,6 +8,7 @@ import {
 } from '@dcipher/shared/contract';
 import type { CurrencyCode } from '@dcipher/shared/domain';
 import { useState } from 'react';
+import { useContractMutation } from '../../kit/contract-query';
 import { messageOf } from '../../kit/use-api-load';
 import { newIdempotencyKey } from './idempotency-key';
 
@@ -35,6 +36,9 @@ export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void 
   const [error, setError] = useState<string>();
   const [promoError, setPromoError] = useState<string>();
   const [paid, setPaid] = useState<{ invoice: Invoice | null; summary: SubscriptionSummary }>();
+  // Paid, the plan, usage and invoices shown on every screen are read again (kit/invalidations.ts).
+  const start = useContractMutation(contract.subscriptions.startSubscription);
+  const change = useContractMutation(contract.subscriptions.changeSubscription);
 
   async function price(
     next: Choice,
@@ -78,11 +82,7 @@ export function usePlanChange({ onPaid }: { onPaid?: () => Promise<void> | void 
         ...(choice.quote.promoCode ? { promoCode: choice.quote.promoCode } : {}),
       };
       const running = summary.plan !== null && summary.state !== 'expired';
-      setPaid(
-        running
-          ? await authenticatedApi().call(contract.subscriptions.changeSubscription, { body })
-          : await authenticatedApi().call(contract.subscriptions.startSubscription, { body }),
-      );
+      setPaid(running ? await change.mutateAsync({ body }) : await start.mutateAsync({ body }));
       setChoice(undefined);
       await onPaid?.();
     } catch (failure) {

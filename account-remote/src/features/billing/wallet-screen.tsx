@@ -5,7 +5,7 @@ import { formatDate, formatMoney, formatTime } from '@dcipher/shared/format';
 import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
-import { contractQuery, useLoads } from '../../kit/contract-query';
+import { contractQuery, useContractMutation, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ChargeConfirmation, useConfirmedPurchase } from '../../kit/purchase';
 import { ScreenSection } from '../../kit/screen-section';
@@ -32,18 +32,17 @@ export default function WalletScreen() {
     currency: summary.currency,
   }));
   const [done, setDone] = useState<string>();
+  // Bought, the balance, the ledger and the invoices are read again (kit/invalidations.ts).
+  const buyCredits = useContractMutation(contract.credits.buyCredits);
   const purchase = useConfirmedPurchase({
     quote: (walletPackage: WalletPackage) =>
       authenticatedApi().call(contract.credits.getCreditsQuote, { query: { packageId: walletPackage.id } }),
     buy: (walletPackage, idempotencyKey) =>
-      authenticatedApi().call(contract.credits.buyCredits, {
-        body: { packageId: walletPackage.id, idempotencyKey },
-      }),
-    onBought: async (bought, walletPackage) => {
+      buyCredits.mutateAsync({ body: { packageId: walletPackage.id, idempotencyKey } }),
+    onBought: (bought, walletPackage) => {
       setDone(
         `${walletPackage.name} added: ${formatMoney(bought.invoice.total, bought.invoice.currency)} paid (invoice ${bought.invoice.number}). A receipt is on its way by email.`,
       );
-      await reload();
     },
   });
 

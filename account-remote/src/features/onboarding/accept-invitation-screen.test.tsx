@@ -1,18 +1,13 @@
-import { authStore, configureAuth } from '@dcipher/shared/auth';
+import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { answerWith, callsOf, NetworkFailure, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
 jest.mock('altcha', () => ({}));
-const call = jest.fn();
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-}));
 
 const initialState = authStore.getState();
-configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
 const invitation = (state: 'pending' | 'expired' | 'accepted') => ({
   state,
@@ -49,17 +44,16 @@ function fillForm() {
 
 afterEach(() => {
   cleanup();
-  call.mockReset();
   authStore.setState(initialState, true);
 });
 
 describe('Accept invitation: loading and pending', () => {
   it('loads the invitation named by the link, then shows who invites whom, with labelled fields', async () => {
     let answer: (value: unknown) => void = () => {};
-    call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    answerWith({ getInvitation: () => new Promise((resolve) => (answer = resolve)) });
     await renderInvitation();
     expect(screen.getByRole('status').textContent).toBe('Loading your invitation…');
-    expect(call.mock.calls[0]?.[1]).toEqual({ query: { token: 'tok123' } });
+    await waitFor(() => expect(callsOf('getInvitation')).toEqual([{ query: { token: 'tok123' } }]));
 
     answer(invitation('pending'));
     await heading('Join Demo Org on Dcipher');
@@ -76,7 +70,7 @@ describe('Accept invitation: loading and pending', () => {
   it('shows the spec messages, the live password checklist and "Passwords do not match"', async () => {
     const acceptInvitation = jest.fn();
     authStore.setState({ acceptInvitation });
-    call.mockResolvedValue(invitation('pending'));
+    answerWith({ getInvitation: invitation('pending') });
     await renderInvitation();
     await heading(pendingHeading);
     fireEvent.click(acceptButton());
@@ -103,7 +97,7 @@ describe('Accept invitation: loading and pending', () => {
   it('accepts through the auth store, which keeps the session, and opens the account area', async () => {
     const acceptInvitation = jest.fn().mockResolvedValue(undefined);
     authStore.setState({ acceptInvitation });
-    call.mockResolvedValue(invitation('pending'));
+    answerWith({ getInvitation: invitation('pending') });
     const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     fillForm();
@@ -131,7 +125,7 @@ describe('Accept invitation: loading and pending', () => {
           ),
         ),
     });
-    call.mockResolvedValue(invitation('pending'));
+    answerWith({ getInvitation: invitation('pending') });
     const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     fillForm();
@@ -146,7 +140,7 @@ describe('Accept invitation: loading and pending', () => {
   });
 
   it('asks for no password when the organization requires SSO: the invitee accepts by logging in with SSO', async () => {
-    call.mockResolvedValue({ ...invitation('pending'), signInWithSso: true });
+    answerWith({ getInvitation: { ...invitation('pending'), signInWithSso: true } });
     const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     expect(screen.getByText(/signs its people in with single sign-on/).textContent).toContain(
@@ -160,7 +154,7 @@ describe('Accept invitation: loading and pending', () => {
   });
 
   it('sends someone who signed up on their own since to log in and accept from their account', async () => {
-    call.mockResolvedValue({ ...invitation('pending'), existingAccount: true });
+    answerWith({ getInvitation: { ...invitation('pending'), existingAccount: true } });
     const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     expect(screen.getByText(/You already have a Dcipher account/).textContent).toContain('grace@example.com');
@@ -178,7 +172,7 @@ describe('Accept invitation: loading and pending', () => {
           new ApiError('This invitation has expired. Ask for a new one.', 410, 'INVITATION_EXPIRED'),
         ),
     });
-    call.mockResolvedValue(invitation('pending'));
+    answerWith({ getInvitation: invitation('pending') });
     await renderInvitation();
     await heading(pendingHeading);
     fillForm();
@@ -189,7 +183,7 @@ describe('Accept invitation: loading and pending', () => {
 
 describe('Accept invitation: expired', () => {
   it('says so and asks the inviter for a new invitation', async () => {
-    call.mockResolvedValueOnce(invitation('expired')).mockResolvedValueOnce({ requested: true });
+    answerWith({ getInvitation: invitation('expired'), requestInvitationRenewal: { requested: true } });
     await renderInvitation('old-token');
     await heading('This invitation has expired');
     expect(screen.getByText('This invitation has expired. Ask for a new one.')).toBeTruthy();
@@ -200,16 +194,21 @@ describe('Accept invitation: expired', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'We asked Ada Admin to send you a new invitation.',
     );
-    expect(call.mock.calls[1]?.[1]).toEqual({ body: { token: 'old-token' } });
+    expect(callsOf('requestInvitationRenewal')).toEqual([{ body: { token: 'old-token' } }]);
     expect(screen.queryByRole('button', { name: /Ask Ada Admin/ })).toBeNull();
   });
 
   it('shows why the request failed and lets the invitee try again', async () => {
-    call
-      .mockResolvedValueOnce(invitation('expired'))
-      .mockRejectedValueOnce(
-        new ApiError('Too many requests. Please wait a few minutes and try again.', 429, 'TOO_MANY_REQUESTS'),
-      );
+    answerWith({
+      getInvitation: invitation('expired'),
+      requestInvitationRenewal: () => {
+        throw new ApiError(
+          'Too many requests. Please wait a few minutes and try again.',
+          429,
+          'TOO_MANY_REQUESTS',
+        );
+      },
+    });
     await renderInvitation();
     await heading('This invitation has expired');
     fireEvent.click(screen.getByRole('button', { name: 'Ask Ada Admin for a new invitation' }));
@@ -222,7 +221,7 @@ describe('Accept invitation: expired', () => {
 
 describe('Accept invitation: accepted and invalid links', () => {
   it('offers to log in when the invitation has been accepted already', async () => {
-    call.mockResolvedValue(invitation('accepted'));
+    answerWith({ getInvitation: invitation('accepted') });
     const { navigate } = await renderInvitation();
     await heading('This invitation has already been accepted');
     expect(screen.getByText('This invitation has already been accepted. Log in instead.')).toBeTruthy();
@@ -231,7 +230,11 @@ describe('Accept invitation: accepted and invalid links', () => {
   });
 
   it('explains a link that is not valid, with links to log in and to sign up', async () => {
-    call.mockRejectedValue(new ApiError('This invitation link is not valid.', 404, 'INVITATION_INVALID'));
+    answerWith({
+      getInvitation: () => {
+        throw new ApiError('This invitation link is not valid.', 404, 'INVITATION_INVALID');
+      },
+    });
     const { navigate } = await renderInvitation('garbled');
     await heading('This invitation link is not valid');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
@@ -242,15 +245,18 @@ describe('Accept invitation: accepted and invalid links', () => {
   it('treats an empty invitation parameter as an invalid link without calling the API', async () => {
     await renderInvitation('');
     await heading('This invitation link is not valid');
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('lets the visitor try again when the invitation could not be loaded', async () => {
-    call
-      .mockRejectedValueOnce(
-        new ApiError('We could not reach Dcipher. Check your connection and try again.', 0, 'NETWORK'),
-      )
-      .mockResolvedValueOnce(invitation('pending'));
+    let attempts = 0;
+    answerWith({
+      getInvitation: () => {
+        attempts += 1;
+        if (attempts === 1) throw new NetworkFailure();
+        return invitation('pending');
+      },
+    });
     await renderInvitation();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'We could not reach Dcipher. Check your connection and try again.',
@@ -263,18 +269,15 @@ describe('Accept invitation: accepted and invalid links', () => {
     window.history.pushState(null, '', '/signup');
     await renderScreen(<AuthApp navigate={jest.fn()} />);
     await heading('Create account (1/2)');
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 });
 
 describe('Accept invitation: declining (docs/decisions/0035)', () => {
-  const declineCalls = () =>
-    call.mock.calls.filter(([endpoint]) => endpoint.operation === 'declineInvitation');
+  const declineCalls = () => callsOf('declineInvitation');
 
   it('asks first, then declines and says what happened', async () => {
-    call.mockImplementation(async (endpoint: { operation: string }) =>
-      endpoint.operation === 'getInvitation' ? invitation('pending') : { declined: true },
-    );
+    answerWith({ getInvitation: invitation('pending'), declineInvitation: { declined: true } });
     const { navigate } = await renderInvitation();
     await heading(pendingHeading);
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
@@ -286,15 +289,17 @@ describe('Accept invitation: declining (docs/decisions/0035)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     fireEvent.click(screen.getByRole('button', { name: 'Decline invitation' }));
     await heading('You declined the invitation');
-    expect(declineCalls()[0]?.[1]).toEqual({ body: { token: 'tok123' } });
+    expect(declineCalls()[0]).toEqual({ body: { token: 'tok123' } });
     fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
     expect(navigate).toHaveBeenCalledWith('/signup');
   });
 
   it('opens with the question asked from the email link, and shows a failure without leaving', async () => {
-    call.mockImplementation(async (endpoint: { operation: string }) => {
-      if (endpoint.operation === 'getInvitation') return invitation('expired');
-      throw new ApiError('Server error', 500, 'INTERNAL');
+    answerWith({
+      getInvitation: invitation('expired'),
+      declineInvitation: () => {
+        throw new ApiError('Server error', 500, 'INTERNAL');
+      },
     });
     window.history.pushState(null, '', '/signup?invitation=tok123&decline=yes');
     await renderScreen(<AuthApp navigate={jest.fn()} />);
@@ -305,9 +310,11 @@ describe('Accept invitation: declining (docs/decisions/0035)', () => {
   });
 
   it('turns into the accepted page when the invitation was accepted meanwhile', async () => {
-    call.mockImplementation(async (endpoint: { operation: string }) => {
-      if (endpoint.operation === 'getInvitation') return invitation('pending');
-      throw new ApiError('accepted', 409, 'INVITATION_ALREADY_ACCEPTED');
+    answerWith({
+      getInvitation: invitation('pending'),
+      declineInvitation: () => {
+        throw new ApiError('accepted', 409, 'INVITATION_ALREADY_ACCEPTED');
+      },
     });
     window.history.pushState(null, '', '/signup?invitation=tok123&decline=yes');
     await renderScreen(<AuthApp navigate={jest.fn()} />);

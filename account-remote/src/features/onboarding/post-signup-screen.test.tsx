@@ -1,17 +1,8 @@
-import { configureAuth } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-const call = jest.fn();
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-}));
-
-configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
 async function renderAt(path: string) {
   window.history.pushState(null, '', path);
@@ -25,10 +16,7 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const submit = () =>
   fireEvent.click(within(form()).getByRole('button', { name: 'Change email and send a new link' }));
 
-afterEach(() => {
-  cleanup();
-  call.mockReset();
-});
+afterEach(cleanup);
 
 describe('After sign-up: correcting a mistyped address', () => {
   it('opens a labelled form from a keyboard-reachable button, with the current address filled in', async () => {
@@ -50,7 +38,10 @@ describe('After sign-up: correcting a mistyped address', () => {
   });
 
   it('changes the address, says where the new link went, and resends to the new address', async () => {
-    call.mockResolvedValueOnce({ email: 'ada@example.com', verificationRequired: true });
+    answerWith({
+      updateEmail: { email: 'ada@example.com', verificationRequired: true },
+      sendConfirmation: { sent: true },
+    });
     await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Harbour-Lights-2026');
@@ -60,16 +51,16 @@ describe('After sign-up: correcting a mistyped address', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'We sent a new link to ada@example.com. Open it to activate your account.',
     );
-    expect(call).toHaveBeenCalledWith(contract.emailChange.updateEmail, {
-      body: { email: 'ada@exmaple.com', password: 'Harbour-Lights-2026', newEmail: 'ada@example.com' },
-    });
+    expect(callsOf('updateEmail')).toEqual([
+      { body: { email: 'ada@exmaple.com', password: 'Harbour-Lights-2026', newEmail: 'ada@example.com' } },
+    ]);
     expect(screen.queryByRole('form', { name: 'Change your email address' })).toBeNull();
     expect(screen.getByText('ada@example.com', { selector: 'strong' })).toBeTruthy();
 
-    call.mockResolvedValueOnce({ sent: true });
     fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
-    await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
-    expect(call.mock.calls[1]?.[1]).toEqual({ body: { email: 'ada@example.com' } });
+    await waitFor(() =>
+      expect(callsOf('sendConfirmation')).toEqual([{ body: { email: 'ada@example.com' } }]),
+    );
   });
 
   it('checks the fields before calling: required, valid and different addresses', async () => {
@@ -89,11 +80,15 @@ describe('After sign-up: correcting a mistyped address', () => {
     type('New email', 'ada@');
     submit();
     expect(await within(form()).findByText('Please enter a valid email address')).toBeTruthy();
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('shows a wrong password as the API says it, keeping everything typed', async () => {
-    call.mockRejectedValue(new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS'));
+    answerWith({
+      updateEmail: () => {
+        throw new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS');
+      },
+    });
     await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Wrong-Password-1');
@@ -108,16 +103,23 @@ describe('After sign-up: correcting a mistyped address', () => {
   });
 
   it("puts the API's field messages under their fields and shows a wait or an outage", async () => {
-    call.mockRejectedValueOnce(
+    // The API's answers in turn: the address refused, then a rate limit, then an outage.
+    const failures = [
       new ApiError(
         'The new email address must be different from the current one.',
         400,
         'VALIDATION_FAILED',
-        {
-          newEmail: 'The new email address must be different from the current one.',
-        },
+        { newEmail: 'sameEmailAsCurrent' },
+        { reason: 'sameEmailAsCurrent' },
       ),
-    );
+      new ApiError('Too many requests. Please wait a few minutes and try again.', 429, 'TOO_MANY_REQUESTS'),
+      new ApiError('Server error', 500, 'INTERNAL'),
+    ];
+    answerWith({
+      updateEmail: () => {
+        throw failures.shift();
+      },
+    });
     await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Harbour-Lights-2026');
@@ -129,9 +131,6 @@ describe('After sign-up: correcting a mistyped address', () => {
       'The new email address must be different from the current one.',
     );
 
-    call.mockRejectedValueOnce(
-      new ApiError('Too many requests. Please wait a few minutes and try again.', 429, 'TOO_MANY_REQUESTS'),
-    );
     submit();
     await waitFor(() =>
       expect(within(form()).getByRole('alert').textContent).toBe(
@@ -139,14 +138,13 @@ describe('After sign-up: correcting a mistyped address', () => {
       ),
     );
 
-    call.mockRejectedValueOnce(new TypeError('fetch failed'));
     submit();
     await waitFor(() => expect(within(form()).getByRole('alert').textContent).toBe('Server error'));
   });
 
   it('disables the button while the change is being sent', async () => {
     let resolve: (value: unknown) => void = () => {};
-    call.mockReturnValue(new Promise((settle) => (resolve = settle)));
+    answerWith({ updateEmail: () => new Promise((settle) => (resolve = settle)) });
     await renderAt('/postsignup?email=ada%40exmaple.com');
     fireEvent.click(disclosure());
     type('Password', 'Harbour-Lights-2026');

@@ -1,19 +1,13 @@
-import { authStore, configureAuth } from '@dcipher/shared/auth';
+import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import AuthApp from '../../apps/auth';
+import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { loginRedirectDelayMilliseconds, reactivateTrialHeadings } from './reactivate-trial-screen';
 
-const call = jest.fn();
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-}));
-
 const initialState = authStore.getState();
-configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
 async function renderAt(path: string) {
   window.history.pushState(null, '', path);
@@ -32,20 +26,19 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 function pendingAnswer() {
   let resolve: (value: unknown) => void = () => {};
   let reject: (error: unknown) => void = () => {};
-  call.mockReturnValue(
-    new Promise((onResolve, onReject) => {
-      resolve = onResolve;
-      reject = onReject;
-    }),
-  );
+  const answer = new Promise((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  answerWith({ reactivateTrial: () => answer });
   return { resolve: (value: unknown) => resolve(value), reject: (error: unknown) => reject(error) };
 }
 
 describe('Trial reactivation', () => {
-  beforeEach(() => jest.useFakeTimers());
+  // The redirect's delay is faked; the API's answers (MSW, the client) still run on real microtasks.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] }));
   afterEach(() => {
     cleanup();
-    call.mockReset();
     jest.useRealTimers();
     authStore.setState(initialState, true);
   });
@@ -56,13 +49,12 @@ describe('Trial reactivation', () => {
     expect(heading()).toBe(reactivateTrialHeadings.reactivating);
     expect(screen.getByRole('status').textContent).toBe('Reactivating your free trial…');
     await act(async () => answer.resolve({ trialEndsAt: '2026-03-19T10:00:00.000Z' }));
+    await screen.findByText('Your free trial is active again', { selector: 'h1' });
 
     expect(heading()).toBe('Your free trial is active again');
     expect(screen.getByRole('status').textContent).toBe('Your free trial is active again until 19 Mar 2026.');
     // Called once, even though StrictMode runs effects twice: the link works only once.
-    expect(call).toHaveBeenCalledTimes(1);
-    expect(call.mock.calls[0]?.[0]).toMatchObject({ method: 'POST', path: '/reactivate-trial' });
-    expect(call.mock.calls[0]?.[1]).toEqual({ body: { token: 'abc' } });
+    expect(callsOf('reactivateTrial')).toEqual([{ body: { token: 'abc' } }]);
 
     act(() => jest.advanceTimersByTime(loginRedirectDelayMilliseconds - 1));
     expect(navigate).not.toHaveBeenCalled();
@@ -72,10 +64,9 @@ describe('Trial reactivation', () => {
   });
 
   it('has a "Log in" button to go at once', async () => {
-    call.mockResolvedValue({ trialEndsAt: '2026-03-19T10:00:00.000Z' });
+    answerWith({ reactivateTrial: { trialEndsAt: '2026-03-19T10:00:00.000Z' } });
     const { navigate } = await renderAt('/reactivate-trial?token=abc');
-    await act(async () => {});
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
@@ -91,7 +82,7 @@ describe('Trial reactivation', () => {
         ),
       ),
     );
-    expect(heading()).toBe('Your subscription is already active');
+    await screen.findByText('Your subscription is already active', { selector: 'h1' });
     expect(screen.getByRole('status').textContent).toBe(
       'Your organization already has an active subscription. There is nothing to reactivate.',
     );
@@ -108,7 +99,7 @@ describe('Trial reactivation', () => {
         new ApiError('Unexpected error while reactivating your free trial', 400, 'TRIAL_REACTIVATION_FAILED'),
       ),
     );
-    expect(heading()).toBe('We could not reactivate your free trial');
+    await screen.findByText('We could not reactivate your free trial', { selector: 'h1' });
     expect(screen.getByRole('alert').textContent).toBe('Unexpected error while reactivating your free trial');
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact-us');
 
@@ -119,10 +110,12 @@ describe('Trial reactivation', () => {
   });
 
   it('shows the catalogue message for any other failure too', async () => {
-    call.mockRejectedValue(new TypeError('Failed to fetch'));
+    // The API failing unexpectedly (MSW answers the handler's exception as a 500 without a code).
+    answerWith({ reactivateTrial: () => Promise.reject(new TypeError('Failed to fetch')) });
     await renderAt('/reactivate-trial?token=abc');
-    await act(async () => {});
-    expect(screen.getByRole('alert').textContent).toBe('Unexpected error while reactivating your free trial');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Unexpected error while reactivating your free trial',
+    );
   });
 
   it('treats a link without a token as failed, without calling the API', async () => {
@@ -130,6 +123,6 @@ describe('Trial reactivation', () => {
     await act(async () => {});
     expect(heading()).toBe('We could not reactivate your free trial');
     expect(screen.getByRole('alert').textContent).toBe('Unexpected error while reactivating your free trial');
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 });

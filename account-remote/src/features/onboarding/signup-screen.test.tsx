@@ -1,35 +1,24 @@
-import { authStore, configureAuth } from '@dcipher/shared/auth';
+import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
 jest.mock('altcha', () => ({}));
-const call = jest.fn();
-const callWithToken = jest.fn();
-const tokensUsed: string[] = [];
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call }),
-  apiWithToken: (token: string) => {
-    tokensUsed.push(token);
-    return { call: callWithToken };
-  },
-}));
 
 const initialState = authStore.getState();
 // What sign-up keeps for the tab (its draft) must not leak from one test into the next.
 afterEach(() => sessionStorage.clear());
 
 /** The API answering `POST /register` with this payment-setup token, and which gateway tokenises cards. */
-function answerRegistration(paymentSetupToken: string) {
-  call.mockImplementation(async (endpoint: { operation: string }) =>
-    endpoint.operation === 'getPaymentGateway'
-      ? { provider: 'local' }
-      : { email: 'ada@example.com', verificationRequired: true, paymentSetupToken },
-  );
+function answerRegistration(paymentSetupToken: string, more: Record<string, unknown> = {}) {
+  answerWith({
+    getPaymentGateway: { provider: 'local' },
+    register: { email: 'ada@example.com', verificationRequired: true, paymentSetupToken },
+    ...more,
+  });
 }
-configureAuth({ apiBaseUrl: 'http://api.test', cookieDomain: 'localhost' });
 
 async function renderAt(path: string) {
   window.history.pushState(null, '', path);
@@ -71,7 +60,6 @@ async function solveCaptcha() {
 describe('Sign-up: create account (1/2)', () => {
   afterEach(() => {
     cleanup();
-    call.mockReset();
     authStore.setState(initialState, true);
   });
 
@@ -102,7 +90,7 @@ describe('Sign-up: create account (1/2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getAllByText('Password must contain at least 12 characters').length).toBeGreaterThan(0);
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('lists the password rules still broken while typing', async () => {
@@ -174,7 +162,7 @@ describe('Sign-up: create account (1/2)', () => {
     await waitFor(() => expect(screen.queryByText('Please verify that you are a human')).toBeNull());
     // Only the names, never touched, still say what is missing.
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
-    expect(call).not.toHaveBeenCalled();
+    expect(receivedCalls()).toHaveLength(0);
   });
 
   it('asks a business for its company and size band', async () => {
@@ -210,8 +198,8 @@ describe('Sign-up: create account (1/2)', () => {
     expect(navigate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
     expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com');
-    expect(callWithToken).not.toHaveBeenCalled();
-    expect(call.mock.calls.find(([endpoint]) => endpoint.operation === 'register')?.[1]).toEqual({
+    expect(callsOf('addCreditCard')).toHaveLength(0);
+    expect(callsOf('register')[0]).toEqual({
       body: expect.objectContaining({
         email: 'ada@example.com',
         customerType: 'Individual',
@@ -224,11 +212,17 @@ describe('Sign-up: create account (1/2)', () => {
   });
 
   it('keeps everything typed when the API refuses, showing its message', async () => {
-    call.mockRejectedValue(
-      new ApiError('Please verify that you are a human', 400, 'VALIDATION_FAILED', {
-        captcha: 'Please verify that you are a human',
-      }),
-    );
+    answerWith({
+      register: () => {
+        throw new ApiError(
+          'Please verify that you are a human',
+          400,
+          'VALIDATION_FAILED',
+          { captcha: 'captcha' },
+          { reason: 'captcha' },
+        );
+      },
+    });
     await renderSignup();
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -245,7 +239,6 @@ describe('Sign-up: create account (1/2)', () => {
 describe('Sign-up: going back and forward, and the plan chosen on pricing', () => {
   afterEach(() => {
     cleanup();
-    call.mockReset();
   });
 
   it('keeps what was typed (never the password) when the visitor leaves and comes back in the same tab', async () => {
@@ -281,23 +274,23 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
   });
 
   it('says which plan was chosen and what is charged when, and signs a business plan up as a business', async () => {
-    call.mockImplementation(async (endpoint: { operation: string }) =>
-      endpoint.operation === 'listPricingPlans'
-        ? [
-            {
-              id: 'business-monthly',
-              name: 'Business',
-              description: 'For teams',
-              customerType: 'Business',
-              billingPeriod: 'monthly',
-              prices: { usd: 9900, eur: 9900, gpb: 8900 },
-              trialDays: 14,
-              isCustom: false,
-              quotas: {},
-            },
-          ]
-        : undefined,
-    );
+    answerWith({
+      listPricingPlans: [
+        {
+          id: 'business-monthly',
+          name: 'Business',
+          description: 'For teams',
+          customerType: 'Business',
+          billingPeriod: 'monthly',
+          prices: { usd: 9900, eur: 9900, gpb: 8900 },
+          trialDays: 14,
+          features: [],
+          isCustom: false,
+          quotas: [],
+          sortOrder: 1,
+        },
+      ],
+    });
     await renderAt('/signup?plan=business-monthly');
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     // In the pricing page's currency (its default, euros, when nothing was chosen there).
@@ -312,7 +305,6 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
 describe('Sign-up: the workflow chosen in the workflow store', () => {
   afterEach(() => {
     cleanup();
-    call.mockReset();
     authStore.setState(initialState, true);
   });
 
@@ -326,7 +318,7 @@ describe('Sign-up: the workflow chosen in the workflow store', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await screen.findByRole('heading', { level: 1, name: 'Add payment method (2/2)' });
   }
-  const registered = () => call.mock.calls.find(([endpoint]) => endpoint.operation === 'register')?.[1];
+  const registered = (): { body: unknown } | undefined => callsOf('register')[0];
 
   it('says which workflow is being tried on both steps and sends it with the registration', async () => {
     answerRegistration('setup');
@@ -346,7 +338,7 @@ describe('Sign-up: the workflow chosen in the workflow store', () => {
   });
 
   it('sends the plan chosen on the pricing page, which the trial is then of (docs/decisions/0085)', async () => {
-    answerRegistration('setup');
+    answerRegistration('setup', { listPricingPlans: [] });
     await renderAt('/signup?plan=starter-monthly');
     await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
     await createAccount();
@@ -363,7 +355,7 @@ describe('Sign-up: the workflow chosen in the workflow store', () => {
   });
 
   it('keeps the workflow when the visitor comes back to sign-up in the same tab without it', async () => {
-    call.mockResolvedValue([]);
+    answerWith({ listPricingPlans: [] });
     await renderAt('/signup?workflow=survey-coding');
     await screen.findByRole('region', { name: 'Your workflow' });
     cleanup();
@@ -379,14 +371,14 @@ describe('Sign-up: add payment method (2/2)', () => {
 
   afterEach(() => {
     cleanup();
-    call.mockReset();
-    callWithToken.mockReset();
-    tokensUsed.length = 0;
     authStore.setState(initialState, true);
   });
 
-  async function reachStepTwo(customerType: 'An individual' | 'A business' = 'An individual') {
-    answerRegistration('setup-1');
+  async function reachStepTwo(
+    customerType: 'An individual' | 'A business' = 'An individual',
+    more: Record<string, unknown> = {},
+  ) {
+    answerRegistration('setup-1', more);
     const rendered = await renderSignup();
     fireEvent.click(screen.getByLabelText(customerType));
     type('First name', 'Ada');
@@ -438,12 +430,22 @@ describe('Sign-up: add payment method (2/2)', () => {
     expect(screen.getByText('Invalid CVC Number')).toBeTruthy();
     expect(screen.getByText('Invalid Expire Date')).toBeTruthy();
     expect(screen.getAllByText('This field is required')).toHaveLength(2); // address and country
-    expect(callWithToken).not.toHaveBeenCalled();
+    expect(callsOf('addCreditCard')).toHaveLength(0);
   });
 
   it('saves the card with the payment-setup token, then goes to "check your email"', async () => {
-    callWithToken.mockResolvedValue({ id: 'card', brand: 'visa', last4: '4242' });
-    const { navigate } = await reachStepTwo('A business');
+    const { navigate } = await reachStepTwo('A business', {
+      addCreditCard: {
+        id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
+        brand: 'visa',
+        last4: '4242',
+        expiryMonth: 9,
+        expiryYear: nextYear,
+        cardHolder: 'Ada Lovelace',
+        isDefault: true,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      },
+    });
     expect((screen.getByLabelText('Billing type') as HTMLSelectElement).value).toBe('Business');
     expect((screen.getByLabelText('Company (optional)') as HTMLInputElement).value).toBe(
       'Analytical Engines',
@@ -456,9 +458,11 @@ describe('Sign-up: add payment method (2/2)', () => {
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save card and continue' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/postsignup?email=ada%40example.com'));
-    expect(tokensUsed).toEqual(['setup-1']);
+    expect(receivedCalls().filter((call) => call.operation === 'addCreditCard')).toEqual([
+      expect.objectContaining({ token: 'setup-1' }),
+    ]);
     // The card is tokenised in the page: the API gets the local gateway's payment method, never the number.
-    const sent = callWithToken.mock.calls[0]?.[1];
+    const sent = callsOf('addCreditCard')[0];
     expect(sent).toEqual({
       body: {
         cardHolder: 'Ada Lovelace',
@@ -475,10 +479,11 @@ describe('Sign-up: add payment method (2/2)', () => {
   });
 
   it('shows a declined card and keeps the form, so another card can be tried or the step skipped', async () => {
-    callWithToken.mockRejectedValue(
-      new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED'),
-    );
-    const { navigate } = await reachStepTwo();
+    const { navigate } = await reachStepTwo('An individual', {
+      addCreditCard: () => {
+        throw new ApiError('Your card was declined. Try another card.', 402, 'CARD_DECLINED');
+      },
+    });
     type('Card holder', 'Ada Lovelace');
     type('Card number', '4000 0000 0000 0002');
     type('CVC', '123');
@@ -499,7 +504,6 @@ describe('Sign-up: add payment method (2/2)', () => {
 describe('Email verification', () => {
   afterEach(() => {
     cleanup();
-    call.mockReset();
     authStore.setState(initialState, true);
   });
 
@@ -537,7 +541,7 @@ describe('Email verification', () => {
       'VERIFICATION_LINK_EXPIRED',
     );
     authStore.setState({ verifyEmail: () => Promise.reject(expired) } as never);
-    call.mockResolvedValueOnce({ sent: true });
+    answerWith({ sendConfirmation: { sent: true } });
     await renderAt('/verify-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The verification link has expired. We can send you a new one.',
@@ -568,15 +572,14 @@ describe('Email verification', () => {
 describe('After sign-up', () => {
   afterEach(() => {
     cleanup();
-    call.mockReset();
   });
 
   it('tells the user to check their email and can send the link again', async () => {
-    call.mockResolvedValue({ sent: true });
+    answerWith({ sendConfirmation: { sent: true } });
     await renderAt('/postsignup?email=ada%40example.com');
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText('We sent a new link. It replaces the previous one.')).toBeTruthy();
-    expect(call.mock.calls[0]?.[1]).toEqual({ body: { email: 'ada@example.com' } });
+    expect(callsOf('sendConfirmation')).toEqual([{ body: { email: 'ada@example.com' } }]);
   });
 });

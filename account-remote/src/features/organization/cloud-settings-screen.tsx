@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Organization, RegionInputSchema } from '@dcipher/shared/contract';
 import { cloudRegionName } from '@dcipher/shared/domain';
 import {
@@ -12,7 +11,7 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useState } from 'react';
-import { contractQuery, useLoads } from '../../kit/contract-query';
+import { contractQuery, useContractMutation, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { ScreenSection } from '../../kit/screen-section';
 import { mapLoad, messageOf } from '../../kit/use-api-load';
@@ -21,7 +20,6 @@ type Region = { id: string; name: string; continent: string };
 
 /** `/account/cloud-settings` (admins): where the organization's data is stored, changed after a confirmation. */
 export default function CloudSettingsScreen() {
-  const _api = authenticatedApi();
   const reads = useLoads({
     organization: contractQuery(contract.organization.getOrganization),
     regions: contractQuery(contract.organization.listRegions),
@@ -38,23 +36,15 @@ export default function CloudSettingsScreen() {
         applies to everyone in the organization.
       </p>
       <LoadState load={result} loadingText="Loading the regions…" onRetry={() => void reload()}>
-        {({ organization, regions }) => (
-          <RegionForm organization={organization} regions={regions} onChanged={() => void reload()} />
-        )}
+        {({ organization, regions }) => <RegionForm organization={organization} regions={regions} />}
       </LoadState>
     </ScreenSection>
   );
 }
 
-function RegionForm({
-  organization,
-  regions,
-  onChanged,
-}: {
-  organization: Organization;
-  regions: Region[];
-  onChanged: () => void;
-}) {
+/** A region changed refreshes the organization shown (kit/invalidations.ts). */
+function RegionForm({ organization, regions }: { organization: Organization; regions: Region[] }) {
+  const changeRegion = useContractMutation(contract.organization.changeOrganizationRegion);
   /** The region asked for, waiting for the admin to confirm what the change means. */
   const [pending, setPending] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -78,15 +68,12 @@ function RegionForm({
   async function confirm(region: string) {
     setSaving(true);
     try {
-      await authenticatedApi().call(contract.organization.changeOrganizationRegion, {
-        body: { region: region as never },
-      });
+      await changeRegion.mutateAsync({ body: { region: region as never } });
       setPending(undefined);
       setOutcome({
         kind: 'done',
         text: `Your organization’s data region is now ${cloudRegionName(region)}.`,
       });
-      onChanged();
     } catch (error) {
       setOutcome({ kind: 'failed', text: messageOf(error) });
     } finally {

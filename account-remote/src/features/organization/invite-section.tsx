@@ -12,6 +12,7 @@ import {
 import { emailField, memberMessages, validationMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { useContractMutation } from '../../kit/contract-query';
 import { ScreenSection } from '../../kit/screen-section';
 import { messageOf } from '../../kit/use-api-load';
 import { dateOf, roleHints, roleLabels, roleOptions, wrappableEmail } from './member-labels';
@@ -66,8 +67,10 @@ const InviteManySchema = v.object({
 type InviteResult = { email: string; sent: boolean; text: string };
 
 /** "Invite members": several addresses at once, one role, one answer per address (issue 25). */
-export function InviteSection({ onInvited }: { onInvited: () => void }) {
+export function InviteSection() {
   const api = authenticatedApi();
+  // An invitation sent refreshes the members listed (kit/invalidations.ts).
+  const invite = useContractMutation(contract.invitations.inviteUser);
   const [results, setResults] = useState<InviteResult[]>();
 
   async function inviteOne(email: string, role: OrganizationRole): Promise<InviteResult> {
@@ -81,7 +84,7 @@ export function InviteSection({ onInvited }: { onInvited: () => void }) {
           sent: false,
           text: 'This person has already been invited. Resend the invitation from the list instead.',
         };
-      const sent = await api.call(contract.invitations.inviteUser, { body: { email, role } });
+      const sent = await invite.mutateAsync({ body: { email, role } });
       return {
         email,
         sent: true,
@@ -109,7 +112,6 @@ export function InviteSection({ onInvited }: { onInvited: () => void }) {
           .join('\n'),
         role,
       });
-      if (answers.some((answer) => answer.sent)) onInvited();
     },
   });
 

@@ -1,14 +1,17 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type Member, type MemberPage, memberPageSizeDefault } from '@dcipher/shared/contract';
 import { type OrganizationRole, organizationRoles } from '@dcipher/shared/domain';
 import { Alert, Button, Notice, TextField, theme } from '@dcipher/shared/ui';
 import { memberMessages } from '@dcipher/shared/validation';
-import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useAccount } from '../../kit/account-context';
+import { accountQueries } from '../../kit/account-queries';
+import { contractQuery, useContractMutation, useLoad } from '../../kit/contract-query';
 import { Dialog } from '../../kit/dialog';
 import { LoadState } from '../../kit/load-state';
+import { useRemoteQueryClient } from '../../kit/query-client';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { InviteSection } from './invite-section';
 import { dateOf, nameOf, roleHints, roleLabels, wrappableEmail } from './member-labels';
 import { RowMenu, type RowMenuItem } from './row-menu';
@@ -27,7 +30,6 @@ type Confirming =
 
 /** /account/organization, "Members": the organization's people, invitations and roles (admins; issue 25). */
 export default function OrganizationScreen() {
-  const api = authenticatedApi();
   const { account, replaceAccount } = useAccount();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ search: '', page: 1 });
@@ -36,25 +38,23 @@ export default function OrganizationScreen() {
   const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const { result, reload } = useApiLoad<MemberPage>(() =>
-    api.call(contract.members.listMembers, {
+  // A new search or page is its own read; the page shown stays on screen while it loads.
+  const { result, reload } = useLoad({
+    ...contractQuery(contract.members.listMembers, {
       query: {
         ...(query.search && { search: query.search }),
         page: String(query.page),
         pageSize: String(memberPageSizeDefault),
       },
     }),
-  );
-
-  // A new search or page loads again (the first load is useApiLoad's own).
-  const firstQuery = useRef(true);
-  useEffect(() => {
-    if (firstQuery.current) {
-      firstQuery.current = false;
-      return;
-    }
-    void reload();
-  }, [query, reload]);
+    placeholderData: keepPreviousData,
+  });
+  // Each change refreshes the members listed (and "My team", kit/invalidations.ts) before it is said done.
+  const resendInvitation = useContractMutation(contract.invitations.resendInvitation);
+  const changeRole = useContractMutation(contract.members.changeMemberRole);
+  const revokeInvitation = useContractMutation(contract.members.revokeInvitation);
+  const removeMember = useContractMutation(contract.members.removeMember);
+  const client = useRemoteQueryClient();
   const goTo = (next: { search: string; page: number }) => setQuery(next);
 
   async function run(action: () => Promise<string>) {
@@ -65,7 +65,6 @@ export default function OrganizationScreen() {
       const text = await action();
       setConfirming(undefined);
       setOutcome({ kind: 'done', text });
-      await reload();
     } catch (error) {
       // Shown in the dialog, next to what was asked; the row stays as it was.
       setRefusal(messageOf(error));
@@ -77,8 +76,8 @@ export default function OrganizationScreen() {
   const resend = (member: Member) => {
     setBusy(true);
     setOutcome(undefined);
-    void api
-      .call(contract.invitations.resendInvitation, { body: { email: member.email } })
+    void resendInvitation
+      .mutateAsync({ body: { email: member.email } })
       .then(
         (sent) =>
           setOutcome({
@@ -87,27 +86,25 @@ export default function OrganizationScreen() {
           }),
         (error) => setOutcome({ kind: 'failed', text: messageOf(error) }),
       )
-      .finally(() => setBusy(false))
-      .then(() => reload());
+      .finally(() => setBusy(false));
   };
 
   const confirm = (what: Confirming) =>
     run(async () => {
       const { member } = what;
       if (what.action === 'role') {
-        await api.call(contract.members.changeMemberRole, {
-          params: { email: member.email },
-          body: { role: what.role },
-        });
+        await changeRole.mutateAsync({ params: { email: member.email }, body: { role: what.role } });
         // An admin who gave themselves another role may no longer be allowed here: the shell decides again.
-        if (member.email === account.email) replaceAccount(await api.call(contract.account.getAccount));
+        if (member.email === account.email) {
+          replaceAccount(await client.fetchQuery({ ...accountQueries.account(), staleTime: 0 }));
+        }
         return `${nameOf(member)} is now ${roleLabels[what.role].toLowerCase()}.`;
       }
       if (what.action === 'revoke') {
-        await api.call(contract.members.revokeInvitation, { params: { userId: member.id } });
+        await revokeInvitation.mutateAsync({ params: { userId: member.id } });
         return `The invitation to ${member.email} was revoked. Its link no longer works.`;
       }
-      await api.call(contract.members.removeMember, { params: { email: member.email } });
+      await removeMember.mutateAsync({ params: { email: member.email } });
       return `${nameOf(member)} was removed from the organization.`;
     });
 
@@ -173,7 +170,7 @@ export default function OrganizationScreen() {
           }
         </LoadState>
       </ScreenSection>
-      <InviteSection onInvited={() => void reload()} />
+      <InviteSection />
       {confirming ? (
         <ConfirmationDialog
           confirming={confirming}

@@ -1,4 +1,4 @@
-import { authenticatedApi, useAuth } from '@dcipher/shared/auth';
+import { useAuth } from '@dcipher/shared/auth';
 import {
   contract,
   type Organization,
@@ -21,11 +21,11 @@ import {
 } from '@dcipher/shared/ui';
 import { twoStepRequirementMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
-import { contractQuery, useLoad } from '../../kit/contract-query';
+import { accountQueries } from '../../kit/account-queries';
+import { contractQuery, useContractMutation, useLoad } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 import { RouteLink } from '../../router/remote-router';
 
 type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
@@ -52,11 +52,7 @@ export function GeneralScreen() {
     <ScreenSection title="Organization details">
       <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
         {(organization) => (
-          <DetailsForm
-            organization={organization}
-            editable={can(subject, 'organization', 'update')}
-            onSaved={() => void reload()}
-          />
+          <DetailsForm organization={organization} editable={can(subject, 'organization', 'update')} />
         )}
       </LoadState>
     </ScreenSection>
@@ -73,9 +69,7 @@ export function SecurityPoliciesScreen() {
       {can(subject, 'organization', 'update') ? (
         <ScreenSection title="Two-step verification for everyone">
           <LoadState load={result} loadingText="Loading the organization…" onRetry={() => void reload()}>
-            {(organization) => (
-              <TwoStepRequirement organization={organization} onSaved={() => void reload()} />
-            )}
+            {(organization) => <TwoStepRequirement organization={organization} />}
           </LoadState>
         </ScreenSection>
       ) : null}
@@ -83,24 +77,17 @@ export function SecurityPoliciesScreen() {
   );
 }
 
-function DetailsForm({
-  organization,
-  editable,
-  onSaved,
-}: {
-  organization: Organization;
-  editable: boolean;
-  onSaved: () => void;
-}) {
+/** Saving refreshes the organization shown on both its screens (kit/invalidations.ts). */
+function DetailsForm({ organization, editable }: { organization: Organization; editable: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>();
+  const update = useContractMutation(contract.organization.updateOrganization);
   const form = useContractForm({
     schema: OrganizationDetailsInputSchema,
     defaultValues: { name: organization.name },
     onSubmit: async (values) => {
       setOutcome(undefined);
-      const saved = await authenticatedApi().call(contract.organization.updateOrganization, { body: values });
+      const saved = await update.mutateAsync({ body: values });
       setOutcome({ kind: 'done', text: `Saved. Your organization is called “${saved.name}”.` });
-      onSaved();
     },
   });
   return (
@@ -144,7 +131,6 @@ function DetailsForm({
 }
 
 function PasswordPolicySection() {
-  const _api = authenticatedApi();
   const { result, reload } = useLoad(contractQuery(contract.organization.getPasswordPolicy));
   return (
     <ScreenSection title="Password expiration">
@@ -153,21 +139,14 @@ function PasswordPolicySection() {
         choose a new one at their next sign-in. Members who sign in with single sign-on are not affected.
       </p>
       <LoadState load={result} loadingText="Loading the policy…" onRetry={() => void reload()}>
-        {(policy) => (
-          <PasswordPolicyForm expiresAfterDays={policy.expiresAfterDays} onSaved={() => void reload()} />
-        )}
+        {(policy) => <PasswordPolicyForm expiresAfterDays={policy.expiresAfterDays} />}
       </LoadState>
     </ScreenSection>
   );
 }
 
-function PasswordPolicyForm({
-  expiresAfterDays,
-  onSaved,
-}: {
-  expiresAfterDays: number | null;
-  onSaved: () => void;
-}) {
+function PasswordPolicyForm({ expiresAfterDays }: { expiresAfterDays: number | null }) {
+  const update = useContractMutation(contract.organization.updatePasswordPolicy);
   const [enabled, setEnabled] = useState(expiresAfterDays !== null);
   const [outcome, setOutcome] = useState<Outcome>();
   const [saving, setSaving] = useState(false);
@@ -181,9 +160,7 @@ function PasswordPolicyForm({
     setSaving(true);
     setOutcome(undefined);
     try {
-      const saved = await authenticatedApi().call(contract.organization.updatePasswordPolicy, {
-        body: { expiresAfterDays: days },
-      });
+      const saved = await update.mutateAsync({ body: { expiresAfterDays: days } });
       setOutcome({
         kind: 'done',
         text:
@@ -191,7 +168,6 @@ function PasswordPolicyForm({
             ? 'Passwords no longer expire.'
             : `Passwords now expire after ${saved.expiresAfterDays} days.`,
       });
-      onSaved();
     } catch (error) {
       setOutcome({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -231,25 +207,22 @@ function PasswordPolicyForm({
   );
 }
 
-function TwoStepRequirement({ organization, onSaved }: { organization: Organization; onSaved: () => void }) {
+function TwoStepRequirement({ organization }: { organization: Organization }) {
+  const setRequirement = useContractMutation(contract.organization.setTwoStepRequirement);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const required = organization.twoStepRequired;
   // The admin's own two-step verification (the cache the Privacy & security screen keeps fresh): required of
   // everyone, it is needed first, and this section leads to where it is set up.
-  const own = useApiLoad(() => authenticatedApi().call(contract.accountSecurity.getTwoFactorStatus), {
-    key: queryKeys.twoFactorStatus,
-  }).result;
+  const own = useLoad(accountQueries.twoFactorStatus()).result;
   const ownMissing = !required && own.state === 'loaded' && !own.data.enabled;
 
   async function save(next: boolean) {
     setSaving(true);
     setOutcome(undefined);
     try {
-      await authenticatedApi().call(contract.organization.setTwoStepRequirement, {
-        body: { required: next },
-      });
+      await setRequirement.mutateAsync({ body: { required: next } });
       setConfirming(false);
       setOutcome({
         kind: 'done',
@@ -257,7 +230,6 @@ function TwoStepRequirement({ organization, onSaved }: { organization: Organizat
           ? 'Two-step verification is now required. Members without it are asked to set it up before anything else.'
           : 'Two-step verification is no longer required. Members who use it keep it.',
       });
-      onSaved();
     } catch (error) {
       setOutcome({ kind: 'failed', text: messageOf(error) });
     } finally {

@@ -3,15 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { SharedResource } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -34,7 +29,7 @@ const members = [
 
 async function openSharing(handlers: Record<string, unknown> = {}) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({
+  answerWith({
     getAccount: testAccount,
     listSharedResources: { resources: [study] },
     listRoleUsers: { users: members },
@@ -49,9 +44,6 @@ async function openSharing(handlers: Record<string, unknown> = {}) {
   );
   return { navigate };
 }
-
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 
 describe('sharing options screen', () => {
   afterEach(() => {
@@ -114,7 +106,7 @@ describe('sharing options screen', () => {
     await expectNoAxeViolations();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make it public' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(callsOf('updateResourceRole')[0]?.[1]).toEqual({
+    expect(callsOf('updateResourceRole')[0]).toEqual({
       body: { resource: 'workflow', resourceId: study.resourceId, public: true },
     });
     const link = await within(card).findByLabelText('Public link (its last run)');
@@ -150,7 +142,7 @@ describe('sharing options screen', () => {
     fireEvent.change(within(card).getByLabelText('Share with'), { target: { value: 'tom@example.com' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Share' }));
     expect(await within(card).findByText('Shared with tom@example.com as viewer.')).toBeTruthy();
-    expect(callsOf('grantResourceRole')[0]?.[1]).toEqual({
+    expect(callsOf('grantResourceRole')[0]).toEqual({
       body: {
         resource: 'workflow',
         resourceId: study.resourceId,
@@ -163,9 +155,13 @@ describe('sharing options screen', () => {
   it('asks which member when none is chosen, and shows why the API refused', async () => {
     await openSharing({
       grantResourceRole: () => {
-        throw new ApiError('This person is not a member of your organization', 400, 'VALIDATION_FAILED', {
-          email: 'This person is not a member of your organization',
-        });
+        throw new ApiError(
+          'This person is not a member of your organization',
+          400,
+          'VALIDATION_FAILED',
+          { email: 'notAMember' },
+          { reason: 'notAMember' },
+        );
       },
     });
     const card = await screen.findByRole('region', { name: 'Customer feedback study' });

@@ -1,16 +1,16 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type SharedResource } from '@dcipher/shared/contract';
 import { pathTo } from '@dcipher/shared/routes';
 import { Alert, Button, Notice, theme, visuallyHidden } from '@dcipher/shared/ui';
 import { sharingMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
+import { accountQueries } from '../../kit/account-queries';
 import type { AccountScreenProps } from '../../kit/account-screen';
+import { useContractMutation, useLoads } from '../../kit/contract-query';
 import { LoadState } from '../../kit/load-state';
 import { PublicSharing, workflowPublicLink } from '../../kit/public-sharing';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { type ShareableMember, ShareWithMemberForm } from '../../kit/share-with-member-form';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { mapLoad, messageOf } from '../../kit/use-api-load';
 
 type Member = ShareableMember;
 /**
@@ -26,22 +26,17 @@ type Outcome = { kind: 'done' | 'failed'; text: string } | undefined;
  * making them public to the organization, or stopping it (docs/decisions/0038).
  */
 export default function SharingScreen({ navigate }: AccountScreenProps) {
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(
-    async () => {
-      const [{ resources }, members] = await Promise.all([
-        api.call(contract.roles.listSharedResources),
-        // Guests may not list members; they cannot share anything either.
-        api.call(contract.roles.listRoleUsers).then(
-          ({ users }) => users,
-          () => [] as Member[],
-        ),
-      ]);
-      return { resources: resources.filter(openableHere), members };
-    },
-    { key: queryKeys.sharing },
-  );
-  const invalidate = useInvalidate();
+  // Each change below refreshes what is listed (kit/invalidations.ts) before it is said done.
+  const reads = useLoads({
+    shared: accountQueries.sharedResources(),
+    // Guests may not list members (none); they cannot share anything either.
+    members: accountQueries.shareableMembers(),
+  });
+  const { reload } = reads;
+  const result = mapLoad(reads.result, ({ shared, members }) => ({
+    resources: shared.resources.filter(openableHere),
+    members: members.users as Member[],
+  }));
   return (
     <LoadState load={result} loadingText="Loading what is shared…" onRetry={() => void reload()}>
       {({ resources, members }) =>
@@ -55,7 +50,6 @@ export default function SharingScreen({ navigate }: AccountScreenProps) {
               key={resource.resourceId}
               resource={resource}
               members={members}
-              onChanged={() => void invalidate(queryKeys.sharing)}
               navigate={navigate}
             />
           ))
@@ -68,17 +62,16 @@ export default function SharingScreen({ navigate }: AccountScreenProps) {
 function ResourceSharingCard({
   resource,
   members,
-  onChanged,
   navigate,
 }: {
   resource: SharedResource;
   members: Member[];
-  onChanged: () => void;
   navigate: (to: string) => void;
 }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [busy, setBusy] = useState(false);
-  const api = authenticatedApi();
+  const updateRole = useContractMutation(contract.roles.updateResourceRole);
+  const removeRole = useContractMutation(contract.roles.removeResourceRole);
   // "studio-project" reads "Studio project".
   const kind = resource.resource.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
   const ref = { resource: resource.resource as never, resourceId: resource.resourceId };
@@ -89,7 +82,6 @@ function ResourceSharingCard({
     try {
       await work();
       setOutcome({ kind: 'done', text: done });
-      onChanged();
     } catch (error) {
       setOutcome({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -154,7 +146,7 @@ function ResourceSharingCard({
                     onClick={() =>
                       void run(
                         () =>
-                          api.call(contract.roles.updateResourceRole, {
+                          updateRole.mutateAsync({
                             body: {
                               ...ref,
                               email: grant.email,
@@ -174,7 +166,7 @@ function ResourceSharingCard({
                     onClick={() =>
                       void run(
                         () =>
-                          api.call(contract.roles.removeResourceRole, {
+                          removeRole.mutateAsync({
                             body: { ...ref, email: grant.email },
                           }),
                         `${resource.name} is no longer shared with ${grant.email}.`,
@@ -204,8 +196,7 @@ function ResourceSharingCard({
               ? { publicLink: workflowPublicLink(resource.resourceId) }
               : {})}
             onChange={async (makePublic) => {
-              await api.call(contract.roles.updateResourceRole, { body: { ...ref, public: makePublic } });
-              onChanged();
+              await updateRole.mutateAsync({ body: { ...ref, public: makePublic } });
             }}
           />
           <ShareWithMemberForm

@@ -3,16 +3,10 @@ import { ApiError } from '@dcipher/shared/client';
 import type { SsoConfig } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AccountApp from '../../apps/account';
-import { answering, testAccount } from '../../test-support/account-test-api';
-import { answeringThroughTheClient } from '../../test-support/api-through-the-client';
+import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
 
 const initialState = authStore.getState();
 const neverSettles = () => new Promise(() => {});
@@ -48,7 +42,7 @@ const configured: SsoConfig = {
 
 async function openSso(handlers: Record<string, unknown> = {}) {
   authStore.setState({ status: 'authenticated' });
-  call = answering({ getAccount: testAccount, getSsoConfig: configured, ...handlers });
+  answerWith({ getAccount: testAccount, getSsoConfig: configured, ...handlers });
   window.history.pushState(null, '', '/account/sso');
   await renderScreen(
     <main>
@@ -57,8 +51,6 @@ async function openSso(handlers: Record<string, unknown> = {}) {
   );
 }
 
-const callsOf = (operation: string) =>
-  call.mock.calls.filter(([endpoint]) => endpoint.operation === operation);
 const region = (name: string) => screen.getByRole('region', { name });
 
 describe('Single sign-on screen', () => {
@@ -73,10 +65,7 @@ describe('Single sign-on screen', () => {
     try {
       authStore.setState({ status: 'authenticated' });
       // Through the real client: the contract's answer for none is null, parsed as such.
-      call = answeringThroughTheClient({
-        getAccount: testAccount,
-        getSsoConfig: null,
-      }) as unknown as typeof call;
+      answerWith({ getAccount: testAccount, getSsoConfig: null });
       window.history.pushState(null, '', '/account/sso');
       await renderScreen(
         <main>
@@ -187,7 +176,12 @@ describe('Single sign-on screen', () => {
     await openSso({
       verifySsoDomain: () => {
         attempt += 1;
-        if (attempt === 1) throw new ApiError(message, 400, 'DOMAIN_VERIFICATION_FAILED');
+        if (attempt === 1) {
+          throw new ApiError(message, 400, 'DOMAIN_VERIFICATION_FAILED', undefined, {
+            recordName: '_dcipher-verification.acme.co.uk',
+            problem: 'noRecord',
+          });
+        }
         return configured;
       },
     });
@@ -198,7 +192,7 @@ describe('Single sign-on screen', () => {
     expect((await within(domains).findByRole('status')).textContent).toBe(
       'acme.co.uk is verified: its members can now sign in with SSO.',
     );
-    expect(callsOf('verifySsoDomain')[0]?.[1]).toEqual({ body: { domain: 'acme.co.uk' } });
+    expect(callsOf('verifySsoDomain')[0]).toEqual({ body: { domain: 'acme.co.uk' } });
   });
 
   it('tests the connection with the typed issuer and shows what is wrong', async () => {
@@ -236,10 +230,8 @@ describe('Single sign-on screen', () => {
           'The email domain acme.co.uk already uses single sign-on with another organization.',
           409,
           'EMAIL_DOMAIN_TAKEN',
-          {
-            emailDomains:
-              'The email domain acme.co.uk already uses single sign-on with another organization.',
-          },
+          { emailDomains: 'taken' },
+          { reason: 'configuredElsewhere', domain: 'acme.co.uk' },
         );
       },
     });

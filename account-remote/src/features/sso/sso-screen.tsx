@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   contract,
   type SsoConfig,
@@ -20,17 +19,15 @@ import {
 } from '@dcipher/shared/ui';
 import { copyMessages } from '@dcipher/shared/validation';
 import { useState } from 'react';
+import { accountQueries } from '../../kit/account-queries';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { CopyButton } from '../../kit/copy-button';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
-import { messageOf, useApiLoad } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 type Outcome = { kind: 'done' | 'failed'; text: string };
-
-/** The configuration, or null while the organization has none (an empty state, not a 404: issue 36). */
-const loadConfig = (): Promise<SsoConfig | null> => authenticatedApi().call(contract.sso.getSsoConfig);
 
 /**
  * Single sign-on (OpenID Connect) for the organization: the identity provider's settings (the client secret is
@@ -38,16 +35,20 @@ const loadConfig = (): Promise<SsoConfig | null> => authenticatedApi().call(cont
  * "must sign in with SSO" switch, and removing it all (docs/decisions/0020, 0036).
  */
 export default function SsoScreen() {
-  const { result, reload } = useApiLoad(loadConfig, { key: queryKeys.ssoConfig });
+  // The configuration, or null while the organization has none (an empty state, not a 404: issue 36). Each
+  // change below refreshes it (kit/invalidations.ts) before it is said done.
+  const { result, reload } = useLoad(accountQueries.ssoConfig());
   return (
     <LoadState load={result} loadingText="Loading single sign-on settings…" onRetry={() => void reload()}>
-      {(config: SsoConfig | null) => <SsoSettings config={config} onChanged={reload} />}
+      {(config: SsoConfig | null) => <SsoSettings config={config} />}
     </LoadState>
   );
 }
 
-function SsoSettings({ config, onChanged }: { config: SsoConfig | null; onChanged: () => Promise<void> }) {
-  const api = authenticatedApi();
+function SsoSettings({ config }: { config: SsoConfig | null }) {
+  const save = useContractMutation(contract.sso.saveSsoConfig);
+  // Changes nothing: asks the identity provider whether it answers.
+  const testCall = useContractMutation(contract.sso.testSsoConnection);
   const [saved, setSaved] = useState<string>();
   const [test, setTest] = useState<SsoConnectionTestResult | { failed: string }>();
   const [testing, setTesting] = useState(false);
@@ -66,7 +67,7 @@ function SsoSettings({ config, onChanged }: { config: SsoConfig | null; onChange
     },
     onSubmit: async (values) => {
       setSaved(undefined);
-      const answer = await api.call(contract.sso.saveSsoConfig, { body: values });
+      const answer = await save.mutateAsync({ body: values });
       form.reset({
         issuerUrl: answer.issuerUrl,
         clientId: answer.clientId,
@@ -79,7 +80,6 @@ function SsoSettings({ config, onChanged }: { config: SsoConfig | null; onChange
           ? 'Single sign-on is saved. Verify each domain below: until then its members keep signing in with passwords.'
           : 'Single sign-on is saved.',
       );
-      await onChanged();
     },
   });
 
@@ -92,7 +92,7 @@ function SsoSettings({ config, onChanged }: { config: SsoConfig | null; onChange
     }
     setTesting(true);
     try {
-      setTest(await api.call(contract.sso.testSsoConnection, { body: { issuerUrl } }));
+      setTest(await testCall.mutateAsync({ body: { issuerUrl } }));
     } catch (error) {
       setTest({ failed: messageOf(error) });
     } finally {
@@ -181,13 +181,14 @@ function SsoSettings({ config, onChanged }: { config: SsoConfig | null; onChange
           </div>
         </Form>
       </ScreenSection>
-      {config ? <DomainsSection config={config} onChanged={onChanged} /> : null}
-      {config ? <RemoveSection config={config} onChanged={onChanged} /> : null}
+      {config ? <DomainsSection config={config} /> : null}
+      {config ? <RemoveSection config={config} /> : null}
     </>
   );
 }
 
-function DomainsSection({ config, onChanged }: { config: SsoConfig; onChanged: () => Promise<void> }) {
+function DomainsSection({ config }: { config: SsoConfig }) {
+  const verifyDomain = useContractMutation(contract.sso.verifySsoDomain);
   const [busy, setBusy] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
 
@@ -195,12 +196,11 @@ function DomainsSection({ config, onChanged }: { config: SsoConfig; onChanged: (
     setBusy(domain.domain);
     setOutcome(undefined);
     try {
-      await authenticatedApi().call(contract.sso.verifySsoDomain, { body: { domain: domain.domain } });
+      await verifyDomain.mutateAsync({ body: { domain: domain.domain } });
       setOutcome({
         kind: 'done',
         text: `${domain.domain} is verified: its members can now sign in with SSO.`,
       });
-      await onChanged();
     } catch (error) {
       setOutcome({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -267,7 +267,8 @@ function DomainsSection({ config, onChanged }: { config: SsoConfig; onChanged: (
   );
 }
 
-function RemoveSection({ config, onChanged }: { config: SsoConfig; onChanged: () => Promise<void> }) {
+function RemoveSection({ config }: { config: SsoConfig }) {
+  const deleteConfig = useContractMutation(contract.sso.deleteSsoConfig);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -276,8 +277,7 @@ function RemoveSection({ config, onChanged }: { config: SsoConfig; onChanged: ()
     setBusy(true);
     setFailure(undefined);
     try {
-      await authenticatedApi().call(contract.sso.deleteSsoConfig);
-      await onChanged();
+      await deleteConfig.mutateAsync({});
     } catch (error) {
       setFailure(messageOf(error));
       setBusy(false);

@@ -1,4 +1,3 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import {
   CreateWebhookEndpointInputSchema,
   contract,
@@ -20,13 +19,14 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { useId, useState } from 'react';
+import { accountQueries } from '../../kit/account-queries';
 import { ConfirmationDialog } from '../../kit/confirmation-dialog';
+import { useContractMutation, useLoad } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { LoadState } from '../../kit/load-state';
-import { queryKeys } from '../../kit/query-keys';
 import { ScreenSection } from '../../kit/screen-section';
 import { SecretShownOnce } from '../../kit/secret-shown-once';
-import { messageOf, useApiLoad, useInvalidate } from '../../kit/use-api-load';
+import { messageOf } from '../../kit/use-api-load';
 
 const endpoints = contract.webhooks;
 const deliveriesPageSize = 10;
@@ -56,14 +56,15 @@ type Confirming = { action: 'rotate' | 'delete'; endpoint: WebhookEndpoint };
  * signing secret shown once, each endpoint's delivery log and "Send test event". Admins only (the route says so).
  */
 export default function WebhooksScreen() {
-  const api = authenticatedApi();
-  const { result, reload } = useApiLoad(
-    async () => (await api.call(endpoints.listWebhookEndpoints)).endpoints,
-    {
-      key: queryKeys.webhooks,
-    },
-  );
-  const invalidate = useInvalidate();
+  const { result, reload } = useLoad({
+    ...accountQueries.webhooks(),
+    select: (answer) => answer.endpoints,
+  });
+  // Each change invalidates what it makes out of date (kit/invalidations.ts): the list, a log after a test event.
+  const rotate = useContractMutation(endpoints.rotateWebhookSecret);
+  const remove = useContractMutation(endpoints.deleteWebhookEndpoint);
+  const update = useContractMutation(endpoints.updateWebhookEndpoint);
+  const sendTest = useContractMutation(endpoints.sendWebhookTestEvent);
   /** The secret just issued: shown until dismissed, never again. */
   const [issued, setIssued] = useState<{ url: string; secret: string; rotated: boolean }>();
   const [message, setMessage] = useState<Message>();
@@ -76,7 +77,6 @@ export default function WebhooksScreen() {
     setMessage(undefined);
     try {
       await run();
-      await invalidate(queryKeys.webhooks);
     } catch (error) {
       setMessage({ kind: 'failed', text: messageOf(error) });
     } finally {
@@ -87,12 +87,10 @@ export default function WebhooksScreen() {
   const confirm = ({ action, endpoint }: Confirming) =>
     act(async () => {
       if (action === 'rotate') {
-        const rotated = await api.call(endpoints.rotateWebhookSecret, {
-          params: { endpointId: endpoint.id },
-        });
+        const rotated = await rotate.mutateAsync({ params: { endpointId: endpoint.id } });
         setIssued({ url: endpoint.url, secret: rotated.secret, rotated: true });
       } else {
-        await api.call(endpoints.deleteWebhookEndpoint, { params: { endpointId: endpoint.id } });
+        await remove.mutateAsync({ params: { endpointId: endpoint.id } });
         setIssued(undefined);
         setMessage({
           kind: 'done',
@@ -138,7 +136,7 @@ export default function WebhooksScreen() {
                       onToggleLog={() => setOpenLog(openLog === endpoint.id ? undefined : endpoint.id)}
                       onSetEnabled={(enabled) =>
                         act(async () => {
-                          await api.call(endpoints.updateWebhookEndpoint, {
+                          await update.mutateAsync({
                             params: { endpointId: endpoint.id },
                             body: { enabled },
                           });
@@ -152,15 +150,12 @@ export default function WebhooksScreen() {
                       }
                       onSendTest={() =>
                         act(async () => {
-                          await api.call(endpoints.sendWebhookTestEvent, {
-                            params: { endpointId: endpoint.id },
-                          });
+                          await sendTest.mutateAsync({ params: { endpointId: endpoint.id } });
                           setOpenLog(endpoint.id);
                           setMessage({
                             kind: 'done',
                             text: `A test event is on its way to ${endpoint.url}. Its delivery shows in the log below.`,
                           });
-                          await invalidate(['organization', 'webhooks', 'deliveries', endpoint.id]);
                         })
                       }
                       onAsk={(action) => {
@@ -188,10 +183,9 @@ export default function WebhooksScreen() {
               </p>
             ) : (
               <CreateEndpointForm
-                onCreated={async (created) => {
+                onCreated={(created) => {
                   setMessage(undefined);
                   setIssued({ url: created.endpoint.url, secret: created.secret, rotated: false });
-                  await invalidate(queryKeys.webhooks);
                 }}
               />
             )}
@@ -205,16 +199,17 @@ export default function WebhooksScreen() {
 function CreateEndpointForm({
   onCreated,
 }: {
-  onCreated: (created: { endpoint: WebhookEndpoint; secret: string }) => Promise<void>;
+  onCreated: (created: { endpoint: WebhookEndpoint; secret: string }) => void;
 }) {
   const eventsId = useId();
+  const create = useContractMutation(endpoints.createWebhookEndpoint);
   const form = useContractForm({
     schema: CreateWebhookEndpointInputSchema,
     defaultValues: { url: '', description: '', eventTypes: [...webhookEventTypes] },
     onSubmit: async (values) => {
-      const created = await authenticatedApi().call(endpoints.createWebhookEndpoint, { body: values });
+      const created = await create.mutateAsync({ body: values });
       form.reset({ url: '', description: '', eventTypes: [...webhookEventTypes] });
-      await onCreated(created);
+      onCreated(created);
     },
   });
   const eventsError = fieldError(form, 'eventTypes');
@@ -338,14 +333,7 @@ function EndpointRow({
 /** An endpoint's deliveries, newest first, a page at a time. */
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [page, setPage] = useState(1);
-  const { result, reload } = useApiLoad(
-    () =>
-      authenticatedApi().call(endpoints.listWebhookDeliveries, {
-        params: { endpointId: endpoint.id },
-        query: { page: String(page), pageSize: String(deliveriesPageSize) },
-      }),
-    { key: queryKeys.webhookDeliveries(endpoint.id, page) },
-  );
+  const { result, reload } = useLoad(accountQueries.webhookDeliveries(endpoint.id, page, deliveriesPageSize));
   return (
     <section aria-label={`Deliveries to ${endpoint.url}`} css={{ marginTop: '0.75rem' }}>
       <div css={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>

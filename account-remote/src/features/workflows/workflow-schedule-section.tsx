@@ -1,8 +1,18 @@
 import type { Flow } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import { type ScheduleFrequency, scheduleFrequencies } from '@dcipher/shared/domain';
-import { Alert, Button, Notice, SelectField, TextField } from '@dcipher/shared/ui';
+import {
+  Alert,
+  Button,
+  Form,
+  FormSelectField,
+  FormSubmitButton,
+  FormTextField,
+  Notice,
+  useContractForm,
+} from '@dcipher/shared/ui';
 import { useState } from 'react';
+import * as v from 'valibot';
 import { useContractMutation } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { messageOf } from '../../kit/use-api-load';
@@ -141,7 +151,16 @@ export function ScheduleSection({ flow, mayUpdate }: { flow: Flow; mayUpdate: bo
   );
 }
 
-/** The section's one form: how often, and the first run (now when left empty). */
+/**
+ * The schedule form's fields: how often, and the first run as the browser's date and time input gives it (local
+ * time; empty: now), turned into the API's schedule on submit.
+ */
+const ScheduleFormSchema = v.object({
+  frequency: v.picklist(scheduleFrequencies),
+  startAt: v.optional(v.string()),
+});
+
+/** The section's one form (the form library, as the others): how often, and the first run (now when left empty). */
 function ScheduleForm({
   initialFrequency,
   busy,
@@ -151,17 +170,16 @@ function ScheduleForm({
   busy: boolean;
   onSave: (body: flows.UpdateFlowInput) => Promise<void>;
 }) {
-  const [frequency, setFrequency] = useState<ScheduleFrequency>(initialFrequency);
-  const [startAt, setStartAt] = useState('');
+  const form = useContractForm({
+    schema: ScheduleFormSchema,
+    defaultValues: { frequency: initialFrequency, startAt: '' },
+    onSubmit: ({ frequency, startAt }) =>
+      onSave({ schedule: { frequency, ...(startAt ? { startAt: new Date(startAt).toISOString() } : {}) } }),
+  });
   return (
-    <form
+    <Form
+      form={form}
       aria-label="Schedule"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave({
-          schedule: { frequency, ...(startAt ? { startAt: new Date(startAt).toISOString() } : {}) },
-        });
-      }}
       css={{
         display: 'grid',
         gap: '0 1rem',
@@ -169,23 +187,23 @@ function ScheduleForm({
         '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
       }}
     >
-      <SelectField
+      <FormSelectField
+        form={form}
+        name="frequency"
         label="How often"
-        value={frequency}
-        onChange={(event) => setFrequency(event.currentTarget.value as ScheduleFrequency)}
         options={scheduleFrequencies.map((value) => ({ value, label: frequencyLabels[value] }))}
       />
-      <TextField
+      <FormTextField
+        form={form}
+        name="startAt"
         label="First run (optional; now when left empty)"
         type="datetime-local"
-        value={startAt}
-        onChange={(event) => setStartAt(event.currentTarget.value)}
       />
       <div>
-        <Button type="submit" disabled={busy}>
+        <FormSubmitButton form={form} busyLabel="Save the schedule" disabled={busy}>
           Save the schedule
-        </Button>
+        </FormSubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

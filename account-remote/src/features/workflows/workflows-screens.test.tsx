@@ -894,6 +894,33 @@ describe('Workflows: one workflow', () => {
     expect(callsOf('resumeFlow')).toEqual([{ params: { flowId } }]);
   });
 
+  it('adds a schedule from its one form: how often, the first run now when left empty', async () => {
+    const schedule = {
+      frequency: 'daily' as const,
+      startAt: '2026-11-27T10:00:00.000Z',
+      nextRunAt: '2026-11-28T10:00:00.000Z',
+    };
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow(),
+      listFlowRuns: { runs: [] },
+      updateFlow: flow({ schedule }),
+    });
+    expect((await screen.findByTestId('flow-schedule')).textContent).toBe(
+      'Runs when you run it (no schedule).',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add a schedule' }));
+    const form = screen.getByRole('form', { name: 'Schedule' });
+    expect(within(form).getByLabelText('How often')).toHaveProperty('value', 'weekly');
+    fireEvent.change(within(form).getByLabelText('How often'), { target: { value: 'daily' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the schedule' }));
+    expect(await screen.findByText('The schedule is saved.')).toBeTruthy();
+    expect(screen.getByTestId('flow-schedule').textContent).toMatch(/^Daily from .*; next run 28 /);
+    expect(screen.queryByRole('form', { name: 'Schedule' })).toBeNull();
+    expect(callsOf('updateFlow')).toEqual([
+      { params: { flowId }, body: { schedule: { frequency: 'daily' } } },
+    ]);
+  });
+
   it('shows a viewer no Run, no changes, no sharing and no delete', async () => {
     await openAt(
       `/workflows/${flowId}`,

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AddCardForm } from '../../features/billing/add-card-form';
-import { answering } from '../../test-support/account-test-api';
+import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
 // Stripe.js stands in here (it loads from js.stripe.com in a browser): each hosted field is a fake element whose
@@ -33,12 +33,6 @@ const loadStripe = jest.fn(async (_key: string) => ({
 }));
 jest.mock('@stripe/stripe-js', () => ({ loadStripe: (key: string) => loadStripe(key) }));
 
-let call = answering({});
-jest.mock('@dcipher/shared/auth', () => ({
-  ...jest.requireActual('@dcipher/shared/auth'),
-  authenticatedApi: () => ({ call: (...args: unknown[]) => call(...(args as Parameters<typeof call>)) }),
-}));
-
 /** The organization's saved billing details, which the card form sends with the card (docs/decisions/0086). */
 const billing = {
   company: null,
@@ -50,7 +44,7 @@ const billing = {
   cardDetailsDiffer: false,
 } as const;
 const savedCard = {
-  id: 'c1',
+  id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
   brand: 'visa',
   last4: '4242',
   expiryMonth: 12,
@@ -72,7 +66,7 @@ afterEach(() => {
 
 describe('with Stripe as the gateway', () => {
   async function renderForm(onSaved = jest.fn()) {
-    call = answering({
+    answerWith({
       getPaymentGateway: { provider: 'stripe', publishableKey: 'pk_test_123456789' },
       addCreditCard: savedCard,
     });
@@ -118,8 +112,7 @@ describe('with Stripe as the gateway', () => {
         billing_details: { name: 'Ada Admin', address: { line1: '1 Harbour Street', country: 'DK' } },
       }),
     );
-    const added = call.mock.calls.find(([endpoint]) => endpoint.operation === 'addCreditCard');
-    expect(added?.[1]).toEqual({
+    expect(callsOf('addCreditCard')[0]).toEqual({
       body: {
         cardHolder: 'Ada Admin',
         paymentMethod: 'pm_1Q2w3E4r',
@@ -138,6 +131,6 @@ describe('with Stripe as the gateway', () => {
     for (const kind of ['cardNumber', 'cardExpiry', 'cardCvc']) type(kind, { empty: false, complete: true });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findAllByText('Invalid Card Number')).not.toHaveLength(0);
-    expect(call.mock.calls.some(([endpoint]) => endpoint.operation === 'addCreditCard')).toBe(false);
+    expect(callsOf('addCreditCard')).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useLoad } from './contract-query';
 import { remoteQueryClient } from './query-client';
-import { useApiLoad } from './use-api-load';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -17,7 +17,7 @@ function Reader({
   queryKey?: string[];
   label?: string;
 }) {
-  const { result, reload } = useApiLoad(load, queryKey ? { key: queryKey } : {});
+  const { result, reload } = useLoad({ queryKey: queryKey ?? ['reader', label], queryFn: load });
   return (
     <div>
       <p data-testid={label}>
@@ -32,7 +32,7 @@ function Reader({
 
 const flush = () => act(async () => {});
 
-describe('useApiLoad, the query layer', () => {
+describe('useLoad, the query layer', () => {
   afterEach(cleanup);
 
   it('never lets a slow earlier answer overwrite a newer one', async () => {

@@ -1,0 +1,14 @@
+import { authStore } from '@dcipher/shared/auth';
+import AccountApp from '../apps/account';
+import { renderScreen } from './render-screen';
+
+/** The account area, signed in, opened at `path` as the site hosts it: inside the layout's `<main>`. */
+export async function openAccountArea(path: string) {
+  authStore.setState({ status: 'authenticated' });
+  window.history.pushState(null, '', path);
+  await renderScreen(
+    <main>
+      <AccountApp navigate={jest.fn()} />
+    </main>,
+  );
+}
