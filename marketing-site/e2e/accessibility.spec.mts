@@ -32,14 +32,7 @@ const axeViolations = async (page: import('@playwright/test').Page) =>
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`,
   );
 
-for (const route of ['/login', '/signup']) {
-  test(`axe finds no accessibility violations on the ${route} screen`, async ({ page }) => {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Log in|Create account/ })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-  });
-}
+// The sign-in screens (/login, /signup and the nine others) are checked by axe in visitor-layout.spec.mts.
 
 for (const viewport of [
   { name: 'phone', width: 390, height: 844 },

@@ -59,25 +59,36 @@ async function signInScreenReady(page: Page) {
   if (await submit.count()) await expect(submit.first()).toBeEnabled();
 }
 
-for (const viewport of viewports) {
-  test(`no page of the site scrolls sideways (${viewport.name}, ${viewport.width} px)`, async ({
-    page,
-    request,
-    allowConsoleErrors,
-  }) => {
-    test.setTimeout(300_000);
-    allowConsoleErrors(/status of 404/); // the not-found page
-    await page.setViewportSize(viewport);
-    const offenders: string[] = [];
-    for (const path of await sitePages(request)) {
-      await page.goto(path, { waitUntil: 'load' });
-      const scroll = await sidewaysScroll(page);
-      if (scroll) offenders.push(`${path}: ${scroll}`);
-    }
-    expect(offenders).toEqual([]);
-  });
+const axeViolations = async (page: Page) =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+  ).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 
-  test(`no sign-in screen scrolls sideways, and each shows the logo and a way back to the site (${viewport.name})`, async ({
+// At phone width the pages are visited once for both checks: sideways scroll and axe (the test below).
+test(`no page of the site scrolls sideways (${viewports[1].name}, ${viewports[1].width} px)`, async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
+  test.setTimeout(300_000);
+  allowConsoleErrors(/status of 404/); // the not-found page
+  await page.setViewportSize(viewports[1]);
+  const offenders: string[] = [];
+  for (const path of await sitePages(request)) {
+    await page.goto(path, { waitUntil: 'load' });
+    const scroll = await sidewaysScroll(page);
+    if (scroll) offenders.push(`${path}: ${scroll}`);
+  }
+  expect(offenders).toEqual([]);
+});
+
+// Each sign-in screen visited once per size for every check: axe at both sizes, in the same visit.
+for (const viewport of viewports) {
+  test(`no sign-in screen scrolls sideways, each shows the logo and a way back to the site, and axe finds no violations (${viewport.name})`, async ({
     page,
     allowConsoleErrors,
   }) => {
@@ -86,6 +97,7 @@ for (const viewport of viewports) {
     allowConsoleErrors(/status of 40\d/);
     await page.setViewportSize(viewport);
     const offenders: string[] = [];
+    const found: string[] = [];
     for (const path of signInScreens) {
       await page.goto(path);
       await signInScreenReady(page);
@@ -99,21 +111,14 @@ for (const viewport of viewports) {
       }
       const scroll = await sidewaysScroll(page);
       if (scroll) offenders.push(`${path}: ${scroll}`);
+      for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
     }
     expect(offenders).toEqual([]);
+    expect(found).toEqual([]);
   });
 }
 
-const axeViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze()
-  ).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-
-test('axe finds no accessibility violations on any page of the site (phone width, consent banner showing)', async ({
+test(`no page of the site scrolls sideways and axe finds no accessibility violations on any (${viewports[0].name}, ${viewports[0].width} px, consent banner showing)`, async ({
   page,
   request,
   allowConsoleErrors,
@@ -121,24 +126,16 @@ test('axe finds no accessibility violations on any page of the site (phone width
   test.setTimeout(420_000);
   allowConsoleErrors(/status of 404/);
   await page.setViewportSize(viewports[0]);
+  const offenders: string[] = [];
   const found: string[] = [];
   for (const path of await sitePages(request)) {
     await page.goto(path, { waitUntil: 'load' });
+    const scroll = await sidewaysScroll(page);
+    if (scroll) offenders.push(`${path}: ${scroll}`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
   }
-  expect(found).toEqual([]);
-});
-
-test('axe finds no accessibility violations on any sign-in screen', async ({ page, allowConsoleErrors }) => {
-  test.setTimeout(120_000);
-  allowConsoleErrors(/status of 40\d/);
-  const found: string[] = [];
-  for (const path of signInScreens) {
-    await page.goto(path);
-    await signInScreenReady(page);
-    for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
-  }
+  expect(offenders).toEqual([]);
   expect(found).toEqual([]);
 });
 
