@@ -1,4 +1,12 @@
-import { returnPathFrom, returnToParameter, routes } from '@dcipher/shared/routes';
+import { returnPathOf, returnToParameter, routes } from '@dcipher/shared/routes';
+import { currentLocation, routeQueryOf } from '../router/host-location';
+
+/**
+ * The account page the sign-in screen's address asks to open once signed in: its `returnTo`, a parameter the login
+ * and SSO routes declare (`browser-routes.ts`), checked as an account page of this site.
+ */
+const askedReturnPath = (): string | undefined =>
+  returnPathOf(routeQueryOf('login', currentLocation().search).returnTo);
 
 /**
  * The plan a visitor chose on the pricing page, kept for this browser tab while they sign up or log in, so the
@@ -36,8 +44,7 @@ export function forgetCheckoutPlan(): void {
  * workflows, the product they signed up for (docs/decisions/0071).
  */
 export const afterSignInPath = (): string =>
-  (typeof window === 'undefined' ? undefined : returnPathFrom(window.location.search)) ??
-  (pendingCheckoutPlan() ? routes.checkoutBilling.path : routes.workflows.path);
+  askedReturnPath() ?? (pendingCheckoutPlan() ? routes.checkoutBilling.path : routes.workflows.path);
 
 /**
  * Single sign-on leaves for the identity provider, which sends the browser back to `/login/sso?code&state`
@@ -50,7 +57,7 @@ const ssoReturnKey = 'dcipher.ssoReturnTo';
 function keptSsoReturnPath(): string | undefined {
   try {
     const kept = sessionStorage.getItem(ssoReturnKey);
-    return kept ? returnPathFrom(`?${new URLSearchParams({ [returnToParameter]: kept })}`) : undefined;
+    return kept ? returnPathOf(kept) : undefined;
   } catch {
     return undefined;
   }
@@ -59,13 +66,13 @@ function keptSsoReturnPath(): string | undefined {
 /** The `returnTo` query that carries the page to open once signed in on to the next sign-in screen, if any. */
 export function returnToQuery(): { returnTo: string } | undefined {
   if (typeof window === 'undefined') return undefined;
-  const path = returnPathFrom(window.location.search) ?? keptSsoReturnPath();
+  const path = askedReturnPath() ?? keptSsoReturnPath();
   return path ? { [returnToParameter]: path } : undefined;
 }
 
 /** As the browser leaves for the identity provider: keeps the page the address asks to return to. */
 export function keepReturnPathForSso(): void {
-  const path = returnPathFrom(window.location.search);
+  const path = askedReturnPath();
   try {
     if (path) sessionStorage.setItem(ssoReturnKey, path);
   } catch {

@@ -63,8 +63,15 @@ export const routes = {
     // plan chosen on the pricing page or the checkout.
     query: ['email', 'invitation', 'decline', 'workflow', 'plan'],
   },
-  login: { path: '/login', title: 'Log in', server: authApp },
-  ssoLogin: { path: '/login/sso', title: 'Log in with SSO', server: authApp, query: ['code', 'state'] },
+  // `returnTo`: the account page to open once signed in (docs/decisions/0084), carried on to the SSO screen.
+  login: { path: '/login', title: 'Log in', server: authApp, query: ['returnTo'] },
+  // The identity provider's answer (`code`, `state`, `iss`, or `error`), and the login's `returnTo`.
+  ssoLogin: {
+    path: '/login/sso',
+    title: 'Log in with SSO',
+    server: authApp,
+    query: ['code', 'state', 'iss', 'error', 'returnTo'],
+  },
   logout: { path: '/logout', title: 'Log out', server: sitePage },
   postSignup: { path: '/postsignup', title: 'Check your email', server: authApp, query: ['email'] },
   changePassword: { path: '/change-password', title: 'Change your password', server: authApp },

@@ -23,6 +23,7 @@ export {
   keepsAnonymousVisitors,
   loginReturningTo,
   returnPathFrom,
+  returnPathOf,
   returnToParameter,
   sendsAnonymousToLogin,
 } from './return-path.js';

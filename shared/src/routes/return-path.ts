@@ -45,7 +45,11 @@ const probeOrigin = 'https://return-to.invalid';
  * malformed address, a page outside the account area).
  */
 export function returnPathFrom(search: string): string | undefined {
-  const value = new URLSearchParams(search).get(returnToParameter);
+  return returnPathOf(new URLSearchParams(search).get(returnToParameter) ?? undefined);
+}
+
+/** A `returnTo` value as {@link returnPathFrom} checks it: an account page of this site, or undefined. */
+export function returnPathOf(value: string | undefined): string | undefined {
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
   let url: URL;
   try {

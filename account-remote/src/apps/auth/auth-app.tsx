@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { authScreens } from '../../features/auth';
 import { onboardingScreens } from '../../features/onboarding';
 import { afterSignInPath } from '../../kit/checkout-state';
-import { GoProvider, useHostLocation } from '../../router/host-location';
+import { GoProvider, routeQueryOf, useHostLocation } from '../../router/host-location';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
 
 /** Every signed-out route the declared routes give to AuthApp has its screen: the compiler checks the list. */
@@ -30,7 +30,7 @@ export function AuthApp({ navigate }: RemoteScreenProps) {
   // A path AuthApp does not serve shows log in.
   const id: AuthRouteId = matchRoute(location.pathname, 'AuthApp')?.route.id ?? 'login';
   // An invitation link (/signup?invitation=<token>) opens the invitee's page instead of self-service sign-up.
-  const invitation = id === 'signup' && new URLSearchParams(location.search).has('invitation');
+  const invitation = id === 'signup' && routeQueryOf('signup', location.search).invitation !== undefined;
   useEffect(() => {
     if (status === 'authenticated' && id === 'login') navigate(afterSignInPath());
   }, [status, navigate, id]);

@@ -4,7 +4,7 @@ import { CredentialsSchema } from '@dcipher/shared/contract/auth';
 import { errorCodes } from '@dcipher/shared/contract/errors';
 import * as registration from '@dcipher/shared/contract/registration';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
-import { matchRoute, pathTo, returnPathFrom, routes } from '@dcipher/shared/routes';
+import { matchRoute, pathTo, returnPathOf, routes } from '@dcipher/shared/routes';
 import {
   Alert,
   Button,
@@ -22,14 +22,14 @@ import { useEffect, useRef, useState } from 'react';
 import { afterSignInPath, returnToQuery } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
+import { useRouteQuery } from '../../router/host-location';
 import { TwoStepSignIn } from './two-step-sign-in';
 
 const formLabel = 'Log in';
 
-/** The title of the account page the login address asks to return to, when an account page sent the visitor here. */
-function pageAskedFor(): string | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const path = returnPathFrom(window.location.search);
+/** The title of the account page the login address asks to return to (`returnTo`), when one sent the visitor here. */
+function titleOfPage(returnTo: string | undefined): string | undefined {
+  const path = returnPathOf(returnTo);
   return path ? matchRoute(path)?.route.title : undefined;
 }
 
@@ -59,8 +59,9 @@ export function LoginScreen({ navigate }: RemoteScreenProps) {
   });
   const code = form.apiError?.code;
   // Read once live: the site's HTML of this form has no address to read it from.
+  const [{ returnTo }] = useRouteQuery('login');
   const [pageToSee, setPageToSee] = useState<string>();
-  useEffect(() => setPageToSee(pageAskedFor()), []);
+  useEffect(() => setPageToSee(titleOfPage(returnTo)), [returnTo]);
   // A refused sign-in (a wrong password) moves focus to what went wrong, so a screen reader says it at once.
   const errorRef = useRef<HTMLDivElement>(null);
   // (A refusal of a field itself has focus on that field.)

@@ -17,6 +17,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { afterSsoSignInPath, keepReturnPathForSso, returnToQuery } from '../../kit/checkout-state';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
+import { type RouteQuery, useRouteQuery } from '../../router/host-location';
 import { redirectTo } from './external-redirect';
 import { TwoStepSignIn } from './two-step-sign-in';
 
@@ -32,19 +33,14 @@ const messageOf = (error: unknown) =>
  * Where the screen starts: the identity provider's answer when the URL carries one (`?code&state`, or `?error`,
  * `access_denied` being a cancelled sign-in), else the email step.
  */
-function initialStep(search: string): Step {
-  const query = new URLSearchParams(search);
-  const error = query.get('error');
+function initialStep({ error, code, state, iss }: RouteQuery<'ssoLogin'>): Step {
   if (error) {
     return {
       step: 'failed',
       message: error === 'access_denied' ? ssoMessages.cancelled : ssoMessages.identityProviderFailed,
     };
   }
-  const code = query.get('code');
-  const state = query.get('state');
   if (code && state) {
-    const iss = query.get('iss');
     return { step: 'signing-in', callback: { code, state, ...(iss ? { iss } : {}) } };
   }
   return { step: 'email' };
@@ -56,7 +52,8 @@ function initialStep(search: string): Step {
  * the sign-in and goes to the account area, as a password login does.
  */
 export function SsoLoginScreen({ navigate }: RemoteScreenProps) {
-  const [step, setStep] = useState<Step>(() => initialStep(window.location.search));
+  const [asked] = useRouteQuery('ssoLogin');
+  const [step, setStep] = useState<Step>(() => initialStep(asked));
   // Set once the browser is leaving for the identity provider: the button stays busy until it has gone.
   const [leaving, setLeaving] = useState(false);
   const finishing = useRef(false);

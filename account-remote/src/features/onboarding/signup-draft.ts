@@ -65,8 +65,8 @@ const workflowKey = 'dcipher.signup-workflow';
  * tab like the draft so that a detour (to pricing and back with a plan) does not lose it. Only an id of the
  * catalogue counts: anything else in the query is ignored.
  */
-export function readChosenWorkflow(search: URLSearchParams): PredefinedWorkflow | undefined {
-  const fromQuery = findPredefinedWorkflow(search.get('workflow') ?? '');
+export function readChosenWorkflow(asked: string | undefined): PredefinedWorkflow | undefined {
+  const fromQuery = findPredefinedWorkflow(asked ?? '');
   try {
     if (fromQuery) {
       sessionStorage.setItem(workflowKey, fromQuery.id);

@@ -18,7 +18,7 @@ import {
 } from '@dcipher/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { LoginLayout } from '../../layout/login-layout';
-import { RouteLink } from '../../router/host-location';
+import { currentLocation, RouteLink, type RouteQuery, routeQueryOf } from '../../router/host-location';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { ChosenPlan } from './chosen-plan';
@@ -45,13 +45,14 @@ const formLabel = 'Create account';
 function readStart() {
   if (typeof window === 'undefined') {
     return {
-      query: new URLSearchParams(),
+      query: {} as RouteQuery<'signup'>,
       draft: {} as ReturnType<typeof readSignupDraft>,
       workflow: undefined,
     };
   }
-  const search = new URLSearchParams(window.location.search);
-  return { query: search, draft: readSignupDraft(), workflow: readChosenWorkflow(search) };
+  // The route's declared query (`browser-routes.ts`), read once: what the visitor arrived with.
+  const query = routeQueryOf('signup', currentLocation().search);
+  return { query, draft: readSignupDraft(), workflow: readChosenWorkflow(query.workflow) };
 }
 
 /**
@@ -78,11 +79,11 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     const value = draft[field];
     return typeof value === 'string' ? value : '';
   };
-  const planId = live ? query.get('plan') : null;
+  const planId = live ? (query.plan ?? null) : null;
   const { defaultValues, ready } = useHydratedDefaults(formLabel, {
     firstName: text('firstName'),
     lastName: text('lastName'),
-    email: query.get('email') ?? text('email'),
+    email: query.email ?? text('email'),
     password: '',
     phone: text('phone'),
     company: text('company'),
