@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.mjs';
 import { createMember, expect, logIn, test } from './fixtures.mjs';
 
 for (const route of ['/', '/pricing', '/blog', 'first blog post']) {
@@ -12,25 +12,9 @@ for (const route of ['/', '/pricing', '/blog', 'first blog post']) {
     }
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The consent banner is part of the page a first-time visitor sees: it is checked too.
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
-
-const axeViolations = async (page: import('@playwright/test').Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze()
-  ).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`,
-  );
 
 // The sign-in screens (/login, /signup and the nine others) are checked by axe in visitor-layout.spec.mts.
 

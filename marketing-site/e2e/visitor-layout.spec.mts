@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeViolations } from './axe.mjs';
 import { demoSignIn, expect, test } from './fixtures.mjs';
 
 // Every page a visitor can reach: the sitemap (every indexable page, blog posts and stories included) and the
@@ -58,15 +58,6 @@ async function signInScreenReady(page: Page) {
   const submit = page.locator('main button[type="submit"]');
   if (await submit.count()) await expect(submit.first()).toBeEnabled();
 }
-
-const axeViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze()
-  ).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 
 // At phone width the pages are visited once for both checks: sideways scroll and axe (the test below).
 test(`no page of the site scrolls sideways (${viewports[1].name}, ${viewports[1].width} px)`, async ({

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.mjs';
 import { emailedLink, expect, test } from './fixtures.mjs';
 
 // The workflow store (docs/decisions/0071, 0073): static pages built from the catalogue and the API, each
@@ -10,15 +10,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 900 },
 ] as const;
-
-const axeViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze()
-  ).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

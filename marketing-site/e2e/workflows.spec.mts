@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeViolations } from './axe.mjs';
 import { createMember, emailedLink, expect, logIn, test } from './fixtures.mjs';
 
 // Workflows, where a customer lands (issue 24 point 6; docs/decisions/0071, 0072). Screenshots of the screens at a
@@ -15,15 +15,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1366, height: 900 },
 ] as const;
-
-const axeViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze()
-  ).violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`,
-  );
 
 /** Axe finds nothing and nothing scrolls sideways, from 320 px up; a screenshot at each width. */
 async function checkAtEveryWidth(page: Page, name: string) {

@@ -1,15 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-
-const sourceRoot = join(__dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { sourceFiles, sourceRoot } from '../test-support/source-files';
 
 /**
  * URL state goes through the router, typed by each route's declared query (`useRouteQuery`, `routeQueryOf`,

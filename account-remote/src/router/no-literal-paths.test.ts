@@ -1,17 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { allRoutes } from '@dcipher/shared/routes';
 import ts from 'typescript';
-
-const sourceRoot = join(__dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+import { sourceFiles, sourceRoot } from '../test-support/source-files';
 
 /**
  * The string literals of a source text (comments are not code), with their line: plain strings, JSX attribute

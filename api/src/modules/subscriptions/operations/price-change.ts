@@ -22,6 +22,20 @@ import type { SubscriptionContext } from './subscription-context.js';
 
 const dayMs = 86_400_000;
 
+/** A quote's amounts as the invoice and the scheduled plan show them: currency, subtotal, discount, VAT, total. */
+export function quoteAmounts({
+  currency,
+  subtotal,
+  discount,
+  promoCode,
+  vatRateBasisPoints,
+  reverseCharge,
+  vat,
+  total,
+}: PlanChangeQuote) {
+  return { currency, subtotal, discount, promoCode, vatRateBasisPoints, reverseCharge, vat, total };
+}
+
 /** A quote with what the invoice needs besides: the plan, the lines, the promo code and the billing card. */
 export interface PricedChange {
   quote: PlanChangeQuote;
@@ -240,17 +254,10 @@ export function subscriptionCharge(priced: PricedChange, periodStart: Date): Pre
     details: {
       description: `Dcipher ${priced.plan.name}`,
       invoice: {
-        currency: quote.currency,
+        ...quoteAmounts(quote),
         periodStart: priced.periodStart.toISOString(),
         periodEnd: priced.periodEnd.toISOString(),
         lines: priced.lines,
-        subtotal: quote.subtotal,
-        discount: quote.discount,
-        promoCode: quote.promoCode,
-        vatRateBasisPoints: quote.vatRateBasisPoints,
-        reverseCharge: quote.reverseCharge,
-        vat: quote.vat,
-        total: quote.total,
         billingCountry: priced.card.country,
       },
       effect,

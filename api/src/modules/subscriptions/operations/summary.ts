@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/database.js';
 import { PromoCodeInvalidError } from '../../payments/promo-code-invalid-error.js';
 import { findPlan } from '../subscription-repository.js';
 import { chosenCurrency, countryCurrency, findBillingAccount } from './billing-account.js';
-import { type PricedChange, priceChange } from './price-change.js';
+import { type PricedChange, priceChange, quoteAmounts } from './price-change.js';
 import type { SubscriptionContext } from './subscription-context.js';
 
 const dayMs = 86_400_000;
@@ -34,14 +34,7 @@ async function scheduledTrialPlan(
     id: plan.id,
     name: plan.name,
     billingPeriod: plan.billingPeriod,
-    currency: quote.currency,
-    subtotal: quote.subtotal,
-    discount: quote.discount,
-    promoCode: quote.promoCode,
-    vatRateBasisPoints: quote.vatRateBasisPoints,
-    reverseCharge: quote.reverseCharge,
-    vat: quote.vat,
-    total: quote.total,
+    ...quoteAmounts(quote),
     startsAt: quote.effectiveAt,
   };
 }

@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * What axe finds on the page as it is (WCAG 2.1 A and AA, and axe's best practices), one line per rule with the
+ * elements it found: the one check every browser test of a page or screen runs.
+ */
+export const axeViolations = async (page: Page): Promise<string[]> =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+  ).violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`,
+  );
