@@ -272,7 +272,9 @@ if (only !== 'pglite' && !interrupted && postgresFiles.length > 0) {
     try {
       cluster = await startThrowawayPostgres(postgresBinDir);
     } catch (error) {
-      console.error(`Could not start a throwaway PostgreSQL cluster with ${postgresBinDir}:\n${error.message}`);
+      console.error(
+        `Could not start a throwaway PostgreSQL cluster with ${postgresBinDir}:\n${error.message}`,
+      );
       results.push({ label: 'PostgreSQL (did not start)', ok: false, seconds: 0 });
     }
     if (cluster) {
@@ -280,9 +282,9 @@ if (only !== 'pglite' && !interrupted && postgresFiles.length > 0) {
       const template = makeTemplate('postgres', cluster.url, templateName)
         ? { DCIPHER_TEST_TEMPLATE: templateName }
         : {};
-      const version = spawnSync(join(postgresBinDir, 'pg_ctl'), ['--version'], { encoding: 'utf8' }).stdout.match(
-        /\d+(\.\d+)?/,
-      )?.[0];
+      const version = spawnSync(join(postgresBinDir, 'pg_ctl'), ['--version'], {
+        encoding: 'utf8',
+      }).stdout.match(/\d+(\.\d+)?/)?.[0];
       results.push(
         await runSuite(
           `PostgreSQL${version ? ` ${version}` : ''} (throwaway cluster in ${cluster.dir})`,
