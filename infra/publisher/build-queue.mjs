@@ -14,8 +14,27 @@ export function queue(context) {
 /**
  * One build at a time on this machine, whatever its kind: the jobs module gives each queue its own lane
  * (docs/decisions/0092), and a live build and a preview build side by side would share its cores and its memory.
+ * A live build goes first (docs/decisions/0126): a preview build running when one is asked for is stopped, recorded
+ * as interrupted, and asked for again, so a publish waits for its own build only, never for a draft's preview.
  */
-function inTurn(context, work) {
+function inTurn(context, kind, payload, { job, signal: jobSignal }) {
+  if (kind === 'live' && context.turn?.kind === 'preview') {
+    context.turn.preemption.abort(new Error('a live build goes first'));
+  }
+  const work = async () => {
+    const preemption = new AbortController();
+    const signal = AbortSignal.any([jobSignal, preemption.signal]);
+    context.turn = { kind, preemption };
+    try {
+      await handleBuild(context, kind, payload, { job, signal });
+    } finally {
+      context.turn = undefined;
+    }
+    // Stopped for a live build (not by the jobs module): the same preview is built again after it.
+    if (preemption.signal.aborted && !jobSignal.aborted) {
+      await requestBuild(context, payload?.trigger ?? 'manual', kind, 0);
+    }
+  };
   const turn = context.buildTurn.then(work);
   context.buildTurn = turn.catch(() => undefined);
   return turn;
@@ -33,7 +52,7 @@ export function connect(context) {
         leaseSeconds: jobOptions.leaseSeconds,
         maxAttempts: jobOptions.maxAttempts,
         retryDelaySeconds: jobOptions.retryDelaySeconds,
-        handle: (payload, job) => inTurn(context, () => handleBuild(context, kind, payload, job)),
+        handle: (payload, job) => inTurn(context, kind, payload, job),
       });
     }
   })();

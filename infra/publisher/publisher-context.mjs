@@ -63,5 +63,7 @@ export function createPublisherContext({
     connecting: undefined,
     /** The end of the last build given its turn (one build at a time on this machine). */
     buildTurn: Promise.resolve(),
+    /** The build whose turn it is: its kind, and what stops it when a live build goes first. */
+    turn: undefined,
   };
 }

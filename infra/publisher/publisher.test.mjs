@@ -595,6 +595,76 @@ describe("publisher: the drafts' preview", () => {
   });
 });
 
+describe('publisher: a live build goes first', () => {
+  it("stops a draft's preview build running when a publish asks for a live one, builds the live site, then the preview again", async () => {
+    const releasesDir = await mkdtemp(join(tmpdir(), 'releases-first-'));
+    const live = fakeBuild();
+    const drafts = fakeBuild();
+    let previewStarted;
+    const started = new Promise((resolve) => {
+      previewStarted = resolve;
+    });
+    let firstPreview = true;
+    // The first preview build takes a long time, unless its build is stopped (as Gatsby's process group is).
+    const slowPreview = async (outputDir, log, { signal }) => {
+      if (firstPreview) {
+        firstPreview = false;
+        previewStarted();
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, 20_000);
+          signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              reject(signal.reason);
+            },
+            { once: true },
+          );
+        });
+      }
+      await drafts.build(outputDir, log);
+    };
+    const database = await memoryDatabase();
+    const publisher = createPublisher({
+      releasesDir,
+      webhookSecret: secret,
+      build: live.build,
+      previewBuild: slowPreview,
+      debounceMs: 20,
+      database,
+      jobs: { pollMilliseconds: 50 },
+      log: quiet,
+    });
+    const url = await publisher.start(0);
+    const post = (body) => webhookTo(url)(body).then((response) => response.json());
+    try {
+      assert.deepEqual(await post({ event: 'entry.create', entry: { publishedAt: null } }), {
+        queued: ['preview'],
+      });
+      await started;
+      assert.deepEqual(await post({ event: 'entry.publish', entry: {} }), { queued: ['live'] });
+      await publisher.idle();
+      assert.deepEqual(
+        publisher.builds.map((build) => [build.kind, build.state]),
+        [
+          ['preview', 'interrupted'],
+          ['live', 'live'],
+          ['preview', 'preview ready'],
+        ],
+      );
+      const [stopped, published] = publisher.builds;
+      assert.match(stopped.error, /a live build went first; the build runs again/);
+      assert.ok(published.startedAt >= stopped.finishedAt, 'the live build started once the preview stopped');
+      assert.equal(live.state.calls, 1);
+      assert.match(await readFile(join(publisher.currentLink, 'index.html'), 'utf8'), /version 1/);
+      assert.match(await readFile(join(publisher.previewLink, 'index.html'), 'utf8'), /version 1/);
+    } finally {
+      await publisher.close();
+      await database.close();
+    }
+  });
+});
+
 describe('publisher: what goes live', () => {
   let database;
   before(async () => {

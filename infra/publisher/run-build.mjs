@@ -13,6 +13,7 @@ const interruption = (reason) => {
   const message = String(reason?.message ?? reason ?? '');
   if (/stopping/.test(message)) return 'the publisher stopped during this build';
   if (/lease/.test(message)) return 'this publisher lost the build to another one (its lease ran out)';
+  if (/live build goes first/.test(message)) return 'a live build went first';
   return message || 'the build was stopped';
 };
 
