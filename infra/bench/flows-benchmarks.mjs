@@ -7,7 +7,8 @@
 // trend detection's false alarms and injected bursts on generated corpora (decision 0097).
 //
 // Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,... --runs=5
-//   --thread-runs=3]
+//   --thread-runs=3 --rounds=3]
+//   --rounds: how many times the reference rows and each analysis are measured, alternated (the median is printed).
 //   --api-dir: another checkout's api/ (its engine run from its sources), to measure an older version the same way.
 //   --semi-space=64: run the benchmark process with 64 MiB semi-spaces, the young generation an analysis run's threads
 //   get (api/src/engine/worker-task.ts, `analysisThreadLimits`; decision 0118), the engine and wink-nlp's pipeline
@@ -52,24 +53,42 @@ const script = `
   const executor = createDefaultExecutor();
   await executor.execute({ analysisType: 'contentAnalysis', documents: documents.slice(0, 500) });
 
+  // --rounds rounds, alternated (bare tokenisation, wink's pipeline, each analysis): each row is reported with its
+  // figures per round, so each analysis is compared with the reference measured in the same round, and the median
+  // of the rounds is printed (one round on a shared machine swings by 20 points).
   const figures = { documents: documents.length, rows: [] };
-  const bareRun = timed(() => tokenise(bare));
-  figures.rows.push({ name: 'wink-nlp bare tokenisation', tokens: bareRun.value, seconds: bareRun.seconds, cpu: bareRun.cpu });
-  const fullRun = timed(() => tokenise(full));
-  figures.rows.push({ name: 'wink-nlp full pipeline (readDoc)', tokens: fullRun.value, seconds: fullRun.seconds, cpu: fullRun.cpu });
-  for (const analysisType of ${JSON.stringify(types)}) {
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const { result, files } = await executor.execute({ analysisType, documents });
-    const seconds = (performance.now() - started) / 1000;
-    const cpuUsed = cpuSeconds(cpu);
-    const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
-    const detail =
-      result.analysisType === 'narrativeAnalysis' ? result.narratives.length + ' narratives, silhouette ' + result.clustering.silhouette :
-      result.analysisType === 'trendDetection' ? ['rising', 'falling'].map((side) => side + ': ' + result[side].slice(0, 3).map((t) => t.term + ' ' + t.momentum).join(', ')).join('; ') :
-      result.analysisType === 'newsAnalysis' ? result.sources.length + ' sources, ' + result.sourceDays.length + ' source-days' :
-      'top keywords: ' + result.keywords.slice(0, 3).map((k) => k.term).join(', ');
-    figures.rows.push({ name: analysisType, tokens: result.tokens, seconds, cpu: cpuUsed, files: files.length, bytes, detail });
+  const rowsByName = new Map();
+  const record = (name, entry) => {
+    const row = rowsByName.get(name) ?? { name, rounds: [] };
+    if (!rowsByName.has(name)) { rowsByName.set(name, row); figures.rows.push(row); }
+    const { seconds, cpu, ...rest } = entry;
+    Object.assign(row, rest);
+    row.rounds.push({ seconds, cpu });
+  };
+  for (let round = 0; round < ${Math.max(1, Number(option('rounds', '3')))}; round += 1) {
+    const bareRun = timed(() => tokenise(bare));
+    record('wink-nlp bare tokenisation', { tokens: bareRun.value, seconds: bareRun.seconds, cpu: bareRun.cpu });
+    const fullRun = timed(() => tokenise(full));
+    record('wink-nlp full pipeline (readDoc)', { tokens: fullRun.value, seconds: fullRun.seconds, cpu: fullRun.cpu });
+    for (const analysisType of ${JSON.stringify(types)}) {
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      const { result, files } = await executor.execute({ analysisType, documents });
+      const seconds = (performance.now() - started) / 1000;
+      const cpuUsed = cpuSeconds(cpu);
+      const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+      const detail =
+        result.analysisType === 'narrativeAnalysis' ? result.narratives.length + ' narratives, silhouette ' + result.clustering.silhouette :
+        result.analysisType === 'trendDetection' ? ['rising', 'falling'].map((side) => side + ': ' + result[side].slice(0, 3).map((t) => t.term + ' ' + t.momentum).join(', ')).join('; ') :
+        result.analysisType === 'newsAnalysis' ? result.sources.length + ' sources, ' + result.sourceDays.length + ' source-days' :
+        'top keywords: ' + result.keywords.slice(0, 3).map((k) => k.term).join(', ');
+      record(analysisType, { tokens: result.tokens, seconds, cpu: cpuUsed, files: files.length, bytes, detail });
+    }
+  }
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const row of figures.rows) {
+    row.seconds = middle(row.rounds.map((r) => r.seconds));
+    row.cpu = middle(row.rounds.map((r) => r.cpu));
   }
   // Every core (issue 34 point 8): contentAnalysis read on this thread only and on this thread plus one helper per
   // other core (reading-pool.ts, as the API's run worker reads a large set), alternated, the median of --thread-runs.
@@ -196,26 +215,47 @@ if (child.status !== 0) {
 const figures = JSON.parse(child.stdout.trim().split('\n').pop());
 
 const bare = figures.rows[0];
-const bareTokensPerSecond = bare.tokens / bare.seconds;
 const pipeline = figures.rows[1];
-const pipelineTokensPerSecond = pipeline.tokens / pipeline.seconds;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+// A row's share of a reference row, round by round (each against the reference measured in the same round), and
+// the median of the rounds; `cpu` compares CPU seconds, else tokens per wall-clock second.
+const shares = (row, reference, cpu) =>
+  row.rounds?.map((round, index) =>
+    cpu
+      ? reference.rounds[index].cpu / round.cpu
+      : row.tokens / round.seconds / (reference.tokens / reference.rounds[index].seconds),
+  ) ?? [row.tokens / row.seconds / (reference.tokens / reference.seconds)];
+const percent = (value) => `${(value * 100).toFixed(1)} %`;
 const table = figures.rows.map((row) => ({
   what: row.name,
   seconds: row.seconds.toFixed(2),
   'documents/s': Math.round(figures.documents / row.seconds).toLocaleString('en'),
   'tokens/s': Math.round(row.tokens / row.seconds).toLocaleString('en'),
-  'vs bare tokenisation': `${((row.tokens / row.seconds / bareTokensPerSecond) * 100).toFixed(1)} %`,
+  'vs bare tokenisation': percent(median(shares(row, bare, false))),
   // Issue 34 point 8: each analysis at 50 % of wink's full pipeline or more, per core.
-  'vs full pipeline': `${((row.tokens / row.seconds / pipelineTokensPerSecond) * 100).toFixed(1)} %`,
+  'vs full pipeline': percent(median(shares(row, pipeline, false))),
   // The same in CPU seconds (one thread's rows only): steadier than wall-clock time on a machine shared with other work.
-  'vs full pipeline, CPU': row.cpu === undefined ? '' : `${((pipeline.cpu / row.cpu) * 100).toFixed(1)} %`,
+  'vs full pipeline, CPU': row.cpu === undefined ? '' : percent(median(shares(row, pipeline, true))),
   tokens: row.tokens.toLocaleString('en'),
   files: row.files === undefined ? '' : `${row.files} (${(row.bytes / 1048576).toFixed(1)} MiB)`,
 }));
+console.log(
+  `Seconds and shares: the median of ${pipeline.rounds.length} rounds, each share against wink's pipeline measured in the same round.`,
+);
 console.table(table);
+for (const row of figures.rows.slice(2)) {
+  if (!row.rounds || row.rounds.length < 2) continue;
+  console.log(
+    `  ${row.name}, share of wink's pipeline per round (wall / CPU): ${row.rounds
+      .map(
+        (_, index) =>
+          `${percent(shares(row, pipeline, false)[index])} / ${percent(shares(row, pipeline, true)[index])}`,
+      )
+      .join(', ')}`,
+  );
+}
 for (const row of figures.rows.filter((entry) => entry.detail)) console.log(`  ${row.name}: ${row.detail}`);
 console.log(`  peak resident memory of the benchmark process: ${figures.memoryMiB} MiB`);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 for (const row of figures.trendQuality ?? []) {
   console.log(
     `\nTrends on a generated no-trend corpus, ${row.documents.toLocaleString('en')} documents over ${row.days} days (${row.windows}), ${row.runs} seeds:`,
