@@ -80,6 +80,26 @@ const webhookTo =
     });
 const published = { event: 'entry.publish', entry: { publishedAt: '2026-11-25T10:00:00Z' } };
 
+/**
+ * A started publisher with both kinds of build on `database`, quick to debounce and poll, and a poster of webhooks
+ * to it answering their JSON.
+ */
+async function startPreviewPublisher({ releasesDir, build, previewBuild, database }) {
+  const publisher = createPublisher({
+    releasesDir,
+    webhookSecret: secret,
+    build,
+    previewBuild,
+    debounceMs: 20,
+    database,
+    jobs: { pollMilliseconds: 50 },
+    log: quiet,
+  });
+  const url = await publisher.start(0);
+  const post = (body) => webhookTo(url)(body).then((response) => response.json());
+  return { publisher, post };
+}
+
 describe('publisher', () => {
   let releasesDir;
   let database;
@@ -549,18 +569,12 @@ describe("publisher: the drafts' preview", () => {
       building -= 1;
     };
     const database = await memoryDatabase();
-    const publisher = createPublisher({
+    const { publisher, post } = await startPreviewPublisher({
       releasesDir,
-      webhookSecret: secret,
       build: guarded(live),
       previewBuild: guarded(drafts),
-      debounceMs: 20,
       database,
-      jobs: { pollMilliseconds: 50 },
-      log: quiet,
     });
-    const url = await publisher.start(0);
-    const post = (body) => webhookTo(url)(body).then((response) => response.json());
     try {
       assert.deepEqual(await post({ event: 'entry.create', entry: { publishedAt: null } }), {
         queued: ['preview'],
@@ -625,18 +639,12 @@ describe('publisher: a live build goes first', () => {
       await drafts.build(outputDir, log);
     };
     const database = await memoryDatabase();
-    const publisher = createPublisher({
+    const { publisher, post } = await startPreviewPublisher({
       releasesDir,
-      webhookSecret: secret,
       build: live.build,
       previewBuild: slowPreview,
-      debounceMs: 20,
       database,
-      jobs: { pollMilliseconds: 50 },
-      log: quiet,
     });
-    const url = await publisher.start(0);
-    const post = (body) => webhookTo(url)(body).then((response) => response.json());
     try {
       assert.deepEqual(await post({ event: 'entry.create', entry: { publishedAt: null } }), {
         queued: ['preview'],
