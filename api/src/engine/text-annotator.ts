@@ -150,13 +150,18 @@ function isSpace(code: number): boolean {
 /**
  * The text as given to wink-nlp: runs of more than `longestRun` non-spaces cut into pieces. A text whose runs are
  * all short (counted in code units, so never fewer than its characters) is given as it is, without the search.
+ * Such a run covers at least one position that is a multiple of `longestRun`, so only the runs through those
+ * positions are measured (a few characters each in prose), not every character (issue 34 point 8).
  */
 function withoutOverlongRuns(text: string): string {
   if (text.length <= longestRun) return text;
-  let run = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    if (isSpace(text.charCodeAt(i))) run = 0;
-    else if (++run > longestRun) return text.replace(overlongRun, (found) => found.replace(runPiece, '$& '));
+  for (let at = 0; at < text.length; at += longestRun) {
+    if (isSpace(text.charCodeAt(at))) continue;
+    let start = at;
+    while (start > 0 && !isSpace(text.charCodeAt(start - 1))) start -= 1;
+    let end = at + 1;
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end += 1;
+    if (end - start > longestRun) return text.replace(overlongRun, (found) => found.replace(runPiece, '$& '));
   }
   return text;
 }

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { type AnalysisDocument, type AnalysisResult, analysisTypes, createDefaultExecutor } from './index.js';
-import { annotateText } from './text-annotator.js';
+import { isTechnicalText } from './sentiment-scorer.js';
+import { annotateText, longestRun } from './text-annotator.js';
 
 /**
  * Issue 32: one word failed whole runs. "…but in fact they cannot." threw "Cannot read properties of undefined
@@ -171,6 +172,63 @@ describe('the engine reads any text (issue 32)', () => {
         },
       ),
       { numRuns: runs },
+    );
+  });
+});
+
+describe('long runs and technical marks, found without scanning every character (issue 34 point 8)', () => {
+  it('cuts a run of non-spaces exactly when it is longer than the longest run, wherever it starts', () => {
+    for (const length of [longestRun - 1, longestRun, longestRun + 1, 2 * longestRun + 3]) {
+      for (const offset of [0, 1, longestRun - 5, longestRun, longestRun + 7, 3 * longestRun - 2]) {
+        // Words of four letters up to the offset, then the run, then one word.
+        const before = 'word '
+          .repeat(Math.ceil(offset / 5))
+          .slice(0, offset)
+          .replace(/\S+$/, '');
+        const text = `${before}${'x'.repeat(length)} end`;
+        const words = before.split(/\s+/).filter(Boolean).length;
+        const pieces = Math.ceil(length / longestRun);
+        assert.equal(
+          annotateText(text).tokens,
+          words + pieces + 1,
+          `a run of ${length} after ${offset} characters`,
+        );
+      }
+    }
+  });
+
+  it('tells technical text by the same marks as one pattern holding them all', () => {
+    const exts = 'c|h|cc|cpp|py|js|ts|rs|go|java|rb|sh|so|conf|json|ya?ml|toml|xml|md';
+    const oneAlternation = new RegExp(
+      `\\bCVE-\\d{4}-\\d{4,}\\b|\\burgency=|\\bcloses:\\s*#\\d+|\\bv?\\d+\\.\\d+\\.\\d+\\b|\\b[\\w./-]+\\.(?:${exts})\\b|\\b[a-z]\\w*_\\w+\\(|\\b[0-9a-f]{12,40}\\b`,
+      'i',
+    );
+    const pieces = [
+      'Fix CVE-2024-12345.',
+      'urgency=medium',
+      'Closes: #981',
+      'v2.4.1',
+      'see parse_args(x)',
+      'a/b.json',
+      '.json',
+      'deadbeefcafe1',
+      'deadbeefcafe',
+      'cafe',
+      'word',
+      ' ',
+      '_',
+      '(',
+      '.',
+      '-',
+      'fix',
+      'Great phone',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string()), { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        assert.equal(isTechnicalText(text), oneAlternation.test(text), JSON.stringify(text));
+      }),
+      { numRuns: runs * 25 },
     );
   });
 });
