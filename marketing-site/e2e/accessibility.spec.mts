@@ -16,6 +16,18 @@ for (const route of ['/', '/pricing', '/blog', 'first blog post']) {
   });
 }
 
+// The check every test above relies on still reports what it exists to find: it asks axe for violations only
+// (axe.mts), so a page with an image without a text alternative and an unlabelled field must be named here.
+test('the axe check names the violations planted in a page', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Planted</title></head><body><main><h1>Planted</h1>' +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></body></html>',
+  );
+  const found = await axeViolations(page);
+  expect(found.some((line) => line.startsWith('image-alt: img'))).toBe(true);
+  expect(found.some((line) => line.startsWith('label: input'))).toBe(true);
+});
+
 // The sign-in screens (/login, /signup and the nine others) are checked by axe in visitor-layout.spec.mts.
 
 for (const viewport of [
