@@ -49,6 +49,8 @@ const enumerations = {
   'flow_runs.reservation': 'Generated<ReservationLine[]>',
   'flow_runs.insights': 'RunInsights | null',
   'flow_run_documents.documents': 'PricedDocument[]',
+  'flow_run_result_documents.input': 'RunDocumentInput',
+  'flow_run_result_documents.terms': 'Generated<RunDocumentTerms>',
 };
 
 /** The enumerations above that `@dcipher/shared/domain` exports (the others come from the contract). */
@@ -77,6 +79,8 @@ const flowColumnTypes = new Set([
   'StoredRunSettings',
   'ReservationLine',
   'PricedDocument',
+  'RunDocumentInput',
+  'RunDocumentTerms',
 ]);
 
 /** Where the generated file imports a type from. */

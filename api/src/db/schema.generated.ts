@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { PricedDocument, ReservationLine, RunFlowType, RunStage, RunState, StoredRunSettings } from "../modules/flows/flow-columns.js";
+import type { PricedDocument, ReservationLine, RunDocumentInput, RunDocumentTerms, RunFlowType, RunStage, RunState, StoredRunSettings } from "../modules/flows/flow-columns.js";
 import type { ApiKeyKind, CardBrand, ContactTopic, FlowDataSource, FlowFilter, FlowInput, IntegrationProvider, RunInsights, SignInMethod, SignInOutcome, WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from "@dcipher/shared/contract";
 import type { AnalysisType, CloudRegion, CompanySizeBand, CreativityLevel, CurrencyCode, CustomerType, FlowType, InvitationStatus, OrganizationRole, ResourceRole, RunKind, RunOrigin, ScheduleFrequency, TrendMetric } from "@dcipher/shared/domain";
 import type { ColumnType } from "kysely";
@@ -171,7 +171,7 @@ export interface FlowRunFiles {
 
 export interface FlowRunResultDocuments {
   documentId: string;
-  input: Json;
+  input: RunDocumentInput;
   inputRow: number;
   language: string | null;
   leftOut: string | null;
@@ -180,7 +180,7 @@ export interface FlowRunResultDocuments {
   runId: string;
   sentiment: number | null;
   sentimentLabel: string | null;
-  terms: Generated<Json>;
+  terms: Generated<RunDocumentTerms>;
   text: string;
   textTruncated: Generated<boolean>;
 }

@@ -2,27 +2,35 @@ import { apiModule } from '../../http/api-module.js';
 import { createUserCache } from '../identity/user-changes.js';
 import { findAccount } from '../people/account-repository.js';
 import { registerAccountRoutes } from './account-routes.js';
-import { createAccountService } from './account-service.js';
+import { type AccountService, createAccountService } from './account-service.js';
 import { personalDataSections } from './personal-data-sections.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The person's own account: profile, personal-data export, deleting the account or the organization. */
+    account: AccountService;
+  }
+}
 
 /** The person's own account: profile, personal-data export, deleting the account or the organization. */
 export const accountModule = apiModule({
   name: 'account',
   dependencies: ['identity', 'email-change'],
-  routes: (scope) => {
-    const { database } = scope;
+  provide: (app) => {
+    const { database } = app;
     // The most frequent signed-in read (every screen load): remembered until a change to the person (decision 0069).
-    const accounts = createUserCache(scope.userChanges, { load: (userId) => findAccount(database, userId) });
-    registerAccountRoutes(
-      scope,
+    const accounts = createUserCache(app.userChanges, { load: (userId) => findAccount(database, userId) });
+    app.decorate(
+      'account',
       createAccountService({
         database,
-        emailChange: scope.emailChange,
+        emailChange: app.emailChange,
         personalDataSections,
         accounts,
-        mailer: scope.mailer,
-        log: scope.log,
+        mailer: app.mailer,
+        log: app.log,
       }),
     );
   },
+  routes: (scope) => registerAccountRoutes(scope, scope.account),
 });

@@ -41,3 +41,9 @@ export interface ReservationLine {
 export interface PricedDocument extends AnalysisDocument {
   usageCategory: 'SocialMedia' | 'News';
 }
+
+/** A kept document's input (`flow_run_result_documents.input`): its source fields as text, without its text. */
+export type RunDocumentInput = Record<string, string>;
+
+/** The terms the result files a kept document under (`flow_run_result_documents.terms`). */
+export type RunDocumentTerms = string[];

@@ -1,9 +1,6 @@
 import {
   type Flow,
-  type FlowDataSource,
   type FlowDataSourceOut,
-  type FlowFilter,
-  type FlowInput,
   type FlowRun,
   type RunFailureReason,
   runFailureMessage,
@@ -14,7 +11,6 @@ import {
   permissionActions,
   predefinedWorkflows,
   type ResourceGrant,
-  type ScheduleFrequency,
 } from '@dcipher/shared/domain';
 import type { Queryable } from '../../db/database.js';
 import { findNamedMembers } from '../people/resource-people.js';
@@ -90,7 +86,7 @@ export async function presentRun(queryable: Queryable, run: StoredRun): Promise<
 }
 
 function dataSourcesOut(flow: StoredFlow, uploads: ReadonlyMap<string, StoredUpload>): FlowDataSourceOut[] {
-  return (flow.dataSources as FlowDataSource[]).map((source) => {
+  return flow.dataSources.map((source) => {
     if (source.kind === 'uploaded') {
       const upload = uploads.get(source.uploadId);
       return {
@@ -122,9 +118,7 @@ export async function presentFlows(
 ): Promise<Flow[]> {
   if (flows.length === 0) return [];
   const uploadIds = flows.flatMap((flow) =>
-    (flow.dataSources as FlowDataSource[]).flatMap((source) =>
-      source.kind === 'uploaded' ? [source.uploadId] : [],
-    ),
+    flow.dataSources.flatMap((source) => (source.kind === 'uploaded' ? [source.uploadId] : [])),
   );
   const [owners, lastRuns, uploads] = await Promise.all([
     findNamedMembers(queryable, organizationId, [...new Set(flows.map((flow) => flow.ownerUserId))]),
@@ -150,13 +144,13 @@ export async function presentFlows(
       analysisType: flow.analysisType,
       trendMetric: flow.trendMetric,
       creativityLevel: flow.creativityLevel,
-      inputs: flow.inputs as FlowInput[],
+      inputs: flow.inputs,
       dataSources: dataSourcesOut(flow, uploadOf),
-      filters: flow.filters as FlowFilter[],
+      filters: flow.filters,
       schedule:
         flow.scheduleFrequency && flow.scheduleStartAt
           ? {
-              frequency: flow.scheduleFrequency as ScheduleFrequency,
+              frequency: flow.scheduleFrequency,
               startAt: new Date(flow.scheduleStartAt).toISOString(),
               nextRunAt: flow.nextRunAt ? new Date(flow.nextRunAt).toISOString() : null,
             }

@@ -915,7 +915,6 @@ export async function findRunResultDocuments(
     documents: rows.slice(0, page.limit).map((row) => ({
       ...row,
       publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt),
-      input: row.input as Record<string, string>,
     })),
   };
 }

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunDocument, RunDocuments, RunInsights } from '@dcipher/shared/contract';
 import { workflowMessages } from '@dcipher/shared/validation';
+import type { Insertable, Selectable } from 'kysely';
 import { db } from '../../db/kysely.js';
+import type { FlowRunResultDocuments } from '../../db/schema.generated.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -308,3 +310,16 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
     assert.deepEqual([old.kept, old.total, old.documents], [false, 0, []]);
   });
 });
+
+/**
+ * Compile-time cases (issue 35 point 1, docs/decisions/0120): a kept document's jsonb columns are typed through
+ * kysely-codegen's overrides, so the repository reads its input without a cast. `tsc` fails on this function when
+ * they are `Json` again: the input is then no document input, and the line marked `@ts-expect-error` compiles.
+ */
+export function keptDocumentColumnsAreTyped(row: Selectable<FlowRunResultDocuments>): RunDocument['input'] {
+  const terms: readonly string[] = row.terms;
+  // @ts-expect-error a document's input fields are text
+  const notText: Insertable<FlowRunResultDocuments>['input'] = { id: 1 };
+  void [terms, notText];
+  return row.input;
+}

@@ -1,22 +1,31 @@
 import { apiModule } from '../../http/api-module.js';
 import { registerInvitationRoutes } from './invitation-routes.js';
-import { createInvitationService } from './invitation-service.js';
+import { createInvitationService, type InvitationService } from './invitation-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Inviting people into the organization, and accepting an invitation. */
+    invitations: InvitationService;
+  }
+}
 
 /** Inviting people into the organization, and accepting an invitation. */
 export const invitationModule = apiModule({
   name: 'invitations',
   dependencies: ['identity'],
-  routes: (scope) =>
-    registerInvitationRoutes(
-      scope,
+  provide: (app) => {
+    app.decorate(
+      'invitations',
       createInvitationService({
-        database: scope.database,
-        passwordHasher: scope.passwordHasher,
-        identity: scope.identity,
-        mailer: scope.mailer,
-        rateLimiter: scope.rateLimiter,
-        webUrl: scope.config.webUrl,
-        log: scope.log,
+        database: app.database,
+        passwordHasher: app.passwordHasher,
+        identity: app.identity,
+        mailer: app.mailer,
+        rateLimiter: app.rateLimiter,
+        webUrl: app.config.webUrl,
+        log: app.log,
       }),
-    ),
+    );
+  },
+  routes: (scope) => registerInvitationRoutes(scope, scope.invitations),
 });

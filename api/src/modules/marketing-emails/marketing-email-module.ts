@@ -1,7 +1,14 @@
 import { apiModule } from '../../http/api-module.js';
 import { registerMarketingEmailRoutes } from './marketing-email-routes.js';
-import { createMarketingEmailService } from './marketing-email-service.js';
+import { createMarketingEmailService, type MarketingEmailService } from './marketing-email-service.js';
 import { createUnsubscribeLinks, loadUnsubscribeLinkKey } from './unsubscribe-links.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Marketing emails and their unsubscribe links. */
+    marketingEmails: MarketingEmailService;
+  }
+}
 
 /**
  * Marketing emails and their unsubscribe links. After the captcha module, which has created the secret the links'
@@ -10,17 +17,18 @@ import { createUnsubscribeLinks, loadUnsubscribeLinkKey } from './unsubscribe-li
 export const marketingEmailModule = apiModule({
   name: 'marketing-emails',
   dependencies: ['captcha'],
-  routes: async (scope) => {
-    const { config } = scope;
-    registerMarketingEmailRoutes(
-      scope,
+  provide: async (app) => {
+    const { config } = app;
+    app.decorate(
+      'marketingEmails',
       createMarketingEmailService({
-        database: scope.database,
-        mailer: scope.mailer,
+        database: app.database,
+        mailer: app.mailer,
         unsubscribeLinks: createUnsubscribeLinks(await loadUnsubscribeLinkKey(config), config.webUrl),
         webUrl: config.webUrl,
-        log: scope.log,
+        log: app.log,
       }),
     );
   },
+  routes: (scope) => registerMarketingEmailRoutes(scope, scope.marketingEmails),
 });

@@ -26,7 +26,10 @@ interface Received {
  * it answers in turn (then 200), what it received.
  */
 function startReceiver() {
-  const paths = new Map<string, { secret?: string; statuses: number[]; received: Received[] }>();
+  const paths = new Map<
+    string,
+    { secret?: string; statuses: number[]; received: Received[]; location?: string }
+  >();
   const server: Server = createHttpServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,7 +62,10 @@ function startReceiver() {
       });
       const status = path.statuses.shift() ?? 200;
       response
-        .writeHead(status, { 'content-type': 'text/plain' })
+        .writeHead(status, {
+          'content-type': 'text/plain',
+          ...(status >= 300 && status < 400 && path.location && { location: path.location }),
+        })
         .end(status === 200 ? 'thanks' : `receiver down ${'x'.repeat(2000)}`);
     });
   });
@@ -75,6 +81,7 @@ function startReceiver() {
         secret?: string;
         statuses: number[];
         received: Received[];
+        location?: string;
       };
       paths.set(path, entry);
       return entry;
@@ -178,6 +185,7 @@ describe('webhooks (issue 35 point 5)', () => {
         responseStatus: number | null;
         responseBody: string | null;
         nextAttemptAt: string | null;
+        lastError: string | null;
       }[];
     };
   };
@@ -325,6 +333,38 @@ describe('webhooks (issue 35 point 5)', () => {
       [endpoint.id],
     );
     assert.ok(!listed.body.includes('whsec_'), 'no secret is listed');
+  });
+
+  it('sends through the outbound guard: a redirect is not followed, an address off the public internet is refused', async () => {
+    const org = await organizationWithPeople(server, { label: 'hook-guard' });
+    const target = receiver.path('/guard/target');
+    const moved = await register(org.admin, '/guard/moved', ['flow.run.finished'], [302]);
+    moved.entry.location = receiver.url('/guard/target');
+    assert.equal((await call('POST', `/webhooks/${moved.id}/test`, org.admin)).statusCode, 202);
+    await server.app.jobs.work();
+    const redirected = (await deliveriesOf(org.admin, moved.id)).deliveries[0];
+    assert.deepEqual(
+      [redirected?.status, redirected?.attempts, redirected?.responseStatus],
+      ['pending', 1, 302],
+      'a 3xx is a failed try',
+    );
+    assert.equal(moved.entry.received.length, 1);
+    assert.deepEqual(target.received, [], 'the redirect was not followed');
+
+    // A host name checked at registration may resolve elsewhere later (DNS rebinding): each try is checked against
+    // the address it connects to. The stored address is set to a private one, as such a name would resolve.
+    const rebound = await register(org.admin, '/guard/rebound', ['flow.run.finished']);
+    await server.database.execute('update webhook_endpoints set url = $1 where id = $2', [
+      'https://10.0.0.8/hook',
+      rebound.id,
+    ]);
+    assert.equal((await call('POST', `/webhooks/${rebound.id}/test`, org.admin)).statusCode, 202);
+    await server.app.jobs.work();
+    const refused = (await deliveriesOf(org.admin, rebound.id)).deliveries[0];
+    assert.deepEqual(
+      [refused?.status, refused?.attempts, refused?.responseStatus, refused?.lastError],
+      ['pending', 1, null, 'refused'],
+    );
   });
 
   it('refuses other roles, other organizations and addresses off the public internet', async () => {
