@@ -54,6 +54,20 @@ describe('Contact screen', () => {
     expect(callsOf('createContactRequest')).toHaveLength(0);
   });
 
+  it('refuses a word as the phone number, under the field, and sends nothing (issue 36)', async () => {
+    const { container } = await openContact({});
+    type('Message', 'Could we have a walkthrough?');
+    type('Phone for a call back (optional)', 'Walkthrough');
+    send();
+    const phone = screen.getByLabelText('Phone for a call back (optional)');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid phone number, such as +45 70 70 17 17.',
+    );
+    expect(callsOf('createContactRequest')).toHaveLength(0);
+    await expectNoAxeViolations(container);
+  });
+
   it('sends the message as the signed-in person and confirms it', async () => {
     const created = jest.fn(() => ({
       id: '0b4f4c38-8f61-4a1c-9d7e-3c5b2f0e9a11',
