@@ -510,6 +510,7 @@ describe('Workflows: a new workflow', () => {
       createFlow: () => flow(),
     });
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'My feed' } });
+    expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Run on a schedule'));
     fireEvent.change(screen.getByLabelText('How often'), { target: { value: 'daily' } });
     fireEvent.click(screen.getByLabelText('An RSS feed'));
@@ -562,6 +563,39 @@ describe('Workflows: a new workflow', () => {
       }),
     });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
+  });
+
+  it('puts an API refusal of a draft field other than the name under that field, with focus (issue 36)', async () => {
+    await openAt('/workflows/new?predefined=custom', {
+      listFlows: flowList([]),
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+      createFlow: () => {
+        throw new ApiAnswer(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'x',
+          code: 'VALIDATION_FAILED',
+          issues: { 'schedule.frequency': 'x' },
+        } as never);
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Hourly trends' } });
+    expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Run on a schedule'));
+    const often = screen.getByLabelText('How often');
+    fireEvent.change(often, { target: { value: 'daily' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('credits-needed').textContent).toBe('Included in your plan'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(often.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(often.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This value is not valid',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(often));
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Hourly trends');
+    await expectNoAxeViolations();
   });
 });
 
