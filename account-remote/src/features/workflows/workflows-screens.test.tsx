@@ -501,6 +501,102 @@ describe('Workflows: a new workflow', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await expectNoAxeViolations();
   });
+
+  it('validates the whole draft as one form: an address that is not one is said under its field, with focus, before any call (issue 36)', async () => {
+    const { navigate } = await openAt('/workflows/new?predefined=custom', {
+      listFlows: flowList([]),
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+      createFlow: () => flow(),
+    });
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'My feed' } });
+    expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Run on a schedule'));
+    fireEvent.change(screen.getByLabelText('How often'), { target: { value: 'daily' } });
+    fireEvent.click(screen.getByLabelText('An RSS feed'));
+    const address = screen.getByLabelText('Feed address (RSS or Atom)');
+    fireEvent.change(address, { target: { value: 'example dot com' } });
+    const invalid = 'Enter an http or https address, such as https://example.com/feed.xml.';
+    const errorOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+
+    // "See the cost" checks the address with the contract's rule first: the message under it, focus on it.
+    fireEvent.click(screen.getByRole('button', { name: 'See the cost' }));
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(address)).toBe(invalid);
+    expect(document.activeElement).toBe(address);
+
+    // "Create workflow" validates the draft, not only the name: nothing is sent, the same message, focus on it.
+    act(() => address.blur());
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(errorOf(address)).toBe(invalid);
+    expect(screen.getAllByText(invalid)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsOf('createFlow')).toHaveLength(0);
+    expect(
+      callsOf('calculateFlowCost').filter(
+        (call) =>
+          (call as { body: { dataSources: { kind: string }[] } }).body.dataSources[0]?.kind === 'news',
+      ),
+    ).toHaveLength(0);
+    await expectNoAxeViolations();
+
+    // Corrected, the message goes as it is typed; the draft is the one form's, kept across the data source changed
+    // and back, and sent whole.
+    fireEvent.change(address, { target: { value: 'https://example.com/feed.xml' } });
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBeNull());
+    fireEvent.click(screen.getByLabelText('A sample dataset'));
+    fireEvent.click(screen.getByLabelText('An RSS feed'));
+    expect(screen.getByLabelText('Feed address (RSS or Atom)')).toHaveProperty(
+      'value',
+      'https://example.com/feed.xml',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(callsOf('createFlow')).toHaveLength(1));
+    expect(callsOf('createFlow')[0]).toEqual({
+      body: expect.objectContaining({
+        name: 'My feed',
+        flowType: 'customFlow',
+        dataSources: [{ kind: 'news', group: 'news', format: 'rss', url: 'https://example.com/feed.xml' }],
+        schedule: { frequency: 'daily' },
+      }),
+    });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
+  });
+
+  it('puts an API refusal of a draft field other than the name under that field, with focus (issue 36)', async () => {
+    await openAt('/workflows/new?predefined=custom', {
+      listFlows: flowList([]),
+      validateFlowName: { result: 'file-name-valid', message: null },
+      calculateFlowCost: cost(),
+      createFlow: () => {
+        throw new ApiAnswer(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'x',
+          code: 'VALIDATION_FAILED',
+          issues: { 'schedule.frequency': 'x' },
+        } as never);
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Hourly trends' } });
+    expect(await screen.findByText('This name is free.', undefined, { timeout: 3000 })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Run on a schedule'));
+    const often = screen.getByLabelText('How often');
+    fireEvent.change(often, { target: { value: 'daily' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('credits-needed').textContent).toBe('Included in your plan'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create workflow' }));
+    await waitFor(() => expect(often.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(often.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This value is not valid',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(often));
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Hourly trends');
+    await expectNoAxeViolations();
+  });
 });
 
 describe('Workflows: one workflow', () => {
