@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /**
- * The lazy chunk (webpackChunkName in src/features/auth/auth-app.tsx and src/features/onboarding/index.ts) that
+ * The lazy chunk (webpackChunkName in src/features/auth/, onboarding/ and workflows/ index.ts) that
  * holds each signed-out route's screen. Their files go into mf-manifest.json (metaData.screenChunks), so the host
  * page of a route can preload the route's code from its head (docs/decisions/0049).
  */
@@ -21,6 +21,8 @@ const authScreenChunks = {
   verifyEmail: 'verify-email',
   reactivateTrial: 'reactivate-trial',
   unsubscribe: 'unsubscribe',
+  // A public workflow's page (src/features/workflows/index.ts; docs/decisions/0128).
+  sharedWorkflow: 'shared-workflow',
 };
 
 /** Route id -> the JavaScript files of its screen's chunk group; a route without a chunk fails the build. */

@@ -54,6 +54,7 @@ describe('nginx serves the build as the local static server does', {
       site,
       join(site, 'login'),
       join(site, 'account'),
+      join(site, 'shared', 'workflow'),
       join(site, 'static'),
       remote,
     ]) {
@@ -62,6 +63,8 @@ describe('nginx serves the build as the local static server does', {
     writeFileSync(join(site, 'index.html'), page('/'));
     writeFileSync(join(site, 'login', 'index.html'), page('/login/'));
     writeFileSync(join(site, 'account', 'index.html'), page('/account/'));
+    // A page below a folder, read with a query: a public workflow's (docs/decisions/0128).
+    writeFileSync(join(site, 'shared', 'workflow', 'index.html'), page('/shared/workflow/'));
     writeFileSync(join(site, '404.html'), page('/404/'));
     writeFileSync(
       join(site, 'app-0123456789abcdef0123.js'),
@@ -155,6 +158,8 @@ describe('nginx serves the build as the local static server does', {
       '/login',
       '/login/',
       '/account/password',
+      '/shared/workflow?id=7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81',
+      '/shared/workflow/?id=7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81',
       '/nowhere',
       '/app-0123456789abcdef0123.js',
       '/static/logo.svg',
@@ -171,6 +176,9 @@ describe('nginx serves the build as the local static server does', {
         assert.equal(fromNginx.headers.get(header), fromLocal.headers.get(header), `${path} ${header}`);
       }
     }
+    const shared = await fetch(`${nginxSite}/shared/workflow?id=f1`);
+    assert.equal(shared.status, 200);
+    assert.match(await shared.text(), /window\.pagePath="\/shared\/workflow\/"/);
     const login = await fetch(`${nginxSite}/login`);
     assert.match(login.headers.get('content-security-policy') ?? '', /'strict-dynamic' 'sha256-/);
     // No version in the Server header, on a page or an error (decision 0095).

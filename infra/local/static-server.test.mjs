@@ -3,7 +3,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { clientOnlyPrefixes, matchRoute } from '@dcipher/shared/routes';
+import {
+  allRoutes,
+  clientOnlyPrefixes,
+  clientOnlyPrefixOf,
+  matchRoute,
+  pathTo,
+} from '@dcipher/shared/routes';
 import { remoteRules, siteRules } from '../serving/static-rules.mjs';
 import { createStaticServer } from './static-server.mjs';
 
@@ -101,6 +107,47 @@ describe('site static server and the declared routes', () => {
     const newPassword = await fetch(`${base}/new-password/0123abcd`);
     assert.equal(await newPassword.text(), '/new-password shell');
     assert.equal(matchRoute('/new-password/0123abcd')?.route.id, 'newPassword');
+  });
+});
+
+describe('site static server and the remote routes with a page of their own', () => {
+  // The remote's routes outside the client-only prefixes: each is a page the site's build writes as
+  // `<path>/index.html`, read with the query the route declares (a public workflow's page, docs/decisions/0128).
+  const ownPages = allRoutes.filter(
+    (route) =>
+      (route.server.by === 'AuthApp' || route.server.by === 'AccountApp') &&
+      !route.path.includes('{') &&
+      !clientOnlyPrefixOf(route.path),
+  );
+  let base;
+  let server;
+  before(async () => {
+    const pages = Object.fromEntries(
+      ownPages.map(({ path }) => [`${path.slice(1)}/index.html`, `${path} page`]),
+    );
+    server = createStaticServer({ root: fixture({ ...pages, '404.html': 'not found' }), rules: siteRules });
+    base = await serve(server);
+  });
+  after(() => server.close());
+
+  it('serves each from its own file, with or without a trailing slash and with its query', async () => {
+    for (const { path, query } of ownPages) {
+      const search = query ? `?${query.map((name) => `${name}=x`).join('&')}` : '';
+      for (const asked of [`${path}${search}`, `${path}/${search}`]) {
+        const response = await fetch(`${base}${asked}`);
+        assert.equal(response.status, 200, asked);
+        assert.equal(await response.text(), `${path} page`, asked);
+      }
+    }
+  });
+
+  it('serves the public link of a workflow, the page the sharing screens show (issue 36)', async () => {
+    const link = pathTo('sharedWorkflow', {}, { id: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81' });
+    assert.equal(link, '/shared/workflow?id=7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81');
+    const response = await fetch(`${base}${link}`);
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), '/shared/workflow page');
+    assert.equal(matchRoute(link)?.route.server.by, 'AuthApp');
   });
 });
 

@@ -1,5 +1,4 @@
-import { configuredApiBaseUrl, isAuthConfigured } from '@dcipher/shared/auth';
-import { getFlowLastRun } from '@dcipher/shared/contract/flows';
+import { pathTo } from '@dcipher/shared/routes';
 import { Button, Notice, theme } from '@dcipher/shared/ui';
 import { copyMessages, sharingMessages } from '@dcipher/shared/validation';
 import { useId, useState } from 'react';
@@ -23,7 +22,7 @@ export function PublicSharing({
   isPublic: boolean;
   /** What public means for this resource, said in the question and beside the state. */
   meaning: string;
-  /** The address anyone may open once it is public (a workflow's last run), if it has one. */
+  /** The address anyone may open once it is public (a workflow's page), if it has one. */
   publicLink?: string;
   /** Sends the change; throws to show why it failed. */
   onChange: (makePublic: boolean) => Promise<void>;
@@ -109,6 +108,10 @@ export function PublicSharing({
   );
 }
 
-/** A public workflow's link anyone may open: its last run, read without signing in (`GET /flows/{flowId}/last-run`). */
+/**
+ * A public workflow's link anyone may open: its page on the site (`/shared/workflow?id=…`, docs/decisions/0128),
+ * which shows its name and its last run's result, signed in or not. The site's origin is the page's: the remote
+ * runs inside the site's pages.
+ */
 export const workflowPublicLink = (flowId: string) =>
-  `${isAuthConfigured() ? configuredApiBaseUrl() : ''}${getFlowLastRun.path.replace('{flowId}', encodeURIComponent(flowId))}`;
+  `${typeof window === 'undefined' ? '' : window.location.origin}${pathTo('sharedWorkflow', {}, { id: flowId })}`;

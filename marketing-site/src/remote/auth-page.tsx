@@ -80,6 +80,31 @@ export function authPage(
   };
 }
 
+/**
+ * A page anyone may read, signed in or not, that the remote's AuthApp renders from the path: a public workflow's
+ * page (docs/decisions/0128). The login-style frame with a card as wide as a result needs, and the route's title
+ * while the remote and the workflow load (the screen then heads it with the workflow's name).
+ */
+export function publicReadPage(route: BrowserRoute) {
+  const frame = (title: string | undefined, content: ReactNode) => (
+    <LoginFrame title={title ?? route.heading ?? route.title} wide>
+      {content}
+    </LoginFrame>
+  );
+  return function PublicReadPage() {
+    return (
+      <Layout bare>
+        <RemoteScreenHost
+          load={loadAuthApp}
+          navigate={(to: string) => void navigate(to)}
+          frame={frame}
+          retry={() => window.location.reload()}
+        />
+      </Layout>
+    );
+  };
+}
+
 /** Head of a signed-out page: its title, kept out of search results. */
 export function authPageHead(title: string) {
   return function AuthPageHead({ location }: HeadProps) {

@@ -300,6 +300,23 @@ export function apiWithToken(accessToken: string): ApiClient {
   };
 }
 
+/**
+ * An API client that sends no bearer token, whoever is signed in: for a public read that must answer as it does
+ * for anybody (a public workflow's page, which a member of another organization opens too; their token would make
+ * the API look for the workflow in their own organization).
+ */
+export function anonymousApi(): ApiClient {
+  return {
+    call: async (endpoint, input, options) => {
+      const { createApiClient } = await import('../client/api-client.js');
+      return createApiClient({
+        baseUrl: configuredApiBaseUrl(),
+        ...(configuration?.fetch ? { fetch: configuration.fetch } : {}),
+      }).call(endpoint, input, options);
+    },
+  };
+}
+
 /** React hook over the shared store. */
 export function useAuth<T>(selector: (state: AuthState) => T): T {
   return useStore(authStore, selector);

@@ -3,6 +3,7 @@ export {
   type AuthConfiguration,
   type AuthState,
   type AuthStatus,
+  anonymousApi,
   apiWithToken,
   authenticatedApi,
   authStore,

@@ -8,6 +8,7 @@ import {
   routes,
 } from './browser-routes.js';
 import { emailLinks } from './email-links.js';
+import { sendsAnonymousToLogin } from './return-path.js';
 
 describe('browser routes', () => {
   it('declare each path once', () => {
@@ -43,6 +44,16 @@ describe('browser routes', () => {
     });
     expect(clientOnlyPrefixOf('/workflows/new')?.prefix).toBe('/workflows');
     expect(pathTo('workflow', { flowId: 'f1' })).toBe('/workflows/f1');
+  });
+
+  it('give a public workflow a page anyone may read, its workflow in the declared query (issue 36)', () => {
+    const link = pathTo('sharedWorkflow', {}, { id: '7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81' });
+    expect(link).toBe('/shared/workflow?id=7d3c1a52-5b8e-4f1a-9c2d-3e4f5a6b7c81');
+    expect(matchRoute(link, 'AuthApp')?.route.id).toBe('sharedWorkflow');
+    expect(routes.sharedWorkflow.query).toEqual(['id']);
+    // Its own page, not a shell below a client-only prefix, and no signed-out visitor is sent to log in from it.
+    expect(clientOnlyPrefixOf(link)).toBeUndefined();
+    expect(sendsAnonymousToLogin(routes.sharedWorkflow.path)).toBe(false);
   });
 
   it('match only one remote app’s routes when asked', () => {

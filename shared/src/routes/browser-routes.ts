@@ -99,6 +99,16 @@ export const routes = {
     query: ['email', 'token'],
   },
 
+  // A public workflow's page (issue 36 point 4, docs/decisions/0128): its name and its last run's result, readable by
+  // anyone with the link, signed in or not. A site page with the workflow in its query (`id`), not a path below
+  // `/workflows`, whose shell sends a signed-out visitor to log in.
+  sharedWorkflow: {
+    path: '/shared/workflow',
+    title: 'Shared workflow',
+    server: authApp,
+    query: ['id'],
+  },
+
   // Account area: the workflows, where a customer lands after signing in (issue 24; docs/decisions/0071, 0072).
   // `/workflows/new` is declared before `/workflows/{flowId}`: the first declared match wins.
   workflows: { path: '/workflows', title: 'Workflows', server: workflows, query: ['flowType'] },

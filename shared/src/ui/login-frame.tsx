@@ -37,6 +37,8 @@ export interface LoginFrameProps {
   children: ReactNode;
   /** Where the logo and "Back to the site" lead: the marketing site's home. */
   siteHref?: string;
+  /** A card as wide as a result needs (a public workflow's charts, docs/decisions/0128), not a form's. */
+  wide?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface LoginFrameProps {
  * (no white flash, no jump when the remote's screen replaces the placeholder): full-screen background, the logo
  * and a way back to the site, a centred card with the page's heading.
  */
-export function LoginFrame({ title, children, siteHref = '/' }: LoginFrameProps) {
+export function LoginFrame({ title, children, siteHref = '/', wide = false }: LoginFrameProps) {
   return (
     <div
       css={{
@@ -91,7 +93,7 @@ export function LoginFrame({ title, children, siteHref = '/' }: LoginFrameProps)
         <main
           css={{
             width: '100%',
-            maxWidth: '26rem',
+            maxWidth: wide ? '64rem' : '26rem',
             minWidth: 0,
             background: theme.colors.surface,
             color: theme.colors.ink,

@@ -43,6 +43,7 @@ export {
   publicMailDomainRefused,
   rolesMessages,
   sessionEndedMessage,
+  sharedWorkflowMessages,
   sharingMessages,
   signedInOnlyMessage,
   ssoDomainVerifiedElsewhere,

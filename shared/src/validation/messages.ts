@@ -130,6 +130,22 @@ export const sharingMessages = {
   nothingShared: 'No workflows are shared with you yet. When someone shares one, it appears here.',
 } as const;
 
+/** A public workflow's page (`/shared/workflow?id=…`, issue 36 point 4, docs/decisions/0128), read by anyone. */
+export const sharedWorkflowMessages = {
+  eyebrow: 'A workflow shared from Dcipher',
+  loading: 'Loading the shared workflow…',
+  notSharedTitle: 'This workflow is not shared',
+  notShared:
+    'Nothing public is found at this link: the workflow may be private again, deleted, or the link may be incomplete. Ask whoever sent it for a new one.',
+  lastRunHeading: 'Its last result',
+  notRunYet: 'It has not run yet. Its result shows here once it has run.',
+  lastRun: (when: string) => `Last run ${when}`,
+  documents: (documents: string) => `${documents} documents analysed.`,
+  drawing: 'Drawing the charts…',
+  ownCta: 'Find what your own sources say:',
+  startTrial: 'Start a free trial',
+} as const;
+
 /** Copying a value shown on the page (a secret, the SSO redirect URI, a public link). */
 export const copyMessages = {
   copy: 'Copy',

@@ -4,6 +4,7 @@ import { type AuthRouteId, matchRoute } from '@dcipher/shared/routes';
 import { useEffect } from 'react';
 import { authScreens } from '../../features/auth';
 import { onboardingScreens } from '../../features/onboarding';
+import { workflowScreens } from '../../features/workflows';
 import { afterSignInPath } from '../../kit/checkout-state';
 import { GoProvider, routeQueryOf, useHostLocation } from '../../router/host-location';
 import { type LazyScreen, ScreenRouter } from '../../router/screen-router';
@@ -16,6 +17,8 @@ const screens: Record<AuthRouteId, LazyScreen> = {
   verifyEmail: onboardingScreens.verifyEmail,
   reactivateTrial: onboardingScreens.reactivateTrial,
   unsubscribe: onboardingScreens.unsubscribe,
+  // Read by anyone, signed in or not: a public workflow's page (docs/decisions/0128).
+  sharedWorkflow: workflowScreens.shared,
 };
 
 /**

@@ -110,7 +110,10 @@ describe('sharing options screen', () => {
       body: { resource: 'workflow', resourceId: study.resourceId, public: true },
     });
     const link = await within(card).findByLabelText('Public link (its last run)');
-    expect((link as HTMLInputElement).value).toMatch(new RegExp(`/flows/${study.resourceId}/last-run$`));
+    // The public workflow's page on the site's origin (docs/decisions/0128), not the API's JSON.
+    expect((link as HTMLInputElement).value).toBe(
+      `${window.location.origin}/shared/workflow?id=${encodeURIComponent(study.resourceId)}`,
+    );
     expect(within(card).getByRole('button', { name: 'Copy the public link' })).toBeTruthy();
     await expectNoAxeViolations();
   });

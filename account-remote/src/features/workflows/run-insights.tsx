@@ -1,4 +1,5 @@
 import { authenticatedApi } from '@dcipher/shared/auth';
+import type { ApiClient } from '@dcipher/shared/client';
 import type { EndpointInput } from '@dcipher/shared/contract';
 import type { RunDocument, RunInsights } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
@@ -29,10 +30,13 @@ export default function RunInsightsView({
   insights,
   flowId,
   runId,
+  api,
 }: {
   insights: RunInsights;
   flowId: string;
   runId: string;
+  /** The client the documents are read with: the signed-in one by default, the anonymous one on a public page. */
+  api?: ApiClient;
 }) {
   const [selector, setSelector] = useState<DocumentSelector>();
   return (
@@ -44,6 +48,7 @@ export default function RunInsightsView({
           flowId={flowId}
           runId={runId}
           selector={selector}
+          api={api ?? authenticatedApi()}
           onClose={() => setSelector(undefined)}
         />
       ) : null}
@@ -77,11 +82,13 @@ function RunDocumentsDialog({
   flowId,
   runId,
   selector,
+  api,
   onClose,
 }: {
   flowId: string;
   runId: string;
   selector: DocumentSelector;
+  api: ApiClient;
   onClose: () => void;
 }) {
   const client = useRemoteQueryClient();
@@ -93,7 +100,7 @@ function RunDocumentsDialog({
         query: documentsQuery(selector),
       }),
       queryFn: ({ pageParam }) =>
-        authenticatedApi().call(flows.listFlowRunDocuments, {
+        api.call(flows.listFlowRunDocuments, {
           params: { flowId, runId },
           query: {
             ...documentsQuery(selector),

@@ -1,8 +1,9 @@
+import { anonymousApi } from '@dcipher/shared/auth';
 import type { EndpointOutput } from '@dcipher/shared/contract';
 import type { Flow, FlowDataSource, FlowInput } from '@dcipher/shared/contract/flows';
 import * as flows from '@dcipher/shared/contract/flows';
 import type { FlowType } from '@dcipher/shared/domain';
-import { contractQuery } from '../../kit/contract-query';
+import { type ContractQueryOptions, contractKey, contractQuery } from '../../kit/contract-query';
 import { isUnderway } from './workflow-words';
 
 /** The workflows list's page: the API's largest (`flowsPageSizeMax`). */
@@ -37,6 +38,17 @@ export const workflowQueries = {
   uploads: (page: number, pageSize: number) =>
     contractQuery(flows.listFlowUploads, { query: { page: String(page), pageSize: String(pageSize) } }),
   store: () => contractQuery(flows.listWorkflowStore),
+  /**
+   * `GET /flows/{flowId}/last-run` as anybody asks it (a public workflow's page, docs/decisions/0128): sent without
+   * the bearer token, so a signed-in member of another organization sees what everyone sees, and its owner sees
+   * "not shared" while it is private. Under the call's key: a workflow's visibility changed invalidates it.
+   */
+  publicLastRun: (flowId: string): ContractQueryOptions<typeof flows.getFlowLastRun> => ({
+    queryKey: contractKey(flows.getFlowLastRun, {
+      params: { flowId },
+    }) as ContractQueryOptions<typeof flows.getFlowLastRun>['queryKey'],
+    queryFn: () => anonymousApi().call(flows.getFlowLastRun, { params: { flowId } }),
+  }),
   /** The price of a workflow not created yet (`POST /flows/calculate-cost`), by what it would analyse. */
   costOf: (dataSources: FlowDataSource[], inputs: FlowInput[]) =>
     contractQuery(flows.calculateFlowCost, { body: { dataSources, inputs } }),

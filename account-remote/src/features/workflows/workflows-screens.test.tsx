@@ -962,7 +962,10 @@ describe('Workflows: one workflow', () => {
     await expectNoAxeViolations();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make it public' }));
     const link = await within(sharing).findByLabelText('Public link (its last run)');
-    expect((link as HTMLInputElement).value).toMatch(new RegExp(`/flows/${flowId}/last-run$`));
+    // The public workflow's page on the site's origin (docs/decisions/0128), not the API's JSON.
+    expect((link as HTMLInputElement).value).toBe(
+      `${window.location.origin}/shared/workflow?id=${encodeURIComponent(flowId)}`,
+    );
     expect(within(sharing).getByRole('button', { name: 'Copy the public link' })).toBeTruthy();
     expect(callsOf('updateFlow')).toEqual([{ params: { flowId }, body: { visibility: 'public' } }]);
     await expectNoAxeViolations();
