@@ -2,6 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { expectNoAxeViolations } from '../../test-support/axe';
 import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
@@ -335,6 +336,28 @@ describe('Sign-up: the workflow chosen in the workflow store', () => {
       'You are signing up to try Brand monitoring.',
     );
     expect(sessionStorage.getItem('dcipher.signup-workflow')).toBeNull();
+  });
+
+  it('signs a visitor from the store up in euros, the currency the site shows, when pricing was never opened (issue 36)', async () => {
+    localStorage.removeItem('dcipher.currency');
+    answerRegistration('setup');
+    await renderAt('/signup?workflow=brand-monitoring');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    await expectNoAxeViolations();
+    await createAccount();
+    expect(registered()).toEqual({
+      body: expect.objectContaining({ workflow: 'brand-monitoring', currency: 'eur' }),
+    });
+  });
+
+  it('keeps the currency chosen on the pricing page (pounds, spelled gpb as the spec does)', async () => {
+    localStorage.setItem('dcipher.currency', 'gpb');
+    answerRegistration('setup');
+    await renderAt('/signup?workflow=brand-monitoring');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    await createAccount();
+    expect(registered()).toEqual({ body: expect.objectContaining({ currency: 'gpb' }) });
+    localStorage.removeItem('dcipher.currency');
   });
 
   it('sends the plan chosen on the pricing page, which the trial is then of (docs/decisions/0085)', async () => {

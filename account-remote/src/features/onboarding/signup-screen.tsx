@@ -1,6 +1,11 @@
 import { authenticatedApi, configuredApiBaseUrl, isAuthConfigured } from '@dcipher/shared/auth';
 import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
-import { companySizeBands, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
+import {
+  companySizeBands,
+  defaultPricingCurrency,
+  freeTrialDays,
+  rememberedCurrencyChoice,
+} from '@dcipher/shared/domain';
 import type { RemoteScreenProps } from '@dcipher/shared/federation';
 import { pathTo, routes } from '@dcipher/shared/routes';
 import {
@@ -114,13 +119,14 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     onSubmit: async (body) => {
       try {
         // The workflow chosen in the store: the API creates it with its sample for the new organization.
-        // The currency the pricing page showed: the new organization pays in it (docs/decisions/0078).
-        const currency = rememberedCurrencyChoice();
+        // The currency the site showed: the pricing page's choice, else the one every price of the site is shown
+        // in first (the store's visitor never chose). The new organization pays in it (0078, 0127).
+        const currency = rememberedCurrencyChoice() ?? defaultPricingCurrency;
         const receipt = await authenticatedApi().call(contract.registration.register, {
           body: {
             ...body,
             ...(workflow ? { workflow: workflow.id } : {}),
-            ...(currency ? { currency } : {}),
+            currency,
             // The plan chosen on the pricing page: the trial is of it (docs/decisions/0085).
             ...(planId ? { plan: planId } : {}),
           },
