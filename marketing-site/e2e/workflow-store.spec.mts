@@ -99,7 +99,7 @@ test('the Workflows product page leads to the store', async ({ page }) => {
   await expect(page).toHaveURL(/\/workflow-store$/);
 });
 
-test('"Try it" leads through sign-up and the emailed link to Workflows, where that workflow is ready to run', async ({
+test('"Try it" leads through sign-up and the emailed link to that workflow\'s page, its sample run under way at the top', async ({
   page,
   request,
   stack,
@@ -131,10 +131,16 @@ test('"Try it" leads through sign-up and the emailed link to Workflows, where th
   await page.goto(
     await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),
   );
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
-  await expect(page.getByText('You are signed in.', { exact: false })).toBeVisible();
+  // No click: the confirmation started the sample's run and opens the workflow's page on it (issue 36 point 2).
+  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('flow-name')).toContainText('Review analysis');
+  const progress = page.getByText(/^Run 1:/);
+  await expect(progress).toBeVisible({ timeout: 30_000 });
+  // Above the fold, on a phone as on a laptop.
+  const box = await progress.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 
-  // The organization has the workflow, with its sample, created at sign-up.
+  // The organization has the workflow, with its sample, created at sign-up, and that one run.
   const session = await (await request.post(`${stack.urls.api}/login`, { data: { email, password } })).json();
   const { flows } = await (
     await request.get(`${stack.urls.api}/flows`, {
@@ -146,17 +152,7 @@ test('"Try it" leads through sign-up and the emailed link to Workflows, where th
       predefinedFlowId: 'review-analysis',
       flowType: 'predefinedFlow',
       dataSources: [expect.objectContaining({ kind: 'starter', sampleId: 'coffee-machine-reviews' })],
+      lastRun: expect.objectContaining({ number: 1 }),
     }),
   );
-
-  // Signed in, the customer's place is Workflows: the workflow is there, ready to run.
-  await page.getByRole('button', { name: 'Go to my workflows' }).click();
-  await expect(page).toHaveURL(/\/workflows$/);
-  const mine = page.getByRole('list', { name: 'Your workflows' });
-  await mine
-    .getByRole('link', { name: /Review analysis/ })
-    .first()
-    .click();
-  await expect(page.getByTestId('flow-name')).toContainText('Review analysis');
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
 });

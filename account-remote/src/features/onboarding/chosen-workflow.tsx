@@ -18,8 +18,8 @@ export function ChosenWorkflow({ workflow }: { workflow: PredefinedWorkflow }) {
         <strong>You are signing up to try {workflow.name}.</strong>
       </p>
       <p css={{ margin: '0.35rem 0 0', color: theme.colors.muted }}>
-        It will be waiting in your workflows with its sample, “{workflow.sample.name}”, ready to run once you
-        confirm your email.
+        Once you confirm your email, it runs on its sample, “{workflow.sample.name}”, and its page opens with
+        the result as it comes in.
       </p>
     </section>
   );

@@ -545,6 +545,22 @@ describe('Email verification', () => {
     expect(verifyEmail).toHaveBeenCalledWith('abc');
   });
 
+  it("opens the workflow chosen with the store's Try it at once, its sample run started, with no click (issue 36 point 2)", async () => {
+    const flowId = '6f9b1c2e-8d4a-4c1e-9f2a-3b5d7e9a1c3f';
+    const verifyEmail = jest.fn(async () => ({
+      email: 'ada@example.com',
+      emailChanged: false,
+      signedIn: true,
+      workflowId: flowId,
+    }));
+    authStore.setState({ verifyEmail } as never);
+    const { navigate } = await renderAt('/verify-email?token=abc');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
+    expect(screen.getByText('Opening your workflow and its first run…').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: 'Go to my workflows' })).toBeNull();
+    await expectNoAxeViolations();
+  });
+
   it('offers to log in when the confirmation did not sign in (a changed address)', async () => {
     authStore.setState({
       verifyEmail: async () => ({ email: 'new@example.com', emailChanged: true, signedIn: false }),
