@@ -6,7 +6,7 @@ import {
   freeTrialDays,
   rememberedCurrencyChoice,
 } from '@dcipher/shared/domain';
-import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import { chosenWorkflowPendingAttribute, type RemoteScreenProps } from '@dcipher/shared/federation';
 import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Form,
@@ -27,7 +27,7 @@ import { currentLocation, RouteLink, type RouteQuery, routeQueryOf } from '../..
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { ChosenPlan } from './chosen-plan';
-import { ChosenWorkflow } from './chosen-workflow';
+import { ChosenWorkflow, ChosenWorkflowSlot } from './chosen-workflow';
 import {
   type DraftField,
   forgetChosenWorkflow,
@@ -154,6 +154,10 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     const subscription = watch((values) => saveSignupDraft(values));
     return () => subscription.unsubscribe();
   }, [watch]);
+  // The page's head reserved the notice's space for a workflow the address named; none turned out to be chosen.
+  useEffect(() => {
+    if (live && !workflow) document.documentElement.removeAttribute(chosenWorkflowPendingAttribute);
+  }, [live, workflow]);
   // A plan for businesses signs up a business, unless the visitor already chose.
   const onPlan = useCallback(
     (plan: PricingPlan) => {
@@ -183,7 +187,9 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>
-      {chosenWorkflow ? <ChosenWorkflow workflow={chosenWorkflow} /> : null}
+      <ChosenWorkflowSlot>
+        {chosenWorkflow ? <ChosenWorkflow workflow={chosenWorkflow} /> : null}
+      </ChosenWorkflowSlot>
       {planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}
       <Form form={form} aria-label={formLabel}>
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>
