@@ -156,7 +156,7 @@ describe("the sign-up form in the site's HTML, opened from the store's Try it (i
     expect(slot).not.toBeNull();
     // Before the remote is live: the slot is empty but already as high as the notice and its margin (on a phone).
     expect(slot!.childElementCount).toBe(0);
-    expect(getComputedStyle(slot!).minHeight).toBe('11.75rem');
+    expect(getComputedStyle(slot!).minHeight).toBe('13.75rem');
     const before = [...form.parentElement!.children];
 
     const hydrationErrors: unknown[] = [];
@@ -171,9 +171,9 @@ describe("the sign-up form in the site's HTML, opened from the store's Try it (i
     // The notice fills the reserved slot: nothing was inserted above the form, and it is exactly as high.
     expect(notice.parentElement).toBe(slot);
     expect([...form.parentElement!.children]).toEqual(before);
-    expect(getComputedStyle(notice).minHeight).toBe('10.5rem');
+    expect(getComputedStyle(notice).minHeight).toBe('12.5rem');
     expect(getComputedStyle(notice).marginBottom).toBe('1.25rem');
-    expect(getComputedStyle(slot!).minHeight).toBe('11.75rem');
+    expect(getComputedStyle(slot!).minHeight).toBe('13.75rem');
     await expectNoAxeViolations();
   });
 
@@ -183,6 +183,6 @@ describe("the sign-up form in the site's HTML, opened from the store's Try it (i
     container.innerHTML = renderAtBuildTime(PrerenderedSignup);
     document.body.append(container);
     const slot = container.querySelector<HTMLElement>('[data-chosen-workflow-slot]')!;
-    expect(getComputedStyle(slot).minHeight).not.toBe('11.75rem');
+    expect(getComputedStyle(slot).minHeight).not.toBe('13.75rem');
   });
 });

@@ -51,8 +51,8 @@ export function ChosenWorkflow({ workflow }: { workflow: PredefinedWorkflow }) {
         <strong>You are signing up to try {workflow.name}.</strong>
       </p>
       <p css={{ margin: '0.35rem 0 0', color: theme.colors.muted }}>
-        Once you confirm your email, it runs on its sample, “{workflow.sample.name}”, and its page opens with
-        the result as it comes in.
+        {/* Words of one length for every workflow: the space held for them before the form is live fits all. */}
+        Once you confirm your email, it runs on its sample and opens with its result.
       </p>
     </section>
   );
