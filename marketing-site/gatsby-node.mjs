@@ -9,6 +9,7 @@ import { loadPricing } from './src/build/load-pricing.mjs';
 import { loadWorkflowStore } from './src/build/load-workflow-store.mjs';
 import { pdfFilePageCount } from './src/build/pdf-page-count.mjs';
 import { contentTypeDefs, sourceContent, writeInlineMedia } from './src/build/source-content.mjs';
+import { storePreviewOf } from './src/build/store-preview.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
 import { remotePrerenderAlias } from './src/first-view/remote-prerender-config.mjs';
 import { withStagedEntry } from './src/first-view/staged-entry-config.mjs';
@@ -169,7 +170,21 @@ export const createPages = async ({ graphql, actions, reporter }) => {
         id,
         creditsPerThousandDocuments,
         lastRunAt: lastRun?.finishedAt ?? null,
+        preview: storePreviewOf(lastRun),
       })),
+    },
+  });
+  // The home page presents the store (issue 36 point 2): a few workflows with what their samples found.
+  createPage({
+    path: '/',
+    component: template('home'),
+    context: {
+      storeHighlights: [
+        ...store.workflows.filter((workflow) => workflow.lastRun),
+        ...store.workflows.filter((workflow) => !workflow.lastRun),
+      ]
+        .slice(0, 3)
+        .map((workflow) => ({ id: workflow.id, preview: storePreviewOf(workflow.lastRun) })),
     },
   });
   for (const workflow of store.workflows)

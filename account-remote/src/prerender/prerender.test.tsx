@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import AuthApp from '../apps/auth';
+import { expectNoAxeViolations } from '../test-support/axe';
 import { PrerenderedLogin, PrerenderedSignup } from '.';
 
 const initialState = authStore.getState();
@@ -131,5 +132,57 @@ describe("the sign-up form in the site's HTML", () => {
     expect(hydrationErrors).toEqual([]);
     expect(screen.getByLabelText<HTMLInputElement>('Company').value).toBe('Acme');
     expect(screen.getByLabelText<HTMLInputElement>('A business').checked).toBe(true);
+  });
+});
+
+describe("the sign-up form in the site's HTML, opened from the store's Try it (issue 36 point 2)", () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    sessionStorage.clear();
+    document.documentElement.removeAttribute('data-signup-workflow');
+  });
+
+  it('holds the "Your workflow" notice\'s height from the first paint, so the form does not move when it appears', async () => {
+    // The build renders with no address (Node has none); the visitor then opens it with the store's workflow.
+    window.history.replaceState(null, '', '/signup');
+    const container = document.createElement('div');
+    container.innerHTML = renderAtBuildTime(PrerenderedSignup);
+    window.history.replaceState(null, '', '/signup?workflow=brand-monitoring');
+    // What /signup's head script does for a workflow of the catalogue (the site's signup-workflow-head.tsx).
+    document.documentElement.setAttribute('data-signup-workflow', '');
+    document.body.append(container);
+    const form = screen.getByRole('form', { name: 'Create account' });
+    const slot = container.querySelector<HTMLElement>('[data-chosen-workflow-slot]');
+    expect(slot).not.toBeNull();
+    // Before the remote is live: the slot is empty but already as high as the notice and its margin (on a phone).
+    expect(slot!.childElementCount).toBe(0);
+    expect(getComputedStyle(slot!).minHeight).toBe('13.75rem');
+    const before = [...form.parentElement!.children];
+
+    const hydrationErrors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, <AuthApp navigate={jest.fn()} />, {
+        onRecoverableError: (error) => hydrationErrors.push(error),
+      });
+      authStore.setState({ status: 'anonymous' });
+    });
+    const notice = await screen.findByRole('region', { name: 'Your workflow' });
+    expect(hydrationErrors).toEqual([]);
+    // The notice fills the reserved slot: nothing was inserted above the form, and it is exactly as high.
+    expect(notice.parentElement).toBe(slot);
+    expect([...form.parentElement!.children]).toEqual(before);
+    expect(getComputedStyle(notice).minHeight).toBe('12.5rem');
+    expect(getComputedStyle(notice).marginBottom).toBe('1.25rem');
+    expect(getComputedStyle(slot!).minHeight).toBe('13.75rem');
+    await expectNoAxeViolations();
+  });
+
+  it('reserves nothing on a sign-up without a workflow', async () => {
+    window.history.replaceState(null, '', '/signup');
+    const container = document.createElement('div');
+    container.innerHTML = renderAtBuildTime(PrerenderedSignup);
+    document.body.append(container);
+    const slot = container.querySelector<HTMLElement>('[data-chosen-workflow-slot]')!;
+    expect(getComputedStyle(slot).minHeight).not.toBe('13.75rem');
   });
 });

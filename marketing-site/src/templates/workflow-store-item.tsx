@@ -147,8 +147,8 @@ export default function WorkflowStoreItemPage({ pageContext }: PageProps<object,
         ]}
       >
         <p css={{ margin: 0 }}>
-          Sign up and {workflow.name} is waiting in your workflows with its sample, ready to run. No credit
-          card needed.
+          Sign up and confirm your email: {workflow.name} runs on its sample and opens with its result. No
+          credit card needed.
         </p>
       </CallToAction>
     </Layout>

@@ -1,8 +1,11 @@
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import type { PageProps } from 'gatsby';
+import { type PageProps, useStaticQuery } from 'gatsby';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { storePreviewOf } from '../build/store-preview.mjs';
+import { expectNoAxeViolations } from '../test-support/axe';
 import { finishedAt, insightsByWorkflow } from '../test-support/workflow-store-fixtures';
+import HomePage, { type HomeContext } from './home';
 import WorkflowStorePage, { type WorkflowStoreContext } from './workflow-store';
 import WorkflowStoreItemPage, { type WorkflowStoreItemContext } from './workflow-store-item';
 
@@ -33,12 +36,49 @@ const rowsOf = (caption: string) =>
     .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('the workflow store list', () => {
+  const lastRunOf = (id: string) => ({
+    finishedAt,
+    documentsAnalysed: insightsByWorkflow[id]!.documents.analysed,
+    insights: insightsByWorkflow[id]!,
+  });
+
+  it("shows each workflow's headline finding and a small chart of its sample's last run (issue 36 point 2)", async () => {
+    const context: WorkflowStoreContext = {
+      workflows: predefinedWorkflows.map((workflow, index) => ({
+        id: workflow.id,
+        creditsPerThousandDocuments: 100,
+        lastRunAt: index === 0 ? null : finishedAt,
+        preview: index === 0 ? null : storePreviewOf(lastRunOf(workflow.id)),
+      })),
+    };
+    render(<WorkflowStorePage {...({ pageContext: context } as PageProps<object, WorkflowStoreContext>)} />);
+    const items = within(screen.getByRole('main')).getAllByRole('listitem');
+    for (const [index, workflow] of predefinedWorkflows.entries()) {
+      const item = items.find((candidate) => candidate.textContent?.includes(workflow.name))!;
+      if (index === 0) {
+        expect(within(item).queryByRole('img')).toBeNull();
+        expect(item.textContent).toContain("Its sample's first run is being prepared");
+        continue;
+      }
+      const preview = storePreviewOf(lastRunOf(workflow.id))!;
+      if (preview.headline) expect(item.textContent).toContain(preview.headline);
+      // The chart is the store page's own (an SVG of bars), named with its figures.
+      const chart = within(item).getByRole('img', { name: /documents mentioning its top keywords/ });
+      expect(chart.tagName.toLowerCase()).toBe('svg');
+      expect(chart.querySelectorAll('.insights-bar')).toHaveLength(preview.keywords.length);
+      const top = preview.keywords[0]!;
+      expect(chart.getAttribute('aria-label')).toContain(`${top.term} ${top.documents}`);
+    }
+    await expectNoAxeViolations();
+  });
+
   it('lists every predefined workflow with its analysis, price and a link to its page', () => {
     const context: WorkflowStoreContext = {
       workflows: predefinedWorkflows.map((workflow, index) => ({
         id: workflow.id,
         creditsPerThousandDocuments: 100 + index,
         lastRunAt: index === 0 ? null : finishedAt,
+        preview: null,
       })),
     };
     render(<WorkflowStorePage {...({ pageContext: context } as PageProps<object, WorkflowStoreContext>)} />);
@@ -155,5 +195,51 @@ describe('a workflow store page', () => {
     expect(screen.getByText('The first run of this sample is being prepared.')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('link', { name: 'Try it' })).toBeTruthy();
+  });
+});
+
+describe('the home page', () => {
+  beforeEach(() => {
+    (useStaticQuery as jest.Mock).mockReturnValue({ allContentCustomerLogo: { nodes: [] } });
+  });
+
+  it('presents the workflow store: a few workflows with what their samples found, each linked, and the store (issue 36 point 2)', async () => {
+    const highlights = predefinedWorkflows.slice(0, 3).map((workflow) => ({
+      id: workflow.id,
+      preview: storePreviewOf({
+        finishedAt,
+        documentsAnalysed: insightsByWorkflow[workflow.id]!.documents.analysed,
+        insights: insightsByWorkflow[workflow.id]!,
+      }),
+    }));
+    const context: HomeContext = { storeHighlights: highlights };
+    render(<HomePage {...({ pageContext: context } as PageProps<object, HomeContext>)} />);
+    const section = screen
+      .getByRole('heading', { level: 2, name: 'Ready-made workflows, already run for you' })
+      .closest('section') as HTMLElement;
+    for (const { id } of highlights) {
+      const workflow = predefinedWorkflows.find((candidate) => candidate.id === id)!;
+      expect(
+        within(section)
+          .getByRole('link', { name: new RegExp(`^See what it found ?: ${workflow.name}$`) })
+          .getAttribute('href'),
+      ).toBe(`/workflow-store/${id}`);
+    }
+    expect(
+      within(section).getAllByRole('img', { name: /documents mentioning its top keywords/ }),
+    ).toHaveLength(3);
+    expect(
+      within(section).getByRole('link', { name: 'Browse the workflow store' }).getAttribute('href'),
+    ).toBe('/workflow-store');
+    await expectNoAxeViolations();
+  });
+
+  it('leaves the section out when the build has no store', () => {
+    render(
+      <HomePage
+        {...({ pageContext: { storeHighlights: [] } } as unknown as PageProps<object, HomeContext>)}
+      />,
+    );
+    expect(screen.queryByRole('link', { name: 'Browse the workflow store' })).toBeNull();
   });
 });

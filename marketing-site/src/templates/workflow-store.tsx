@@ -4,14 +4,24 @@ import { pathTo } from '@dcipher/shared/routes';
 import { theme, visuallyHidden } from '@dcipher/shared/ui';
 import type { HeadProps, PageProps } from 'gatsby';
 import { Link } from 'gatsby';
+import type { StorePreview } from '../build/store-preview.mjs';
 import { Layout } from '../components/layout';
 import { PageHero, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
+import { StoreRunPreview } from '../components/workflow-store/store-run-preview';
 import { analysisTypeLabels, creditsPerThousandLabel } from '../components/workflow-store/workflow-labels';
 
-/** The list page's context (gatsby-node.mjs): each workflow's price and when its sample last ran. */
+/**
+ * The list page's context (gatsby-node.mjs): each workflow's price, when its sample last ran and that run's
+ * headline and top keywords (`storePreviewOf`).
+ */
 export interface WorkflowStoreContext {
-  workflows: { id: string; creditsPerThousandDocuments: number; lastRunAt: string | null }[];
+  workflows: {
+    id: string;
+    creditsPerThousandDocuments: number;
+    lastRunAt: string | null;
+    preview: StorePreview | null;
+  }[];
 }
 
 export const storeLead = `Predefined workflows, ready to run on your own data. Each one has been run on a sample dataset: see what it found, then try it free for ${freeTrialDays} days.`;
@@ -48,6 +58,7 @@ export default function WorkflowStorePage({ pageContext }: PageProps<object, Wor
               >
                 <h2 css={{ fontSize: '1.3rem', margin: '0 0 0.5rem' }}>{workflow.name}</h2>
                 <p css={{ margin: '0 0 1rem', color: theme.colors.muted }}>{workflow.summary}</p>
+                <StoreRunPreview workflowName={workflow.name} preview={entry.preview} />
                 <dl
                   css={{
                     display: 'grid',

@@ -76,6 +76,8 @@ export interface VerifiedEmail {
   email: string;
   emailChanged: boolean;
   signedIn: boolean;
+  /** The workflow chosen in the store at sign-up, its sample's run started by this confirmation (0127). */
+  workflowId?: string;
 }
 
 export interface AuthConfiguration {
@@ -237,7 +239,12 @@ export const authStore = createStore<AuthState>()((set, get) => {
       // Told apart structurally, like sign-in answers: the contract's guard would pull the contract in here.
       const signedIn = 'accessToken' in result;
       if (signedIn) await adopt(result);
-      return { email: result.email, emailChanged: result.emailChanged === true, signedIn };
+      return {
+        email: result.email,
+        emailChanged: result.emailChanged === true,
+        signedIn,
+        ...('workflowId' in result && result.workflowId ? { workflowId: result.workflowId } : {}),
+      };
     },
 
     async logout() {

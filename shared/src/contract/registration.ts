@@ -114,7 +114,12 @@ export const verifyEmail = defineEndpoint({
   body: { name: 'verifyEmailInput', schema: VerifyEmailInputSchema },
   response: v.union([
     // A new account's first confirmation also signs its owner in (docs/decisions/0050): the session's tokens.
-    v.object({ ...EmailVerifiedSchema.entries, ...TokenPairSchema.entries }),
+    // `workflowId`: the workflow chosen in the store ("Try it"), its sample's run started by this confirmation.
+    v.object({
+      ...EmailVerifiedSchema.entries,
+      ...TokenPairSchema.entries,
+      workflowId: v.optional(v.string()),
+    }),
     EmailVerifiedSchema,
   ]),
 });

@@ -1,4 +1,9 @@
 export {
+  chosenWorkflowNoticeHeight,
+  chosenWorkflowPendingAttribute,
+  chosenWorkflowStorageKey,
+} from './signup-first-paint.js';
+export {
   type FederatedSingleton,
   federatedSingletons,
   packageOf,

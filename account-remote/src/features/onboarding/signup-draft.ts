@@ -1,4 +1,5 @@
 import { findPredefinedWorkflow, type PredefinedWorkflow } from '@dcipher/shared/domain';
+import { chosenWorkflowStorageKey } from '@dcipher/shared/federation';
 
 /**
  * What a visitor typed into sign-up's first step, kept for this browser tab so that going back (to the pricing
@@ -58,7 +59,8 @@ export function forgetSignupDraft(): void {
   }
 }
 
-const workflowKey = 'dcipher.signup-workflow';
+// The site's /signup head reads it too, to reserve the notice's space (signup-first-paint.ts).
+const workflowKey = chosenWorkflowStorageKey;
 
 /**
  * The predefined workflow a visitor chose in the workflow store ("Try it" → `/signup?workflow=…`), kept for this

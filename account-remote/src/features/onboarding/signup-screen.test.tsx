@@ -2,6 +2,7 @@ import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { expectNoAxeViolations } from '../../test-support/axe';
 import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
@@ -337,6 +338,28 @@ describe('Sign-up: the workflow chosen in the workflow store', () => {
     expect(sessionStorage.getItem('dcipher.signup-workflow')).toBeNull();
   });
 
+  it('signs a visitor from the store up in euros, the currency the site shows, when pricing was never opened (issue 36)', async () => {
+    localStorage.removeItem('dcipher.currency');
+    answerRegistration('setup');
+    await renderAt('/signup?workflow=brand-monitoring');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    await expectNoAxeViolations();
+    await createAccount();
+    expect(registered()).toEqual({
+      body: expect.objectContaining({ workflow: 'brand-monitoring', currency: 'eur' }),
+    });
+  });
+
+  it('keeps the currency chosen on the pricing page (pounds, spelled gpb as the spec does)', async () => {
+    localStorage.setItem('dcipher.currency', 'gpb');
+    answerRegistration('setup');
+    await renderAt('/signup?workflow=brand-monitoring');
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    await createAccount();
+    expect(registered()).toEqual({ body: expect.objectContaining({ currency: 'gpb' }) });
+    localStorage.removeItem('dcipher.currency');
+  });
+
   it('sends the plan chosen on the pricing page, which the trial is then of (docs/decisions/0085)', async () => {
     answerRegistration('setup', { listPricingPlans: [] });
     await renderAt('/signup?plan=starter-monthly');
@@ -520,6 +543,22 @@ describe('Email verification', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go to my workflows' }));
     expect(navigate).toHaveBeenCalledWith('/workflows');
     expect(verifyEmail).toHaveBeenCalledWith('abc');
+  });
+
+  it("opens the workflow chosen with the store's Try it at once, its sample run started, with no click (issue 36 point 2)", async () => {
+    const flowId = '6f9b1c2e-8d4a-4c1e-9f2a-3b5d7e9a1c3f';
+    const verifyEmail = jest.fn(async () => ({
+      email: 'ada@example.com',
+      emailChanged: false,
+      signedIn: true,
+      workflowId: flowId,
+    }));
+    authStore.setState({ verifyEmail } as never);
+    const { navigate } = await renderAt('/verify-email?token=abc');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/workflows/${flowId}`));
+    expect(screen.getByText('Opening your workflow and its first run…').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: 'Go to my workflows' })).toBeNull();
+    await expectNoAxeViolations();
   });
 
   it('offers to log in when the confirmation did not sign in (a changed address)', async () => {

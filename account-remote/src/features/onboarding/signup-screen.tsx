@@ -1,7 +1,12 @@
 import { authenticatedApi, configuredApiBaseUrl, isAuthConfigured } from '@dcipher/shared/auth';
 import { contract, type PricingPlan, RegistrationInputSchema } from '@dcipher/shared/contract';
-import { companySizeBands, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
-import type { RemoteScreenProps } from '@dcipher/shared/federation';
+import {
+  companySizeBands,
+  defaultPricingCurrency,
+  freeTrialDays,
+  rememberedCurrencyChoice,
+} from '@dcipher/shared/domain';
+import { chosenWorkflowPendingAttribute, type RemoteScreenProps } from '@dcipher/shared/federation';
 import { pathTo, routes } from '@dcipher/shared/routes';
 import {
   Form,
@@ -22,7 +27,7 @@ import { currentLocation, RouteLink, type RouteQuery, routeQueryOf } from '../..
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
 import { ChosenPlan } from './chosen-plan';
-import { ChosenWorkflow } from './chosen-workflow';
+import { ChosenWorkflow, ChosenWorkflowSlot } from './chosen-workflow';
 import {
   type DraftField,
   forgetChosenWorkflow,
@@ -114,13 +119,14 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     onSubmit: async (body) => {
       try {
         // The workflow chosen in the store: the API creates it with its sample for the new organization.
-        // The currency the pricing page showed: the new organization pays in it (docs/decisions/0078).
-        const currency = rememberedCurrencyChoice();
+        // The currency the site showed: the pricing page's choice, else the one every price of the site is shown
+        // in first (the store's visitor never chose). The new organization pays in it (0078, 0127).
+        const currency = rememberedCurrencyChoice() ?? defaultPricingCurrency;
         const receipt = await authenticatedApi().call(contract.registration.register, {
           body: {
             ...body,
             ...(workflow ? { workflow: workflow.id } : {}),
-            ...(currency ? { currency } : {}),
+            currency,
             // The plan chosen on the pricing page: the trial is of it (docs/decisions/0085).
             ...(planId ? { plan: planId } : {}),
           },
@@ -148,6 +154,10 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
     const subscription = watch((values) => saveSignupDraft(values));
     return () => subscription.unsubscribe();
   }, [watch]);
+  // The page's head reserved the notice's space for a workflow the address named; none turned out to be chosen.
+  useEffect(() => {
+    if (live && !workflow) document.documentElement.removeAttribute(chosenWorkflowPendingAttribute);
+  }, [live, workflow]);
   // A plan for businesses signs up a business, unless the visitor already chose.
   const onPlan = useCallback(
     (plan: PricingPlan) => {
@@ -177,7 +187,9 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       <p css={{ marginTop: 0, color: theme.colors.muted }}>
         Start your {freeTrialDays}-day free trial. No credit card needed.
       </p>
-      {chosenWorkflow ? <ChosenWorkflow workflow={chosenWorkflow} /> : null}
+      <ChosenWorkflowSlot>
+        {chosenWorkflow ? <ChosenWorkflow workflow={chosenWorkflow} /> : null}
+      </ChosenWorkflowSlot>
       {planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}
       <Form form={form} aria-label={formLabel}>
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>

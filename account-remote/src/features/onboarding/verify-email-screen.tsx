@@ -24,7 +24,7 @@ export type VerificationState =
    * `emailChanged`: the link confirmed a new sign-in address (a change asked for with POST /update-email).
    * `signedIn`: a new account's confirmation also signed its owner in (docs/decisions/0050).
    */
-  | { state: 'verified'; email: string; emailChanged?: boolean; signedIn?: boolean }
+  | { state: 'verified'; email: string; emailChanged?: boolean; signedIn?: boolean; workflowId?: string }
   | { state: 'expired' }
   | { state: 'failed'; message: string };
 
@@ -42,8 +42,17 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
       .getState()
       .verifyEmail(token)
       .then(
-        ({ email, emailChanged, signedIn }) =>
-          setVerification({ state: 'verified', email, emailChanged, signedIn }),
+        ({ email, emailChanged, signedIn, workflowId }) => {
+          // A sign-up from the store's "Try it": its workflow's sample run has started; its page shows it (0127).
+          if (signedIn && workflowId) navigate(pathTo('workflow', { flowId: workflowId }));
+          setVerification({
+            state: 'verified',
+            email,
+            emailChanged,
+            signedIn,
+            ...(workflowId && { workflowId }),
+          });
+        },
         (error) => {
           if (error instanceof ApiError && error.code === errorCodes.verificationLinkExpired)
             setVerification({ state: 'expired' });
@@ -71,7 +80,10 @@ export function VerifyEmailScreen({ navigate }: RemoteScreenProps) {
               {verification.signedIn && ' You are signed in.'}
             </Notice>
           )}
-          {verification.signedIn ? (
+          {verification.signedIn && verification.workflowId ? (
+            // Shown while the workflow's page loads (the browser has already been sent there).
+            <p role="status">Opening your workflow and its first run…</p>
+          ) : verification.signedIn ? (
             // Where a sign-in would have gone: a checkout started before signing up, else the workflows.
             <Button autoFocus onClick={() => navigate(afterSignInPath())}>
               {afterSignInPath() === routes.workflows.path ? 'Go to my workflows' : 'Continue to checkout'}

@@ -95,6 +95,26 @@ export async function findFlow(
   return row && toFlow(row);
 }
 
+/**
+ * The workflow a new user chose in the store at sign-up ("Try it"), while it has never run: their oldest predefined
+ * flow without a run (sign-up creates it; nothing else can exist before their first confirmation).
+ */
+export async function findUnrunStarterFlow(
+  database: Queryable,
+  ownerUserId: string,
+): Promise<StoredFlow | undefined> {
+  const row = await flowSelection(database)
+    .where('resources.ownerUserId', '=', ownerUserId)
+    .where('flows.flowType', '=', 'predefinedFlow')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('flowRuns').select('flowRuns.id').whereRef('flowRuns.flowId', '=', 'flows.id'))),
+    )
+    .orderBy('flows.createdAt')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toFlow(row);
+}
+
 /** A flow with the caller's role on it (owner, their grant, `public`, or null: none). */
 export type FlowWithRole = StoredFlow & { resourceRole: ResourceGrant | null };
 

@@ -23,7 +23,7 @@ import {
   runStatus,
   validateFlowName,
 } from './operations/read.js';
-import { rerunFlow, runFlow } from './operations/run.js';
+import { rerunFlow, runFlow, startSignupSampleRun } from './operations/run.js';
 import { runDueSchedules } from './operations/schedules.js';
 import { ensureStore, listStore } from './operations/store.js';
 import { updateFlow } from './operations/update.js';
@@ -74,6 +74,7 @@ export function createFlowService(dependencies: FlowServiceDependencies) {
     credits: bind(creditsFor),
     run: bind(runFlow),
     rerun: bind(rerunFlow),
+    startSignupSampleRun: bind(startSignupSampleRun),
     runs: bind(listFlowRuns),
     lastRun: bind(lastRun),
     status: bind(runStatus),

@@ -123,6 +123,32 @@ describe('email verification', () => {
       assert.deepEqual(bodyOf(reused), failed, 'a used link signs nobody in');
     });
 
+    it("starts the run of the workflow chosen with the store's Try it and names it (issue 36 point 2)", async () => {
+      addressCount += 1;
+      const email = `try-it-${addressCount}@example.com`;
+      const signedUp = await signUp(
+        server.app,
+        individualSignUp({ email, workflow: 'brand-monitoring' }),
+        `192.0.2.${addressCount}`,
+      );
+      assert.equal(signedUp.statusCode, 201, signedUp.body);
+      const token = await verificationTokenFor(server.database, email);
+
+      const response = await verify(token);
+      assert.equal(response.statusCode, 200, response.body);
+      const { accessToken, workflowId } = response.json();
+      assert.equal(typeof workflowId, 'string', 'the answer names the workflow whose page opens');
+      const get = (url: string) =>
+        server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } });
+      const flow = await get(`/flows/${workflowId}`);
+      assert.equal(flow.statusCode, 200, flow.body);
+      assert.equal(flow.json().predefinedFlowId, 'brand-monitoring');
+      const runs = (await get(`/flows/${workflowId}/runs`)).json().runs;
+      assert.equal(runs.length, 1, 'its sample run started with the confirmation');
+      assert.notEqual(runs[0].state, 'JobError');
+      assert.equal(flow.json().lastRun?.taskId, runs[0].taskId, 'the page shows that run first');
+    });
+
     it("gives a browser on the product's origin the session as an HttpOnly cookie, never in the body", async () => {
       const email = await signUpSomeone();
       const response = await server.app.inject({

@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Sign-up: the form behind the captcha, the verification link, quick start. */
 export const registrationModule = apiModule({
   name: 'registration',
-  dependencies: ['captcha', 'identity'],
+  dependencies: ['captcha', 'identity', 'flows'],
   provide: (app) => {
     app.decorate(
       'registration',
@@ -24,6 +24,7 @@ export const registrationModule = apiModule({
         webUrl: app.config.webUrl,
         identity: app.identity,
         accessTokens: app.accessTokens,
+        flows: app.flows,
         log: app.log,
       }),
     );

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type EmailMessage, type Mailer, sendLoggingFailure } from '../../adapters/mailer/mailer.js';
 import type { Database } from '../../db/database.js';
 import type { RateLimiter, RateLimitRule } from '../abuse/rate-limiter.js';
+import type { FlowService } from '../flows/flows-service.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
 import type { SignInContext } from '../identity/device-label.js';
 import type { IdentityService } from '../identity/identity-service.js';
@@ -40,6 +41,8 @@ export interface RegistrationServiceDependencies {
   identity: Pick<IdentityService, 'signInByVerificationLink'>;
   /** Signs the payment-setup token sign-up's step 2 adds a card with. */
   accessTokens: Pick<AccessTokens, 'signPaymentSetup'>;
+  /** Starts the run of the workflow a sign-up chose in the store, on its sample (the flows module's). */
+  flows: Pick<FlowService, 'startSignupSampleRun'>;
   log: FastifyBaseLogger;
 }
 
@@ -55,6 +58,7 @@ export function createRegistrationService({
   webUrl,
   identity,
   accessTokens,
+  flows,
   log,
 }: RegistrationServiceDependencies) {
   const otherLinkKinds: VerificationLinkKind[] = [];
@@ -100,13 +104,23 @@ export function createRegistrationService({
     async verifyEmail(
       token: string,
       context: SignInContext,
-    ): Promise<{ email: string; verified: true; emailChanged?: true } & Partial<IssuedTokenPair>> {
+    ): Promise<
+      { email: string; verified: true; emailChanged?: true; workflowId?: string } & Partial<IssuedTokenPair>
+    > {
       const result = await verifyEmailWithToken(database, token, otherLinkKinds);
       if (result.outcome === 'expired') throw new EmailVerificationLinkExpiredError();
       if (result.outcome === 'invalid') throw new EmailVerificationFailedError();
       if (result.emailChanged) return { email: result.email, verified: true, emailChanged: true };
       const session = result.userId && (await identity.signInByVerificationLink(result.userId, context));
-      return { email: result.email, verified: true, ...(session || {}) };
+      if (!session || !result.userId) return { email: result.email, verified: true };
+      // "Try it" in the store: the chosen workflow's sample run starts now, and its page opens on it (0127).
+      const starter = await flows.startSignupSampleRun(result.userId);
+      return {
+        email: result.email,
+        verified: true,
+        ...session,
+        ...(starter && { workflowId: starter.flowId }),
+      };
     },
 
     /** Emails a new link (the old ones stop working) if the address has an account still to verify. */

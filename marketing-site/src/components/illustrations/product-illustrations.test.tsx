@@ -1,9 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { useStaticQuery } from 'gatsby';
-import HomePage from '../../pages/index';
 import InsightBoosterPage from '../../pages/products/dcipher-insight-booster';
 import StudioPage from '../../pages/products/dcipher-studio';
 import WorkflowsPage from '../../pages/products/dcipher-workflows';
+import HomePage from '../../templates/home';
 
 afterEach(cleanup);
 beforeEach(() => {

@@ -9,6 +9,7 @@ import type { RunSettings } from '../flow-columns.js';
 import { presentRun } from '../flows-presenter.js';
 import {
   findRun,
+  findUnrunStarterFlow,
   insertRun,
   insertRunDocuments,
   isUniqueViolation,
@@ -178,4 +179,29 @@ export async function rerunFlow(
     rerunOf: earlier.id,
   });
   return await presentRun(database, run);
+}
+
+/**
+ * The first confirmation of a sign-up from the store's "Try it": the workflow it chose runs on its sample at once,
+ * so its page opens on the run under way (issue 36 point 2, docs/decisions/0127). Counted in the trial's quota like
+ * a run started by hand; one run only (the key is the flow's). Answers the flow's id, run or not: a run refused (the
+ * quota spent) leaves the workflow waiting on its page with Run, as before, and is logged.
+ */
+export async function startSignupSampleRun(
+  context: FlowContext,
+  userId: string,
+): Promise<{ flowId: string } | undefined> {
+  const flow = await findUnrunStarterFlow(context.database, userId);
+  if (!flow) return undefined;
+  try {
+    await startRun(context, flow, {
+      settings: settingsOf(flow),
+      origin: 'Platform',
+      startedBy: userId,
+      idempotencyKey: `signup-sample:${flow.id}`,
+    });
+  } catch (error) {
+    context.log.warn({ err: error, flowId: flow.id }, 'the sample run of a store sign-up did not start');
+  }
+  return { flowId: flow.id };
 }

@@ -1,11 +1,19 @@
-import { companyContacts, freeTrialDays } from '@dcipher/shared/domain';
-import { theme } from '@dcipher/shared/ui';
-import { type HeadProps, Link } from 'gatsby';
+import { companyContacts, findPredefinedWorkflow, freeTrialDays } from '@dcipher/shared/domain';
+import { pathTo, routes } from '@dcipher/shared/routes';
+import { theme, visuallyHidden } from '@dcipher/shared/ui';
+import { type HeadProps, Link, type PageProps } from 'gatsby';
+import type { StorePreview } from '../build/store-preview.mjs';
 import { CustomerLogos } from '../components/customer-logos';
 import { StudioIllustration } from '../components/illustrations/product-illustrations';
 import { Layout } from '../components/layout';
 import { Card, CardGrid, HeroColumns, Section } from '../components/page-sections';
 import { Seo } from '../components/seo';
+import { StoreRunPreview } from '../components/workflow-store/store-run-preview';
+
+/** The home page's context (gatsby-node.mjs): a few of the store's workflows with their samples' findings. */
+export interface HomeContext {
+  storeHighlights: { id: string; preview: StorePreview | null }[];
+}
 
 const products = [
   {
@@ -38,7 +46,7 @@ const ctaStyle = (primary: boolean) => ({
   '&:focus-visible': { outline: `3px solid ${theme.colors.focus}`, outlineOffset: 2 },
 });
 
-export default function HomePage() {
+export default function HomePage({ pageContext }: PageProps<object, HomeContext>) {
   return (
     <Layout>
       <section
@@ -83,6 +91,7 @@ export default function HomePage() {
           ))}
         </CardGrid>
       </Section>
+      <StoreHighlights highlights={pageContext?.storeHighlights ?? []} />
       <Section title="See it with your own data">
         <p css={{ maxWidth: '60ch', color: theme.colors.muted }}>
           Read how other teams use Dcipher in our{' '}
@@ -92,6 +101,41 @@ export default function HomePage() {
         </p>
       </Section>
     </Layout>
+  );
+}
+
+/**
+ * The workflow store on the home page (issue 36 point 2): a few predefined workflows, each with what its sample's
+ * last run found, and the way to the store. Left out while the build has no store (its API could not be read).
+ */
+function StoreHighlights({ highlights }: { highlights: HomeContext['storeHighlights'] }) {
+  const shown = highlights.flatMap((highlight) => {
+    const workflow = findPredefinedWorkflow(highlight.id);
+    return workflow ? [{ workflow, preview: highlight.preview }] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <Section title="Ready-made workflows, already run for you">
+      <p css={{ maxWidth: '60ch', color: theme.colors.muted, marginTop: 0 }}>
+        Each workflow in the store has been run on a sample dataset. See what it found, then try it on the
+        same sample, free for {freeTrialDays} days.
+      </p>
+      <CardGrid>
+        {shown.map(({ workflow, preview }) => (
+          <Card key={workflow.id} title={workflow.name}>
+            <StoreRunPreview workflowName={workflow.name} preview={preview} />
+            <Link to={pathTo('workflowStoreItem', { id: workflow.id })}>
+              See what it found<span css={visuallyHidden}>: {workflow.name}</span>
+            </Link>
+          </Card>
+        ))}
+      </CardGrid>
+      <p css={{ marginBottom: 0 }}>
+        <Link to={routes.workflowStore.path} css={ctaStyle(false)}>
+          Browse the workflow store
+        </Link>
+      </p>
+    </Section>
   );
 }
 
