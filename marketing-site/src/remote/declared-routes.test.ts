@@ -61,8 +61,10 @@ describe('site pages and the declared routes', () => {
   );
 
   it('has a page, a generated page or a static file for every declared site path', () => {
-    // gatsby-node.mjs creates these: pricing, the content lists, and the workflow store's list and item pages.
+    // gatsby-node.mjs creates these: the home page (it presents the store), pricing, the content lists, and the
+    // workflow store's list and item pages.
     const generated = new Set([
+      routes.home.path,
       '/pricing',
       ...Object.values(contentRoutes).map((route) => route.basePath),
       routes.workflowStore.path,
