@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { emailedLink, expect, signUpOnOpenForm, test } from './fixtures.mjs';
+import { createAccountOnOpenForm, emailedLink, expect, signUpOnOpenForm, test } from './fixtures.mjs';
 
 const password = 'Harbour-Lights-2026';
 const nextYear = new Date().getUTCFullYear() + 2;
@@ -164,14 +164,7 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await page.getByRole('button', { name: 'Create an account' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create account (1/2)');
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Checkout');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('I agree to the Terms of Service').check();
-  await page.getByText("I'm not a robot").click();
-  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await createAccountOnOpenForm(page, { firstName: 'Grace', lastName: 'Checkout', email: email, password });
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.goto(
     await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),

@@ -1,7 +1,7 @@
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe.mjs';
-import { emailedLink, expect, test } from './fixtures.mjs';
+import { createAccountOnOpenForm, emailedLink, expect, test } from './fixtures.mjs';
 
 // The workflow store (docs/decisions/0071, 0073): static pages built from the catalogue and the API, each
 // drawing the last run of its sample; "Try it" leads through sign-up to that workflow, ready to run.
@@ -127,14 +127,7 @@ for (const viewport of viewports)
     expect(Math.abs((await form.boundingBox())!.y - firstTop)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: testInfo.outputPath(`signup-try-it-${viewport.name}.png`) });
 
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('I agree to the Terms of Service').check();
-    await page.getByText("I'm not a robot").click();
-    await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await createAccountOnOpenForm(page, { firstName: 'Ada', lastName: 'Lovelace', email: email, password });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment method (2/2)');
     await expect(chosen).toContainText('You are signing up to try Review analysis.');
     await page.getByRole('button', { name: 'Skip for now' }).click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeViolations } from './axe.mjs';
-import { createMember, emailedLink, expect, logIn, test } from './fixtures.mjs';
+import { createAccountOnOpenForm, createMember, emailedLink, expect, logIn, test } from './fixtures.mjs';
 
 // Workflows, where a customer lands (issue 24 point 6; docs/decisions/0071, 0072). Screenshots of the screens at a
 // phone's and a laptop's width go to test-results/workflows-screens/ for a person to look at.
@@ -44,14 +44,7 @@ async function checkAtEveryWidth(page: Page, name: string) {
 
 async function signUpAndConfirm(page: Page, request: APIRequestContext, apiUrl: string, email: string) {
   await page.goto('/signup');
-  await page.getByLabel('First name').fill('Wanda');
-  await page.getByLabel('Last name').fill('Workflow');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('I agree to the Terms of Service').check();
-  await page.getByText("I'm not a robot").click();
-  await expect(page.getByText('Verified')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await createAccountOnOpenForm(page, { firstName: 'Wanda', lastName: 'Workflow', email: email, password });
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.goto(await emailedLink(request, apiUrl, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
