@@ -43,7 +43,7 @@ for (const viewport of [
     await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(
       '€45.00 per month before VAT',
     );
-    await createAccountOnOpenForm(page, { firstName: 'Eve', lastName: 'Euro', email: email, password });
+    await createAccountOnOpenForm(page, { firstName: 'Eve', lastName: 'Euro', email, password });
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.goto(
       await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),

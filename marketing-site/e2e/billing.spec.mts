@@ -164,7 +164,7 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await page.getByRole('button', { name: 'Create an account' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create account (1/2)');
-  await createAccountOnOpenForm(page, { firstName: 'Grace', lastName: 'Checkout', email: email, password });
+  await createAccountOnOpenForm(page, { firstName: 'Grace', lastName: 'Checkout', email, password });
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.goto(
     await emailedLink(request, stack.urls.api, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/),

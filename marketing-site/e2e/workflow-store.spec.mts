@@ -127,7 +127,7 @@ for (const viewport of viewports)
     expect(Math.abs((await form.boundingBox())!.y - firstTop)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: testInfo.outputPath(`signup-try-it-${viewport.name}.png`) });
 
-    await createAccountOnOpenForm(page, { firstName: 'Ada', lastName: 'Lovelace', email: email, password });
+    await createAccountOnOpenForm(page, { firstName: 'Ada', lastName: 'Lovelace', email, password });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment method (2/2)');
     await expect(chosen).toContainText('You are signing up to try Review analysis.');
     await page.getByRole('button', { name: 'Skip for now' }).click();

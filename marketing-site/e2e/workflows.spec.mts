@@ -44,7 +44,7 @@ async function checkAtEveryWidth(page: Page, name: string) {
 
 async function signUpAndConfirm(page: Page, request: APIRequestContext, apiUrl: string, email: string) {
   await page.goto('/signup');
-  await createAccountOnOpenForm(page, { firstName: 'Wanda', lastName: 'Workflow', email: email, password });
+  await createAccountOnOpenForm(page, { firstName: 'Wanda', lastName: 'Workflow', email, password });
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.goto(await emailedLink(request, apiUrl, email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed');
