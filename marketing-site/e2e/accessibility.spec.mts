@@ -28,6 +28,18 @@ test('the axe check names the violations planted in a page', async ({ page }) =>
   expect(found.some((line) => line.startsWith('label: input'))).toBe(true);
 });
 
+// A page with a frame is checked in axe's default mode, frame included (e2e/axe.mts).
+test('the axe check names a violation planted inside a frame', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>Framed</title></head><body><main><h1>Framed</h1>' +
+      '<iframe title="Inner page" srcdoc="<!doctype html><html lang=en><head><title>Inner</title></head>' +
+      '<body><main><h1>Inner</h1><input type=text></main></body></html>"></iframe></main></body></html>',
+  );
+  await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Inner' })).toBeVisible();
+  const found = await axeViolations(page);
+  expect(found.some((line) => line.startsWith('label: iframe'))).toBe(true);
+});
+
 // The sign-in screens (/login, /signup and the nine others) are checked by axe in visitor-layout.spec.mts.
 
 for (const viewport of [
