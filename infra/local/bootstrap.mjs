@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const command = process.argv[2];
@@ -316,6 +316,24 @@ switch (command) {
                 )
               : turbo(['test'], ['--filter=@dcipher/api']),
           },
+          // The CMS test's Strapi install (about 2 minutes of downloads and unpacking on a fresh machine, little
+          // CPU) while the suites above wait on their databases, not in the CMS phase itself.
+          ...(quick
+            ? []
+            : [
+                {
+                  name: 'CMS install, for the CMS test',
+                  command: {
+                    executable: process.execPath,
+                    args: [
+                      '--input-type=module',
+                      '-e',
+                      `const cms = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'cms.mjs')).href)}); cms.ensureCmsInstalled();`,
+                    ],
+                    env: testEnv,
+                  },
+                },
+              ]),
           {
             name: 'lint, types, unit and component tests',
             sequence: [

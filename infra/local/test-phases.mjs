@@ -3,8 +3,30 @@
 // (`parallel`). The first phase that fails ends the run once the phases beside it have finished; every phase's wall
 // time is printed as it ends and again in a table at the end (issue 33).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The machine's CPU time so far, busy and in all (Linux's /proc/stat, in clock ticks), or undefined elsewhere: a
+ * phase's share of the machine says whether it leaves a core idle (room to run something beside it) or not.
+ */
+function machineCpu() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const all = ticks.reduce((sum, value) => sum + value, 0);
+    return { busy: all - idle, all };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How busy the machine was between two readings, as a share of all its cores ('' when unknown). */
+export function busyShare(from, to) {
+  if (!from || !to || to.all <= from.all) return '';
+  return `${Math.round(((to.busy - from.busy) / (to.all - from.all)) * 100)} %`;
+}
 
 function runCommand({ executable, args, env }) {
   return new Promise((resolve) => {
@@ -23,6 +45,7 @@ function runCommand({ executable, args, env }) {
 
 async function runPhase(phase, timings, depth) {
   const started = performance.now();
+  const cpuAtStart = machineCpu();
   let ok;
   if (phase.parallel) {
     const results = await Promise.all(phase.parallel.map((part) => runPhase(part, timings, depth + 1)));
@@ -45,8 +68,11 @@ async function runPhase(phase, timings, depth) {
     }
   }
   const elapsed = performance.now() - started;
-  timings.push({ name: phase.name, depth, ok, elapsed });
-  console.log(`\n# phase ${ok ? 'passed' : 'FAILED'}: ${phase.name}: ${seconds(elapsed)}\n`);
+  const busy = busyShare(cpuAtStart, machineCpu());
+  timings.push({ name: phase.name, depth, ok, elapsed, busy });
+  console.log(
+    `\n# phase ${ok ? 'passed' : 'FAILED'}: ${phase.name}: ${seconds(elapsed)}${busy ? `, machine ${busy} busy` : ''}\n`,
+  );
   return ok;
 }
 
@@ -54,6 +80,7 @@ async function runPhase(phase, timings, depth) {
 export async function runPhases(phases) {
   const timings = [];
   const started = performance.now();
+  const cpuAtStart = machineCpu();
   let ok = true;
   for (const phase of phases) {
     ok = await runPhase(phase, timings, 0);
@@ -69,10 +96,10 @@ export async function runPhases(phases) {
   }
   const lines = ordered.map(
     (t) =>
-      `${'  '.repeat(t.depth)}${t.ok ? 'passed' : 'FAILED'}  ${t.name.padEnd(44 - 2 * t.depth)} ${seconds(t.elapsed).padStart(9)}`,
+      `${'  '.repeat(t.depth)}${t.ok ? 'passed' : 'FAILED'}  ${t.name.padEnd(44 - 2 * t.depth)} ${seconds(t.elapsed).padStart(9)}  ${t.busy.padStart(5)}`,
   );
   lines.push(
-    `${ok ? 'passed' : 'FAILED'}  ${'all phases'.padEnd(44)} ${seconds(performance.now() - started).padStart(9)}`,
+    `${ok ? 'passed' : 'FAILED'}  ${'all phases'.padEnd(44)} ${seconds(performance.now() - started).padStart(9)}  ${busyShare(cpuAtStart, machineCpu()).padStart(5)}`,
   );
   const width = Math.max(...lines.map((line) => line.length));
   console.log(

@@ -71,6 +71,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
         PUBLISHER_PORT: String(publisherPort),
         PUBLISHER_WEBHOOK_SECRET: secret,
         PUBLISHER_PREVIEWS: 'on',
+        // A killed publisher's build is taken over after 15 s, not the default minute (the test kills one).
+        PUBLISHER_LEASE_SECONDS: '15',
         SITE_BUILD_DIR: siteBuilds,
         CMS_URL: cmsUrl,
         CMS_TOKEN: readSiteBuildToken(databaseFile),
@@ -335,8 +337,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     await signInWorks();
 
     // A new publisher recovers: the interrupted build is recorded as interrupted, its half-made release removed, the
-    // build the killed one left running stopped; once the killed publisher's lease on the job runs out (a minute
-    // at most), the new one builds the same job again, and that build goes live, once.
+    // build the killed one left running stopped; once the killed publisher's lease on the job runs out (15 s here,
+    // PUBLISHER_LEASE_SECONDS), the new one builds the same job again, and that build goes live, once.
     await startPublisher();
     const interrupted = (await status()).builds.find((build) => build.id === building.id);
     assert.equal(interrupted.state, 'interrupted');

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { busyShare, runPhases } from './test-phases.mjs';
+
+describe("npm test's phases", () => {
+  it('says how busy the machine was as a share of all its cores, or nothing when it cannot tell', () => {
+    assert.equal(busyShare({ busy: 100, all: 400 }, { busy: 250, all: 600 }), '75 %');
+    assert.equal(busyShare(undefined, { busy: 1, all: 2 }), '');
+    assert.equal(busyShare({ busy: 1, all: 2 }, { busy: 1, all: 2 }), '');
+  });
+
+  it('times each phase and stops at the first that fails, after the phases beside it', async () => {
+    const ran = [];
+    const ok = await runPhases([
+      {
+        name: 'side by side',
+        parallel: [
+          { name: 'fails', run: () => ran.push('fails') && Promise.reject(new Error('planted')) },
+          { name: 'passes', run: () => ran.push('passes') },
+        ],
+      },
+      { name: 'never reached', run: () => ran.push('never') },
+    ]);
+    assert.equal(ok, false);
+    assert.deepEqual(ran.sort(), ['fails', 'passes']);
+  });
+});
