@@ -92,7 +92,8 @@ const script = `
   }
   // Every core (issue 34 point 8): contentAnalysis read on this thread only and on this thread plus one helper per
   // other core (reading-pool.ts, as the API's run worker reads a large set), alternated, the median of --thread-runs.
-  if (${JSON.stringify(types)}.includes('contentAnalysis')) {
+  // --thread-runs=0 leaves this comparison out.
+  if (${JSON.stringify(types)}.includes('contentAnalysis') && ${Number(option('thread-runs', '3'))} > 0) {
     const { availableParallelism } = await import('node:os');
     const cores = availableParallelism();
     if (cores > 1) {
