@@ -1,11 +1,6 @@
 import { errorCodes } from '@dcipher/shared/contract';
 import * as flows from '@dcipher/shared/contract/flows';
-import {
-  analysisTypes,
-  predefinedWorkflows,
-  scheduleFrequencies,
-  trendMetrics,
-} from '@dcipher/shared/domain';
+import { analysisTypes, predefinedWorkflows, trendMetrics } from '@dcipher/shared/domain';
 import {
   Alert,
   Button,
@@ -34,13 +29,14 @@ import {
 } from './new-workflow-form';
 import { CostPart, RadioGroup, type Upload, UploadField } from './new-workflow-parts';
 import { WorkflowInputField } from './workflow-input-field';
-import { mutedStyle } from './workflow-parts';
+import { mutedStyle, scheduleFieldsStyle } from './workflow-parts';
 import { workflowQueries } from './workflow-queries';
 import {
   analysisTypeHelp,
   analysisTypeLabels,
   count,
-  frequencyLabels,
+  firstRunLabel,
+  frequencyOptions,
   trendMetricLabels,
 } from './workflow-words';
 
@@ -279,26 +275,9 @@ export function ScheduleSection() {
     <ScreenSection title="Schedule and notifications">
       <FormCheckboxField form={form} name="scheduled" label="Run on a schedule" />
       {scheduled ? (
-        <div
-          css={{
-            display: 'grid',
-            gap: '0 1rem',
-            gridTemplateColumns: 'minmax(0, 1fr)',
-            '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          }}
-        >
-          <FormSelectField
-            form={form}
-            name="frequency"
-            label="How often"
-            options={scheduleFrequencies.map((value) => ({ value, label: frequencyLabels[value] }))}
-          />
-          <FormTextField
-            form={form}
-            name="startAt"
-            label="First run (optional; now when left empty)"
-            type="datetime-local"
-          />
+        <div css={scheduleFieldsStyle}>
+          <FormSelectField form={form} name="frequency" label="How often" options={frequencyOptions} />
+          <FormTextField form={form} name="startAt" label={firstRunLabel} type="datetime-local" />
         </div>
       ) : null}
       <FormCheckboxField form={form} name="notifications" label="Email me when a run finishes or fails" />

@@ -89,6 +89,14 @@ export const cardStyle = {
 
 export const mutedStyle = { color: theme.colors.muted } as const;
 
+/** A schedule's two fields (how often, the first run): one column on a phone, two from 40rem. */
+export const scheduleFieldsStyle = {
+  display: 'grid',
+  gap: '0 1rem',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+} as const;
+
 /**
  * A screen's root: its selects take the width they are given (a long option, "Posts about a home-energy brand (150
  * documents)", would otherwise widen a phone's page past its edge).

@@ -16,8 +16,9 @@ import * as v from 'valibot';
 import { useContractMutation } from '../../kit/contract-query';
 import { dateAndTime } from '../../kit/date-and-time';
 import { messageOf } from '../../kit/use-api-load';
+import { scheduleFieldsStyle } from './workflow-parts';
 import { changedFlow } from './workflow-queries';
-import { frequencyLabels } from './workflow-words';
+import { firstRunLabel, frequencyLabels, frequencyOptions } from './workflow-words';
 
 /**
  * The changes of one workflow's settings, each a contract mutation whose answer (the workflow as changed) is
@@ -177,28 +178,9 @@ function ScheduleForm({
       onSave({ schedule: { frequency, ...(startAt ? { startAt: new Date(startAt).toISOString() } : {}) } }),
   });
   return (
-    <Form
-      form={form}
-      aria-label="Schedule"
-      css={{
-        display: 'grid',
-        gap: '0 1rem',
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        '@media (min-width: 40rem)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
-      }}
-    >
-      <FormSelectField
-        form={form}
-        name="frequency"
-        label="How often"
-        options={scheduleFrequencies.map((value) => ({ value, label: frequencyLabels[value] }))}
-      />
-      <FormTextField
-        form={form}
-        name="startAt"
-        label="First run (optional; now when left empty)"
-        type="datetime-local"
-      />
+    <Form form={form} aria-label="Schedule" css={scheduleFieldsStyle}>
+      <FormSelectField form={form} name="frequency" label="How often" options={frequencyOptions} />
+      <FormTextField form={form} name="startAt" label={firstRunLabel} type="datetime-local" />
       <div>
         <FormSubmitButton form={form} busyLabel="Save the schedule" disabled={busy}>
           Save the schedule

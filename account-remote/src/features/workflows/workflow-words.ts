@@ -8,6 +8,7 @@ import type {
   TrendMetric,
   UsageCategory,
 } from '@dcipher/shared/domain';
+import { scheduleFrequencies } from '@dcipher/shared/domain';
 
 /** How the screens name the spec's flow vocabulary (the values are spelt as the spec has them). */
 export const flowTypeLabels: Readonly<Record<FlowType, string>> = {
@@ -45,6 +46,15 @@ export const frequencyLabels: Readonly<Record<ScheduleFrequency, string>> = {
   annual: 'Yearly',
   biennial: 'Every two years',
 };
+
+/** The "How often" choices of a schedule, wherever one is set (a new workflow, a workflow's schedule). */
+export const frequencyOptions = scheduleFrequencies.map((value) => ({
+  value,
+  label: frequencyLabels[value],
+}));
+
+/** The label of a schedule's first run, wherever one is set. */
+export const firstRunLabel = 'First run (optional; now when left empty)';
 
 export const usageCategoryLabels: Partial<Record<UsageCategory, string>> = {
   SocialMedia: 'Documents (social media posts quota)',
