@@ -53,7 +53,9 @@ describe('the production topology on one machine', () => {
     await chmod(dataDir, 0o755);
     logFile = join(dataDir, 'topology.log');
     const started = Date.now();
-    topology = await startProductionTopology({
+    // A process that fails to start says why in the log (a first CI run of 0131 saw "worker exited during start-up
+    // (1)" with the log already removed).
+    const starting = startProductionTopology({
       dataDir,
       output: createWriteStream(logFile),
       // One test machine is every client: the per-address limits are raised (staging allows it; production refuses),
@@ -61,23 +63,32 @@ describe('the production topology on one machine', () => {
       // the worker, issue 33); nothing else differs from `npm run start:production`.
       apiEnv: { RATE_LIMIT_SCALE: '10000', CAPTCHA_MAX_NUMBER: '1000', FLOW_RUN_LEASE_SECONDS: '5' },
     });
+    topology = await starting.catch(async (error) => {
+      await new Promise((done) => setTimeout(done, 200)); // the log stream's last lines
+      printLogs();
+      throw error;
+    });
     console.log(`# topology started on a fresh data dir in ${Date.now() - started} ms`);
     api = topology.origins.api;
     for (let index = 0; index < 4; index += 1) customers.push(await signUpCustomer(index));
   });
 
+  /** What the processes said, without the one line per answered request (errors kept), and nginx's errors. */
+  const printLogs = () => {
+    if (!logFile || !existsSync(logFile)) return;
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => !line.includes('"msg":"request"') || /"statusCode":5\d\d/.test(line));
+    console.log(lines.slice(-200).join('\n'));
+    const nginxErrors = join(dataDir, 'nginx', 'error.log');
+    if (existsSync(nginxErrors))
+      console.log(readFileSync(nginxErrors, 'utf8').split('\n').slice(-50).join('\n'));
+  };
+
   after(async () => {
     await topology?.stop();
-    if (process.exitCode && existsSync(logFile)) {
-      // What the processes said, without the one line per answered request (errors kept).
-      const lines = readFileSync(logFile, 'utf8')
-        .split('\n')
-        .filter((line) => !line.includes('"msg":"request"') || /"statusCode":5\d\d/.test(line));
-      console.log(lines.slice(-200).join('\n'));
-      const nginxErrors = join(dataDir, 'nginx', 'error.log');
-      if (existsSync(nginxErrors))
-        console.log(readFileSync(nginxErrors, 'utf8').split('\n').slice(-50).join('\n'));
-    }
+    // A topology that did not start has no `topology` and sets no exit code yet: its logs are printed in `before`.
+    if (process.exitCode) printLogs();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readIfPresent, readOrCreateKeyFile } from '../../adapters/key-files/key-file.js';
 
 const keyFile = 'captcha-hmac.key';
 
@@ -22,22 +22,5 @@ export async function loadOrCreateCaptchaHmacKey(
   const stored = await readIfPresent(keyPath);
   if (stored === '') throw new Error(`${keyPath} is empty; delete it and a new key is generated`);
   if (stored !== undefined) return stored;
-  await mkdir(keysDir, { recursive: true, mode: 0o700 });
-  try {
-    // `wx`: if another process created the key meanwhile, keep theirs.
-    await writeFile(keyPath, generated, { mode: 0o600, flag: 'wx' });
-    return generated;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return (await readFile(keyPath, 'utf8')).trim();
-  }
-}
-
-async function readIfPresent(filePath: string): Promise<string | undefined> {
-  try {
-    return (await readFile(filePath, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  return readOrCreateKeyFile(keyPath, generated);
 }

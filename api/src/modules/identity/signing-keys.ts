@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, type JWK } from 'jose';
+import { readIfPresent, readOrCreateKeyFile } from '../../adapters/key-files/key-file.js';
 
 export const signingAlgorithm = 'RS256';
 
@@ -150,20 +151,15 @@ async function readOrCreateCurrent(keysDir: string): Promise<string> {
   const privateKeyPath = path.join(keysDir, privateKeyFile);
   const existing = await readIfPresent(privateKeyPath);
   if (existing !== undefined) return existing;
-  await mkdir(keysDir, { recursive: true, mode: 0o700 });
   const generated = await generatePrivateKeyPem();
-  try {
-    // `wx`: if another process created the key meanwhile, keep theirs.
-    await writeFile(privateKeyPath, generated, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFile(privateKeyPath, 'utf8');
-  }
+  const current = await readOrCreateKeyFile(privateKeyPath, generated);
   // The public key is derived from the private one; the file is for whoever configures a verifier with a PEM.
-  await writeFile(path.join(keysDir, publicKeyFile), (await describeKey(generated)).publicKeyPem, {
-    mode: 0o644,
-  });
-  return generated;
+  if (current === generated.trim()) {
+    await writeFile(path.join(keysDir, publicKeyFile), (await describeKey(generated)).publicKeyPem, {
+      mode: 0o644,
+    });
+  }
+  return current;
 }
 
 async function readRetired(keysDir: string): Promise<{ key: SigningKey; retiredAt: Date }[]> {
@@ -209,15 +205,6 @@ async function describeKey(privateKeyPem: string): Promise<SigningKey> {
     publicKeyPem: await exportSPKI(publicKey),
     jwk: { ...publicJwk, kid, alg: signingAlgorithm, use: 'sig' },
   };
-}
-
-async function readIfPresent(filePath: string): Promise<string | undefined> {
-  try {
-    return await readFile(filePath, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /** When the current key file last changed: how a process notices a rotation without reading the keys. */

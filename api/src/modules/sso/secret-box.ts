@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readOrCreateKeyFile } from '../../adapters/key-files/key-file.js';
 
 const keyFile = 'sso-secret.key';
 const version = 'v1';
@@ -69,13 +70,5 @@ export async function loadOrCreateSsoSecretKey(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(keysDir, { recursive: true, mode: 0o700 });
-  try {
-    // `wx`: if another process created the key meanwhile, keep theirs.
-    await writeFile(keyPath, generated.toString('hex'), { mode: 0o600, flag: 'wx' });
-    return generated;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return Buffer.from((await readFile(keyPath, 'utf8')).trim(), 'hex');
-  }
+  return Buffer.from(await readOrCreateKeyFile(keyPath, generated.toString('hex')), 'hex');
 }
