@@ -316,24 +316,6 @@ switch (command) {
                 )
               : turbo(['test'], ['--filter=@dcipher/api']),
           },
-          // The CMS test's Strapi install (about 2 minutes of downloads and unpacking on a fresh machine, little
-          // CPU) while the suites above wait on their databases, not in the CMS phase itself.
-          ...(quick
-            ? []
-            : [
-                {
-                  name: 'CMS install, for the CMS test',
-                  command: {
-                    executable: process.execPath,
-                    args: [
-                      '--input-type=module',
-                      '-e',
-                      `const cms = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'cms.mjs')).href)}); cms.ensureCmsInstalled();`,
-                    ],
-                    env: testEnv,
-                  },
-                },
-              ]),
           {
             name: 'lint, types, unit and component tests',
             sequence: [
@@ -350,7 +332,30 @@ switch (command) {
       ...(quick
         ? []
         : [
-            { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
+            // The CMS test's Strapi install (about 2 minutes of downloads and unpacking on a fresh machine) beside
+            // the browser tests, at the lowest priority: they leave about a sixth of the machine idle, the checks
+            // and the API suite before them none (decision 0131).
+            {
+              name: 'browser tests, the CMS install beside them',
+              parallel: [
+                { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
+                {
+                  name: 'CMS install, for the CMS test (nice 19)',
+                  command: {
+                    executable: 'nice',
+                    args: [
+                      '-n',
+                      '19',
+                      process.execPath,
+                      '--input-type=module',
+                      '-e',
+                      `const cms = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'cms.mjs')).href)}); cms.ensureCmsInstalled();`,
+                    ],
+                    env: testEnv,
+                  },
+                },
+              ],
+            },
             // --only: test:cms is declared after the browser tests (turbo.json), which have just run.
             {
               name: 'CMS publish to live',

@@ -43,12 +43,12 @@ function runCommand({ executable, args, env }) {
   });
 }
 
-async function runPhase(phase, timings, depth) {
+async function runPhase(phase, timings, depth, out) {
   const started = performance.now();
   const cpuAtStart = machineCpu();
   let ok;
   if (phase.parallel) {
-    const results = await Promise.all(phase.parallel.map((part) => runPhase(part, timings, depth + 1)));
+    const results = await Promise.all(phase.parallel.map((part) => runPhase(part, timings, depth + 1, out)));
     ok = results.every(Boolean);
   } else if (phase.sequence) {
     ok = true;
@@ -63,27 +63,30 @@ async function runPhase(phase, timings, depth) {
       await phase.run();
       ok = process.exitCode === undefined || process.exitCode === 0;
     } catch (error) {
-      console.error(error);
+      out.error(error);
       ok = false;
     }
   }
   const elapsed = performance.now() - started;
   const busy = busyShare(cpuAtStart, machineCpu());
   timings.push({ name: phase.name, depth, ok, elapsed, busy });
-  console.log(
+  out.log(
     `\n# phase ${ok ? 'passed' : 'FAILED'}: ${phase.name}: ${seconds(elapsed)}${busy ? `, machine ${busy} busy` : ''}\n`,
   );
   return ok;
 }
 
-/** Runs the phases in turn; resolves to whether all passed. */
-export async function runPhases(phases) {
+/**
+ * Runs the phases in turn; resolves to whether all passed. `log` prints the timings and `error` what a phase threw
+ * (the console's by default).
+ */
+export async function runPhases(phases, { log = console.log, error = console.error } = {}) {
   const timings = [];
   const started = performance.now();
   const cpuAtStart = machineCpu();
   let ok = true;
   for (const phase of phases) {
-    ok = await runPhase(phase, timings, 0);
+    ok = await runPhase(phase, timings, 0, { log, error });
     if (!ok) break;
   }
   // Top-level phases in their order, the parts of a parallel phase under it.
@@ -102,7 +105,7 @@ export async function runPhases(phases) {
     `${ok ? 'passed' : 'FAILED'}  ${'all phases'.padEnd(44)} ${seconds(performance.now() - started).padStart(9)}  ${busyShare(cpuAtStart, machineCpu()).padStart(5)}`,
   );
   const width = Math.max(...lines.map((line) => line.length));
-  console.log(
+  log(
     `\n+${'-'.repeat(width + 2)}+\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n+${'-'.repeat(width + 2)}+`,
   );
   return ok;

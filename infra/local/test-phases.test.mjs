@@ -11,17 +11,24 @@ describe("npm test's phases", () => {
 
   it('times each phase and stops at the first that fails, after the phases beside it', async () => {
     const ran = [];
-    const ok = await runPhases([
-      {
-        name: 'side by side',
-        parallel: [
-          { name: 'fails', run: () => ran.push('fails') && Promise.reject(new Error('planted')) },
-          { name: 'passes', run: () => ran.push('passes') },
-        ],
-      },
-      { name: 'never reached', run: () => ran.push('never') },
-    ]);
+    const printed = [];
+    const ok = await runPhases(
+      [
+        {
+          name: 'side by side',
+          parallel: [
+            { name: 'fails', run: () => ran.push('fails') && Promise.reject(new Error('planted')) },
+            { name: 'passes', run: () => ran.push('passes') },
+          ],
+        },
+        { name: 'never reached', run: () => ran.push('never') },
+      ],
+      { log: (line) => printed.push(line), error: (thrown) => printed.push(`threw: ${thrown.message}`) },
+    );
     assert.equal(ok, false);
     assert.deepEqual(ran.sort(), ['fails', 'passes']);
+    assert.ok(printed.includes('threw: planted'));
+    assert.ok(printed.some((line) => line.includes('phase FAILED: side by side')));
+    assert.ok(printed.at(-1).includes('FAILED  all phases'));
   });
 });
