@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { loadOrCreateCaptchaHmacKey } from '../../modules/captcha/captcha-hmac-key.js';
 import { loadOrCreateSigningKeys } from '../../modules/identity/signing-keys.js';
 import { loadOrCreateSsoSecretKey } from '../../modules/sso/secret-box.js';
@@ -31,6 +32,43 @@ describe('a key file made by the first process that needs it', () => {
       assert.deepEqual(new Set(answers), new Set([stored]), 'everyone uses the stored key');
       assert.deepEqual(await readdir(path.dirname(keyPath)), ['secret.key']);
     }
+  });
+
+  it('is never seen empty or half written by a process reading it while it is made', async () => {
+    const paths = Array.from({ length: 150 }, (_, index) =>
+      path.join(directory, `watched-${index}`, 'secret.key'),
+    );
+    const key = 'w'.repeat(64 * 1024);
+    // Another thread reads every path over and over (as another process starting would) until told to stop, and
+    // keeps what it found that was not the whole key.
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const watcher = new Worker(
+      `const { readFileSync } = require('node:fs');
+       const { workerData, parentPort } = require('node:worker_threads');
+       const { paths, length, stop } = workerData;
+       const partial = [];
+       let reads = 0;
+       while (Atomics.load(stop, 0) === 0) {
+         for (const file of paths) {
+           try {
+             const text = readFileSync(file, 'utf8');
+             reads += 1;
+             if (text.length !== length) partial.push(text.length);
+           } catch {}
+         }
+       }
+       parentPort.postMessage({ partial, reads });`,
+      { eval: true, workerData: { paths, length: key.length, stop } },
+    );
+    const report = new Promise<{ partial: number[]; reads: number }>((resolve) =>
+      watcher.once('message', resolve),
+    );
+    for (const keyPath of paths) assert.equal(await readOrCreateKeyFile(keyPath, key), key);
+    Atomics.store(stop, 0, 1);
+    const { partial, reads } = await report;
+    await watcher.terminate();
+    assert.ok(reads > 0, 'the watcher read the files');
+    assert.deepEqual(partial, [], 'lengths read that were not the whole key');
   });
 
   it('keeps a key that exists, whatever is offered', async () => {
