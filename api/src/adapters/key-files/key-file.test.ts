@@ -48,6 +48,7 @@ describe('a key file made by the first process that needs it', () => {
        const { paths, length, stop } = workerData;
        const partial = [];
        let reads = 0;
+       parentPort.postMessage('reading');
        while (Atomics.load(stop, 0) === 0) {
          for (const file of paths) {
            try {
@@ -60,12 +61,21 @@ describe('a key file made by the first process that needs it', () => {
        parentPort.postMessage({ partial, reads });`,
       { eval: true, workerData: { paths, length: key.length, stop } },
     );
-    const report = new Promise<{ partial: number[]; reads: number }>((resolve) =>
-      watcher.once('message', resolve),
-    );
+    const messages: unknown[] = [];
+    let heard: () => void = () => {};
+    watcher.on('message', (message) => {
+      messages.push(message);
+      heard();
+    });
+    const next = async () => {
+      while (messages.length === 0) await new Promise<void>((resolve) => (heard = resolve));
+      return messages.shift();
+    };
+    // The files are made once the watcher reads.
+    assert.equal(await next(), 'reading');
     for (const keyPath of paths) assert.equal(await readOrCreateKeyFile(keyPath, key), key);
     Atomics.store(stop, 0, 1);
-    const { partial, reads } = await report;
+    const { partial, reads } = (await next()) as { partial: number[]; reads: number };
     await watcher.terminate();
     assert.ok(reads > 0, 'the watcher read the files');
     assert.deepEqual(partial, [], 'lengths read that were not the whole key');
