@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const command = process.argv[2];
@@ -332,30 +332,9 @@ switch (command) {
       ...(quick
         ? []
         : [
-            // The CMS test's Strapi install (about 2 minutes of downloads and unpacking on a fresh machine) beside
-            // the browser tests, at the lowest priority: they leave about a sixth of the machine idle, the checks
-            // and the API suite before them none (decision 0131).
-            {
-              name: 'browser tests, the CMS install beside them',
-              parallel: [
-                { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
-                {
-                  name: 'CMS install, for the CMS test (nice 19)',
-                  command: {
-                    executable: 'nice',
-                    args: [
-                      '-n',
-                      '19',
-                      process.execPath,
-                      '--input-type=module',
-                      '-e',
-                      `const cms = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'cms.mjs')).href)}); cms.ensureCmsInstalled();`,
-                    ],
-                    env: testEnv,
-                  },
-                },
-              ],
-            },
+            // The CMS test installs Strapi itself, in its own phase: beside the checks or the browser tests it cost
+            // them more than it saved (decision 0131).
+            { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
             // --only: test:cms is declared after the browser tests (turbo.json), which have just run.
             {
               name: 'CMS publish to live',
