@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { db } from '../db/kysely.js';
+import { apiEntryArguments } from './api-paths.js';
 import { informationSchema } from './information-schema.js';
 import { createTestDatabase, testDatabaseKind } from './test-database.js';
 
@@ -37,5 +38,14 @@ describe('test databases', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('on PGlite, keep its WebAssembly on V8’s baseline compiler in the test and in the API processes it starts', () => {
+    // scripts/run-tests.mjs, decision 0132: a short-lived test process spent more CPU optimising PostgreSQL's
+    // WebAssembly than the optimised code saved. A PostgreSQL run (no WebAssembly) and a run with
+    // DCIPHER_TEST_WASM_OPTIMISE=1 keep V8's defaults.
+    const expected = testDatabaseKind === 'pglite' && process.env.DCIPHER_TEST_WASM_OPTIMISE !== '1';
+    assert.equal(process.execArgv.includes('--liftoff-only'), expected, process.execArgv.join(' '));
+    assert.equal(apiEntryArguments('main').includes('--liftoff-only'), expected);
   });
 });
