@@ -137,8 +137,8 @@ const concurrency = Math.max(1, Number.parseInt(process.env.API_TEST_CONCURRENCY
  * Node's flags for the test processes of a PGlite run: `--liftoff-only` keeps PGlite's WebAssembly (PostgreSQL
  * compiled, about 10 MB of code) on V8's baseline compiler. A test process lives seconds to a minute, and V8's
  * optimising compiler spent more CPU on PostgreSQL's hot functions, on background threads, than their faster code
- * saved: on six middle-sized files, 58 s of CPU and 45.6 s of wall time with it, 42.7 s and 37.4 s without; the
- * heaviest file (flows.test.ts) ran about 5 % longer without it (decision 0132). Tests only: the API's own processes
+ * saved: the 30 both-engine files took 287 s and 547 s of CPU with it, 243 s and 460 s without; the heaviest file
+ * (flows.test.ts) ran 5-10 % longer without it (decision 0132's figures). Tests only: the API's own processes
  * (npm start, production) keep the optimising compiler, which pays off over a process's life. The API processes a
  * test starts take the flag from the test (src/test-support/api-paths.ts).
  */
