@@ -48,4 +48,13 @@ describe('test databases', () => {
     assert.equal(process.execArgv.includes('--liftoff-only'), expected, process.execArgv.join(' '));
     assert.equal(apiEntryArguments('main').includes('--liftoff-only'), expected);
   });
+
+  it('on PostgreSQL, run the test’s JavaScript without V8’s optimising compiler, and leave it to the API processes it starts', () => {
+    // scripts/run-tests.mjs, decision 0133: a test process runs most of its code a few times, and optimising it
+    // cost more CPU than it saved. A PGlite run (its time is PGlite's WebAssembly) and a run with
+    // DCIPHER_TEST_JS_OPTIMISE=1 keep V8's defaults.
+    const expected = testDatabaseKind === 'postgres' && process.env.DCIPHER_TEST_JS_OPTIMISE !== '1';
+    assert.equal(process.execArgv.includes('--no-opt'), expected, process.execArgv.join(' '));
+    assert.equal(apiEntryArguments('main').includes('--no-opt'), false);
+  });
 });
