@@ -1,33 +1,24 @@
-import { authenticatedApi } from '@dcipher/shared/auth';
 import { contract, type PricingPlan } from '@dcipher/shared/contract';
 import { defaultPricingCurrency, freeTrialDays, rememberedCurrencyChoice } from '@dcipher/shared/domain';
 import { formatMoney } from '@dcipher/shared/format';
 import { theme } from '@dcipher/shared/ui';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { contractQuery } from '../../kit/contract-query';
+import { useRemoteQueryClient } from '../../kit/query-client';
 
 /**
  * The plan a visitor chose on the pricing page (`/signup?plan=…`), said on sign-up with what is charged when: the
  * trial first, then the plan's price only once they choose to pay. Nothing shows for a plan that does not exist.
  */
 export function ChosenPlan({ planId, onPlan }: { planId: string; onPlan?: (plan: PricingPlan) => void }) {
-  const [plan, setPlan] = useState<PricingPlan>();
+  // The pricing page's plans, through the remote's cache (the checkout and plan screens read the same entry). A
+  // failed read shows nothing: this is only a reminder of the choice, and sign-up works without it.
+  const { data: plans } = useQuery(contractQuery(contract.pricing.listPricingPlans), useRemoteQueryClient());
+  const plan = plans?.find((candidate) => candidate.id === planId && candidate.prices);
   useEffect(() => {
-    let current = true;
-    authenticatedApi()
-      .call(contract.pricing.listPricingPlans)
-      .then((plans) => {
-        const chosen = plans.find((candidate) => candidate.id === planId && candidate.prices);
-        if (current && chosen) {
-          setPlan(chosen);
-          onPlan?.(chosen);
-        }
-      })
-      // Only a reminder of the choice: sign-up works without it.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [planId, onPlan]);
+    if (plan) onPlan?.(plan);
+  }, [plan, onPlan]);
   if (!plan?.prices) return null;
   // The currency the pricing page showed (docs/decisions/0078).
   const currency = rememberedCurrencyChoice() ?? defaultPricingCurrency;

@@ -1,7 +1,10 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
+import { contract } from '@dcipher/shared/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { contractQuery } from '../../kit/contract-query';
+import { remoteQueryClient } from '../../kit/query-client';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
@@ -300,6 +303,35 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
       'Nothing is charged today: your 14-day free trial of Business starts now, with its features and quotas.',
     );
     expect((screen.getByLabelText('A business') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says the chosen plan from the plans the remote already read, though reading them again fails', async () => {
+    // The plan screens and the sign-up's reminder share one read of the plans (the remote's cache).
+    remoteQueryClient.setQueryData(contractQuery(contract.pricing.listPricingPlans).queryKey, [
+      {
+        id: 'team-annual',
+        name: 'Team',
+        description: 'For teams',
+        customerType: 'Business',
+        billingPeriod: 'annual',
+        prices: { usd: 99000, eur: 99000, gpb: 89000 },
+        trialDays: 14,
+        features: [],
+        isCustom: false,
+        quotas: [],
+        sortOrder: 1,
+      },
+    ]);
+    answerWith({
+      listPricingPlans: () => {
+        throw new ApiError('The service is unavailable.', 503, undefined);
+      },
+    });
+    await renderAt('/signup?plan=team-annual');
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan.textContent).toContain('Your plan: Team (annual), €990.00 per year before VAT.');
+    await waitFor(() => expect(callsOf('listPricingPlans')).toHaveLength(1));
+    expect(screen.getByRole('region', { name: 'Your plan' })).toBe(plan);
   });
 });
 
