@@ -184,6 +184,31 @@ describe('reading uploaded files into documents', () => {
     const parsed = await parse('a.csv', 'note,text\nchosen words here,other\n', { textField: 'note' });
     assert.deepEqual(parsed.documents, [{ id: '1', text: 'chosen words here' }]);
   });
+
+  it('drops NUL characters, which no PostgreSQL text column stores, and keeps the rest of the text', async () => {
+    const csv = await parse(
+      'nul.csv',
+      'id,title,text\n1,Ket\u0000tle,The kettle\u0000 is quiet\n2,Empty,\u0000\n3,Fan,The fan hums\n',
+    );
+    assert.deepEqual(csv.documents, [
+      { id: '1', title: 'Kettle', text: 'The kettle is quiet' },
+      { id: '3', title: 'Fan', text: 'The fan hums' },
+    ]);
+    assert.equal(csv.skippedEmpty, 1, 'a text of NUL alone is an empty row');
+    // JSON writes one as an escape, which no byte check of the file sees.
+    const json = await parse('nul.json', JSON.stringify([{ text: 'Quiet\u0000 pump' }, { text: '\u0000' }]));
+    assert.deepEqual(
+      json.documents.map((document) => document.text),
+      ['Quiet pump'],
+    );
+    const strings = await parse('nul-strings.json', JSON.stringify(['Loud\u0000 boiler', '\u0000']));
+    assert.deepEqual(strings.documents, [{ id: '1', text: 'Loud boiler' }]);
+    const text = await parse('nul.txt', 'The heat pump\u0000 is quiet.\n\nThe boiler is loud.');
+    assert.deepEqual(
+      text.documents.map((document) => document.text),
+      ['The heat pump is quiet.', 'The boiler is loud.'],
+    );
+  });
 });
 
 describe('files that cannot be read, with a reason a person understands', () => {
@@ -193,6 +218,9 @@ describe('files that cannot be read, with a reason a person understands', () => 
     await refused(parse('empty.ndjson', '\n\n'), 'file-empty', /empty/);
     await refused(parse('header.csv', 'id,text\n'), 'no-documents', /no rows/);
     await refused(parse('blank-texts.csv', 'id,text\n1,\n2, \n'), 'no-documents', /"text" is empty/);
+    // NUL characters alone: nothing to analyse (a 500 on PostgreSQL before, issue 33's CI).
+    await refused(parse('nul.txt', '\u0000'), 'no-documents', /no text/);
+    await refused(parse('nul-texts.csv', 'id,text\n1,\u0000\n'), 'no-documents', /"text" is empty/);
   });
 
   it('formats it does not read', async () => {

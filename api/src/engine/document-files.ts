@@ -474,6 +474,22 @@ async function parseDocx(content: Uint8Array) {
 }
 
 /**
+ * A document without U+0000 (NUL) in any of its texts. NUL is no character of any language: a file holds one by
+ * damage or padding, a JSON file can write one as `\u0000`, a page as `&#0;`, and PostgreSQL stores it in no text
+ * or JSON column (an upload holding one failed with a 500: the contract fuzzer, issue 33's CI). It is dropped; the
+ * rest of the text is kept as it was. The same document when it holds none.
+ */
+export function withoutNulCharacters<Document extends AnalysisDocument>(document: Document): Document {
+  let changed: Document | undefined;
+  for (const [key, value] of Object.entries(document)) {
+    if (typeof value !== 'string' || !value.includes('\u0000')) continue;
+    changed ??= { ...document };
+    (changed as Record<string, unknown>)[key] = value.replaceAll('\u0000', '');
+  }
+  return changed ?? document;
+}
+
+/**
  * Reads an uploaded file into documents: csv and tsv (header row; the delimiter of a csv is read from it), json (a
  * list, or an object wrapping one), ndjson and jsonl (one object or string per line), txt (paragraphs, or lines
  * when there is no blank line), xlsx (the first filled sheet, header row), pdf (a document per page) and docx (a
@@ -525,6 +541,15 @@ export async function parseDocumentFile(
       };
   }
 
+  // Without NUL characters; a document whose text held nothing else is empty, as its row would have been.
+  const documents = parsed.documents
+    .map(withoutNulCharacters)
+    .filter((document) => document.text.trim() !== '');
+  parsed = {
+    ...parsed,
+    documents,
+    skippedEmpty: parsed.skippedEmpty + parsed.documents.length - documents.length,
+  };
   if (parsed.documents.length === 0) {
     throw new DocumentFileError(
       'no-documents',

@@ -300,7 +300,14 @@ export async function documentsOfSources(
 ): Promise<PricedDocument[]> {
   const uploads = new Map(texts.uploads);
   const parsedUploads = new Map<string, AnalysisDocument[]>();
-  const fetched = new Map(texts.fetched);
+  // A feed or a page may hold NUL characters, which no PostgreSQL text column stores (a run's documents are kept):
+  // dropped before it is read, as from an uploaded file (withoutNulCharacters).
+  const fetched = new Map(
+    texts.fetched.map(([index, text]) => [
+      index,
+      text.includes('\u0000') ? text.replaceAll('\u0000', '') : text,
+    ]),
+  );
   const documents: PricedDocument[] = [];
   for (const [index, source] of dataSources.entries()) {
     if (source.kind === 'uploaded') {

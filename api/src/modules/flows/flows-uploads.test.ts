@@ -116,6 +116,36 @@ describe('workflow uploads and documents (docs/decisions/0090, 0091)', () => {
     assert.equal(((await plain.json()) as { documents: number }).documents, 2);
   });
 
+  it('reads a file holding NUL characters without them, and refuses one of nothing else as empty (a 500 on PostgreSQL)', async () => {
+    // The contract fuzzer found it (FUZZ_SEED=360495891): PostgreSQL stores U+0000 in no text or JSON column.
+    const org = await organizationWithPeople(server, { label: 'nul' });
+    const uploaded = await uploadFile(
+      server.app,
+      org.teammate,
+      'notes.csv',
+      'id,text\n1,The kettle\u0000 is quiet\n2,\u0000\n3,The fan hums\n',
+    );
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
+    assert.equal(uploaded.json().documents, 2);
+    assert.deepEqual(uploaded.json().preview, ['The kettle is quiet', 'The fan hums']);
+    const priced = await call('POST', '/flows/calculate-cost', org.teammate, {
+      dataSources: [{ kind: 'uploaded', group: 'file', uploadId: uploaded.json().id }],
+      filters: [{ kind: 'articleLimit', value: 10 }],
+    });
+    assert.equal(priced.statusCode, 200, priced.body);
+    assert.equal(priced.json().documents, 2);
+    for (const [fileName, content] of [
+      ['nul.txt', '\u0000'],
+      ['nul.csv', 'id,text\n1,\u0000\n'],
+      ['nul.json', JSON.stringify([{ text: '\u0000' }])],
+    ] as const) {
+      const refused = await uploadFile(server.app, org.teammate, fileName, content);
+      assert.equal(refused.statusCode, 400, `${fileName}: ${refused.body}`);
+      assert.equal(refused.json().code, 'UPLOAD_REJECTED');
+      assert.deepEqual(refused.json().params, { reason: 'empty' }, fileName);
+    }
+  });
+
   it('prices and runs two sources of 100,000 documents with a relative date filter (a RangeError answered 500)', async () => {
     const org = await organizationWithPeople(server, { label: 'big' });
     const day = (index: number) => new Date(Date.UTC(2025, 0, 1) + (index % 365) * 86_400_000).toISOString();
