@@ -479,7 +479,7 @@ async function parseDocx(content: Uint8Array) {
  * or JSON column (an upload holding one failed with a 500: the contract fuzzer, issue 33's CI). It is dropped; the
  * rest of the text is kept as it was. The same document when it holds none.
  */
-export function withoutNulCharacters<Document extends AnalysisDocument>(document: Document): Document {
+function withoutNulCharacters<Document extends AnalysisDocument>(document: Document): Document {
   let changed: Document | undefined;
   for (const [key, value] of Object.entries(document)) {
     if (typeof value !== 'string' || !value.includes('\u0000')) continue;

@@ -37,7 +37,6 @@ export {
   documentFileFormats,
   type ParsedDocumentFile,
   parseDocumentFile,
-  withoutNulCharacters,
 } from './document-files.js';
 export { defaultUnpackLimits, type UnpackLimits } from './file-limits.js';
 export { type HtmlTextOptions, htmlToText } from './html-text.js';

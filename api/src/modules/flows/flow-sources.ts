@@ -301,13 +301,8 @@ export async function documentsOfSources(
   const uploads = new Map(texts.uploads);
   const parsedUploads = new Map<string, AnalysisDocument[]>();
   // A feed or a page may hold NUL characters, which no PostgreSQL text column stores (a run's documents are kept):
-  // dropped before it is read, as from an uploaded file (withoutNulCharacters).
-  const fetched = new Map(
-    texts.fetched.map(([index, text]) => [
-      index,
-      text.includes('\u0000') ? text.replaceAll('\u0000', '') : text,
-    ]),
-  );
+  // dropped before it is read, as from an uploaded file (document-files.ts).
+  const fetched = new Map(texts.fetched.map(([index, text]) => [index, text.replaceAll('\u0000', '')]));
   const documents: PricedDocument[] = [];
   for (const [index, source] of dataSources.entries()) {
     if (source.kind === 'uploaded') {
