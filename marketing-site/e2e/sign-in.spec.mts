@@ -45,7 +45,6 @@ test('a wrong password shows the catalogue message and keeps the email', async (
 test('an expired access token is exchanged with the refresh token; a failed exchange signs the user out', async ({
   page,
   context,
-  stack,
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/status of 401/);

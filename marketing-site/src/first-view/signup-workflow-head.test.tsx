@@ -37,8 +37,8 @@ describe("/signup's head: the chosen workflow's notice keeps its space from the 
   });
 
   it('is in the head of the sign-up page only', () => {
-    expect(renderToStaticMarkup(<>{chosenWorkflowHead('/signup')}</>)).toMatch(/^<script>\(function/);
-    expect(renderToStaticMarkup(<>{chosenWorkflowHead('/signup/')}</>)).toMatch(/^<script>/);
+    expect(renderToStaticMarkup(chosenWorkflowHead('/signup'))).toMatch(/^<script>\(function/);
+    expect(renderToStaticMarkup(chosenWorkflowHead('/signup/'))).toMatch(/^<script>/);
     expect(chosenWorkflowHead('/login')).toEqual([]);
     expect(chosenWorkflowHead('/')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, exportSPKI, generateKeyPair, type JWK } from 'jose';
 import { readIfPresent, readOrCreateKeyFile } from '../../adapters/key-files/key-file.js';
