@@ -13,7 +13,7 @@ import {
   type SiteChunkGroups,
   siteFilesForAuthPage,
 } from './src/first-view/remote-preload';
-import { chosenWorkflowHead } from './src/first-view/signup-workflow-head';
+import { signupFirstPaintHead } from './src/first-view/signup-first-paint-head';
 import { browserConfig } from './src/site-config';
 
 let chunkGroups: SiteChunkGroups | undefined;
@@ -38,7 +38,7 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   // Account pages send a visitor without a session to /login's own HTML at once (docs/decisions/0084).
   setHeadComponents(anonymousRedirectHead(pathname));
   // Sign-up from the store's "Try it" keeps the notice's space from the first paint (docs/decisions/0127).
-  setHeadComponents(chosenWorkflowHead(pathname));
+  setHeadComponents(signupFirstPaintHead(pathname));
   // Signed-out pages (log in, sign up, …) start fetching their code from the head (docs/decisions/0049).
   if (authRouteOf(pathname)) {
     let componentChunkName: string | undefined;

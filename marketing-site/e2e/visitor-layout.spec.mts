@@ -51,6 +51,33 @@ async function sidewaysScroll(page: Page) {
   });
 }
 
+/** The page's layout shifts so far that no input caused, each with what moved (the Layout Instability API). */
+async function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const shifts: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          }[]) {
+            if (entry.hadRecentInput || entry.value === 0) continue;
+            const moved = (entry.sources ?? []).map((source) =>
+              source.node instanceof Element
+                ? `${source.node.tagName.toLowerCase()}[aria-label=${source.node.getAttribute('aria-label')}]`
+                : String(source.node?.nodeName),
+            );
+            shifts.push(`${entry.value.toFixed(3)}: ${moved.join(', ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries arrive in the observer's first callback, a task after it starts observing.
+        setTimeout(() => resolve(shifts), 250);
+      }),
+  );
+}
+
 async function signInScreenReady(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
@@ -90,7 +117,17 @@ for (const viewport of viewports) {
     const offenders: string[] = [];
     const found: string[] = [];
     for (const path of signInScreens) {
-      await page.goto(path);
+      if (path === '/signup?plan=business-monthly') {
+        // The form stays where it first painted when the plan's notice arrives with the remote and the plans
+        // (decision 0136: it was pushed down by the notice's height).
+        // Chromium's own record of what moved without the visitor's input (without the held space: the form, by
+        // 0.19 of the screen on a phone).
+        await page.goto(path, { waitUntil: 'commit' });
+        await expect(page.getByRole('region', { name: 'Your plan' })).toContainText('Your plan: Business');
+        expect(await layoutShifts(page)).toEqual([]);
+      } else {
+        await page.goto(path);
+      }
       await signInScreenReady(page);
       await expect(page.getByRole('link', { name: 'Dcipher home' })).toHaveAttribute('href', '/');
       await expect(page.getByRole('link', { name: /Back to the site/ })).toBeVisible();

@@ -148,7 +148,7 @@ describe("the sign-up form in the site's HTML, opened from the store's Try it (i
     const container = document.createElement('div');
     container.innerHTML = renderAtBuildTime(PrerenderedSignup);
     window.history.replaceState(null, '', '/signup?workflow=brand-monitoring');
-    // What /signup's head script does for a workflow of the catalogue (the site's signup-workflow-head.tsx).
+    // What /signup's head script does for a workflow of the catalogue (the site's signup-first-paint-head.tsx).
     document.documentElement.setAttribute('data-signup-workflow', '');
     document.body.append(container);
     const form = screen.getByRole('form', { name: 'Create account' });

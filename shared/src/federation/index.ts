@@ -1,7 +1,10 @@
 export {
+  chosenPlanNoticeHeight,
+  chosenPlanPendingAttribute,
   chosenWorkflowNoticeHeight,
   chosenWorkflowPendingAttribute,
   chosenWorkflowStorageKey,
+  planIdPattern,
 } from './signup-first-paint.js';
 export {
   type FederatedSingleton,

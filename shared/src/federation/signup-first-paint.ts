@@ -21,3 +21,31 @@ export const chosenWorkflowNoticeHeight = {
   margin: 1.25,
   wideFrom: '40em',
 } as const;
+
+/**
+ * The same for the plan chosen on the pricing page (`/signup?plan=…`): the head's script sets this attribute when
+ * the address names a plan (a slug; the build does not know which plans the API sells), and the screen's slot for
+ * the "Your plan" notice holds its height from the first paint. When no plan of that id exists, the screen removes
+ * the attribute and the slot closes.
+ */
+export const chosenPlanPendingAttribute = 'data-signup-plan';
+
+/** What a plan's id looks like in the address (the API's plan slugs, such as `starter-monthly`). */
+export const planIdPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * The "Your plan" notice's height in rem, as `chosenWorkflowNoticeHeight`: its two paragraphs in the sign-up card,
+ * by the page's width (from `from` up, the first band from 0), with room for the longest plan name and price the
+ * catalogue has; `margin`: the space under it. Measured in Chromium at 320 to 1,366 px (the tallest notice: 19.0
+ * at 320 px, 17.5 at 360, 15.9 at 384 to 390, 12.8 from 420); visitor-layout.spec.mts checks that the form does
+ * not move.
+ */
+export const chosenPlanNoticeHeight = {
+  bands: [
+    { from: '0em', height: 19.25 },
+    { from: '22.5em', height: 17.5 },
+    { from: '24em', height: 16 },
+    { from: '26.25em', height: 13 },
+  ],
+  margin: 1.25,
+} as const;

@@ -335,6 +335,58 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
   });
 });
 
+describe("Sign-up: the plan notice's space, held from the first paint (decision 0136)", () => {
+  const businessMonthly = {
+    id: 'business-monthly',
+    name: 'Business',
+    description: 'For teams',
+    customerType: 'Business',
+    billingPeriod: 'monthly',
+    prices: { usd: 9900, eur: 9900, gpb: 8900 },
+    trialDays: 14,
+    features: [],
+    isCustom: false,
+    quotas: [],
+    sortOrder: 1,
+  };
+  const held = () => document.documentElement.hasAttribute('data-signup-plan');
+  beforeEach(() => {
+    // What /signup's head script does for a plan id in the address (the site's signup-first-paint-head.tsx).
+    document.documentElement.setAttribute('data-signup-plan', '');
+  });
+  afterEach(() => {
+    cleanup();
+    document.documentElement.removeAttribute('data-signup-plan');
+  });
+
+  it('keeps it for a plan the API sells, filled by the notice', async () => {
+    answerWith({ listPricingPlans: [businessMonthly] });
+    await renderAt('/signup?plan=business-monthly');
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan.closest('[data-chosen-plan-slot]')).not.toBeNull();
+    expect(held()).toBe(true);
+  });
+
+  it('closes it when no plan of that id is sold', async () => {
+    answerWith({ listPricingPlans: [businessMonthly] });
+    await renderAt('/signup?plan=platinum-monthly');
+    await waitFor(() => expect(held()).toBe(false));
+    expect(screen.queryByRole('region', { name: 'Your plan' })).toBeNull();
+  });
+
+  it('closes it when the plans cannot be read; the form stays usable', async () => {
+    answerWith({
+      listPricingPlans: () => {
+        throw new ApiError('The service is unavailable.', 503, undefined);
+      },
+    });
+    await renderAt('/signup?plan=business-monthly');
+    await waitFor(() => expect(held()).toBe(false));
+    expect(screen.queryByRole('region', { name: 'Your plan' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+  });
+});
+
 describe('Sign-up: the workflow chosen in the workflow store', () => {
   afterEach(() => {
     cleanup();

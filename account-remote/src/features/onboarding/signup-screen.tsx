@@ -26,7 +26,7 @@ import { LoginLayout } from '../../layout/login-layout';
 import { currentLocation, RouteLink, type RouteQuery, routeQueryOf } from '../../router/host-location';
 import { AddPaymentMethodStep } from './add-payment-method-step';
 import { CaptchaField } from './captcha-field';
-import { ChosenPlan } from './chosen-plan';
+import { ChosenPlan, ChosenPlanSlot } from './chosen-plan';
 import { ChosenWorkflow, ChosenWorkflowSlot } from './chosen-workflow';
 import {
   type DraftField,
@@ -190,7 +190,7 @@ export function SignupScreen({ navigate }: RemoteScreenProps) {
       <ChosenWorkflowSlot>
         {chosenWorkflow ? <ChosenWorkflow workflow={chosenWorkflow} /> : null}
       </ChosenWorkflowSlot>
-      {planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}
+      <ChosenPlanSlot>{planId ? <ChosenPlan planId={planId} onPlan={onPlan} /> : null}</ChosenPlanSlot>
       <Form form={form} aria-label={formLabel}>
         <fieldset css={{ border: 'none', padding: 0, margin: '0 0 1rem' }}>
           <legend css={{ fontWeight: 600, marginBottom: '0.35rem' }}>I am signing up as</legend>
