@@ -165,7 +165,14 @@ export function ChartCard({
           <FigureTable caption={title} columns={figure.columns} rows={figure.rows} action={drillDown} />
         </details>
       ) : (
-        <FigureTable caption={title} columns={figure.columns} rows={figure.rows} action={drillDown} />
+        // The card's heading, just above, says what the table is: not written a second time.
+        <FigureTable
+          caption={title}
+          captionShown={false}
+          columns={figure.columns}
+          rows={figure.rows}
+          action={drillDown}
+        />
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '../ui/text-field.js';
 import { theme } from '../ui/theme.js';
 import { cellText, type FigureCell, type FigureColumn } from './figures.js';
 
@@ -25,8 +26,11 @@ export function FigureTable({
   columns,
   rows,
   action,
+  captionShown = true,
 }: {
   caption: string;
+  /** False when a visible heading right above already says it: the caption is then for screen readers only. */
+  captionShown?: boolean;
   columns: readonly FigureColumn[];
   rows: readonly (readonly (FigureCell | ReactNode)[])[];
   /** An extra last column, e.g. the button to a row's documents. */
@@ -48,7 +52,13 @@ export function FigureTable({
       }}
     >
       <table css={{ borderCollapse: 'collapse', width: '100%', fontSize: '0.95rem' }}>
-        <caption css={{ textAlign: 'left', color: theme.colors.muted, marginBottom: '0.35rem' }}>
+        <caption
+          css={
+            captionShown
+              ? { textAlign: 'left', color: theme.colors.muted, marginBottom: '0.35rem' }
+              : visuallyHidden
+          }
+        >
           {caption}
         </caption>
         <thead>

@@ -609,6 +609,18 @@ describe('the result view', () => {
       ['3.1', 'number', '7'],
       ['https://example.org', 'url', '4'],
     ]);
+    // A table without a chart sits right under its card's heading: its caption names it for screen readers only,
+    // not a second time on screen. A chart's table, folded away under the chart, keeps its caption shown.
+    const captionOf = (name: string) =>
+      screen.getByRole('table', { name }).querySelector('caption') as HTMLElement;
+    expect(captionOf('Numbers, dates, money, links… by kind').textContent).toBe(
+      'Numbers, dates, money, links… by kind',
+    );
+    expect(getComputedStyle(captionOf('Numbers, dates, money, links… by kind')).position).toBe('absolute');
+    expect(getComputedStyle(captionOf('Names in the text, by the documents naming them')).position).toBe(
+      'absolute',
+    );
+    expect(getComputedStyle(captionOf('Documents in each narrative')).position).not.toBe('absolute');
     cleanup();
     render(
       <RunInsightsView

@@ -11,16 +11,9 @@ import { PageButtons } from '../../kit/page-buttons';
 import { messageOf } from '../../kit/use-api-load';
 import { AreaLink, mutedStyle } from './workflow-parts';
 import { workflowQueries } from './workflow-queries';
-import { count } from './workflow-words';
+import { count, fileSize } from './workflow-words';
 
 const pageSize = 10;
-
-/** A file's size as people read it: bytes, KB or MB (decimal, as the plan's largest file is written). */
-export function fileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 /**
  * The organization's uploaded files (docs/decisions/0114): name, size, format, who uploaded each and when, the

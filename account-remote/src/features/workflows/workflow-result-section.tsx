@@ -11,7 +11,7 @@ import { credits } from './cost-summary';
 import type { useRunStatus } from './use-run-status';
 import { mutedStyle, RunStateBadge, runMoment } from './workflow-parts';
 import { workflowQueries } from './workflow-queries';
-import { count, isUnderway, stageLabels } from './workflow-words';
+import { count, fileSize, isUnderway, stageLabels } from './workflow-words';
 
 // The charts and their library load only when a result is shown (docs/decisions/0072).
 const RunInsightsView = lazy(() => import(/* webpackChunkName: "workflows-insights" */ './run-insights'));
@@ -117,7 +117,7 @@ function ResultFiles({ flowId, run }: { flowId: string; run: FlowRun }) {
                     css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', alignItems: 'center' }}
                   >
                     <span css={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                      {file.name} <span css={mutedStyle}>({(file.bytes / 1024).toFixed(1)} KB)</span>
+                      {file.name} <span css={mutedStyle}>({fileSize(file.bytes)})</span>
                     </span>
                     <Button
                       variant="secondary"

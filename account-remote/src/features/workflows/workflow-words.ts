@@ -105,3 +105,13 @@ export function inputsOf(
 
 /** "1,234". */
 export const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * A file's size as people read it, the same for an upload and a result file: bytes, KB or MB (decimal, as the plan's
+ * largest file is written).
+ */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

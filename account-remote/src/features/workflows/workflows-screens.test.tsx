@@ -687,6 +687,27 @@ describe('Workflows: one workflow', () => {
     // Two polls a second apart, and a second more to see that polling stopped.
   }, 30_000);
 
+  it('gives each result file its size as uploads give theirs: bytes, KB or MB (decimal)', async () => {
+    const files = [
+      { name: 'content-analysis.json', mediaType: 'application/json' as const, bytes: 90_100 },
+      { name: 'left-out-documents.csv', mediaType: 'text/csv' as const, bytes: 27 },
+      { name: 'content-documents.csv', mediaType: 'text/csv' as const, bytes: 2_500_000 },
+    ];
+    await openAt(`/workflows/${flowId}`, {
+      getFlow: flow({ lastRun: run({ files }) }),
+      listFlowRuns: { runs: [run({ files })] },
+      getFlowStatus: { run: run({ files }), insights },
+      listFlowFiles: { runId, number: 1, files },
+    });
+    const list = (await screen.findByRole('button', { name: 'Download content-analysis.json' })).closest(
+      'ul',
+    )!;
+    expect(list.textContent).toContain('content-analysis.json (90.1 KB)');
+    // A header-only file said in bytes, not as "0.0 KB".
+    expect(list.textContent).toContain('left-out-documents.csv (27 B)');
+    expect(list.textContent).toContain('content-documents.csv (2.5 MB)');
+  });
+
   it('downloads a result file of the run shown', async () => {
     const createObjectURL = jest.fn(() => 'blob:result');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
