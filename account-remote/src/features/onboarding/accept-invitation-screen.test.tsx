@@ -1,7 +1,10 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
+import { contract } from '@dcipher/shared/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
+import { contractQuery } from '../../kit/contract-query';
+import { remoteQueryClient } from '../../kit/query-client';
 import { answerWith, callsOf, NetworkFailure, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
@@ -14,7 +17,7 @@ const invitation = (state: 'pending' | 'expired' | 'accepted') => ({
   email: 'grace@example.com',
   organizationName: 'Demo Org',
   inviterName: 'Ada Admin',
-  role: 'teammate',
+  role: 'teammate' as const,
   expiresAt: '2026-03-05T10:00:00.000Z',
   signInWithSso: false,
   existingAccount: false,
@@ -178,6 +181,44 @@ describe('Accept invitation: loading and pending', () => {
     fillForm();
     fireEvent.click(acceptButton());
     await heading('This invitation has expired');
+  });
+});
+
+describe('Accept invitation: read through the cache', () => {
+  it('shows an invitation read before at once, then what the new read says', async () => {
+    remoteQueryClient.setQueryData(
+      contractQuery(contract.invitations.getInvitation, { query: { token: 'tok123' } }).queryKey,
+      invitation('pending'),
+    );
+    let answer: (value: unknown) => void = () => {};
+    answerWith({ getInvitation: () => new Promise((resolve) => (answer = resolve)) });
+    await renderInvitation();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(pendingHeading);
+    expect(screen.queryByText('Loading your invitation…')).toBeNull();
+    await waitFor(() => expect(callsOf('getInvitation')).toHaveLength(1));
+
+    // It expired meanwhile: the page says so as soon as the new read answers.
+    answer(invitation('expired'));
+    await heading('This invitation has expired');
+  });
+
+  it('keeps an invitation read before when reading it again fails, and shows a refused token', async () => {
+    const key = contractQuery(contract.invitations.getInvitation, { query: { token: 'tok123' } }).queryKey;
+    remoteQueryClient.setQueryData(key, invitation('pending'));
+    answerWith({ getInvitation: new NetworkFailure() });
+    await renderInvitation();
+    await waitFor(() => expect(callsOf('getInvitation')).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(pendingHeading);
+    cleanup();
+
+    remoteQueryClient.setQueryData(key, invitation('pending'));
+    answerWith({
+      getInvitation: () => {
+        throw new ApiError('This invitation has already been accepted.', 409, 'INVITATION_ALREADY_ACCEPTED');
+      },
+    });
+    await renderInvitation();
+    await heading('This invitation has already been accepted');
   });
 });
 

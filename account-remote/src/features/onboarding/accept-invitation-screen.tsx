@@ -17,8 +17,11 @@ import {
   useContractForm,
 } from '@dcipher/shared/ui';
 import { errorCatalogue, invitationMessages, memberMessages } from '@dcipher/shared/validation';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { afterSignInPath } from '../../kit/checkout-state';
+import { contractQuery } from '../../kit/contract-query';
+import { useRemoteQueryClient } from '../../kit/query-client';
 import { LoginLayout } from '../../layout/login-layout';
 import { ScreenLink } from '../../layout/screen-link';
 import { useRouteQuery } from '../../router/host-location';
@@ -42,6 +45,31 @@ function viewForTokenError(error: unknown, invitation?: Invitation): InvitationV
 }
 
 /**
+ * What the page shows from the read of the invitation: its state, as last read (an invitation read before shows at
+ * once while it is read again), loading the first time, or why it cannot be shown. A refused token outweighs what
+ * was read before; a failed read leaves an invitation read before on screen.
+ */
+function invitationView(token: string, read: UseQueryResult<Invitation>): InvitationView {
+  if (!token) return { state: 'invalid' };
+  if (read.isError && !read.isFetching) {
+    const refused = viewForTokenError(read.error);
+    if (refused) return refused;
+    if (!read.data) {
+      return {
+        state: 'unavailable',
+        message: read.error instanceof ApiError ? read.error.message : errorCatalogue.serverError,
+      };
+    }
+  }
+  if (read.data) {
+    return read.data.state === 'accepted'
+      ? { state: 'accepted' }
+      : { state: read.data.state, invitation: read.data };
+  }
+  return { state: 'loading' };
+}
+
+/**
  * The invitee's page, /signup?invitation=<token>: loads the invitation, then lets them choose their name and
  * password (pending), ask the inviter for a new one (expired), log in (accepted), or explains a broken link.
  */
@@ -50,31 +78,21 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
   const token = search.invitation ?? '';
   // The invitation email's "Decline invitation" link opens the page with the decline question already asked.
   const askToDecline = search.decline === 'yes';
-  const [view, setView] = useState<InvitationView>({ state: 'loading' });
-
+  // The invitation is read through the remote's cache (docs/decisions/0119); what the visitor then does here
+  // (declines it, or finds the token refused while accepting) is this page's own outcome and is shown instead.
+  const invitation = useQuery(
+    {
+      ...contractQuery(contract.invitations.getInvitation, { query: { token } }),
+      enabled: token !== '',
+    },
+    useRemoteQueryClient(),
+  );
+  const [outcome, setView] = useState<InvitationView>();
+  const view: InvitationView = outcome ?? invitationView(token, invitation);
+  const { refetch } = invitation;
   const load = useCallback(() => {
-    setView({ state: 'loading' });
-    if (!token) {
-      setView({ state: 'invalid' });
-      return;
-    }
-    authenticatedApi()
-      .call(contract.invitations.getInvitation, { query: { token } })
-      .then(
-        (invitation) =>
-          setView(
-            invitation.state === 'accepted' ? { state: 'accepted' } : { state: invitation.state, invitation },
-          ),
-        (error: unknown) =>
-          setView(
-            viewForTokenError(error) ?? {
-              state: 'unavailable',
-              message: error instanceof ApiError ? error.message : errorCatalogue.serverError,
-            },
-          ),
-      );
-  }, [token]);
-  useEffect(load, [load]);
+    void refetch({ cancelRefetch: true });
+  }, [refetch]);
 
   switch (view.state) {
     case 'loading':
