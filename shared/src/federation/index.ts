@@ -4,6 +4,7 @@ export {
   chosenWorkflowNoticeHeight,
   chosenWorkflowPendingAttribute,
   chosenWorkflowStorageKey,
+  type NoticeHeights,
   planIdPattern,
 } from './signup-first-paint.js';
 export {

@@ -11,16 +11,26 @@ export const chosenWorkflowPendingAttribute = 'data-signup-workflow';
 export const chosenWorkflowStorageKey = 'dcipher.signup-workflow';
 
 /**
- * The notice's height in rem, given to both the reserved slot and the notice itself: its two sentences in the
- * sign-up card at 390 px, and from `wideFrom` (the card is a little wider); `margin`: the space under it. Measured
- * in Chromium (workflow-store.spec.mts checks that the form does not move), with room for the longest name.
+ * A notice's height in rem by the page's width: each band from its `from` up (the first from 0), and `margin`, the
+ * space under it. The reserved slot and the notice itself are given the same heights.
  */
-export const chosenWorkflowNoticeHeight = {
-  narrow: 12.5,
-  wide: 11,
+export interface NoticeHeights {
+  bands: readonly { from: string; height: number }[];
+  margin: number;
+}
+
+/**
+ * The workflow notice's height: its two sentences in the sign-up card at 390 px, and from 40em (the card is a
+ * little wider). Measured in Chromium (workflow-store.spec.mts checks that the form does not move), with room for
+ * the longest name.
+ */
+export const chosenWorkflowNoticeHeight: NoticeHeights = {
+  bands: [
+    { from: '0em', height: 12.5 },
+    { from: '40em', height: 11 },
+  ],
   margin: 1.25,
-  wideFrom: '40em',
-} as const;
+};
 
 /**
  * The same for the plan chosen on the pricing page (`/signup?plan=…`): the head's script sets this attribute when
@@ -40,7 +50,7 @@ export const planIdPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
  * at 320 px, 17.5 at 360, 15.9 at 384 to 390, 12.8 from 420); visitor-layout.spec.mts checks that the form does
  * not move.
  */
-export const chosenPlanNoticeHeight = {
+export const chosenPlanNoticeHeight: NoticeHeights = {
   bands: [
     { from: '0em', height: 19.25 },
     { from: '22.5em', height: 17.5 },
@@ -48,4 +58,4 @@ export const chosenPlanNoticeHeight = {
     { from: '26.25em', height: 13 },
   ],
   margin: 1.25,
-} as const;
+};

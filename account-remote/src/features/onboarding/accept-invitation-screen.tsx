@@ -87,7 +87,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
     },
     useRemoteQueryClient(),
   );
-  const [outcome, setView] = useState<InvitationView>();
+  const [outcome, setOutcome] = useState<InvitationView>();
   const view: InvitationView = outcome ?? invitationView(token, invitation);
   const { refetch } = invitation;
   const load = useCallback(() => {
@@ -115,7 +115,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
               token={token}
               invitation={view.invitation}
               askedFirst={askToDecline}
-              onDone={setView}
+              onDone={setOutcome}
             />
           </LoginLayout>
         );
@@ -133,21 +133,21 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
             token={token}
             invitation={view.invitation}
             askedFirst={askToDecline}
-            onDone={setView}
+            onDone={setOutcome}
           />
         </LoginLayout>
       ) : (
         <AcceptForm
           token={token}
           invitation={view.invitation}
-          onTokenProblem={setView}
+          onTokenProblem={setOutcome}
           onAccepted={() => navigate(afterSignInPath())}
           decline={
             <DeclineInvitation
               token={token}
               invitation={view.invitation}
               askedFirst={askToDecline}
-              onDone={setView}
+              onDone={setOutcome}
             />
           }
         />
@@ -162,7 +162,7 @@ export function AcceptInvitationScreen({ navigate }: RemoteScreenProps) {
               token={token}
               invitation={view.invitation}
               askedFirst={askToDecline}
-              onDone={setView}
+              onDone={setOutcome}
             />
           }
         />

@@ -7,35 +7,17 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { contractQuery } from '../../kit/contract-query';
 import { useRemoteQueryClient } from '../../kit/query-client';
-
-const { bands, margin } = chosenPlanNoticeHeight;
-const rem = (value: number) => `${value}rem`;
-/** A minimum height per band of the page's width, each band's `height` plus `extra`. */
-const bandHeights = (extra: number) =>
-  Object.fromEntries(
-    bands.map(({ from, height }, index) =>
-      index === 0
-        ? ['minHeight', rem(height + extra)]
-        : [`@media (min-width: ${from})`, { minHeight: rem(height + extra) }],
-    ),
-  );
+import { HeldNoticeSlot, heldNoticeStyle } from './held-notice-slot';
 
 /**
- * Where sign-up's first step names the chosen plan. As for the workflow (`ChosenWorkflowSlot`): when the page's head
- * saw a plan id in the address it set `chosenPlanPendingAttribute`, and this slot holds the notice's height from the
- * first paint, so the form below does not move when the plans arrive (decision 0136).
+ * Where sign-up's first step names the chosen plan, its space held from the first paint when the page's head saw a
+ * plan id in the address (decision 0136).
  */
 export function ChosenPlanSlot({ children }: { children: ReactNode }) {
   return (
-    <div
-      data-chosen-plan-slot=""
-      css={{
-        display: 'flow-root',
-        [`html[${chosenPlanPendingAttribute}] &`]: bandHeights(margin),
-      }}
-    >
+    <HeldNoticeSlot kind="plan" attribute={chosenPlanPendingAttribute} heights={chosenPlanNoticeHeight}>
       {children}
-    </div>
+    </HeldNoticeSlot>
   );
 }
 
@@ -73,19 +55,7 @@ export function ChosenPlan({ planId, onPlan }: { planId: string; onPlan?: (plan:
   const currency = rememberedCurrencyChoice() ?? defaultPricingCurrency;
   const period = plan.billingPeriod === 'annual' ? 'year' : 'month';
   return (
-    <section
-      aria-label="Your plan"
-      css={{
-        border: `1px solid ${theme.colors.border}`,
-        borderRadius: theme.radius,
-        padding: '0.75rem 1rem',
-        margin: `0 0 ${rem(margin)}`,
-        background: theme.colors.canvas,
-        // The height the slot reserved: the notice fills it exactly (taller only if a plan's words ever need it).
-        boxSizing: 'border-box',
-        ...bandHeights(0),
-      }}
-    >
+    <section aria-label="Your plan" css={heldNoticeStyle(chosenPlanNoticeHeight)}>
       <p css={{ margin: 0 }}>
         <strong>
           Your plan: {plan.name} ({plan.billingPeriod})

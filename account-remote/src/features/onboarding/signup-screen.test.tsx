@@ -1,6 +1,6 @@
 import { authStore } from '@dcipher/shared/auth';
 import { ApiError } from '@dcipher/shared/client';
-import { contract } from '@dcipher/shared/contract';
+import { contract, type PricingPlan } from '@dcipher/shared/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthApp from '../../apps/auth';
 import { contractQuery } from '../../kit/contract-query';
@@ -240,6 +240,22 @@ describe('Sign-up: create account (1/2)', () => {
   });
 });
 
+/** A plan as GET /pricing-plans answers it: Business, monthly, unless `changes` say otherwise. */
+const pricingPlan = (changes: Partial<PricingPlan> = {}): PricingPlan => ({
+  id: 'business-monthly',
+  name: 'Business',
+  description: 'For teams',
+  customerType: 'Business',
+  billingPeriod: 'monthly',
+  prices: { usd: 9900, eur: 9900, gpb: 8900 },
+  trialDays: 14,
+  features: [],
+  isCustom: false,
+  quotas: [],
+  sortOrder: 1,
+  ...changes,
+});
+
 describe('Sign-up: going back and forward, and the plan chosen on pricing', () => {
   afterEach(() => {
     cleanup();
@@ -279,21 +295,7 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
 
   it('says which plan was chosen and what is charged when, and signs a business plan up as a business', async () => {
     answerWith({
-      listPricingPlans: [
-        {
-          id: 'business-monthly',
-          name: 'Business',
-          description: 'For teams',
-          customerType: 'Business',
-          billingPeriod: 'monthly',
-          prices: { usd: 9900, eur: 9900, gpb: 8900 },
-          trialDays: 14,
-          features: [],
-          isCustom: false,
-          quotas: [],
-          sortOrder: 1,
-        },
-      ],
+      listPricingPlans: [pricingPlan()],
     });
     await renderAt('/signup?plan=business-monthly');
     const plan = await screen.findByRole('region', { name: 'Your plan' });
@@ -308,19 +310,12 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
   it('says the chosen plan from the plans the remote already read, though reading them again fails', async () => {
     // The plan screens and the sign-up's reminder share one read of the plans (the remote's cache).
     remoteQueryClient.setQueryData(contractQuery(contract.pricing.listPricingPlans).queryKey, [
-      {
+      pricingPlan({
         id: 'team-annual',
         name: 'Team',
-        description: 'For teams',
-        customerType: 'Business',
         billingPeriod: 'annual',
         prices: { usd: 99000, eur: 99000, gpb: 89000 },
-        trialDays: 14,
-        features: [],
-        isCustom: false,
-        quotas: [],
-        sortOrder: 1,
-      },
+      }),
     ]);
     answerWith({
       listPricingPlans: () => {
@@ -336,19 +331,6 @@ describe('Sign-up: going back and forward, and the plan chosen on pricing', () =
 });
 
 describe("Sign-up: the plan notice's space, held from the first paint (decision 0136)", () => {
-  const businessMonthly = {
-    id: 'business-monthly',
-    name: 'Business',
-    description: 'For teams',
-    customerType: 'Business',
-    billingPeriod: 'monthly',
-    prices: { usd: 9900, eur: 9900, gpb: 8900 },
-    trialDays: 14,
-    features: [],
-    isCustom: false,
-    quotas: [],
-    sortOrder: 1,
-  };
   const held = () => document.documentElement.hasAttribute('data-signup-plan');
   beforeEach(() => {
     // What /signup's head script does for a plan id in the address (the site's signup-first-paint-head.tsx).
@@ -360,7 +342,7 @@ describe("Sign-up: the plan notice's space, held from the first paint (decision 
   });
 
   it('keeps it for a plan the API sells, filled by the notice', async () => {
-    answerWith({ listPricingPlans: [businessMonthly] });
+    answerWith({ listPricingPlans: [pricingPlan()] });
     await renderAt('/signup?plan=business-monthly');
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     expect(plan.closest('[data-chosen-plan-slot]')).not.toBeNull();
@@ -368,7 +350,7 @@ describe("Sign-up: the plan notice's space, held from the first paint (decision 
   });
 
   it('closes it when no plan of that id is sold', async () => {
-    answerWith({ listPricingPlans: [businessMonthly] });
+    answerWith({ listPricingPlans: [pricingPlan()] });
     await renderAt('/signup?plan=platinum-monthly');
     await waitFor(() => expect(held()).toBe(false));
     expect(screen.queryByRole('region', { name: 'Your plan' })).toBeNull();
