@@ -7,6 +7,7 @@ import type { GatsbySSR } from 'gatsby';
 import { renderToString } from 'react-dom/server';
 import { SiteShell } from './src/app-shell/site-shell';
 import { anonymousRedirectHead, anonymousRedirectKey } from './src/first-view/anonymous-visitor';
+import { menuPressHead } from './src/first-view/menu-press-head';
 import {
   authRouteOf,
   remotePreloadHead,
@@ -39,6 +40,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   setHeadComponents(anonymousRedirectHead(pathname));
   // Sign-up from the store's "Try it" keeps the notice's space from the first paint (docs/decisions/0127).
   setHeadComponents(signupFirstPaintHead(pathname));
+  // The phone's Menu button answers a tap before the page's scripts have run (docs/decisions/0137).
+  setHeadComponents(menuPressHead());
   // Signed-out pages (log in, sign up, …) start fetching their code from the head (docs/decisions/0049).
   if (authRouteOf(pathname)) {
     let componentChunkName: string | undefined;

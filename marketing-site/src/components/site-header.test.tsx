@@ -30,6 +30,22 @@ describe('SiteHeader', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("keeps the phone menu open that the head's script opened before the page's scripts ran (decision 0137)", () => {
+    const root = document.documentElement;
+    root.setAttribute('data-menu-open', '');
+    render(<SiteHeader />);
+    const menu = screen.getByRole('button', { name: /Menu/ });
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(root.hasAttribute('data-menu-open')).toBe(false);
+    expect(root.hasAttribute('data-header-live')).toBe(true);
+    // From here the header answers the button itself.
+    act(() => {
+      fireEvent.click(menu);
+    });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    root.removeAttribute('data-header-live');
+  });
+
   it('is in the footer’s product links too', () => {
     const product = footerColumns.find((column) => column.heading === 'Product');
     expect(product?.links).toContainEqual({ label: 'Workflow store', to: '/workflow-store' });

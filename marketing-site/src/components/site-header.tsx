@@ -4,6 +4,7 @@ import { theme } from '@dcipher/shared/ui';
 import type { CSSObject } from '@emotion/react';
 import { Link } from 'gatsby';
 import { useEffect, useId, useRef, useState } from 'react';
+import { headerLiveAttribute, menuOpenAttribute, menuToggleAttribute } from '../first-view/menu-press-head';
 import { NavAnchor } from './nav-anchor';
 import { primaryNavigation } from './site-links';
 
@@ -61,6 +62,17 @@ export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'w
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
+
+  // From here on the header answers the Menu button itself; a menu the head's script opened before the page's scripts
+  // ran stays open (docs/decisions/0137).
+  useEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute(headerLiveAttribute, '');
+    if (root.hasAttribute(menuOpenAttribute)) {
+      root.removeAttribute(menuOpenAttribute);
+      setOpen(true);
+    }
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -120,6 +132,7 @@ export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'w
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        {...{ [menuToggleAttribute]: '' }}
         onClick={() => setOpen((value) => !value)}
         css={{
           ...navLink,
@@ -135,13 +148,22 @@ export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'w
           [wide]: { display: 'none' },
         }}
       >
-        <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu
+        {/* Both icons, shown by the button's state, so the head's script can open the menu before React runs. */}
+        <span aria-hidden="true" css={{ '[aria-expanded="true"] > &': { display: 'none' } }}>
+          ☰
+        </span>
+        <span aria-hidden="true" css={{ '[aria-expanded="false"] > &': { display: 'none' } }}>
+          ✕
+        </span>{' '}
+        Menu
       </button>
       <nav
         id={menuId}
         aria-label="Main"
         css={{
           [phone]: { order: 4, flexBasis: '100%', display: open ? 'block' : 'none' },
+          // Opened by the head's script before the page's scripts ran.
+          [`html[${menuOpenAttribute}] &`]: { [phone]: { display: 'block' } },
           [wide]: { flex: '1 1 auto' },
         }}
       >
