@@ -4,9 +4,10 @@
 // never reaches it; a publisher killed in the middle of a build leaves the site serving pages whose scripts run (the
 // login form works, no CSP violation), and the next publisher builds that job again once its lease runs out; an
 // editor signs in to Strapi's admin API, uploads an image to the media library, writes and publishes a post using
-// it inside the text; the site serves the post and the image; unpublishing removes it from pages, lists, feed and
-// sitemap; a build that cannot reach the CMS leaves the live release alone; rollback brings the previous release
-// back. Ports: CMS_PORT, PUBLISHER_PORT, PREVIEW_PORT (free ones otherwise) and the stack's SITE_PORT, REMOTE_PORT,
+// it inside the text; the site serves the post and the image; unpublishing it and publishing the draft reach the
+// site in one build, which removes it from pages, lists, feed and sitemap; the project's own build command builds
+// from the CMS and shows that change on its next run; a build that cannot reach the CMS leaves the live release
+// alone; rollback brings the previous release back. Ports: CMS_PORT, PUBLISHER_PORT, PREVIEW_PORT (free ones otherwise) and the stack's SITE_PORT, REMOTE_PORT,
 // API_PORT, which the site's build must have used.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -426,54 +427,70 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.deepEqual(Buffer.from(await served.arrayBuffer()), Buffer.from(await original.arrayBuffer()));
     assert.match((await page('/blog')).text, new RegExp(slug));
     assert.match((await page('/rss.xml')).text, new RegExp(slug));
+    assert.doesNotMatch(
+      (await page('/blog')).text,
+      new RegExp(`${slug}-draft`),
+      'the draft is not in the release',
+    );
     console.log(
       `# publish → live: ${((build.finishedAt - build.queuedAt) / 1000).toFixed(1)} s (build ${(build.durationMs / 1000).toFixed(1)} s)`,
     );
   });
 
-  it('unpublishing removes the post from its page, the list, the feed and the sitemap', async () => {
+  /** The project's own build command (`npm run build`) against the CMS: the blog pages it built. */
+  async function buildCommand() {
+    const root = join(import.meta.dirname, '..', '..');
+    const child = spawn(process.execPath, [join(root, 'infra', 'local', 'bootstrap.mjs'), 'build'], {
+      cwd: root,
+      env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0, stderr.slice(-2000));
+    return readdirSync(join(root, 'marketing-site', 'public', 'blog'));
+  }
+
+  it("the project's own build command builds from the CMS: the published post, not the draft", async () => {
+    const built = await buildCommand();
+    assert.ok(built.includes(slug), 'the published post is built');
+    assert.ok(!built.includes(`${slug}-draft`), 'a draft is not built');
+    assert.equal(cms.exitCode, null, 'the CMS still runs');
+  });
+
+  it('unpublishing removes the post from its page, the list, the feed and the sitemap, in the same build that publishes another', async () => {
+    // Both changes inside the publisher's debounce: one live build carries them (and the rollback below undoes both).
     const builds = (await finished()).length;
     const unpublished = await admin(
       `/content-manager/collection-types/api::blog-post.blog-post/${documentId}/actions/unpublish`,
       {},
     );
     assert.ok(unpublished.status < 300, await unpublished.clone().text());
-    const build = await nextBuild(builds);
-    assert.equal(build.state, 'live', build.error);
-    assert.equal((await page(`/blog/${slug}`)).status, 404);
-    for (const path of ['/blog', '/rss.xml', '/sitemap.xml']) {
-      assert.doesNotMatch((await page(path)).text, new RegExp(slug), path);
-    }
-  });
-
-  it("the project's own build command builds from the CMS, and its next run after a change in the CMS shows it", async () => {
-    const root = join(import.meta.dirname, '..', '..');
-    const build = async () => {
-      const child = spawn(process.execPath, [join(root, 'infra', 'local', 'bootstrap.mjs'), 'build'], {
-        cwd: root,
-        env: { ...process.env, CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      assert.equal(code, 0, stderr.slice(-2000));
-      return readdirSync(join(root, 'marketing-site', 'public', 'blog'));
-    };
-    const draftSlug = `${slug}-draft`;
-    assert.ok(!(await build()).includes(draftSlug), 'a draft is not built');
-    assert.equal(cms.exitCode, null, 'the CMS still runs');
-    const builds = (await finished()).length;
     const published = await admin(
       `/content-manager/collection-types/api::blog-post.blog-post/${draftId}/actions/publish`,
       {},
     );
-    assert.ok(published.status < 300);
-    // The publisher builds too, in its own workspace: its build first (the machine has few cores), then the command's.
-    await nextBuild(builds);
-    assert.ok((await build()).includes(draftSlug), 'published since the last run: in the next build');
+    assert.ok(published.status < 300, await published.clone().text());
+    const build = await nextBuild(builds);
+    assert.equal(build.state, 'live', build.error);
+    assert.equal((await finished()).length, builds + 1, 'one build for both changes');
+    assert.equal((await page(`/blog/${slug}`)).status, 404);
+    for (const path of ['/blog', '/rss.xml', '/sitemap.xml']) {
+      const { text } = await page(path);
+      assert.doesNotMatch(text, new RegExp(`${slug}(?!-draft)`), path);
+      assert.match(text, new RegExp(`${slug}-draft`), path);
+    }
+    assert.equal((await page(`/blog/${slug}-draft`)).status, 200);
+  });
+
+  it("the project's own build command's next run after a change in the CMS shows it", async () => {
+    // The publisher built first, in its own workspace (the machine has few cores); now the command's second run.
+    const built = await buildCommand();
+    assert.ok(built.includes(`${slug}-draft`), 'published since the last run: in the next build');
+    assert.ok(!built.includes(slug), 'unpublished since the last run: gone from the next build');
   });
 
   it('a build that cannot reach the CMS leaves the live release serving, and rollback restores the previous one', async () => {
@@ -490,7 +507,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.equal((await page(`/blog/${slug}-draft`)).status, 200, 'still the live release');
     assert.equal((await page('/blog')).status, 200);
 
-    // A bad publish is undone in one call: the release before it is live again (without that post).
+    // A bad publish is undone in one call: the release before it is live again, with the post it unpublished and
+    // without the one it published.
     const back = await fetch(`${publisherUrl}/rollback`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}` },
@@ -501,14 +519,9 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
       404,
       'the release before the last publish is live',
     );
-    assert.equal((await page('/blog')).status, 200);
-    const again = await fetch(`${publisherUrl}/rollback`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
-    });
-    assert.equal(again.status, 200);
     const post = await page(`/blog/${slug}`);
-    assert.equal(post.status, 200, 'and the one before it, with the first post');
+    assert.equal(post.status, 200, 'with the post the last publish had removed');
     assert.match(post.text, new RegExp(title));
+    assert.match((await page('/blog')).text, new RegExp(`${slug}(?!-draft)`));
   });
 });
