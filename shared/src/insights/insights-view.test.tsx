@@ -187,6 +187,25 @@ describe('the result view', () => {
     expect(new Set(labelled).size).toBe(labelled.length);
   });
 
+  it('says that a keyword’s sentiment is in its table, since its bars draw only the documents', () => {
+    render(
+      <RunInsightsView
+        insights={{
+          ...trendInsights,
+          keywords: [
+            { term: 'tariff', documents: 22, sentiment: -0.3 },
+            { term: 'heat pump', documents: 58, sentiment: 0.4 },
+          ],
+        }}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Documents mentioning each keyword' });
+    expect(card.textContent).toContain(
+      'The table also gives the mean sentiment of the documents mentioning each keyword, from -1 to 1.',
+    );
+    expect(barLabels('Documents mentioning each keyword')).toEqual(['heat pump', 'tariff']);
+  });
+
   it('sorts bars largest first, in the chart and in its table', () => {
     render(<RunInsightsView insights={trendInsights} />);
     expect(barLabels('Documents mentioning each keyword')).toEqual([

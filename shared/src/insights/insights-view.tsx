@@ -83,8 +83,9 @@ function TermsChart({
     ],
     rows: top.map((term) => [term.term, term.documents, ...(withSentiment ? [term.sentiment ?? ''] : [])]),
   };
+  // The bars draw the documents; the sentiment is a column of the table only, and the card says so.
   const sentimentWords = withSentiment
-    ? `Sentiment: ${workflowMessages.sentimentWords.termSentiment.toLowerCase()}, from -1 to 1.`
+    ? `The table also gives the mean sentiment of the documents mentioning each ${column.toLowerCase()}, from -1 to 1.`
     : undefined;
   return (
     <ChartCard
