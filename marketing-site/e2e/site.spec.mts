@@ -74,10 +74,24 @@ test('the header: styled links and a menu button on a phone (44 px targets, Esca
   await expect(pricing).toBeVisible();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-header-live'))).toBe(false);
-  // The scripts run: the header takes over with the menu still open.
+  // The scripts run: the header takes over with the menu still open, and it is never hidden on the way (a tap between
+  // the two was lost; decision 0138). Every change to the page is looked at before the browser could paint or take a tap.
+  await page.evaluate(() => {
+    const nav = document.querySelector('nav[aria-label="Main"]')!;
+    const seen: string[] = [];
+    (window as unknown as { menuDisplays: string[] }).menuDisplays = seen;
+    new MutationObserver(() => seen.push(getComputedStyle(nav).display)).observe(document.documentElement, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+    });
+  });
   releaseScripts();
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-header-live'));
   await expect(pricing).toBeVisible();
+  const displays = await page.evaluate(() => (window as unknown as { menuDisplays: string[] }).menuDisplays);
+  expect(displays.length).toBeGreaterThan(0);
+  expect(displays).not.toContain('none');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   expect((await pricing.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   // Links are styled, not default browser links.

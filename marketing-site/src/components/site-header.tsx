@@ -64,15 +64,24 @@ export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'w
   const toggle = useRef<HTMLButtonElement>(null);
 
   // From here on the header answers the Menu button itself; a menu the head's script opened before the page's scripts
-  // ran stays open (docs/decisions/0137).
+  // ran stays open (docs/decisions/0137). The script's mark stays on until React has drawn the menu open itself: taken
+  // off here, before that render (a later task), it left the menu hidden in between, and a tap on a link landing then
+  // was lost (decision 0138).
   useEffect(() => {
     const root = document.documentElement;
     root.setAttribute(headerLiveAttribute, '');
-    if (root.hasAttribute(menuOpenAttribute)) {
-      root.removeAttribute(menuOpenAttribute);
-      setOpen(true);
-    }
+    if (root.hasAttribute(menuOpenAttribute)) setOpen(true);
   }, []);
+  useEffect(() => {
+    if (open) document.documentElement.removeAttribute(menuOpenAttribute);
+  }, [open]);
+  /** Opens or closes the menu, whichever drew it: React's state or, until that render, the head script's mark. */
+  const showMenu = (next: (shown: boolean) => boolean) => {
+    const root = document.documentElement;
+    const shown = open || root.hasAttribute(menuOpenAttribute);
+    root.removeAttribute(menuOpenAttribute);
+    setOpen(next(shown));
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -133,7 +142,7 @@ export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'w
         aria-expanded={open}
         aria-controls={menuId}
         {...{ [menuToggleAttribute]: '' }}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => showMenu((shown) => !shown)}
         css={{
           ...navLink,
           order: 3,
@@ -189,7 +198,7 @@ export function SiteHeader({ accountArea = false }: { accountArea?: boolean | 'w
                   fontSize: '0.95rem',
                   [phone]: { display: 'flex', width: '100%', fontSize: '1rem', padding: '0 0.7rem' },
                 }}
-                onClick={() => setOpen(false)}
+                onClick={() => showMenu(() => false)}
               />
             </li>
           ))}
