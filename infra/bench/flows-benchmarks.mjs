@@ -8,6 +8,7 @@
 //
 // Usage: npm run bench:flows [-- --documents=20000 --seed=20240401 --types=contentAnalysis,trendDetection,... --runs=5
 //   --thread-runs=3 --rounds=3]
+//   --runs: end-to-end runs through the API (0 leaves them out).
 //   --rounds: how many times the reference rows and each analysis are measured, alternated (the median is printed).
 //   --api-dir: another checkout's api/ (its engine run from its sources), to measure an older version the same way.
 //   --semi-space=64: run the benchmark process with 64 MiB semi-spaces, the young generation an analysis run's threads
@@ -300,6 +301,8 @@ printLanguageMisfiling(apiDir);
  */
 async function endToEnd() {
   const runs = Number(option('runs', '5'));
+  // --runs=0 leaves the end-to-end measurement out (the engine's figures only).
+  if (runs <= 0) return;
   const endToEndDocuments = 1000;
   const { generateCorpus } = await import(corpusModule);
   const corpus = generateCorpus({ count: endToEndDocuments, seed });
