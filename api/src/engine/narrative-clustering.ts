@@ -107,19 +107,34 @@ async function sphericalKMeans(
   // The centres' sums are written into the arrays of the centres they replaced, two sets taking turns (issue 34,
   // speed): not k new arrays of every dimension in each of up to 30 iterations for every k tried.
   let spare: Float64Array[] = centroids.map(() => new Float64Array(dimensions));
+  // The centres again, dimension by dimension (`byDimension[d * centres + c]` is centre c's weight on d), rewritten for
+  // the used dimensions each iteration (issue 34 point 8): a document's similarity to every centre is then one pass
+  // over its words, reading the centres' weights side by side, not k passes each reaching into a vocabulary-wide array. Each
+  // centre's sum adds the same products in the same order as a pass per centre, so every similarity, and so every
+  // assignment, is the same to the last bit.
+  const centres = centroids.length;
+  const byDimension = new Float64Array(dimensions * centres);
+  const values = new Float64Array(centres);
   for (let iteration = 0; iteration < clusteringSettings.iterations; iteration += 1) {
     throwIfAborted(signal);
     let changed = 0;
+    for (let c = 0; c < centres; c += 1) {
+      const centre = centroids[c]!;
+      for (let u = 0; u < used.length; u += 1) byDimension[used[u]! * centres + c] = centre[used[u]!]!;
+    }
     for (let index = 0; index < vectors.length; index += 1) {
       const { indexes, weights } = vectors[index]!;
+      values.fill(0);
+      for (let i = 0; i < indexes.length; i += 1) {
+        const weight = weights[i]!;
+        const base = indexes[i]! * centres;
+        for (let c = 0; c < centres; c += 1) values[c]! += weight * byDimension[base + c]!;
+      }
       let best = 0;
       let bestValue = Number.NEGATIVE_INFINITY;
-      for (let c = 0; c < centroids.length; c += 1) {
-        const centre = centroids[c]!;
-        let value = 0;
-        for (let i = 0; i < indexes.length; i += 1) value += weights[i]! * centre[indexes[i]!]!;
-        if (value > bestValue) {
-          bestValue = value;
+      for (let c = 0; c < centres; c += 1) {
+        if (values[c]! > bestValue) {
+          bestValue = values[c]!;
           best = c;
         }
       }

@@ -54,6 +54,8 @@ export interface SentimentTokens {
    * "star", "thumb") is not searched for one sentence by sentence.
    */
   text?: string;
+  /** Each token's `wordFactsOf(normal)`, when the caller has them (else they are looked up here). */
+  facts?: readonly WordFacts[];
 }
 
 export interface SentimentScore {
@@ -375,6 +377,45 @@ function ratingValence(sentence: string): number | null {
   return null;
 }
 
+/** What a normal form is to the scorer, as bits of `WordFacts.kinds`. */
+const contrastKind = 1;
+const concessionKind = 2;
+const negationKind = 4;
+/** An intensifier or a diminisher: not itself an opinion. */
+const boosterKind = 8;
+const clauseEndKind = 16;
+
+/** What the scorer asks of a normal form: its kinds and its valence (undefined: the lexicon does not rate it). */
+export interface WordFacts {
+  kinds: number;
+  valence: number | undefined;
+}
+
+const factsOfNormals = new Map<string, WordFacts>();
+const factsMemoLimit = 200_000;
+
+/**
+ * The facts of a normal form, asked once per distinct form (issue 34 point 8: five set and map look-ups per token
+ * became one). The annotator keeps them with each lexeme and hands them in (`SentimentTokens.facts`).
+ */
+export function wordFactsOf(normal: string): WordFacts {
+  let facts = factsOfNormals.get(normal);
+  if (facts === undefined) {
+    facts = {
+      kinds:
+        (contrasts.has(normal) ? contrastKind : 0) |
+        (concessions.has(normal) ? concessionKind : 0) |
+        (negations.has(normal) ? negationKind : 0) |
+        (intensifiers.has(normal) || diminishers.has(normal) ? boosterKind : 0) |
+        (clauseEnds.has(normal) ? clauseEndKind : 0),
+      valence: vaderLexicon().get(normal),
+    };
+    if (factsOfNormals.size >= factsMemoLimit) factsOfNormals.clear();
+    factsOfNormals.set(normal, facts);
+  }
+  return facts;
+}
+
 /** Normalises a sum of valences to -1..1 the way VADER does. */
 function normalise(sum: number): number {
   return sum / Math.sqrt(sum * sum + sentimentSettings.alpha);
@@ -393,6 +434,8 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
     if (isShouting(values[i]!)) shoutingCount += 1;
   }
   const capitalsMatter = shoutingCount > 0 && shoutingCount < wordCount;
+  const given = tokens.facts;
+  const factsOf = (i: number): WordFacts => given?.[i] ?? wordFactsOf(normals[i]!);
   const mayRate = tokens.text === undefined || ratingMarks.test(tokens.text);
 
   let opinionWords = 0;
@@ -411,32 +454,34 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
     for (let i = first; i <= last; i += 1) {
       const normal = normals[i]!;
       const type = types[i]!;
+      const facts = factsOf(i);
+      const kinds = facts.kinds;
       if (type === 'punctuation') {
         if (normal === '!') exclamations += 1;
-        if (clauseEnds.has(normal) && concessive) {
+        if ((kinds & clauseEndKind) !== 0 && concessive) {
           // The conceding clause ends: what follows is the main clause.
           concessive = false;
           weight = settings.afterContrast;
         }
         continue;
       }
-      if (contrasts.has(normal) && !(normal === 'yet' && parts[i] === 'ADV')) {
+      if ((kinds & contrastKind) !== 0 && !(normal === 'yet' && parts[i] === 'ADV')) {
         for (let j = 0; j < weightsOfValences.length; j += 1)
           weightsOfValences[j]! *= settings.beforeContrast;
         weight = settings.afterContrast;
         continue;
       }
-      if (concessions.has(normal) && (parts[i] === 'SCONJ' || normal !== 'while')) {
+      if ((kinds & concessionKind) !== 0 && (parts[i] === 'SCONJ' || normal !== 'while')) {
         concessive = true;
         weight = settings.beforeContrast;
         continue;
       }
-      if (negations.has(normal)) negationSeen = true;
-      let valence = words.get(normal);
+      if ((kinds & negationKind) !== 0) negationSeen = true;
+      let valence = facts.valence;
       if (valence === undefined && type === 'word') valence = words.get(lemmas[i]!);
       if (valence === undefined || valence === 0) continue;
       // An intensifier is not itself an opinion; some words judge only as one part of speech.
-      if (intensifiers.has(normal) || diminishers.has(normal)) continue;
+      if ((kinds & boosterKind) !== 0) continue;
       const onlyAs = partOfSpeechJudging[normal];
       if (onlyAs && !onlyAs.includes(parts[i]!)) continue;
       if (type === 'word' && capitalsMatter && isShouting(values[i]!)) {
@@ -446,11 +491,14 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
       let negated = false;
       for (let distance = 1, j = i - 1; j >= first && distance <= settings.reach; j -= 1) {
         const before = normals[j]!;
+        const beforeKinds = factsOf(j).kinds;
         if (types[j] === 'punctuation') {
-          if (clauseEnds.has(before) || before === '.' || before === '!' || before === '?') break;
+          if ((beforeKinds & clauseEndKind) !== 0 || before === '.' || before === '!' || before === '?')
+            break;
           continue;
         }
-        if (contrasts.has(before) || concessions.has(before) || before === 'and' || before === 'or') break;
+        if ((beforeKinds & (contrastKind | concessionKind)) !== 0 || before === 'and' || before === 'or')
+          break;
         const scale = distance === 1 ? 1 : distance === 2 ? 0.95 : 0.9;
         if (intensifiers.has(before)) valence += (valence > 0 ? settings.booster : -settings.booster) * scale;
         else if (diminishers.has(before))
@@ -458,7 +506,7 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
         // "Don't waste your money": a warning, not praise; a negation opening an imperative keeps a negative word.
         const warning =
           valence < 0 && before === 'not' && normals[j - 1] === 'do' && opensClause(normals, types, j, first);
-        if (negations.has(before) && !warning) negated = true;
+        if ((beforeKinds & negationKind) !== 0 && !warning) negated = true;
         distance += 1;
       }
       if (negated) valence *= settings.negationScale;
@@ -482,7 +530,7 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
     for (let j = 0; j < valences.length; j += 1) sum += valences[j]! * weightsOfValences[j]!;
     if (sum !== 0) sum += Math.sign(sum) * Math.min(4, exclamations) * settings.exclamation;
     // A sentence opening with a contrast ("However, …") outweighs the one before it.
-    const opensWithContrast = contrasts.has(normals[first]!);
+    const opensWithContrast = (factsOf(first).kinds & contrastKind) !== 0;
     const sentenceWeight = opensWithContrast ? settings.afterContrast : 1;
     weightedSum += normalise(sum) * sentenceWeight;
     weights += sentenceWeight;

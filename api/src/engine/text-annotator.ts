@@ -1,7 +1,13 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
 import type { EntityType, FoundEntity, SentimentLabel } from './analysis-results.js';
-import { isTechnicalText, scoreSentiment, sentimentSettings } from './sentiment-scorer.js';
+import {
+  isTechnicalText,
+  scoreSentiment,
+  sentimentSettings,
+  type WordFacts,
+  wordFactsOf,
+} from './sentiment-scorer.js';
 
 /** One document read once: everything every analysis needs from its text. */
 export interface TextAnnotation {
@@ -178,9 +184,6 @@ interface LemmaFacts {
 const memoLimit = 200_000;
 const lemmaFacts = new Map<string, LemmaFacts>();
 const possessive = /['’]s$/;
-/** wink's type and letter case of a token's text, and whether a normal form is a stop word (memoised as above). */
-const tokenFacts = new Map<string, { type: string; letterCase: string }>();
-const stopWordOfNormal = new Map<string, boolean>();
 
 function factsOfLemma(raw: string): LemmaFacts {
   let facts = lemmaFacts.get(raw);
@@ -198,6 +201,55 @@ function factsOfLemma(raw: string): LemmaFacts {
     lemmaFacts.set(raw, facts);
   }
   return facts;
+}
+
+/**
+ * What wink-nlp says of a lexeme, asked once per lexeme (issue 34 point 8). A token that is not part of a
+ * contraction is its lexeme (`its.uniqueId`, an index into the model's vocabulary, which only grows as unknown
+ * words are added): its text, normal form, type, letter case and stop-word flag follow from it, and its lemma from
+ * it and its part of speech (wink lemmatises a word by its normal form, its part of speech and the model's own
+ * vocabulary, never the words it added). So each is asked of wink once per lexeme, or lexeme and part of speech,
+ * not once per token: a token costs a map look-up instead of five calls into wink's packed lexicon. A contraction's
+ * parts ("ca" and "n't" of "can't") take their normal form and lemma from the expansion, so they are asked each
+ * time. The memo is emptied when it grows past `memoLimit` lexemes.
+ */
+interface LexemeFacts {
+  value: string;
+  normal: string;
+  type: string;
+  letterCase: string;
+  stopWord: boolean;
+  /** What the sentiment scorer asks of its normal form. */
+  sentiment: WordFacts;
+  /** The lemma's facts by part of speech, filled as each is met. */
+  lemmaByPart: Record<string, LemmaFacts>;
+}
+const lexemeFacts = new Map<number, LexemeFacts>();
+
+type WinkToken = ReturnType<ReturnType<ReturnType<WinkMethods['readDoc']>['tokens']>['itemAt']>;
+
+function askedFacts(item: WinkToken, its: WinkMethods['its']): LexemeFacts {
+  const normal = item.out(its.normal) as string;
+  return {
+    value: item.out(its.value) as string,
+    normal,
+    type: item.out(its.type) as string,
+    letterCase: item.out(its.case) as string,
+    stopWord: item.out(its.stopWordFlag) as boolean,
+    sentiment: wordFactsOf(normal),
+    lemmaByPart: Object.create(null) as Record<string, LemmaFacts>,
+  };
+}
+
+/**
+ * wink's lemma, through `factsOfLemma`. Its lemma is undefined for the contractions its lexicon knows only to
+ * expand ("cannot", "dont", "theyre", "isnt"…) when punctuation follows them ("cannot." stays one token): such a
+ * token is its own lemma. Proper nouns keep their capitals in wink's lemmas; possessives and contractions keep
+ * their apostrophes. (wink's declarations give `lemma` a third parameter its `out` does not accept.)
+ */
+function askedLemma(item: WinkToken, its: WinkMethods['its'], normal: string): LemmaFacts {
+  const lemma = item.out(its.lemma as unknown as ItsFunction<string | undefined>) as string | undefined;
+  return factsOfLemma(typeof lemma === 'string' ? lemma : normal);
 }
 
 /** A token's flags, bits of one byte per token. */
@@ -263,42 +315,47 @@ export function annotateText(text: string): TextAnnotation {
   const doc = nlp.readDoc(withoutOverlongRuns(text));
   const tokens = doc.tokens();
   const count = tokens.length();
-  const values = tokens.out(its.value) as string[];
-  const normals = tokens.out(its.normal) as string[];
-  // wink's declarations give `lemma` a third parameter its `out` does not accept; it is called with it.
-  // Its lemma is undefined for the contractions its lexicon knows only to expand ("cannot", "dont", "theyre",
-  // "isnt"…) when punctuation follows them ("cannot." stays one token): such a token is its own lemma.
-  // Proper nouns keep their capitals in wink's lemmas; possessives and contractions keep their apostrophes.
-  const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string | undefined>) as string[];
-  const flags = new Uint8Array(count);
-  for (let i = 0; i < count; i += 1) {
-    const lemma = lemmas[i];
-    const facts = factsOfLemma(typeof lemma === 'string' ? lemma : normals[i]!);
-    lemmas[i] = facts.lemma;
-    if (facts.mayBeContent) flags[i] = mayBeContent;
-  }
+  const ids = tokens.out(its.uniqueId) as number[];
+  const contractionParts = tokens.out(its.contractionFlag) as boolean[];
   const parts = tokens.out(its.pos) as string[];
-  // A token's type and letter case follow from its text, and whether it is a stop word from its normal form
-  // (wink keeps one entry per distinct text): they are asked of wink once per text, not once per token.
+  const values = new Array<string>(count);
+  const normals = new Array<string>(count);
+  const lemmas = new Array<string>(count);
   const types = new Array<string>(count);
   const cases = new Array<string>(count);
+  const wordFacts = new Array<WordFacts>(count);
+  const flags = new Uint8Array(count);
   for (let i = 0; i < count; i += 1) {
-    let facts = tokenFacts.get(values[i]!);
-    if (facts === undefined) {
+    const part = parts[i]!;
+    let facts: LexemeFacts;
+    let lemma: LemmaFacts;
+    if (contractionParts[i]) {
       const item = tokens.itemAt(i);
-      facts = { type: item.out(its.type) as string, letterCase: item.out(its.case) as string };
-      if (tokenFacts.size >= memoLimit) tokenFacts.clear();
-      tokenFacts.set(values[i]!, facts);
+      facts = askedFacts(item, its);
+      lemma = askedLemma(item, its, facts.normal);
+    } else {
+      const id = ids[i]!;
+      let known = lexemeFacts.get(id);
+      if (known === undefined) {
+        known = askedFacts(tokens.itemAt(i), its);
+        if (lexemeFacts.size >= memoLimit) lexemeFacts.clear();
+        lexemeFacts.set(id, known);
+      }
+      facts = known;
+      let partLemma = facts.lemmaByPart[part];
+      if (partLemma === undefined) {
+        partLemma = askedLemma(tokens.itemAt(i), its, facts.normal);
+        facts.lemmaByPart[part] = partLemma;
+      }
+      lemma = partLemma;
     }
+    values[i] = facts.value;
+    normals[i] = facts.normal;
+    lemmas[i] = lemma.lemma;
     types[i] = facts.type;
     cases[i] = facts.letterCase;
-    let stop = stopWordOfNormal.get(normals[i]!);
-    if (stop === undefined) {
-      stop = tokens.itemAt(i).out(its.stopWordFlag) as boolean;
-      if (stopWordOfNormal.size >= memoLimit) stopWordOfNormal.clear();
-      stopWordOfNormal.set(normals[i]!, stop);
-    }
-    if (stop) flags[i]! |= stopWord;
+    wordFacts[i] = facts.sentiment;
+    flags[i] = (lemma.mayBeContent ? mayBeContent : 0) | (facts.stopWord ? stopWord : 0);
   }
 
   const entities: FoundEntity[] = [];
@@ -370,6 +427,7 @@ export function annotateText(text: string): TextAnnotation {
     parts,
     sentences: sentenceSpans,
     text,
+    facts: wordFacts,
   });
   return {
     tokens: count,

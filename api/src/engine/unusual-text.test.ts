@@ -197,6 +197,28 @@ describe('long runs and technical marks, found without scanning every character 
     }
   });
 
+  it("reads a word's facts once, yet gives each use the lemma of its own part of speech", () => {
+    // wink-nlp is asked once per word for what depends on the word alone; a lemma depends on the part of speech too
+    // ("leaves" is "leave" as a verb and "leaf" as a noun), in whichever order the two uses are met.
+    for (const [first, second] of [
+      ['She leaves the office early.', 'The leaves turned red.'],
+      ['The building was sold.', 'The ideas were building slowly.'],
+      ['I saw the meeting notes.', 'The saw was sharp.'],
+    ] as const) {
+      const again = [annotateText(first).words, annotateText(second).words, annotateText(first).words];
+      assert.deepEqual(again[2], again[0], first);
+    }
+    assert.deepEqual(annotateText('She leaves the office early.').words, ['leave', 'office', 'early']);
+    assert.deepEqual(annotateText('The leaves turned red.').words, ['leaf', 'turn', 'red']);
+    assert.deepEqual(annotateText('The ideas were building slowly.').words, ['idea', 'build']);
+    assert.deepEqual(annotateText('The building was sold.').words, ['building', 'sell']);
+    assert.deepEqual(annotateText('I saw the meeting notes.').words, ['see', 'meeting', 'note']);
+    assert.deepEqual(annotateText('The saw was sharp.').words, ['saw', 'sharp']);
+    // The parts of a contraction take their normal form from its expansion: "n't" is "not", a negation.
+    assert.ok(annotateText("The battery isn't good.").sentiment < 0);
+    assert.ok(annotateText('The battery is good.').sentiment > 0);
+  });
+
   it('tells technical text by the same marks as one pattern holding them all', () => {
     const exts = 'c|h|cc|cpp|py|js|ts|rs|go|java|rb|sh|so|conf|json|ya?ml|toml|xml|md';
     const oneAlternation = new RegExp(
