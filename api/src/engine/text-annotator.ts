@@ -1,6 +1,7 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
 import type { EntityType, FoundEntity, SentimentLabel } from './analysis-results.js';
+import { boundedMemo, memoLimit } from './bounded-memo.js';
 import {
   isTechnicalText,
   scoreSentiment,
@@ -181,27 +182,19 @@ interface LemmaFacts {
   lemma: string;
   mayBeContent: boolean;
 }
-const memoLimit = 200_000;
-const lemmaFacts = new Map<string, LemmaFacts>();
 const possessive = /['’]s$/;
 
-function factsOfLemma(raw: string): LemmaFacts {
-  let facts = lemmaFacts.get(raw);
-  if (facts === undefined) {
-    const lemma = raw.toLowerCase().replace(possessive, '');
-    facts = {
-      lemma,
-      mayBeContent:
-        lemma.length > 1 &&
-        lettersPattern.test(lemma) &&
-        !apostrophePattern.test(lemma) &&
-        !extraStopWords.has(lemma),
-    };
-    if (lemmaFacts.size >= memoLimit) lemmaFacts.clear();
-    lemmaFacts.set(raw, facts);
-  }
-  return facts;
-}
+const factsOfLemma = boundedMemo((raw: string): LemmaFacts => {
+  const lemma = raw.toLowerCase().replace(possessive, '');
+  return {
+    lemma,
+    mayBeContent:
+      lemma.length > 1 &&
+      lettersPattern.test(lemma) &&
+      !apostrophePattern.test(lemma) &&
+      !extraStopWords.has(lemma),
+  };
+});
 
 /**
  * What wink-nlp says of a lexeme, asked once per lexeme (issue 34 point 8). A token that is not part of a
@@ -335,16 +328,18 @@ export function annotateText(text: string): TextAnnotation {
       lemma = askedLemma(item, its, facts.normal);
     } else {
       const id = ids[i]!;
+      let item: WinkToken | undefined;
       let known = lexemeFacts.get(id);
       if (known === undefined) {
-        known = askedFacts(tokens.itemAt(i), its);
+        item = tokens.itemAt(i);
+        known = askedFacts(item, its);
         if (lexemeFacts.size >= memoLimit) lexemeFacts.clear();
         lexemeFacts.set(id, known);
       }
       facts = known;
       let partLemma = facts.lemmaByPart[part];
       if (partLemma === undefined) {
-        partLemma = askedLemma(tokens.itemAt(i), its, facts.normal);
+        partLemma = askedLemma(item ?? tokens.itemAt(i), its, facts.normal);
         facts.lemmaByPart[part] = partLemma;
       }
       lemma = partLemma;
