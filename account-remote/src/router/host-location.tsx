@@ -5,6 +5,7 @@ import {
   type RemoteAppName,
   type RouteId,
   routes,
+  sitePageOf,
 } from '@dcipher/shared/routes';
 import {
   type AnchorHTMLAttributes,
@@ -27,7 +28,7 @@ export interface HostLocation {
 /**
  * The location the remote shows, fed by the host (docs/decisions/0080): the browser's at mount and after the back
  * button; `go` navigates through the host's `navigate` (the site's Gatsby navigation, or the standalone shell's)
- * and, with `inPlace`, shows a target `app` serves at once. No router library here: AuthApp uses this alone, so
+ * and, with `inPlace`, shows at once a target `app` serves on the same site page. No router library here: AuthApp uses this alone, so
  * /login loads no more than its form needs; the account area puts React Router on top (`remote-router.tsx`).
  */
 export function useHostLocation(app: RemoteAppName, navigate: (to: string) => void, inPlace: boolean) {
@@ -41,7 +42,14 @@ export function useHostLocation(app: RemoteAppName, navigate: (to: string) => vo
     (to: string) => {
       navigate(to);
       const url = new URL(to, window.location.href);
-      if (inPlace && url.origin === window.location.origin && matchRoute(url.pathname, app)) {
+      // Only on the same site page: another page (/workflows to /account/password) mounts the app afresh once the
+      // host has navigated, and a screen shown here first would be replaced, losing what was typed in it.
+      if (
+        inPlace &&
+        url.origin === window.location.origin &&
+        matchRoute(url.pathname, app) &&
+        sitePageOf(url.pathname) === sitePageOf(window.location.pathname)
+      ) {
         setLocation({ pathname: url.pathname, search: url.search, hash: url.hash });
       }
     },

@@ -25,6 +25,7 @@ function Screens() {
         New workflow
       </RouteLink>
       <RouteLink to="pricing">Pricing</RouteLink>
+      <RouteLink to="accountPassword">Password</RouteLink>
     </>
   );
 }
@@ -81,6 +82,16 @@ describe('the remote router', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(screen.getByText('workflowsNew')).toBeTruthy();
+  });
+
+  it("leaves a path of this app on another of the site's pages to the host, which mounts the app afresh there", () => {
+    // /workflows and /account/password are two site pages: a screen shown here before the host navigates would be
+    // replaced by the next page's, losing what was typed into it (a password field, in CI).
+    const navigate = openAt('/workflows');
+    fireEvent.click(screen.getByRole('link', { name: 'Password' }));
+    expect(navigate).toHaveBeenCalledWith('/account/password');
+    expect(screen.getByText('workflows')).toBeTruthy();
+    expect(screen.queryByText('Not found: /account/password')).toBeNull();
   });
 
   it('keeps a modified click (new tab) to the browser', () => {

@@ -6,6 +6,7 @@ import {
   pathTo,
   remoteRoutes,
   routes,
+  sitePageOf,
 } from './browser-routes.js';
 import { emailLinks } from './email-links.js';
 import { sendsAnonymousToLogin } from './return-path.js';
@@ -44,6 +45,10 @@ describe('browser routes', () => {
     });
     expect(clientOnlyPrefixOf('/workflows/new')?.prefix).toBe('/workflows');
     expect(pathTo('workflow', { flowId: 'f1' })).toBe('/workflows/f1');
+    // The site page a path is on: its prefix's page, or a page of its own.
+    expect(sitePageOf('/workflows/f1/')).toBe(sitePageOf('/workflows'));
+    expect(sitePageOf('/account/password')).not.toBe(sitePageOf('/workflows'));
+    expect(sitePageOf('/addons')).not.toBe(sitePageOf('/account'));
   });
 
   it('give a public workflow a page anyone may read, its workflow in the declared query (issue 36)', () => {

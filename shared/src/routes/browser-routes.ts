@@ -245,6 +245,15 @@ export function clientOnlyPrefixOf(pathname: string): (typeof clientOnlyPrefixes
   return clientOnlyPrefixes.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * The site page that serves a path: its client-only prefix, or the path itself (a page of its own). The site mounts
+ * the remote afresh on each of its pages (Gatsby keys a page by its path), so only a path on the same page can be
+ * shown in place without losing what the screen holds.
+ */
+export function sitePageOf(pathname: string): string {
+  return clientOnlyPrefixOf(pathname)?.prefix ?? normalizePath(pathname);
+}
+
 /** The parameter names of a path pattern: `'/new-password/{token}'` → `'token'`. */
 export type PathParams<TPath extends string> = TPath extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParams<Rest>

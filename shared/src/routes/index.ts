@@ -17,6 +17,7 @@ export {
   type RouteServer,
   remoteRoutes,
   routes,
+  sitePageOf,
 } from './browser-routes.js';
 export { emailLinks } from './email-links.js';
 export {
