@@ -38,6 +38,9 @@ export function useHostLocation(app: RemoteAppName, navigate: (to: string) => vo
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
+  // The page this app is shown on is the one of the path it shows (a move in place stays on it); not the browser's,
+  // which a host that navigates at once (the standalone shell) has already changed when `navigate` returns.
+  const shownPath = location.pathname;
   const go = useCallback(
     (to: string) => {
       navigate(to);
@@ -48,12 +51,12 @@ export function useHostLocation(app: RemoteAppName, navigate: (to: string) => vo
         inPlace &&
         url.origin === window.location.origin &&
         matchRoute(url.pathname, app) &&
-        sitePageOf(url.pathname) === sitePageOf(window.location.pathname)
+        sitePageOf(url.pathname) === sitePageOf(shownPath)
       ) {
         setLocation({ pathname: url.pathname, search: url.search, hash: url.hash });
       }
     },
-    [navigate, app, inPlace],
+    [navigate, app, inPlace, shownPath],
   );
   /** Changes the query of the page shown, in place: no history entry, nothing for the host to do. */
   const replaceSearch = useCallback((search: string) => {

@@ -94,6 +94,23 @@ describe('the remote router', () => {
     expect(screen.queryByText('Not found: /account/password')).toBeNull();
   });
 
+  it('tells pages apart by the path it shows, not the address a host that navigates at once has already changed', () => {
+    // The standalone shell changes the address before `navigate` returns; the site's Gatsby navigation, later.
+    window.history.pushState(null, '', '/workflows');
+    const navigate = jest.fn((to: string) => window.history.pushState(null, '', to));
+    render(
+      <RemoteRouter app="AccountApp" navigate={navigate}>
+        <Screens />
+      </RemoteRouter>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Password' }));
+    expect(window.location.pathname).toBe('/account/password');
+    expect(screen.getByText('workflows')).toBeTruthy();
+    // On the same page, the screen is still shown in place.
+    fireEvent.click(screen.getByRole('link', { name: 'New workflow' }));
+    expect(screen.getByText('workflowsNew')).toBeTruthy();
+  });
+
   it('keeps a modified click (new tab) to the browser', () => {
     const navigate = openAt('/workflows');
     fireEvent.click(screen.getByRole('link', { name: 'One workflow' }), { ctrlKey: true });

@@ -1,5 +1,5 @@
 import { authStore } from '@dcipher/shared/auth';
-import { clientOnlyPrefixOf } from '@dcipher/shared/routes';
+import { clientOnlyPrefixOf, sitePageOf } from '@dcipher/shared/routes';
 import { focusRingStyles } from '@dcipher/shared/ui';
 import { Global } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
@@ -26,7 +26,8 @@ export function StandaloneShell() {
     <>
       <Global styles={focusRingStyles} />
       {clientOnlyPrefixOf(path)?.app === 'AccountApp' ? (
-        <AccountApp navigate={navigate} />
+        // Keyed by site page, as the site mounts it afresh on each (docs/decisions/0142).
+        <AccountApp key={sitePageOf(path)} navigate={navigate} />
       ) : (
         // Keyed by path: the site mounts AuthApp afresh on each of its pages.
         <AuthApp key={path} navigate={navigate} />

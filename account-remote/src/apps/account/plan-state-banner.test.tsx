@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { testAccount } from '../../test-support/account-test-api';
 import { answerWith } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
-import AccountApp from './index';
+import { SiteHost } from '../../test-support/site-host';
 
 const initialState = authStore.getState();
 
@@ -36,7 +36,7 @@ async function openProfile(role: 'admin' | 'teammate', answer: SubscriptionSumma
   answerWith({ getAccount: { ...testAccount, role }, getSubscriptionSummary: answer });
   window.history.pushState(null, '', '/account/profile');
   const navigate = jest.fn();
-  await renderScreen(<AccountApp navigate={navigate} />);
+  await renderScreen(<SiteHost onNavigate={navigate} />);
   await screen.findByTestId('account-name');
   return navigate;
 }

@@ -13,6 +13,7 @@ import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
 import { answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
+import { SiteHost } from '../../test-support/site-host';
 
 const initialState = authStore.getState();
 
@@ -173,11 +174,7 @@ async function open(path: string, handlers: Record<string, unknown>, heading: st
     ...handlers,
   });
   window.history.pushState(null, '', path);
-  const view = await renderScreen(
-    <main>
-      <AccountApp navigate={jest.fn()} />
-    </main>,
-  );
+  const view = await renderScreen(<SiteHost />);
   await screen.findByRole('heading', { level: 1, name: heading });
   return view;
 }
