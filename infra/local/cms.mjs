@@ -14,20 +14,55 @@ export const siteBuildTokenFile = join(cmsRoot, '.tmp', 'site-build-token');
 const tokenFileOf = (databaseFile) => (databaseFile ? `${databaseFile}.token` : '.tmp/site-build-token');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Installs the CMS's packages when they are missing or older than its lockfile. */
-export function ensureCmsInstalled({ log = console.log } = {}) {
+/**
+ * The packages of the CMS's tree that run a script when installed (package-lock.json's `hasInstallScript`), but for
+ * better-sqlite3: their scripts are run after `npm ci --ignore-scripts`, and better-sqlite3's only when SQLite is
+ * used (`ensureSqliteDriver`).
+ */
+const installScriptPackages = ['@swc/core', 'core-js-pure', 'esbuild'];
+const sqliteDriver = join(
+  cmsRoot,
+  'node_modules',
+  'better-sqlite3',
+  'build',
+  'Release',
+  'better_sqlite3.node',
+);
+
+/**
+ * Installs the CMS's packages when they are missing or older than its lockfile. better-sqlite3, Strapi's SQLite
+ * driver, has no prebuilt binary this machine can download (they are on GitHub, not the npm registry), so its install
+ * compiles SQLite from source: about 95 s of one core, most of the install. It is compiled only for a CMS on SQLite
+ * (`sqlite: true`, the default: `npm run cms`, the benchmark); the CMS test runs Strapi on PostgreSQL when the
+ * machine has its binaries and skips it (docs/decisions/0143).
+ */
+export function ensureCmsInstalled({ log = console.log, sqlite = true } = {}) {
   const marker = join(cmsRoot, 'node_modules', '.package-lock.json');
   // The lockfile is what `npm ci` installs from (a change of scripts alone needs no reinstall).
   const inputs = ['package-lock.json'].map((file) => join(cmsRoot, file)).filter(existsSync);
   const newest = Math.max(...inputs.map((file) => statSync(file).mtimeMs));
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest) return;
-  log('CMS: installing Strapi into infra/cms (once; a few minutes)...');
-  const lock = existsSync(join(cmsRoot, 'package-lock.json'));
-  const result = spawnSync(npm, [lock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: cmsRoot,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('CMS: npm install failed in infra/cms (see above)');
+  if (!existsSync(marker) || statSync(marker).mtimeMs < newest) {
+    log('CMS: installing Strapi into infra/cms (once; a few minutes)...');
+    const lock = existsSync(join(cmsRoot, 'package-lock.json'));
+    npmIn(
+      [lock ? 'ci' : 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      'npm install',
+    );
+    npmIn(['rebuild', ...installScriptPackages, '--loglevel=error'], 'npm rebuild');
+  }
+  if (sqlite) ensureSqliteDriver({ log });
+}
+
+/** Compiles better-sqlite3 (SQLite's driver) when it has not been for this install. */
+export function ensureSqliteDriver({ log = console.log } = {}) {
+  if (existsSync(sqliteDriver)) return;
+  log('CMS: compiling the SQLite driver (once; a minute or two)...');
+  npmIn(['rebuild', 'better-sqlite3', '--loglevel=error'], 'compiling better-sqlite3');
+}
+
+function npmIn(args, what) {
+  const result = spawnSync(npm, args, { cwd: cmsRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`CMS: ${what} failed in infra/cms (see above)`);
 }
 
 /** The CMS's secrets for this machine, made once and kept in infra/cms/.env (never committed). */
@@ -86,16 +121,18 @@ export async function waitForCms(url, { timeoutMs = 180_000, child } = {}) {
 
 /**
  * Starts Strapi (`strapi start`) with the given settings; answers the child process and its URL once healthy.
- * `adminPanel: false` serves the content API only (the tests), which needs no admin build.
+ * `adminPanel: false` serves the content API only (the tests), which needs no admin build. `postgresUrl` runs it on
+ * that PostgreSQL database instead of SQLite (`databaseFile`, which then only names the site build's token file).
  */
 export async function startCms({
   port = Number(process.env.CMS_PORT ?? 1337),
   databaseFile,
+  postgresUrl,
   adminPanel = true,
   env = {},
   stdio = 'inherit',
 } = {}) {
-  ensureCmsInstalled();
+  ensureCmsInstalled({ sqlite: !postgresUrl });
   ensureCmsSecrets();
   // The media library's folder (not in git: what editors upload stays on this machine).
   mkdirSync(join(cmsRoot, 'public', 'uploads'), { recursive: true });
@@ -118,6 +155,7 @@ export async function startCms({
         BROWSER: 'none',
         ...(databaseFile && { DATABASE_FILENAME: databaseFile }),
         CMS_TOKEN_FILE: tokenFileOf(databaseFile),
+        ...(postgresUrl && { DATABASE_CLIENT: 'postgres', DATABASE_URL: postgresUrl }),
         ...env,
       },
     },

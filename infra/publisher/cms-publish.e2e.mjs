@@ -1,4 +1,6 @@
-// The editor's path end to end, against the real CMS: Strapi 5 (installed once into infra/cms, SQLite), the
+// The editor's path end to end, against the real CMS: Strapi 5 (installed once into infra/cms; on a throwaway
+// PostgreSQL cluster when the machine has PostgreSQL's binaries, as CI does, which spares compiling the SQLite
+// driver: docs/decisions/0143; on SQLite otherwise, as `npm run cms` runs it), the
 // publisher as it runs in production (its own process, the real site build, drafts' previews on), and the local
 // stack as `npm start` runs it, whose site serves the publisher's live release. A draft created while the site runs
 // never reaches it; a publisher killed in the middle of a build leaves the site serving pages whose scripts run (the
@@ -11,6 +13,7 @@
 // API_PORT, which the site's build must have used.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -19,6 +22,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
+import { findPostgresBinDir, startPostgresCluster } from '../local/postgres-cluster.mjs';
 import { demoSignIn, repositoryRoot, startStack } from '../local/stack.mjs';
 import { createPreviewServer } from './preview-server.mjs';
 
@@ -43,6 +47,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
   let cms;
   let cmsUrl;
   let databaseFile;
+  let postgres;
+  let postgresDir;
   let publisher;
   let publisherPort;
   let publisherUrl;
@@ -96,9 +102,19 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     const previewPort = await freePort('PREVIEW_PORT');
     previewUrl = `http://127.0.0.1:${previewPort}`;
     databaseFile = `.tmp/publish-test-${process.pid}.db`;
+    if (findPostgresBinDir()) {
+      postgresDir = await mkdtemp(join(tmpdir(), 'dcipher-cms-postgres-'));
+      postgres = await startPostgresCluster({
+        dir: postgresDir,
+        port: await freePort('CMS_POSTGRES_PORT'),
+        password: randomBytes(18).toString('hex'),
+      });
+    }
+    console.log(`# the CMS's database: ${postgres ? 'PostgreSQL (a throwaway cluster)' : 'SQLite'}`);
     ({ child: cms, url: cmsUrl } = await startCms({
       port: await freePort('CMS_PORT'),
       databaseFile,
+      postgresUrl: postgres?.url,
       adminPanel: false,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -139,7 +155,12 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     }
     await stack?.stop();
     preview?.close();
-    if (cms && cms.exitCode === null) cms.kill('SIGTERM');
+    if (cms && cms.exitCode === null) {
+      cms.kill('SIGTERM');
+      await new Promise((resolve) => cms.once('exit', resolve));
+    }
+    postgres?.stop();
+    if (postgresDir) await rm(postgresDir, { recursive: true, force: true });
     await rm(join(import.meta.dirname, '..', 'cms', databaseFile ?? 'none'), { force: true });
     await rm(join(import.meta.dirname, '..', 'cms', `${databaseFile ?? 'none'}.token`), { force: true });
     await rm(siteBuilds, { recursive: true, force: true });
