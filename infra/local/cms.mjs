@@ -132,7 +132,9 @@ export async function startCms({
   env = {},
   stdio = 'inherit',
 } = {}) {
-  ensureCmsInstalled({ sqlite: !postgresUrl });
+  // Strapi's own variable, as config/database.js reads it (README: `DATABASE_CLIENT=postgres … npm run cms`).
+  const client = postgresUrl ? 'postgres' : (env.DATABASE_CLIENT ?? process.env.DATABASE_CLIENT ?? 'sqlite');
+  ensureCmsInstalled({ sqlite: client !== 'postgres' });
   ensureCmsSecrets();
   // The media library's folder (not in git: what editors upload stays on this machine).
   mkdirSync(join(cmsRoot, 'public', 'uploads'), { recursive: true });
