@@ -329,8 +329,11 @@ if (only !== 'pglite' && !interrupted && postgresFiles.length > 0) {
   }
 }
 
-/** The slowest test files of a run, from the file-times reporter: where the suite's time goes. */
-function slowestFiles(timesFile, count = 12) {
+/**
+ * The slowest test files of a run, from the file-times reporter: where the suite's time goes (API_TEST_SLOWEST=<n>
+ * lists more than 12).
+ */
+function slowestFiles(timesFile, count = Number(process.env.API_TEST_SLOWEST ?? 12)) {
   let text;
   try {
     text = readFileSync(timesFile, 'utf8');
