@@ -15,11 +15,17 @@ const tokenFileOf = (databaseFile) => (databaseFile ? `${databaseFile}.token` : 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
- * The packages of the CMS's tree that run a script when installed (package-lock.json's `hasInstallScript`), but for
- * better-sqlite3: their scripts are run after `npm ci --ignore-scripts`, and better-sqlite3's only when SQLite is
- * used (`ensureSqliteDriver`).
+ * The packages of the CMS's tree that run a script when installed, read from its lockfile (`hasInstallScript`), but
+ * better-sqlite3: their scripts are run after `npm ci --ignore-scripts`, and better-sqlite3's only when SQLite is used
+ * (`ensureSqliteDriver`). Read, not listed, so a Strapi upgrade that brings another one runs its script too.
  */
-const installScriptPackages = ['@swc/core', 'core-js-pure', 'esbuild'];
+function installScriptPackages() {
+  const { packages = {} } = JSON.parse(readFileSync(join(cmsRoot, 'package-lock.json'), 'utf8'));
+  const names = Object.entries(packages)
+    .filter(([, entry]) => entry.hasInstallScript)
+    .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  return [...new Set(names)].filter((name) => name !== 'better-sqlite3');
+}
 const sqliteDriver = join(
   cmsRoot,
   'node_modules',
@@ -48,7 +54,8 @@ export function ensureCmsInstalled({ log = console.log, sqlite = true } = {}) {
       [lock ? 'ci' : 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
       'npm install',
     );
-    npmIn(['rebuild', ...installScriptPackages, '--loglevel=error'], 'npm rebuild');
+    // `npm install` writes the lockfile where there was none.
+    npmIn(['rebuild', ...installScriptPackages(), '--loglevel=error'], 'npm rebuild');
   }
   if (sqlite) ensureSqliteDriver({ log });
 }
