@@ -231,6 +231,21 @@ describe('loadConfig', () => {
     assert.deepEqual(config.database, { kind: 'pglite', dataDir: '/tmp/dcipher-data/pglite' });
   });
 
+  it("sizes PGlite's shared buffers from PGLITE_SHARED_BUFFERS, PostgreSQL's default without it", () => {
+    assert.deepEqual(loadConfig({ DATA_DIR: 'memory://', PGLITE_SHARED_BUFFERS: '16MB' }).database, {
+      kind: 'pglite',
+      dataDir: undefined,
+      sharedBuffers: '16MB',
+    });
+    assert.equal('sharedBuffers' in loadConfig({ DATA_DIR: 'memory://' }).database, false);
+    for (const bad of ['16', '16 MB', '0MB', '16mb', '-1MB', '16MB;DROP']) {
+      assert.throws(
+        () => loadConfig({ PGLITE_SHARED_BUFFERS: bad }),
+        /PGLITE_SHARED_BUFFERS must be a size such as 16MB/,
+      );
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     assert.equal(loadConfig({ API_PORT: '' }).port, 4000);
   });

@@ -12,7 +12,7 @@ import { db } from './db/kysely.js';
 import { createPgliteDatabase } from './db/pglite-database.js';
 import { createPostgresDatabase } from './db/postgres-database.js';
 import { apiEntryArguments, packageDirectory } from './test-support/api-paths.js';
-import { createApiProcessDatabase } from './test-support/test-database.js';
+import { createApiProcessDatabase, testPgliteEnvironment } from './test-support/test-database.js';
 
 /**
  * Crash safety (issue 11): a real API process, on its own data, takes concurrent writes over HTTP and is killed
@@ -61,6 +61,7 @@ describe('crash safety: SIGKILL during writes, then a restart on the same data',
         API_HOST: '127.0.0.1',
         API_PORT: String(port),
         DATA_DIR: dataDir,
+        ...testPgliteEnvironment,
         ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],

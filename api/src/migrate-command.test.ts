@@ -13,6 +13,7 @@ import {
   createTestDatabase,
   createTestPostgresDatabase,
   testDatabaseKind,
+  testPgliteEnvironment,
 } from './test-support/test-database.js';
 import { testConfig } from './test-support/test-server.js';
 
@@ -57,6 +58,7 @@ describe('the migrate command', () => {
         PATH: process.env.PATH,
         DCIPHER_ENV: 'test',
         DATA_DIR: dataDir,
+        ...testPgliteEnvironment,
         ...(postgres && { DATABASE_URL: postgres.url }),
       },
     });

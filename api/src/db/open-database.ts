@@ -10,5 +10,5 @@ export function openDatabase(
 ): Promise<Database> {
   return database.kind === 'postgres'
     ? createPostgresDatabase(database.url, onIdleClientError)
-    : createPgliteDatabase(database.dataDir);
+    : createPgliteDatabase(database.dataDir, { sharedBuffers: database.sharedBuffers });
 }

@@ -6,7 +6,7 @@ import type { Database, Queryable } from './database.js';
  * The embedded PostgreSQL (PGlite): in memory without `dataDir`, else kept in that directory.
  * `sharedBuffers` (e.g. '16MB') replaces PostgreSQL's 128MB default: PGlite clears its shared buffers at every
  * start, about 0.6 s of CPU for 128MB, which the test suite's short-lived databases, a few hundred rows each, do not
- * need (issue 33; the product keeps the default).
+ * need (issue 33; the product keeps the default unless PGLITE_SHARED_BUFFERS says otherwise).
  */
 export async function createPgliteDatabase(
   dataDir?: string,

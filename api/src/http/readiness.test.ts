@@ -10,7 +10,11 @@ import { after, before, describe, it } from 'node:test';
 import { pendingMigrations } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { apiEntryArguments, packageDirectory } from '../test-support/api-paths.js';
-import { createApiProcessDatabase, testDatabaseKind } from '../test-support/test-database.js';
+import {
+  createApiProcessDatabase,
+  testDatabaseKind,
+  testPgliteEnvironment,
+} from '../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 /** Readiness and graceful shutdown (issue 26 point 3, docs/decisions/0075). */
@@ -70,6 +74,7 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
         API_HOST: '127.0.0.1',
         API_PORT: String(port),
         DATA_DIR: dataDir,
+        ...testPgliteEnvironment,
         METRICS_PORT: '0',
         SHUTDOWN_DRAIN_SECONDS: '2',
         ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),
@@ -125,6 +130,7 @@ describe('SIGTERM: drain, then stop listening, then exit 0', () => {
           LISTEN_FDS: '1',
           LISTEN_FDNAMES: 'api',
           DATA_DIR: path.join(dataDir, name),
+          ...testPgliteEnvironment,
           METRICS_PORT: '0',
           SHUTDOWN_DRAIN_SECONDS: '1',
           ...(processDatabase?.url && { DATABASE_URL: processDatabase.url }),

@@ -38,6 +38,12 @@ export async function createMigratedTestDatabase(): Promise<Database> {
  */
 export const testPgliteSharedBuffers = '16MB';
 
+/**
+ * The environment an API process a test starts takes for the same: its PGlite opens with the tests' shared
+ * buffers (config.ts, PGLITE_SHARED_BUFFERS), not the product's 128MB.
+ */
+export const testPgliteEnvironment = { PGLITE_SHARED_BUFFERS: testPgliteSharedBuffers } as const;
+
 async function openTestDatabase(template?: string): Promise<Database> {
   if (testDatabaseKind === 'pglite') {
     if (!template) return createPgliteDatabase(undefined, { sharedBuffers: testPgliteSharedBuffers });

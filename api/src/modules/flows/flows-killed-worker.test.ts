@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { demoPassword } from '../../db/seed-demo-data.js';
 import { apiEntryArguments, packageDirectory } from '../../test-support/api-paths.js';
-import { createApiProcessDatabase } from '../../test-support/test-database.js';
+import { createApiProcessDatabase, testPgliteEnvironment } from '../../test-support/test-database.js';
 import { demoAdmin } from '../../test-support/test-server.js';
 import { uploadForm } from '../../test-support/upload-file.js';
 
@@ -48,6 +48,7 @@ describe('a workflow run survives its worker killed with SIGKILL', () => {
         API_HOST: '127.0.0.1',
         API_PORT: String(port),
         DATA_DIR: dataDir,
+        ...testPgliteEnvironment,
         METRICS_PORT: '0',
         JOBS_WORKER: 'on',
         RATE_LIMIT_SCALE: '1000',
