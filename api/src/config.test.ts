@@ -238,10 +238,24 @@ describe('loadConfig', () => {
       sharedBuffers: '16MB',
     });
     assert.equal('sharedBuffers' in loadConfig({ DATA_DIR: 'memory://' }).database, false);
-    for (const bad of ['16', '16 MB', '0MB', '16mb', '-1MB', '16MB;DROP']) {
+    assert.equal(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).database.kind, 'pglite');
+    assert.equal(loadConfig({ PGLITE_SHARED_BUFFERS: '128kB' }).database.kind, 'pglite');
+    // 2GB and more fail inside PGlite with no reason given: refused at start with one.
+    for (const bad of [
+      '16',
+      '16 MB',
+      '0MB',
+      '16mb',
+      '-1MB',
+      '16MB;DROP',
+      '64kB',
+      '2GB',
+      '1025MB',
+      '9999999GB',
+    ]) {
       assert.throws(
         () => loadConfig({ PGLITE_SHARED_BUFFERS: bad }),
-        /PGLITE_SHARED_BUFFERS must be a size such as 16MB/,
+        /PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB, such as 16MB or 8192kB/,
       );
     }
   });

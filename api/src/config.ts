@@ -71,7 +71,7 @@ import * as v from 'valibot';
  *   pair to `DATA_DIR/keys`. The special value `memory://` keeps both in memory (nothing written; a new key pair
  *   on every start), which is what tests use.
  * - `PGLITE_SHARED_BUFFERS` (default PostgreSQL's 128MB): the embedded PGlite's shared buffers, as PostgreSQL
- *   spells a size (`16MB`, `1GB`, `8192kB`). PGlite clears all of them at every start, about 0.6 s of CPU for
+ *   spells a size, 128kB to 1GB (`16MB`, `1GB`, `8192kB`). PGlite clears all of them at every start, about 0.6 s of CPU for
  *   128MB; the tests' short-lived API processes start with 16MB (issue 33). Ignored with `DATABASE_URL`.
  * - `CORS_ORIGINS`: comma-separated browser origins allowed to call the API
  *   (default http://localhost:8000,http://localhost:3001: the local site and account remote).
@@ -372,6 +372,18 @@ const secretVariables = new Set([
   'SURVEYMONKEY_CLIENT_SECRET',
 ]);
 
+/**
+ * A size as PostgreSQL spells one (`16MB`, `1GB`, `8192kB`) in kilobytes; undefined for anything else. PGlite's
+ * shared buffers are bounded by its WebAssembly memory: 1.5GB still started here, 2GB failed with "PGlite failed to
+ * initialize properly", so PGLITE_SHARED_BUFFERS is refused above 1GB at start instead.
+ */
+function sizeInKilobytes(size: string): number | undefined {
+  const match = /^([1-9][0-9]{0,6})(kB|MB|GB)$/.exec(size);
+  if (!match) return undefined;
+  const units = { kB: 1, MB: 1024, GB: 1024 * 1024 } as const;
+  return Number(match[1]) * units[match[2] as keyof typeof units];
+}
+
 const EnvironmentVariablesSchema = v.object({
   DCIPHER_ENV: v.optional(
     v.picklist(environments, `must be one of ${environments.join(', ')}`),
@@ -385,7 +397,13 @@ const EnvironmentVariablesSchema = v.object({
   ),
   DATA_DIR: v.optional(v.string(), path.join(repositoryRoot, '.data')),
   PGLITE_SHARED_BUFFERS: v.optional(
-    v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,6}(kB|MB|GB)$/, 'must be a size such as 16MB, 1GB or 8192kB')),
+    v.pipe(
+      v.string(),
+      v.check((size) => {
+        const kilobytes = sizeInKilobytes(size);
+        return kilobytes !== undefined && kilobytes >= 128 && kilobytes <= 1024 * 1024;
+      }, 'must be a size from 128kB to 1GB, such as 16MB or 8192kB'),
+    ),
   ),
   CORS_ORIGINS: v.optional(
     v.pipe(
