@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgresBinDir, startThrowawayPostgres } from './throwaway-postgres.mjs';
+import { isModule, sourceFiles, transpileModules } from './transpile.mjs';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -78,31 +79,13 @@ function box(lines, stream = process.stdout) {
  */
 async function transpileSources() {
   const started = performance.now();
-  const { build } = await import('esbuild');
   const buildDir = mkdtempSync(join(packageDir, '.test-build-'));
   madeDirs.push(buildDir);
-  const sourceDir = join(packageDir, 'src');
-  const entries = readdirSync(sourceDir, { recursive: true, withFileTypes: true }).filter((entry) =>
-    entry.isFile(),
-  );
-  const isModule = (name) => name.endsWith('.ts') && !name.endsWith('.d.ts');
-  await build({
-    entryPoints: entries
-      .filter((entry) => isModule(entry.name))
-      .map((entry) => join(entry.parentPath, entry.name)),
-    outdir: buildDir,
-    outbase: sourceDir,
-    tsconfig: join(packageDir, 'tsconfig.json'),
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-  });
-  for (const entry of entries.filter((entry) => !isModule(entry.name))) {
-    const target = join(buildDir, relative(sourceDir, join(entry.parentPath, entry.name)));
+  await transpileModules({ outDir: buildDir, sourcemap: 'inline' });
+  for (const { file, path } of sourceFiles().filter(({ path }) => !isModule(path))) {
+    const target = join(buildDir, path);
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(entry.parentPath, entry.name), target);
+    copyFileSync(file, target);
   }
   console.log(`# sources transpiled for the run in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return buildDir;
