@@ -3,6 +3,7 @@
 // step), the same API is started in-process on an in-memory database and asked instead.
 import { contract } from '@dcipher/shared/contract';
 import * as v from 'valibot';
+import { startInProcessApi } from './in-process-api.mjs';
 
 async function fromRunningApi(apiBaseUrl) {
   const fetchJson = async (path) => {
@@ -19,8 +20,7 @@ async function fromRunningApi(apiBaseUrl) {
 }
 
 async function fromInProcessApi() {
-  const { createServer, loadConfig } = await import('@dcipher/api/server');
-  const app = await createServer(loadConfig({ DATA_DIR: 'memory://', DCIPHER_ENV: 'development' }));
+  const app = await startInProcessApi();
   try {
     const read = async (path) => (await app.inject({ method: 'GET', url: path })).json();
     return {

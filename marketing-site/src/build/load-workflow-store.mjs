@@ -10,6 +10,7 @@
 import { getFlowLastRun, LastRunSchema, listWorkflowStore } from '@dcipher/shared/contract/flows';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import * as v from 'valibot';
+import { startInProcessApi } from './in-process-api.mjs';
 
 /** How long a build waits for the samples' first runs, by default. */
 export const sampleRunWaitMs = 90_000;
@@ -32,8 +33,7 @@ function httpApi(apiBaseUrl, fetchImpl) {
 }
 
 async function inProcessApi() {
-  const { createServer, loadConfig } = await import('@dcipher/api/server');
-  const app = await createServer(loadConfig({ DATA_DIR: 'memory://', DCIPHER_ENV: 'development' }));
+  const app = await startInProcessApi();
   return {
     where: 'the in-process API',
     async get(path) {
