@@ -3,14 +3,16 @@
 // build: publish → live for one post (webhook received → the new release serving it; median of 3, each an
 // incremental build), and a full site build with 1,000 CMS items (cold Gatsby cache) next to the incremental build
 // after one change. Reference measured in the same run: the full build of the bundled snapshot (no CMS).
-// The publisher builds in a workspace of its own (.data/site-builds/bench-<pid>, removed afterwards; 0056): the first
-// publish is measured cold (a fresh workspace, no Gatsby cache), the next ones warm. The API runs beside it, as
+// The publisher builds in a workspace of its own (.site-build-bench-<pid>, removed afterwards; 0056): the first
+// publish is measured cold (a fresh workspace, no Gatsby cache; webpack's cache copied from the site's own build,
+// 0145), the next ones warm. Reference in the same run: a first publish into a fresh workspace where that copy
+// does not apply (.data/site-builds/bench-<pid>, where the workspaces were before 0145), made before the others. The API runs beside it, as
 // with `npm start` and `npm run cms` (the builds read pricing and the workflow store from it; without it each build
 // would start an API in-process, ~18 s), its samples' first runs finished before the first publish.
 // Usage: node infra/bench/cms-benchmarks.mjs [--items=1000] [--runs=3] [--publish-only]
 //   (minutes: it builds the site several times; --publish-only measures publish → live alone)
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,7 @@ import { readSiteBuildToken, startCms } from '../local/cms.mjs';
 import { repositoryRoot, startStack } from '../local/stack.mjs';
 import { createPublisher, siteBuild } from '../publisher/publisher.mjs';
 import { openPublisherDatabase } from '../publisher/publisher-database.mjs';
-import { defaultBuildsDir } from '../publisher/site-build.mjs';
+import { workspaceDirectory } from '../publisher/site-build.mjs';
 
 const argument = (name, fallback) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -58,6 +60,19 @@ function fullBuild(env) {
   return Date.now() - started;
 }
 
+/** The Gatsby steps of a build's log that took 2 s or more, longest first ("bundles 14.5 s, …"). */
+async function longestSteps(logFile) {
+  const log = await readFile(logFile, 'utf8').catch(() => '');
+  return (
+    [...log.matchAll(/success ([^\n]+?) - ([\d.]+)s/g)]
+      .map(([, step, took]) => ({ step: step.trim(), took: Number(took) }))
+      .filter(({ took }) => took >= 2)
+      .sort((a, b) => b.took - a.took)
+      .map(({ step, took }) => `${step} ${took.toFixed(1)} s`)
+      .join('; ') || 'none of 2 s or more'
+  );
+}
+
 const secret = 'cms-benchmark-secret-0123456789';
 const stackDataDir = await mkdtemp(join(tmpdir(), 'bench-cms-stack-'));
 const stack = await startStack({ dataDir: stackDataDir, quiet: true });
@@ -81,14 +96,25 @@ const { child: cms, url: cmsUrl } = await startCms({
 });
 const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) };
 const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
-const workDir = join(defaultBuildsDir, `bench-${process.pid}`);
+const workDir = workspaceDirectory(`bench-${process.pid}`);
+const referenceWorkDir = join(repositoryRoot, '.data', 'site-builds', `bench-${process.pid}`);
+const builds = {
+  reference: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir: referenceWorkDir }),
+  seeded: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir }),
+};
+let building = publishOnly ? 'reference' : 'seeded';
+/** The publisher's build: the reference workspace's for the reference publish, then the benchmark's own. */
+const publishBuild = Object.assign((...args) => builds[building](...args), {
+  stop: () => builds[building].stop(),
+  recover: () => builds[building].recover(),
+});
 // The build queue in an embedded database of the benchmark's own (a running `npm run cms` holds the default one).
 const databaseDir = await mkdtemp(join(tmpdir(), 'bench-publisher-db-'));
 const publisher = createPublisher({
   releasesDir,
   webhookSecret: secret,
   debounceMs: 500,
-  build: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir }),
+  build: publishBuild,
   database: () => openPublisherDatabase({ directory: join(databaseDir, 'db') }),
 });
 await publisher.start(publisherPort);
@@ -111,7 +137,8 @@ try {
   const publishToLive = [];
   const incremental = [];
   let cold;
-  for (let run = 0; run <= runs; run += 1) {
+  let unseeded;
+  for (let run = publishOnly ? -1 : 0; run <= runs; run += 1) {
     const before = publisher.builds.length;
     const started = Date.now();
     const { data } = await admin(model, {
@@ -127,11 +154,21 @@ try {
     const build = publisher.builds.at(-1);
     if (build.state !== 'live') throw new Error(`publish build ${build.state}: ${build.error}`);
     const took = build.finishedAt - started;
+    if (run === -1) {
+      unseeded = { took, build: build.durationMs };
+      console.log(
+        `reference: first publish into a fresh workspace with no webpack cache to start from: publish → live ${seconds(took)} (build ${seconds(build.durationMs)}); load average ${loadAverage()}`,
+      );
+      console.log(`  its longest steps: ${await longestSteps(build.log)}`);
+      building = 'seeded';
+      continue;
+    }
     if (run === 0) {
       cold = { took, build: build.durationMs };
       console.log(
         `first publish (fresh workspace, cold Gatsby cache): publish → live ${seconds(took)} (build ${seconds(build.durationMs)}); load average ${loadAverage()}`,
       );
+      console.log(`  its longest steps: ${await longestSteps(build.log)}`);
       continue;
     }
     publishToLive.push(took);
@@ -144,6 +181,7 @@ Content operations (${runs} runs, median; this machine)
   publish → live, first publish (cold workspace)                ${seconds(cold.took)}  (build ${seconds(cold.build)})
   publish → live, one post (webhook → new release serving it)   ${seconds(median(publishToLive))}  [${publishToLive.map(seconds).join(', ')}]
   incremental site build from the CMS after one change          ${seconds(median(incremental))}
+  reference: first publish, no webpack cache to start from      ${seconds(unseeded.took)}  (build ${seconds(unseeded.build)})
 `);
   } else {
     for (let index = 0; index < items; index += 1) {
@@ -172,6 +210,7 @@ Content operations (${runs} runs, median; this machine)
   await stack.stop();
   await rm(stackDataDir, { recursive: true, force: true });
   await rm(workDir, { recursive: true, force: true });
+  await rm(referenceWorkDir, { recursive: true, force: true });
   await rm(releasesDir, { recursive: true, force: true });
   await rm(databaseDir, { recursive: true, force: true });
   cms.kill('SIGTERM');

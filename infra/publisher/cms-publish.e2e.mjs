@@ -25,6 +25,7 @@ import { readSiteBuildToken, startCms } from '../local/cms.mjs';
 import { findPostgresBinDir, startPostgresCluster } from '../local/postgres-cluster.mjs';
 import { demoSignIn, repositoryRoot, startStack } from '../local/stack.mjs';
 import { createPreviewServer } from './preview-server.mjs';
+import { workspaceDirectory } from './site-build.mjs';
 
 const secret = 'cms-publish-test-secret-0123456789';
 const previewSecret = 'cms-preview-test-secret-0123456789';
@@ -62,7 +63,7 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
   let preview;
   let previewUrl;
   let browser;
-  const siteBuilds = join(repositoryRoot, '.data', 'site-builds', `cms-e2e-${process.pid}`);
+  const siteBuilds = `cms-e2e-${process.pid}`;
 
   /**
    * The publisher as production runs it: its own process (so a test can kill it), the real site build, its build
@@ -80,7 +81,7 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
         PUBLISHER_PREVIEWS: 'on',
         // A killed publisher's build is taken over after 15 s, not the default minute (the test kills one).
         PUBLISHER_LEASE_SECONDS: '15',
-        SITE_BUILD_DIR: siteBuilds,
+        SITE_BUILD_NAME: siteBuilds,
         CMS_URL: cmsUrl,
         CMS_TOKEN: readSiteBuildToken(databaseFile),
       },
@@ -163,7 +164,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     if (postgresDir) await rm(postgresDir, { recursive: true, force: true });
     await rm(join(import.meta.dirname, '..', 'cms', databaseFile ?? 'none'), { force: true });
     await rm(join(import.meta.dirname, '..', 'cms', `${databaseFile ?? 'none'}.token`), { force: true });
-    await rm(siteBuilds, { recursive: true, force: true });
+    for (const kind of ['live', 'preview'])
+      await rm(workspaceDirectory(`${siteBuilds}-${kind}`), { recursive: true, force: true });
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -360,6 +362,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
 
     const build = await nextBuild(builds);
     assert.equal(build.state, 'live', build.error);
+    // The live workspace's first build started from webpack's cache of the site's own build (decision 0145).
+    assert.match(await readFile(build.log, 'utf8'), /webpack's cache copied from the site's own build/);
     const post = await page(`/blog/${slug}`);
     assert.equal(post.status, 200);
     assert.match(post.text, new RegExp(title));
@@ -442,7 +446,7 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.equal(interrupted.state, 'interrupted');
     assert.match(interrupted.error, /Interrupted: the publisher stopped during this build/);
     assert.equal(existsSync(join(releasesDir, building.id)), false, 'its half-made release is removed');
-    const lockFile = join(siteBuilds, 'live', '.publisher-lock');
+    const lockFile = join(workspaceDirectory(`${siteBuilds}-live`), '.publisher-lock');
     const holder = existsSync(lockFile)
       ? JSON.parse(await readFile(lockFile, 'utf8').catch(() => '{}')).pid
       : undefined;

@@ -30,7 +30,7 @@ import { openPublisherDatabase } from './publisher-database.mjs';
 import { createPublisherServer } from './publisher-server.mjs';
 import { liveRelease, rollback } from './releases.mjs';
 import { recover } from './run-build.mjs';
-import { siteBuild } from './site-build.mjs';
+import { siteBuild, workspaceDirectory } from './site-build.mjs';
 
 export { buildJobDefaults, buildQueues, listDeadBuilds, retryDeadBuild } from './build-jobs.mjs';
 export { defaultReleasesDir } from './publisher-context.mjs';
@@ -145,13 +145,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const publisher = createPublisher({
       webhookSecret: process.env.PUBLISHER_WEBHOOK_SECRET,
       build: siteBuild({
-        workDir: process.env.SITE_BUILD_DIR && join(process.env.SITE_BUILD_DIR, 'live'),
+        workDir: process.env.SITE_BUILD_NAME && workspaceDirectory(`${process.env.SITE_BUILD_NAME}-live`),
       }),
       // The drafts' preview too, when asked for (PUBLISHER_PREVIEWS=on; its pages are served by preview-server.mjs).
       ...(process.env.PUBLISHER_PREVIEWS === 'on' && {
         previewBuild: siteBuild({
           env: { ...process.env, CMS_PREVIEW: 'drafts' },
-          workDir: process.env.SITE_BUILD_DIR && join(process.env.SITE_BUILD_DIR, 'preview'),
+          workDir:
+            process.env.SITE_BUILD_NAME && workspaceDirectory(`${process.env.SITE_BUILD_NAME}-preview`),
         }),
       }),
       keep: Number(process.env.KEEP_RELEASES ?? 5),

@@ -1,7 +1,9 @@
 // The publisher's site build, in a directory of its own (docs/decisions/0056). Gatsby always writes to
 // `<site directory>/public` and `.cache`, so each kind of build (the live site, the drafts' preview) has its own
-// copy of the site package, a workspace under `.data/site-builds/<kind>/`: the site's sources are synchronised into
-// it before each build (changed files only, so Gatsby's cache stays warm), its `node_modules` links to the site's.
+// copy of the site package, a workspace `.site-build-<kind>/` beside `marketing-site/`: the site's sources are
+// synchronised into it before each build (changed files only, so Gatsby's cache stays warm), its `node_modules`
+// links to the site's. A workspace's first build starts from webpack's cache of the site's own build (0145): webpack
+// names modules by their path from the build's directory, which is the same for a sibling of `marketing-site/`.
 // The build's output is copied into the release directory it was asked for, and the CSP rewrite (secure-build)
 // runs there, never in what is served nor in `marketing-site/public` (which `npm run build` owns).
 //
@@ -29,8 +31,12 @@ import { browserBuildEnv } from '../builds/browser-env.mjs';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDirectory = join(repositoryRoot, 'marketing-site');
-/** Where the workspaces live: inside the repository, so the copies resolve the workspace's packages. */
-export const defaultBuildsDir = join(repositoryRoot, '.data', 'site-builds');
+/**
+ * The workspace called `name` (`live`, `preview`, or a test's own): `.site-build-<name>/` at the repository's top,
+ * beside `marketing-site/`, so the copies resolve the workspace's packages and webpack's cache of the site's own
+ * build applies to them (`seedWebpackCache`).
+ */
+export const workspaceDirectory = (name) => join(repositoryRoot, `.site-build-${name}`);
 
 /** What a workspace does not copy from the site: build output, caches, installs, browser tests. */
 const notCopied = new Set([
@@ -80,6 +86,22 @@ export async function syncSite(from, to, top = true) {
   }
 }
 
+/**
+ * Gives a workspace with no webpack cache yet a copy of `siteDir`'s (the site's own last build, by `npm start` or
+ * `npm run build`), so its first build compiles only what differs rather than everything: webpack keys its cache by
+ * absolute path and names modules by their path from the build's directory, so the copy is used only by a sibling
+ * of `siteDir`, and webpack rebuilds whatever its snapshot finds changed. Returns whether it copied.
+ */
+export async function seedWebpackCache(siteDir, workspace) {
+  const from = join(siteDir, '.cache', 'webpack');
+  const to = join(workspace, '.cache', 'webpack');
+  if (dirname(resolve(siteDir)) !== dirname(resolve(workspace))) return false;
+  if (await lstat(to).catch(() => undefined)) return false;
+  if (!(await lstat(from).catch(() => undefined))) return false;
+  await cp(from, to, { recursive: true, preserveTimestamps: true });
+  return true;
+}
+
 const alive = (pid) => {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -127,11 +149,11 @@ const inside = (parent, child) => {
  * The site's build from the CMS into `outputDir` (a release directory nobody serves yet): Gatsby in this kind's
  * workspace (incremental, its cache kept), its `public` copied to `outputDir`, and the CSP rewrite there. `env` is
  * the build's (CMS_URL, CMS_TOKEN, CMS_PREVIEW=drafts for the preview); `workDir` the workspace, by default
- * `.data/site-builds/live` or `…/preview`, and always inside the repository.
+ * `.site-build-live` or `.site-build-preview` (`workspaceDirectory`), and always inside the repository.
  */
 export function siteBuild({ env = process.env, workDir, gatsbyCli: gatsbyCliForTests } = {}) {
   const kind = env.CMS_PREVIEW === 'drafts' ? 'preview' : 'live';
-  const directory = resolve(workDir ?? join(defaultBuildsDir, kind));
+  const directory = resolve(workDir ?? workspaceDirectory(kind));
   if (!inside(repositoryRoot, directory) || inside(siteDirectory, directory)) {
     throw new Error(
       `The site build's workspace must be inside the repository and outside marketing-site: ${directory}`,
@@ -186,6 +208,8 @@ export function siteBuild({ env = process.env, workDir, gatsbyCli: gatsbyCliForT
       });
     try {
       await syncSite(siteDirectory, directory);
+      if (await seedWebpackCache(siteDirectory, directory))
+        log.write("The workspace's first build: webpack's cache copied from the site's own build.\n");
       signal?.throwIfAborted();
       await run([gatsbyCli, 'build'], (pid) => workspace.building(pid));
       signal?.throwIfAborted();

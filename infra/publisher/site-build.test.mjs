@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { siteBuildDir } from '../local/stack.mjs';
 import { checkBuiltPages } from '../serving/content-security.mjs';
-import { claimWorkspace, repositoryRoot, siteBuild, siteDirectory, syncSite } from './site-build.mjs';
+import {
+  claimWorkspace,
+  repositoryRoot,
+  seedWebpackCache,
+  siteBuild,
+  siteDirectory,
+  syncSite,
+} from './site-build.mjs';
 
 const scratch = join(repositoryRoot, '.data', 'site-builds', `test-${process.pid}`);
 after(() => rm(scratch, { recursive: true, force: true }));
@@ -25,8 +32,10 @@ describe("the publisher's site build", () => {
   it('builds the live site and the preview in workspaces of their own, never in the directory builds serve from', () => {
     const live = siteBuild({ env: {} });
     const preview = siteBuild({ env: { CMS_PREVIEW: 'drafts' } });
-    assert.equal(live.workDir, join(repositoryRoot, '.data', 'site-builds', 'live'));
-    assert.equal(preview.workDir, join(repositoryRoot, '.data', 'site-builds', 'preview'));
+    // Beside the site package, where webpack's cache of the site's own build applies (seedWebpackCache).
+    assert.equal(live.workDir, join(repositoryRoot, '.site-build-live'));
+    assert.equal(preview.workDir, join(repositoryRoot, '.site-build-preview'));
+    assert.equal(dirname(live.workDir), dirname(siteDirectory));
     for (const build of [live, preview]) {
       assert.ok(
         !build.workDir.startsWith(siteDirectory),
@@ -156,5 +165,43 @@ writeFileSync('where.txt', process.cwd());`,
       pid: process.pid,
     });
     await claim.release();
+  });
+  it("starts a workspace's first build from webpack's cache of the site's own build, only beside the site", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'seed-'));
+    try {
+      const site = join(root, 'marketing-site');
+      const pack = join(site, '.cache', 'webpack', 'stage-build-javascript', '0.pack');
+      await mkdir(dirname(pack), { recursive: true });
+      await writeFile(pack, 'the site build cache');
+      const packTime = new Date('2026-01-02T03:04:05Z');
+      await utimes(pack, packTime, packTime);
+      const copied = (workspace) => join(workspace, '.cache', 'webpack', 'stage-build-javascript', '0.pack');
+
+      const sibling = join(root, '.site-build-live');
+      assert.equal(await seedWebpackCache(site, sibling), true);
+      assert.equal(await readFile(copied(sibling), 'utf8'), 'the site build cache');
+      assert.equal(
+        (await stat(copied(sibling))).mtimeMs,
+        packTime.getTime(),
+        "webpack's snapshot sees the copy as the same file",
+      );
+
+      // A workspace with a cache of its own keeps it: its last build is closer than the site's.
+      await writeFile(copied(sibling), 'the workspace build cache');
+      assert.equal(await seedWebpackCache(site, sibling), false);
+      assert.equal(await readFile(copied(sibling), 'utf8'), 'the workspace build cache');
+
+      // Deeper, every module would be named differently: nothing is copied.
+      const deeper = join(root, '.data', 'site-builds', 'live');
+      assert.equal(await seedWebpackCache(site, deeper), false);
+      assert.equal(existsSync(join(deeper, '.cache')), false);
+
+      // Nothing to copy before the site was ever built.
+      await rm(join(site, '.cache'), { recursive: true });
+      assert.equal(await seedWebpackCache(site, join(root, '.site-build-preview')), false);
+      assert.equal(existsSync(join(root, '.site-build-preview', '.cache')), false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
