@@ -1,5 +1,5 @@
 import { theme } from '@dcipher/shared/ui';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -27,9 +27,16 @@ export function Dialog({
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // What had focus when the dialog opened, read as the dialog first renders, before that render is committed: the
+  // control that opened it may be disabled by the same commit (the wallet's and add-ons' Buy buttons, while a
+  // purchase is pending), and Chromium moves focus off a control as it is disabled, so an effect would find none.
+  const [opener] = useState(() =>
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+      ? document.activeElement
+      : null,
+  );
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     // The first control, else the panel itself: a screen reader reads the title and what follows.
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
@@ -61,7 +68,7 @@ export function Dialog({
       document.removeEventListener('keydown', onKeyDown);
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   return (
     // A click on the backdrop is a mouse user's way out; keyboards have Escape and the dialog's own buttons.

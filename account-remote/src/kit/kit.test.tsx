@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { ConfirmationDialog } from './confirmation-dialog';
 import { EmailText } from './email-text';
@@ -10,15 +10,27 @@ function Confirming({
   onConfirm = () => {},
   busy = false,
   error,
+  disablesOpener = false,
 }: {
   onConfirm?: () => void;
   busy?: boolean;
   error?: string;
+  /** The opener is disabled while the dialog is open, as the wallet's Buy buttons are. */
+  disablesOpener?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  // The opener disabled as the dialog opens, the way Chromium does it: focus leaves a control as it is disabled
+  // (jsdom keeps it there, and ignores blur() on a disabled control, hence blurred, then disabled).
+  useLayoutEffect(() => {
+    const opener = openerRef.current;
+    if (!opener || !disablesOpener) return;
+    if (open) opener.blur();
+    opener.disabled = open;
+  }, [open, disablesOpener]);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" ref={openerRef} onClick={() => setOpen(true)}>
         Remove Ada
       </button>
       {open ? (
@@ -63,6 +75,15 @@ describe('ConfirmationDialog', () => {
   it('closes on Escape and gives focus back to what opened it', () => {
     render(<Confirming />);
     const { opener } = open();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives focus back to its opener when the opener was disabled while it was open (the Buy buttons)', () => {
+    render(<Confirming disablesOpener />);
+    const { opener } = open();
+    expect((opener as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
