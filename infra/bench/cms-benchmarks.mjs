@@ -5,10 +5,11 @@
 // after one change. Reference measured in the same run: the full build of the bundled snapshot (no CMS).
 // The publisher builds in a workspace of its own (.site-build-bench-<pid>, removed afterwards; 0056): the first
 // publish is measured cold (a fresh workspace, no Gatsby cache; webpack's cache copied from the site's own build,
-// 0145), the next ones warm. Reference in the same run: a first publish into a fresh workspace where that copy
-// does not apply (.data/site-builds/bench-<pid>, where the workspaces were before 0145), made before the others. The API runs beside it, as
-// with `npm start` and `npm run cms` (the builds read pricing and the workflow store from it; without it each build
-// would start an API in-process, ~18 s), its samples' first runs finished before the first publish.
+// 0145), the next ones warm. With --publish-only, the reference in the same run: a first publish before those, into
+// a fresh workspace where that copy does not apply (.data/site-builds/bench-<pid>, where the workspaces were before
+// 0145). The API runs beside it, as with `npm start` and `npm run cms` (the builds read pricing and the workflow
+// store from it; without it each build would start an API in-process, ~18 s), its samples' first runs finished
+// before the first publish.
 // Usage: node infra/bench/cms-benchmarks.mjs [--items=1000] [--runs=3] [--publish-only]
 //   (minutes: it builds the site several times; --publish-only measures publish → live alone)
 import { spawnSync } from 'node:child_process';
@@ -166,7 +167,7 @@ try {
     if (run === 0) {
       cold = { took, build: build.durationMs };
       console.log(
-        `first publish (fresh workspace, cold Gatsby cache): publish → live ${seconds(took)} (build ${seconds(build.durationMs)}); load average ${loadAverage()}`,
+        `first publish (fresh workspace, webpack's cache copied from the site's build): publish → live ${seconds(took)} (build ${seconds(build.durationMs)}); load average ${loadAverage()}`,
       );
       console.log(`  its longest steps: ${await longestSteps(build.log)}`);
       continue;
