@@ -3,7 +3,7 @@
 // build: publish → live for one post (webhook received → the new release serving it; median of 3, each an
 // incremental build), and a full site build with 1,000 CMS items (cold Gatsby cache) next to the incremental build
 // after one change. Reference measured in the same run: the full build of the bundled snapshot (no CMS).
-// The publisher builds in a workspace of its own (.site-build-bench-<pid>, removed afterwards; 0056): the first
+// The publisher builds in a workspace of its own (.site-build-bench-<pid>-live, removed afterwards; 0056): the first
 // publish is measured cold (a fresh workspace, no Gatsby cache; webpack's cache copied from the site's own build,
 // 0145), the next ones warm. With --publish-only, the reference in the same run: a first publish before those, into
 // a fresh workspace where that copy does not apply (.data/site-builds/bench-<pid>, where the workspaces were before
@@ -97,7 +97,7 @@ const { child: cms, url: cmsUrl } = await startCms({
 });
 const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) };
 const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
-const workDir = workspaceDirectory(`bench-${process.pid}`);
+const workDir = workspaceDirectory('live', `bench-${process.pid}`);
 const referenceWorkDir = join(repositoryRoot, '.data', 'site-builds', `bench-${process.pid}`);
 const builds = {
   reference: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir: referenceWorkDir }),

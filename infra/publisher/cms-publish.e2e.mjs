@@ -165,7 +165,7 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     await rm(join(import.meta.dirname, '..', 'cms', databaseFile ?? 'none'), { force: true });
     await rm(join(import.meta.dirname, '..', 'cms', `${databaseFile ?? 'none'}.token`), { force: true });
     for (const kind of ['live', 'preview'])
-      await rm(workspaceDirectory(`${siteBuilds}-${kind}`), { recursive: true, force: true });
+      await rm(workspaceDirectory(kind, siteBuilds), { recursive: true, force: true });
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -446,7 +446,7 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.equal(interrupted.state, 'interrupted');
     assert.match(interrupted.error, /Interrupted: the publisher stopped during this build/);
     assert.equal(existsSync(join(releasesDir, building.id)), false, 'its half-made release is removed');
-    const lockFile = join(workspaceDirectory(`${siteBuilds}-live`), '.publisher-lock');
+    const lockFile = join(workspaceDirectory('live', siteBuilds), '.publisher-lock');
     const holder = existsSync(lockFile)
       ? JSON.parse(await readFile(lockFile, 'utf8').catch(() => '{}')).pid
       : undefined;

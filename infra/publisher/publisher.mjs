@@ -145,14 +145,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const publisher = createPublisher({
       webhookSecret: process.env.PUBLISHER_WEBHOOK_SECRET,
       build: siteBuild({
-        workDir: process.env.SITE_BUILD_NAME && workspaceDirectory(`${process.env.SITE_BUILD_NAME}-live`),
+        workDir: workspaceDirectory('live', process.env.SITE_BUILD_NAME),
       }),
       // The drafts' preview too, when asked for (PUBLISHER_PREVIEWS=on; its pages are served by preview-server.mjs).
       ...(process.env.PUBLISHER_PREVIEWS === 'on' && {
         previewBuild: siteBuild({
           env: { ...process.env, CMS_PREVIEW: 'drafts' },
-          workDir:
-            process.env.SITE_BUILD_NAME && workspaceDirectory(`${process.env.SITE_BUILD_NAME}-preview`),
+          workDir: workspaceDirectory('preview', process.env.SITE_BUILD_NAME),
         }),
       }),
       keep: Number(process.env.KEEP_RELEASES ?? 5),

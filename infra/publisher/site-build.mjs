@@ -32,11 +32,13 @@ import { browserBuildEnv } from '../builds/browser-env.mjs';
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const siteDirectory = join(repositoryRoot, 'marketing-site');
 /**
- * The workspace called `name` (`live`, `preview`, or a test's own): `.site-build-<name>/` at the repository's top,
- * beside `marketing-site/`, so the copies resolve the workspace's packages and webpack's cache of the site's own
- * build applies to them (`seedWebpackCache`).
+ * The workspace of a kind of build (`live`, `preview`): `.site-build-<kind>/` at the repository's top, beside
+ * `marketing-site/`, so the copies resolve the workspace's packages and webpack's cache of the site's own build
+ * applies to them (`seedWebpackCache`); with a `name` (SITE_BUILD_NAME, a test's or benchmark's own),
+ * `.site-build-<name>-<kind>/`.
  */
-export const workspaceDirectory = (name) => join(repositoryRoot, `.site-build-${name}`);
+export const workspaceDirectory = (kind, name) =>
+  join(repositoryRoot, `.site-build-${name ? `${name}-` : ''}${kind}`);
 
 /** What a workspace does not copy from the site: build output, caches, installs, browser tests. */
 const notCopied = new Set([
