@@ -60,16 +60,25 @@ async function layoutShifts(page: Page): Promise<string[]> {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as unknown as {
             value: number;
+            startTime: number;
             hadRecentInput: boolean;
-            sources?: { node?: Node | null }[];
+            sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
           }[]) {
             if (entry.hadRecentInput || entry.value === 0) continue;
-            const moved = (entry.sources ?? []).map((source) =>
-              source.node instanceof Element
-                ? `${source.node.tagName.toLowerCase()}[aria-label=${source.node.getAttribute('aria-label')}]`
-                : String(source.node?.nodeName),
+            // What moved, and from where to where (x,y w×h), to say what to fix when this fails.
+            const rect = ({ x, y, width, height }: DOMRectReadOnly) =>
+              `${Math.round(x)},${Math.round(y)} ${Math.round(width)}×${Math.round(height)}`;
+            const moved = (entry.sources ?? []).map(
+              (source) =>
+                `${
+                  source.node instanceof Element
+                    ? `${source.node.tagName.toLowerCase()}[aria-label=${source.node.getAttribute('aria-label')}]`
+                    : String(source.node?.nodeName)
+                } ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
             );
-            shifts.push(`${entry.value.toFixed(3)}: ${moved.join(', ')}`);
+            shifts.push(
+              `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`,
+            );
           }
         }).observe({ type: 'layout-shift', buffered: true });
         // The buffered entries arrive in the observer's first callback, a task after it starts observing.
