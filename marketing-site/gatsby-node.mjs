@@ -12,6 +12,7 @@ import { contentTypeDefs, sourceContent, writeInlineMedia } from './src/build/so
 import { storePreviewOf } from './src/build/store-preview.mjs';
 import { writeFeeds } from './src/build/write-feeds.mjs';
 import { remotePrerenderAlias } from './src/first-view/remote-prerender-config.mjs';
+import { siteChunkGroupsFor } from './src/first-view/site-chunk-groups.mjs';
 import { withStagedEntry } from './src/first-view/staged-entry-config.mjs';
 
 const require = createRequire(import.meta.url);
@@ -225,6 +226,9 @@ export const onCreateWebpackConfig = async ({ actions, getConfig, plugins, repor
         __FEDERATION_VERSIONS__: JSON.stringify(versions),
         __MAINTENANCE_MODE__: JSON.stringify(maintenanceMode),
         __WHITE_PAPER_PAGE_COUNT__: JSON.stringify(await readWhitePaperPageCount(reporter)),
+        // The browser bundle's chunk groups, for the HTML renderer's head start of sign-in pages: a constant of
+        // the renderer, so rendering a page reads no file (src/first-view/site-chunk-groups.mjs, 0146).
+        __SITE_CHUNK_GROUPS__: JSON.stringify(siteChunkGroupsFor(stage, process.cwd())),
       }),
     ],
   });

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -17,17 +15,12 @@ import {
 import { signupFirstPaintHead } from './src/first-view/signup-first-paint-head';
 import { browserConfig } from './src/site-config';
 
-let chunkGroups: SiteChunkGroups | undefined;
-
-/** Webpack's chunk groups of this build, written by `gatsby build` before the pages are rendered. */
-function siteChunkGroups(): SiteChunkGroups | undefined {
-  try {
-    chunkGroups ??= JSON.parse(readFileSync(join(process.cwd(), 'public', 'webpack.stats.json'), 'utf8'));
-  } catch {
-    return undefined; // `gatsby develop`: no stats, no head start
-  }
-  return chunkGroups;
-}
+/**
+ * Webpack's chunk groups of the browser bundle, given to the HTML renderer by gatsby-node.mjs when it is built (null
+ * in development): rendering a page reads no file, which would make Gatsby render every page in every later build
+ * (src/first-view/site-chunk-groups.mjs, decision 0146).
+ */
+declare const __SITE_CHUNK_GROUPS__: SiteChunkGroups | null;
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   setHtmlAttributes,
@@ -50,7 +43,7 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
     } catch {
       // no page data (a development render): the remote's files are still preloaded
     }
-    const siteFiles = siteFilesForAuthPage(pathname, componentChunkName, siteChunkGroups());
+    const siteFiles = siteFilesForAuthPage(pathname, componentChunkName, __SITE_CHUNK_GROUPS__ ?? undefined);
     setHeadComponents(remotePreloadHead(pathname, browserConfig.accountRemoteUrl, siteFiles));
   }
 };

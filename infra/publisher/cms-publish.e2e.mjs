@@ -23,7 +23,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { readSiteBuildToken, startCms } from '../local/cms.mjs';
 import { findPostgresBinDir, startPostgresCluster } from '../local/postgres-cluster.mjs';
-import { demoSignIn, repositoryRoot, startStack } from '../local/stack.mjs';
+import { demoSignIn, startStack } from '../local/stack.mjs';
 import { createPreviewServer } from './preview-server.mjs';
 import { workspaceDirectory } from './site-build.mjs';
 
@@ -508,6 +508,13 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     const build = await nextBuild(builds);
     assert.equal(build.state, 'live', build.error);
     assert.equal((await finished()).length, builds + 1, 'one build for both changes');
+    // A warm build renders the pages the change reaches, not the whole site again: rendering reads no file that
+    // Gatsby would count as "unsafe builtin usage" (decision 0146).
+    const log = await readFile(build.log, 'utf8');
+    assert.doesNotMatch(log, /Unsafe builtin/);
+    const pages = Number(/SitePage nodes: (\d+)/.exec(log)?.[1]);
+    const rendered = Number(/Building static HTML for pages - [\d.]+s - (\d+)\//.exec(log)?.[1]);
+    assert.ok(rendered > 0 && rendered < pages, `${rendered} of ${pages} pages rendered`);
     assert.equal((await page(`/blog/${slug}`)).status, 404);
     for (const path of ['/blog', '/rss.xml', '/sitemap.xml']) {
       const { text } = await page(path);

@@ -44,6 +44,14 @@ test('the sign-in pages have their own titles; before the remote arrives, login 
   expect(login).toContain('<title data-gatsby-head="true">Dcipher | Log in</title>');
   expect(login).toContain('Work email'); // the form, rendered from the remote's screen at build time (0054)
   expect(login).not.toContain('Loading…');
+  // Its head starts fetching the page's own code and the federation runtime before Gatsby would find them: the
+  // files the browser bundle's build named (0049), which the HTML renderer is given when it is built (0146).
+  const preloaded = /\["\/page-data\/login\/page-data\.json"[^\]]*\]/.exec(login);
+  const siteFiles: string[] = JSON.parse(preloaded?.[0] ?? '[]');
+  const pageChunk = siteFiles.find((file) => /^\/component---src-pages-login-tsx-[0-9a-f]+\.js$/.test(file));
+  expect(pageChunk).toBeDefined();
+  expect(siteFiles.some((file) => /^\/federation-runtime-[0-9a-f]+\.js$/.test(file))).toBe(true);
+  for (const file of siteFiles) expect((await request.get(file)).status(), file).toBe(200);
   const forgot = await (await request.get('/forgot-password')).text();
   expect(forgot).toMatch(/<title data-gatsby-head="true">Dcipher \| [^<]+<\/title>/);
   expect(forgot).toContain('Loading…');
