@@ -1,4 +1,4 @@
-// engines: both
+// engines: any
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';

@@ -1,4 +1,4 @@
-// engines: both
+// engines: any
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunDocument, RunDocuments, RunInsights } from '@dcipher/shared/contract';

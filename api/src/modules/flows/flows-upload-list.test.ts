@@ -1,4 +1,4 @@
-// engines: both
+// engines: any
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// engines: both
+// engines: any
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AccessTokenClaims } from '@dcipher/shared/auth';
