@@ -319,12 +319,15 @@ switch (command) {
           {
             name: 'lint, types, unit and component tests',
             sequence: [
-              pnpmCommand(['run', 'lint']),
-              turbo(['typecheck', 'test'], ['--filter=!@dcipher/api', '--concurrency=1'], {
-                // Jest beside the API suite: one worker each, the second core is the API's.
-                JEST_MAX_WORKERS: '1',
-              }),
-              turbo(['typecheck'], ['--filter=@dcipher/api']),
+              { name: 'lint and boundaries', command: pnpmCommand(['run', 'lint']) },
+              {
+                name: 'types and tests of the other packages',
+                command: turbo(['typecheck', 'test'], ['--filter=!@dcipher/api', '--concurrency=1'], {
+                  // Jest beside the API suite: one worker each, the second core is the API's.
+                  JEST_MAX_WORKERS: '1',
+                }),
+              },
+              { name: "the API's types", command: turbo(['typecheck'], ['--filter=@dcipher/api']) },
             ],
           },
         ],

@@ -1,7 +1,7 @@
 // The phases of `npm test` and `npm run test:quick` (infra/local/bootstrap.mjs), each timed: a phase is a function
-// (`run`), a command (`command`: { executable, args, env }), commands in turn (`sequence`) or phases side by side
-// (`parallel`). The first phase that fails ends the run once the phases beside it have finished; every phase's wall
-// time is printed as it ends and again in a table at the end (issue 33).
+// (`run`), a command (`command`: { executable, args, env }), steps in turn (`sequence`: commands, or phases of their
+// own when named) or phases side by side (`parallel`). The first phase that fails ends the run once the phases beside
+// it have finished; every phase's wall time is printed as it ends and again in a table at the end (issue 33).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -51,9 +51,10 @@ async function runPhase(phase, timings, depth, out) {
     const results = await Promise.all(phase.parallel.map((part) => runPhase(part, timings, depth + 1, out)));
     ok = results.every(Boolean);
   } else if (phase.sequence) {
+    // Steps in turn: a named step is a phase of its own, timed and printed under this one.
     ok = true;
     for (const step of phase.sequence) {
-      ok = await runCommand(step);
+      ok = step.name ? await runPhase(step, timings, depth + 1, out) : await runCommand(step);
       if (!ok) break;
     }
   } else if (phase.command) {

@@ -31,4 +31,38 @@ describe("npm test's phases", () => {
     assert.ok(printed.some((line) => line.includes('phase FAILED: side by side')));
     assert.ok(printed.at(-1).includes('FAILED  all phases'));
   });
+
+  it('times the named steps of a sequence under it and stops the sequence at the first that fails', async () => {
+    const printed = [];
+    const ok = await runPhases(
+      [
+        {
+          name: 'in turn',
+          sequence: [
+            {
+              name: 'first step',
+              command: { executable: process.execPath, args: ['-e', ''], env: process.env },
+            },
+            {
+              name: 'second step',
+              command: { executable: process.execPath, args: ['-e', 'process.exit(3)'], env: process.env },
+            },
+            {
+              name: 'third step',
+              command: { executable: process.execPath, args: ['-e', ''], env: process.env },
+            },
+          ],
+        },
+      ],
+      { log: (line) => printed.push(line), error: () => {} },
+    );
+    assert.equal(ok, false);
+    const table = printed.at(-1);
+    assert.match(table, /\| {3}passed {2}first step /);
+    assert.match(table, /\| {3}FAILED {2}second step /);
+    assert.doesNotMatch(table, /third step/);
+    // The steps come before the phase they belong to, indented under it.
+    assert.ok(table.indexOf('first step') < table.indexOf('second step'));
+    assert.ok(table.indexOf('second step') < table.indexOf('FAILED  in turn'));
+  });
 });

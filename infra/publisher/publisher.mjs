@@ -19,7 +19,6 @@
 // prune, rollback), build-history.mjs (builds.json), publisher-server.mjs (webhook intake, status.json) and
 // status-page.mjs. createPublisher binds them to one context; this file is also the command.
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJobs } from '@dcipher/api/jobs';
 import { loadStatus } from './build-history.mjs';
