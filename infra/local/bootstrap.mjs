@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const command = process.argv[2];
@@ -146,6 +146,18 @@ async function productionPrerequisites() {
   }
 }
 
+/**
+ * Installs Strapi as the CMS test will run it (on PostgreSQL, so without compiling the SQLite driver, where the
+ * machine has PostgreSQL's binaries: infra/publisher/cms-publish.e2e.mjs), at the lowest CPU priority.
+ */
+const cmsInstallScript = [
+  "import { setPriority } from 'node:os';",
+  'setPriority(19);',
+  `const { ensureCmsInstalled } = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'cms.mjs')).href)});`,
+  `const { findPostgresBinDir } = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'postgres-cluster.mjs')).href)});`,
+  'ensureCmsInstalled({ sqlite: !findPostgresBinDir() });',
+].join('\n');
+
 switch (command) {
   case 'build': {
     ensurePnpm();
@@ -275,6 +287,8 @@ switch (command) {
       console.error("system Chromium; install Debian's package with: sudo apt-get install chromium");
       process.exit(1);
     }
+    // What the production topology needs is checked first, not after half an hour of other tests.
+    if (!quick) await productionPrerequisites();
     const { runPhases } = await import('./test-phases.mjs');
     const testEnv = { ...env, CHROMIUM_PATH: chromium ?? '' };
     const pnpmCommand = (args, extraEnv = {}) => ({
@@ -335,25 +349,41 @@ switch (command) {
       ...(quick
         ? []
         : [
-            // The CMS test installs Strapi itself, in its own phase: beside the checks or the browser tests it cost
-            // them more than it saved (decision 0131).
             { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
-            // --only: test:cms is declared after the browser tests (turbo.json), which have just run.
+            // The production topology leaves the machine more than half idle (its processes wait on each other and
+            // on leases): Strapi is installed beside it, at the lowest priority, for the CMS test that follows
+            // (decision 0147). Beside the checks or the browser tests the install cost them more than it saved
+            // (decision 0131).
+            {
+              name: 'production topology, the CMS installed beside it',
+              parallel: [
+                {
+                  name: 'production topology',
+                  // The build the browser tests used, released for the topology's origins (docs/decisions/0112).
+                  command: {
+                    executable: process.execPath,
+                    args: [
+                      '--test',
+                      '--test-timeout=1200000',
+                      join(root, 'infra', 'local', 'production.e2e.mjs'),
+                    ],
+                    env: testEnv,
+                  },
+                },
+                {
+                  name: "the CMS's install (Strapi)",
+                  command: {
+                    executable: process.execPath,
+                    args: ['--input-type=module', '-e', cmsInstallScript],
+                    env: testEnv,
+                  },
+                },
+              ],
+            },
+            // --only: test:cms is declared after the browser tests (turbo.json), which have run.
             {
               name: 'CMS publish to live',
               command: turbo(['test:cms'], ['--filter=@dcipher/infra', '--only']),
-            },
-            {
-              name: 'production topology',
-              // The build the browser tests used, released for the topology's origins (docs/decisions/0112).
-              run: async () => {
-                await productionPrerequisites();
-                run(
-                  process.execPath,
-                  ['--test', '--test-timeout=1200000', join(root, 'infra', 'local', 'production.e2e.mjs')],
-                  { env: testEnv },
-                );
-              },
             },
           ]),
     ];
