@@ -98,12 +98,14 @@ export async function runPhases(phases, { log = console.log, error = console.err
     for (let i = index - 1; i >= 0 && timings[i].depth > 0; i -= 1) parts.unshift(timings[i]);
     ordered.push(...parts, timing);
   }
+  // The names' column as wide as the longest, indent included, so the figures line up.
+  const nameWidth = Math.max(44, ...ordered.map((t) => t.name.length + 2 * t.depth));
   const lines = ordered.map(
     (t) =>
-      `${'  '.repeat(t.depth)}${t.ok ? 'passed' : 'FAILED'}  ${t.name.padEnd(44 - 2 * t.depth)} ${seconds(t.elapsed).padStart(9)}  ${t.busy.padStart(5)}`,
+      `${'  '.repeat(t.depth)}${t.ok ? 'passed' : 'FAILED'}  ${t.name.padEnd(nameWidth - 2 * t.depth)} ${seconds(t.elapsed).padStart(9)}  ${t.busy.padStart(5)}`,
   );
   lines.push(
-    `${ok ? 'passed' : 'FAILED'}  ${'all phases'.padEnd(44)} ${seconds(performance.now() - started).padStart(9)}  ${busyShare(cpuAtStart, machineCpu()).padStart(5)}`,
+    `${ok ? 'passed' : 'FAILED'}  ${'all phases'.padEnd(nameWidth)} ${seconds(performance.now() - started).padStart(9)}  ${busyShare(cpuAtStart, machineCpu()).padStart(5)}`,
   );
   const width = Math.max(...lines.map((line) => line.length));
   log(

@@ -65,4 +65,24 @@ describe("npm test's phases", () => {
     assert.ok(table.indexOf('first step') < table.indexOf('second step'));
     assert.ok(table.indexOf('second step') < table.indexOf('FAILED  in turn'));
   });
+
+  it("lines up every phase's figures, however long its name", async () => {
+    const printed = [];
+    const long = 'a phase whose name is longer than the column was before it grew';
+    await runPhases(
+      [
+        { name: 'short', run: () => {} },
+        { name: 'side by side', parallel: [{ name: long, run: () => {} }] },
+      ],
+      { log: (line) => printed.push(line), error: () => {} },
+    );
+    const rows = printed
+      .at(-1)
+      .split('\n')
+      .filter((line) => line.includes(' s '));
+    assert.equal(rows.length, 4);
+    // The seconds column ends at the same place in every row.
+    const ends = new Set(rows.map((row) => row.search(/ s {2}/)));
+    assert.equal(ends.size, 1);
+  });
 });
