@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const command = process.argv[2];
@@ -145,18 +145,6 @@ async function productionPrerequisites() {
     process.exit(1);
   }
 }
-
-/**
- * Installs Strapi as the CMS test will run it (on PostgreSQL, so without compiling the SQLite driver, where the
- * machine has PostgreSQL's binaries: infra/publisher/cms-publish.e2e.mjs), at the lowest CPU priority.
- */
-const cmsInstallScript = [
-  "import { setPriority } from 'node:os';",
-  'setPriority(19);',
-  `const { ensureCmsInstalled } = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'cms.mjs')).href)});`,
-  `const { findPostgresBinDir } = await import(${JSON.stringify(pathToFileURL(join(root, 'infra', 'local', 'postgres-cluster.mjs')).href)});`,
-  'ensureCmsInstalled({ sqlite: !findPostgresBinDir() });',
-].join('\n');
 
 switch (command) {
   case 'build': {
@@ -374,7 +362,7 @@ switch (command) {
                   name: "the CMS's install (Strapi)",
                   command: {
                     executable: process.execPath,
-                    args: ['--input-type=module', '-e', cmsInstallScript],
+                    args: [join(root, 'infra', 'local', 'cms-install.mjs')],
                     env: testEnv,
                   },
                 },
