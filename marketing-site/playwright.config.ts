@@ -2,12 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests drive the system Chromium (never a downloaded browser). The fixtures in e2e/fixtures.ts start
 // the whole built stack themselves, one per worker with a fresh embedded database: the first on the default ports,
-// the second 100 above them (decision 0121). One worker by default: on the 2-core machines that run them, Chromium
-// alone keeps both cores busy, and two workers made the suite slower (decision 0121's figures). E2E_WORKERS sets
-// more on a machine with more cores; the tests of a file run in order in one worker.
+// the second 100 above them (decision 0121). Two workers by default (decision 0148): with no trace recorded (0134)
+// one worker left a 2-core machine about 30 % idle, and two ran the 112 tests in 564 s where one took 680-693 s.
+// E2E_WORKERS sets another number (1 to follow a failure alone); the tests of a file run in order in one worker,
+// unless the file says otherwise (visitor-layout.spec.mts, whose tests are independent).
 export default defineConfig({
   testDir: './e2e',
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -13,6 +13,17 @@ async function sitePages(request: APIRequestContext): Promise<string[]> {
   return [...listed, ...unlistedPages];
 }
 
+// The tests of this file are independent (each its own page, nothing left behind), so they spread over the
+// Playwright workers, and each visit of every page is cut in two halves, one test each: about two minutes of
+// visits were the suite's tail on one worker (decision 0148).
+test.describe.configure({ mode: 'parallel' });
+const halves = [0, 1] as const;
+
+/** One half of the site's pages: every other page of the list, so each half has some of every kind. */
+function halfOf<T>(pages: readonly T[], half: (typeof halves)[number]): T[] {
+  return pages.filter((_, index) => index % 2 === half);
+}
+
 /** The signed-out screens, each in the state a visitor lands in. */
 const signInScreens = [
   '/login',
@@ -96,22 +107,24 @@ async function signInScreenReady(page: Page) {
 }
 
 // At phone width the pages are visited once for both checks: sideways scroll and axe (the test below).
-test(`no page of the site scrolls sideways (${viewports[1].name}, ${viewports[1].width} px)`, async ({
-  page,
-  request,
-  allowConsoleErrors,
-}) => {
-  test.setTimeout(300_000);
-  allowConsoleErrors(/status of 404/); // the not-found page
-  await page.setViewportSize(viewports[1]);
-  const offenders: string[] = [];
-  for (const path of await sitePages(request)) {
-    await page.goto(path, { waitUntil: 'load' });
-    const scroll = await sidewaysScroll(page);
-    if (scroll) offenders.push(`${path}: ${scroll}`);
-  }
-  expect(offenders).toEqual([]);
-});
+for (const half of halves) {
+  test(`no page of the site scrolls sideways (${viewports[1].name}, ${viewports[1].width} px, half ${half + 1} of 2)`, async ({
+    page,
+    request,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(300_000);
+    allowConsoleErrors(/status of 404/); // the not-found page
+    await page.setViewportSize(viewports[1]);
+    const offenders: string[] = [];
+    for (const path of halfOf(await sitePages(request), half)) {
+      await page.goto(path, { waitUntil: 'load' });
+      const scroll = await sidewaysScroll(page);
+      if (scroll) offenders.push(`${path}: ${scroll}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+}
 
 // Each sign-in screen visited once per size for every check: axe at both sizes, in the same visit.
 for (const viewport of viewports) {
@@ -155,26 +168,28 @@ for (const viewport of viewports) {
   });
 }
 
-test(`no page of the site scrolls sideways and axe finds no accessibility violations on any (${viewports[0].name}, ${viewports[0].width} px, consent banner showing)`, async ({
-  page,
-  request,
-  allowConsoleErrors,
-}) => {
-  test.setTimeout(420_000);
-  allowConsoleErrors(/status of 404/);
-  await page.setViewportSize(viewports[0]);
-  const offenders: string[] = [];
-  const found: string[] = [];
-  for (const path of await sitePages(request)) {
-    await page.goto(path, { waitUntil: 'load' });
-    const scroll = await sidewaysScroll(page);
-    if (scroll) offenders.push(`${path}: ${scroll}`);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
-  }
-  expect(offenders).toEqual([]);
-  expect(found).toEqual([]);
-});
+for (const half of halves) {
+  test(`no page of the site scrolls sideways and axe finds no accessibility violations on any (${viewports[0].name}, ${viewports[0].width} px, consent banner showing, half ${half + 1} of 2)`, async ({
+    page,
+    request,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(420_000);
+    allowConsoleErrors(/status of 404/);
+    await page.setViewportSize(viewports[0]);
+    const offenders: string[] = [];
+    const found: string[] = [];
+    for (const path of halfOf(await sitePages(request), half)) {
+      await page.goto(path, { waitUntil: 'load' });
+      const scroll = await sidewaysScroll(page);
+      if (scroll) offenders.push(`${path}: ${scroll}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      for (const violation of await axeViolations(page)) found.push(`${path} ${violation}`);
+    }
+    expect(offenders).toEqual([]);
+    expect(found).toEqual([]);
+  });
+}
 
 test("the sign-in frame is in the host's HTML: no white page, the heading the screen keeps", async ({
   page,
