@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readlink, realpath, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { migrate, openDatabase } from '@dcipher/api/database';
 import { jobsMigrations } from '@dcipher/api/jobs';
 import { createStaticServer } from '../local/static-server.mjs';
 import { contentSecurityPolicy, securePage } from '../serving/content-security.mjs';
@@ -19,11 +18,36 @@ const publisherScript = join(import.meta.dirname, 'publisher.mjs');
 const quiet = { info() {}, warn() {}, error() {} };
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A database in memory with the jobs module's tables: the build queue of one suite. */
-async function memoryDatabase() {
-  const database = await openDatabase({ kind: 'pglite' }, () => {});
-  await migrate(database, jobsMigrations);
-  return database;
+/**
+ * A publisher's database made once for this file (an embedded one, migrated), whose directory each test copies: a
+ * new embedded database takes PostgreSQL's initdb, about 5 s of CPU each, and a copy opens in under one (issue 33).
+ * The test of what a new database holds ("its database") makes its own.
+ */
+let templateDir;
+async function template() {
+  templateDir ??= (async () => {
+    const directory = join(await mkdtemp(join(tmpdir(), 'publisher-template-')), 'publisher-db');
+    const database = await openPublisherDatabase({ directory });
+    await database.close();
+    return directory;
+  })();
+  return templateDir;
+}
+after(async () => {
+  if (templateDir) await rm(join(await templateDir, '..'), { recursive: true, force: true });
+});
+
+/** `directory` made a copy of the template: a migrated publisher's database, nobody's yet. */
+async function databaseAt(directory) {
+  await cp(await template(), directory, { recursive: true });
+  return directory;
+}
+
+/** A database with the jobs module's tables, opened: the build queue of one suite. */
+async function queueDatabase() {
+  return openPublisherDatabase({
+    directory: await databaseAt(join(await mkdtemp(join(tmpdir(), 'publisher-queue-')), 'publisher-db')),
+  });
 }
 
 /** Waits until `condition()` holds (polled), or fails after `ms`: a bound against a hang, not a speed expected. */
@@ -111,7 +135,7 @@ describe('publisher', () => {
 
   before(async () => {
     releasesDir = await mkdtemp(join(tmpdir(), 'releases-'));
-    database = await memoryDatabase();
+    database = await queueDatabase();
     publisher = createPublisher({
       releasesDir,
       webhookSecret: secret,
@@ -214,7 +238,7 @@ describe('publisher', () => {
 describe('publisher: the build queue', () => {
   let database;
   before(async () => {
-    database = await memoryDatabase();
+    database = await queueDatabase();
   });
   after(() => database.close());
 
@@ -343,6 +367,7 @@ describe('publisher: its database (decision 0117)', () => {
 describe('publisher: retries and dead builds', () => {
   it('a failing build is tried again after a wait, then dead; `dead` lists it, `retry` queues it again', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'publisher-dead-'));
+    await databaseAt(join(dataDir, 'publisher-db'));
     const releasesDir = join(dataDir, 'site-releases');
     const fake = fakeBuild();
     fake.state.fail = true;
@@ -414,7 +439,7 @@ describe('publisher: killed in the middle of a build', () => {
   it('the next publisher builds it again once the lease runs out, and it goes live once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'publisher-killed-'));
     const releasesDir = join(dataDir, 'site-releases');
-    const directory = join(dataDir, 'publisher-db');
+    const directory = await databaseAt(join(dataDir, 'publisher-db'));
     // The first publisher, in a process of its own: its build never ends, and the process is killed during it.
     const first = spawn(
       process.execPath,
@@ -506,6 +531,7 @@ describe('publisher: killed in the middle of a build', () => {
 
   it('a publisher stopped during a build hands it back: the next one builds it at once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'publisher-stopped-'));
+    await databaseAt(join(dataDir, 'publisher-db'));
     const options = {
       releasesDir: join(dataDir, 'site-releases'),
       webhookSecret: secret,
@@ -568,7 +594,7 @@ describe("publisher: the drafts' preview", () => {
       await fake.build(outputDir, log);
       building -= 1;
     };
-    const database = await memoryDatabase();
+    const database = await queueDatabase();
     const { publisher, post } = await startPreviewPublisher({
       releasesDir,
       build: guarded(live),
@@ -638,7 +664,7 @@ describe('publisher: a live build goes first', () => {
       }
       await drafts.build(outputDir, log);
     };
-    const database = await memoryDatabase();
+    const database = await queueDatabase();
     const { publisher, post } = await startPreviewPublisher({
       releasesDir,
       build: live.build,
@@ -676,7 +702,7 @@ describe('publisher: a live build goes first', () => {
 describe('publisher: what goes live', () => {
   let database;
   before(async () => {
-    database = await memoryDatabase();
+    database = await queueDatabase();
   });
   after(() => database.close());
 
