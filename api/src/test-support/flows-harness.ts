@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import { db } from '../db/kysely.js';
+import { callAs } from './call-as.js';
 import { organizationWithPeople } from './organization-with-people.js';
 import { logIn, startTestServer, type TestServer } from './test-server.js';
 
@@ -48,17 +49,7 @@ export function flowsHarness() {
     await state.server?.close();
   });
 
-  const call = (method: string, url: string, auth?: { token?: string; apiKey?: string }, payload?: object) =>
-    state.server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: auth?.token
-        ? { authorization: `Bearer ${auth.token}` }
-        : auth?.apiKey
-          ? { 'x-api-key': auth.apiKey }
-          : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => state.server.app);
   const work = () => state.server.app.jobs.work();
   const newOrganization = () => organizationWithPeople(state.server, { label: 'flows' });
   const emailOf = (adminEmail: string, role: 'teammate' | 'guest') =>

@@ -7,6 +7,7 @@ import type { PlanChangeQuote } from '@dcipher/shared/contract';
 import { paymentMessages } from '@dcipher/shared/validation';
 import { ViesVatNumberChecker } from '../../adapters/vat-numbers/vies-vat-number-checker.js';
 import { db } from '../../db/kysely.js';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -34,22 +35,13 @@ const card = (vatNumber: string) => ({
   ...germanBusiness(vatNumber),
 });
 
-const caller =
-  (server: () => TestServer) => (method: string, url: string, token?: string, payload?: object) =>
-    server().app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
-
 describe('VAT numbers decide reverse charge only when valid for the billing country (docs/decisions/0057)', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer();
   });
   after(() => server.close());
-  const call = caller(() => server);
+  const call = callAs(() => server.app);
   const quote = async (token: string) => {
     const response = await call('GET', '/subscriptions/upgrade-cost?nextPlanId=business-monthly', token);
     assert.equal(response.statusCode, 200, response.body);
@@ -178,7 +170,7 @@ describe('VAT_VALIDATION=vies asks the VIES register (loopback server)', () => {
     await server.close();
     await vies.close();
   });
-  const call = caller(() => server);
+  const call = callAs(() => server.app);
 
   it('the checker: valid, invalid (format or register), unavailable (down, error, unreachable)', async () => {
     const checker = new ViesVatNumberChecker(vies.url);

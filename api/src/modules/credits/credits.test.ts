@@ -1,6 +1,7 @@
 // engines: both
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -19,13 +20,7 @@ describe('wallet, credits and add-ons (docs/decisions/0041)', () => {
   after(() => server.close());
 
   const newOrganization = () => organizationWithPeople(server, { label: 'wallet' });
-  const call = (method: string, url: string, token?: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const addCard = (token: string) =>
     call(
       'POST',

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { workflowMessages } from '@dcipher/shared/validation';
+import { callAs, useUpSocialMediaQuota } from '../../test-support/call-as.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
@@ -20,17 +21,7 @@ describe('anonymous runs of a public workflow', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, auth?: { token?: string; apiKey?: string }, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: auth?.token
-        ? { authorization: `Bearer ${auth.token}` }
-        : auth?.apiKey
-          ? { 'x-api-key': auth.apiKey }
-          : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   async function publicFlow(label: string) {
     const org = await organizationWithPeople(server, { label });
@@ -77,18 +68,7 @@ describe('anonymous runs of a public workflow', () => {
   it('that the organization cannot pay for are refused without its wallet balance; members are told it', async () => {
     const { org, flowId } = await publicFlow('anonymous-wallet');
     // Use up the social media quota; the wallet is empty.
-    const key = (await call('POST', '/api-key', { token: org.admin }, { name: 'Quota' })).json()
-      .secret as string;
-    const included = (await call('GET', '/resource/details', { token: org.admin }))
-      .json()
-      .lines.find((line: { usageCategory: string }) => line.usageCategory === 'SocialMedia').included;
-    const used = await call(
-      'POST',
-      '/resource/recordActivity',
-      { apiKey: key },
-      { usageCategory: 'SocialMedia', quantity: included, idempotencyKey: 'anonymous-wallet-quota' },
-    );
-    assert.equal(used.statusCode, 200, used.body);
+    await useUpSocialMediaQuota(call, org.admin, 'anonymous-wallet');
 
     const anonymous = await call('POST', `/flows/${flowId}/run`);
     assert.deepEqual(

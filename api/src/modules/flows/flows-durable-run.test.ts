@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { db } from '../../db/kysely.js';
 import { createDefaultExecutor } from '../../engine/index.js';
 import { createJobs } from '../../jobs/jobs.js';
+import { callAs, useUpSocialMediaQuota } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { createUsageService } from '../usage/usage-service.js';
@@ -64,25 +65,9 @@ describe('a run whose worker freezes is finished by another worker and settled o
   it('another worker takes the run after its lease, ends it JobDone once, and the wallet moves once', async () => {
     const org = await organizationWithPeople(server, { label: 'durable' });
     const staff = (await logIn(server.app, { email: 'staff@demo.dcipher.local' })).accessToken;
-    const call = (method: string, url: string, token: string, payload?: object) =>
-      server.app.inject({
-        method: method as 'GET',
-        url,
-        headers: { authorization: `Bearer ${token}` },
-        ...(payload && { payload }),
-      });
+    const call = callAs(() => server.app);
     // Past the quota, paid from the wallet.
-    const key = (await call('POST', '/api-key', org.admin, { name: 'Durable' })).json().secret as string;
-    const details = (await call('GET', '/resource/details', org.admin)).json();
-    const included = details.lines.find(
-      (line: { usageCategory: string }) => line.usageCategory === 'SocialMedia',
-    ).included;
-    await server.app.inject({
-      method: 'POST',
-      url: '/resource/recordActivity',
-      headers: { 'x-api-key': key },
-      payload: { usageCategory: 'SocialMedia', quantity: included, idempotencyKey: 'durable-use-up-quota' },
-    });
+    await useUpSocialMediaQuota(call, org.admin, 'durable');
     await call('POST', '/customer-credits/gift-credits', staff, {
       organizationId: org.id,
       credits: 100,

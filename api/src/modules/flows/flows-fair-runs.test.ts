@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { db } from '../../db/kysely.js';
 import { type AnalysisExecutor, createDefaultExecutor } from '../../engine/index.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -87,13 +88,7 @@ describe('runs of one organization do not hold up other organizations or other q
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   /** Waits for `condition` (checked every 50 ms), failing after `seconds`. */
   const waitFor = async <T>(what: string, seconds: number, condition: () => Promise<T | undefined>) => {
     const deadline = Date.now() + seconds * 1000;

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import type { Database, Queryable } from '../../db/database.js';
 import { createServer } from '../../server.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { createMigratedTestDatabase } from '../../test-support/test-database.js';
 import { testConfig } from '../../test-support/test-server.js';
@@ -40,8 +41,7 @@ describe('GET /flows paged, in statements that do not depend on the page size', 
   const flowCount = 21;
   const workflow = predefinedWorkflows.find((entry) => entry.id === 'review-analysis')!;
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload && { payload }) });
+  const call = callAs(() => app);
 
   before(async () => {
     database = countingDatabase(await createMigratedTestDatabase());

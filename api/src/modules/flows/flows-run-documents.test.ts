@@ -6,6 +6,7 @@ import { workflowMessages } from '@dcipher/shared/validation';
 import type { Insertable, Selectable } from 'kysely';
 import { db } from '../../db/kysely.js';
 import type { FlowRunResultDocuments } from '../../db/schema.generated.js';
+import { callAs } from '../../test-support/call-as.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -26,13 +27,7 @@ describe('GET /flows/{flowId}/runs/{runId}/documents', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token?: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   // 14 rows over three months: 5 mention the boiler, the heat pump ones are glowing, the boiler ones bitter, two
   // are French (left out by the flow's language filter).

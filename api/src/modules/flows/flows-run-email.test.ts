@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -19,13 +20,7 @@ describe('the finished-run email', () => {
     await server.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   it('names the top keyword with the documents it is found in, as the result view opens with it', async () => {
     const org = await organizationWithPeople(server, { label: 'run-email' });

@@ -7,6 +7,7 @@ import { db } from '../../db/kysely.js';
 import { createDefaultExecutor } from '../../engine/index.js';
 import { annotateText } from '../../engine/text-annotator.js';
 import { createJobs } from '../../jobs/jobs.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -32,13 +33,7 @@ describe('workflow runs over hostile documents, and what a failed run says (issu
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const csv = [
     'id,text,date',
     'a,"The battery was said to last two days…but in fact they cannot.",2025-11-01',

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { sql } from 'kysely';
 import { db } from '../../db/kysely.js';
+import { callAs } from '../../test-support/call-as.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -65,13 +66,7 @@ describe('workflow feed addresses and slow feeds (docs/decisions/0094)', () => {
     await server.close();
   });
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   let names = 0;
   const newsFlow = (url: string) => {
     names += 1;

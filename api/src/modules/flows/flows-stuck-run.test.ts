@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { db } from '../../db/kysely.js';
+import { callAs, useUpSocialMediaQuota } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -21,13 +22,7 @@ describe('a run whose job died is ended as failed and refunded once', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const ledger = async (organizationId: string) =>
     (
       await db(server.database)
@@ -42,17 +37,7 @@ describe('a run whose job died is ended as failed and refunded once', () => {
   /** An organization past its quota with 100 credits, and a flow of 120 documents (18 credits a run). */
   async function paidFlow(label: string) {
     const org = await organizationWithPeople(server, { label });
-    const key = (await call('POST', '/api-key', org.admin, { name: label })).json().secret as string;
-    const details = (await call('GET', '/resource/details', org.admin)).json();
-    const included = details.lines.find(
-      (line: { usageCategory: string }) => line.usageCategory === 'SocialMedia',
-    ).included;
-    await server.app.inject({
-      method: 'POST',
-      url: '/resource/recordActivity',
-      headers: { 'x-api-key': key },
-      payload: { usageCategory: 'SocialMedia', quantity: included, idempotencyKey: `${label}-use-up-quota` },
-    });
+    await useUpSocialMediaQuota(call, org.admin, label);
     await call('POST', '/customer-credits/gift-credits', staff, {
       organizationId: org.id,
       credits: 100,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { callAs } from '../../test-support/call-as.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -23,13 +24,7 @@ describe('uploads streamed as multipart, listed and deleted', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const csv = (rows: number) =>
     `id,text\n${Array.from({ length: rows }, (_, index) => `${index},Comment ${index} on the kettle`).join('\n')}`;
 

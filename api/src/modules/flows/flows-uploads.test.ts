@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { docxBomb, docxOfTinyParagraphs, pdfBomb } from '../../engine/test-corpus/hostile-files.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { uploadFile, uploadForm } from '../../test-support/upload-file.js';
@@ -42,13 +43,7 @@ describe('workflow uploads and documents (docs/decisions/0090, 0091)', () => {
     await server.close();
   });
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   /**
    * `GET /health` asked every 25 ms while `during` runs: every answer, and the longest wait for one. A parser on

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
+import { callAs } from '../../test-support/call-as.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -22,13 +23,7 @@ describe('workflow visibility (docs/decisions/0094)', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token?: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   let names = 0;
   const newFlow = async (token: string) => {
     const workflow = predefinedWorkflows.find((entry) => entry.id === 'review-analysis')!;

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import { workflowMessages } from '@dcipher/shared/validation';
 import { db } from '../../db/kysely.js';
+import { useUpSocialMediaQuota } from '../../test-support/call-as.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { flowsCorpus, flowsHarness } from '../../test-support/flows-harness.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
@@ -208,27 +209,7 @@ describe('workflows (docs/decisions/0071)', () => {
       }),
     );
     // Use up the social media quota.
-    const details = (await call('GET', '/resource/details', { token: org.admin })).json();
-    const included = details.lines.find(
-      (line: { usageCategory: string }) => line.usageCategory === 'SocialMedia',
-    ).included;
-    const key = await call('POST', '/api-key', { token: org.admin }, { name: 'Flows test' });
-    const apiKey = key.json().secret as string;
-    assert.equal(
-      (
-        await call(
-          'POST',
-          '/resource/recordActivity',
-          { apiKey },
-          {
-            usageCategory: 'SocialMedia',
-            quantity: included,
-            idempotencyKey: 'use-up-the-quota-0001',
-          },
-        )
-      ).statusCode,
-      200,
-    );
+    await useUpSocialMediaQuota(call, org.admin, 'flows-cost');
 
     const cost = (
       await call('POST', '/flows/calculate-cost', { token: org.admin }, { flowId: flow.id })

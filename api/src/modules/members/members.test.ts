@@ -7,6 +7,7 @@ import type { OrganizationRole } from '@dcipher/shared/domain';
 import { memberMessages } from '@dcipher/shared/validation';
 import { sql } from 'kysely';
 import { db } from '../../db/kysely.js';
+import { callAs } from '../../test-support/call-as.js';
 import { findLinksInEmail, latestEmailTo, waitForEmailsTo } from '../../test-support/read-outbox.js';
 import { individualSignUp, signUp, verificationTokenFor } from '../../test-support/sign-up.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -62,13 +63,7 @@ describe('members and invitations (docs/decisions/0035)', () => {
     return { id: organization.id, admin };
   };
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const invite = (token: string, email: string, role = 'teammate') =>
     call('POST', '/org-admin/invites', token, { email, role });
   const list = async (token: string, query = '') => {

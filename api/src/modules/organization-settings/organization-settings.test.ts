@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
+import { callAs } from '../../test-support/call-as.js';
 import { createUser } from '../../test-support/create-user.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -21,13 +22,7 @@ describe('organization settings (issue 10)', () => {
   });
   after(() => server.close());
 
-  const call = (method: 'GET' | 'PUT' | 'PATCH', url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const tokenOf = async (email: string, password = demoPassword) =>
     (await logIn(server.app, { email, password })).accessToken;
 

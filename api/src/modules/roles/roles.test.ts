@@ -13,6 +13,7 @@ import {
   shareableResources,
 } from '@dcipher/shared/domain';
 import { demoOrganization, demoPassword, demoResources } from '../../db/seed-demo-data.js';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { ensureOrganization } from '../people/organization-repository.js';
@@ -38,13 +39,7 @@ describe('roles (issue 10)', () => {
   });
   after(() => server.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   /** A resource of `type` in the demo organization, owned by `ownerId`, optionally public. */
   async function makeResource(

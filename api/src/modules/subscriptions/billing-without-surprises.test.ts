@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { createOutboxMailer } from '../../adapters/mailer/outbox-mailer.js';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import { db } from '../../db/kysely.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
@@ -26,13 +27,7 @@ describe('billing without surprises (docs/decisions/0078)', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token?: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   /** A card billed to a private person in France: 20 % French VAT on every charge. */
   const addCard = async (token: string, country = 'FR') => {
     const added = await call(

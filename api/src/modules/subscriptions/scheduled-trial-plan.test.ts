@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { db } from '../../db/kysely.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { readOutbox } from '../../test-support/read-outbox.js';
@@ -17,13 +18,7 @@ describe('a plan picked during the trial (docs/decisions/0113)', () => {
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token?: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   /** A card billed to a private person in France: 20 % French VAT on every charge. */
   const addCard = async (token: string) => {
     const added = await call(

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { LocalTestGateway } from '../../adapters/payments/local-test-gateway.js';
 import { db } from '../../db/kysely.js';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -48,13 +49,7 @@ describe('subscriptions, invoices and promo codes (docs/decisions/0039)', () => 
   const newOrganization = (customerType: 'Individual' | 'Business' = 'Business') =>
     organizationWithPeople(server, { customerType, label: 'billing' });
 
-  const call = (method: string, url: string, token?: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
   const summaryOf = async (token: string) => {
     const response = await call('GET', '/subscriptions/summary', token);
     assert.equal(response.statusCode, 200, response.body);

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { businessFeatureMessage, type OrganizationFeature } from '@dcipher/shared/domain';
+import { callAs } from '../../test-support/call-as.js';
 import { errorBodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -21,13 +22,7 @@ describe('entitlements: the trial’s plan and the organization features (docs/d
   });
   after(() => server.close());
 
-  const call = (method: string, url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   /** The included amount of each quota line, by usage category. */
   const included = async (token: string) => {

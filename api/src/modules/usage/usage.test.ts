@@ -1,6 +1,7 @@
 // engines: both
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf } from '../../test-support/error-body.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
@@ -23,17 +24,7 @@ describe('usage and limits (docs/decisions/0042)', () => {
   after(() => server.close());
 
   const newOrganization = () => organizationWithPeople(server, { label: 'usage' });
-  const call = (method: string, url: string, auth?: { token?: string; apiKey?: string }, payload?: object) =>
-    server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: auth?.token
-        ? { authorization: `Bearer ${auth.token}` }
-        : auth?.apiKey
-          ? { 'x-api-key': auth.apiKey }
-          : {},
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   it('counts use against the quota, then charges the wallet at pay-as-you-go prices, and warns admins at 80 and 100 %', async () => {
     const org = await newOrganization();

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import { Webhook } from 'standardwebhooks';
 import { createDefaultExecutor } from '../../engine/index.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
@@ -123,13 +124,7 @@ describe('webhooks (issue 35 point 5)', () => {
     await receiver.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+  const call = callAs(() => server.app);
 
   async function register(token: string, path: string, eventTypes: string[], statuses: number[] = []) {
     const entry = receiver.path(path, statuses);
