@@ -256,7 +256,10 @@ if (only !== 'postgres') {
   const templateParent = mkdtempSync(join(memoryDir, 'dcipher-api-template-'));
   madeDirs.push(templateParent);
   const templateFile = join(templateParent, 'pglite');
-  const template = makeTemplate('pglite', templateFile) ? { DCIPHER_TEST_TEMPLATE: templateFile } : {};
+  const emptyTemplateFile = join(templateParent, 'pglite-empty');
+  const template = makeTemplate('pglite', templateFile, emptyTemplateFile)
+    ? { DCIPHER_TEST_TEMPLATE: templateFile, DCIPHER_TEST_EMPTY_TEMPLATE: emptyTemplateFile }
+    : {};
   results.push(
     await runSuite('PGlite', { DCIPHER_TEST_DATABASE: 'pglite', ...template }, pgliteFiles, pgliteNodeFlags),
   );

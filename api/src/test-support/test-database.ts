@@ -17,10 +17,14 @@ export const testDatabaseKind: 'pglite' | 'postgres' =
 /**
  * A fresh, empty database (no migrations applied) on the engine the test run chose. On PostgreSQL each call
  * creates its own database in the cluster and `close()` drops it, so test files (and tests within a file that
- * open several) never see each other's rows, as with separate in-memory PGlite instances.
+ * open several) never see each other's rows, as with separate PGlite instances. On PGlite it is a copy of the
+ * run's empty data directory (`DCIPHER_TEST_EMPTY_TEMPLATE`, made beside the migrated template): 0.5 s where a new
+ * in-memory PGlite's initdb takes 2 s; without one (a test file run on its own), a new in-memory PGlite.
  */
 export async function createTestDatabase(): Promise<Database> {
-  return openTestDatabase();
+  return openTestDatabase(
+    testDatabaseKind === 'pglite' ? process.env.DCIPHER_TEST_EMPTY_TEMPLATE || undefined : undefined,
+  );
 }
 
 /**
