@@ -1,5 +1,5 @@
 import { axeViolations } from './axe.mjs';
-import { createMember, expect, logIn, test } from './fixtures.mjs';
+import { createMember, expect, keepScreenshot, logIn, test } from './fixtures.mjs';
 
 for (const route of ['/', '/pricing', '/blog', 'first blog post']) {
   test(`axe finds no accessibility violations on ${route}`, async ({ page }) => {
@@ -68,7 +68,7 @@ for (const viewport of [
       // Every section has loaded: no status says so (a copy button's live region is there, empty, from the start).
       await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
       const slug = path.replace(/\W+/g, '-').replace(/^-|-$/g, '');
-      await page.screenshot({ path: testInfo.outputPath(`${slug}-${viewport.name}.png`), fullPage: true });
+      await keepScreenshot(page, testInfo.outputPath(`${slug}-${viewport.name}.png`), { fullPage: true });
       // Nothing scrolls sideways, at 390 px either.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
@@ -107,7 +107,7 @@ for (const viewport of [
       // Every section has loaded: no status says so (a copy button's live region is there, empty, from the start).
       await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
       const slug = path.replace(/\W+/g, '-').replace(/^-|-$/g, '');
-      await page.screenshot({ path: testInfo.outputPath(`${slug}-${viewport.name}.png`), fullPage: true });
+      await keepScreenshot(page, testInfo.outputPath(`${slug}-${viewport.name}.png`), { fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );

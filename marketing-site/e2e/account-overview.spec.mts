@@ -1,4 +1,4 @@
-import { expect, logIn, signUpOnOpenForm, test } from './fixtures.mjs';
+import { expect, keepScreenshot, logIn, signUpOnOpenForm, test } from './fixtures.mjs';
 
 const password = 'Harbour-Lights-2026';
 
@@ -43,7 +43,7 @@ test('a trial customer sees the overview at /account, moves through the grouped 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
-    await page.screenshot({ path: testInfo.outputPath(`overview-${viewport.name}.png`), fullPage: true });
+    await keepScreenshot(page, testInfo.outputPath(`overview-${viewport.name}.png`), { fullPage: true });
   }
 
   // Desktop: the grouped menu sits beside the screen and works by keyboard.
@@ -88,7 +88,7 @@ test('a trial customer sees the overview at /account, moves through the grouped 
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('list', { name: 'Billing' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('overview-phone-menu-open.png'), fullPage: true });
+  await keepScreenshot(page, testInfo.outputPath('overview-phone-menu-open.png'), { fullPage: true });
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();
@@ -114,10 +114,7 @@ for (const viewport of [
     const plan = page.getByRole('region', { name: 'Plan' });
     await expect(plan.getByTestId('overview-plan-state')).toHaveText(/^Free trial ends in \d+ days?$/);
     await expect(plan).toContainText('Nothing is charged during the trial; it ends on');
-    await page.screenshot({
-      path: testInfo.outputPath(`demo-overview-${viewport.name}.png`),
-      fullPage: true,
-    });
+    await keepScreenshot(page, testInfo.outputPath(`demo-overview-${viewport.name}.png`), { fullPage: true });
     for (const [path, heading] of [
       ['/subscription', 'Subscription details'],
       ['/subscription/options', 'Available plans'],
@@ -133,10 +130,11 @@ for (const viewport of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await page.screenshot({
-        path: testInfo.outputPath(`demo${path.replaceAll('/', '-')}-${viewport.name}.png`),
-        fullPage: true,
-      });
+      await keepScreenshot(
+        page,
+        testInfo.outputPath(`demo${path.replaceAll('/', '-')}-${viewport.name}.png`),
+        { fullPage: true },
+      );
     }
     await page.goto('/subscription');
     await expect(page.getByTestId('plan-status')).toHaveText(/^Free trial ends in \d+ days?$/);

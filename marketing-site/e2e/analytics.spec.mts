@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.mjs';
+import { expect, keepScreenshot, test } from './fixtures.mjs';
 
 type Entry = { event?: string; page_path?: string; percent?: number };
 const dataLayer = (page: Page) =>
@@ -98,7 +98,7 @@ test('the consent banner is compact on a phone, clear of the main call to action
   const banner = page.getByRole('region', { name: 'Cookie consent' });
   await expect(banner).toBeVisible();
   const box = (await banner.boundingBox())!;
-  await page.screenshot({ path: testInfo.outputPath('home-phone-with-consent.png') });
+  await keepScreenshot(page, testInfo.outputPath('home-phone-with-consent.png'));
   expect(box.height).toBeLessThanOrEqual(844 / 4);
   const accept = (await banner.getByRole('button', { name: 'Accept analytics' }).boundingBox())!;
   const decline = (await banner.getByRole('button', { name: 'Decline' }).boundingBox())!;

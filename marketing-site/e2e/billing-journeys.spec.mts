@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccountOnOpenForm, emailedLink, expect, test } from './fixtures.mjs';
+import { createAccountOnOpenForm, emailedLink, expect, keepScreenshot, test } from './fixtures.mjs';
 
 // Issue 25 point 3, as customers see it (docs/decisions/0078), at a phone's width and a desktop's.
 const password = 'Harbour-Lights-2026';
@@ -28,7 +28,7 @@ for (const viewport of [
     allowConsoleErrors(/status of 402/); // the declined card
     await page.setViewportSize(viewport);
     const shot = (name: string) =>
-      page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.name}.png`), fullPage: true });
+      keepScreenshot(page, testInfo.outputPath(`${name}-${viewport.name}.png`), { fullPage: true });
     const email = `eve.euro.${viewport.name}.${Date.now()}@example.com`;
 
     // A visitor picks euros on the pricing page, then signs up.

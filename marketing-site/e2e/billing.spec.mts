@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { createAccountOnOpenForm, emailedLink, expect, signUpOnOpenForm, test } from './fixtures.mjs';
+import {
+  createAccountOnOpenForm,
+  emailedLink,
+  expect,
+  keepScreenshot,
+  signUpOnOpenForm,
+  test,
+} from './fixtures.mjs';
 
 const password = 'Harbour-Lights-2026';
 const nextYear = new Date().getUTCFullYear() + 2;
@@ -180,12 +187,12 @@ test('a new visitor buys a plan from the pricing page: account, card, amount, pa
   await expect(details.getByLabel('Billing type')).toHaveValue('Individual');
   await details.getByLabel('Billing address').fill('1 Harbour Street, Arlington');
   await details.getByLabel('Country').selectOption('US');
-  await page.screenshot({ path: testInfo.outputPath('checkout-billing-details.png'), fullPage: true });
+  await keepScreenshot(page, testInfo.outputPath('checkout-billing-details.png'), { fullPage: true });
   await details.getByRole('button', { name: 'Save billing details and continue' }).click();
   const card = page.getByRole('form', { name: 'Add a card' });
   // The step closed: focus went on to the card (its holder is filled in from the account).
   await expect(card.getByLabel('Card number')).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath('checkout-card.png'), fullPage: true });
+  await keepScreenshot(page, testInfo.outputPath('checkout-card.png'), { fullPage: true });
   await expect(page.getByTestId('card-billed-to')).toContainText(
     '1 Harbour Street, Arlington, United States',
   );

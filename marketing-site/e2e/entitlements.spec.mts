@@ -1,4 +1,4 @@
-import { expect, logIn, signUpOnOpenForm, test } from './fixtures.mjs';
+import { expect, keepScreenshot, logIn, signUpOnOpenForm, test } from './fixtures.mjs';
 
 // Entitlements (issue 25 point 3; docs/decisions/0085): an Individual trial customer has no organization features
 // and the quotas the trial promises (Professional's); a Business admin has the organization features.
@@ -43,8 +43,7 @@ test('an Individual trial customer sees no Members, SSO or Cloud settings, and t
       'Webhooks',
     ]);
     for (const name of organizationOnly) await expect(menu.getByRole('link', { name })).toHaveCount(0);
-    await page.screenshot({
-      path: testInfo.outputPath(`individual-overview-${viewport.name}.png`),
+    await keepScreenshot(page, testInfo.outputPath(`individual-overview-${viewport.name}.png`), {
       fullPage: true,
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -58,8 +57,7 @@ test('an Individual trial customer sees no Members, SSO or Cloud settings, and t
       'Members and invitations are available to Business accounts only. Yours is an Individual account, for one person.',
     );
     await expect(page.getByRole('link', { name: 'Contact us about a Business plan' })).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`individual-members-${viewport.name}.png`),
+    await keepScreenshot(page, testInfo.outputPath(`individual-members-${viewport.name}.png`), {
       fullPage: true,
     });
 
@@ -73,8 +71,7 @@ test('an Individual trial customer sees no Members, SSO or Cloud settings, and t
     await expect(page.getByTestId('trial-state')).toContainText(
       'It includes Professional’s features and quotas.',
     );
-    await page.screenshot({
-      path: testInfo.outputPath(`individual-plans-${viewport.name}.png`),
+    await keepScreenshot(page, testInfo.outputPath(`individual-plans-${viewport.name}.png`), {
       fullPage: true,
     });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -123,7 +120,7 @@ test('a trial started from Starter on the pricing page has Starter’s quotas, a
   await expect(usage.getByRole('listitem').filter({ hasText: 'News media articles' })).toContainText(
     '0 of 5,000 articles',
   );
-  await page.screenshot({ path: testInfo.outputPath('starter-trial-overview.png'), fullPage: true });
+  await keepScreenshot(page, testInfo.outputPath('starter-trial-overview.png'), { fullPage: true });
 });
 
 test('a Business admin sees Members, SSO and Cloud settings in the menu and the team on the overview', async ({
@@ -141,8 +138,7 @@ test('a Business admin sees Members, SSO and Cloud settings in the menu and the 
     );
     if (viewport.name === 'phone') await menu.getByRole('button', { name: /Account menu/ }).click();
     for (const name of organizationOnly) await expect(menu.getByRole('link', { name })).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`business-overview-${viewport.name}.png`),
+    await keepScreenshot(page, testInfo.outputPath(`business-overview-${viewport.name}.png`), {
       fullPage: true,
     });
     await page.goto('/account/organization');

@@ -1,8 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
-import { demoSignIn, expect, logIn, test } from './fixtures.mjs';
+import { demoSignIn, expect, keepScreenshot, logIn, test } from './fixtures.mjs';
 
 // What a page paints before the account remote answers (docs/decisions/0083): the remote's files are held back,
-// so what is on screen is the page's own HTML and the site's scripts. Screenshots go to test-results/first-view.
+// so what is on screen is the page's own HTML and the site's scripts. Screenshots go to test-results/first-view
+// (those only looked at, with E2E_SCREENSHOTS=1).
 
 const holdRemote = (page: Page) =>
   page.route(/remoteEntry\.js|mf-manifest\.json/, () => new Promise(() => {})); // never answered
@@ -75,7 +76,7 @@ for (const viewport of viewports) {
     await page.waitForSelector('[data-testid="account-frame"]', { state: 'visible' });
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Start free trial' })).toHaveCount(0);
-    await page.screenshot({ path: `test-results/first-view/account-first-paint-${viewport.name}.png` });
+    await keepScreenshot(page, `test-results/first-view/account-first-paint-${viewport.name}.png`);
 
     // The site's scripts have run and the session is known; the remote still has not answered.
     await page.waitForLoadState('load');
@@ -88,7 +89,7 @@ for (const viewport of viewports) {
       for (const group of ['Workflows', 'Personal', 'Organization', 'Billing'])
         await expect(menu.getByText(group, { exact: true })).toBeVisible();
     }
-    await page.screenshot({ path: `test-results/first-view/account-remote-held-${viewport.name}.png` });
+    await keepScreenshot(page, `test-results/first-view/account-remote-held-${viewport.name}.png`);
   });
 }
 
@@ -118,7 +119,7 @@ for (const viewport of viewports) {
       '/login?returnTo=%2Faccount%2Fprivacy%3Ffrom%3De2e',
     ]);
     expect(accountPageRequests).toEqual([]);
-    await page.screenshot({ path: `test-results/first-view/account-anonymous-login-${viewport.name}.png` });
+    await keepScreenshot(page, `test-results/first-view/account-anonymous-login-${viewport.name}.png`);
 
     // Signed in from that page, the visitor is back where they were going.
     await page.unrouteAll();
@@ -128,9 +129,7 @@ for (const viewport of viewports) {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/account\/privacy\?from=e2e$/);
     await expect(page.getByRole('heading', { name: 'Active sessions' })).toBeVisible();
-    await page.screenshot({
-      path: `test-results/first-view/account-anonymous-returned-${viewport.name}.png`,
-    });
+    await keepScreenshot(page, `test-results/first-view/account-anonymous-returned-${viewport.name}.png`);
   });
 }
 
@@ -152,7 +151,7 @@ test('on a phone the site header of an account page is one row with one menu but
     // One row: the logo and the menu button side by side, the header no taller than one 44 px row and padding.
     expect(Math.abs(logo!.y - menu!.y)).toBeLessThan(12);
     expect((await header.boundingBox())!.height).toBeLessThan(70);
-    await page.screenshot({ path: `test-results/first-view/account-header-${width}.png` });
+    await keepScreenshot(page, `test-results/first-view/account-header-${width}.png`);
   }
 });
 

@@ -120,6 +120,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { demoSignIn, expect };
 
+/**
+ * Screenshots kept for a person to look at the screens (nothing compares them): taken only when E2E_SCREENSHOTS is
+ * set, as `E2E_SCREENSHOTS=1 npx playwright test` does, because about 130 of them, most of a whole page, cost a test
+ * run about half a second each and CI keeps none (decision 0150). Screenshots a test compares are taken as before.
+ */
+export async function keepScreenshot(page: Page, path: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path, ...options });
+}
+
 declare global {
   interface Window {
     __reportCspViolation?: (violation: CspViolation) => void;

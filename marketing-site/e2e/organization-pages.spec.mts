@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, logIn, test } from './fixtures.mjs';
+import { expect, keepScreenshot, logIn, test } from './fixtures.mjs';
 
 /** Today as the activity filter takes it (UTC), and `days` away from it. */
 const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -21,7 +21,7 @@ for (const viewport of [
         viewport.width,
       );
     const screenshot = (name: string) =>
-      page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.name}.png`), fullPage: true });
+      keepScreenshot(page, testInfo.outputPath(`${name}-${viewport.name}.png`), { fullPage: true });
 
     await page.setViewportSize(viewport);
     await logIn(page);

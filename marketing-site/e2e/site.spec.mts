@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.mjs';
+import { expect, keepScreenshot, test } from './fixtures.mjs';
 
 test('the home page has the product title and default description', async ({ page }) => {
   await page.goto('/');
@@ -75,7 +75,7 @@ test('the header: styled links and a menu button on a phone (44 px targets, Esca
   const menu = header.getByRole('button', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await page.screenshot({ path: testInfo.outputPath('home-phone.png') });
+  await keepScreenshot(page, testInfo.outputPath('home-phone.png'));
   expect((await header.boundingBox())!.height).toBeLessThanOrEqual(80);
   const pricing = header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' });
   await menu.click();
@@ -104,7 +104,7 @@ test('the header: styled links and a menu button on a phone (44 px targets, Esca
   expect((await pricing.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   // Links are styled, not default browser links.
   expect(await pricing.evaluate((link) => getComputedStyle(link).textDecorationLine)).toBe('none');
-  await page.screenshot({ path: testInfo.outputPath('home-phone-menu.png') });
+  await keepScreenshot(page, testInfo.outputPath('home-phone-menu.png'));
   await page.keyboard.press('Escape');
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toBeFocused();
@@ -115,7 +115,7 @@ test('the header: styled links and a menu button on a phone (44 px targets, Esca
   await expect(
     header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
   ).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('home-desktop.png') });
+  await keepScreenshot(page, testInfo.outputPath('home-desktop.png'));
 });
 
 test("a page's styles come in one style element in the head, and hydrating it inserts none of them again", async ({

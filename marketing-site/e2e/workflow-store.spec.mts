@@ -1,7 +1,7 @@
 import { predefinedWorkflows } from '@dcipher/shared/domain';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe.mjs';
-import { createAccountOnOpenForm, emailedLink, expect, test } from './fixtures.mjs';
+import { createAccountOnOpenForm, emailedLink, expect, keepScreenshot, test } from './fixtures.mjs';
 
 // The workflow store (docs/decisions/0071, 0073): static pages built from the catalogue and the API, each
 // drawing the last run of its sample; "Try it" leads through sign-up to that workflow, ready to run.
@@ -40,7 +40,7 @@ for (const viewport of viewports) {
     await expect(page.getByText('Its first run is being prepared')).toHaveCount(0);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`store-${viewport.name}.png`), fullPage: true });
+    await keepScreenshot(page, testInfo.outputPath(`store-${viewport.name}.png`), { fullPage: true });
 
     for (const workflow of predefinedWorkflows) {
       await page.goto('/workflow-store');
@@ -82,8 +82,7 @@ for (const viewport of viewports) {
       );
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       expect(await axeViolations(page), workflow.id).toEqual([]);
-      await page.screenshot({
-        path: testInfo.outputPath(`store-${workflow.id}-${viewport.name}.png`),
+      await keepScreenshot(page, testInfo.outputPath(`store-${workflow.id}-${viewport.name}.png`), {
         fullPage: true,
       });
     }
@@ -122,7 +121,7 @@ for (const viewport of viewports)
     const firstTop = (await form.boundingBox())!.y;
     await expect(chosen).toContainText('You are signing up to try Review analysis.');
     expect(Math.abs((await form.boundingBox())!.y - firstTop)).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: testInfo.outputPath(`signup-try-it-${viewport.name}.png`) });
+    await keepScreenshot(page, testInfo.outputPath(`signup-try-it-${viewport.name}.png`));
 
     await createAccountOnOpenForm(page, { firstName: 'Ada', lastName: 'Lovelace', email, password });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment method (2/2)');
@@ -141,7 +140,7 @@ for (const viewport of viewports)
     // Above the fold, on a phone as on a laptop.
     const box = await progress.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
-    await page.screenshot({ path: testInfo.outputPath(`try-it-landing-${viewport.name}.png`) });
+    await keepScreenshot(page, testInfo.outputPath(`try-it-landing-${viewport.name}.png`));
 
     // The organization has the workflow, with its sample, created at sign-up, and that one run.
     const session = await (

@@ -2,10 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeViolations } from './axe.mjs';
-import { createAccountOnOpenForm, createMember, emailedLink, expect, logIn, test } from './fixtures.mjs';
+import {
+  createAccountOnOpenForm,
+  createMember,
+  emailedLink,
+  expect,
+  keepScreenshot,
+  logIn,
+  test,
+} from './fixtures.mjs';
 
 // Workflows, where a customer lands (issue 24 point 6; docs/decisions/0071, 0072). Screenshots of the screens at a
-// phone's and a laptop's width go to test-results/workflows-screens/ for a person to look at.
+// phone's and a laptop's width go to test-results/workflows-screens/ for a person to look at (E2E_SCREENSHOTS=1).
 const shots = join(import.meta.dirname, '..', 'test-results', 'workflows-screens');
 mkdirSync(shots, { recursive: true });
 
@@ -37,7 +45,7 @@ async function checkAtEveryWidth(page: Page, name: string) {
       )
       .toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(shots, `${name}-${viewport.width}.png`), fullPage: true });
+    await keepScreenshot(page, join(shots, `${name}-${viewport.width}.png`), { fullPage: true });
   }
   await page.setViewportSize(viewports[2]);
 }
@@ -155,7 +163,7 @@ test('a new customer lands on Workflows, runs the sample, then uploads a CSV, se
   await expect(dialog).toContainText(/included in your plan|from your wallet/);
   await expect(dialog.getByRole('button', { name: 'Run now' })).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: join(shots, 'workflow-run-dialog-1366.png') });
+  await keepScreenshot(page, join(shots, 'workflow-run-dialog-1366.png'));
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeFocused();
