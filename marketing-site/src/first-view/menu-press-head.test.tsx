@@ -56,6 +56,6 @@ describe("every page's head: the phone's Menu button answers before the page's s
   });
 
   it('is one inline script in the head of every page', () => {
-    expect(renderToStaticMarkup(<>{menuPressHead()}</>)).toBe(`<script>${menuPressScript()}</script>`);
+    expect(renderToStaticMarkup(menuPressHead())).toBe(`<script>${menuPressScript()}</script>`);
   });
 });
