@@ -339,11 +339,11 @@ switch (command) {
         : [
             { name: 'browser tests', command: turbo(['test:e2e'], ['--filter=@dcipher/marketing-site']) },
             // The production topology leaves the machine more than half idle (its processes wait on each other and
-            // on leases): Strapi is installed beside it, at the lowest priority, for the CMS test that follows
-            // (decision 0147). Beside the checks or the browser tests the install cost them more than it saved
-            // (decision 0131).
+            // on leases): Strapi is installed beside it, at the lowest priority (decision 0147), and the CMS test
+            // follows the install at once, not the topology's end (decision 0151). Beside the checks or the browser
+            // tests the install cost them more than it saved (decision 0131).
             {
-              name: 'production topology, the CMS installed beside it',
+              name: 'production topology, the CMS beside it',
               parallel: [
                 {
                   name: 'production topology',
@@ -359,19 +359,24 @@ switch (command) {
                   },
                 },
                 {
-                  name: "the CMS's install (Strapi)",
-                  command: {
-                    executable: process.execPath,
-                    args: [join(root, 'infra', 'local', 'cms-install.mjs')],
-                    env: testEnv,
-                  },
+                  name: 'the CMS, installed, then published to live',
+                  sequence: [
+                    {
+                      name: "the CMS's install (Strapi)",
+                      command: {
+                        executable: process.execPath,
+                        args: [join(root, 'infra', 'local', 'cms-install.mjs')],
+                        env: testEnv,
+                      },
+                    },
+                    // --only: test:cms is declared after the browser tests (turbo.json), which have run.
+                    {
+                      name: 'CMS publish to live',
+                      command: turbo(['test:cms'], ['--filter=@dcipher/infra', '--only']),
+                    },
+                  ],
                 },
               ],
-            },
-            // --only: test:cms is declared after the browser tests (turbo.json), which have run.
-            {
-              name: 'CMS publish to live',
-              command: turbo(['test:cms'], ['--filter=@dcipher/infra', '--only']),
             },
           ]),
     ];
