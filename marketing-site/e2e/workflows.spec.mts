@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeViolations } from './axe.mjs';
@@ -15,7 +14,6 @@ import {
 // Workflows, where a customer lands (issue 24 point 6; docs/decisions/0071, 0072). Screenshots of the screens at a
 // phone's and a laptop's width go to test-results/workflows-screens/ for a person to look at (E2E_SCREENSHOTS=1).
 const shots = join(import.meta.dirname, '..', 'test-results', 'workflows-screens');
-mkdirSync(shots, { recursive: true });
 
 const password = 'Harbour-Lights-2026';
 const viewports = [

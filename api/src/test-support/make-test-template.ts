@@ -6,7 +6,7 @@
  *   had to be read whole, untarred into memory and written file by file at every open (about 4 s of CPU each; issue
  *   33). `<empty directory>` keeps the same database before its migrations, which `createTestDatabase()` copies
  *   where a test wants an empty one: a copy opens in 0.5 s, where PGlite's initdb takes 2 s;
- * - `postgres <admin url> <name>`: a database `<name>` created in that cluster and migrated (copied with
+ * - `postgres <admin url> <database name>`: a database `<database name>` created in that cluster and migrated (copied with
  *   `CREATE DATABASE … TEMPLATE`).
  * The servers still run `migrate()` at start: on a template it finds nothing pending, so a template made by an
  * older checkout only costs the migrations it lacks.
@@ -18,24 +18,27 @@ import { migrate } from '../db/migrate.js';
 import { pgliteDatabase } from '../db/pglite-database.js';
 import { createPostgresDatabase } from '../db/postgres-database.js';
 
-const [kind, target, name] = process.argv.slice(2);
-if (kind === 'pglite' && target) {
-  if (name) {
-    await (await PGlite.create({ dataDir: name })).close();
-    await cp(name, target, { recursive: true });
+const [kind, ...rest] = process.argv.slice(2);
+// pglite <directory> [<empty directory>] | postgres <admin url> <database name>
+const [directory, emptyDirectory] = rest;
+const [adminUrl, databaseName] = rest;
+if (kind === 'pglite' && directory) {
+  if (emptyDirectory) {
+    await (await PGlite.create({ dataDir: emptyDirectory })).close();
+    await cp(emptyDirectory, directory, { recursive: true });
   }
-  const pglite = await PGlite.create({ dataDir: target });
+  const pglite = await PGlite.create({ dataDir: directory });
   await migrate(pgliteDatabase(pglite));
   // A checkpoint, so a copy starts without replaying the migrations' WAL.
   await pglite.exec('checkpoint');
   await pglite.close();
-} else if (kind === 'postgres' && target && name && /^[a-z0-9_]+$/.test(name)) {
-  const admin = new pg.Client({ connectionString: target });
+} else if (kind === 'postgres' && adminUrl && databaseName && /^[a-z0-9_]+$/.test(databaseName)) {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}" template template0`);
+  await admin.query(`create database "${databaseName}" template template0`);
   await admin.end();
-  const url = new URL(target);
-  url.pathname = `/${name}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
   const database = await createPostgresDatabase(url.toString(), (error) => {
     throw error;
   });
@@ -43,7 +46,7 @@ if (kind === 'pglite' && target) {
   await database.close();
 } else {
   console.error(
-    'usage: make-test-template.ts pglite <directory> [<empty directory>] | postgres <admin url> <name>',
+    'usage: make-test-template.ts pglite <directory> [<empty directory>] | postgres <admin url> <database name>',
   );
   process.exit(2);
 }

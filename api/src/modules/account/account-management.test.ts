@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { Queryable } from '../../db/database.js';
 import { db } from '../../db/kysely.js';
 import { demoOrganization, demoPassword } from '../../db/seed-demo-data.js';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { publicTableColumns } from '../../test-support/information-schema.js';
 import { findLinksInEmail, latestEmailTo, readOutbox } from '../../test-support/read-outbox.js';
@@ -72,13 +73,7 @@ describe('account profile, data export and deletion', () => {
   });
   after(() => server.close());
 
-  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, accessToken?: string, payload?: unknown) =>
-    server.app.inject({
-      method,
-      url,
-      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-      ...(payload !== undefined && { payload: payload as object }),
-    });
+  const call = callAs(() => server.app);
   const signIn = async (email: string) =>
     (await logIn(server.app, { email, password: demoPassword })).accessToken;
 

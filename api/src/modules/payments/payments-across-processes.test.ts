@@ -14,6 +14,7 @@ import { db } from '../../db/kysely.js';
 import { createPgliteDatabase } from '../../db/pglite-database.js';
 import { createPostgresDatabase } from '../../db/postgres-database.js';
 import { createServer } from '../../server.js';
+import { callAs } from '../../test-support/call-as.js';
 import { organizationWithPeople } from '../../test-support/organization-with-people.js';
 import { paymentMethodBody } from '../../test-support/payment-method-body.js';
 import { createTestPostgresDatabase, testDatabaseKind } from '../../test-support/test-database.js';
@@ -121,13 +122,9 @@ describe('payments with two API instances on one database (docs/decisions/0055)'
     return `race-key-${String(keys).padStart(8, '0')}`;
   };
 
+  // The same call on either process's app.
   const call = (app: FastifyInstance, method: string, url: string, token: string, payload?: object) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload && { payload }),
-    });
+    callAs(() => app)(method, url, token, payload);
 
   async function customer(
     customerType: 'Individual' | 'Business' = 'Individual',

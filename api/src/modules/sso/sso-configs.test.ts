@@ -8,6 +8,7 @@ import { type SsoConfig, SsoConfigSchema } from '@dcipher/shared/contract';
 import * as v from 'valibot';
 import { db } from '../../db/kysely.js';
 import { demoPassword, demoUsers } from '../../db/seed-demo-data.js';
+import { callAs } from '../../test-support/call-as.js';
 import { bodyOf, errorBodyOf } from '../../test-support/error-body.js';
 import { demoAdmin, logIn, startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { ensureOrganization } from '../people/organization-repository.js';
@@ -70,13 +71,9 @@ describe('/sso/configs', () => {
     await provider.stop();
   });
 
+  const callApi = callAs(() => server.app);
   const call = (method: 'GET' | 'POST' | 'DELETE', token: string | undefined, payload?: object) =>
-    server.app.inject({
-      method,
-      url: '/sso/configs',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload && { payload }),
-    });
+    callApi(method, '/sso/configs', token, payload);
   const form = (overrides: Record<string, unknown> = {}) => ({
     issuerUrl: provider.issuer,
     clientId: 'dcipher',
