@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import type { AnalysisExecutor } from './engine/index.js';
 import { connectionOptions } from './http/connection-options.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import { registerRequestLogging, requestIdGenerator } from './http/request-ids.js';
 import { accountModule } from './modules/account/account-module.js';
 import { apiKeyModule } from './modules/api-keys/api-key-module.js';
@@ -84,6 +85,8 @@ export async function createServer(
     // that never resolves.
     pluginTimeout: 120_000,
     genReqId: requestIdGenerator(config.trustedProxies, config.trustedProxySecret),
+    // Response serializers compiled at a route's first answer, not all at start (docs/decisions/0152).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   registerRequestLogging(app);
   const database =
