@@ -1,12 +1,12 @@
 import { ApiError } from '@dcipher/shared/client';
 import { allEndpoints, type EndpointDefinition, type ErrorBody } from '@dcipher/shared/contract';
 import * as flows from '@dcipher/shared/contract/flows';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, http, matchRequestUrl } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
- * The API the remote's component tests talk to (docs/decisions/0119): an MSW server at the network boundary, one
- * handler per contract endpoint (method and path from the contract), answering by the endpoint's operation name
+ * The API the remote's component tests talk to (docs/decisions/0119): an MSW server at the network boundary, which
+ * answers every contract endpoint (method and path from the contract) by the endpoint's operation name
  * from what the test gave `answerWith`. The screens call the real `authenticatedApi()` — the real client, its
  * parsing of answers against the contract and its rendering of errors — with no `jest.mock` of the client.
  * `contract-api-setup.ts` starts it for every test file and forgets the answers after each test.
@@ -89,64 +89,84 @@ function handlerInput(
 // Longer static paths first, so `/flows/uploads` is never taken for `/flows/{flowId}`.
 const staticSegments = (endpoint: EndpointDefinition) =>
   endpoint.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length;
-const byMethod = {
-  GET: http.get,
-  POST: http.post,
-  PUT: http.put,
-  PATCH: http.patch,
-  DELETE: http.delete,
-} as const;
-
-const handlers = [...knownEndpoints]
+const routes = [...knownEndpoints]
   .sort((a, b) => staticSegments(b) - staticSegments(a))
-  .map((endpoint) =>
-    byMethod[endpoint.method](
-      `${apiBaseUrl}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`,
-      async ({ request, params }) => {
-        if (!(endpoint.operation in answers)) {
-          throw new Error(`unexpected call: ${endpoint.operation}`);
-        }
-        const input = handlerInput(
-          params as Record<string, string>,
-          Object.fromEntries(new URL(request.url).searchParams),
-          await bodyOf(request),
+  .map((endpoint) => ({ endpoint, path: `${apiBaseUrl}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}` }));
+
+/** The contract's endpoint a request is for, with its path's params; undefined when it is for none. */
+function routeOf(
+  request: Request,
+): { endpoint: EndpointDefinition; params: Record<string, string> } | undefined {
+  const url = new URL(request.url);
+  for (const { endpoint, path } of routes) {
+    if (endpoint.method !== request.method) continue;
+    const match = matchRequestUrl(url, path);
+    if (match.matches) return { endpoint, params: (match.params ?? {}) as Record<string, string> };
+  }
+  return undefined;
+}
+
+/** Requests to the API for no endpoint of the contract (method and path), since the last test ended. */
+const unmatched: string[] = [];
+
+/**
+ * One MSW handler for the whole contract, which finds the endpoint itself: MSW asks every handler it has to parse
+ * each request (its URL and cookies), so one handler per endpoint (about 130) cost each request as many parses, a
+ * sixth of the busiest screen test's CPU. A request for no endpoint fails as the network would (the client's `fetch`
+ * rejects), and fails the test when it ends (`resetContractApi`): MSW would send it on to the network, since this
+ * handler matched its address.
+ */
+const handlers = [
+  http.all(`${apiBaseUrl}/*`, async ({ request }) => {
+    const route = routeOf(request);
+    if (!route) {
+      unmatched.push(`${request.method} ${new URL(request.url).pathname}`);
+      return HttpResponse.error();
+    }
+    const { endpoint, params } = route;
+    if (!(endpoint.operation in answers)) {
+      throw new Error(`unexpected call: ${endpoint.operation}`);
+    }
+    const input = handlerInput(
+      params,
+      Object.fromEntries(new URL(request.url).searchParams),
+      await bodyOf(request),
+    );
+    const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+    received.push({
+      operation: endpoint.operation,
+      params: input.params,
+      query: input.query,
+      body: input.body,
+      ...(bearer === undefined ? {} : { token: bearer }),
+    });
+    const answer = answers[endpoint.operation];
+    try {
+      const output = typeof answer === 'function' ? await (answer as Handler)(input) : answer;
+      return output === undefined
+        ? new HttpResponse(null, { status: endpoint.successStatus ?? 204 })
+        : HttpResponse.json(output as never, { status: endpoint.successStatus ?? 200 });
+    } catch (error) {
+      if (error instanceof ApiAnswer) return HttpResponse.json(error.body, { status: error.status });
+      if (error instanceof NetworkFailure) return HttpResponse.error();
+      // A client error thrown as the screen would receive it: answered as the API's error body for its code.
+      if (error instanceof ApiError) {
+        return HttpResponse.json(
+          {
+            statusCode: error.status,
+            error: 'Error',
+            message: error.message,
+            ...(error.code && { code: error.code }),
+            ...(error.params !== undefined && { params: error.params }),
+            ...(Object.keys(error.issues).length > 0 && { issues: error.issues }),
+          },
+          { status: error.status },
         );
-        const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
-        received.push({
-          operation: endpoint.operation,
-          params: input.params,
-          query: input.query,
-          body: input.body,
-          ...(bearer === undefined ? {} : { token: bearer }),
-        });
-        const answer = answers[endpoint.operation];
-        try {
-          const output = typeof answer === 'function' ? await (answer as Handler)(input) : answer;
-          return output === undefined
-            ? new HttpResponse(null, { status: endpoint.successStatus ?? 204 })
-            : HttpResponse.json(output as never, { status: endpoint.successStatus ?? 200 });
-        } catch (error) {
-          if (error instanceof ApiAnswer) return HttpResponse.json(error.body, { status: error.status });
-          if (error instanceof NetworkFailure) return HttpResponse.error();
-          // A client error thrown as the screen would receive it: answered as the API's error body for its code.
-          if (error instanceof ApiError) {
-            return HttpResponse.json(
-              {
-                statusCode: error.status,
-                error: 'Error',
-                message: error.message,
-                ...(error.code && { code: error.code }),
-                ...(error.params !== undefined && { params: error.params }),
-                ...(Object.keys(error.issues).length > 0 && { issues: error.issues }),
-              },
-              { status: error.status },
-            );
-          }
-          throw error;
-        }
-      },
-    ),
-  );
+      }
+      throw error;
+    }
+  }),
+];
 
 export const apiServer = setupServer(...handlers);
 
@@ -175,10 +195,19 @@ export function callsOf(operation: string): never[] {
 /** Every call the API received in this test, in order. */
 export const receivedCalls = (): readonly ReceivedCall[] => received;
 
-/** Forgets this test's answers and calls (after each test). */
+/** Forgets this test's answers and calls (after each test); fails the test if it asked for no endpoint of the contract. */
 export function resetContractApi(): void {
   answers = { ...usualAnswers };
   received.length = 0;
+  const calls = takeUnmatchedRequests();
+  if (calls.length > 0) {
+    throw new Error(`requests for no endpoint of the contract: ${calls.join(', ')}`);
+  }
+}
+
+/** The requests for no endpoint of the contract since the last test ended, forgotten once read. */
+export function takeUnmatchedRequests(): string[] {
+  return unmatched.splice(0);
 }
 
 /**
