@@ -71,12 +71,28 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   // trial. No currency was chosen on the pricing page: the French billing address's, euros.
   await addCard(page, '4000 0000 0000 0341', { firstCard: true });
   await page.goto('/subscription/options');
+  // The confirmation opens before its price is known and grows downward when the quote arrives: the choices above
+  // the price stay under the pointer. (Centred, the dialog moved them up by half its growth, and CI saw a click on
+  // "Start now" land where it had been.) The quote is held until the choices have been measured.
+  const isQuote = (url: URL) => url.pathname === '/subscriptions/upgrade-cost';
+  let releaseQuote = () => {};
+  const quoteHeld = new Promise<void>((resolve) => {
+    releaseQuote = resolve;
+  });
+  await page.route(isQuote, async (route) => {
+    await quoteHeld;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
   let dialog = page.getByRole('dialog', { name: 'Confirm Starter (monthly)' });
-  // The price first, as a person reads it: the dialog grows when it arrives, which moved the choice from under a
-  // click made just then (CI saw the click miss).
+  const startNow = dialog.getByLabel('Start now: pay today, and the free trial ends');
+  await expect(dialog.getByText('Working out the price…')).toBeVisible();
+  const beforeQuote = await startNow.boundingBox();
+  releaseQuote();
   await expect(dialog.getByTestId('charge-total')).toBeVisible();
-  await dialog.getByLabel('Start now: pay today, and the free trial ends').check();
+  await page.unroute(isQuote);
+  expect(await startNow.boundingBox()).toEqual(beforeQuote);
+  await startNow.check();
   await expect(dialog.getByTestId('charge-total')).toHaveText('€54.00'); // 45.00 + 20 % French VAT
   await dialog.getByRole('button', { name: 'Pay €54.00 now' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Your card was declined. Try another card.');

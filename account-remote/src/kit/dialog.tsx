@@ -83,8 +83,11 @@ export function Dialog({
         zIndex: 1000,
         background: 'rgba(20, 22, 43, 0.55)',
         display: 'grid',
-        placeItems: 'center',
-        padding: '1rem',
+        // At the top, not centred: a dialog that grows (a price arriving, an error shown) grows downward, and what
+        // is above stays under the pointer. Centred, it moved up by half the growth, and a click made just then
+        // landed on what had been there.
+        placeItems: 'start center',
+        padding: 'clamp(1rem, 8vh, 4rem) 1rem 1rem',
         overflowY: 'auto',
       }}
     >
