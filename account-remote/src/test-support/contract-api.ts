@@ -93,13 +93,13 @@ const routes = [...knownEndpoints]
   .sort((a, b) => staticSegments(b) - staticSegments(a))
   .map((endpoint) => ({ endpoint, path: `${apiBaseUrl}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}` }));
 
-/** The contract's endpoint a request is for, with its path's params; undefined when it is for none. */
+/** The contract's endpoint a request for `url` is for, with its path's params; undefined when it is for none. */
 function routeOf(
-  request: Request,
+  method: string,
+  url: URL,
 ): { endpoint: EndpointDefinition; params: Record<string, string> } | undefined {
-  const url = new URL(request.url);
   for (const { endpoint, path } of routes) {
-    if (endpoint.method !== request.method) continue;
+    if (endpoint.method !== method) continue;
     const match = matchRequestUrl(url, path);
     if (match.matches) return { endpoint, params: (match.params ?? {}) as Record<string, string> };
   }
@@ -118,20 +118,17 @@ const unmatched: string[] = [];
  */
 const handlers = [
   http.all(`${apiBaseUrl}/*`, async ({ request }) => {
-    const route = routeOf(request);
+    const url = new URL(request.url);
+    const route = routeOf(request.method, url);
     if (!route) {
-      unmatched.push(`${request.method} ${new URL(request.url).pathname}`);
+      unmatched.push(`${request.method} ${url.pathname}`);
       return HttpResponse.error();
     }
     const { endpoint, params } = route;
     if (!(endpoint.operation in answers)) {
       throw new Error(`unexpected call: ${endpoint.operation}`);
     }
-    const input = handlerInput(
-      params,
-      Object.fromEntries(new URL(request.url).searchParams),
-      await bodyOf(request),
-    );
+    const input = handlerInput(params, Object.fromEntries(url.searchParams), await bodyOf(request));
     const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
     received.push({
       operation: endpoint.operation,
