@@ -28,16 +28,24 @@ test('the axe check names the violations planted in a page', async ({ page }) =>
   expect(found.some((line) => line.startsWith('label: input'))).toBe(true);
 });
 
-// A page with a frame is checked in axe's default mode, frame included (e2e/axe.mts).
-test('the axe check names a violation planted inside a frame', async ({ page }) => {
+// A page with a frame is checked in axe's default mode, frame included (e2e/axe.mts), however long the frame takes to
+// take axe: this one's page spends 1.5 s when axe-core sets `window.axe` in it, as a busy machine did (CI saw the
+// frame left out of the results). @axe-core/playwright gave a frame 1 s and went on without it (docs/decisions/0154).
+test('the axe check names a violation planted inside a frame, even a frame slow to take axe', async ({
+  page,
+}) => {
+  const slowToTakeAxe =
+    "<script>let held; Object.defineProperty(window, 'axe', { configurable: true, get: () => held, set: (value) => {" +
+    ' const end = performance.now() + 1500; while (performance.now() < end); held = value; } });</script>';
+  const inner = `<!doctype html><html lang=en><head><title>Inner</title>${slowToTakeAxe}</head><body><main><h1>Inner</h1><input type=text></main></body></html>`;
   await page.setContent(
     '<!doctype html><html lang="en"><head><title>Framed</title></head><body><main><h1>Framed</h1>' +
-      '<iframe title="Inner page" srcdoc="<!doctype html><html lang=en><head><title>Inner</title></head>' +
-      '<body><main><h1>Inner</h1><input type=text></main></body></html>"></iframe></main></body></html>',
+      `<iframe title="Inner page" srcdoc="${inner.replaceAll('"', '&quot;')}"></iframe></main></body></html>`,
   );
   await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Inner' })).toBeVisible();
   const found = await axeViolations(page);
   expect(found.some((line) => line.startsWith('label: iframe'))).toBe(true);
+  expect(found.filter((line) => line.startsWith('frame-tested'))).toEqual([]);
 });
 
 // The sign-in screens (/login, /signup and the nine others) are checked by axe in visitor-layout.spec.mts.
