@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+/** axe-core reads options per check from its run options, which its `RunOptions` type leaves out. */
+const frameNotTestedIsViolation = { checks: { 'frame-tested': { options: { isViolation: true } } } };
+
 /**
  * What axe finds on the page as it is (WCAG 2.1 A and AA, and axe's best practices), one line per rule with the
  * elements it found: the one check every browser test of a page or screen runs. Only violations are asked for
@@ -15,9 +18,6 @@ import type { Page } from '@playwright/test';
  * a frame (it took more than 1 s on a busy machine, and the frame was left out of the results without a word), and a
  * frame axe could still not test is a violation (`frame-tested`), not a result to review (docs/decisions/0154).
  */
-/** axe-core reads options per check from its run options, which its `RunOptions` type leaves out. */
-const frameNotTestedIsViolation = { checks: { 'frame-tested': { options: { isViolation: true } } } };
-
 export const axeViolations = async (page: Page): Promise<string[]> =>
   (
     await new AxeBuilder({ page })

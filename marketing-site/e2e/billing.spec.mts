@@ -108,8 +108,7 @@ test('a trial customer pays for a plan, upgrades with a prorated invoice, and fi
   await page.goto('/subscription/options');
   await page.getByRole('button', { name: 'Choose Starter (monthly)' }).click();
   dialog = page.getByRole('dialog', { name: 'Confirm Starter (monthly)' });
-  // The price first, as a person reads it: the dialog grows when it arrives, which moved the choice from under a
-  // click made just then (CI saw the click miss).
+  // The price first, as a person reads it (the dialog grows downward when it arrives: decision 0153).
   await expect(dialog.getByTestId('charge-total')).toBeVisible();
   await dialog.getByLabel('Start now: pay today, and the free trial ends').check();
   await dialog.getByLabel('Promo code (optional)').fill('welcome20');
