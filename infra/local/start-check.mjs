@@ -160,7 +160,12 @@ try {
 
 const stopping = performance.now();
 process.kill(-child.pid, 'SIGINT');
-const result = await Promise.race([exited, pause(30_000).then(() => undefined)]);
+// The bound's timer is unref'd: a pending timer kept this process alive 30 s after the check had passed (about 30 s
+// of every `.ci/run`, between "start check passed" and the next phase).
+const result = await Promise.race([
+  exited,
+  new Promise((resolve) => setTimeout(resolve, 30_000).unref()).then(() => undefined),
+]);
 const leftOver = processesInGroup(child.pid);
 const openPorts = [];
 for (const port of Object.values(ports)) if (await portOpen(port)) openPorts.push(port);
