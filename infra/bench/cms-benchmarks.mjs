@@ -5,7 +5,7 @@
 // after one change. Reference measured in the same run: the full build of the bundled snapshot (no CMS).
 // The publisher builds in a workspace of its own (.site-build-bench-<pid>-live, removed afterwards; 0056): the first
 // publish is measured cold (a fresh workspace, no Gatsby cache; webpack's cache copied from the site's own build,
-// 0145), the next ones warm. With --publish-only, the reference in the same run: a first publish before those, into
+// 0145, and the image jobs it made copied from the jobs' cache, 0155), the next ones warm. With --publish-only, the reference in the same run: a first publish before those, into
 // a fresh workspace where that copy does not apply (.data/site-builds/bench-<pid>, where the workspaces were before
 // 0145). The API runs beside it, as with `npm start` and `npm run cms` (the builds read pricing and the workflow
 // store from it; without it each build would start an API in-process, ~18 s), its samples' first runs finished
@@ -53,7 +53,14 @@ function fullBuild(env) {
   const started = Date.now();
   const result = spawnSync(process.execPath, [gatsby, 'build'], {
     cwd: siteDir,
-    env: { ...process.env, ...browserBuildEnv(process.env), GATSBY_TELEMETRY_DISABLED: '1', ...env },
+    // Cold: no Gatsby cache, and no image jobs kept by earlier builds (docs/decisions/0155).
+    env: {
+      ...process.env,
+      ...browserBuildEnv(process.env),
+      GATSBY_TELEMETRY_DISABLED: '1',
+      GATSBY_IMAGE_JOB_CACHE_DIR: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });
@@ -99,8 +106,12 @@ const cmsEnv = { CMS_URL: cmsUrl, CMS_TOKEN: readSiteBuildToken(databaseFile) };
 const releasesDir = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const workDir = workspaceDirectory('live', `bench-${process.pid}`);
 const referenceWorkDir = join(repositoryRoot, '.data', 'site-builds', `bench-${process.pid}`);
+// The reference starts from nothing: no webpack cache, and no image jobs kept from the site's build (0155).
 const builds = {
-  reference: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir: referenceWorkDir }),
+  reference: siteBuild({
+    env: { ...process.env, ...cmsEnv, GATSBY_IMAGE_JOB_CACHE_DIR: 'off' },
+    workDir: referenceWorkDir,
+  }),
   seeded: siteBuild({ env: { ...process.env, ...cmsEnv }, workDir }),
 };
 let building = publishOnly ? 'reference' : 'seeded';
