@@ -1,5 +1,10 @@
 import { ApiError } from '@dcipher/shared/client';
-import { allEndpoints, type EndpointDefinition, type ErrorBody } from '@dcipher/shared/contract';
+import {
+  allEndpoints,
+  type EndpointDefinition,
+  type ErrorBody,
+  type SubscriptionSummary,
+} from '@dcipher/shared/contract';
 import * as flows from '@dcipher/shared/contract/flows';
 import { HttpResponse, http, matchRequestUrl } from 'msw';
 import { setupServer } from 'msw/node';
@@ -50,10 +55,33 @@ export interface ReceivedCall extends HandlerInput {
   token?: string;
 }
 
-/** Answers most screens need and few tests are about: the invitations offered to the account, none. */
+/**
+ * A plan in its free trial, as a new customer's is: what the account area's plan banner reads on every screen, and
+ * shows nothing for. A test about the plan answers its own.
+ */
+const trialSummary: SubscriptionSummary = {
+  state: 'trialing',
+  label: 'Free trial ends in 9 days',
+  daysLeft: 9,
+  plan: null,
+  endsAt: '2026-12-03T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  scheduledPlan: null,
+  hasPaymentMethod: false,
+  currency: 'usd',
+  currencyChosen: false,
+  trialPlan: null,
+  trialIncludes: { id: 'business-monthly', name: 'Business' },
+};
+
+/**
+ * Answers most screens need and few tests are about: the invitations offered to the account (none), its uploads
+ * (none), and its plan (a trial).
+ */
 const usualAnswers: Record<string, Handler | unknown> = {
   listInvitationOffers: { offers: [] },
   listFlowUploads: { uploads: [], total: 0, page: 1, pageSize: 10 },
+  getSubscriptionSummary: trialSummary,
 };
 
 let answers: Record<string, Handler | unknown> = { ...usualAnswers };
@@ -108,13 +136,19 @@ function routeOf(
 
 /** Requests to the API for no endpoint of the contract (method and path), since the last test ended. */
 const unmatched: string[] = [];
+/** Calls of an endpoint this test gave no answer for (operation names), since the last test ended. */
+const unanswered: string[] = [];
+/** Calls whose answer threw something no answer stands for (operation and error), since the last test ended. */
+const failedHandlers: string[] = [];
 
 /**
  * One MSW handler for the whole contract, which finds the endpoint itself: MSW asks every handler it has to parse
  * each request (its URL and cookies), so one handler per endpoint (about 130) cost each request as many parses, a
  * sixth of the busiest screen test's CPU. A request for no endpoint fails as the network would (the client's `fetch`
  * rejects), and fails the test when it ends (`resetContractApi`): MSW would send it on to the network, since this
- * handler matched its address.
+ * handler matched its address. A call of an endpoint the test gave no answer for, or whose answer throws what no
+ * answer stands for (not an `ApiAnswer`, `NetworkFailure` or `ApiError`), is answered 500 and fails the test when it
+ * ends too: thrown to MSW, it was only logged, and the test passed whatever the screen did with it.
  */
 const handlers = [
   http.all(`${apiBaseUrl}/*`, async ({ request }) => {
@@ -126,7 +160,15 @@ const handlers = [
     }
     const { endpoint, params } = route;
     if (!(endpoint.operation in answers)) {
-      throw new Error(`unexpected call: ${endpoint.operation}`);
+      unanswered.push(endpoint.operation);
+      return HttpResponse.json(
+        {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: `unexpected call: ${endpoint.operation}`,
+        },
+        { status: 500 },
+      );
     }
     const input = handlerInput(params, Object.fromEntries(url.searchParams), await bodyOf(request));
     const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -160,7 +202,12 @@ const handlers = [
           { status: error.status },
         );
       }
-      throw error;
+      // Anything else is a fault in the test's handler: answered 500, and the test fails when it ends.
+      failedHandlers.push(`${endpoint.operation} (${String(error)})`);
+      return HttpResponse.json(
+        { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
+        { status: 500 },
+      );
     }
   }),
 ];
@@ -192,13 +239,24 @@ export function callsOf(operation: string): never[] {
 /** Every call the API received in this test, in order. */
 export const receivedCalls = (): readonly ReceivedCall[] => received;
 
-/** Forgets this test's answers and calls (after each test); fails the test if it asked for no endpoint of the contract. */
+/**
+ * Forgets this test's answers and calls (after each test); fails the test if it asked for no endpoint of the
+ * contract, or called one it gave no answer for.
+ */
 export function resetContractApi(): void {
   answers = { ...usualAnswers };
   received.length = 0;
   const calls = takeUnmatchedRequests();
+  const notAnswered = [...new Set(unanswered.splice(0))];
+  const failed = failedHandlers.splice(0);
   if (calls.length > 0) {
     throw new Error(`requests for no endpoint of the contract: ${calls.join(', ')}`);
+  }
+  if (notAnswered.length > 0) {
+    throw new Error(`calls of endpoints this test gave no answer for: ${notAnswered.join(', ')}`);
+  }
+  if (failed.length > 0) {
+    throw new Error(`answers of this test that threw: ${failed.join(', ')}`);
   }
 }
 

@@ -218,7 +218,17 @@ describe('Account area shell', () => {
 
   it('follows a link from "not found" to the overview: the host is told, the screen shows in place', async () => {
     authStore.setState({ status: 'authenticated' });
-    answerWith({ getAccount: testAccount, getSubscriptionSummary: () => new Promise(() => {}) });
+    // The overview's cards stay loading: the test is about the way there, not what they show.
+    const loading = () => new Promise(() => {});
+    answerWith({
+      getAccount: testAccount,
+      getSubscriptionSummary: loading,
+      getUsageDetails: loading,
+      getCustomerCredits: loading,
+      listTeam: loading,
+      getTwoFactorStatus: loading,
+      listSessions: loading,
+    });
     const { navigate } = await openAt('/account/nothing-here');
     fireEvent.click(await screen.findByRole('link', { name: 'Go to your account overview' }));
     expect(navigate).toHaveBeenCalledWith('/account');

@@ -33,7 +33,14 @@ const business: SubscriptionSummary['plan'] = {
 
 async function openProfile(role: 'admin' | 'teammate', answer: SubscriptionSummary) {
   authStore.setState({ status: 'authenticated' });
-  answerWith({ getAccount: { ...testAccount, role }, getSubscriptionSummary: answer });
+  // The screens the banner leads to stay loading (the plans, the subscription's usage): the tests are about the way.
+  const loading = () => new Promise(() => {});
+  answerWith({
+    getAccount: { ...testAccount, role },
+    getSubscriptionSummary: answer,
+    listPricingPlans: loading,
+    getUsageDetails: loading,
+  });
   window.history.pushState(null, '', '/account/profile');
   const navigate = jest.fn();
   await renderScreen(<SiteHost onNavigate={navigate} />);

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
-import { answerWith, callsOf } from '../../test-support/contract-api';
+import { ApiAnswer, answerWith, callsOf } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 
 const initialState = authStore.getState();
@@ -167,8 +167,13 @@ describe('Account information screen', () => {
 
   it('shows "Server error" when the save fails without an answer', async () => {
     await openProfile({
+      // A failure the API does not name: a 500 with no code.
       updateAccount: () => {
-        throw new TypeError('Failed to fetch');
+        throw new ApiAnswer(500, {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Internal Server Error',
+        });
       },
     });
     type('Company', 'Navy');

@@ -3,7 +3,7 @@ import { ApiError } from '@dcipher/shared/client';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import AuthApp from '../../apps/auth';
-import { answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
+import { ApiAnswer, answerWith, callsOf, receivedCalls } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { loginRedirectDelayMilliseconds, reactivateTrialHeadings } from './reactivate-trial-screen';
 
@@ -110,8 +110,17 @@ describe('Trial reactivation', () => {
   });
 
   it('shows the catalogue message for any other failure too', async () => {
-    // The API failing unexpectedly (MSW answers the handler's exception as a 500 without a code).
-    answerWith({ reactivateTrial: () => Promise.reject(new TypeError('Failed to fetch')) });
+    // The API failing unexpectedly: a 500 without a code.
+    answerWith({
+      reactivateTrial: () =>
+        Promise.reject(
+          new ApiAnswer(500, {
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: 'Internal Server Error',
+          }),
+        ),
+    });
     await renderAt('/reactivate-trial?token=abc');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Unexpected error while reactivating your free trial',

@@ -19,9 +19,21 @@ const initialState = authStore.getState();
 /** The page's document (the tests name their fixtures `document`). */
 const document_ = globalThis.document;
 
+/**
+ * What the screens a test moves to load, when the test is not about them: the workflow a row or a new workflow leads
+ * to (as named, with no runs), the list a deletion goes back to (empty), and the members its sharing form offers
+ * (none). A test about one of them answers it itself.
+ */
+const neighbourAnswers = {
+  getFlow: ({ params }: { params: { flowId: string } }) => flow({ id: params.flowId }),
+  listFlowRuns: { runs: [] },
+  listFlows: flowList([]),
+  listRoleUsers: { users: [] },
+};
+
 async function openAt(path: string, handlers: Record<string, unknown>, account = testAccount) {
   authStore.setState({ status: 'authenticated' });
-  answerWith({ getAccount: account, ...handlers });
+  answerWith({ getAccount: account, ...neighbourAnswers, ...handlers });
   window.history.pushState(null, '', path);
   const navigate = jest.fn();
   await renderScreen(
