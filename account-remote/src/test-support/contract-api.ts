@@ -59,7 +59,7 @@ export interface ReceivedCall extends HandlerInput {
  * A plan in its free trial, as a new customer's is: what the account area's plan banner reads on every screen, and
  * shows nothing for. A test about the plan answers its own.
  */
-const trialSummary: SubscriptionSummary = {
+export const trialSummary: SubscriptionSummary = {
   state: 'trialing',
   label: 'Free trial ends in 9 days',
   daysLeft: 9,

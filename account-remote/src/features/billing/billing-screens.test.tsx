@@ -11,26 +11,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import AccountApp from '../../apps/account';
 import { testAccount } from '../../test-support/account-test-api';
 import { expectNoAxeViolations } from '../../test-support/axe';
-import { answerWith, callsOf } from '../../test-support/contract-api';
+import { answerWith, callsOf, trialSummary } from '../../test-support/contract-api';
 import { renderScreen } from '../../test-support/render-screen';
 import { SiteHost } from '../../test-support/site-host';
 
 const initialState = authStore.getState();
 
-const trial: SubscriptionSummary = {
-  state: 'trialing',
-  label: 'Free trial ends in 9 days',
-  daysLeft: 9,
-  plan: null,
-  endsAt: '2026-12-03T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  scheduledPlan: null,
-  hasPaymentMethod: true,
-  currency: 'usd',
-  currencyChosen: false,
-  trialPlan: null,
-  trialIncludes: { id: 'business-monthly', name: 'Business' },
-};
+const trial: SubscriptionSummary = { ...trialSummary, hasPaymentMethod: true };
 const active: SubscriptionSummary = {
   ...trial,
   state: 'active',
