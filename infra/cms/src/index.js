@@ -1,14 +1,12 @@
 const { seedFromSnapshot } = require('./seed');
 const { ensureLocalEditor, ensureSiteBuildToken } = require('./access');
-const { ensureOriginalImagesKept } = require('./media-settings');
 const { ensurePublisherWebhook } = require('./publisher-webhook');
 
 /**
  * First start of the CMS: outside production, the local editor's account (editor@demo.dcipher.local and the demo
  * password unless CMS_EDITOR_EMAIL / CMS_EDITOR_PASSWORD say otherwise), the site build's read token with the
- * least permissions that work (written to .tmp/site-build-token for `npm run cms`), the media library keeping uploads
- * as they are (0155), and the content of the site's bundled snapshot, images included. Each step does nothing when
- * already done. docs/decisions/0044.
+ * least permissions that work (written to .tmp/site-build-token for `npm run cms`), and the content of the site's
+ * bundled snapshot, images included. Each step does nothing when already done. docs/decisions/0044.
  */
 module.exports = {
   register() {},
@@ -17,7 +15,6 @@ module.exports = {
     const production = process.env.DCIPHER_ENV === 'production';
     if (!production) await ensureLocalEditor(strapi);
     await ensureSiteBuildToken(strapi);
-    await ensureOriginalImagesKept(strapi);
     if (!production && process.env.CMS_SEED !== 'off') await seedFromSnapshot(strapi);
     await ensurePublisherWebhook(strapi);
   },
