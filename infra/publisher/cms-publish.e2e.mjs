@@ -5,8 +5,9 @@
 // stack as `npm start` runs it, whose site serves the publisher's live release. A draft created while the site runs
 // never reaches it; a publisher killed in the middle of a build leaves the site serving pages whose scripts run (the
 // login form works, no CSP violation), and the next publisher builds that job again once its lease runs out; an
-// editor signs in to Strapi's admin API, uploads an image to the media library, writes and publishes a post using
-// it inside the text; the site serves the post and the image; unpublishing it and publishing the draft reach the
+// editor signs in to Strapi's admin API, uploads a photo to the media library (size optimisation off, so the CMS keeps
+// its metadata), writes and publishes a post using it inside the text; the site serves the post and the photo
+// without its metadata; the CMS seeded from the snapshot holds the snapshot's images byte for byte; unpublishing it and publishing the draft reach the
 // site in one build, which removes it from pages, lists, feed and sitemap; the project's own build command builds
 // from the CMS and shows that change on its next run; a build that cannot reach the CMS leaves the live release
 // alone; rollback brings the previous release back. Ports: CMS_PORT, PUBLISHER_PORT, PREVIEW_PORT (free ones otherwise) and the stack's SITE_PORT, REMOTE_PORT,
@@ -43,6 +44,40 @@ async function freePort(variable) {
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const snapshotDir = join(import.meta.dirname, '..', '..', 'marketing-site', 'content', 'snapshot');
+
+/** A JPEG APP1 segment with EXIF as a camera writes it: who took the photo (Artist) and a GPS position. */
+function exifSegment(artist) {
+  const name = Buffer.from(`${artist}\0`, 'latin1');
+  // Little-endian TIFF: IFD0 with Artist (ASCII, out of line) and the GPS IFD's pointer; the GPS IFD with latitude N.
+  const tiff = Buffer.alloc(8 + 2 + 2 * 12 + 4 + 2 + 12 + 4 + name.length);
+  tiff.write('II', 0, 'latin1');
+  tiff.writeUInt16LE(42, 2);
+  tiff.writeUInt32LE(8, 4);
+  tiff.writeUInt16LE(2, 8);
+  const gpsIfd = 8 + 2 + 24 + 4;
+  const artistAt = gpsIfd + 2 + 12 + 4;
+  tiff.writeUInt16LE(0x013b, 10);
+  tiff.writeUInt16LE(2, 12);
+  tiff.writeUInt32LE(name.length, 14);
+  tiff.writeUInt32LE(artistAt, 18);
+  tiff.writeUInt16LE(0x8825, 22);
+  tiff.writeUInt16LE(4, 24);
+  tiff.writeUInt32LE(1, 26);
+  tiff.writeUInt32LE(gpsIfd, 30);
+  tiff.writeUInt32LE(0, 34);
+  tiff.writeUInt16LE(1, gpsIfd);
+  tiff.writeUInt16LE(0x0001, gpsIfd + 2);
+  tiff.writeUInt16LE(2, gpsIfd + 4);
+  tiff.writeUInt32LE(2, gpsIfd + 6);
+  tiff.write('N\0', gpsIfd + 10, 'latin1');
+  tiff.writeUInt32LE(0, gpsIfd + 14);
+  name.copy(tiff, artistAt);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([header, payload]);
+}
 
 describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () => {
   let cms;
@@ -316,24 +351,39 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.equal((await status()).live, undefined, 'and nothing was switched live');
   });
 
-  it('an editor publishes a post with an image from the media library inside its text: the site serves both', async () => {
-    const form = new FormData();
-    const png = await readFile(
-      join(
-        import.meta.dirname,
-        '..',
-        '..',
-        'marketing-site',
-        'content',
-        'snapshot',
-        'uploads',
-        'logo-veltrana-insurance.png',
-      ),
+  it("the CMS seeded from the snapshot holds its images byte for byte, so its first build reuses the image jobs of the site's own (decisions 0155, 0156)", async () => {
+    const answer = await fetch(`${cmsUrl}/api/customers?populate=image&pagination[pageSize]=100`, {
+      headers: { authorization: `Bearer ${readSiteBuildToken(databaseFile)}` },
+    });
+    assert.equal(answer.status, 200);
+    const { data } = await answer.json();
+    const snapshot = JSON.parse(await readFile(join(snapshotDir, 'customers.json'), 'utf8')).data;
+    assert.equal(data.length, snapshot.length);
+    for (const customer of data) {
+      const own = snapshot.find((entry) => entry.name === customer.name);
+      const held = Buffer.from(await (await fetch(`${cmsUrl}${customer.image.url}`)).arrayBuffer());
+      assert.deepEqual(held, await readFile(join(snapshotDir, own.image.url)), customer.name);
+    }
+  });
+
+  it('an editor publishes a post with a photo from the media library inside its text: the site serves both, the photo without where and by whom it was taken', async () => {
+    // The media library's size optimisation re-encodes uploads, which drops their metadata; an editor may turn it
+    // off (Settings → Media Library), and then the CMS keeps the photo as it was taken. The site removes the
+    // metadata itself (docs/decisions/0156).
+    const settings = (await (await admin('/upload/settings', undefined, 'GET')).json()).data;
+    assert.equal(
+      (await admin('/upload/settings', { ...settings, sizeOptimization: false }, 'PUT')).status,
+      200,
     );
-    form.append('files', new Blob([png], { type: 'image/png' }), 'inline-chart.png');
+    const taken = await readFile(
+      join(snapshotDir, 'uploads', 'blog-eu-hosting-and-data-privacy-at-dcipher.jpg'),
+    );
+    const photo = Buffer.concat([taken.subarray(0, 2), exifSegment('Jane Editor'), taken.subarray(2)]);
+    const form = new FormData();
+    form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'inline-chart.jpg');
     form.append(
       'fileInfo',
-      JSON.stringify({ alternativeText: 'Bar chart of the top themes', name: 'inline-chart.png' }),
+      JSON.stringify({ alternativeText: 'Bar chart of the top themes', name: 'inline-chart.jpg' }),
     );
     const upload = await fetch(`${cmsUrl}/upload`, {
       method: 'POST',
@@ -343,6 +393,9 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.equal(upload.status, 201, await upload.clone().text());
     const [file] = await upload.json();
     assert.match(file.url, /^\/uploads\//);
+    assert.equal((await admin('/upload/settings', settings, 'PUT')).status, 200);
+    const held = Buffer.from(await (await fetch(`${cmsUrl}${file.url}`)).arrayBuffer());
+    assert.deepEqual(held, photo, 'the CMS keeps the photo as it was taken, its metadata with it');
 
     const builds = (await finished()).length;
     const created = await admin('/content-manager/collection-types/api::blog-post.blog-post', {
@@ -373,9 +426,8 @@ describe('publish → live through the real CMS', { timeout: 45 * 60_000 }, () =
     assert.ok(image, 'the inline image is served by the site, with its alt text');
     const served = await fetch(`${siteUrl}${image[1]}`);
     assert.equal(served.status, 200);
-    // The media library's file as the CMS keeps it (Strapi re-encodes uploads), byte for byte.
-    const original = await fetch(`${cmsUrl}${file.url}`);
-    assert.deepEqual(Buffer.from(await served.arrayBuffer()), Buffer.from(await original.arrayBuffer()));
+    // The photo as it was before its metadata was written in: every byte of the picture, none of the metadata.
+    assert.deepEqual(Buffer.from(await served.arrayBuffer()), taken);
     assert.match((await page('/blog')).text, new RegExp(slug));
     assert.match((await page('/rss.xml')).text, new RegExp(slug));
     assert.doesNotMatch(

@@ -34,7 +34,7 @@ const systemFields = new Set([
   'localizations',
 ]);
 
-/** Uploads a snapshot image once (by its URL) into the media library; answers the new file's id. */
+/** Uploads a snapshot image once (by its URL) into the media library, as it is; answers the new file's id. */
 async function uploadedFileId(strapi, media, uploaded) {
   if (!media?.url) return null;
   if (uploaded.has(media.url)) return uploaded.get(media.url);
@@ -68,10 +68,28 @@ async function uploadedFileId(strapi, media, uploaded) {
 
 /**
  * Fills an empty CMS with the snapshot, so the CMS and the snapshot hold the same content: every entry published,
- * with its images in the media library and its dates kept (created and published as in the snapshot). A type that
- * already has entries is left alone, so an editor's work is never overwritten.
+ * with its images in the media library, byte for byte, and its dates kept (created and published as in the
+ * snapshot). A type that already has entries is left alone, so an editor's work is never overwritten.
+ *
+ * The media library keeps the snapshot's images as they are. They are the site's own, already sized and without
+ * metadata (the site's image-metadata test shows it), and Strapi's size optimisation, on by default, would encode
+ * each again at quality 80: the CMS's copy would be another image than the one the site's build made its image jobs
+ * for, and the first build from the CMS would make them all again (docs/decisions/0155, 0156). Only the seed does
+ * this, in the CMS's bootstrap, before the CMS answers anyone; what an editor uploads goes through the media
+ * library's settings as Strapi has them.
  */
 async function seedFromSnapshot(strapi) {
+  const manipulation = strapi.plugin('upload').service('image-manipulation');
+  const { optimize } = manipulation;
+  manipulation.optimize = async (file) => file;
+  try {
+    await seedEntries(strapi);
+  } finally {
+    manipulation.optimize = optimize;
+  }
+}
+
+async function seedEntries(strapi) {
   const uploaded = new Map();
   for (const [name, file] of collections) {
     const uid = `api::${name}.${name}`;

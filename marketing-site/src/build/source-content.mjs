@@ -20,6 +20,7 @@ import {
 } from '@dcipher/shared/content';
 import { contentRoutes } from '@dcipher/shared/content-model';
 import * as v from 'valibot';
+import { withoutImageMetadata } from './image-metadata.mjs';
 import { rawCollectionsFromStrapiNodes } from './strapi-nodes.mjs';
 
 const siteRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -122,7 +123,8 @@ export const inlineMediaBasePath = '/media';
 /**
  * Images an editor put inside the text from the media library keep the CMS's relative path (`/uploads/x.png`),
  * which the site does not serve: each is downloaded (from the CMS, or read from the snapshot's uploads) and served
- * by the site under a content-hashed name, its alt text kept. A missing image stops the build naming it.
+ * by the site under a content-hashed name, its alt text kept, and without its metadata (where, when and by whom a
+ * photo was taken: image-metadata.mjs, docs/decisions/0156). A missing or damaged image stops the build naming it.
  */
 export async function localiseInlineImages(
   html,
@@ -155,6 +157,11 @@ export async function localiseInlineImages(
       contents = Buffer.from(await response.arrayBuffer());
     } else {
       contents = await readFile(join(snapshotDirectory, relative.replace(/^\/+/, '')));
+    }
+    try {
+      contents = await withoutImageMetadata(contents);
+    } catch (error) {
+      throw new Error(`Cannot publish the image ${relative} used in the text: ${error.message}`);
     }
     const name = `${createHash('sha256').update(contents).digest('hex').slice(0, 12)}-${basename(relative.split('?')[0])}`;
     const servedAt = `${inlineMediaBasePath}/${name}`;

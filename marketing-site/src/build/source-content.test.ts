@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strapiContentTypes } from '@dcipher/shared/content-model';
+import sharp from 'sharp';
 import {
   localiseInlineImages,
   normaliseCollections,
@@ -112,13 +113,20 @@ describe('images inside rich text', () => {
     );
   });
 
-  it('are downloaded from the CMS (with the token) when it is the source, and other images are left alone', async () => {
+  it('are downloaded from the CMS (with the token) when it is the source, without their metadata, and other images are left alone', async () => {
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c04020' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Jane Editor' } })
+      .toBuffer();
     const seen: string[] = [];
     const cms = createServer((request, response) => {
       seen.push(`${request.url} ${request.headers.authorization}`);
-      if (request.url === '/uploads/inline.png') {
-        response.writeHead(200, { 'content-type': 'image/png' });
-        response.end(Buffer.from('png-bytes'));
+      if (request.url === '/uploads/inline.jpg') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        response.end(photo);
+      } else if (request.url === '/uploads/cut.jpg') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        response.end(photo.subarray(0, 200));
       } else {
         response.writeHead(404);
         response.end();
@@ -128,12 +136,25 @@ describe('images inside rich text', () => {
     const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
     try {
       const html = await localiseInlineImages(
-        '<img src="/uploads/inline.png" alt="Chart" /><img src="https://images.example/a.png" alt="" />',
+        '<img src="/uploads/inline.jpg" alt="Chart" /><img src="https://images.example/a.png" alt="" />',
         { fromCms: true, cmsUrl, token: 'read-token' },
       );
-      expect(html).toMatch(/<img src="\/media\/[0-9a-f]{12}-inline\.png" alt="Chart" \/>/);
+      expect(html).toMatch(/<img src="\/media\/[0-9a-f]{12}-inline\.jpg" alt="Chart" \/>/);
       expect(html).toContain('src="https://images.example/a.png"');
-      expect(seen).toEqual(['/uploads/inline.png Bearer read-token']);
+      expect(seen).toEqual(['/uploads/inline.jpg Bearer read-token']);
+      // The photo is served without where and by whom it was taken, its picture unchanged (docs/decisions/0156).
+      const publicDir = mkdtempSync(join(tmpdir(), 'site-public-'));
+      await writeInlineMedia(publicDir);
+      const served = readFileSync(join(publicDir, /src="\/(media\/[^"]+)"/.exec(html)?.[1] ?? 'none'));
+      expect(photo.includes('Jane Editor')).toBe(true);
+      expect(served.includes('Jane Editor')).toBe(false);
+      expect((await sharp(served).metadata()).exif).toBeUndefined();
+      expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(photo).raw().toBuffer());
+      await expect(
+        localiseInlineImages('<img src="/uploads/cut.jpg" alt="" />', { fromCms: true, cmsUrl, token: 't' }),
+      ).rejects.toThrow(
+        'Cannot publish the image /uploads/cut.jpg used in the text: it is not a whole JPEG image: upload it again',
+      );
       await expect(
         localiseInlineImages('<img src="/uploads/missing.png" alt="" />', {
           fromCms: true,
